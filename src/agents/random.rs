@@ -1,0 +1,26 @@
+//! The random agent: a uniformly random legal move.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::Agent;
+use crate::engine::GameRun;
+
+/// Plays a uniformly random legal move.
+#[derive(Debug, Clone)]
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random agent drawing from `rng`.
+    pub fn new(rng: ChaCha8Rng) -> Self {
+        RandomAgent { rng }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+        self.rng.random_range(0..run.successors().len())
+    }
+}

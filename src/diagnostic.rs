@@ -1,0 +1,215 @@
+//! Spans, diagnostics and the one code-frame renderer every error with a place uses.
+
+use std::fmt;
+
+/// A byte range in a source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span from `start` to `end` (bytes).
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+}
+
+impl From<pest::Span<'_>> for Span {
+    fn from(span: pest::Span<'_>) -> Self {
+        Span::new(span.start(), span.end())
+    }
+}
+
+/// A value with the place it was written.
+#[derive(Debug, Clone)]
+pub struct Spanned<T> {
+    /// Where the value was written.
+    pub span: Span,
+    /// The value itself.
+    pub node: T,
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The file is rejected.
+    Error,
+    /// The file is accepted, but says less than it should.
+    Warning,
+}
+
+/// A message about a place in a source text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in lower case, without a final period.
+    pub message: String,
+    /// Where.
+    pub span: Span,
+    /// A second place worth showing (e.g. where an option was first given).
+    pub note: Option<(Span, String)>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn error(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            note: None,
+        }
+    }
+
+    /// A warning at `span`.
+    pub fn warning(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message)
+        }
+    }
+
+    /// Adds a note pointing at a second place.
+    pub fn with_note(mut self, span: Span, note: impl Into<String>) -> Self {
+        self.note = Some((span, note.into()));
+        self
+    }
+
+    /// Whether this diagnostic rejects the file.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Renders the message with the file name, line, column and a code frame.
+    pub fn render(&self, source: &Source) -> String {
+        let level = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut out = format!("{level}: {}\n", self.message);
+        out.push_str(&source.frame(self.span, None));
+        if let Some((span, note)) = &self.note {
+            out.push_str(&source.frame(*span, Some(note)));
+        }
+        out
+    }
+}
+
+/// A source text and the name it is shown under.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// File path or a name such as `<embedded modiar>`.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+impl Source {
+    /// A named source text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = self.text[line_start..offset].chars().count() + 1;
+        (line, col)
+    }
+
+    fn clamp(&self, mut offset: usize) -> usize {
+        offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
+    /// `  --> file:line:col`, the line itself and a `^^^` underline.
+    fn frame(&self, span: Span, label: Option<&str>) -> String {
+        let start = self.clamp(span.start);
+        let (line, col) = self.line_col(start);
+        let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        let line_text = self.text[line_start..line_end].trim_end_matches('\r');
+        let end = self.clamp(span.end).clamp(start, line_end);
+        let width = self.text[start..end].chars().count().max(1);
+        let gutter = line.to_string().len();
+        let pad = " ".repeat(gutter);
+        let mut out = format!("{pad}--> {}:{line}:{col}\n", self.name);
+        out.push_str(&format!("{pad} |\n{line} | {line_text}\n"));
+        out.push_str(&format!(
+            "{pad} | {}{}",
+            " ".repeat(col - 1),
+            "^".repeat(width)
+        ));
+        if let Some(label) = label {
+            out.push(' ');
+            out.push_str(label);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// Every diagnostic of one source, rendered together.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The text the diagnostics point into.
+    pub source: Source,
+    /// Errors and warnings, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}", d.render(&self.source))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_points_at_line_and_column() {
+        let src = Source::new("x.variant", "board {\n  pits 0\n}\n");
+        let d = Diagnostic::error(Span::new(15, 16), "a row needs at least 1 pit");
+        assert_eq!(
+            d.render(&src),
+            "error: a row needs at least 1 pit\n --> x.variant:2:8\n  |\n2 |   pits 0\n  |        ^\n"
+        );
+    }
+
+    #[test]
+    fn offset_past_the_end_is_clamped() {
+        let src = Source::new("x", "ab");
+        assert_eq!(src.line_col(99), (1, 3));
+    }
+}

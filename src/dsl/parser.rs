@@ -1,0 +1,164 @@
+//! The pest parser and the walk from pest pairs to the syntax tree.
+
+use pest::{error::InputLocation, iterators::Pair, Parser};
+use pest_derive::Parser;
+
+use super::ast::{Section, Setting, SyntaxTree, Value};
+use crate::diagnostic::{Diagnostic, Span, Spanned};
+
+/// The parser generated from `grammar/variant.pest`.
+#[derive(Parser)]
+#[grammar = "grammar/variant.pest"]
+struct VariantParser;
+
+/// Parses a variant file into its syntax tree.
+///
+/// # Errors
+/// A syntax error, with its place and what was expected there.
+pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
+    let mut pairs = VariantParser::parse(Rule::file, text).map_err(syntax_error)?;
+    let mut tree = SyntaxTree::default();
+    let Some(file) = pairs.next() else {
+        return Ok(tree);
+    };
+    for pair in file.into_inner() {
+        match pair.as_rule() {
+            Rule::section => tree.sections.push(section(pair)),
+            Rule::setting => tree.settings.push(setting(pair)),
+            Rule::EOI => {}
+            other => unreachable!("unexpected {other:?} at top level"),
+        }
+    }
+    Ok(tree)
+}
+
+fn section(pair: Pair<'_, Rule>) -> Section {
+    debug_assert_eq!(pair.as_rule(), Rule::section);
+    let mut inner = pair.into_inner();
+    let name = inner.next().map(spanned_text).unwrap_or_else(|| {
+        unreachable!("the grammar puts a key first in every section")
+    });
+    Section {
+        name,
+        settings: inner.map(setting).collect(),
+    }
+}
+
+fn setting(pair: Pair<'_, Rule>) -> Setting {
+    debug_assert_eq!(pair.as_rule(), Rule::setting);
+    let span = Span::from(pair.as_span());
+    let mut inner = pair.into_inner();
+    let key = inner.next().map(spanned_text).unwrap_or_else(|| {
+        unreachable!("the grammar puts a key first in every setting")
+    });
+    let values = inner.map(value).collect();
+    Setting { key, values, span }
+}
+
+fn value(pair: Pair<'_, Rule>) -> Spanned<Value> {
+    let span = Span::from(pair.as_span());
+    let node = match pair.as_rule() {
+        Rule::word => Value::Word(pair.as_str().to_string()),
+        Rule::number => Value::Number(pair.as_str().parse().ok()),
+        Rule::string => Value::Text(unescape(pair.as_str())),
+        other => unreachable!("unexpected {other:?} as a value"),
+    };
+    Spanned { span, node }
+}
+
+fn spanned_text(pair: Pair<'_, Rule>) -> Spanned<String> {
+    Spanned {
+        span: Span::from(pair.as_span()),
+        node: pair.as_str().to_string(),
+    }
+}
+
+/// Strips the quotes and resolves `\"` and `\\`.
+fn unescape(quoted: &str) -> String {
+    let inner = &quoted[1..quoted.len() - 1];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                out.push(next);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Turns pest's error into a diagnostic with friendly names for the rules.
+fn syntax_error(error: pest::error::Error<Rule>) -> Diagnostic {
+    let span = match error.location {
+        InputLocation::Pos(p) => Span::new(p, p),
+        InputLocation::Span((s, e)) => Span::new(s, e),
+    };
+    let error = error.renamed_rules(|rule| describe(*rule).to_string());
+    let message = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { .. } => error.variant.message().to_string(),
+        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::error(span, format!("syntax error: {message}"))
+}
+
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::file => "a variant file",
+        Rule::section => "a section such as `board { ... }`",
+        Rule::setting => "a setting such as `pits 3`",
+        Rule::key | Rule::word => "a keyword",
+        Rule::number => "a number",
+        Rule::string | Rule::string_inner => "a quoted string",
+        Rule::separator => "a new line or `;`",
+        Rule::item => "a setting or a section",
+        Rule::value => "a value",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_settings_and_values() {
+        let tree = parse(
+            "name \"Mo\\\"diar\"  # comment\nboard { rows 2; pits 3\n seeds 7 }\ngrand_slam forbidden\n",
+        )
+        .unwrap();
+        assert_eq!(tree.settings.len(), 2);
+        assert_eq!(tree.settings[0].values[0].node, Value::Text("Mo\"diar".into()));
+        assert_eq!(tree.sections[0].name.node, "board");
+        let keys: Vec<_> = tree.sections[0]
+            .settings
+            .iter()
+            .map(|s| s.key.node.as_str())
+            .collect();
+        assert_eq!(keys, ["rows", "pits", "seeds"]);
+        assert_eq!(tree.sections[0].settings[2].values[0].node, Value::Number(Some(7)));
+    }
+
+    #[test]
+    fn huge_number_is_kept_as_overflow() {
+        let tree = parse("seeds 99999999999999999999999").unwrap();
+        assert_eq!(tree.settings[0].values[0].node, Value::Number(None));
+    }
+
+    #[test]
+    fn unclosed_section_is_a_syntax_error_at_the_end() {
+        let err = parse("board {\n rows 2\n").unwrap_err();
+        assert!(err.message.starts_with("syntax error: expected"), "{}", err.message);
+        assert_eq!(err.span.start, 16);
+    }
+
+    #[test]
+    fn empty_file_parses() {
+        let tree = parse("# nothing\n").unwrap();
+        assert!(tree.settings.is_empty() && tree.sections.is_empty());
+    }
+}

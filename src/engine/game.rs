@@ -1,0 +1,498 @@
+//! A variant compiled for play: sowing paths, capture tables and the move
+//! generator. Everything that depends only on the rules is worked out once in
+//! [`Game::new`]; the move loop reads tables and never allocates.
+
+use std::{fmt, ops::Range};
+
+use super::{
+    notation::pit_label,
+    position::{Move, Player, Position, MAX_PITS},
+};
+use crate::rules::{
+    CaptureSide, Chain, Direction, FeedFallback, FeedWhen, FirstMove, GrandSlam, Rules, SowStart,
+};
+
+/// Most moves a position can have: one per pit of the mover's row.
+const MAX_MOVES: usize = MAX_PITS / 2;
+
+/// What a move did besides moving stones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Effect {
+    /// The pit that got the last stone.
+    pub last: u8,
+    /// Bit `i` is set when pit `i` was captured.
+    pub captured_pits: u32,
+    /// Stones captured by this move.
+    pub captured: u16,
+    /// The move would have captured every stone of the opponent's row, and the
+    /// grand-slam rule made it capture nothing instead.
+    pub capture_waived: bool,
+}
+
+/// A legal move and the position it leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Successor {
+    /// The move.
+    pub mv: Move,
+    /// The position after it.
+    pub position: Position,
+    /// What it sowed and captured.
+    pub effect: Effect,
+}
+
+/// The legal moves of a position with their results, in pit order.
+/// Fixed-size: filling it allocates nothing.
+#[derive(Debug, Clone)]
+pub struct Successors {
+    len: usize,
+    items: [Successor; MAX_MOVES],
+    /// The mover had moves but had to feed and none could: the variant's
+    /// feeding fallback ended the game.
+    pub feeding_impossible: bool,
+}
+
+impl Default for Successors {
+    fn default() -> Self {
+        let blank = Successor {
+            mv: Move { pit: 0 },
+            position: Position {
+                pits: [0; MAX_PITS],
+                captured: [0; 2],
+                to_move: Player::South,
+                opening: false,
+            },
+            effect: Effect::default(),
+        };
+        Successors {
+            len: 0,
+            items: [blank; MAX_MOVES],
+            feeding_impossible: false,
+        }
+    }
+}
+
+impl Successors {
+    /// The legal moves with their results.
+    pub fn as_slice(&self) -> &[Successor] {
+        &self.items[..self.len]
+    }
+
+    /// Number of legal moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The successor reached by `mv`, if `mv` is legal.
+    pub fn find(&self, mv: Move) -> Option<&Successor> {
+        self.as_slice().iter().find(|s| s.mv == mv)
+    }
+
+    fn push(&mut self, mv: Move, position: Position, effect: Effect) {
+        self.items[self.len] = Successor {
+            mv,
+            position,
+            effect,
+        };
+        self.len += 1;
+    }
+
+    /// Keeps the successors for which `keep` holds; returns how many remain.
+    fn retain(&mut self, mut keep: impl FnMut(&Successor) -> bool) -> usize {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if keep(&self.items[i]) {
+                self.items[kept] = self.items[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        kept
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over.
+    GameOver,
+    /// The pit is in the opponent's row.
+    NotYourPit {
+        /// Label of the pit.
+        pit: String,
+        /// Its owner.
+        owner: Player,
+    },
+    /// The pit holds fewer stones than a move needs.
+    TooFewStones {
+        /// Label of the pit.
+        pit: String,
+        /// Stones in it.
+        has: u8,
+        /// Stones a pit needs to be played.
+        needs: u8,
+    },
+    /// The move would capture the opponent's whole row.
+    GrandSlam {
+        /// Label of the pit.
+        pit: String,
+    },
+    /// The mover must feed the opponent and this move does not.
+    DoesNotFeed {
+        /// Label of the pit.
+        pit: String,
+    },
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::GameOver => write!(f, "the game is over"),
+            Illegal::NotYourPit { pit, owner } => write!(f, "pit `{pit}` belongs to {owner}"),
+            Illegal::TooFewStones { pit, has, needs } => write!(
+                f,
+                "pit `{pit}` holds {has} stone{}; a pit needs at least {needs} to be played",
+                if *has == 1 { "" } else { "s" }
+            ),
+            Illegal::GrandSlam { pit } => write!(
+                f,
+                "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"
+            ),
+            Illegal::DoesNotFeed { pit } => write!(
+                f,
+                "`{pit}` does not feed the opponent, and a move that does exists"
+            ),
+        }
+    }
+}
+
+/// A variant compiled for play.
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Rules,
+    per_row: usize,
+    pit_count: usize,
+    /// `sow_path[origin][k]`: the pit that gets stone `k` (from 0) sown from `origin`.
+    sow_path: [[u8; MAX_PITS]; MAX_PITS],
+    /// Length of every sowing path before it repeats.
+    path_len: usize,
+    /// The pit before / after each pit in sowing order.
+    before: [u8; MAX_PITS],
+    after: [u8; MAX_PITS],
+    /// `capturable[n]`: a pit that holds `n` stones may be captured.
+    capturable: [bool; 256],
+    /// Per mover: bit `i` set when pit `i` is on a row the mover may capture from.
+    capture_rows: [u32; 2],
+    /// Per player: bit `i` set when pit `i` is in that player's row.
+    row_bits: [u32; 2],
+}
+
+impl Game {
+    /// Compiles validated rules.
+    pub fn new(rules: Rules) -> Self {
+        let per_row = usize::from(rules.board.pits);
+        let pit_count = 2 * per_row;
+        let step = |i: usize, forward: bool| -> usize {
+            let ccw = rules.sowing.direction == Direction::Ccw;
+            if ccw == forward {
+                (i + 1) % pit_count
+            } else {
+                (i + pit_count - 1) % pit_count
+            }
+        };
+        let mut before = [0u8; MAX_PITS];
+        let mut after = [0u8; MAX_PITS];
+        for i in 0..pit_count {
+            before[i] = step(i, false) as u8;
+            after[i] = step(i, true) as u8;
+        }
+        let skip = rules.sowing.skip_origin;
+        let path_len = if skip { pit_count - 1 } else { pit_count };
+        let mut sow_path = [[0u8; MAX_PITS]; MAX_PITS];
+        for (origin, path) in sow_path.iter_mut().enumerate().take(pit_count) {
+            let mut pit = match rules.sowing.start {
+                SowStart::Origin => origin,
+                SowStart::Next => step(origin, true),
+            };
+            for slot in path.iter_mut().take(path_len) {
+                if skip && pit == origin {
+                    pit = step(pit, true);
+                }
+                *slot = pit as u8;
+                pit = step(pit, true);
+            }
+        }
+        let mut capturable = [false; 256];
+        for &n in &rules.capture.counts {
+            capturable[usize::from(n)] = true;
+        }
+        let south_bits = (1u32 << per_row) - 1;
+        let row_bits = [south_bits, south_bits << per_row];
+        let capture_rows = [Player::South, Player::North].map(|mover| match rules.capture.side {
+            CaptureSide::Any => row_bits[0] | row_bits[1],
+            CaptureSide::Own => row_bits[mover.index()],
+            CaptureSide::Opponent => row_bits[mover.other().index()],
+        });
+        Game {
+            rules,
+            per_row,
+            pit_count,
+            sow_path,
+            path_len,
+            before,
+            after,
+            capturable,
+            capture_rows,
+            row_bits,
+        }
+    }
+
+    /// The rules this game was compiled from.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Pits on the board.
+    pub fn pit_count(&self) -> usize {
+        self.pit_count
+    }
+
+    /// Pits in each row.
+    pub fn pits_per_row(&self) -> usize {
+        self.per_row
+    }
+
+    /// The pits of `player`'s row, as absolute indices.
+    pub fn row(&self, player: Player) -> Range<usize> {
+        let start = player.index() * self.per_row;
+        start..start + self.per_row
+    }
+
+    /// The position before the first move.
+    pub fn start(&self) -> Position {
+        let mut pits = [0u8; MAX_PITS];
+        pits[..self.pit_count].fill(self.rules.board.seeds);
+        Position {
+            pits,
+            captured: [0; 2],
+            to_move: Player::South,
+            opening: true,
+        }
+    }
+
+    /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
+    pub fn label(&self, pit: usize) -> String {
+        pit_label(pit, self.per_row)
+    }
+
+    fn row_stones(&self, pos: &Position, player: Player) -> u32 {
+        pos.pits[self.row(player)]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
+    }
+
+    fn can_move(&self, pos: &Position, player: Player) -> bool {
+        let min = self.rules.sowing.min_stones;
+        pos.pits[self.row(player)].iter().any(|&n| n >= min)
+    }
+
+    /// Sows from `pit` and, when `capture` is true, captures; the result is
+    /// the position with the other player to move. Legality is not checked.
+    fn sow(&self, pos: &Position, pit: usize, capture: bool) -> (Position, Effect) {
+        let mut next = *pos;
+        let stones = usize::from(next.pits[pit]);
+        next.pits[pit] = 0;
+        let path = &self.sow_path[pit][..self.path_len];
+        if stones <= self.path_len {
+            for &target in &path[..stones] {
+                next.pits[usize::from(target)] += 1;
+            }
+        } else {
+            let laps = (stones / self.path_len) as u8;
+            let rest = stones % self.path_len;
+            for (k, &target) in path.iter().enumerate() {
+                next.pits[usize::from(target)] += laps + u8::from(k < rest);
+            }
+        }
+        let last = path[(stones - 1) % self.path_len];
+        let mut effect = Effect {
+            last,
+            ..Effect::default()
+        };
+        let mover = pos.to_move;
+        if capture {
+            self.capture(&mut next, mover, usize::from(last), &mut effect);
+        }
+        next.to_move = mover.other();
+        next.opening = false;
+        debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
+        (next, effect)
+    }
+
+    /// Takes the last pit if it qualifies, then the chain.
+    fn capture(&self, pos: &mut Position, mover: Player, last: usize, effect: &mut Effect) {
+        let rows = self.capture_rows[mover.index()];
+        let qualifies = |pos: &Position, pit: usize| {
+            rows >> pit & 1 == 1 && self.capturable[usize::from(pos.pits[pit])]
+        };
+        if !qualifies(pos, last) {
+            return;
+        }
+        let step = match self.rules.capture.chain {
+            Chain::None => None,
+            Chain::Backward => Some(&self.before),
+            Chain::Forward => Some(&self.after),
+        };
+        let mut pit = last;
+        let mut taken = 0u16;
+        for _ in 0..self.pit_count {
+            taken += u16::from(pos.pits[pit]);
+            pos.pits[pit] = 0;
+            effect.captured_pits |= 1 << pit;
+            let Some(step) = step else { break };
+            pit = usize::from(step[pit]);
+            if effect.captured_pits >> pit & 1 == 1 || !qualifies(pos, pit) {
+                break;
+            }
+        }
+        pos.captured[mover.index()] += taken;
+        effect.captured = taken;
+    }
+
+    /// Whether a move with this effect, leading to `next`, is a grand slam:
+    /// it captured from the opponent's row and left that row empty.
+    fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
+        let opponent = mover.other();
+        effect.captured_pits & self.row_bits[opponent.index()] != 0
+            && self.row_stones(next, opponent) == 0
+    }
+
+    /// Whether the mover must feed the opponent in `pos`.
+    fn must_feed(&self, pos: &Position) -> bool {
+        let opponent = pos.to_move.other();
+        match self.rules.feeding.when {
+            FeedWhen::Never => false,
+            FeedWhen::RowEmpty => self.row_stones(pos, opponent) == 0,
+            FeedWhen::CannotMove => !self.can_move(pos, opponent),
+        }
+    }
+
+    /// Whether `next` (after a move) satisfies the feeding obligation.
+    fn feeds(&self, next: &Position) -> bool {
+        let fed = next.to_move;
+        match self.rules.feeding.when {
+            FeedWhen::Never => true,
+            FeedWhen::RowEmpty => self.row_stones(next, fed) > 0,
+            FeedWhen::CannotMove => self.can_move(next, fed),
+        }
+    }
+
+    /// Fills `out` with the legal moves of `pos` and their results.
+    ///
+    /// Order of the rules: the pits holding at least `min_stones`; then the
+    /// grand-slam rule; then, when the mover must feed, only the moves that
+    /// feed (or the fallback when none does).
+    pub fn successors(&self, pos: &Position, out: &mut Successors) {
+        out.len = 0;
+        out.feeding_impossible = false;
+        let mover = pos.to_move;
+        let capture = !self.rules.capture.counts.is_empty()
+            && !(pos.opening && self.rules.capture.first_move == FirstMove::NoCapture);
+        let mut deferred_slams = 0u32;
+        for pit in self.row(mover) {
+            if pos.pits[pit] == 0 || pos.pits[pit] < self.rules.sowing.min_stones {
+                continue;
+            }
+            let mv = Move { pit: pit as u8 };
+            let (next, effect) = self.sow(pos, pit, capture);
+            if effect.captured > 0 && self.is_grand_slam(&next, mover, &effect) {
+                match self.rules.grand_slam {
+                    GrandSlam::Allowed => {}
+                    GrandSlam::Forbidden => continue,
+                    GrandSlam::NoCapture => {
+                        let (next, effect) = self.sow(pos, pit, false);
+                        out.push(mv, next, waived(effect));
+                        continue;
+                    }
+                    GrandSlam::OnlyMoveNoCapture => {
+                        deferred_slams |= 1 << pit;
+                        continue;
+                    }
+                }
+            }
+            out.push(mv, next, effect);
+        }
+        if out.len == 0 && deferred_slams != 0 {
+            for pit in self.row(mover).filter(|p| deferred_slams >> p & 1 == 1) {
+                let (next, effect) = self.sow(pos, pit, false);
+                out.push(Move { pit: pit as u8 }, next, waived(effect));
+            }
+        }
+        if out.len > 0 && self.must_feed(pos) {
+            let all = out.len;
+            if out.retain(|s| self.feeds(&s.position)) == 0 {
+                match self.rules.feeding.otherwise {
+                    FeedFallback::PlayAny => out.len = all,
+                    FeedFallback::EndGame => out.feeding_impossible = true,
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// Why the move is illegal.
+    pub fn play(&self, pos: &Position, mv: Move) -> Result<Successor, Illegal> {
+        let mut legal = Successors::default();
+        self.successors(pos, &mut legal);
+        match legal.find(mv) {
+            Some(s) => Ok(*s),
+            None => Err(self.why_illegal(pos, mv, &legal)),
+        }
+    }
+
+    /// Why `mv` is not among the legal moves `legal` of `pos`.
+    pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
+        let pit = usize::from(mv.pit);
+        let label = self.label(pit);
+        if legal.feeding_impossible {
+            return Illegal::GameOver;
+        }
+        if !self.row(pos.to_move).contains(&pit) {
+            return Illegal::NotYourPit {
+                pit: label,
+                owner: pos.to_move.other(),
+            };
+        }
+        let min = self.rules.sowing.min_stones.max(1);
+        if pos.pits[pit] < min {
+            return Illegal::TooFewStones {
+                pit: label,
+                has: pos.pits[pit],
+                needs: min,
+            };
+        }
+        if legal.is_empty() {
+            return Illegal::GameOver;
+        }
+        let capture = !(pos.opening && self.rules.capture.first_move == FirstMove::NoCapture);
+        let (next, effect) = self.sow(pos, pit, capture);
+        if effect.captured > 0 && self.is_grand_slam(&next, pos.to_move, &effect) {
+            return Illegal::GrandSlam { pit: label };
+        }
+        Illegal::DoesNotFeed { pit: label }
+    }
+}
+
+fn waived(effect: Effect) -> Effect {
+    Effect {
+        capture_waived: true,
+        ..effect
+    }
+}

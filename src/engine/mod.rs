@@ -1,0 +1,15 @@
+//! The generic sowing interpreter: [`Rules`](crate::rules::Rules) compiled
+//! into a [`Game`] that generates legal moves and plays them on a fixed-size
+//! [`Position`]. One code path serves every variant; no variant is named here.
+
+mod game;
+mod notation;
+mod perft;
+mod position;
+mod run;
+
+pub use game::{Effect, Game, Illegal, Successor, Successors};
+pub use notation::{format_position, parse_move, parse_position, pit_label, PositionError};
+pub use perft::perft;
+pub use position::{Move, Player, Position, MAX_PITS};
+pub use run::{EndReason, GameRun, Outcome};

@@ -1,0 +1,168 @@
+//! Pit labels and the position notation.
+//!
+//! Pits are labelled `a b c ...` for South (from South's left to right) and
+//! `A B C ...` for North (from North's left to right), so counter-clockwise
+//! sowing visits `a b c A B C`. A position is written as the pit counts in
+//! that absolute order, an optional `/` between the rows, the player to move,
+//! and optionally what each player has captured:
+//! `"2 3 0 / 1 5 1 south"` or `"2 3 0 / 1 5 1 north captured 10 20"`.
+
+use std::fmt;
+
+use super::{
+    position::{Move, Player, Position, MAX_PITS},
+    Game,
+};
+
+/// Label of pit `pit` on a board with `per_row` pits in each row.
+pub fn pit_label(pit: usize, per_row: usize) -> String {
+    let (base, offset) = if pit < per_row {
+        (b'a', pit)
+    } else {
+        (b'A', pit - per_row)
+    };
+    char::from(base + offset as u8).to_string()
+}
+
+/// Reads a pit label (`a`, `B`, ...) as a move.
+///
+/// # Errors
+/// A message saying which labels exist.
+pub fn parse_move(label: &str, game: &Game) -> Result<Move, String> {
+    let per_row = game.pits_per_row();
+    let pit = match *label.as_bytes() {
+        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(usize::from(c - b'a')),
+        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(per_row + usize::from(c - b'A')),
+        _ => None,
+    };
+    match pit {
+        Some(pit) => Ok(Move { pit: pit as u8 }),
+        _ => Err(format!(
+            "unknown pit `{label}`: the pits are {}-{} (south) and {}-{} (north)",
+            pit_label(0, per_row),
+            pit_label(per_row - 1, per_row),
+            pit_label(per_row, per_row),
+            pit_label(2 * per_row - 1, per_row),
+        )),
+    }
+}
+
+/// A position string that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionError {
+    /// Byte offset in the position string where the problem is.
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.offset + 1, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Reads a position in the notation above. The position is taken as a
+/// mid-game one: a first-move rule does not apply to it.
+///
+/// # Errors
+/// The column and what was expected there.
+pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError> {
+    let per_row = game.pits_per_row();
+    let pit_count = game.pit_count();
+    let tokens: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
+        .collect();
+    let error = |offset: usize, message: String| PositionError { offset, message };
+    let mut pits = [0u8; MAX_PITS];
+    let mut count = 0;
+    let mut rest = tokens.iter().copied().peekable();
+    let mut total: u32 = 0;
+    while let Some(&(offset, token)) = rest.peek() {
+        if token == "/" {
+            if count != per_row {
+                return Err(error(offset, format!("`/` must come after the {per_row} pits of south's row")));
+            }
+            rest.next();
+            continue;
+        }
+        if !token.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        let n: u8 = token
+            .parse()
+            .map_err(|_| error(offset, format!("pit count `{token}` is larger than 255")))?;
+        if count == pit_count {
+            return Err(error(offset, format!("too many pit counts: the board has {pit_count} pits")));
+        }
+        pits[count] = n;
+        total += u32::from(n);
+        count += 1;
+        rest.next();
+    }
+    let end = text.len();
+    if count != pit_count {
+        let offset = rest.peek().map_or(end, |t| t.0);
+        return Err(error(
+            offset,
+            format!("expected {pit_count} pit counts (2 rows of {per_row}), found {count}"),
+        ));
+    }
+    let to_move = match rest.next() {
+        Some((_, "south")) => Player::South,
+        Some((_, "north")) => Player::North,
+        Some((offset, other)) => {
+            return Err(error(offset, format!("expected `south` or `north` (the player to move), found `{other}`")))
+        }
+        None => return Err(error(end, "expected `south` or `north` (the player to move)".into())),
+    };
+    let mut captured = [0u16; 2];
+    match rest.next() {
+        None => {}
+        Some((_, "captured")) => {
+            for slot in &mut captured {
+                let (offset, token) = rest
+                    .next()
+                    .ok_or_else(|| error(end, "expected two numbers after `captured`".into()))?;
+                *slot = token
+                    .parse()
+                    .map_err(|_| error(offset, format!("expected a number of captured stones, found `{token}`")))?;
+                total += u32::from(*slot);
+            }
+        }
+        Some((offset, other)) => {
+            return Err(error(offset, format!("expected `captured` or the end, found `{other}`")))
+        }
+    }
+    if let Some((offset, other)) = rest.next() {
+        return Err(error(offset, format!("unexpected `{other}` after the position")));
+    }
+    if total > crate::rules::MAX_STONES {
+        return Err(error(0, format!("{total} stones in all: at most {} are supported", crate::rules::MAX_STONES)));
+    }
+    Ok(Position {
+        pits,
+        captured,
+        to_move,
+        opening: false,
+    })
+}
+
+/// Writes a position in the notation [`parse_position`] reads.
+pub fn format_position(pos: &Position, game: &Game) -> String {
+    let row = |p: Player| {
+        pos.pits[game.row(p)]
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = format!("{} / {} {}", row(Player::South), row(Player::North), pos.to_move);
+    if pos.captured != [0, 0] {
+        out.push_str(&format!(" captured {} {}", pos.captured[0], pos.captured[1]));
+    }
+    out
+}

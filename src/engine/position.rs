@@ -1,0 +1,79 @@
+//! Players, moves and the fixed-size position.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Most pits a board can have (two rows of
+/// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW)).
+pub const MAX_PITS: usize = 32;
+
+/// One of the two players. South owns the near row and moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// Owns pits `a b c ...` and moves first.
+    South,
+    /// Owns pits `A B C ...`.
+    North,
+}
+
+impl Player {
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::South => Player::North,
+            Player::North => Player::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index into per-player arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Both players, South first.
+    pub const BOTH: [Player; 2] = [Player::South, Player::North];
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::South => "south",
+            Player::North => "north",
+        })
+    }
+}
+
+/// A move: the pit whose stones are lifted and sown (absolute index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Absolute pit index (a=0, b=1, ... then A, B, ...).
+    pub pit: u8,
+}
+
+/// A position: the stones in every pit, what each player has captured, who
+/// moves, and whether the game's first move is still to be played.
+///
+/// Only the first [`Game::pit_count`](crate::engine::Game::pit_count) entries
+/// of `pits` are used; the rest stay zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Stones per pit, in absolute order.
+    pub pits: [u8; MAX_PITS],
+    /// Stones captured so far, `[south, north]`.
+    pub captured: [u16; 2],
+    /// The player whose turn it is.
+    pub to_move: Player,
+    /// True before the game's first move (some variants forbid capturing on it).
+    pub opening: bool,
+}
+
+impl Position {
+    /// Stones on the board plus stones captured: constant through a game.
+    pub fn total_stones(&self) -> u32 {
+        self.pits.iter().map(|&p| u32::from(p)).sum::<u32>()
+            + u32::from(self.captured[0])
+            + u32::from(self.captured[1])
+    }
+}

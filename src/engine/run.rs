@@ -1,0 +1,261 @@
+//! A game in progress: the position, the plies played, and the history a
+//! repetition rule needs; decides when and how the game ends.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    game::{Illegal, Successor, Successors},
+    position::{Move, Player, Position, MAX_PITS},
+    Game,
+};
+use crate::rules::{Leftovers, Repetition};
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The player to move had no legal move.
+    NoLegalMove,
+    /// The player to move had to feed and could not; the rules end the game.
+    FeedingImpossible,
+    /// A position (board and player to move) repeated.
+    Repetition,
+    /// A simulator's ply cap stopped the game: not an end the rules define.
+    PlyCap,
+}
+
+impl EndReason {
+    /// Every reason, in the order reports list them.
+    pub const ALL: [EndReason; 4] = [
+        EndReason::NoLegalMove,
+        EndReason::FeedingImpossible,
+        EndReason::Repetition,
+        EndReason::PlyCap,
+    ];
+
+    /// The reason as written in reports (`no_legal_move`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::FeedingImpossible => "feeding_impossible",
+            EndReason::Repetition => "repetition",
+            EndReason::PlyCap => "ply_cap",
+        }
+    }
+}
+
+/// Who won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// South scored more.
+    South,
+    /// North scored more.
+    North,
+    /// Equal scores.
+    Draw,
+}
+
+impl Outcome {
+    /// The outcome of final scores `[south, north]`.
+    pub fn from_scores(scores: [u16; 2]) -> Outcome {
+        match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::South,
+            std::cmp::Ordering::Less => Outcome::North,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
+    /// `south`, `north` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::South => "south",
+            Outcome::North => "north",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A game being played: applies moves, keeps what the repetition rule needs,
+/// and knows when the game is over. Reusable with [`GameRun::reset`], so a
+/// batch of games allocates only while its history grows the first time.
+#[derive(Debug, Clone)]
+pub struct GameRun<'g> {
+    game: &'g Game,
+    position: Position,
+    plies: u32,
+    successors: Successors,
+    end: Option<EndReason>,
+    /// Boards (with the player to move) seen since the stones on the board
+    /// last changed; only kept when the rules end the game on repetition.
+    history: Vec<([u8; MAX_PITS], Player)>,
+    board_stones: u32,
+}
+
+impl<'g> GameRun<'g> {
+    /// A game starting from `start`.
+    pub fn new(game: &'g Game, start: Position) -> Self {
+        let mut run = GameRun {
+            game,
+            position: start,
+            plies: 0,
+            successors: Successors::default(),
+            end: None,
+            history: Vec::new(),
+            board_stones: 0,
+        };
+        run.reset(start);
+        run
+    }
+
+    /// Starts again from `start`, keeping the allocated history.
+    pub fn reset(&mut self, start: Position) {
+        self.position = start;
+        self.plies = 0;
+        self.end = None;
+        self.history.clear();
+        self.board_stones = board_stones(&start);
+        if self.tracks_repetition() {
+            self.history.push((start.pits, start.to_move));
+        }
+        self.refresh();
+    }
+
+    fn tracks_repetition(&self) -> bool {
+        self.game.rules().end.repetition == Repetition::EndGame
+    }
+
+    /// The compiled game being played.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Plies played so far.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The legal moves now (empty when the game is over).
+    pub fn successors(&self) -> &Successors {
+        &self.successors
+    }
+
+    /// Why the game ended, or `None` while it goes on.
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Plays the `index`-th legal move (in [`GameRun::successors`] order).
+    ///
+    /// # Panics
+    /// If `index` is not below the number of legal moves.
+    pub fn play_index(&mut self, index: usize) -> Successor {
+        let chosen = self.successors.as_slice()[index];
+        self.advance(chosen.position);
+        chosen
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// Why the move is illegal (including that the game is over).
+    pub fn play(&mut self, mv: Move) -> Result<Successor, Illegal> {
+        if self.end.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        match self.successors.find(mv) {
+            Some(&chosen) => {
+                self.advance(chosen.position);
+                Ok(chosen)
+            }
+            None => Err(self
+                .game
+                .why_illegal(&self.position, mv, &self.successors)),
+        }
+    }
+
+    /// Stops the game at a ply cap, unless it is already over.
+    pub fn stop_at_cap(&mut self) {
+        if self.end.is_none() {
+            self.end = Some(EndReason::PlyCap);
+            self.successors = Successors::default();
+        }
+    }
+
+    fn advance(&mut self, next: Position) {
+        self.position = next;
+        self.plies += 1;
+        if self.tracks_repetition() {
+            let stones = board_stones(&next);
+            if stones != self.board_stones {
+                self.board_stones = stones;
+                self.history.clear();
+            } else if self
+                .history
+                .iter()
+                .any(|(pits, side)| *side == next.to_move && *pits == next.pits)
+            {
+                self.end = Some(EndReason::Repetition);
+                self.successors = Successors::default();
+                return;
+            }
+            self.history.push((next.pits, next.to_move));
+        }
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        self.game.successors(&self.position, &mut self.successors);
+        if self.successors.is_empty() {
+            self.end = Some(if self.successors.feeding_impossible {
+                EndReason::FeedingImpossible
+            } else {
+                EndReason::NoLegalMove
+            });
+        }
+    }
+
+    /// Final scores `[south, north]`: captures plus the leftovers the rules
+    /// give. While the game goes on, the captures so far.
+    pub fn scores(&self) -> [u16; 2] {
+        let rules = &self.game.rules().end;
+        let leftovers = match self.end {
+            None => return self.position.captured,
+            Some(EndReason::Repetition) => rules.repetition_leftovers,
+            Some(_) => rules.leftovers,
+        };
+        let mut scores = self.position.captured;
+        let row = |p: Player| -> u16 {
+            self.position.pits[self.game.row(p)]
+                .iter()
+                .map(|&n| u16::from(n))
+                .sum()
+        };
+        match leftovers {
+            Leftovers::RowOwner => {
+                for p in Player::BOTH {
+                    scores[p.index()] += row(p);
+                }
+            }
+            Leftovers::PlayerToMove => {
+                scores[self.position.to_move.index()] += row(Player::South) + row(Player::North);
+            }
+            Leftovers::Unscored => {}
+        }
+        scores
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+fn board_stones(pos: &Position) -> u32 {
+    pos.pits.iter().map(|&n| u32::from(n)).sum()
+}

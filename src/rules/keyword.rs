@@ -1,0 +1,62 @@
+//! Enumerations spelt as keywords in variant files.
+
+/// An enumeration whose values are written as keywords in variant files.
+pub trait Keyword: Sized + Copy + 'static {
+    /// Every value with its keyword, in the order they are documented.
+    const ALL: &'static [(&'static str, Self)];
+
+    /// The value written as `word`, if any.
+    fn from_keyword(word: &str) -> Option<Self> {
+        Self::ALL.iter().find(|(k, _)| *k == word).map(|(_, v)| *v)
+    }
+
+    /// `` `a`, `b` or `c` `` for messages.
+    fn expected() -> String {
+        expected_list(Self::ALL.iter().map(|(k, _)| *k))
+    }
+}
+
+/// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``.
+pub fn expected_list<'a>(words: impl Iterator<Item = &'a str>) -> String {
+    let words: Vec<String> = words.map(|w| format!("`{w}`")).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Declares a keyword enumeration: the enum, its keyword table, `Display`
+/// (the keyword) and serde as the keyword.
+macro_rules! keyword_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $word)] $variant,)+
+        }
+
+        impl $crate::rules::Keyword for $name {
+            const ALL: &'static [(&'static str, Self)] = &[$(($word, $name::$variant),)+];
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self { $($name::$variant => $word,)+ })
+            }
+        }
+    };
+}
+pub(crate) use keyword_enum;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_naturally() {
+        assert_eq!(expected_list(["a"].into_iter()), "`a`");
+        assert_eq!(expected_list(["a", "b"].into_iter()), "`a` or `b`");
+        assert_eq!(expected_list(["a", "b", "c"].into_iter()), "`a`, `b` or `c`");
+    }
+}

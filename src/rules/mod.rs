@@ -1,0 +1,11 @@
+//! The validated rules of a variant: plain data, serde-serialisable, built
+//! from a syntax tree by [`Rules::from_source`] with every problem reported
+//! at its place.
+
+mod keyword;
+mod model;
+mod validate;
+
+pub use keyword::Keyword;
+pub use model::*;
+pub use validate::{load, Loaded};

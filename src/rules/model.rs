@@ -1,0 +1,243 @@
+//! The rule model: what a variant file means, as plain data.
+
+use serde::{Deserialize, Serialize};
+
+use super::keyword::keyword_enum;
+
+/// Largest number of pits in one row the engine supports.
+pub const MAX_PITS_PER_ROW: u8 = 16;
+/// Largest number of stones on a board (pit counts are bytes).
+pub const MAX_STONES: u32 = 255;
+
+/// A validated variant: everything the engine needs to play it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    /// Display name, e.g. "Modiar".
+    pub name: String,
+    /// Where the rules come from (book, page, author, year).
+    pub source: Option<String>,
+    /// Board size and starting stones.
+    pub board: Board,
+    /// How a move sows.
+    pub sowing: Sowing,
+    /// What a move captures.
+    pub capture: Capture,
+    /// The obligation to give the opponent stones.
+    pub feeding: Feeding,
+    /// Moves that would take every stone of the opponent's row.
+    pub grand_slam: GrandSlam,
+    /// When the game ends and how it is scored.
+    pub end: End,
+}
+
+impl Rules {
+    /// Pits on the whole board.
+    pub fn pit_count(&self) -> usize {
+        2 * self.board.pits as usize
+    }
+
+    /// Stones on the board at the start.
+    pub fn total_stones(&self) -> u32 {
+        self.pit_count() as u32 * u32::from(self.board.seeds)
+    }
+}
+
+/// Board size and starting stones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// Rows (always 2: one per player).
+    pub rows: u8,
+    /// Pits in each row.
+    pub pits: u8,
+    /// Stones in each pit at the start.
+    pub seeds: u8,
+    /// Stores on the board.
+    pub stores: Stores,
+}
+
+keyword_enum! {
+    /// Stores (end pits) on the board.
+    Stores {
+        /// No stores: captured stones leave the board.
+        None = "none",
+    }
+}
+
+/// How a move sows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sowing {
+    /// Which way the stones go round.
+    pub direction: Direction,
+    /// Which pit gets the first stone.
+    pub start: SowStart,
+    /// Whether a sowing that goes all the way round leaves out the origin.
+    pub skip_origin: bool,
+    /// What happens when the hand is empty.
+    pub laps: Laps,
+    /// The fewest stones a pit must hold to be played.
+    pub min_stones: u8,
+}
+
+keyword_enum! {
+    /// Which way stones are sown round the board.
+    Direction {
+        /// Counter-clockwise: along the mover's row to the right, then the opponent's (a b c A B C).
+        Ccw = "ccw",
+        /// Clockwise: the reverse order (a C B A c b).
+        Cw = "cw",
+    }
+}
+
+keyword_enum! {
+    /// Which pit gets the first stone of a sowing.
+    SowStart {
+        /// The emptied pit itself gets the first stone back.
+        Origin = "origin",
+        /// The pit after the emptied one gets the first stone.
+        Next = "next",
+    }
+}
+
+keyword_enum! {
+    /// What happens when the hand is empty.
+    Laps {
+        /// The move ends: one lap of the hand only.
+        Single = "single",
+    }
+}
+
+/// What a move captures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    /// Counts that are captured when the last stone makes them (sorted, no
+    /// repeats); empty when the variant has no captures.
+    pub counts: Vec<u8>,
+    /// On whose row captures may happen.
+    pub side: CaptureSide,
+    /// Whether further pits are taken after the last one.
+    pub chain: Chain,
+    /// Whether the game's very first move may capture.
+    pub first_move: FirstMove,
+}
+
+keyword_enum! {
+    /// On whose row a pit may be captured.
+    CaptureSide {
+        /// Either row.
+        Any = "any",
+        /// Only the mover's own row.
+        Own = "own",
+        /// Only the opponent's row.
+        Opponent = "opponent",
+    }
+}
+
+keyword_enum! {
+    /// Which pits are examined after the last one is captured.
+    Chain {
+        /// Only the last pit is captured.
+        None = "none",
+        /// The pits before it along the sowing path, while they qualify.
+        Backward = "backward",
+        /// The pits after it along the sowing path, while they qualify.
+        Forward = "forward",
+    }
+}
+
+keyword_enum! {
+    /// Whether the game's first move may capture.
+    FirstMove {
+        /// The first move captures like any other.
+        Normal = "normal",
+        /// The first move of the game captures nothing.
+        NoCapture = "no_capture",
+    }
+}
+
+/// The obligation to give the opponent stones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feeding {
+    /// When the mover must feed.
+    pub when: FeedWhen,
+    /// What happens when no move can feed.
+    pub otherwise: FeedFallback,
+}
+
+keyword_enum! {
+    /// When the mover must feed the opponent.
+    FeedWhen {
+        /// No feeding rule.
+        Never = "never",
+        /// When the opponent's row is empty; a feeding move leaves at least one stone there.
+        RowEmpty = "row_empty",
+        /// When the opponent has no playable pit; a feeding move leaves them one.
+        CannotMove = "cannot_move",
+    }
+}
+
+keyword_enum! {
+    /// What happens when the mover must feed and no move can.
+    FeedFallback {
+        /// Any otherwise legal move may be played.
+        PlayAny = "play_any",
+        /// The game ends at once.
+        EndGame = "end_game",
+    }
+}
+
+keyword_enum! {
+    /// Moves that capture from the opponent's row and leave it empty.
+    GrandSlam {
+        /// Such a move is played and captures as usual.
+        Allowed = "allowed",
+        /// Such a move is illegal.
+        Forbidden = "forbidden",
+        /// Illegal unless the mover has no other move; then played without capture.
+        OnlyMoveNoCapture = "only_move_no_capture",
+        /// Always played, but captures nothing.
+        NoCapture = "no_capture",
+    }
+}
+
+/// When the game ends and how it is scored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct End {
+    /// What ends the game.
+    pub when: EndWhen,
+    /// Who gets the stones left on the board.
+    pub leftovers: Leftovers,
+    /// What a repeated position does.
+    pub repetition: Repetition,
+    /// Who gets the stones left on the board after a repetition.
+    pub repetition_leftovers: Leftovers,
+}
+
+keyword_enum! {
+    /// What ends the game.
+    EndWhen {
+        /// The player to move has no legal move.
+        NoLegalMove = "no_legal_move",
+    }
+}
+
+keyword_enum! {
+    /// Who gets the stones left on the board when the game ends.
+    Leftovers {
+        /// Each player takes the stones in their own row.
+        RowOwner = "row_owner",
+        /// The player to move takes them all.
+        PlayerToMove = "player_to_move",
+        /// Nobody: they are not scored.
+        Unscored = "unscored",
+    }
+}
+
+keyword_enum! {
+    /// What happens when a position (board and side to move) repeats.
+    Repetition {
+        /// Nothing: the game goes on (a simulator's ply cap may stop it).
+        Ignore = "ignore",
+        /// The game ends.
+        EndGame = "end_game",
+    }
+}

@@ -1,0 +1,168 @@
+//! One game, ply by ply: from a list of moves or from agents, recorded as
+//! plain data that the CLI prints as text, YAML or JSON.
+
+use serde::Serialize;
+
+use crate::{
+    agents::AgentSpec,
+    engine::{parse_move, EndReason, Game, GameRun, Outcome, Player, Position},
+    error::Error,
+};
+
+/// A whole game.
+#[derive(Debug, Clone, Serialize)]
+pub struct Trace {
+    /// The variant's name.
+    pub variant: String,
+    /// The board before the first ply, in absolute order (a b c ... A B C ...).
+    pub start: Vec<u8>,
+    /// Who moved first.
+    pub first_player: Player,
+    /// Every ply played.
+    pub plies: Vec<PlyRecord>,
+    /// How the game ended; `None` when the moves stop before the end.
+    pub result: Option<GameResult>,
+}
+
+/// One ply.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlyRecord {
+    /// Number of the ply, from 1.
+    pub ply: u32,
+    /// Who moved.
+    pub player: Player,
+    /// The pit played.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The board after the ply, in absolute order.
+    pub board: Vec<u8>,
+    /// Stones captured by this ply.
+    pub captured: u16,
+    /// Captures so far, `[south, north]`.
+    pub scores: [u16; 2],
+    /// Labels of the pits captured by this ply, in board order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub captured_pits: Vec<String>,
+    /// True when the grand-slam rule cancelled this ply's capture.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub capture_waived: bool,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameResult {
+    /// Why it ended.
+    pub end: EndReason,
+    /// Final totals `[south, north]`, leftovers included.
+    pub scores: [u16; 2],
+    /// `south`, `north` or `draw`.
+    pub winner: Outcome,
+}
+
+/// Records the plies of a [`GameRun`] as they are played.
+struct Recorder<'g> {
+    run: GameRun<'g>,
+    trace: Trace,
+}
+
+impl<'g> Recorder<'g> {
+    fn new(game: &'g Game, start: Position) -> Self {
+        let pits = game.pit_count();
+        Recorder {
+            run: GameRun::new(game, start),
+            trace: Trace {
+                variant: game.rules().name.clone(),
+                start: start.pits[..pits].to_vec(),
+                first_player: start.to_move,
+                plies: Vec::new(),
+                result: None,
+            },
+        }
+    }
+
+    fn record(&mut self, player: Player, successor: crate::engine::Successor) {
+        let game = self.run.game();
+        let pos = successor.position;
+        self.trace.plies.push(PlyRecord {
+            ply: self.run.plies(),
+            player,
+            mv: game.label(usize::from(successor.mv.pit)),
+            board: pos.pits[..game.pit_count()].to_vec(),
+            captured: successor.effect.captured,
+            scores: pos.captured,
+            captured_pits: (0..game.pit_count())
+                .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
+                .map(|p| game.label(p))
+                .collect(),
+            capture_waived: successor.effect.capture_waived,
+        });
+    }
+
+    fn finish(mut self) -> Trace {
+        if let (Some(end), Some(winner)) = (self.run.end(), self.run.outcome()) {
+            self.trace.result = Some(GameResult {
+                end,
+                scores: self.run.scores(),
+                winner,
+            });
+        }
+        self.trace
+    }
+}
+
+/// Plays `moves` (pit labels) from `start`.
+///
+/// # Errors
+/// An unknown label or an illegal move, naming the ply and the legal moves.
+pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, Error> {
+    let mut recorder = Recorder::new(game, start);
+    for label in moves {
+        let ply = recorder.run.plies() + 1;
+        let legal = legal_labels(&recorder.run);
+        let move_error = |message: String| Error::Move {
+            ply,
+            message,
+            legal: legal.clone(),
+        };
+        let mv = parse_move(label, game).map_err(move_error)?;
+        let player = recorder.run.position().to_move;
+        let successor = recorder
+            .run
+            .play(mv)
+            .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
+        recorder.record(player, successor);
+    }
+    Ok(recorder.finish())
+}
+
+/// Plays a game between two agents from `start`, stopping at `max_plies`.
+pub fn from_agents(
+    game: &Game,
+    start: Position,
+    agents: [AgentSpec; 2],
+    seed: u64,
+    max_plies: u32,
+) -> Trace {
+    let mut recorder = Recorder::new(game, start);
+    let mut players = Player::BOTH.map(|seat| agents[seat.index()].build(seed, seat));
+    while recorder.run.end().is_none() {
+        if recorder.run.plies() >= max_plies {
+            recorder.run.stop_at_cap();
+            break;
+        }
+        let player = recorder.run.position().to_move;
+        let index = players[player.index()].choose(&recorder.run);
+        let successor = recorder.run.play_index(index);
+        recorder.record(player, successor);
+    }
+    recorder.finish()
+}
+
+/// The labels of the legal moves now, in pit order.
+pub fn legal_labels(run: &GameRun<'_>) -> Vec<String> {
+    run.successors()
+        .as_slice()
+        .iter()
+        .map(|s| run.game().label(usize::from(s.mv.pit)))
+        .collect()
+}
