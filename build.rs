@@ -1,5 +1,6 @@
 //! Embeds every `variants/*.variant` file in the binary, so shipped variants
 //! work from any folder: writes `$OUT_DIR/shipped.rs` with their names and texts.
+#![allow(clippy::expect_used)] // a build script reports failure by panicking
 
 use std::{env, fs, path::Path};
 
@@ -10,7 +11,8 @@ fn main() {
         .expect("variants/ exists")
         .filter_map(|entry| {
             let path = entry.expect("readable variants/ entry").path();
-            (path.extension()? == "variant").then(|| path.file_stem()?.to_str().map(String::from))?
+            (path.extension()? == "variant")
+                .then(|| path.file_stem()?.to_str().map(String::from))?
         })
         .collect();
     names.sort();
@@ -18,7 +20,10 @@ fn main() {
     for name in &names {
         let path = dir.join(format!("{name}.variant"));
         println!("cargo:rerun-if-changed={}", path.display());
-        code.push_str(&format!("    ({name:?}, include_str!({:?})),\n", path.display().to_string()));
+        code.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            path.display().to_string()
+        ));
     }
     code.push_str("];\n");
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("shipped.rs");

@@ -31,9 +31,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             };
             let text = match format {
                 Format::Text => report::trace_text(&game, &trace),
-                Format::Json => serde_json::to_string_pretty(&trace)
-                    .map_err(|e| Error::Usage(e.to_string()))?
-                    + "\n",
+                Format::Json => {
+                    serde_json::to_string_pretty(&trace).map_err(|e| Error::Usage(e.to_string()))?
+                        + "\n"
+                }
                 Format::Yaml => {
                     serde_yaml::to_string(&trace).map_err(|e| Error::Usage(e.to_string()))?
                 }

@@ -105,15 +105,15 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             };
             let _ = writeln!(
                 out,
-                "end: {} after {} plies; final scores south {} - north {}: {verdict}",
+                "end: {} after {}; final scores south {} - north {}: {verdict}",
                 describe_end(result.end),
-                trace.plies.len(),
+                plies(trace.plies.len()),
                 result.scores[Player::South.index()],
                 result.scores[Player::North.index()],
             );
         }
         None => {
-            let _ = writeln!(out, "the game goes on after {} plies", trace.plies.len());
+            let _ = writeln!(out, "the game goes on after {}", plies(trace.plies.len()));
         }
     }
     out
@@ -127,4 +127,8 @@ fn describe_end(end: crate::engine::EndReason) -> &'static str {
         Repetition => "a position repeated",
         PlyCap => "the ply cap was reached",
     }
+}
+
+fn plies(n: usize) -> String {
+    format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
 }

@@ -35,9 +35,10 @@ pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
 fn section(pair: Pair<'_, Rule>) -> Section {
     debug_assert_eq!(pair.as_rule(), Rule::section);
     let mut inner = pair.into_inner();
-    let name = inner.next().map(spanned_text).unwrap_or_else(|| {
-        unreachable!("the grammar puts a key first in every section")
-    });
+    let name = inner
+        .next()
+        .map(spanned_text)
+        .unwrap_or_else(|| unreachable!("the grammar puts a key first in every section"));
     Section {
         name,
         settings: inner.map(setting).collect(),
@@ -48,9 +49,10 @@ fn setting(pair: Pair<'_, Rule>) -> Setting {
     debug_assert_eq!(pair.as_rule(), Rule::setting);
     let span = Span::from(pair.as_span());
     let mut inner = pair.into_inner();
-    let key = inner.next().map(spanned_text).unwrap_or_else(|| {
-        unreachable!("the grammar puts a key first in every setting")
-    });
+    let key = inner
+        .next()
+        .map(spanned_text)
+        .unwrap_or_else(|| unreachable!("the grammar puts a key first in every setting"));
     let values = inner.map(value).collect();
     Setting { key, values, span }
 }
@@ -132,7 +134,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(tree.settings.len(), 2);
-        assert_eq!(tree.settings[0].values[0].node, Value::Text("Mo\"diar".into()));
+        assert_eq!(
+            tree.settings[0].values[0].node,
+            Value::Text("Mo\"diar".into())
+        );
         assert_eq!(tree.sections[0].name.node, "board");
         let keys: Vec<_> = tree.sections[0]
             .settings
@@ -140,7 +145,10 @@ mod tests {
             .map(|s| s.key.node.as_str())
             .collect();
         assert_eq!(keys, ["rows", "pits", "seeds"]);
-        assert_eq!(tree.sections[0].settings[2].values[0].node, Value::Number(Some(7)));
+        assert_eq!(
+            tree.sections[0].settings[2].values[0].node,
+            Value::Number(Some(7))
+        );
     }
 
     #[test]
@@ -152,7 +160,11 @@ mod tests {
     #[test]
     fn unclosed_section_is_a_syntax_error_at_the_end() {
         let err = parse("board {\n rows 2\n").unwrap_err();
-        assert!(err.message.starts_with("syntax error: expected"), "{}", err.message);
+        assert!(
+            err.message.starts_with("syntax error: expected"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.span.start, 16);
     }
 

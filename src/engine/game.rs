@@ -392,6 +392,13 @@ impl Game {
         }
     }
 
+    /// Whether a move from `pos` may capture at all.
+    fn may_capture(&self, pos: &Position) -> bool {
+        let first_move_waived =
+            pos.opening && self.rules.capture.first_move == FirstMove::NoCapture;
+        !self.rules.capture.counts.is_empty() && !first_move_waived
+    }
+
     /// Fills `out` with the legal moves of `pos` and their results.
     ///
     /// Order of the rules: the pits holding at least `min_stones`; then the
@@ -401,8 +408,7 @@ impl Game {
         out.len = 0;
         out.feeding_impossible = false;
         let mover = pos.to_move;
-        let capture = !self.rules.capture.counts.is_empty()
-            && !(pos.opening && self.rules.capture.first_move == FirstMove::NoCapture);
+        let capture = self.may_capture(pos);
         let mut deferred_slams = 0u32;
         for pit in self.row(mover) {
             if pos.pits[pit] == 0 || pos.pits[pit] < self.rules.sowing.min_stones {
@@ -481,8 +487,7 @@ impl Game {
         if legal.is_empty() {
             return Illegal::GameOver;
         }
-        let capture = !(pos.opening && self.rules.capture.first_move == FirstMove::NoCapture);
-        let (next, effect) = self.sow(pos, pit, capture);
+        let (next, effect) = self.sow(pos, pit, self.may_capture(pos));
         if effect.captured > 0 && self.is_grand_slam(&next, pos.to_move, &effect) {
             return Illegal::GrandSlam { pit: label };
         }

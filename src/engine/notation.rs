@@ -32,7 +32,9 @@ pub fn parse_move(label: &str, game: &Game) -> Result<Move, String> {
     let per_row = game.pits_per_row();
     let pit = match *label.as_bytes() {
         [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(usize::from(c - b'a')),
-        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(per_row + usize::from(c - b'A')),
+        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => {
+            Some(per_row + usize::from(c - b'A'))
+        }
         _ => None,
     };
     match pit {
@@ -84,7 +86,10 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     while let Some(&(offset, token)) = rest.peek() {
         if token == "/" {
             if count != per_row {
-                return Err(error(offset, format!("`/` must come after the {per_row} pits of south's row")));
+                return Err(error(
+                    offset,
+                    format!("`/` must come after the {per_row} pits of south's row"),
+                ));
             }
             rest.next();
             continue;
@@ -96,7 +101,10 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             .parse()
             .map_err(|_| error(offset, format!("pit count `{token}` is larger than 255")))?;
         if count == pit_count {
-            return Err(error(offset, format!("too many pit counts: the board has {pit_count} pits")));
+            return Err(error(
+                offset,
+                format!("too many pit counts: the board has {pit_count} pits"),
+            ));
         }
         pits[count] = n;
         total += u32::from(n);
@@ -115,9 +123,17 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         Some((_, "south")) => Player::South,
         Some((_, "north")) => Player::North,
         Some((offset, other)) => {
-            return Err(error(offset, format!("expected `south` or `north` (the player to move), found `{other}`")))
+            return Err(error(
+                offset,
+                format!("expected `south` or `north` (the player to move), found `{other}`"),
+            ))
         }
-        None => return Err(error(end, "expected `south` or `north` (the player to move)".into())),
+        None => {
+            return Err(error(
+                end,
+                "expected `south` or `north` (the player to move)".into(),
+            ))
+        }
     };
     let mut captured = [0u16; 2];
     match rest.next() {
@@ -127,21 +143,36 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                 let (offset, token) = rest
                     .next()
                     .ok_or_else(|| error(end, "expected two numbers after `captured`".into()))?;
-                *slot = token
-                    .parse()
-                    .map_err(|_| error(offset, format!("expected a number of captured stones, found `{token}`")))?;
+                *slot = token.parse().map_err(|_| {
+                    error(
+                        offset,
+                        format!("expected a number of captured stones, found `{token}`"),
+                    )
+                })?;
                 total += u32::from(*slot);
             }
         }
         Some((offset, other)) => {
-            return Err(error(offset, format!("expected `captured` or the end, found `{other}`")))
+            return Err(error(
+                offset,
+                format!("expected `captured` or the end, found `{other}`"),
+            ))
         }
     }
     if let Some((offset, other)) = rest.next() {
-        return Err(error(offset, format!("unexpected `{other}` after the position")));
+        return Err(error(
+            offset,
+            format!("unexpected `{other}` after the position"),
+        ));
     }
     if total > crate::rules::MAX_STONES {
-        return Err(error(0, format!("{total} stones in all: at most {} are supported", crate::rules::MAX_STONES)));
+        return Err(error(
+            0,
+            format!(
+                "{total} stones in all: at most {} are supported",
+                crate::rules::MAX_STONES
+            ),
+        ));
     }
     Ok(Position {
         pits,
@@ -160,9 +191,17 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mut out = format!("{} / {} {}", row(Player::South), row(Player::North), pos.to_move);
+    let mut out = format!(
+        "{} / {} {}",
+        row(Player::South),
+        row(Player::North),
+        pos.to_move
+    );
     if pos.captured != [0, 0] {
-        out.push_str(&format!(" captured {} {}", pos.captured[0], pos.captured[1]));
+        out.push_str(&format!(
+            " captured {} {}",
+            pos.captured[0], pos.captured[1]
+        ));
     }
     out
 }

@@ -173,9 +173,7 @@ impl<'g> GameRun<'g> {
                 self.advance(chosen.position);
                 Ok(chosen)
             }
-            None => Err(self
-                .game
-                .why_illegal(&self.position, mv, &self.successors)),
+            None => Err(self.game.why_illegal(&self.position, mv, &self.successors)),
         }
     }
 

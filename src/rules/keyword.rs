@@ -42,7 +42,7 @@ macro_rules! keyword_enum {
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(match self { $($name::$variant => $word,)+ })
+                f.pad(match self { $($name::$variant => $word,)+ })
             }
         }
     };
@@ -57,6 +57,9 @@ mod tests {
     fn lists_read_naturally() {
         assert_eq!(expected_list(["a"].into_iter()), "`a`");
         assert_eq!(expected_list(["a", "b"].into_iter()), "`a` or `b`");
-        assert_eq!(expected_list(["a", "b", "c"].into_iter()), "`a`, `b` or `c`");
+        assert_eq!(
+            expected_list(["a", "b", "c"].into_iter()),
+            "`a`, `b` or `c`"
+        );
     }
 }

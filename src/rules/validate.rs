@@ -94,7 +94,12 @@ impl Validator {
     }
 
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
-        let top = self.scope("at the top level", Span::default(), &tree.settings, TOP_KEYS);
+        let top = self.scope(
+            "at the top level",
+            Span::default(),
+            &tree.settings,
+            TOP_KEYS,
+        );
         let mut sections: HashMap<&str, Scope<'_>> = HashMap::new();
         let mut first_seen: HashMap<&str, Span> = HashMap::new();
         for section in &tree.sections {
@@ -110,11 +115,9 @@ impl Validator {
                 continue;
             };
             if let Some(first) = first_seen.get(known) {
-                let d = Diagnostic::error(
-                    section.name.span,
-                    format!("section `{known}` given twice"),
-                )
-                .with_note(*first, "first given here");
+                let d =
+                    Diagnostic::error(section.name.span, format!("section `{known}` given twice"))
+                        .with_note(*first, "first given here");
                 self.diagnostics.push(d);
                 continue;
             }
@@ -133,7 +136,10 @@ impl Validator {
         let name = match top.get("name") {
             Some(s) => self.text(s, "name"),
             None => {
-                self.error(Span::default(), "missing `name \"...\"`: every variant has a name");
+                self.error(
+                    Span::default(),
+                    "missing `name \"...\"`: every variant has a name",
+                );
                 None
             }
         };
@@ -330,7 +336,10 @@ impl Validator {
 
     fn counts(&mut self, s: &Setting, total: u32) -> Option<Vec<u8>> {
         if s.values.is_empty() {
-            self.error(s.span, "`counts` needs at least one number, e.g. `counts 2 3`");
+            self.error(
+                s.span,
+                "`counts` needs at least one number, e.g. `counts 2 3`",
+            );
             return None;
         }
         let mut counts: Vec<u8> = Vec::new();
@@ -343,7 +352,9 @@ impl Validator {
             if n > total {
                 self.error(
                     value.span,
-                    format!("capture count {n} can never occur: the board holds only {total} stones"),
+                    format!(
+                        "capture count {n} can never occur: the board holds only {total} stones"
+                    ),
                 );
                 ok = false;
             } else if counts.contains(&(n as u8)) {
@@ -423,7 +434,10 @@ impl Validator {
         match scope.get(key) {
             Some(s) => read(self, s),
             None => {
-                self.error(scope.span, format!("missing `{key}` in section `{section}`"));
+                self.error(
+                    scope.span,
+                    format!("missing `{key}` in section `{section}`"),
+                );
                 None
             }
         }
@@ -464,7 +478,11 @@ impl Validator {
             other => {
                 self.error(
                     value.span,
-                    format!("expected a {what} ({}), found a {}", E::expected(), other.kind()),
+                    format!(
+                        "expected a {what} ({}), found a {}",
+                        E::expected(),
+                        other.kind()
+                    ),
                 );
                 return None;
             }
@@ -527,7 +545,10 @@ impl Validator {
             other => {
                 self.error(
                     value.span,
-                    format!("expected a quoted string for {what}, found a {}", other.kind()),
+                    format!(
+                        "expected a quoted string for {what}, found a {}",
+                        other.kind()
+                    ),
                 );
                 None
             }
@@ -549,7 +570,8 @@ fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> String {
 mod tests {
     use super::*;
 
-    const MINIMAL: &str = "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin }\nend { repetition ignore }\n";
+    const MINIMAL: &str =
+        "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin }\nend { repetition ignore }\n";
 
     fn errors(text: &str) -> Vec<String> {
         match load(&Source::new("t", text)) {
@@ -641,7 +663,9 @@ mod tests {
             ["`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)"]
         );
         assert_eq!(
-            errors(&format!("{MINIMAL}feeding {{ when never; otherwise end_game }}\n")),
+            errors(&format!(
+                "{MINIMAL}feeding {{ when never; otherwise end_game }}\n"
+            )),
             ["`otherwise` has no effect with `when never`"]
         );
     }

@@ -1,0 +1,98 @@
+//! The `sow` binary: exit codes and messages for bad input.
+
+use assert_cmd::Command;
+
+fn sow(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/invalid/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Every file in tests/fixtures/invalid fails `sow check` with exit 1 and a
+/// message pointing at the place; the messages are snapshot-tested.
+#[test]
+fn check_rejects_every_invalid_fixture() {
+    let dir = format!("{}/tests/fixtures/invalid", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        let path = fixture(&name);
+        let (code, stdout, stderr) = sow(&["check", &path]);
+        assert_eq!(code, 1, "{name}");
+        assert!(stdout.is_empty(), "{name}: {stdout}");
+        let shown = stderr.replace(&path, &format!("tests/fixtures/invalid/{name}"));
+        insta::assert_snapshot!(format!("check@{name}"), shown);
+    }
+}
+
+#[test]
+fn check_accepts_shipped_variants_and_states_facts() {
+    let (code, stdout, stderr) = sow(&["check", "modiar"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "ok: variants/modiar.variant: Modiar (2 rows of 3 pits, 7 seeds each: 42 stones; south owns a-c, north owns A-C)\n"
+    );
+}
+
+#[test]
+fn illegal_move_names_the_ply_and_the_legal_moves() {
+    let (code, _, stderr) = sow(&["trace", "modiar", "--moves", "a b"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: ply 2: `b` is illegal: pit `b` belongs to south; legal moves: A B C\n"
+    );
+    let (code, _, stderr) = sow(&["trace", "modiar", "--moves", "z"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: ply 1: unknown pit `z`: the pits are a-c (south) and A-C (north); legal moves: a b c\n"
+    );
+}
+
+#[test]
+fn bad_positions_and_options() {
+    let (code, _, stderr) = sow(&[
+        "trace",
+        "modiar",
+        "--from",
+        "1 2 3 4 5 south",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: --from \"1 2 3 4 5 south\": column 11: expected 6 pit counts (2 rows of 3), found 5\n"
+    );
+    let (code, _, stderr) = sow(&["trace", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no shipped variant or file named `nosuch`"),
+        "{stderr}"
+    );
+    let (code, _, _) = sow(&["perft", "modiar", "0"]);
+    assert_eq!(code, 2);
+    let (code, _, stderr) = sow(&["trace", "modiar", "--agents", "random"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("expected two agents"), "{stderr}");
+}

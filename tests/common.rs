@@ -1,0 +1,46 @@
+//! Helpers shared by the test modules.
+
+use sowing::{
+    diagnostic::Source,
+    engine::{parse_move, parse_position, Game, GameRun, Position, Successor},
+    rules, variants,
+};
+
+/// A shipped variant, compiled.
+pub fn shipped(name: &str) -> Game {
+    Game::new(variants::load(name).unwrap().rules)
+}
+
+/// Modiar with some lines of its file replaced (`from` -> `to`).
+pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
+    let mut text = variants::source("modiar").unwrap().text;
+    for (from, to) in edits {
+        assert!(text.contains(from), "modiar.variant has no `{from}`");
+        text = text.replace(from, to);
+    }
+    let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
+    Game::new(loaded.rules)
+}
+
+/// A position in the documented notation.
+pub fn pos(game: &Game, text: &str) -> Position {
+    parse_position(text, game).unwrap()
+}
+
+/// Plays the move labelled `label` from `from`.
+pub fn play(game: &Game, from: &Position, label: &str) -> Successor {
+    let mv = parse_move(label, game).unwrap();
+    game.play(from, mv)
+        .unwrap_or_else(|e| panic!("{label}: {e}"))
+}
+
+/// The board of a position as a vector (absolute order).
+pub fn board(game: &Game, p: &Position) -> Vec<u8> {
+    p.pits[..game.pit_count()].to_vec()
+}
+
+/// The labels of the legal moves of `p`.
+pub fn legal(game: &Game, p: &Position) -> Vec<String> {
+    let run = GameRun::new(game, *p);
+    sowing::trace::legal_labels(&run)
+}

@@ -1,0 +1,37 @@
+//! Property tests over many random games of every shipped variant.
+
+use proptest::prelude::*;
+use sowing::{
+    agents::AgentSpec,
+    engine::{GameRun, Player},
+    variants,
+};
+
+use crate::common::shipped;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Stones on the board plus captures stay constant at every ply; a game
+    /// that is not over has a legal move; final scores share all the stones
+    /// when leftovers go to the row owners.
+    #[test]
+    fn stones_are_conserved_in_random_games(seed in any::<u64>()) {
+        for name in variants::shipped_names() {
+            let game = shipped(name);
+            let total = game.start().total_stones();
+            let mut run = GameRun::new(&game, game.start());
+            let mut agents = Player::BOTH.map(|p| AgentSpec::Random.build(seed, p));
+            while run.end().is_none() && run.plies() < 2000 {
+                prop_assert!(!run.successors().is_empty());
+                let mover = run.position().to_move;
+                let i = agents[mover.index()].choose(&run);
+                run.play_index(i);
+                prop_assert_eq!(run.position().total_stones(), total, "{} ply {}", name, run.plies());
+            }
+            prop_assert!(run.end().is_some(), "{}: a random game ran 2000 plies", name);
+            let scores = run.scores();
+            prop_assert_eq!(u32::from(scores[0] + scores[1]), total);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! Perft tables: `tests/perft/<variant>.perft` files with `perft DEPTH LEAVES`
+//! lines, each number cross-checked against an independent implementation.
+
+use crate::common::shipped;
+
+fn check_perft_file(file: &str, node_limit: u64) {
+    let text =
+        std::fs::read_to_string(format!("{}/tests/perft/{file}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
+    let mut game = None;
+    let mut checked = 0;
+    for line in text.lines().map(str::trim) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            [comment, ..] if comment.starts_with('#') => {}
+            ["variant", name] => game = Some(shipped(name)),
+            ["perft", depth, leaves] => {
+                let leaves: u64 = leaves.parse().unwrap();
+                if leaves > node_limit {
+                    continue;
+                }
+                let game = game.as_ref().expect("a `variant` line comes first");
+                let depth = depth.parse().unwrap();
+                assert_eq!(
+                    sowing::engine::perft(game, &game.start(), depth),
+                    leaves,
+                    "{file}: perft {depth}"
+                );
+                checked += 1;
+            }
+            other => panic!("{file}: unreadable line {other:?}"),
+        }
+    }
+    assert!(checked > 0, "{file}: no perft line checked");
+}
+
+#[test]
+fn every_shipped_variant_has_a_perft_table() {
+    for name in sowing::variants::shipped_names() {
+        check_perft_file(&format!("{name}.perft"), 300_000);
+    }
+}

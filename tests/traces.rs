@@ -1,0 +1,81 @@
+//! Whole Modiar games as text traces, snapshot-tested. Each snapshot was read
+//! ply by ply against the rules before it was accepted.
+
+use sowing::{agents::AgentSpec, trace};
+
+use crate::common::shipped;
+
+fn text(args: &[&str]) -> String {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn modiar_fixed_moves() {
+    insta::assert_snapshot!(text(&["trace", "modiar", "--moves", "a A b B c C"]));
+}
+
+#[test]
+fn modiar_capture_and_chain_from_a_position() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "modiar",
+        "--from",
+        "1 1 1 / 1 3 1 north",
+        "--moves",
+        "B"
+    ]));
+}
+
+#[test]
+fn modiar_random_seed_3() {
+    insta::assert_snapshot!(text(&["trace", "modiar", "--seed", "3"]));
+}
+
+#[test]
+fn modiar_awale_info_random_seed_5() {
+    insta::assert_snapshot!(text(&["trace", "modiar-awale-info", "--seed", "5"]));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let game = shipped("modiar");
+    let agents = [AgentSpec::Random, AgentSpec::Random];
+    let a = trace::from_agents(&game, game.start(), agents, 42, 1000);
+    let b = trace::from_agents(&game, game.start(), agents, 42, 1000);
+    assert_eq!(
+        serde_json::to_string(&a).unwrap(),
+        serde_json::to_string(&b).unwrap()
+    );
+}
+
+#[test]
+fn json_trace_has_the_documented_fields() {
+    let json: serde_json::Value = serde_json::from_str(&text(&[
+        "trace", "modiar", "--moves", "a", "--format", "json",
+    ]))
+    .unwrap();
+    let ply = &json["plies"][0];
+    assert_eq!(ply["ply"], 1);
+    assert_eq!(ply["player"], "south");
+    assert_eq!(ply["move"], "a");
+    assert_eq!(ply["board"], serde_json::json!([2, 8, 8, 8, 8, 8]));
+    assert_eq!(ply["captured"], 0);
+    assert_eq!(ply["scores"], serde_json::json!([0, 0]));
+    let finished: serde_json::Value = serde_json::from_str(&text(&[
+        "trace", "modiar", "--seed", "3", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(finished["result"]["end"], "no_legal_move");
+    assert_eq!(finished["result"]["scores"], serde_json::json!([29, 13]));
+    assert_eq!(finished["result"]["winner"], "south");
+}
