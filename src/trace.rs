@@ -86,7 +86,7 @@ impl<'g> Recorder<'g> {
         self.trace.plies.push(PlyRecord {
             ply: self.run.plies(),
             player,
-            mv: game.label(usize::from(successor.mv.pit)),
+            mv: game.move_label(successor.mv),
             board: pos.pits[..game.pit_count()].to_vec(),
             captured: successor.effect.captured,
             scores: pos.captured,
@@ -163,6 +163,6 @@ pub fn legal_labels(run: &GameRun<'_>) -> Vec<String> {
     run.successors()
         .as_slice()
         .iter()
-        .map(|s| run.game().label(usize::from(s.mv.pit)))
+        .map(|s| run.game().move_label(s.mv))
         .collect()
 }

@@ -289,6 +289,11 @@ impl Game {
         pit_label(pit, self.per_row)
     }
 
+    /// How a move is written: the label of its pit (`a`, `B`, ...).
+    pub fn move_label(&self, mv: Move) -> String {
+        self.label(usize::from(mv.pit))
+    }
+
     fn row_stones(&self, pos: &Position, player: Player) -> u32 {
         pos.pits[self.row(player)]
             .iter()
