@@ -18,6 +18,7 @@
 //! ```
 
 pub mod agents;
+pub mod bench;
 pub mod cli;
 pub mod diagnostic;
 pub mod dsl;

@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, Command, Format, OK};
+use super::{report, BenchFormat, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -52,6 +52,28 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             println!("depth  leaves");
             for d in 1..=depth {
                 println!("{d:>5}  {}", perft(&game, &start, d));
+            }
+            Ok(OK)
+        }
+        Command::Bench {
+            variant,
+            seconds,
+            threads,
+            format,
+        } => {
+            let game = Game::new(variants::load(&variant)?.rules);
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
+            let bench = crate::bench::run(&game, seconds, threads);
+            match format {
+                BenchFormat::Text => print!("{}", report::bench_text(&bench)),
+                BenchFormat::Json => println!(
+                    "{}",
+                    serde_json::to_string_pretty(&bench)
+                        .map_err(|e| Error::Usage(e.to_string()))?
+                ),
             }
             Ok(OK)
         }

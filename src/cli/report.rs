@@ -132,3 +132,38 @@ fn describe_end(end: crate::engine::EndReason) -> &'static str {
 fn plies(n: usize) -> String {
     format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
 }
+
+/// The lines `sow bench` prints.
+pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
+    let mut out = format!("{}: random playouts from the start\n", bench.variant);
+    for run in &bench.playouts {
+        let _ = writeln!(
+            out,
+            "  {} thread{}: {:>12.0} games/s {:>14.0} plies/s  ({} games in {:.1} s)",
+            run.threads,
+            if run.threads == 1 { " " } else { "s" },
+            run.games_per_s,
+            run.plies_per_s,
+            run.games,
+            run.seconds,
+        );
+    }
+    if let [one, many] = bench.playouts.as_slice() {
+        let _ = writeln!(
+            out,
+            "  speed-up on {} threads: {:.2}x",
+            many.threads,
+            many.games_per_s / one.games_per_s
+        );
+    }
+    let p = &bench.perft;
+    let _ = writeln!(
+        out,
+        "perft {}: {} leaves in {:.2} s, {:.0} nodes/s",
+        p.depth, p.leaves, p.seconds, p.nodes_per_s
+    );
+    if let Some(kib) = bench.peak_memory_kib {
+        let _ = writeln!(out, "peak memory: {:.1} MiB", kib as f64 / 1024.0);
+    }
+    out
+}

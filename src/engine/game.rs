@@ -310,33 +310,44 @@ impl Game {
     /// the position with the other player to move. Legality is not checked.
     fn sow(&self, pos: &Position, pit: usize, capture: bool) -> (Position, Effect) {
         let mut next = *pos;
-        let stones = usize::from(next.pits[pit]);
-        next.pits[pit] = 0;
+        let effect = self.sow_in_place(&mut next, pit, capture);
+        (next, effect)
+    }
+
+    /// [`Game::sow`] on a position in place (the move loop writes straight
+    /// into the successor list).
+    #[inline]
+    fn sow_in_place(&self, pos: &mut Position, pit: usize, capture: bool) -> Effect {
+        #[cfg(debug_assertions)]
+        let total = pos.total_stones();
+        let stones = usize::from(pos.pits[pit]);
+        pos.pits[pit] = 0;
         let path = &self.sow_path[pit][..self.path_len];
-        if stones <= self.path_len {
+        if stones <= path.len() {
             for &target in &path[..stones] {
-                next.pits[usize::from(target)] += 1;
+                pos.pits[usize::from(target)] += 1;
             }
         } else {
-            let laps = (stones / self.path_len) as u8;
-            let rest = stones % self.path_len;
+            let laps = (stones / path.len()) as u8;
+            let rest = stones % path.len();
             for (k, &target) in path.iter().enumerate() {
-                next.pits[usize::from(target)] += laps + u8::from(k < rest);
+                pos.pits[usize::from(target)] += laps + u8::from(k < rest);
             }
         }
-        let last = path[(stones - 1) % self.path_len];
+        let last = path[(stones - 1) % path.len()];
         let mut effect = Effect {
             last,
             ..Effect::default()
         };
         let mover = pos.to_move;
         if capture {
-            self.capture(&mut next, mover, usize::from(last), &mut effect);
+            self.capture(pos, mover, usize::from(last), &mut effect);
         }
-        next.to_move = mover.other();
-        next.opening = false;
-        debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
-        (next, effect)
+        pos.to_move = mover.other();
+        pos.opening = false;
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(pos.total_stones(), total, "stones conserved");
+        effect
     }
 
     /// Takes the last pit if it qualifies, then the chain.
@@ -415,13 +426,19 @@ impl Game {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
         let mut deferred_slams = 0u32;
+        let min_stones = self.rules.sowing.min_stones;
         for pit in self.row(mover) {
-            if pos.pits[pit] == 0 || pos.pits[pit] < self.rules.sowing.min_stones {
+            if pos.pits[pit] < min_stones {
                 continue;
             }
             let mv = Move { pit: pit as u8 };
-            let (next, effect) = self.sow(pos, pit, capture);
-            if effect.captured > 0 && self.is_grand_slam(&next, mover, &effect) {
+            // Sow straight into the next free slot; it only counts once kept.
+            let slot = &mut out.items[out.len];
+            slot.mv = mv;
+            slot.position = *pos;
+            let effect = self.sow_in_place(&mut slot.position, pit, capture);
+            slot.effect = effect;
+            if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
                 match self.rules.grand_slam {
                     GrandSlam::Allowed => {}
                     GrandSlam::Forbidden => continue,
@@ -436,7 +453,7 @@ impl Game {
                     }
                 }
             }
-            out.push(mv, next, effect);
+            out.len += 1;
         }
         if out.len == 0 && deferred_slams != 0 {
             for pit in self.row(mover).filter(|p| deferred_slams >> p & 1 == 1) {

@@ -1,0 +1,150 @@
+//! `sow bench`: how fast the engine plays a variant. Random playouts from the
+//! start, on one thread and on several, and perft nodes per second.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::{
+    agents::{agent_rng, splitmix64, Agent, RandomAgent},
+    engine::{perft, Game, GameRun, Player},
+};
+
+/// Plies after which a benchmark playout is stopped (random games end long before).
+const PLY_CAP: u32 = 1000;
+
+/// Random playouts on some number of threads.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayoutRun {
+    /// Threads used.
+    pub threads: usize,
+    /// Games finished.
+    pub games: u64,
+    /// Plies played in them.
+    pub plies: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_s: f64,
+    /// Plies per second.
+    pub plies_per_s: f64,
+}
+
+/// Perft from the start at one depth.
+#[derive(Debug, Clone, Serialize)]
+pub struct PerftRun {
+    /// Depth counted.
+    pub depth: u32,
+    /// Leaves (and the nodes visited on the way).
+    pub leaves: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Leaves per second.
+    pub nodes_per_s: f64,
+}
+
+/// Everything `sow bench` measures.
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchReport {
+    /// The variant's name.
+    pub variant: String,
+    /// One entry per thread count measured.
+    pub playouts: Vec<PlayoutRun>,
+    /// Perft speed.
+    pub perft: PerftRun,
+    /// Peak resident memory of the process, KiB (Linux only).
+    pub peak_memory_kib: Option<u64>,
+}
+
+/// Plays random games for about `seconds` on one thread; returns (games, plies).
+fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut run = GameRun::new(game, game.start());
+    let (mut games, mut plies) = (0u64, 0u64);
+    while Instant::now() < deadline {
+        // Check the clock every batch of games, not every game.
+        for _ in 0..256 {
+            let seed = splitmix64(stream ^ games);
+            let mut agents = Player::BOTH.map(|p| RandomAgent::new(agent_rng(seed, p)));
+            run.reset(game.start());
+            while run.end().is_none() {
+                if run.plies() >= PLY_CAP {
+                    run.stop_at_cap();
+                    break;
+                }
+                let mover = run.position().to_move;
+                let choice = agents[mover.index()].choose(&run);
+                run.play_index(choice);
+            }
+            games += 1;
+            plies += u64::from(run.plies());
+        }
+    }
+    (games, plies)
+}
+
+/// Random playouts on `threads` threads for about `seconds`.
+pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
+    let start = Instant::now();
+    let totals: Vec<(u64, u64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || playouts_for(game, seconds, t as u64 + 1)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or((0, 0)))
+            .collect()
+    });
+    let elapsed = start.elapsed().as_secs_f64();
+    let games: u64 = totals.iter().map(|t| t.0).sum();
+    let plies: u64 = totals.iter().map(|t| t.1).sum();
+    PlayoutRun {
+        threads,
+        games,
+        plies,
+        seconds: elapsed,
+        games_per_s: games as f64 / elapsed,
+        plies_per_s: plies as f64 / elapsed,
+    }
+}
+
+/// Perft at increasing depth until one depth takes at least `seconds / 4`.
+pub fn perft_speed(game: &Game, seconds: f64) -> PerftRun {
+    let mut depth = 1;
+    loop {
+        let start = Instant::now();
+        let leaves = perft(game, &game.start(), depth);
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= seconds / 4.0 || depth >= 40 {
+            return PerftRun {
+                depth,
+                leaves,
+                seconds: elapsed,
+                nodes_per_s: leaves as f64 / elapsed.max(1e-9),
+            };
+        }
+        depth += 1;
+    }
+}
+
+/// Peak resident memory (VmHWM) of this process in KiB, where /proc tells.
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The whole benchmark: one thread, then `threads` threads (if more than one),
+/// then perft.
+pub fn run(game: &Game, seconds: f64, threads: usize) -> BenchReport {
+    let mut runs = vec![playouts(game, seconds, 1)];
+    if threads > 1 {
+        runs.push(playouts(game, seconds, threads));
+    }
+    BenchReport {
+        variant: game.rules().name.clone(),
+        playouts: runs,
+        perft: perft_speed(game, seconds),
+        peak_memory_kib: peak_memory_kib(),
+    }
+}
