@@ -31,6 +31,8 @@ pub struct PlyRecord {
     pub ply: u32,
     /// Who moved.
     pub player: Player,
+    /// The legal moves before the ply, in pit order.
+    pub legal: Vec<String>,
     /// The pit played.
     #[serde(rename = "move")]
     pub mv: String,
@@ -40,6 +42,10 @@ pub struct PlyRecord {
     pub captured: u16,
     /// Captures so far, `[south, north]`.
     pub scores: [u16; 2],
+    /// The stores' contents `[south, north]`, for variants with stores
+    /// (stones in a store count as captured, so this equals `scores`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores: Option<[u16; 2]>,
     /// Labels of the pits captured by this ply, in board order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub captured_pits: Vec<String>,
@@ -80,16 +86,19 @@ impl<'g> Recorder<'g> {
         }
     }
 
-    fn record(&mut self, player: Player, successor: crate::engine::Successor) {
+    fn record(&mut self, player: Player, legal: Vec<String>, successor: crate::engine::Successor) {
         let game = self.run.game();
         let pos = successor.position;
+        let has_stores = game.rules().board.stores != crate::rules::Stores::None;
         self.trace.plies.push(PlyRecord {
             ply: self.run.plies(),
             player,
+            legal,
             mv: game.move_label(successor.mv),
             board: pos.pits[..game.pit_count()].to_vec(),
             captured: successor.effect.captured,
             scores: pos.captured,
+            stores: has_stores.then_some(pos.captured),
             captured_pits: (0..game.pit_count())
                 .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
                 .map(|p| game.label(p))
@@ -130,7 +139,7 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
             .run
             .play(mv)
             .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
-        recorder.record(player, successor);
+        recorder.record(player, legal, successor);
     }
     Ok(recorder.finish())
 }
@@ -151,9 +160,10 @@ pub fn from_agents(
             break;
         }
         let player = recorder.run.position().to_move;
+        let legal = legal_labels(&recorder.run);
         let index = players[player.index()].choose(&recorder.run);
         let successor = recorder.run.play_index(index);
-        recorder.record(player, successor);
+        recorder.record(player, legal, successor);
     }
     recorder.finish()
 }

@@ -2,6 +2,7 @@
 //! covers one area.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod catalogue;
 mod cli;
 mod common;
 mod conservation;

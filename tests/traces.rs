@@ -79,3 +79,51 @@ fn json_trace_has_the_documented_fields() {
     assert_eq!(finished["result"]["scores"], serde_json::json!([29, 13]));
     assert_eq!(finished["result"]["winner"], "south");
 }
+
+#[test]
+fn koumma_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "koumma", "--seed", "1"]));
+}
+
+#[test]
+fn tihbat_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "tihbat", "--seed", "1"]));
+}
+
+#[test]
+fn bakuk_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "bakuk", "--seed", "1"]));
+}
+
+#[test]
+fn oware_opening_with_a_chain_capture() {
+    insta::assert_snapshot!(text(&["trace", "oware", "--moves", "f A e B d C f D"]));
+}
+
+#[test]
+fn awari_ends_with_singletons() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "awari",
+        "--from",
+        "0 0 0 0 3 1 / 1 1 0 0 0 0 south",
+        "--seed",
+        "2"
+    ]));
+}
+
+#[test]
+fn kalah_extra_turns() {
+    insta::assert_snapshot!(text(&["trace", "kalah", "--moves", "c f A d"]));
+}
+
+#[test]
+fn every_shipped_variant_plays_a_seeded_game_to_the_end() {
+    for name in sowing::variants::shipped_names() {
+        let game = shipped(name);
+        let agents = [AgentSpec::Random, AgentSpec::Random];
+        let trace = trace::from_agents(&game, game.start(), agents, 1, 5000);
+        let result = trace.result.unwrap_or_else(|| panic!("{name}: no result"));
+        assert_ne!(result.end, sowing::engine::EndReason::PlyCap, "{name}");
+    }
+}

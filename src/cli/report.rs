@@ -125,6 +125,9 @@ fn describe_end(end: crate::engine::EndReason) -> &'static str {
         NoLegalMove => "the player to move has no legal move",
         FeedingImpossible => "the player to move must feed and cannot",
         Repetition => "a position repeated",
+        CapturedMajority => "a player captured more than half of the stones",
+        RowEmpty => "a row is empty",
+        AllPitsAtMostOne => "no pit holds more than one stone",
         PlyCap => "the ply cap was reached",
     }
 }

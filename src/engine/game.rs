@@ -4,12 +4,14 @@
 
 use std::{fmt, ops::Range};
 
+use super::run::EndReason;
 use super::{
     notation::pit_label,
-    position::{Move, Player, Position, MAX_PITS},
+    position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
 };
 use crate::rules::{
-    CaptureSide, Chain, Direction, FeedFallback, FeedWhen, FirstMove, GrandSlam, Rules, SowStart,
+    CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen, FirstMove,
+    GrandSlam, Rules, SowStart, Stores, Take,
 };
 
 /// Most moves a position can have: one per pit of the mover's row.
@@ -49,6 +51,9 @@ pub struct Successors {
     /// The mover had moves but had to feed and none could: the variant's
     /// feeding fallback ended the game.
     pub feeding_impossible: bool,
+    /// An end condition of the rules holds in the position (so it has no
+    /// moves), e.g. a player captured more than half of the stones.
+    pub end_rule: Option<EndReason>,
 }
 
 impl Default for Successors {
@@ -67,6 +72,7 @@ impl Default for Successors {
             len: 0,
             items: [blank; MAX_MOVES],
             feeding_impossible: false,
+            end_rule: None,
         }
     }
 }
@@ -85,6 +91,15 @@ impl Successors {
     /// Whether there is no legal move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// Why a position with no successors is over.
+    pub fn end_reason(&self) -> EndReason {
+        match (self.end_rule, self.feeding_impossible) {
+            (Some(reason), _) => reason,
+            (None, true) => EndReason::FeedingImpossible,
+            (None, false) => EndReason::NoLegalMove,
+        }
     }
 
     /// The successor reached by `mv`, if `mv` is legal.
@@ -189,6 +204,8 @@ pub struct Game {
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
+    /// Whether the rules list end conditions besides `no_legal_move`.
+    has_end_conditions: bool,
 }
 
 impl Game {
@@ -210,21 +227,33 @@ impl Game {
             before[i] = step(i, false) as u8;
             after[i] = step(i, true) as u8;
         }
-        let skip = rules.sowing.skip_origin;
-        let path_len = if skip { pit_count - 1 } else { pit_count };
+        let stores = rules.board.stores == Stores::Sown;
+        let owner = |pit: usize| pit / per_row;
         let mut sow_path = [[0u8; MAX_PITS]; MAX_PITS];
+        let mut path_len = 0;
         for (origin, path) in sow_path.iter_mut().enumerate().take(pit_count) {
-            let mut pit = match rules.sowing.start {
-                SowStart::Origin => origin,
-                SowStart::Next => step(origin, true),
-            };
-            for slot in path.iter_mut().take(path_len) {
-                if skip && pit == origin {
-                    pit = step(pit, true);
+            // Every slot once, in sowing order from the origin: the pits, and
+            // the mover's store where the sowing leaves the mover's row.
+            let mut cycle = Vec::with_capacity(MAX_PITS);
+            let mut pit = origin;
+            for _ in 0..pit_count {
+                cycle.push(pit);
+                let next = step(pit, true);
+                if stores && owner(pit) == owner(origin) && owner(next) != owner(origin) {
+                    cycle.push(STORE_SLOT);
                 }
-                *slot = pit as u8;
-                pit = step(pit, true);
+                pit = next;
             }
+            if rules.sowing.start == SowStart::Next {
+                cycle.rotate_left(1);
+            }
+            if rules.sowing.skip_origin {
+                cycle.retain(|&slot| slot != origin);
+            }
+            for (slot, &target) in path.iter_mut().zip(&cycle) {
+                *slot = target as u8;
+            }
+            path_len = cycle.len();
         }
         let mut capturable = [false; 256];
         for &n in &rules.capture.counts {
@@ -237,6 +266,7 @@ impl Game {
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
         });
+        let has_end_conditions = rules.end.when.iter().any(|w| *w != EndWhen::NoLegalMove);
         Game {
             rules,
             per_row,
@@ -248,6 +278,7 @@ impl Game {
             capturable,
             capture_rows,
             row_bits,
+            has_end_conditions,
         }
     }
 
@@ -340,7 +371,17 @@ impl Game {
             ..Effect::default()
         };
         let mover = pos.to_move;
-        if capture {
+        let in_store = pos.pits[STORE_SLOT];
+        if in_store > 0 {
+            pos.pits[STORE_SLOT] = 0;
+            pos.captured[mover.index()] += u16::from(in_store);
+        }
+        if usize::from(last) == STORE_SLOT {
+            if self.rules.sowing.extra_turn == ExtraTurn::Store {
+                pos.opening = false;
+                return effect;
+            }
+        } else if capture {
             self.capture(pos, mover, usize::from(last), &mut effect);
         }
         pos.to_move = mover.other();
@@ -357,6 +398,24 @@ impl Game {
             rows >> pit & 1 == 1 && self.capturable[usize::from(pos.pits[pit])]
         };
         if !qualifies(pos, last) {
+            return;
+        }
+        let even_empty = match self.rules.capture.take {
+            Take::Last => None,
+            Take::LastAndOpposite => Some(false),
+            Take::LastAndOppositeEvenEmpty => Some(true),
+        };
+        if let Some(even_empty) = even_empty {
+            let opposite = self.pit_count - 1 - last;
+            if pos.pits[opposite] == 0 && !even_empty {
+                return;
+            }
+            let taken = u16::from(pos.pits[last]) + u16::from(pos.pits[opposite]);
+            pos.pits[last] = 0;
+            pos.pits[opposite] = 0;
+            effect.captured_pits = 1 << last | 1 << opposite;
+            pos.captured[mover.index()] += taken;
+            effect.captured = taken;
             return;
         }
         let step = match self.rules.capture.chain {
@@ -386,6 +445,28 @@ impl Game {
         let opponent = mover.other();
         effect.captured_pits & self.row_bits[opponent.index()] != 0
             && self.row_stones(next, opponent) == 0
+    }
+
+    /// The first end condition of the rules (besides having no legal move)
+    /// that holds in `pos`.
+    fn end_condition(&self, pos: &Position) -> Option<EndReason> {
+        let pits = &pos.pits[..self.pit_count];
+        let holds = |condition: &EndWhen| match condition {
+            EndWhen::NoLegalMove => false,
+            EndWhen::CapturedMajority => {
+                let total = pos.total_stones();
+                pos.captured.iter().any(|&c| 2 * u32::from(c) > total)
+            }
+            EndWhen::RowEmpty => Player::BOTH.iter().any(|&p| self.row_stones(pos, p) == 0),
+            EndWhen::AllPitsAtMostOne => pits.iter().all(|&n| n <= 1),
+        };
+        let condition = self.rules.end.when.iter().find(|c| holds(c))?;
+        Some(match condition {
+            EndWhen::NoLegalMove => EndReason::NoLegalMove,
+            EndWhen::CapturedMajority => EndReason::CapturedMajority,
+            EndWhen::RowEmpty => EndReason::RowEmpty,
+            EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
+        })
     }
 
     /// Whether the mover must feed the opponent in `pos`.
@@ -423,6 +504,13 @@ impl Game {
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
         out.len = 0;
         out.feeding_impossible = false;
+        out.end_rule = None;
+        if self.has_end_conditions {
+            if let Some(reason) = self.end_condition(pos) {
+                out.end_rule = Some(reason);
+                return;
+            }
+        }
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
         let mut deferred_slams = 0u32;
@@ -489,7 +577,7 @@ impl Game {
     pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
-        if legal.feeding_impossible {
+        if legal.feeding_impossible || legal.end_rule.is_some() {
             return Illegal::GameOver;
         }
         if !self.row(pos.to_move).contains(&pit) {

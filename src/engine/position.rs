@@ -4,9 +4,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Most pits a board can have (two rows of
-/// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW)).
+/// Size of the pit array: two rows of at most
+/// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW) pits, plus a slot the
+/// engine uses while sowing into a store (always empty between moves).
 pub const MAX_PITS: usize = 32;
+
+/// The slot that stands for the mover's store during a sowing.
+pub(crate) const STORE_SLOT: usize = MAX_PITS - 1;
 
 /// One of the two players. South owns the near row and moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -20,16 +20,25 @@ pub enum EndReason {
     FeedingImpossible,
     /// A position (board and player to move) repeated.
     Repetition,
+    /// A player captured more than half of the stones.
+    CapturedMajority,
+    /// A row was empty after a ply.
+    RowEmpty,
+    /// No pit held more than one stone.
+    AllPitsAtMostOne,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
 
 impl EndReason {
     /// Every reason, in the order reports list them.
-    pub const ALL: [EndReason; 4] = [
+    pub const ALL: [EndReason; 7] = [
         EndReason::NoLegalMove,
         EndReason::FeedingImpossible,
         EndReason::Repetition,
+        EndReason::CapturedMajority,
+        EndReason::RowEmpty,
+        EndReason::AllPitsAtMostOne,
         EndReason::PlyCap,
     ];
 
@@ -39,6 +48,9 @@ impl EndReason {
             EndReason::NoLegalMove => "no_legal_move",
             EndReason::FeedingImpossible => "feeding_impossible",
             EndReason::Repetition => "repetition",
+            EndReason::CapturedMajority => "captured_majority",
+            EndReason::RowEmpty => "row_empty",
+            EndReason::AllPitsAtMostOne => "all_pits_at_most_one",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -210,11 +222,7 @@ impl<'g> GameRun<'g> {
     fn refresh(&mut self) {
         self.game.successors(&self.position, &mut self.successors);
         if self.successors.is_empty() {
-            self.end = Some(if self.successors.feeding_impossible {
-                EndReason::FeedingImpossible
-            } else {
-                EndReason::NoLegalMove
-            });
+            self.end = Some(self.successors.end_reason());
         }
     }
 

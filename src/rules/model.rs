@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::keyword::keyword_enum;
 
 /// Largest number of pits in one row the engine supports.
-pub const MAX_PITS_PER_ROW: u8 = 16;
+pub const MAX_PITS_PER_ROW: u8 = 15;
 /// Largest number of stones on a board (pit counts are bytes).
 pub const MAX_STONES: u32 = 255;
 
@@ -60,6 +60,9 @@ keyword_enum! {
     Stores {
         /// No stores: captured stones leave the board.
         None = "none",
+        /// Each player's store follows their row in the sowing path: the
+        /// mover sows into their own store and skips the opponent's.
+        Sown = "sown",
     }
 }
 
@@ -76,6 +79,18 @@ pub struct Sowing {
     pub laps: Laps,
     /// The fewest stones a pit must hold to be played.
     pub min_stones: u8,
+    /// When the mover moves again.
+    pub extra_turn: ExtraTurn,
+}
+
+keyword_enum! {
+    /// When the mover moves again.
+    ExtraTurn {
+        /// Never: turns alternate.
+        Never = "never",
+        /// When the last stone lands in the mover's own store.
+        Store = "store",
+    }
 }
 
 keyword_enum! {
@@ -118,6 +133,20 @@ pub struct Capture {
     pub chain: Chain,
     /// Whether the game's very first move may capture.
     pub first_move: FirstMove,
+    /// What a qualifying last pit gives the mover.
+    pub take: Take,
+}
+
+keyword_enum! {
+    /// What is taken when the last pit qualifies.
+    Take {
+        /// The last pit itself (and the chain).
+        Last = "last",
+        /// The last pit and the pit opposite it, if the opposite pit holds stones.
+        LastAndOpposite = "last_and_opposite",
+        /// The last pit and the pit opposite it, even when the opposite pit is empty.
+        LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
+    }
 }
 
 keyword_enum! {
@@ -202,8 +231,9 @@ keyword_enum! {
 /// When the game ends and how it is scored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct End {
-    /// What ends the game.
-    pub when: EndWhen,
+    /// What ends the game besides the player to move having no legal move
+    /// (which always does); `no_legal_move` first, no repeats.
+    pub when: Vec<EndWhen>,
     /// Who gets the stones left on the board.
     pub leftovers: Leftovers,
     /// What a repeated position does.
@@ -215,8 +245,14 @@ pub struct End {
 keyword_enum! {
     /// What ends the game.
     EndWhen {
-        /// The player to move has no legal move.
+        /// The player to move has no legal move (always in force).
         NoLegalMove = "no_legal_move",
+        /// A player has captured more than half of the stones.
+        CapturedMajority = "captured_majority",
+        /// A row is empty (checked after every ply, whoever is to move).
+        RowEmpty = "row_empty",
+        /// No pit holds more than one stone.
+        AllPitsAtMostOne = "all_pits_at_most_one",
     }
 }
 

@@ -45,9 +45,19 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ("board", &["rows", "pits", "seeds", "stores"]),
     (
         "sow",
-        &["direction", "start", "skip_origin", "laps", "min_stones"],
+        &[
+            "direction",
+            "start",
+            "skip_origin",
+            "laps",
+            "min_stones",
+            "extra_turn",
+        ],
     ),
-    ("capture", &["counts", "side", "chain", "first_move"]),
+    (
+        "capture",
+        &["counts", "side", "chain", "first_move", "take"],
+    ),
     ("feeding", &["when", "otherwise"]),
     (
         "end",
@@ -149,6 +159,16 @@ impl Validator {
             .as_ref()
             .map_or(MAX_STONES, |b| 2 * u32::from(b.pits) * u32::from(b.seeds));
         let sowing = self.sowing(section("sow"), total);
+        if let (Some(board), Some(sowing), Some(s)) =
+            (&board, &sowing, section("sow").get("extra_turn"))
+        {
+            if sowing.extra_turn == ExtraTurn::Store && board.stores == Stores::None {
+                self.error(
+                    s.span,
+                    "`extra_turn store` needs stores on the board (`stores sown` in `board`)",
+                );
+            }
+        }
         let capture = self.capture(section("capture"), total);
         let has_captures = capture.as_ref().is_some_and(|c| !c.counts.is_empty());
         let grand_slam = match top.get("grand_slam") {
@@ -283,6 +303,7 @@ impl Validator {
             );
         }
         let laps = self.optional(scope, "laps", "kind of laps", Laps::Single);
+        let extra_turn = self.optional(scope, "extra_turn", "extra-turn rule", ExtraTurn::Never);
         let min_stones = match scope.get("min_stones") {
             None => Some(1),
             Some(s) => self.number(s, "min_stones", 1, total.max(1)),
@@ -293,6 +314,7 @@ impl Validator {
             skip_origin: skip? == Switch::Yes,
             laps: laps?,
             min_stones: u8::try_from(min_stones?).ok()?,
+            extra_turn: extra_turn?,
         })
     }
 
@@ -303,7 +325,7 @@ impl Validator {
         };
         let has_counts = scope.get("counts").is_some();
         if !has_counts {
-            for key in ["side", "chain", "first_move"] {
+            for key in ["side", "chain", "first_move", "take"] {
                 if let Some(s) = scope.get(key) {
                     self.error(
                         s.span,
@@ -326,11 +348,23 @@ impl Validator {
         };
         let chain = self.optional(scope, "chain", "kind of chain", Chain::None);
         let first_move = self.optional(scope, "first_move", "first-move rule", FirstMove::Normal);
+        let take = self.optional(scope, "take", "`take` value", Take::Last);
+        if let (Some(t), Some(Chain::Backward | Chain::Forward), Some(s)) =
+            (take, chain, scope.get("take"))
+        {
+            if t != Take::Last {
+                self.error(
+                    s.span,
+                    format!("`take {t}` cannot be combined with a chain"),
+                );
+            }
+        }
         Some(Capture {
             counts: counts?,
             side: side?,
             chain: chain?,
             first_move: first_move?,
+            take: take?,
         })
     }
 
@@ -392,7 +426,10 @@ impl Validator {
     }
 
     fn end(&mut self, scope: &Scope<'_>) -> Option<End> {
-        let when = self.optional(scope, "when", "end condition", EndWhen::NoLegalMove);
+        let when = match scope.get("when") {
+            None => Some(vec![EndWhen::NoLegalMove]),
+            Some(s) => self.end_conditions(s),
+        };
         let leftovers = self.optional(scope, "leftovers", "leftover rule", Leftovers::RowOwner);
         let repetition = match scope.get("repetition") {
             Some(s) => self.word(s, "repetition rule"),
@@ -421,6 +458,34 @@ impl Validator {
             repetition: repetition?,
             repetition_leftovers: repetition_leftovers?,
         })
+    }
+
+    /// `when c1 c2 ...`: `no_legal_move` is always in force and comes first.
+    fn end_conditions(&mut self, s: &Setting) -> Option<Vec<EndWhen>> {
+        if s.values.is_empty() {
+            self.error(
+                s.span,
+                format!(
+                    "`when` needs at least one end condition: {}",
+                    EndWhen::expected()
+                ),
+            );
+            return None;
+        }
+        let mut conditions = vec![EndWhen::NoLegalMove];
+        let mut ok = true;
+        for value in &s.values {
+            match self.keyword_value::<EndWhen>(value, "end condition") {
+                Some(EndWhen::NoLegalMove) => {}
+                Some(c) if conditions.contains(&c) => {
+                    self.error(value.span, format!("end condition `{c}` given twice"));
+                    ok = false;
+                }
+                Some(c) => conditions.push(c),
+                None => ok = false,
+            }
+        }
+        ok.then_some(conditions)
     }
 
     /// A key that must be present.
@@ -473,6 +538,14 @@ impl Validator {
 
     fn word<E: Keyword>(&mut self, s: &Setting, what: &str) -> Option<E> {
         let value = self.single(s)?;
+        self.keyword_value(value, what)
+    }
+
+    fn keyword_value<E: Keyword>(
+        &mut self,
+        value: &crate::diagnostic::Spanned<Value>,
+        what: &str,
+    ) -> Option<E> {
         let found = match &value.node {
             Value::Word(w) => w.as_str(),
             other => {
@@ -611,7 +684,7 @@ mod tests {
     fn absurd_sizes_are_rejected() {
         assert_eq!(
             errors(&MINIMAL.replace("pits 3", "pits 0")),
-            ["pits per row must be between 1 and 16, found 0"]
+            ["pits per row must be between 1 and 15, found 0"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("seeds 7", "seeds 1000000000")),
@@ -674,7 +747,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `counts`, `side`, `chain` or `first_move` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `counts`, `side`, `chain`, `first_move` or `take` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),

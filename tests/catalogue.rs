@@ -1,0 +1,186 @@
+//! The distinctive rule of every shipped relative of Modiar, from positions
+//! built by hand; expected results worked out by hand from each file's source.
+
+use sowing::engine::{EndReason, GameRun};
+
+use crate::common::{board, legal, play, pos, shipped};
+
+#[test]
+fn koumma_chain_runs_forward_into_pits_not_sown() {
+    let game = shipped("koumma");
+    // a (2) from the origin: a=1, b=2. b is taken; forward: c (4) too; A (3) stops it.
+    let s = play(&game, &pos(&game, "2 1 4 / 3 1 1 south"), "a");
+    assert_eq!(board(&game, &s.position), [1, 0, 0, 3, 1, 1]);
+    assert_eq!(s.position.captured, [6, 0]);
+}
+
+#[test]
+fn tihbat_captures_only_on_the_movers_side_and_takes_eight() {
+    let game = shipped("tihbat");
+    // a (2): a=1, b=2 on south's own row: taken.
+    let s = play(&game, &pos(&game, "2 1 / 1 1 south"), "a");
+    assert_eq!(s.position.captured, [2, 0]);
+    // b (2): b=1, A=2 on north's row: not taken.
+    let s = play(&game, &pos(&game, "1 2 / 1 1 south"), "b");
+    assert_eq!(board(&game, &s.position), [1, 1, 2, 1]);
+    assert_eq!(s.position.captured, [0, 0]);
+    // a (2): a=1, b=8: eight is taken here (it is not in Modiar).
+    let s = play(&game, &pos(&game, "2 7 / 1 1 south"), "a");
+    assert_eq!(s.position.captured, [8, 0]);
+}
+
+#[test]
+fn bakuk_sows_from_the_next_pit_and_chains_forward() {
+    let game = shipped("bakuk");
+    // a (1) from the next pit: b=2, taken; forward c (4) and A (2) too; B (1) stops.
+    let s = play(&game, &pos(&game, "1 1 4 / 2 1 1 south"), "a");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 1]);
+    assert_eq!(s.position.captured, [8, 0]);
+    // Six is not a Bakuk capture: a (1) makes b=6, nothing is taken.
+    let s = play(&game, &pos(&game, "1 5 1 / 1 1 1 south"), "a");
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn oware_skips_the_origin_on_a_full_lap() {
+    let game = shipped("oware");
+    // a (12): b..f, A..F, then b again (a is passed over). The last stone makes
+    // b=2 on south's own row: no capture (captures are on the opponent's row).
+    let s = play(&game, &pos(&game, "12 0 0 0 0 0 / 1 1 1 1 1 1 south"), "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 2, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
+    );
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn oware_chain_stops_at_the_row_boundary() {
+    let game = shipped("oware");
+    // e (3): f=2, A=2, B=2. B and A are taken; f holds 2 but is south's own.
+    let s = play(&game, &pos(&game, "0 0 0 0 3 1 / 1 1 4 4 4 4 south"), "e");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 2, 0, 0, 4, 4, 4, 4]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+}
+
+#[test]
+fn oware_grand_slam_is_played_without_capture() {
+    let game = shipped("oware");
+    // f (2): A=2, B=2 would take all of north's stones.
+    let s = play(&game, &pos(&game, "0 0 0 0 0 2 / 1 1 0 0 0 0 south"), "f");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [0, 0]);
+    assert!(s.effect.capture_waived);
+}
+
+#[test]
+fn oware_feeding_and_its_end() {
+    let game = shipped("oware");
+    // North is empty: only f reaches north's row.
+    assert_eq!(
+        legal(&game, &pos(&game, "0 0 0 0 1 1 / 0 0 0 0 0 0 south")),
+        ["f"]
+    );
+    // No move can feed: the game ends and south keeps its row.
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 0 south captured 20 20"),
+    );
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [21, 20]);
+}
+
+#[test]
+fn oware_ends_when_a_player_has_captured_a_majority() {
+    let game = shipped("oware");
+    // 25 of 48 captured by south: over. Each takes their row.
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 1 0 0 0 0 / 2 1 0 0 0 0 south captured 25 18"),
+    );
+    assert_eq!(run.end(), Some(EndReason::CapturedMajority));
+    assert_eq!(run.scores(), [27, 21]);
+    // 24 is not a majority.
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 1 0 0 0 0 / 2 2 0 0 0 0 south captured 24 18"),
+    );
+    assert_eq!(run.end(), None);
+}
+
+#[test]
+fn awari_forbids_the_grand_slam_and_ends_with_singletons_unscored() {
+    let game = shipped("awari");
+    // f (2) would take A and B, all of north's stones: illegal; e (1) is the other move.
+    assert_eq!(
+        legal(&game, &pos(&game, "0 0 0 0 1 2 / 1 1 0 0 0 0 south")),
+        ["e"]
+    );
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 1 0 0 0 0 / 1 0 0 0 0 1 south captured 20 24"),
+    );
+    assert_eq!(run.end(), Some(EndReason::AllPitsAtMostOne));
+    assert_eq!(run.scores(), [20, 24]);
+}
+
+#[test]
+fn kalah_extra_turn_when_the_last_stone_lands_in_the_store() {
+    let game = shipped("kalah");
+    // c (4): d e f and south's store: south moves again.
+    let s = play(&game, &game.start(), "c");
+    assert_eq!(
+        board(&game, &s.position),
+        [4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, sowing::engine::Player::South);
+}
+
+#[test]
+fn kalah_sows_past_the_opponents_store_and_captures_the_opposite_pit() {
+    let game = shipped("kalah");
+    // f (8): south's store, A..F, north's store skipped, a. a was empty and
+    // F (opposite a) holds 2: both go to south's store: 1 + 1 + 2.
+    let s = play(&game, &pos(&game, "0 0 0 0 0 8 / 1 1 1 1 1 1 south"), "f");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+}
+
+#[test]
+fn kalah_no_capture_when_the_opposite_pit_is_empty() {
+    let game = shipped("kalah");
+    // a (1) to b, empty; opposite E is empty: nothing is taken.
+    let s = play(&game, &pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 2 south"), "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    );
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn kalah_ends_when_a_row_is_empty_and_rows_go_to_their_owners() {
+    let game = shipped("kalah");
+    // a (1) to b (empty); opposite E holds 3: 1 + 3 to south's store.
+    // South's row is then empty: the game ends, north keeps its 2.
+    let start = pos(&game, "1 0 0 0 0 0 / 0 0 0 0 3 2 south");
+    let mut run = GameRun::new(&game, start);
+    run.play(sowing::engine::parse_move("a", &game).unwrap())
+        .unwrap();
+    assert_eq!(
+        board(&game, run.position()),
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    );
+    assert_eq!(run.end(), Some(EndReason::RowEmpty));
+    assert_eq!(run.scores(), [4, 2]);
+}
