@@ -184,3 +184,52 @@ fn kalah_ends_when_a_row_is_empty_and_rows_go_to_their_owners() {
     assert_eq!(run.end(), Some(EndReason::RowEmpty));
     assert_eq!(run.scores(), [4, 2]);
 }
+
+#[test]
+fn um_el_tuweisat_sows_each_way_by_pit_and_chooses_at_the_centre() {
+    let game = shipped("um-el-tuweisat");
+    // a sows clockwise, c anticlockwise, b either way: b gives two moves.
+    assert_eq!(legal(&game, &game.start()), ["a", "b:ccw", "b:cw", "c"]);
+    // b:cw (3) from the next pit clockwise: a, C, B.
+    let s = play(&game, &game.start(), "b:cw");
+    assert_eq!(board(&game, &s.position), [4, 0, 3, 3, 4, 4]);
+    // From 3 1 0 / 1 1 0, a (3) clockwise sows C B A: A=2 is taken, then B (2)
+    // before it; C (1) stops the chain.
+    let s = play(&game, &pos(&game, "3 1 0 / 1 1 0 south"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 0, 1]);
+    assert_eq!(s.position.captured, [4, 0]);
+}
+
+#[test]
+fn um_el_tuweisat_a_player_who_cannot_move_passes_until_neither_can() {
+    let game = shipped("um-el-tuweisat");
+    // North has only a singleton; south can move: north passes.
+    assert_eq!(legal(&game, &pos(&game, "6 1 0 / 1 0 0 north")), ["pass"]);
+    // Neither can move: the game ends and each takes their row.
+    let run = GameRun::new(&game, pos(&game, "0 1 0 / 0 0 1 south captured 12 4"));
+    assert_eq!(run.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(run.scores(), [13, 5]);
+}
+
+#[test]
+fn a_pit_that_sows_either_way_needs_a_direction_in_its_label() {
+    let game = shipped("um-el-tuweisat");
+    assert_eq!(
+        sowing::engine::parse_move("b", &game).unwrap_err(),
+        "pit `b` sows either way: write `b:ccw` or `b:cw`"
+    );
+    assert_eq!(
+        sowing::engine::parse_move("a:ccw", &game).unwrap_err(),
+        "pit `a` sows cw only, not ccw"
+    );
+}
+
+#[test]
+fn um_el_bagara_captures_twos_and_fours_on_the_opponents_row() {
+    let game = shipped("um-el-bagara");
+    // d (2) anticlockwise from the next pit: e=2, A=4. A is taken (4); e is
+    // south's own row and stops the chain.
+    let s = play(&game, &pos(&game, "1 1 1 2 1 / 3 1 1 1 1 south"), "d");
+    assert_eq!(board(&game, &s.position), [1, 1, 1, 0, 2, 0, 1, 1, 1, 1]);
+    assert_eq!(s.position.captured, [4, 0]);
+}

@@ -127,3 +127,8 @@ fn every_shipped_variant_plays_a_seeded_game_to_the_end() {
         assert_ne!(result.end, sowing::engine::EndReason::PlyCap, "{name}");
     }
 }
+
+#[test]
+fn um_el_tuweisat_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "um-el-tuweisat", "--seed", "1"]));
+}

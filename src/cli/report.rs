@@ -66,6 +66,13 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         let north: String = labels[per_row..].iter().map(cell).collect();
         format!("{south} |{north}")
     };
+    let width = trace
+        .plies
+        .iter()
+        .map(|p| p.mv.len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     let mut out = String::new();
     let rules = game.rules();
     let _ = writeln!(
@@ -75,8 +82,18 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         trace.start.iter().map(|&n| u32::from(n)).sum::<u32>(),
         trace.first_player,
     );
-    let _ = writeln!(out, " ply  player  move{header_board}   scores  captured");
-    let _ = writeln!(out, "   0{:14}{}    0   0", "", board(&trace.start));
+    let _ = writeln!(
+        out,
+        " ply  player  {:<width$}{header_board}   scores  captured",
+        "move"
+    );
+    let _ = writeln!(
+        out,
+        "   0{:w$}{}    0   0",
+        "",
+        board(&trace.start),
+        w = 10 + width
+    );
     for ply in &trace.plies {
         let mut captured = match (ply.captured, ply.capture_waived) {
             (_, true) => "none (grand slam: capture waived)".to_string(),
@@ -88,7 +105,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         }
         let _ = writeln!(
             out,
-            "{:>4}  {:<6}  {:<4}{}  {:>3} {:>3}{captured}",
+            "{:>4}  {:<6}  {:<width$}{}  {:>3} {:>3}{captured}",
             ply.ply,
             ply.player,
             ply.mv,

@@ -11,11 +11,12 @@ use super::{
 };
 use crate::rules::{
     CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen, FirstMove,
-    GrandSlam, Rules, SowStart, Stores, Take,
+    GrandSlam, PitDirection, Rules, SowStart, Stores, Take,
 };
 
-/// Most moves a position can have: one per pit of the mover's row.
-const MAX_MOVES: usize = MAX_PITS / 2;
+/// Most moves a position can have: two per pit of the mover's row (pits that
+/// sow either way).
+const MAX_MOVES: usize = MAX_PITS;
 
 /// What a move did besides moving stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -59,7 +60,7 @@ pub struct Successors {
 impl Default for Successors {
     fn default() -> Self {
         let blank = Successor {
-            mv: Move { pit: 0 },
+            mv: Move::PASS,
             position: Position {
                 pits: [0; MAX_PITS],
                 captured: [0; 2],
@@ -161,6 +162,15 @@ pub enum Illegal {
         /// Label of the pit.
         pit: String,
     },
+    /// The pit does not sow in the direction asked for.
+    WrongDirection {
+        /// Label of the pit.
+        pit: String,
+        /// The pit's direction rule.
+        rule: PitDirection,
+    },
+    /// A pass, while the mover has a move.
+    CannotPass,
 }
 
 impl fmt::Display for Illegal {
@@ -181,6 +191,10 @@ impl fmt::Display for Illegal {
                 f,
                 "`{pit}` does not feed the opponent, and a move that does exists"
             ),
+            Illegal::WrongDirection { pit, rule } => {
+                write!(f, "pit `{pit}` sows {rule} only")
+            }
+            Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
         }
     }
 }
@@ -191,13 +205,14 @@ pub struct Game {
     rules: Rules,
     per_row: usize,
     pit_count: usize,
-    /// `sow_path[origin][k]`: the pit that gets stone `k` (from 0) sown from `origin`.
-    sow_path: [[u8; MAX_PITS]; MAX_PITS],
+    /// `sow_path[direction][origin][k]`: the pit that gets stone `k` (from 0)
+    /// sown from `origin` in that direction.
+    sow_path: [[[u8; MAX_PITS]; MAX_PITS]; 2],
     /// Length of every sowing path before it repeats.
     path_len: usize,
-    /// The pit before / after each pit in sowing order.
-    before: [u8; MAX_PITS],
-    after: [u8; MAX_PITS],
+    /// Per direction, the pit before / after each pit in sowing order.
+    before: [[u8; MAX_PITS]; 2],
+    after: [[u8; MAX_PITS]; 2],
     /// `capturable[n]`: a pit that holds `n` stones may be captured.
     capturable: [bool; 256],
     /// Per mover: bit `i` set when pit `i` is on a row the mover may capture from.
@@ -206,6 +221,8 @@ pub struct Game {
     row_bits: [u32; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     has_end_conditions: bool,
+    /// Whether a player who cannot move passes (`neither_can_move`).
+    passes: bool,
 }
 
 impl Game {
@@ -213,47 +230,49 @@ impl Game {
     pub fn new(rules: Rules) -> Self {
         let per_row = usize::from(rules.board.pits);
         let pit_count = 2 * per_row;
-        let step = |i: usize, forward: bool| -> usize {
-            let ccw = rules.sowing.direction == Direction::Ccw;
-            if ccw == forward {
+        let step = |i: usize, direction: Direction, forward: bool| -> usize {
+            if (direction == Direction::Ccw) == forward {
                 (i + 1) % pit_count
             } else {
                 (i + pit_count - 1) % pit_count
             }
         };
-        let mut before = [0u8; MAX_PITS];
-        let mut after = [0u8; MAX_PITS];
-        for i in 0..pit_count {
-            before[i] = step(i, false) as u8;
-            after[i] = step(i, true) as u8;
-        }
+        let mut before = [[0u8; MAX_PITS]; 2];
+        let mut after = [[0u8; MAX_PITS]; 2];
         let stores = rules.board.stores == Stores::Sown;
         let owner = |pit: usize| pit / per_row;
-        let mut sow_path = [[0u8; MAX_PITS]; MAX_PITS];
+        let mut sow_path = [[[0u8; MAX_PITS]; MAX_PITS]; 2];
         let mut path_len = 0;
-        for (origin, path) in sow_path.iter_mut().enumerate().take(pit_count) {
-            // Every slot once, in sowing order from the origin: the pits, and
-            // the mover's store where the sowing leaves the mover's row.
-            let mut cycle = Vec::with_capacity(MAX_PITS);
-            let mut pit = origin;
-            for _ in 0..pit_count {
-                cycle.push(pit);
-                let next = step(pit, true);
-                if stores && owner(pit) == owner(origin) && owner(next) != owner(origin) {
-                    cycle.push(STORE_SLOT);
+        for direction in [Direction::Ccw, Direction::Cw] {
+            let d = direction as usize;
+            for i in 0..pit_count {
+                before[d][i] = step(i, direction, false) as u8;
+                after[d][i] = step(i, direction, true) as u8;
+            }
+            for (origin, path) in sow_path[d].iter_mut().enumerate().take(pit_count) {
+                // Every slot once, in sowing order from the origin: the pits,
+                // and the mover's store where the sowing leaves the mover's row.
+                let mut cycle = Vec::with_capacity(MAX_PITS);
+                let mut pit = origin;
+                for _ in 0..pit_count {
+                    cycle.push(pit);
+                    let next = step(pit, direction, true);
+                    if stores && owner(pit) == owner(origin) && owner(next) != owner(origin) {
+                        cycle.push(STORE_SLOT);
+                    }
+                    pit = next;
                 }
-                pit = next;
+                if rules.sowing.start == SowStart::Next {
+                    cycle.rotate_left(1);
+                }
+                if rules.sowing.skip_origin {
+                    cycle.retain(|&slot| slot != origin);
+                }
+                for (slot, &target) in path.iter_mut().zip(&cycle) {
+                    *slot = target as u8;
+                }
+                path_len = cycle.len();
             }
-            if rules.sowing.start == SowStart::Next {
-                cycle.rotate_left(1);
-            }
-            if rules.sowing.skip_origin {
-                cycle.retain(|&slot| slot != origin);
-            }
-            for (slot, &target) in path.iter_mut().zip(&cycle) {
-                *slot = target as u8;
-            }
-            path_len = cycle.len();
         }
         let mut capturable = [false; 256];
         for &n in &rules.capture.counts {
@@ -266,7 +285,12 @@ impl Game {
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
         });
-        let has_end_conditions = rules.end.when.iter().any(|w| *w != EndWhen::NoLegalMove);
+        let has_end_conditions = rules
+            .end
+            .when
+            .iter()
+            .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
+        let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
         Game {
             rules,
             per_row,
@@ -279,6 +303,7 @@ impl Game {
             capture_rows,
             row_bits,
             has_end_conditions,
+            passes,
         }
     }
 
@@ -320,9 +345,23 @@ impl Game {
         pit_label(pit, self.per_row)
     }
 
-    /// How a move is written: the label of its pit (`a`, `B`, ...).
+    /// How a move is written: the label of its pit (`a`, `B`, ...), with
+    /// `:ccw` or `:cw` where the pit may sow either way, or `pass`.
     pub fn move_label(&self, mv: Move) -> String {
-        self.label(usize::from(mv.pit))
+        if mv == Move::PASS {
+            return "pass".to_string();
+        }
+        let pit = usize::from(mv.pit);
+        match self.pit_direction(pit) {
+            PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
+            _ => self.label(pit),
+        }
+    }
+
+    /// The direction rule of a pit (the same for the pit in the same place of
+    /// either row, counted from its owner's left).
+    pub fn pit_direction(&self, pit: usize) -> PitDirection {
+        self.rules.sowing.direction[pit % self.per_row]
     }
 
     fn row_stones(&self, pos: &Position, player: Player) -> u32 {
@@ -339,21 +378,23 @@ impl Game {
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
     /// the position with the other player to move. Legality is not checked.
-    fn sow(&self, pos: &Position, pit: usize, capture: bool) -> (Position, Effect) {
+    fn sow(&self, pos: &Position, mv: Move, capture: bool) -> (Position, Effect) {
         let mut next = *pos;
-        let effect = self.sow_in_place(&mut next, pit, capture);
+        let effect = self.sow_in_place(&mut next, mv, capture);
         (next, effect)
     }
 
     /// [`Game::sow`] on a position in place (the move loop writes straight
     /// into the successor list).
     #[inline]
-    fn sow_in_place(&self, pos: &mut Position, pit: usize, capture: bool) -> Effect {
+    fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
+        let pit = usize::from(mv.pit);
+        let direction = mv.direction as usize;
         let stones = usize::from(pos.pits[pit]);
         pos.pits[pit] = 0;
-        let path = &self.sow_path[pit][..self.path_len];
+        let path = &self.sow_path[direction][pit][..self.path_len];
         if stones <= path.len() {
             for &target in &path[..stones] {
                 pos.pits[usize::from(target)] += 1;
@@ -382,7 +423,7 @@ impl Game {
                 return effect;
             }
         } else if capture {
-            self.capture(pos, mover, usize::from(last), &mut effect);
+            self.capture(pos, mover, usize::from(last), direction, &mut effect);
         }
         pos.to_move = mover.other();
         pos.opening = false;
@@ -392,7 +433,14 @@ impl Game {
     }
 
     /// Takes the last pit if it qualifies, then the chain.
-    fn capture(&self, pos: &mut Position, mover: Player, last: usize, effect: &mut Effect) {
+    fn capture(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
         let rows = self.capture_rows[mover.index()];
         let qualifies = |pos: &Position, pit: usize| {
             rows >> pit & 1 == 1 && self.capturable[usize::from(pos.pits[pit])]
@@ -420,8 +468,8 @@ impl Game {
         }
         let step = match self.rules.capture.chain {
             Chain::None => None,
-            Chain::Backward => Some(&self.before),
-            Chain::Forward => Some(&self.after),
+            Chain::Backward => Some(&self.before[direction]),
+            Chain::Forward => Some(&self.after[direction]),
         };
         let mut pit = last;
         let mut taken = 0u16;
@@ -452,7 +500,7 @@ impl Game {
     fn end_condition(&self, pos: &Position) -> Option<EndReason> {
         let pits = &pos.pits[..self.pit_count];
         let holds = |condition: &EndWhen| match condition {
-            EndWhen::NoLegalMove => false,
+            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => false,
             EndWhen::CapturedMajority => {
                 let total = pos.total_stones();
                 pos.captured.iter().any(|&c| 2 * u32::from(c) > total)
@@ -462,7 +510,7 @@ impl Game {
         };
         let condition = self.rules.end.when.iter().find(|c| holds(c))?;
         Some(match condition {
-            EndWhen::NoLegalMove => EndReason::NoLegalMove,
+            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => EndReason::NoLegalMove,
             EndWhen::CapturedMajority => EndReason::CapturedMajority,
             EndWhen::RowEmpty => EndReason::RowEmpty,
             EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
@@ -498,9 +546,11 @@ impl Game {
 
     /// Fills `out` with the legal moves of `pos` and their results.
     ///
-    /// Order of the rules: the pits holding at least `min_stones`; then the
-    /// grand-slam rule; then, when the mover must feed, only the moves that
-    /// feed (or the fallback when none does).
+    /// Order of the rules: the pits holding at least `min_stones` (in each
+    /// direction they may sow); then the grand-slam rule; then, when the mover
+    /// must feed, only the moves that feed (or the fallback when none does).
+    /// Under `neither_can_move`, a player without a move passes while the
+    /// opponent has one.
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
         out.len = 0;
         out.feeding_impossible = false;
@@ -511,42 +561,71 @@ impl Game {
                 return;
             }
         }
+        self.moves(pos, out);
+        if out.len == 0 && !out.feeding_impossible && self.passes {
+            let mut turned = *pos;
+            turned.to_move = pos.to_move.other();
+            turned.opening = false;
+            let mut replies = Successors::default();
+            self.moves(&turned, &mut replies);
+            if !replies.is_empty() {
+                out.push(Move::PASS, turned, Effect::default());
+            }
+        }
+    }
+
+    /// The legal moves of `pos`, passes aside.
+    fn moves(&self, pos: &Position, out: &mut Successors) {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
-        let mut deferred_slams = 0u32;
+        let mut deferred_slams = 0u64;
         let min_stones = self.rules.sowing.min_stones;
         for pit in self.row(mover) {
             if pos.pits[pit] < min_stones {
                 continue;
             }
-            let mv = Move { pit: pit as u8 };
-            // Sow straight into the next free slot; it only counts once kept.
-            let slot = &mut out.items[out.len];
-            slot.mv = mv;
-            slot.position = *pos;
-            let effect = self.sow_in_place(&mut slot.position, pit, capture);
-            slot.effect = effect;
-            if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
-                match self.rules.grand_slam {
-                    GrandSlam::Allowed => {}
-                    GrandSlam::Forbidden => continue,
-                    GrandSlam::NoCapture => {
-                        let (next, effect) = self.sow(pos, pit, false);
-                        out.push(mv, next, waived(effect));
-                        continue;
-                    }
-                    GrandSlam::OnlyMoveNoCapture => {
-                        deferred_slams |= 1 << pit;
-                        continue;
+            for &direction in self.pit_direction(pit).allowed() {
+                let mv = Move {
+                    pit: pit as u8,
+                    direction,
+                };
+                // Sow straight into the next free slot; it only counts once kept.
+                let slot = &mut out.items[out.len];
+                slot.mv = mv;
+                slot.position = *pos;
+                let effect = self.sow_in_place(&mut slot.position, mv, capture);
+                slot.effect = effect;
+                if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
+                    match self.rules.grand_slam {
+                        GrandSlam::Allowed => {}
+                        GrandSlam::Forbidden => continue,
+                        GrandSlam::NoCapture => {
+                            let (next, effect) = self.sow(pos, mv, false);
+                            out.push(mv, next, waived(effect));
+                            continue;
+                        }
+                        GrandSlam::OnlyMoveNoCapture => {
+                            deferred_slams |= 1 << (2 * pit + direction as usize);
+                            continue;
+                        }
                     }
                 }
+                out.len += 1;
             }
-            out.len += 1;
         }
         if out.len == 0 && deferred_slams != 0 {
-            for pit in self.row(mover).filter(|p| deferred_slams >> p & 1 == 1) {
-                let (next, effect) = self.sow(pos, pit, false);
-                out.push(Move { pit: pit as u8 }, next, waived(effect));
+            for bit in (0..2 * MAX_PITS).filter(|b| deferred_slams >> b & 1 == 1) {
+                let direction = if bit % 2 == 0 {
+                    Direction::Ccw
+                } else {
+                    Direction::Cw
+                };
+                let mv = Move {
+                    pit: (bit / 2) as u8,
+                    direction,
+                };
+                let (next, effect) = self.sow(pos, mv, false);
+                out.push(mv, next, waived(effect));
             }
         }
         if out.len > 0 && self.must_feed(pos) {
@@ -575,11 +654,14 @@ impl Game {
 
     /// Why `mv` is not among the legal moves `legal` of `pos`.
     pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
-        let pit = usize::from(mv.pit);
-        let label = self.label(pit);
-        if legal.feeding_impossible || legal.end_rule.is_some() {
+        if legal.feeding_impossible || legal.end_rule.is_some() || legal.is_empty() {
             return Illegal::GameOver;
         }
+        if mv == Move::PASS {
+            return Illegal::CannotPass;
+        }
+        let pit = usize::from(mv.pit);
+        let label = self.label(pit);
         if !self.row(pos.to_move).contains(&pit) {
             return Illegal::NotYourPit {
                 pit: label,
@@ -594,10 +676,13 @@ impl Game {
                 needs: min,
             };
         }
-        if legal.is_empty() {
-            return Illegal::GameOver;
+        if !self.pit_direction(pit).allowed().contains(&mv.direction) {
+            return Illegal::WrongDirection {
+                pit: label,
+                rule: self.pit_direction(pit),
+            };
         }
-        let (next, effect) = self.sow(pos, pit, self.may_capture(pos));
+        let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
         if effect.captured > 0 && self.is_grand_slam(&next, pos.to_move, &effect) {
             return Illegal::GrandSlam { pit: label };
         }

@@ -13,6 +13,7 @@ use super::{
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
+use crate::rules::Direction;
 
 /// Label of pit `pit` on a board with `per_row` pits in each row.
 pub fn pit_label(pit: usize, per_row: usize) -> String {
@@ -24,11 +25,25 @@ pub fn pit_label(pit: usize, per_row: usize) -> String {
     char::from(base + offset as u8).to_string()
 }
 
-/// Reads a pit label (`a`, `B`, ...) as a move.
+/// Reads a move: a pit label (`a`, `B`, ...), with `:ccw` or `:cw` for a pit
+/// that may sow either way, or `pass`.
 ///
 /// # Errors
 /// A message saying which labels exist.
-pub fn parse_move(label: &str, game: &Game) -> Result<Move, String> {
+pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
+    if text == "pass" {
+        return Ok(Move::PASS);
+    }
+    let (label, direction) = match text.split_once(':') {
+        None => (text, None),
+        Some((label, "ccw")) => (label, Some(Direction::Ccw)),
+        Some((label, "cw")) => (label, Some(Direction::Cw)),
+        Some((_, other)) => {
+            return Err(format!(
+                "unknown direction `{other}` in `{text}`, expected `ccw` or `cw`"
+            ))
+        }
+    };
     let per_row = game.pits_per_row();
     let pit = match *label.as_bytes() {
         [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(usize::from(c - b'a')),
@@ -38,7 +53,28 @@ pub fn parse_move(label: &str, game: &Game) -> Result<Move, String> {
         _ => None,
     };
     match pit {
-        Some(pit) => Ok(Move { pit: pit as u8 }),
+        Some(pit) => {
+            let allowed = game.pit_direction(pit).allowed();
+            let direction = match (direction, allowed) {
+                (Some(d), _) if allowed.contains(&d) => d,
+                (None, [only]) => *only,
+                (None, _) => {
+                    return Err(format!(
+                        "pit `{label}` sows either way: write `{label}:ccw` or `{label}:cw`"
+                    ))
+                }
+                (Some(d), _) => {
+                    return Err(format!(
+                        "pit `{label}` sows {} only, not {d}",
+                        game.pit_direction(pit)
+                    ))
+                }
+            };
+            Ok(Move {
+                pit: pit as u8,
+                direction,
+            })
+        }
         _ => Err(format!(
             "unknown pit `{label}`: the pits are {}-{} (south) and {}-{} (north)",
             pit_label(0, per_row),

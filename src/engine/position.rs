@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::Direction;
+
 /// Size of the pit array: two rows of at most
 /// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW) pits, plus a slot the
 /// engine uses while sowing into a store (always empty between moves).
@@ -49,11 +51,22 @@ impl fmt::Display for Player {
     }
 }
 
-/// A move: the pit whose stones are lifted and sown (absolute index).
+/// A move: the pit whose stones are lifted and sown (absolute index) and the
+/// direction they go; or a pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Absolute pit index (a=0, b=1, ... then A, B, ...).
     pub pit: u8,
+    /// Which way the stones go round.
+    pub direction: Direction,
+}
+
+impl Move {
+    /// The pass of a player who cannot move, where the rules allow it.
+    pub const PASS: Move = Move {
+        pit: u8::MAX,
+        direction: Direction::Ccw,
+    };
 }
 
 /// A position: the stones in every pit, what each player has captured, who

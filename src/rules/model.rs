@@ -69,8 +69,9 @@ keyword_enum! {
 /// How a move sows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sowing {
-    /// Which way the stones go round.
-    pub direction: Direction,
+    /// Which way each pit of a row sows, from the mover's left to right
+    /// (one entry per pit).
+    pub direction: Vec<PitDirection>,
     /// Which pit gets the first stone.
     pub start: SowStart,
     /// Whether a sowing that goes all the way round leaves out the origin.
@@ -100,6 +101,29 @@ keyword_enum! {
         Ccw = "ccw",
         /// Clockwise: the reverse order (a C B A c b).
         Cw = "cw",
+    }
+}
+
+keyword_enum! {
+    /// Which way a pit sows.
+    PitDirection {
+        /// Always counter-clockwise.
+        Ccw = "ccw",
+        /// Always clockwise.
+        Cw = "cw",
+        /// The mover chooses: a move is then a pit and a direction.
+        Either = "either",
+    }
+}
+
+impl PitDirection {
+    /// The directions a move from such a pit may take.
+    pub fn allowed(self) -> &'static [Direction] {
+        match self {
+            PitDirection::Ccw => &[Direction::Ccw],
+            PitDirection::Cw => &[Direction::Cw],
+            PitDirection::Either => &[Direction::Ccw, Direction::Cw],
+        }
     }
 }
 
@@ -253,6 +277,8 @@ keyword_enum! {
         RowEmpty = "row_empty",
         /// No pit holds more than one stone.
         AllPitsAtMostOne = "all_pits_at_most_one",
+        /// Neither player can move: a player who cannot move passes until then.
+        NeitherCanMove = "neither_can_move",
     }
 }
 

@@ -158,7 +158,8 @@ impl Validator {
         let total = board
             .as_ref()
             .map_or(MAX_STONES, |b| 2 * u32::from(b.pits) * u32::from(b.seeds));
-        let sowing = self.sowing(section("sow"), total);
+        let pits = board.as_ref().map(|b| b.pits);
+        let sowing = self.sowing(section("sow"), total, pits);
         if let (Some(board), Some(sowing), Some(s)) =
             (&board, &sowing, section("sow").get("extra_turn"))
         {
@@ -281,8 +282,11 @@ impl Validator {
         })
     }
 
-    fn sowing(&mut self, scope: &Scope<'_>, total: u32) -> Option<Sowing> {
-        let direction = self.optional(scope, "direction", "sowing direction", Direction::Ccw);
+    fn sowing(&mut self, scope: &Scope<'_>, total: u32, pits: Option<u8>) -> Option<Sowing> {
+        let direction = match scope.get("direction") {
+            None => pits.map(|pits| vec![PitDirection::Ccw; usize::from(pits)]),
+            Some(s) => self.directions(s, pits),
+        };
         let start = match scope.get("start") {
             Some(s) => self.word(s, "sowing start"),
             None => {
@@ -458,6 +462,38 @@ impl Validator {
             repetition: repetition?,
             repetition_leftovers: repetition_leftovers?,
         })
+    }
+
+    /// `direction d` for every pit, or one direction per pit of a row.
+    fn directions(&mut self, s: &Setting, pits: Option<u8>) -> Option<Vec<PitDirection>> {
+        let mut directions = Vec::new();
+        for value in &s.values {
+            directions.push(self.keyword_value::<PitDirection>(value, "sowing direction"));
+        }
+        let directions: Option<Vec<PitDirection>> = directions.into_iter().collect();
+        let directions = directions?;
+        let pits = pits?; // a bad board is reported on its own
+        match directions.as_slice() {
+            [] => {
+                self.error(
+                    s.span,
+                    "`direction` needs a value: `ccw`, `cw` or `either`, or one per pit of a row",
+                );
+                None
+            }
+            [one] => Some(vec![*one; usize::from(pits)]),
+            many if many.len() == usize::from(pits) => Some(many.to_vec()),
+            many => {
+                self.error(
+                    s.span,
+                    format!(
+                        "`direction` lists {} pits, but a row has {pits}: give one direction, or one per pit from the mover's left",
+                        many.len()
+                    ),
+                );
+                None
+            }
+        }
     }
 
     /// `when c1 c2 ...`: `no_legal_move` is always in force and comes first.
@@ -664,7 +700,7 @@ mod tests {
         assert!(loaded.warnings.diagnostics.is_empty());
         let r = loaded.rules;
         assert_eq!((r.board.pits, r.board.seeds, r.total_stones()), (3, 7, 42));
-        assert_eq!(r.sowing.direction, Direction::Ccw);
+        assert_eq!(r.sowing.direction, [PitDirection::Ccw; 3]);
         assert_eq!(r.sowing.min_stones, 1);
         assert!(r.capture.counts.is_empty());
         assert_eq!(r.grand_slam, GrandSlam::Allowed);
@@ -676,7 +712,7 @@ mod tests {
         let text = MINIMAL.replace("start origin", "start origin; direction cww");
         assert_eq!(
             errors(&text),
-            ["unknown sowing direction `cww`, expected `ccw` or `cw` (did you mean `ccw`?)"]
+            ["unknown sowing direction `cww`, expected `ccw`, `cw` or `either` (did you mean `ccw`?)"]
         );
     }
 
