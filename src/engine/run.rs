@@ -221,19 +221,30 @@ impl<'g> GameRun<'g> {
     /// Final scores `[south, north]`: captures plus the leftovers the rules
     /// give. While the game goes on, the captures so far.
     pub fn scores(&self) -> [u16; 2] {
-        let rules = &self.game.rules().end;
-        let leftovers = match self.end {
-            None => return self.position.captured,
-            Some(EndReason::Repetition) => rules.repetition_leftovers,
-            Some(_) => rules.leftovers,
+        match self.end {
+            None => self.position.captured,
+            Some(end) => self.game.final_scores(&self.position, end),
+        }
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+impl Game {
+    /// The final scores `[south, north]` of a game that ended in `pos` for
+    /// reason `end`: captures plus the leftovers the rules give for that end.
+    /// Searching agents score the end positions of their search tree with it.
+    pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
+        let rules = &self.rules().end;
+        let leftovers = match end {
+            EndReason::Repetition => rules.repetition_leftovers,
+            _ => rules.leftovers,
         };
-        let mut scores = self.position.captured;
-        let row = |p: Player| -> u16 {
-            self.position.pits[self.game.row(p)]
-                .iter()
-                .map(|&n| u16::from(n))
-                .sum()
-        };
+        let mut scores = pos.captured;
+        let row = |p: Player| -> u16 { pos.pits[self.row(p)].iter().map(|&n| u16::from(n)).sum() };
         match leftovers {
             Leftovers::RowOwner => {
                 for p in Player::BOTH {
@@ -241,16 +252,11 @@ impl<'g> GameRun<'g> {
                 }
             }
             Leftovers::PlayerToMove => {
-                scores[self.position.to_move.index()] += row(Player::South) + row(Player::North);
+                scores[pos.to_move.index()] += row(Player::South) + row(Player::North);
             }
             Leftovers::Unscored => {}
         }
         scores
-    }
-
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|_| Outcome::from_scores(self.scores()))
     }
 }
 
