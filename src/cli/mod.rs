@@ -158,7 +158,7 @@ enum Command {
 #[derive(Debug, Args)]
 struct BatchArgs {
     /// Number of games (at least 1).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
     games: u64,
     /// The agents, first then second, comma-separated; the first plays south
     /// (unless --swap): random, greedy, alphabeta:D (search D plies),
@@ -181,6 +181,15 @@ struct BatchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
     format: SummaryFormat,
+}
+
+/// `--games`: a whole number, at least 1.
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("a batch needs at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    }
 }
 
 /// Output formats of batch summaries.

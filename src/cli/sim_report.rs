@@ -139,7 +139,7 @@ pub(super) fn compare_table(summaries: &[Summary]) -> String {
 }
 
 /// The columns of the CSV output.
-const CSV_COLUMNS: [&str; 36] = [
+const CSV_COLUMNS: [&str; 38] = [
     "variant",
     "agent_first",
     "agent_second",
@@ -176,14 +176,22 @@ const CSV_COLUMNS: [&str; 36] = [
     "timeouts",
     "duration",
     "decision_moves",
+    "agent_first_wins",
+    "agent_second_wins",
 ];
 
-/// A header line and one line per summary.
+/// A header line and one line per summary. Rates are fractions; the agents'
+/// wins are filled in only with `--swap`.
 pub(super) fn csv(summaries: &[Summary]) -> String {
     let mut out = CSV_COLUMNS.join(",");
     out.push('\n');
     for s in summaries {
         let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
+        let agent_wins = |i: usize| {
+            s.agent_wins
+                .as_ref()
+                .map_or(String::new(), |a| a[i].wins.to_string())
+        };
         let fields = [
             s.variant.clone(),
             s.agents[0].clone(),
@@ -221,6 +229,8 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
             s.metrics.timeouts.to_string(),
             s.metrics.duration.to_string(),
             opt(s.metrics.decision_moves),
+            agent_wins(0),
+            agent_wins(1),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&line.join(","));

@@ -345,7 +345,7 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, String> {
         .ok_or_else(|| format!("{first_name}: not a shard (it has `\"shard\": null`)"))?;
     if count != parts.len() as u64 {
         return Err(format!(
-            "{first_name} is shard {} of {count}: merge needs all {count} shard summaries, got {}",
+            "{first_name} is shard {}: merge needs all {count} shard summaries, got {}",
             batch.shard.map_or(String::new(), |s| s.to_string()),
             parts.len()
         ));
@@ -390,4 +390,135 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, String> {
     };
     Summary::new(&first.variant, &whole, first.first_player.player, &tally)
         .ok_or_else(|| "the shards hold no game".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        engine::{Outcome, Player},
+        sim::GameResult,
+    };
+
+    fn result(index: u64, plies: u32, end: EndReason, winner: Option<Outcome>) -> GameResult {
+        GameResult {
+            index,
+            seed: 0,
+            plies,
+            end,
+            scores: [0, 0],
+            winner,
+            captured: 2 * plies,
+            legal_moves: 3 * u64::from(plies),
+            choices: plies / 2,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Four games worked by hand: South wins in 10 plies, North in 20, a
+    /// draw in 30, and a game stopped at the cap of 1000.
+    #[test]
+    fn figures_of_four_games() {
+        let batch = Batch {
+            agents: [AgentSpec::Random, AgentSpec::Greedy],
+            seed: 1,
+            games: 4,
+            swap: true,
+            max_plies: 1000,
+            shard: None,
+        };
+        let games = [
+            result(0, 10, EndReason::NoLegalMove, Some(Outcome::South)),
+            result(1, 20, EndReason::NoLegalMove, Some(Outcome::North)),
+            result(2, 30, EndReason::Repetition, Some(Outcome::Draw)),
+            result(3, 1000, EndReason::PlyCap, None),
+        ];
+        let mut tally = Tally::default();
+        for g in &games {
+            tally.add(&batch, Player::South, g);
+        }
+        let s = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        assert_eq!(s.games, 4);
+        assert_eq!(
+            s.wins,
+            Wins {
+                south: 1,
+                north: 1,
+                draws: 1
+            }
+        );
+        assert_eq!(
+            s.ends,
+            Ends {
+                no_legal_move: 2,
+                feeding_impossible: 0,
+                repetition: 1,
+                ply_cap: 1
+            }
+        );
+        assert_eq!(s.win_rates.south.rate, 0.25);
+        // Game 0: the first agent (random) sat South and won. Game 1 is odd,
+        // so swapped: random sat North and won again. Greedy won nothing.
+        let agents = s.agent_wins.clone().unwrap();
+        assert_eq!((agents[0].wins, agents[1].wins), (2, 0));
+        // First player (South) won 1 of the 2 decided games; AdvantageP1 1/4.
+        assert_eq!(s.first_player.decided, 2);
+        assert_eq!(s.first_player.share_of_decided.unwrap().rate, 0.5);
+        assert_eq!(s.first_player.advantage_p1, 0.25);
+        // Plies 10 20 30 1000: mean 265, median (20 + 30)/2, p95 the
+        // ⌈3.8⌉ = 4th value, max 1000.
+        assert_eq!((s.plies.mean, s.plies.median), (265.0, 25.0));
+        assert_eq!((s.plies.p95, s.plies.max), (1000, 1000));
+        // Captures 2 per ply: 2120 in all, 530 per game.
+        assert_eq!(s.captured.mean, 530.0);
+        // 3 legal moves everywhere; choices 5+10+15+500 of 1060 positions.
+        assert_eq!(s.branching.mean, Some(3.0));
+        assert_eq!(s.metrics.decision_moves, Some(0.5));
+        // Balance: South (1 + ½·2)/4 = North's: 1. Completion 2/4, one draw
+        // and one timeout of 4, duration 265.
+        let m = s.metrics;
+        assert_eq!(
+            (
+                m.balance,
+                m.completion,
+                m.drawishness,
+                m.timeouts,
+                m.duration
+            ),
+            (1.0, 0.5, 0.25, 0.25, 265.0)
+        );
+        // The raw counts read back from the summary are the tally.
+        assert_eq!(s.tally().unwrap(), tally);
+    }
+
+    #[test]
+    fn merge_refuses_what_is_not_one_whole_batch() {
+        let batch = Batch {
+            agents: [AgentSpec::Random, AgentSpec::Random],
+            seed: 1,
+            games: 2,
+            swap: false,
+            max_plies: 100,
+            shard: Some(Shard { index: 1, count: 2 }),
+        };
+        let mut tally = Tally::default();
+        tally.add(
+            &batch,
+            Player::South,
+            &result(0, 10, EndReason::NoLegalMove, Some(Outcome::South)),
+        );
+        let one = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        let mut other_seed = one.clone();
+        other_seed.seed = 2;
+        other_seed.shard = Some("2/2".into());
+        let err = merge(&[("a".into(), one.clone()), ("b".into(), other_seed)]).unwrap_err();
+        assert!(err.contains("not a shard of the same batch"), "{err}");
+        let err = merge(&[("a".into(), one.clone())]).unwrap_err();
+        assert!(err.contains("needs all 2"), "{err}");
+        let mut edited = one.clone();
+        edited.shard = Some("2/2".into());
+        edited.wins.south = 5;
+        let err = merge(&[("a".into(), one), ("b".into(), edited)]).unwrap_err();
+        assert!(err.contains("do not add up"), "{err}");
+    }
 }
