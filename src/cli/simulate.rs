@@ -3,7 +3,7 @@
 
 use std::{io::IsTerminal, path::Path};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use super::{sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
@@ -134,9 +134,12 @@ fn progress_bar(games: u64, name: &str) -> ProgressBar {
     }
     let bar = ProgressBar::new(games);
     if let Ok(style) = ProgressStyle::with_template(
-        "{msg} [{bar:30}] {human_pos}/{human_len} games, {per_sec}, ETA {eta}",
+        "{msg} [{bar:30}] {human_pos}/{human_len} games, {rate}, ETA {eta}",
     ) {
-        bar.set_style(style.progress_chars("=> "));
+        let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} games/s", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
     }
     bar.set_message(name.to_string());
     bar
