@@ -29,7 +29,7 @@ pub trait Agent {
 pub const MAX_DEPTH: u8 = 20;
 
 /// Most playouts per move `mcts:N` accepts.
-pub const MAX_PLAYOUTS: u32 = 10_000_000;
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
 /// An agent named on the command line: `random`, `greedy`, `alphabeta:D`
 /// or `mcts:N`. Written back with [`fmt::Display`] in the same form.
