@@ -243,7 +243,10 @@ fn games_out_into_a_missing_folder_fails_cleanly() {
 fn ply_cap_is_its_own_end() {
     // Modiar games last more than 5 plies (every pit starts with 7 stones:
     // nothing is captured on ply 1 and no row empties that fast), so a cap
-    // of 5 stops every game: no wins, no draws.
+    // of 5 stops every game: no wins, no draws, and no winner in the games
+    // written out.
+    let dir = scratch("cap");
+    let out = dir.join("capped.jsonl");
     let json = ok(&[
         "simulate",
         "modiar",
@@ -253,6 +256,8 @@ fn ply_cap_is_its_own_end() {
         "5",
         "--format",
         "json",
+        "--games-out",
+        out.to_str().unwrap(),
     ]);
     let s: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(s["ends"]["ply_cap"], 50);
@@ -263,6 +268,14 @@ fn ply_cap_is_its_own_end() {
     assert_eq!(s["metrics"]["timeouts"], 1.0);
     assert_eq!(s["metrics"]["completion"], 0.0);
     assert_eq!(s["plies"]["max"], 5);
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 50);
+    for line in lines.lines() {
+        let game: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["end"], "ply_cap");
+        assert_eq!(game["winner"], Value::Null);
+        assert_eq!(game["moves"].as_array().unwrap().len(), 5);
+    }
 }
 
 #[test]
