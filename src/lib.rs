@@ -25,6 +25,7 @@ pub mod dsl;
 pub mod engine;
 mod error;
 pub mod rules;
+pub mod sim;
 pub mod trace;
 pub mod variants;
 

@@ -8,4 +8,5 @@ mod common;
 mod conservation;
 mod perft;
 mod rules;
+mod sim;
 mod traces;

@@ -2,6 +2,9 @@
 //! from the game seed and its seat, so a game is reproducible from
 //! (variant, agents, seed).
 
+mod alphabeta;
+mod greedy;
+mod mcts;
 mod random;
 
 use std::{fmt, str::FromStr};
@@ -9,6 +12,9 @@ use std::{fmt, str::FromStr};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use alphabeta::AlphaBetaAgent;
+pub use greedy::GreedyAgent;
+pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 
 use crate::engine::{GameRun, Player};
@@ -19,11 +25,24 @@ pub trait Agent {
     fn choose(&mut self, run: &GameRun<'_>) -> usize;
 }
 
-/// An agent named on the command line (`random`).
+/// Deepest search `alphabeta:D` accepts.
+pub const MAX_DEPTH: u8 = 20;
+
+/// Most playouts per move `mcts:N` accepts.
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
+/// An agent named on the command line: `random`, `greedy`, `alphabeta:D`
+/// or `mcts:N`. Written back with [`fmt::Display`] in the same form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentSpec {
     /// Uniformly random legal moves.
     Random,
+    /// The biggest immediate capture, ties at random.
+    Greedy,
+    /// Alpha-beta search this many plies deep.
+    AlphaBeta(u8),
+    /// Monte Carlo tree search (UCT) with this many playouts per move.
+    Mcts(u32),
 }
 
 impl AgentSpec {
@@ -32,6 +51,9 @@ impl AgentSpec {
         let rng = agent_rng(game_seed, seat);
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(rng)),
+            AgentSpec::Greedy => Box::new(GreedyAgent::new(rng)),
+            AgentSpec::AlphaBeta(depth) => Box::new(AlphaBetaAgent::new(depth, rng)),
+            AgentSpec::Mcts(playouts) => Box::new(MctsAgent::new(playouts, rng)),
         }
     }
 }
@@ -40,9 +62,34 @@ impl FromStr for AgentSpec {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "random" => Ok(AgentSpec::Random),
-            other => Err(format!("unknown agent `{other}`, expected `random`")),
+        let (name, arg) = match s.split_once(':') {
+            Some((name, arg)) => (name, Some(arg)),
+            None => (s, None),
+        };
+        match (name, arg) {
+            ("random", None) => Ok(AgentSpec::Random),
+            ("greedy", None) => Ok(AgentSpec::Greedy),
+            ("alphabeta", Some(depth)) => match depth.parse::<u8>() {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(AgentSpec::AlphaBeta(d)),
+                _ => Err(format!(
+                    "`{s}`: the depth D of `alphabeta:D` must be a whole number from 1 to {MAX_DEPTH}"
+                )),
+            },
+            ("alphabeta", None) => Err(format!(
+                "`{s}` needs a depth: `alphabeta:D` with D from 1 to {MAX_DEPTH}, e.g. `alphabeta:4`"
+            )),
+            ("mcts", Some(playouts)) => match playouts.parse::<u32>() {
+                Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(n)),
+                _ => Err(format!(
+                    "`{s}`: the playouts N of `mcts:N` must be a whole number from 1 to {MAX_PLAYOUTS}"
+                )),
+            },
+            ("mcts", None) => Err(format!(
+                "`{s}` needs a number of playouts: `mcts:N`, e.g. `mcts:200`"
+            )),
+            _ => Err(format!(
+                "unknown agent `{s}`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+            )),
         }
     }
 }
@@ -51,6 +98,9 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy => f.write_str("greedy"),
+            AgentSpec::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
+            AgentSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
         }
     }
 }
@@ -79,4 +129,63 @@ pub fn splitmix64(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in [
+            "random",
+            "greedy",
+            "alphabeta:1",
+            "alphabeta:20",
+            "mcts:1",
+            "mcts:500",
+        ] {
+            assert_eq!(name.parse::<AgentSpec>().unwrap().to_string(), name);
+        }
+    }
+
+    #[test]
+    fn bad_names_say_what_is_expected() {
+        assert_eq!(
+            "minimax".parse::<AgentSpec>().unwrap_err(),
+            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+        );
+        assert_eq!(
+            "random:3".parse::<AgentSpec>().unwrap_err(),
+            "unknown agent `random:3`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+        );
+        for bad in ["alphabeta:0", "alphabeta:21", "alphabeta:x", "alphabeta:"] {
+            let err = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(err.contains("from 1 to 20"), "{bad}: {err}");
+        }
+        assert!("alphabeta"
+            .parse::<AgentSpec>()
+            .unwrap_err()
+            .contains("needs a depth"));
+        for bad in ["mcts:0", "mcts:-3", "mcts:many"] {
+            let err = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(err.contains("whole number from 1"), "{bad}: {err}");
+        }
+        assert!("mcts"
+            .parse::<AgentSpec>()
+            .unwrap_err()
+            .contains("playouts"));
+    }
+
+    #[test]
+    fn pairs_need_two_names() {
+        assert_eq!(
+            parse_pair("greedy, mcts:10").unwrap(),
+            [AgentSpec::Greedy, AgentSpec::Mcts(10)]
+        );
+        assert!(parse_pair("random").unwrap_err().contains("two agents"));
+        assert!(parse_pair("random,bogus")
+            .unwrap_err()
+            .contains("unknown agent `bogus`"));
+    }
 }

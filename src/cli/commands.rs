@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, BenchFormat, Command, Format, OK};
+use super::{report, simulate, BenchFormat, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -77,6 +77,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             }
             Ok(OK)
         }
+        Command::Simulate {
+            variant,
+            batch,
+            shard,
+            games_out,
+        } => simulate::simulate(&variant, &batch, shard, games_out.as_deref()),
+        Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
+        Command::Merge { files, format } => simulate::merge(&files, format),
     }
 }
 

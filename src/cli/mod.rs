@@ -3,10 +3,12 @@
 
 mod commands;
 mod report;
+mod sim_report;
+mod simulate;
 
-use std::ffi::OsString;
+use std::{ffi::OsString, path::PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::{error::Error, EXIT_OK};
 
@@ -54,7 +56,8 @@ enum Command {
         /// Seed of the agents' random streams.
         #[arg(long)]
         seed: Option<u64>,
-        /// The agents for south and north, comma-separated (agents: random).
+        /// The agents for south and north, comma-separated: random, greedy,
+        /// alphabeta:D (search D plies), mcts:N (N playouts per move).
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
         /// Start from this position instead of the variant's start:
@@ -104,6 +107,121 @@ enum Command {
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
     },
+    /// Play a batch of games between two agents and summarise them.
+    ///
+    /// Game i (from 0) gets its own seed derived from --seed and i, so the
+    /// results depend only on the variant, the agents, the seed and the
+    /// options, never on --threads. A progress bar (games/s, ETA) is shown
+    /// when stderr is a terminal. The summary gives wins per seat and draws
+    /// with 95% Wilson intervals, the first player's advantage, game length
+    /// (mean, median, p95, max), captures, how games ended (a game stopped by
+    /// --max-plies counts as `ply_cap`, never as a win or a draw), the
+    /// branching factor and Ludii-style metrics (see README).
+    ///
+    /// Examples:
+    ///   sow simulate modiar --games 100000
+    ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --swap
+    ///   sow simulate modiar --format json --games-out games.jsonl
+    ///   sow simulate modiar --games 1000000 --shard 2/8 --format json > part2.json
+    #[command(verbatim_doc_comment)]
+    Simulate {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Play only the I-th of N contiguous slices of the batch's games
+        /// (I from 1): games [(I-1)*G/N, I*G/N). `sow merge` adds the N JSON
+        /// summaries up into the summary of the whole batch.
+        #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(crate::sim::Shard))]
+        shard: Option<crate::sim::Shard>,
+        /// Also write every game as one JSON object per line (JSON Lines):
+        /// game, seed, agents, plies, end, scores, winner (null at the ply
+        /// cap) and moves (pit labels). The file appears only when the batch
+        /// is complete.
+        #[arg(long, value_name = "FILE.jsonl")]
+        games_out: Option<PathBuf>,
+    },
+    /// Run the same batch on several variants: one row per variant.
+    ///
+    /// Shows side by side how a rule change moves the figures.
+    ///
+    /// Examples:
+    ///   sow compare-rules modiar modiar-awale-info
+    ///   sow compare-rules modiar my-variant.variant --agents greedy,greedy --format csv
+    #[command(verbatim_doc_comment)]
+    CompareRules {
+        /// Shipped variant names or paths to .variant files.
+        #[arg(required = true, value_name = "VARIANT")]
+        variants: Vec<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// Add up the JSON summaries of every shard of one batch.
+    ///
+    /// The result is exactly the summary one run of the whole batch gives.
+    ///
+    /// Example:
+    ///   sow simulate modiar --games 100000 --shard 1/2 --format json > a.json
+    ///   sow simulate modiar --games 100000 --shard 2/2 --format json > b.json
+    ///   sow merge a.json b.json --format json
+    #[command(verbatim_doc_comment)]
+    Merge {
+        /// The JSON summaries of shards 1/N to N/N, in any order.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
+        format: SummaryFormat,
+    },
+}
+
+/// The options of a batch of games.
+#[derive(Debug, Args)]
+struct BatchArgs {
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = parse_games)]
+    games: u64,
+    /// The agents, first then second, comma-separated; the first plays south
+    /// (unless --swap): random, greedy, alphabeta:D (search D plies),
+    /// mcts:N (N playouts per move).
+    #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
+    agents: [crate::agents::AgentSpec; 2],
+    /// Seed of the batch.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0: one per core). The results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Exchange the agents' seats in odd-numbered games, so that seat and
+    /// agent effects can be told apart (adds wins per agent).
+    #[arg(long)]
+    swap: bool,
+    /// Stop a game after this many plies; it then counts as `ply_cap`.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_PLY_CAP)))]
+    max_plies: u32,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
+    format: SummaryFormat,
+}
+
+/// `--games`: a whole number, at least 1.
+fn parse_games(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("a batch needs at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    }
+}
+
+/// Output formats of batch summaries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SummaryFormat {
+    /// A table for people.
+    Table,
+    /// JSON (with the raw counts `sow merge` needs).
+    Json,
+    /// CSV: a header line, then one line per summary.
+    Csv,
 }
 
 /// A duration in seconds between 0.1 and one hour.

@@ -11,7 +11,7 @@ use super::{
 use crate::rules::{Leftovers, Repetition};
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// The player to move had no legal move.
@@ -31,8 +31,11 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// How many reasons there are.
+    pub const COUNT: usize = 7;
+
     /// Every reason, in the order reports list them.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; EndReason::COUNT] = [
         EndReason::NoLegalMove,
         EndReason::FeedingImpossible,
         EndReason::Repetition,
@@ -229,19 +232,30 @@ impl<'g> GameRun<'g> {
     /// Final scores `[south, north]`: captures plus the leftovers the rules
     /// give. While the game goes on, the captures so far.
     pub fn scores(&self) -> [u16; 2] {
-        let rules = &self.game.rules().end;
-        let leftovers = match self.end {
-            None => return self.position.captured,
-            Some(EndReason::Repetition) => rules.repetition_leftovers,
-            Some(_) => rules.leftovers,
+        match self.end {
+            None => self.position.captured,
+            Some(end) => self.game.final_scores(&self.position, end),
+        }
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+impl Game {
+    /// The final scores `[south, north]` of a game that ended in `pos` for
+    /// reason `end`: captures plus the leftovers the rules give for that end.
+    /// Searching agents score the end positions of their search tree with it.
+    pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
+        let rules = &self.rules().end;
+        let leftovers = match end {
+            EndReason::Repetition => rules.repetition_leftovers,
+            _ => rules.leftovers,
         };
-        let mut scores = self.position.captured;
-        let row = |p: Player| -> u16 {
-            self.position.pits[self.game.row(p)]
-                .iter()
-                .map(|&n| u16::from(n))
-                .sum()
-        };
+        let mut scores = pos.captured;
+        let row = |p: Player| -> u16 { pos.pits[self.row(p)].iter().map(|&n| u16::from(n)).sum() };
         match leftovers {
             Leftovers::RowOwner => {
                 for p in Player::BOTH {
@@ -249,16 +263,11 @@ impl<'g> GameRun<'g> {
                 }
             }
             Leftovers::PlayerToMove => {
-                scores[self.position.to_move.index()] += row(Player::South) + row(Player::North);
+                scores[pos.to_move.index()] += row(Player::South) + row(Player::North);
             }
             Leftovers::Unscored => {}
         }
         scores
-    }
-
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|_| Outcome::from_scores(self.scores()))
     }
 }
 

@@ -1,0 +1,300 @@
+//! Batch summaries for people (comfy-table) and for spreadsheets (CSV).
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+
+use crate::{
+    engine::EndReason,
+    sim::{Rate, Summary},
+};
+
+/// One summary as a two-column table, with a heading line.
+pub(super) fn summary_table(s: &Summary) -> String {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(["figure", "value"]);
+    let games = s.games;
+    table.add_row(["games".to_string(), games.to_string()]);
+    let wins = [
+        ("south wins", s.wins.south, &s.win_rates.south),
+        ("north wins", s.wins.north, &s.win_rates.north),
+        ("draws", s.wins.draws, &s.win_rates.draws),
+    ];
+    for (name, count, rate) in wins {
+        table.add_row([name.to_string(), format!("{count}  {}", rate_text(rate))]);
+    }
+    let first = &s.first_player;
+    table.add_row([
+        format!("first player ({}) share of decided games", first.player),
+        match &first.share_of_decided {
+            Some(rate) => format!("{} of {}", rate_text(rate), first.decided),
+            None => "no decided game".to_string(),
+        },
+    ]);
+    table.add_row([
+        "AdvantageP1 (first player's wins / games)".to_string(),
+        fixed(first.advantage_p1),
+    ]);
+    if let Some(agents) = &s.agent_wins {
+        for (i, a) in agents.iter().enumerate() {
+            let which = if i == 0 { "first" } else { "second" };
+            table.add_row([
+                format!("wins of {} ({which} agent, both seats)", a.agent),
+                format!("{}  {}", a.wins, rate_text(&a.rate)),
+            ]);
+        }
+    }
+    let p = &s.plies;
+    table.add_row([
+        "plies per game".to_string(),
+        format!(
+            "mean {:.1}  median {}  p95 {}  max {}",
+            p.mean, p.median, p.p95, p.max
+        ),
+    ]);
+    table.add_row([
+        "stones captured per game".to_string(),
+        format!("{:.2}", s.captured.mean),
+    ]);
+    for end in EndReason::ALL {
+        let name = match end {
+            EndReason::PlyCap => "end: ply cap (unfinished)".to_string(),
+            other => format!("end: {}", other.as_str().replace('_', " ")),
+        };
+        table.add_row([name, count_share(s.ends.get(end), games)]);
+    }
+    table.add_row([
+        "branching factor (legal moves per decision)".to_string(),
+        s.branching.mean.map_or("-".into(), |b| format!("{b:.3}")),
+    ]);
+    let m = &s.metrics;
+    let metrics = [
+        ("Balance", Some(m.balance)),
+        ("Completion", Some(m.completion)),
+        ("Drawishness", Some(m.drawishness)),
+        ("Timeouts", Some(m.timeouts)),
+        ("DecisionMoves", m.decision_moves),
+    ];
+    for (name, value) in metrics {
+        table.add_row([name.to_string(), value.map_or("-".into(), fixed)]);
+    }
+    table.add_row(["Duration (plies)".to_string(), format!("{:.2}", m.duration)]);
+    if let Some(column) = table.column_mut(1) {
+        column.set_cell_alignment(CellAlignment::Left);
+    }
+    format!("{}\n{table}\n", heading(s))
+}
+
+/// Several summaries (one per variant) side by side, one row each.
+pub(super) fn compare_table(summaries: &[Summary]) -> String {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header([
+        "variant",
+        "games",
+        "south wins",
+        "north wins",
+        "draws",
+        "first player / decided",
+        "plies mean",
+        "median",
+        "p95",
+        "repetition",
+        "ply cap",
+        "branching",
+        "Balance",
+        "Completion",
+    ]);
+    for s in summaries {
+        let pct = |r: &Rate| format!("{:.1}%", 100.0 * r.rate);
+        table.add_row([
+            s.variant.clone(),
+            s.games.to_string(),
+            pct(&s.win_rates.south),
+            pct(&s.win_rates.north),
+            pct(&s.win_rates.draws),
+            s.first_player
+                .share_of_decided
+                .as_ref()
+                .map_or("-".into(), rate_text),
+            format!("{:.1}", s.plies.mean),
+            s.plies.median.to_string(),
+            s.plies.p95.to_string(),
+            count_share(s.ends.get(EndReason::Repetition), s.games),
+            count_share(s.ends.get(EndReason::PlyCap), s.games),
+            s.branching.mean.map_or("-".into(), |b| format!("{b:.2}")),
+            fixed(s.metrics.balance),
+            fixed(s.metrics.completion),
+        ]);
+    }
+    let heading = summaries.first().map_or(String::new(), |s| {
+        format!(
+            "{} games per variant: {}, seed {}, ply cap {}",
+            s.games,
+            agents_text(s),
+            s.seed,
+            s.max_plies
+        )
+    });
+    format!("{heading}\n{table}\n")
+}
+
+/// The columns of the CSV output.
+const CSV_COLUMNS: [&str; 41] = [
+    "variant",
+    "agent_first",
+    "agent_second",
+    "seed",
+    "swap",
+    "max_plies",
+    "shard",
+    "games",
+    "south_wins",
+    "north_wins",
+    "draws",
+    "south_rate",
+    "south_ci_low",
+    "south_ci_high",
+    "north_rate",
+    "north_ci_low",
+    "north_ci_high",
+    "draw_rate",
+    "first_player_share_of_decided",
+    "advantage_p1",
+    "plies_mean",
+    "plies_median",
+    "plies_p95",
+    "plies_max",
+    "captured_mean",
+    "end_no_legal_move",
+    "end_feeding_impossible",
+    "end_repetition",
+    "end_captured_majority",
+    "end_row_empty",
+    "end_all_pits_at_most_one",
+    "end_ply_cap",
+    "branching",
+    "balance",
+    "completion",
+    "drawishness",
+    "timeouts",
+    "duration",
+    "decision_moves",
+    "agent_first_wins",
+    "agent_second_wins",
+];
+
+/// A header line and one line per summary. Rates are fractions; the agents'
+/// wins are filled in only with `--swap`.
+pub(super) fn csv(summaries: &[Summary]) -> String {
+    let mut out = CSV_COLUMNS.join(",");
+    out.push('\n');
+    for s in summaries {
+        let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
+        let agent_wins = |i: usize| {
+            s.agent_wins
+                .as_ref()
+                .map_or(String::new(), |a| a[i].wins.to_string())
+        };
+        let fields = [
+            s.variant.clone(),
+            s.agents[0].clone(),
+            s.agents[1].clone(),
+            s.seed.to_string(),
+            s.swap.to_string(),
+            s.max_plies.to_string(),
+            s.shard.clone().unwrap_or_default(),
+            s.games.to_string(),
+            s.wins.south.to_string(),
+            s.wins.north.to_string(),
+            s.wins.draws.to_string(),
+            s.win_rates.south.rate.to_string(),
+            s.win_rates.south.ci95[0].to_string(),
+            s.win_rates.south.ci95[1].to_string(),
+            s.win_rates.north.rate.to_string(),
+            s.win_rates.north.ci95[0].to_string(),
+            s.win_rates.north.ci95[1].to_string(),
+            s.win_rates.draws.rate.to_string(),
+            opt(s.first_player.share_of_decided.map(|r| r.rate)),
+            s.first_player.advantage_p1.to_string(),
+            s.plies.mean.to_string(),
+            s.plies.median.to_string(),
+            s.plies.p95.to_string(),
+            s.plies.max.to_string(),
+            s.captured.mean.to_string(),
+            s.ends.get(EndReason::NoLegalMove).to_string(),
+            s.ends.get(EndReason::FeedingImpossible).to_string(),
+            s.ends.get(EndReason::Repetition).to_string(),
+            s.ends.get(EndReason::CapturedMajority).to_string(),
+            s.ends.get(EndReason::RowEmpty).to_string(),
+            s.ends.get(EndReason::AllPitsAtMostOne).to_string(),
+            s.ends.get(EndReason::PlyCap).to_string(),
+            opt(s.branching.mean),
+            s.metrics.balance.to_string(),
+            s.metrics.completion.to_string(),
+            s.metrics.drawishness.to_string(),
+            s.metrics.timeouts.to_string(),
+            s.metrics.duration.to_string(),
+            opt(s.metrics.decision_moves),
+            agent_wins(0),
+            agent_wins(1),
+        ];
+        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&line.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn heading(s: &Summary) -> String {
+    let shard = s.shard.as_ref().map_or(String::new(), |sh| {
+        format!(", shard {sh} of {} games", s.batch_games)
+    });
+    format!(
+        "{}: {} games, {}, seed {}, ply cap {}{shard}",
+        s.variant,
+        s.games,
+        agents_text(s),
+        s.seed,
+        s.max_plies
+    )
+}
+
+fn agents_text(s: &Summary) -> String {
+    let [a, b] = &s.agents;
+    if s.swap {
+        format!("{a} vs {b} (seats exchanged in odd games)")
+    } else {
+        format!("{a} (south) vs {b} (north)")
+    }
+}
+
+/// `45.1% (44.8–45.4%)`.
+fn rate_text(r: &Rate) -> String {
+    format!(
+        "{:.1}% ({:.1}–{:.1}%)",
+        100.0 * r.rate,
+        100.0 * r.ci95[0],
+        100.0 * r.ci95[1]
+    )
+}
+
+/// `1234 (12.3%)`.
+fn count_share(count: u64, games: u64) -> String {
+    format!(
+        "{count} ({:.1}%)",
+        100.0 * count as f64 / games.max(1) as f64
+    )
+}
+
+fn fixed(v: f64) -> String {
+    format!("{v:.3}")
+}

@@ -1,0 +1,167 @@
+//! `sow simulate`, `sow compare-rules` and `sow merge`: batches of games and
+//! their summaries.
+
+use std::{io::IsTerminal, path::Path};
+
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+
+use super::{sim_report, BatchArgs, SummaryFormat, OK};
+use crate::{
+    engine::Game,
+    error::Error,
+    sim::{self, Batch, GamesOut, Shard, Summary},
+    variants,
+};
+
+/// `sow simulate`: one batch on one variant.
+pub(super) fn simulate(
+    variant: &str,
+    args: &BatchArgs,
+    shard: Option<Shard>,
+    games_out: Option<&Path>,
+) -> Result<i32, Error> {
+    let game = Game::new(variants::load(variant)?.rules);
+    let batch = args.batch(shard)?;
+    let summary = run_batch(&game, &batch, args.threads, games_out)?;
+    print!(
+        "{}",
+        render(std::slice::from_ref(&summary), args.format, false)?
+    );
+    Ok(OK)
+}
+
+/// `sow compare-rules`: the same batch on each variant.
+pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32, Error> {
+    let batch = args.batch(None)?;
+    let mut games = Vec::new();
+    for variant in variants {
+        games.push(Game::new(variants::load(variant)?.rules));
+    }
+    let mut summaries = Vec::new();
+    for game in &games {
+        summaries.push(run_batch(game, &batch, args.threads, None)?);
+    }
+    print!("{}", render(&summaries, args.format, true)?);
+    Ok(OK)
+}
+
+/// `sow merge`: shard summaries added up into the whole batch's summary.
+pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Error> {
+    let mut parts = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
+            path: file.clone(),
+            source,
+        })?;
+        let summary: Summary = serde_json::from_str(&text).map_err(|e| {
+            Error::Usage(format!(
+                "{file}: not a summary written by `sow simulate --format json`: {e}"
+            ))
+        })?;
+        parts.push((file.clone(), summary));
+    }
+    let merged = sim::merge(&parts).map_err(Error::Usage)?;
+    print!("{}", render(std::slice::from_ref(&merged), format, false)?);
+    Ok(OK)
+}
+
+impl BatchArgs {
+    /// The batch these options describe.
+    fn batch(&self, shard: Option<Shard>) -> Result<Batch, Error> {
+        if let Some(shard) = shard {
+            if shard.count > self.games {
+                return Err(Error::Usage(format!(
+                    "--shard {shard}: more shards ({}) than games ({}); every shard must play at least one game",
+                    shard.count, self.games
+                )));
+            }
+        }
+        Ok(Batch {
+            agents: self.agents,
+            seed: self.seed,
+            games: self.games,
+            swap: self.swap,
+            max_plies: self.max_plies,
+            shard,
+        })
+    }
+}
+
+/// Plays `batch` on `threads` threads (0: one per core) with a progress bar
+/// on a terminal, writing the games to `games_out` if given.
+fn run_batch(
+    game: &Game,
+    batch: &Batch,
+    threads: usize,
+    games_out: Option<&Path>,
+) -> Result<Summary, Error> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Error::Usage(format!("--threads {threads}: {e}")))?;
+    let bar = progress_bar(
+        batch.indices().end - batch.indices().start,
+        &game.rules().name,
+    );
+    let mut out = games_out
+        .map(|path| GamesOut::create(path, game))
+        .transpose()?;
+    let record = out.is_some();
+    let tally = pool.install(|| {
+        sim::run(
+            game,
+            batch,
+            record,
+            |result| match out.as_mut() {
+                Some(out) => out.write(batch, result),
+                None => Ok(()),
+            },
+            &|n| bar.inc(n),
+        )
+    })?;
+    bar.finish_and_clear();
+    if let Some(out) = out {
+        out.finish()?;
+    }
+    Summary::new(&game.rules().name, batch, game.start().to_move, &tally)
+        .ok_or_else(|| Error::Usage("the batch holds no game".into()))
+}
+
+/// A bar with games/s and ETA on stderr when it is a terminal; hidden otherwise.
+fn progress_bar(games: u64, name: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) = ProgressStyle::with_template(
+        "{msg} [{bar:30}] {human_pos}/{human_len} games, {rate}, ETA {eta}",
+    ) {
+        let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} games/s", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
+    }
+    bar.set_message(name.to_string());
+    bar
+}
+
+/// Summaries in the chosen format; `several` when they compare variants.
+fn render(summaries: &[Summary], format: SummaryFormat, several: bool) -> Result<String, Error> {
+    let json_error = |e: serde_json::Error| Error::Usage(e.to_string());
+    Ok(match (format, several) {
+        (SummaryFormat::Table, false) => summaries
+            .iter()
+            .map(sim_report::summary_table)
+            .collect::<String>(),
+        (SummaryFormat::Table, true) => sim_report::compare_table(summaries),
+        (SummaryFormat::Json, false) => summaries
+            .iter()
+            .map(|s| serde_json::to_string_pretty(s).map(|j| j + "\n"))
+            .collect::<Result<String, _>>()
+            .map_err(json_error)?,
+        (SummaryFormat::Json, true) => {
+            serde_json::to_string_pretty(summaries).map_err(json_error)? + "\n"
+        }
+        (SummaryFormat::Csv, _) => sim_report::csv(summaries),
+    })
+}

@@ -1,0 +1,86 @@
+//! The raw counts of a batch, from which every statistic is derived. Two
+//! tallies add up to the tally of both batches, exactly.
+
+use super::{Batch, GameResult, Histogram};
+use crate::engine::{EndReason, Outcome, Player};
+
+/// Counts and sums over the games of a batch (whole numbers only, so adding
+/// them up in any grouping gives the same result).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won by the player in each seat, `[south, north]`.
+    pub wins: [u64; 2],
+    /// Games drawn (equal final scores; ply-capped games are not draws).
+    pub draws: u64,
+    /// Games per way of ending, in [`EndReason::ALL`] order.
+    pub ends: [u64; EndReason::COUNT],
+    /// Games won by the agent named first and by the one named second.
+    pub agent_wins: [u64; 2],
+    /// Games won by the player who moved first.
+    pub first_player_wins: u64,
+    /// Game lengths in plies.
+    pub plies: Histogram,
+    /// Stones captured during play (leftovers not included).
+    pub captured: u64,
+    /// Legal moves summed over every position where a move was chosen.
+    pub legal_moves: u64,
+    /// Positions where the mover had more than one legal move.
+    pub choices: u64,
+}
+
+impl Tally {
+    /// Counts one game of `batch`; `first` is the player who moves first.
+    pub fn add(&mut self, batch: &Batch, first: Player, game: &GameResult) {
+        self.games += 1;
+        self.ends[end_index(game.end)] += 1;
+        let seat = match game.winner {
+            Some(Outcome::South) => Some(Player::South),
+            Some(Outcome::North) => Some(Player::North),
+            Some(Outcome::Draw) => {
+                self.draws += 1;
+                None
+            }
+            None => None,
+        };
+        if let Some(seat) = seat {
+            self.wins[seat.index()] += 1;
+            self.first_player_wins += u64::from(seat == first);
+            let agent = seat.index() ^ usize::from(batch.swapped(game.index));
+            self.agent_wins[agent] += 1;
+        }
+        self.plies.add(game.plies);
+        self.captured += u64::from(game.captured);
+        self.legal_moves += game.legal_moves;
+        self.choices += u64::from(game.choices);
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        for i in 0..2 {
+            self.wins[i] += other.wins[i];
+            self.agent_wins[i] += other.agent_wins[i];
+        }
+        self.draws += other.draws;
+        for i in 0..4 {
+            self.ends[i] += other.ends[i];
+        }
+        self.first_player_wins += other.first_player_wins;
+        self.plies.merge(&other.plies);
+        self.captured += other.captured;
+        self.legal_moves += other.legal_moves;
+        self.choices += other.choices;
+    }
+
+    /// Games that ended at the ply cap.
+    pub fn capped(&self) -> u64 {
+        self.ends[end_index(EndReason::PlyCap)]
+    }
+}
+
+/// The position of `end` in [`EndReason::ALL`].
+pub fn end_index(end: EndReason) -> usize {
+    EndReason::ALL.iter().position(|&e| e == end).unwrap_or(0)
+}

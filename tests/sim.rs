@@ -1,0 +1,373 @@
+//! `sow simulate`, `sow compare-rules` and `sow merge`: determinism, shards,
+//! the figures of a small batch checked against independent replays, output
+//! snapshots and bad arguments.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use sowing::{engine::GameRun, trace};
+
+use crate::common::shipped;
+
+fn sow(args: &[&str]) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = sow(args);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    assert!(stderr.is_empty(), "no progress bar on a pipe: {stderr}");
+    stdout
+}
+
+/// A fresh, empty folder for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sowing-sim-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn same_seed_same_json_whatever_the_threads() {
+    let args = |threads: &'static str, seed: &'static str| {
+        [
+            "simulate",
+            "modiar",
+            "--games",
+            "600",
+            "--agents",
+            "random,greedy",
+            "--swap",
+            "--seed",
+            seed,
+            "--format",
+            "json",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = ok(&args("1", "9"));
+    assert_eq!(one, ok(&args("2", "9")));
+    assert_eq!(one, ok(&args("3", "9")));
+    assert_ne!(one, ok(&args("1", "10")), "another seed, other games");
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let dir = scratch("merge");
+    let base = [
+        "simulate",
+        "modiar",
+        "--games",
+        "1001",
+        "--agents",
+        "random,greedy",
+        "--swap",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ];
+    let whole = ok(&base);
+    let mut files = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let path = dir.join(format!("part{}.json", &shard[..1]));
+        std::fs::write(&path, ok(&args)).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    // Any order.
+    let mut merge = vec!["merge", &files[2], &files[0], &files[1], "--format", "json"];
+    assert_eq!(ok(&merge), whole);
+    // A shard's summary says which shard it is and counts only its games:
+    // 1001 games in 3 shards: cuts at ⌊1001·i/3⌋ = 0, 333, 667, 1001.
+    let part: Value = serde_json::from_str(&std::fs::read_to_string(&files[2]).unwrap()).unwrap();
+    assert_eq!(part["shard"], "3/3");
+    assert_eq!(part["games"], 334);
+    assert_eq!(part["batch_games"], 1001);
+    // Two shards of three are not the whole batch.
+    merge.remove(1);
+    let (code, _, stderr) = sow(&merge);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("needs all 3 shard summaries, got 2"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn merge_of_a_two_way_split_equals_one_run() {
+    let dir = scratch("merge2");
+    let base = [
+        "simulate",
+        "modiar-awale-info",
+        "--games",
+        "500",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ];
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let path = dir.join(format!("{}.json", &shard[..1]));
+        std::fs::write(&path, ok(&args)).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    assert_eq!(
+        ok(&["merge", &files[0], &files[1], "--format", "json"]),
+        ok(&base)
+    );
+}
+
+/// A batch of 12 games written out with --games-out; every game is replayed
+/// move by move through `trace` (another code path), and the summary's
+/// figures are recomputed from the replays.
+#[test]
+fn summary_figures_match_replayed_games() {
+    let dir = scratch("replay");
+    let out = dir.join("games.jsonl");
+    let json = ok(&[
+        "simulate",
+        "modiar",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--agents",
+        "greedy,random",
+        "--format",
+        "json",
+        "--games-out",
+        out.to_str().unwrap(),
+    ]);
+    let summary: Value = serde_json::from_str(&json).unwrap();
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let game = shipped("modiar");
+    let (mut wins, mut plies, mut captured, mut legal, mut choices) =
+        ([0u64; 3], Vec::new(), 0u64, 0u64, 0u64);
+    for (i, line) in lines.lines().enumerate() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["game"], i as u64);
+        assert_eq!(record["agents"]["south"], "greedy");
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let replay = trace::from_moves(&game, game.start(), &moves).unwrap();
+        let result = replay.result.as_ref().expect("each recorded game is over");
+        assert_eq!(record["end"], result.end.as_str());
+        assert_eq!(record["winner"], result.winner.as_str());
+        assert_eq!(record["scores"], serde_json::json!(result.scores));
+        assert_eq!(record["plies"], moves.len() as u64);
+        wins[match result.winner.as_str() {
+            "south" => 0,
+            "north" => 1,
+            _ => 2,
+        }] += 1;
+        plies.push(moves.len() as u64);
+        let last = replay.plies.last().unwrap();
+        captured += u64::from(last.scores[0] + last.scores[1]);
+        let mut run = GameRun::new(&game, game.start());
+        for mv in &moves {
+            let n = run.successors().len() as u64;
+            legal += n;
+            choices += u64::from(n > 1);
+            run.play(sowing::engine::parse_move(mv, &game).unwrap())
+                .unwrap();
+        }
+    }
+    assert_eq!(plies.len(), 12);
+    assert_eq!(summary["games"], 12);
+    assert_eq!(summary["wins"]["south"], wins[0]);
+    assert_eq!(summary["wins"]["north"], wins[1]);
+    assert_eq!(summary["wins"]["draws"], wins[2]);
+    assert_eq!(summary["ends"]["ply_cap"], 0);
+    plies.sort_unstable();
+    let total: u64 = plies.iter().sum();
+    assert_eq!(
+        summary["plies"]["mean"].as_f64().unwrap(),
+        total as f64 / 12.0
+    );
+    assert_eq!(
+        summary["plies"]["median"].as_f64().unwrap(),
+        (plies[5] + plies[6]) as f64 / 2.0
+    );
+    // Nearest rank: ⌈0.95·12⌉ = 12th of 12.
+    assert_eq!(summary["plies"]["p95"], plies[11]);
+    assert_eq!(summary["plies"]["max"], plies[11]);
+    assert_eq!(summary["captured"]["total"], captured);
+    assert_eq!(summary["branching"]["legal_moves"], legal);
+    assert_eq!(summary["branching"]["positions"], total);
+    assert_eq!(summary["branching"]["choices"], choices);
+    let no_temp_left = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(no_temp_left, 1, "only games.jsonl in the folder");
+}
+
+#[test]
+fn games_out_into_a_missing_folder_fails_cleanly() {
+    let dir = scratch("missing");
+    let target = dir.join("no/such/folder/games.jsonl");
+    let (code, stdout, stderr) = sow(&[
+        "simulate",
+        "modiar",
+        "--games",
+        "3",
+        "--games-out",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("games.jsonl") && stderr.contains("No such file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn ply_cap_is_its_own_end() {
+    // Modiar games last more than 5 plies (every pit starts with 7 stones:
+    // nothing is captured on ply 1 and no row empties that fast), so a cap
+    // of 5 stops every game: no wins, no draws, and no winner in the games
+    // written out.
+    let dir = scratch("cap");
+    let out = dir.join("capped.jsonl");
+    let json = ok(&[
+        "simulate",
+        "modiar",
+        "--games",
+        "50",
+        "--max-plies",
+        "5",
+        "--format",
+        "json",
+        "--games-out",
+        out.to_str().unwrap(),
+    ]);
+    let s: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(s["ends"]["ply_cap"], 50);
+    assert_eq!(
+        s["wins"],
+        serde_json::json!({"south": 0, "north": 0, "draws": 0})
+    );
+    assert_eq!(s["metrics"]["timeouts"], 1.0);
+    assert_eq!(s["metrics"]["completion"], 0.0);
+    assert_eq!(s["plies"]["max"], 5);
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 50);
+    for line in lines.lines() {
+        let game: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["end"], "ply_cap");
+        assert_eq!(game["winner"], Value::Null);
+        assert_eq!(game["moves"].as_array().unwrap().len(), 5);
+    }
+}
+
+#[test]
+fn json_summary_snapshot() {
+    insta::assert_snapshot!(ok(&[
+        "simulate", "modiar", "--games", "8", "--seed", "7", "--format", "json"
+    ]));
+}
+
+#[test]
+fn table_summary_snapshot() {
+    insta::assert_snapshot!(ok(&[
+        "simulate",
+        "modiar",
+        "--games",
+        "200",
+        "--seed",
+        "7",
+        "--agents",
+        "greedy,random",
+        "--swap"
+    ]));
+}
+
+#[test]
+fn compare_rules_snapshot() {
+    insta::assert_snapshot!(ok(&[
+        "compare-rules",
+        "modiar",
+        "modiar-awale-info",
+        "--games",
+        "200",
+        "--seed",
+        "7",
+        "--format",
+        "csv"
+    ]));
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &["simulate", "modiar", "--games", "0"],
+            "a batch needs at least 1 game",
+        ),
+        (
+            &["simulate", "modiar", "--agents", "random,minimax"],
+            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`",
+        ),
+        (
+            &["simulate", "modiar", "--agents", "alphabeta:0,random"],
+            "from 1 to 20",
+        ),
+        (
+            &["simulate", "modiar", "--agents", "random"],
+            "expected two agents",
+        ),
+        (
+            &["simulate", "modiar", "--shard", "2"],
+            "expected a shard as I/N",
+        ),
+        (
+            &["simulate", "modiar", "--shard", "0/3"],
+            "expected a shard as I/N",
+        ),
+        (
+            &["simulate", "modiar", "--games", "2", "--shard", "1/3"],
+            "more shards (3) than games (2)",
+        ),
+        (
+            &["simulate", "modair"],
+            "no shipped variant or file named `modair`",
+        ),
+    ];
+    for (args, message) in cases {
+        let (code, stdout, stderr) = sow(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn merge_rejects_a_file_that_is_not_a_summary() {
+    let dir = scratch("notsummary");
+    let path = dir.join("x.json");
+    std::fs::write(&path, "{\"games\": 3}").unwrap();
+    let (code, _, stderr) = sow(&["merge", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("not a summary written by `sow simulate --format json`"),
+        "{stderr}"
+    );
+}
