@@ -26,5 +26,6 @@ mod error;
 pub mod rules;
 pub mod trace;
 pub mod variants;
+pub mod verify;
 
 pub use error::{Error, EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};

@@ -8,3 +8,4 @@ mod conservation;
 mod perft;
 mod rules;
 mod traces;
+mod verify;

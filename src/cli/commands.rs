@@ -4,7 +4,9 @@ use super::{report, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
-    trace, variants, EXIT_FAILED,
+    trace, variants,
+    verify::{self, RecordFile, Verdict},
+    EXIT_FAILED,
 };
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
@@ -55,6 +57,11 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             }
             Ok(OK)
         }
+        Command::Verify {
+            record,
+            variant,
+            candidates,
+        } => verify(&record, variant, &candidates),
     }
 }
 
@@ -110,4 +117,47 @@ fn list() -> Result<i32, Error> {
     }
     print!("{}", report::list(&rows));
     Ok(OK)
+}
+
+/// `sow verify`: the record against its variant, `--variant`, or each candidate.
+fn verify(
+    path: &std::path::Path,
+    variant: Option<String>,
+    candidates: &[String],
+) -> Result<i32, Error> {
+    let file = RecordFile::read(path)?;
+    let replay = |arg: &str| -> Result<(Game, Verdict), Error> {
+        let game = Game::new(variants::load(arg)?.rules);
+        let verdict = verify::replay(&game, &file.record).map_err(|message| Error::Record {
+            path: path.display().to_string(),
+            message,
+        })?;
+        Ok((game, verdict))
+    };
+    if candidates.is_empty() {
+        let arg = variant.unwrap_or_else(|| file.variant_arg());
+        let (game, verdict) = replay(&arg)?;
+        println!("{} against {} ({arg}):", path.display(), game.rules().name);
+        print!("{}", verify::replay::render(&game, &verdict));
+        return Ok(match verdict {
+            Verdict::Consistent { .. } => OK,
+            Verdict::Diverged(_) => EXIT_FAILED,
+        });
+    }
+    let mut explained = Vec::new();
+    for arg in candidates {
+        let (game, verdict) = replay(arg)?;
+        println!("== {arg} ({}):", game.rules().name);
+        print!("{}", verify::replay::render(&game, &verdict));
+        if matches!(verdict, Verdict::Consistent { .. }) {
+            explained.push(arg.as_str());
+        }
+    }
+    if explained.is_empty() {
+        println!("no candidate explains {}", path.display());
+        Ok(EXIT_FAILED)
+    } else {
+        println!("explained by: {}", explained.join(" "));
+        Ok(OK)
+    }
 }

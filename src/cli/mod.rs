@@ -83,6 +83,35 @@ enum Command {
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
     },
+    /// Replay a recorded game (YAML) and report whether it fits the rules.
+    ///
+    /// Prints "consistent", or the first divergence: the ply, the position
+    /// before it, the move, and what the record says against what the rules
+    /// give (boards side by side), or why the move is illegal and which moves
+    /// are legal. Exits 0 when consistent, 1 when not, 2 on bad input.
+    ///
+    /// A record (see the README) is YAML:
+    ///   variant: modiar
+    ///   moves: "a A b"
+    ///   expect:
+    ///     - { ply: 1, board: [2, 8, 8, 8, 8, 8], scores: [0, 0] }
+    ///   result: { scores: [21, 21], winner: draw }
+    ///
+    /// Examples:
+    ///   sow verify game.yaml
+    ///   sow verify game.yaml --variant my-reading.variant
+    ///   sow verify game.yaml --candidates modiar modiar-awale-info
+    #[command(verbatim_doc_comment)]
+    Verify {
+        /// The record file (YAML).
+        record: std::path::PathBuf,
+        /// Replay against this variant instead of the record's.
+        #[arg(long, conflicts_with = "candidates")]
+        variant: Option<String>,
+        /// Replay against each of these variants and say which explain the record.
+        #[arg(long, num_args = 1.., value_name = "VARIANT")]
+        candidates: Vec<String>,
+    },
 }
 
 /// Output formats of `trace`.

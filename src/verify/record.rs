@@ -1,0 +1,197 @@
+//! Game records: a recorded game in YAML, as a researcher writes it from a
+//! field note, with optional checkpoints and an expected result.
+//!
+//! ```yaml
+//! variant: modiar            # a shipped name, or a path (relative to this file)
+//! start: "7 7 7 / 7 7 7 south"   # optional: the position before the first move
+//! moves: "a A b"             # or a list: [a, A, b]
+//! expect:                    # optional checkpoints, after the given ply
+//!   - ply: 1
+//!     board: [2, 8, 8, 8, 8, 8]
+//!     scores: [0, 0]
+//!     comment: "the first move captures nothing"
+//! result:                    # optional: how the game ended
+//!   scores: [21, 21]
+//!   winner: draw
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{engine::Outcome, error::Error, variants};
+
+/// A recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The variant: a shipped name, or a path relative to the record's folder.
+    pub variant: String,
+    /// What the record is (a field note, where it comes from).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The position before the first move, in the position notation; the
+    /// variant's start when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The moves, as pit labels.
+    pub moves: Moves,
+    /// Checkpoints: what the record says after some plies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Checkpoint>,
+    /// How the game ended, if the record says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ExpectedResult>,
+}
+
+/// The moves of a record: `"a A b"` or `[a, A, b]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "the moves as a string of pit labels (\"a A b\") or a list of them ([a, A, b])"
+)]
+pub enum Moves {
+    /// Pit labels separated by spaces.
+    Text(String),
+    /// One pit label per item.
+    List(Vec<String>),
+}
+
+impl Moves {
+    /// The pit labels, in order.
+    pub fn labels(&self) -> Vec<String> {
+        match self {
+            Moves::Text(text) => text.split_whitespace().map(String::from).collect(),
+            Moves::List(list) => list.clone(),
+        }
+    }
+}
+
+/// What the record says about the game after ply `ply` (0: before any move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    /// The ply after which this holds (0 is the start).
+    pub ply: u32,
+    /// The board, as pit counts in absolute order (a b c ... A B C ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<u8>>,
+    /// Stones captured so far, `[south, north]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u16; 2]>,
+    /// Stones captured by this ply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<u16>,
+    /// The legal moves after this ply, as pit labels (`""` when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Moves>,
+    /// A note; not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// How the record says the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedResult {
+    /// Why it ended: `no_legal_move`, `feeding_impossible` or `repetition`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<crate::engine::EndReason>,
+    /// Final totals `[south, north]`, leftovers included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u16; 2]>,
+    /// `south`, `north` or `draw`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Outcome>,
+}
+
+/// A record read from a file, with where it was read from.
+#[derive(Debug, Clone)]
+pub struct RecordFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its contents.
+    pub record: Record,
+}
+
+impl RecordFile {
+    /// Reads and parses a record file.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not YAML, or has unknown or missing fields
+    /// (with the line and column when known).
+    pub fn read(path: &Path) -> Result<RecordFile, Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let record = parse(&text).map_err(|message| Error::Record {
+            path: path.display().to_string(),
+            message,
+        })?;
+        Ok(RecordFile {
+            path: path.to_path_buf(),
+            record,
+        })
+    }
+
+    /// The record's variant argument: a shipped name as is, a path resolved
+    /// against the record's folder.
+    pub fn variant_arg(&self) -> String {
+        let name = &self.record.variant;
+        if variants::shipped_names().any(|n| n == name) || Path::new(name).is_absolute() {
+            return name.clone();
+        }
+        let folder = self.path.parent().unwrap_or(Path::new(""));
+        folder.join(name).display().to_string()
+    }
+}
+
+/// Parses a record from YAML text.
+///
+/// # Errors
+/// What is wrong, starting with `line L column C: ` when the place is known.
+pub fn parse(text: &str) -> Result<Record, String> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        // serde_yaml appends " at line L column C"; put the place first instead.
+        match e.location() {
+            Some(at) => {
+                let suffix = format!(" at line {} column {}", at.line(), at.column());
+                let message = message.strip_suffix(&suffix).unwrap_or(&message);
+                format!("line {} column {}: {message}", at.line(), at.column())
+            }
+            None => message,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimal_record_and_both_move_forms() {
+        let r = parse("variant: modiar\nmoves: \"a A b\"\n").unwrap();
+        assert_eq!(r.moves.labels(), ["a", "A", "b"]);
+        let r = parse("variant: modiar\nmoves: [a, A, b]\n").unwrap();
+        assert_eq!(r.moves.labels(), ["a", "A", "b"]);
+        assert!(r.expect.is_empty() && r.result.is_none() && r.start.is_none());
+    }
+
+    #[test]
+    fn unknown_field_names_the_place() {
+        let err =
+            parse("variant: modiar\nmoves: a\nexpect:\n  - ply: 1\n    bord: [1]\n").unwrap_err();
+        assert!(
+            err.starts_with("line 5 column 5: expect[0]: unknown field `bord`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn missing_moves_is_an_error() {
+        let err = parse("variant: modiar\n").unwrap_err();
+        assert!(err.contains("missing field `moves`"), "{err}");
+    }
+}
