@@ -129,3 +129,106 @@ explained by: modiar-awale-info
     assert_eq!(code, 1);
     assert!(stdout.ends_with("no candidate explains tests/fixtures/records/starving.yaml\n"));
 }
+
+/// `sow diff modiar modiar-awale-info` finds the two grand-slam readings
+/// apart after 7 plies. Worked by hand from the start (7 in every pit):
+/// 1. a: 2 8 8 / 8 8 8 (first move: no capture).
+/// 2. B (8): B C a b c A B C -> 3 9 9 / 9 2 10, last C = 10.
+/// 3. b (9): b c A B C a b c A -> 4 2 11 / 11 3 11, last A = 11.
+/// 4. A (11): A..c twice, A..b once more -> A 2, B 5, C 13, a 6, b 4, c 12;
+///    last b = 4 taken, a = 6 taken, C = 13 stops: north 10. 0 0 12 / 2 5 13.
+/// 5. c (12): two laps, +2 everywhere: c 2, A 4, B 7, C 15, a 2, b 2; last b
+///    = 2 taken, a = 2 taken, C stops: south 4 (own row: no grand slam).
+/// 6. B (7): B C a b c A B -> B 2, C 16, a 1, b 1, c 3, A 5; last B = 2 taken,
+///    A = 5 stops: north 12. 1 1 3 / 5 0 16.
+/// 7. c (3): c A B -> 1 1 1 / 6 1 16, last B = 1.
+///
+/// Now North has A (6), B (1, a singleton) and C (16). A sows A B C a b c:
+/// a b c become 2 2 2, last in c: the chain takes c, b, a and stops at C = 17,
+/// taking South's whole row. C (16) makes a b c 4 4 4, last in c, and the
+/// chain again takes the whole row (C = 3 stops it). Both are grand slams.
+///
+/// modiar-rules.md: Mancala World forbids a grand slam, so North has no legal
+/// move and the game ends (south 3 + 4 = 7, north 23 + 12 = 35); awale.info
+/// allows it when it is the mover's only move, without capture, so A and C
+/// are legal (and both feed South, who cannot play, a pit of 2 or more).
+#[test]
+fn diff_finds_where_the_modiar_readings_part_ways() {
+    let out = format!("{}/modiar-diff.yaml", env!("CARGO_TARGET_TMPDIR"));
+    let (code, stdout, stderr) = sow(&["diff", "modiar", "modiar-awale-info", "--out", &out]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "modiar and modiar-awale-info part ways after 7 plies
+moves: a B b A c B c
+position: 1 1 1 / 6 1 16 north captured 4 12
+  north  16  1  6
+  south   1  1  1
+north may play A under modiar-awale-info but not under modiar: the player to move has no legal move: `A` would capture every stone in the opponent's row (grand slam), which is forbidden here
+north may play C under modiar-awale-info but not under modiar: the player to move has no legal move: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here
+searched 1045 positions to ply 7
+record written to {out}: `sow verify` finds it consistent with modiar, not with modiar-awale-info
+"
+        )
+    );
+    let (code, stdout, _) = sow(&["verify", &out]);
+    assert_eq!(code, 0, "{stdout}");
+    let (code, stdout, _) = sow(&["verify", &out, "--variant", "modiar-awale-info"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 7
+position before it: 1 1 3 / 5 0 16 south captured 4 12
+move: south plays c
+legal moves after it: the record says none, the rules give A C
+"
+        ),
+        "{stdout}"
+    );
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert!(record.contains("winner: north"), "{record}");
+    assert!(record.contains("scores:\n  - 7\n  - 35"), "{record}");
+}
+
+#[test]
+fn diff_as_json_and_within_a_bound() {
+    let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--format", "json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["moves"], "a B b A c B c");
+    assert_eq!(json["plies"], 7);
+    assert_eq!(json["difference"]["kind"], "legal_moves");
+    let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--max-plies", "6"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.starts_with("no difference within 6 plies ("),
+        "{stdout}"
+    );
+}
+
+/// Modiar with the first move capturing like any other: ply 1, a sows 7 from
+/// a and ends in a with 2 stones, which B takes (the pit before a, C = 8, stops
+/// the chain), while Modiar takes nothing.
+#[test]
+fn diff_reports_a_different_result_of_the_same_move() {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("first_move no_capture", "first_move normal");
+    let path = format!("{}/first-move-normal.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = sow(&["diff", "modiar", &path]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!(
+        "modiar and {path} part ways after 1 ply
+moves: (none: the start)
+position: 7 7 7 / 7 7 7 south
+  north   7  7  7
+  south   7  7  7
+south plays a: it captures 0 under modiar and 2 under {path}
+"
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stdout.contains("differs at a (modiar 2, "), "{stdout}");
+}

@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, Command, Format, OK};
+use super::{report, Command, DiffFormat, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -62,6 +62,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             candidates,
         } => verify(&record, variant, &candidates),
+        Command::Diff {
+            a,
+            b,
+            max_plies,
+            max_positions,
+            format,
+            out,
+        } => diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
     }
 }
 
@@ -160,4 +168,125 @@ fn verify(
         println!("explained by: {}", explained.join(" "));
         Ok(OK)
     }
+}
+
+/// `sow diff`: the shortest sequence after which A and B disagree.
+fn diff(
+    a_arg: &str,
+    b_arg: &str,
+    (max_plies, max_positions): (u32, usize),
+    format: DiffFormat,
+    out: Option<&std::path::Path>,
+) -> Result<i32, Error> {
+    use verify::diff::{plies, Pair};
+    let a = Game::new(variants::load(a_arg)?.rules);
+    let b = Game::new(variants::load(b_arg)?.rules);
+    let pair = Pair { a: &a, b: &b };
+    let (found, searched) = pair.search(max_plies, max_positions);
+    let names = (a_arg, b_arg);
+    let Some(found) = found else {
+        let text = if searched.exhausted {
+            format!(
+                "no difference: all {} positions reachable under both were examined (to ply {})",
+                searched.positions, searched.plies
+            )
+        } else if searched.position_cap {
+            format!(
+                "no difference within {} plies; stopped at the bound of {} positions (--max-positions)",
+                searched.plies, searched.positions
+            )
+        } else {
+            format!(
+                "no difference within {} plies ({} positions examined)",
+                searched.plies, searched.positions
+            )
+        };
+        match format {
+            DiffFormat::Text => println!("{text}"),
+            DiffFormat::Json => println!(
+                "{:#}",
+                serde_json::json!({
+                    "a": a_arg, "b": b_arg, "found": false,
+                    "searched": { "plies": searched.plies, "positions": searched.positions,
+                                  "exhausted": searched.exhausted,
+                                  "position_cap": searched.position_cap },
+                })
+            ),
+        }
+        return Ok(OK);
+    };
+    let moves: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
+    let shown: Vec<String> = moves
+        .iter()
+        .cloned()
+        .chain(found.difference.shown_by().map(|m| a.move_label(m)))
+        .collect();
+    let words = pair.words(&found, names);
+    let position = crate::engine::format_position(&found.position, &a);
+    if let Some(path) = out {
+        let variant = if variants::shipped_names().any(|n| n == a_arg) {
+            a_arg.to_string()
+        } else {
+            std::fs::canonicalize(a_arg)
+                .map_err(|source| Error::Io {
+                    path: a_arg.to_string(),
+                    source,
+                })?
+                .display()
+                .to_string()
+        };
+        let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
+        let record = pair.record(&found, variant, comment);
+        let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
+        std::fs::write(path, yaml).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
+    match format {
+        DiffFormat::Text => {
+            println!(
+                "{a_arg} and {b_arg} part ways after {} pl{}",
+                plies(&found),
+                if plies(&found) == 1 { "y" } else { "ies" }
+            );
+            println!(
+                "moves: {}",
+                if moves.is_empty() {
+                    "(none: the start)".to_string()
+                } else {
+                    moves.join(" ")
+                }
+            );
+            println!("position: {position}");
+            let lines = verify::replay::board_lines(&a, &found.position.pits);
+            println!("  north {}\n  south {}", lines[0], lines[1]);
+            print!("{words}");
+            println!(
+                "searched {} position{} to ply {}",
+                searched.positions,
+                if searched.positions == 1 { "" } else { "s" },
+                searched.plies
+            );
+            if let Some(path) = out {
+                println!(
+                    "record written to {}: `sow verify` finds it consistent with {a_arg}, not with {b_arg}",
+                    path.display()
+                );
+            }
+        }
+        DiffFormat::Json => println!(
+            "{:#}",
+            serde_json::json!({
+                "a": a_arg, "b": b_arg, "found": true,
+                "plies": plies(&found),
+                "moves": shown.join(" "),
+                "position": position,
+                "difference": { "kind": found.difference.kind(), "words": words.trim_end() },
+                "searched": { "plies": searched.plies, "positions": searched.positions,
+                              "exhausted": searched.exhausted },
+            })
+        ),
+    }
+    Ok(EXIT_FAILED)
 }

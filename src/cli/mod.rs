@@ -112,6 +112,50 @@ enum Command {
         #[arg(long, num_args = 1.., value_name = "VARIANT")]
         candidates: Vec<String>,
     },
+    /// Find the shortest move sequence after which two variants disagree.
+    ///
+    /// Searches breadth-first from the start over the positions both variants
+    /// reach identically, for the first place where they part ways: different
+    /// legal moves, a move with a different result (board or captures), or a
+    /// different end or final score. Prints the moves, the position and the
+    /// difference in words: the position to put to an informant. --out writes
+    /// it as a record that `sow verify` finds consistent with A and not with B.
+    ///
+    /// Exits 1 when a difference is found, 0 when none is within the bound
+    /// (like `diff`), 2 on bad input.
+    ///
+    /// Examples:
+    ///   sow diff modiar modiar-awale-info
+    ///   sow diff modiar modiar-awale-info --out ask-the-informant.yaml
+    ///   sow diff modiar my-reading.variant --max-plies 20 --format json
+    #[command(verbatim_doc_comment)]
+    Diff {
+        /// Variant A (shipped name or path).
+        a: String,
+        /// Variant B (shipped name or path).
+        b: String,
+        /// Look for differences at most this many plies from the start.
+        #[arg(long, default_value_t = 30)]
+        max_plies: u32,
+        /// Stop after examining this many distinct positions (bounds memory).
+        #[arg(long, default_value_t = 1_000_000)]
+        max_positions: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+        /// Write the difference as a game record (YAML) to this file.
+        #[arg(long, value_name = "RECORD")]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+/// Output formats of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DiffFormat {
+    /// Words for people.
+    Text,
+    /// JSON.
+    Json,
 }
 
 /// Output formats of `trace`.

@@ -314,12 +314,15 @@ pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> S
     let cells = 3 * game.pits_per_row();
     let a = board_lines(game, left.1);
     let b = board_lines(game, right.1);
-    let mut out = format!(
-        "  {:width$}  {:>cells$}    {:>cells$}\n",
-        "", left.0, right.0
-    );
+    let wa = cells.max(left.0.len());
+    let wb = cells.max(right.0.len());
+    let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
     for i in 0..2 {
-        let _ = writeln!(out, "  {:width$}  {}    {}", titles[i], a[i], b[i]);
+        let _ = writeln!(
+            out,
+            "  {:width$}  {:>wa$}    {:>wb$}",
+            titles[i], a[i], b[i]
+        );
     }
     let differ: Vec<String> = (0..game.pit_count())
         .filter(|&p| left.1[p] != right.1[p])
