@@ -232,3 +232,21 @@ south plays a: it captures 0 under modiar and 2 under {path}
     assert!(stdout.starts_with(&expected), "{stdout}");
     assert!(stdout.contains("differs at a (modiar 2, "), "{stdout}");
 }
+
+/// The description of every shipped variant, read against its source
+/// (modiar-rules.md and the comments of each file) before being accepted.
+#[test]
+fn describe_every_shipped_variant() {
+    for name in sowing::variants::shipped_names() {
+        let (code, stdout, stderr) = sow(&["describe", name]);
+        assert_eq!(code, 0, "{stderr}");
+        insta::assert_snapshot!(format!("describe@{name}"), stdout);
+    }
+    let (code, stdout, _) = sow(&["describe", "modiar", "--format", "markdown"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.starts_with("# Modiar\n\nSource: Mancala World"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n## Captures\n\n- If the pit that got the last stone"));
+}

@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, Command, DiffFormat, Format, OK};
+use super::{report, Command, DescribeFormat, DiffFormat, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -70,6 +70,17 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             out,
         } => diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
+        Command::Describe { variant, format } => {
+            let description = verify::describe::describe(&variants::load(&variant)?.rules);
+            print!(
+                "{}",
+                match format {
+                    DescribeFormat::Text => description.text(),
+                    DescribeFormat::Markdown => description.markdown(),
+                }
+            );
+            Ok(OK)
+        }
     }
 }
 

@@ -147,6 +147,32 @@ enum Command {
         #[arg(long, value_name = "RECORD")]
         out: Option<std::path::PathBuf>,
     },
+    /// Say the rules of a variant in plain English.
+    ///
+    /// One sentence per rule, in the order a player learns a game: board, a
+    /// move, captures, restrictions, end. Read it against your source: it is
+    /// what the file says, not what you meant it to say.
+    ///
+    /// Examples:
+    ///   sow describe modiar
+    ///   sow describe my-reading.variant --format markdown
+    #[command(verbatim_doc_comment)]
+    Describe {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DescribeFormat::Text)]
+        format: DescribeFormat,
+    },
+}
+
+/// Output formats of `describe`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DescribeFormat {
+    /// Plain text.
+    Text,
+    /// Markdown.
+    Markdown,
 }
 
 /// Output formats of `diff`.
