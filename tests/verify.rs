@@ -250,3 +250,47 @@ fn describe_every_shipped_variant() {
     );
     assert!(stdout.contains("\n## Captures\n\n- If the pit that got the last stone"));
 }
+
+/// One pit a side, one stone in each, no captures. South's a goes to A
+/// (0 / 2, north); North's two stones go to a and back to A (1 / 1, south,
+/// no longer the opening); South's a then returns to 0 / 2: three positions,
+/// three moves, and the cycle A a.
+#[test]
+fn analyze_finds_a_cycle() {
+    let (code, stdout, stderr) = sow(&["analyze", "tests/fixtures/small/cycle.variant"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "Cycle: 2 rows of 1 pits, 2 stones
+reachable positions: 3 (board, player to move, first move still to come), 3 moves between them
+positions where the game is over: 0
+the game can cycle: after a, the moves A a come back to the same position (2 plies)
+longest game without repetition: not computed (with cycles it is a longest simple path, exponential to search)
+"
+    );
+}
+
+/// The same board where a pit made 2 is captured: South's a makes A = 2 and
+/// takes it, and North, with an empty row, cannot move. Two positions, one
+/// move, one game of one ply.
+#[test]
+fn analyze_an_acyclic_game_and_the_limit() {
+    let (code, stdout, _) = sow(&["analyze", "tests/fixtures/small/one-capture.variant"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "One capture: 2 rows of 1 pits, 2 stones
+reachable positions: 2 (board, player to move, first move still to come), 1 move between them
+positions where the game is over: 1
+the game cannot cycle: no position is reachable from itself, so every game ends
+longest game: 1 ply: a
+"
+    );
+    let (code, stdout, stderr) = sow(&["analyze", "modiar", "--limit", "1000"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "error: modiar: more than 1000 positions are reachable; the board is too large to analyze within --limit 1000\n"
+    );
+}

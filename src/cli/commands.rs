@@ -70,6 +70,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             out,
         } => diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
+        Command::Analyze { variant, limit } => analyze(&variant, limit),
         Command::Describe { variant, format } => {
             let description = verify::describe::describe(&variants::load(&variant)?.rules);
             print!(
@@ -300,4 +301,66 @@ fn diff(
         ),
     }
     Ok(EXIT_FAILED)
+}
+
+/// `sow analyze`: the graph of reachable positions.
+fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
+    use verify::analyze::Shape;
+    let game = Game::new(variants::load(variant)?.rules);
+    let analysis = verify::analyze::analyze(&game, limit).map_err(|too_large| {
+        Error::Usage(format!(
+            "{variant}: more than {} positions are reachable; the board is too large to analyze within --limit {}",
+            too_large.limit, too_large.limit
+        ))
+    })?;
+    let labels = |moves: &[crate::engine::Move]| {
+        moves
+            .iter()
+            .map(|&m| game.move_label(m))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let rules = game.rules();
+    println!(
+        "{}: 2 rows of {} pits, {} stones",
+        rules.name, rules.board.pits, analysis.total_stones
+    );
+    println!(
+        "reachable positions: {} (board, player to move, first move still to come), {} move{} between them",
+        analysis.positions,
+        analysis.moves,
+        if analysis.moves == 1 { "" } else { "s" }
+    );
+    println!("positions where the game is over: {}", analysis.terminal);
+    match &analysis.shape {
+        Shape::Acyclic {
+            longest_game,
+            example,
+        } => {
+            println!(
+                "the game cannot cycle: no position is reachable from itself, so every game ends"
+            );
+            println!(
+                "longest game: {longest_game} pl{}: {}",
+                if *longest_game == 1 { "y" } else { "ies" },
+                labels(example)
+            );
+        }
+        Shape::Cyclic { to_cycle, cycle } => {
+            let from = if to_cycle.is_empty() {
+                "from the start".to_string()
+            } else {
+                format!("after {}", labels(to_cycle))
+            };
+            println!(
+                "the game can cycle: {from}, the moves {} come back to the same position ({} plies)",
+                labels(cycle),
+                cycle.len()
+            );
+            println!(
+                "longest game without repetition: not computed (with cycles it is a longest simple path, exponential to search)"
+            );
+        }
+    }
+    Ok(OK)
 }

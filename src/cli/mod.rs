@@ -164,6 +164,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DescribeFormat::Text)]
         format: DescribeFormat,
     },
+    /// Explore every position of a small board reachable from the start.
+    ///
+    /// Prints the total stones, how many positions (board, player to move,
+    /// first move still to come) are reachable and how many end the game,
+    /// whether play can come back to a position (with an example), and when
+    /// it cannot, the longest game. Stops with a message past --limit
+    /// positions: the graph of a large board does not fit in memory.
+    ///
+    /// Examples:
+    ///   sow analyze modiar
+    ///   sow analyze small.variant --limit 5000000
+    #[command(verbatim_doc_comment)]
+    Analyze {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Most positions to explore.
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: usize,
+    },
 }
 
 /// Output formats of `describe`.

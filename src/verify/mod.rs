@@ -2,6 +2,7 @@
 //! variant, finding where two variants part ways, and saying in plain words
 //! what a variant's rules are.
 
+pub mod analyze;
 pub mod describe;
 pub mod diff;
 pub mod record;
