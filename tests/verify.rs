@@ -294,3 +294,32 @@ longest game: 1 ply: a
         "error: modiar: more than 1000 positions are reachable; the board is too large to analyze within --limit 1000\n"
     );
 }
+
+/// `sow trace --format yaml` output is a record too: every ply a checkpoint.
+/// A seeded Modiar game fits Modiar; under the awale.info reading it breaks
+/// at ply 25: from 2 5 12 / 0 0 1 North cannot play (C holds 1), so South
+/// must leave North a pit of 2 or more. a (2) makes a 1, b 6 and takes b,
+/// never reaching North; c (12) laps twice and leaves A = B = 2. Only c feeds.
+#[test]
+fn a_trace_file_is_a_record() {
+    let (code, trace, _) = sow(&["trace", "modiar", "--seed", "3", "--format", "yaml"]);
+    assert_eq!(code, 0);
+    let path = format!("{}/trace-seed-3.yaml", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, trace).unwrap();
+    let (code, stdout, _) = sow(&["verify", &path]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.ends_with("consistent: 25 plies replayed, 26 checkpoints agree\n"));
+    let (code, stdout, _) = sow(&["verify", &path, "--variant", "modiar-awale-info"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 25
+position before it: 2 5 12 / 0 0 1 south captured 10 12
+move: south plays a
+by these rules the move is illegal: `a` does not feed the opponent, and a move that does exists
+legal moves: c
+"
+        ),
+        "{stdout}"
+    );
+}

@@ -147,11 +147,21 @@ impl RecordFile {
     }
 }
 
-/// Parses a record from YAML text.
+/// Parses a record from YAML text: a record as above, or the YAML or JSON
+/// that `sow trace --format yaml|json` writes (recognised by its `plies`).
 ///
 /// # Errors
 /// What is wrong, starting with `line L column C: ` when the place is known.
 pub fn parse(text: &str) -> Result<Record, String> {
+    let is_trace = serde_yaml::from_str::<serde_yaml::Mapping>(text)
+        .is_ok_and(|map| map.contains_key("plies"));
+    if is_trace {
+        return yaml(text).map(TraceFile::into_record);
+    }
+    yaml(text)
+}
+
+fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
     serde_yaml::from_str(text).map_err(|e| {
         let message = e.to_string();
         // serde_yaml appends " at line L column C"; put the place first instead.
@@ -164,6 +174,83 @@ pub fn parse(text: &str) -> Result<Record, String> {
             None => message,
         }
     })
+}
+
+/// What `sow trace --format yaml|json` writes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraceFile {
+    variant: String,
+    start: Vec<u8>,
+    first_player: crate::engine::Player,
+    plies: Vec<TracePly>,
+    result: Option<TraceResult>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TracePly {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    board: Vec<u8>,
+    captured: u16,
+    scores: [u16; 2],
+    // Written by `sow trace`; implied by the board, so not checked.
+    #[serde(rename = "player")]
+    _player: crate::engine::Player,
+    #[serde(default, rename = "captured_pits")]
+    _captured_pits: Vec<String>,
+    #[serde(default, rename = "capture_waived")]
+    _capture_waived: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraceResult {
+    end: crate::engine::EndReason,
+    scores: [u16; 2],
+    winner: Outcome,
+}
+
+impl TraceFile {
+    /// The trace as a record: every ply a checkpoint. The variant's display
+    /// name is mapped back to the shipped variant of that name, if any.
+    fn into_record(self) -> Record {
+        let shipped = variants::shipped_names().find(|name| {
+            variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
+        });
+        let seeds = self.start.first().copied().unwrap_or(0);
+        let from_start = self.first_player == crate::engine::Player::South
+            && self.start.iter().all(|&n| n == seeds);
+        let start = (!from_start).then(|| {
+            let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
+            format!("{} {}", pits.join(" "), self.first_player)
+        });
+        Record {
+            variant: shipped.map_or(self.variant, String::from),
+            comment: Some("read from a `sow trace` file".into()),
+            start,
+            moves: Moves::List(self.plies.iter().map(|p| p.mv.clone()).collect()),
+            expect: self
+                .plies
+                .into_iter()
+                .map(|p| Checkpoint {
+                    ply: p.ply,
+                    board: Some(p.board),
+                    scores: Some(p.scores),
+                    captured: Some(p.captured),
+                    legal: None,
+                    comment: None,
+                })
+                .collect(),
+            result: self.result.map(|r| ExpectedResult {
+                end: Some(r.end),
+                scores: Some(r.scores),
+                winner: Some(r.winner),
+            }),
+        }
+    }
 }
 
 #[cfg(test)]
