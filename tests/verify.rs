@@ -323,3 +323,24 @@ legal moves: c
         "{stdout}"
     );
 }
+
+/// A variant path in a record is read relative to the record's folder, not
+/// the working directory.
+#[test]
+fn a_record_names_its_variant_relative_to_itself() {
+    let out = Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args([
+            "verify",
+            &format!(
+                "{}/{RECORDS}/relative-path.yaml",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.ends_with("consistent: 0 plies replayed, 1 checkpoint agrees\n"));
+}

@@ -45,16 +45,42 @@ pub struct Record {
 }
 
 /// The moves of a record: `"a A b"` or `[a, A, b]`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    untagged,
-    expecting = "the moves as a string of pit labels (\"a A b\") or a list of them ([a, A, b])"
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
 pub enum Moves {
     /// Pit labels separated by spaces.
     Text(String),
     /// One pit label per item.
     List(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Moves;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("pit labels as a string (\"a A b\") or a list ([a, A, b])")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Moves, E> {
+                Ok(Moves::Text(text.to_string()))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Moves, A::Error> {
+                let mut labels = Vec::new();
+                while let Some(label) = seq.next_element::<String>()? {
+                    labels.push(label);
+                }
+                Ok(Moves::List(labels))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 impl Moves {
@@ -273,6 +299,15 @@ mod tests {
         assert!(
             err.starts_with("line 5 column 5: expect[0]: unknown field `bord`"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn moves_of_the_wrong_shape_name_the_place() {
+        let err = parse("variant: modiar\nmoves: {a: 1}\n").unwrap_err();
+        assert_eq!(
+            err,
+            "line 2 column 8: moves: invalid type: map, expected pit labels as a string (\"a A b\") or a list ([a, A, b])"
         );
     }
 
