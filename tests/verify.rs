@@ -344,3 +344,58 @@ fn a_record_names_its_variant_relative_to_itself() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.ends_with("consistent: 0 plies replayed, 1 checkpoint agrees\n"));
 }
+
+/// Two stones chasing each other (see `analyze_finds_a_cycle`): after a and
+/// A the board is 1 / 1 with South to move again, the start's board. With
+/// `repetition end_game` that ends the game, each side keeping its stone
+/// (1-1); with `repetition ignore` South plays on.
+#[test]
+fn diff_reports_a_repetition_rule() {
+    let (a, b) = (
+        "tests/fixtures/small/cycle-ends.variant",
+        "tests/fixtures/small/cycle.variant",
+    );
+    let out = format!("{}/repetition-diff.yaml", env!("CARGO_TARGET_TMPDIR"));
+    let (code, stdout, _) = sow(&["diff", a, b, "--out", &out]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!(
+            "north plays A, which repeats a position:
+  under {a}: the game ends (a position repeated); final scores south 1 - north 1
+  under {b}: the game goes on
+"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(sow(&["verify", &out]).0, 0);
+    assert_eq!(sow(&["verify", &out, "--variant", b]).0, 1);
+}
+
+/// The grand-slam position of `diff_finds_where_the_modiar_readings_part_ways`
+/// ends the game under Modiar (North has no legal move) with 1 1 1 / 6 1 16 on
+/// the board and 4-12 captured. If the player to move takes the leftovers,
+/// North gets all 26: 4-38 instead of 7-35.
+#[test]
+fn diff_reports_a_different_end() {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("leftovers  row_owner  ", "leftovers  player_to_move");
+    let path = format!("{}/player-to-move.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, _) = sow(&["diff", "modiar", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!(
+            "moves: a B b A c B c
+position: 1 1 1 / 6 1 16 north captured 4 12
+  north  16  1  6
+  south   1  1  1
+the game is over under both, but differently:
+  under modiar: the player to move has no legal move; final scores south 7 - north 35
+  under {path}: the player to move has no legal move; final scores south 4 - north 38
+"
+        )),
+        "{stdout}"
+    );
+}
