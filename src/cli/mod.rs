@@ -3,6 +3,7 @@
 
 mod commands;
 mod report;
+mod verify_commands;
 
 use std::ffi::OsString;
 

@@ -106,7 +106,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             let _ = writeln!(
                 out,
                 "end: {} after {}; final scores south {} - north {}: {verdict}",
-                describe_end(result.end),
+                crate::verify::replay::end_words(result.end),
                 plies(trace.plies.len()),
                 result.scores[Player::South.index()],
                 result.scores[Player::North.index()],
@@ -117,16 +117,6 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         }
     }
     out
-}
-
-fn describe_end(end: crate::engine::EndReason) -> &'static str {
-    use crate::engine::EndReason::*;
-    match end {
-        NoLegalMove => "the player to move has no legal move",
-        FeedingImpossible => "the player to move must feed and cannot",
-        Repetition => "a position repeated",
-        PlyCap => "the ply cap was reached",
-    }
 }
 
 fn plies(n: usize) -> String {
