@@ -399,3 +399,46 @@ the game is over under both, but differently:
         "{stdout}"
     );
 }
+
+/// The engine's reasons reach the report: a pit of the other row, and a
+/// move after the game ended (the awale.info feeding example: from
+/// 0 0 1 / 2 3 2 North must feed and cannot, so the game is over).
+#[test]
+fn illegal_moves_say_why() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let not_yours = format!("{dir}/not-yours.yaml");
+    std::fs::write(&not_yours, "variant: modiar\nmoves: a b\n").unwrap();
+    let (code, stdout, _) = sow(&["verify", &not_yours]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 2
+position before it: 2 8 8 / 8 8 8 north
+move: north plays b
+by these rules the move is illegal: pit `b` belongs to south
+legal moves: A B C
+"
+        ),
+        "{stdout}"
+    );
+    let over = format!("{dir}/over.yaml");
+    std::fs::write(
+        &over,
+        "variant: modiar-awale-info\nstart: 0 0 1 / 2 3 2 north\nmoves: A\n",
+    )
+    .unwrap();
+    let (code, stdout, _) = sow(&["verify", &over]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 1
+position before it: 0 0 1 / 2 3 2 north
+move: north plays A
+by these rules the move is illegal: the game is over
+the game had ended: the player to move must feed and cannot
+legal moves: none
+"
+        ),
+        "{stdout}"
+    );
+}

@@ -97,6 +97,9 @@ enum Command {
     ///   expect:
     ///     - { ply: 1, board: [2, 8, 8, 8, 8, 8], scores: [0, 0] }
     ///   result: { scores: [21, 21], winner: draw }
+    /// A checkpoint may give board, scores, captured, legal and comment; the
+    /// result end, scores and winner. `sow trace --format yaml` output is
+    /// accepted as a record too.
     ///
     /// Examples:
     ///   sow verify game.yaml
