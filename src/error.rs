@@ -49,6 +49,14 @@ pub enum Error {
         /// The legal moves at that ply.
         legal: Vec<String>,
     },
+    /// A game record that cannot be read or does not fit its variant's board.
+    #[error("{path}: {message}")]
+    Record {
+        /// The record file.
+        path: String,
+        /// Where (line and column when known) and what is wrong.
+        message: String,
+    },
     /// A command-line value that makes no sense.
     #[error("{0}")]
     Usage(String),

@@ -28,5 +28,6 @@ pub mod rules;
 pub mod sim;
 pub mod trace;
 pub mod variants;
+pub mod verify;
 
 pub use error::{Error, EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};

@@ -10,3 +10,4 @@ mod perft;
 mod rules;
 mod sim;
 mod traces;
+mod verify;

@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, simulate, BenchFormat, Command, Format, OK};
+use super::{report, simulate, verify_commands, BenchFormat, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -85,6 +85,21 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => simulate::simulate(&variant, &batch, shard, games_out.as_deref()),
         Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
         Command::Merge { files, format } => simulate::merge(&files, format),
+        Command::Verify {
+            record,
+            variant,
+            candidates,
+        } => verify_commands::verify(&record, variant, &candidates),
+        Command::Diff {
+            a,
+            b,
+            max_plies,
+            max_positions,
+            format,
+            out,
+        } => verify_commands::diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
+        Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
+        Command::Describe { variant, format } => verify_commands::describe(&variant, format),
     }
 }
 

@@ -5,6 +5,7 @@ mod commands;
 mod report;
 mod sim_report;
 mod simulate;
+mod verify_commands;
 
 use std::{ffi::OsString, path::PathBuf};
 
@@ -173,6 +174,109 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
         format: SummaryFormat,
     },
+    /// Replay a recorded game (YAML) and report whether it fits the rules.
+    ///
+    /// Prints "consistent", or the first divergence: the ply, the position
+    /// before it, the move, and what the record says against what the rules
+    /// give (boards side by side), or why the move is illegal and which moves
+    /// are legal. Exits 0 when consistent, 1 when not, 2 on bad input.
+    ///
+    /// A record (see the README) is YAML:
+    ///   variant: modiar
+    ///   moves: "a A b"
+    ///   expect:
+    ///     - { ply: 1, board: [2, 8, 8, 8, 8, 8], scores: [0, 0] }
+    ///   result: { scores: [21, 21], winner: draw }
+    /// A checkpoint may give board, scores, captured, legal and comment; the
+    /// result end, scores and winner. `sow trace --format yaml` output is
+    /// accepted as a record too.
+    ///
+    /// Examples:
+    ///   sow verify game.yaml
+    ///   sow verify game.yaml --variant my-reading.variant
+    ///   sow verify game.yaml --candidates modiar modiar-awale-info
+    #[command(verbatim_doc_comment)]
+    Verify {
+        /// The record file (YAML).
+        record: std::path::PathBuf,
+        /// Replay against this variant instead of the record's.
+        #[arg(long, conflicts_with = "candidates")]
+        variant: Option<String>,
+        /// Replay against each of these variants and say which explain the record.
+        #[arg(long, num_args = 1.., value_name = "VARIANT")]
+        candidates: Vec<String>,
+    },
+    /// Find the shortest move sequence after which two variants disagree.
+    ///
+    /// Searches breadth-first from the start over the positions both variants
+    /// reach identically, for the first place where they part ways: different
+    /// legal moves, a move with a different result (board or captures), or a
+    /// different end or final score. Prints the moves, the position and the
+    /// difference in words: the position to put to an informant. --out writes
+    /// it as a record that `sow verify` finds consistent with A and not with B.
+    ///
+    /// Exits 1 when a difference is found, 0 when none is within the bound
+    /// (like `diff`), 2 on bad input.
+    ///
+    /// Examples:
+    ///   sow diff modiar modiar-awale-info
+    ///   sow diff modiar modiar-awale-info --out ask-the-informant.yaml
+    ///   sow diff modiar my-reading.variant --max-plies 20 --format json
+    #[command(verbatim_doc_comment)]
+    Diff {
+        /// Variant A (shipped name or path).
+        a: String,
+        /// Variant B (shipped name or path).
+        b: String,
+        /// Look for differences at most this many plies from the start.
+        #[arg(long, default_value_t = 30)]
+        max_plies: u32,
+        /// Stop after examining this many distinct positions (bounds memory).
+        #[arg(long, default_value_t = 1_000_000)]
+        max_positions: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+        /// Write the difference as a game record (YAML) to this file.
+        #[arg(long, value_name = "RECORD")]
+        out: Option<std::path::PathBuf>,
+    },
+    /// Say the rules of a variant in plain English.
+    ///
+    /// One sentence per rule, in the order a player learns a game: board, a
+    /// move, captures, restrictions, end. Read it against your source: it is
+    /// what the file says, not what you meant it to say.
+    ///
+    /// Examples:
+    ///   sow describe modiar
+    ///   sow describe my-reading.variant --format markdown
+    #[command(verbatim_doc_comment)]
+    Describe {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DescribeFormat::Text)]
+        format: DescribeFormat,
+    },
+    /// Explore every position of a small board reachable from the start.
+    ///
+    /// Prints the total stones, how many positions (board, player to move,
+    /// first move still to come) are reachable and how many end the game,
+    /// whether play can come back to a position (with an example), and when
+    /// it cannot, the longest game. Stops with a message past --limit
+    /// positions: the graph of a large board does not fit in memory.
+    ///
+    /// Examples:
+    ///   sow analyze modiar
+    ///   sow analyze small.variant --limit 5000000
+    #[command(verbatim_doc_comment)]
+    Analyze {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Most positions to explore.
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: usize,
+    },
 }
 
 /// The options of a batch of games.
@@ -240,6 +344,24 @@ fn seconds(text: &str) -> Result<f64, String> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum BenchFormat {
     /// Lines for people.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Output formats of `describe`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DescribeFormat {
+    /// Plain text.
+    Text,
+    /// Markdown.
+    Markdown,
+}
+
+/// Output formats of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DiffFormat {
+    /// Words for people.
     Text,
     /// JSON.
     Json,

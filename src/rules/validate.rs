@@ -171,6 +171,11 @@ impl Validator {
             }
         }
         let capture = self.capture(section("capture"), total);
+        if let (Some(board), Some(sowing), Some(capture), Some(setting)) =
+            (&board, &sowing, &capture, section("capture").get("counts"))
+        {
+            self.unreachable_counts(setting, board, sowing, capture);
+        }
         let has_captures = capture.as_ref().is_some_and(|c| !c.counts.is_empty());
         let grand_slam = match top.get("grand_slam") {
             None => GrandSlam::Allowed,
@@ -370,6 +375,38 @@ impl Validator {
             first_move: first_move?,
             take: take?,
         })
+    }
+
+    /// Warns about capture counts no last pit can hold. A move sows at least
+    /// `min_stones` stones, and a sowing path visits every pit of its lap
+    /// once before it repeats, so every move leaves stones in at least
+    /// `k = min(min_stones, lap)` pits: the last pit holds at most
+    /// `total - (k - 1)` stones.
+    fn unreachable_counts(
+        &mut self,
+        setting: &Setting,
+        board: &Board,
+        sowing: &Sowing,
+        capture: &Capture,
+    ) {
+        let total = 2 * u32::from(board.pits) * u32::from(board.seeds);
+        let lap = 2 * u32::from(board.pits) - u32::from(sowing.skip_origin);
+        let pits = u32::from(sowing.min_stones).min(lap).max(1);
+        let most = total - (pits - 1);
+        for value in &setting.values {
+            let Value::Number(Some(n)) = value.node else {
+                continue;
+            };
+            let fits = u8::try_from(n).is_ok_and(|n| capture.counts.contains(&n));
+            if fits && n > i64::from(most) {
+                self.warn(
+                    value.span,
+                    format!(
+                        "capture count {n} can never occur: every move leaves stones in at least {pits} pits, so the last one holds at most {most}"
+                    ),
+                );
+            }
+        }
     }
 
     fn counts(&mut self, s: &Setting, total: u32) -> Option<Vec<u8>> {
@@ -788,6 +825,27 @@ mod tests {
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
             ["unknown section `bord`, expected `board`, `sow`, `capture`, `feeding` or `end` (did you mean `board`?)"]
+        );
+    }
+
+    #[test]
+    fn a_count_no_last_pit_can_hold_warns() {
+        // 42 stones; with min_stones 3 every move puts stones in 3 pits, so
+        // the last pit holds at most 40: 41 and 42 never occur, 40 may.
+        let text = "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin; min_stones 3 }\ncapture { counts 2 40 41 42; side any }\nend { repetition ignore }\n";
+        let loaded = load(&Source::new("t", text)).unwrap();
+        let messages: Vec<_> = loaded
+            .warnings
+            .diagnostics
+            .iter()
+            .map(|d| (d.message.as_str(), &text[d.span.start..d.span.end]))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                ("capture count 41 can never occur: every move leaves stones in at least 3 pits, so the last one holds at most 40", "41"),
+                ("capture count 42 can never occur: every move leaves stones in at least 3 pits, so the last one holds at most 40", "42"),
+            ]
         );
     }
 

@@ -1,0 +1,458 @@
+//! Where two variants part ways: a breadth-first search from the start over
+//! positions reached identically under both rule sets, for the shortest move
+//! sequence after which they disagree.
+
+use std::collections::{HashSet, VecDeque};
+
+use std::fmt::Write;
+
+use super::{
+    record::{Checkpoint, ExpectedResult, Moves, Record},
+    replay::{end_words, side_by_side},
+};
+use crate::{
+    engine::{EndReason, Game, GameRun, Illegal, Move, Position, Successor, Successors},
+    rules::GrandSlam,
+};
+
+/// How the two variants disagree after the found sequence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// The boards differ in size or in starting stones.
+    Start,
+    /// A move is legal under one and not the other: `(move, why the other
+    /// forbids it)`.
+    LegalMoves {
+        /// Legal only under A.
+        only_a: Vec<(Move, String)>,
+        /// Legal only under B.
+        only_b: Vec<(Move, String)>,
+    },
+    /// The same move leads to different positions (board or captures).
+    Result {
+        /// The move.
+        mv: Move,
+        /// What it gives under A.
+        a: Box<Successor>,
+        /// What it gives under B.
+        b: Box<Successor>,
+    },
+    /// The game is over under both, for different reasons or with different
+    /// final scores.
+    End {
+        /// Why and the final scores under A.
+        a: (EndReason, [u16; 2]),
+        /// Why and the final scores under B.
+        b: (EndReason, [u16; 2]),
+    },
+    /// The move repeats a position: one variant ends the game, or scores the
+    /// end differently.
+    Repetition {
+        /// The move.
+        mv: Move,
+        /// Under A: the end reason and scores, `None` when the game goes on.
+        a: Option<(EndReason, [u16; 2])>,
+        /// Under B.
+        b: Option<(EndReason, [u16; 2])>,
+    },
+}
+
+impl Difference {
+    /// A short name for the kind of difference (used in JSON).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Difference::Start => "start",
+            Difference::LegalMoves { .. } => "legal_moves",
+            Difference::Result { .. } => "result",
+            Difference::End { .. } => "end",
+            Difference::Repetition { .. } => "repetition",
+        }
+    }
+
+    /// The move that shows the difference, when it is one move.
+    pub fn shown_by(&self) -> Option<Move> {
+        match self {
+            Difference::Result { mv, .. } | Difference::Repetition { mv, .. } => Some(*mv),
+            _ => None,
+        }
+    }
+}
+
+/// A sequence after which the two variants disagree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The moves from the start to `position`.
+    pub moves: Vec<Move>,
+    /// The position both variants reach, where they disagree.
+    pub position: Position,
+    /// How they disagree.
+    pub difference: Difference,
+}
+
+/// How far the search went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    /// Plies searched to (differences up to this many plies were looked for).
+    pub plies: u32,
+    /// Distinct positions examined.
+    pub positions: usize,
+    /// True when every position reachable under both was examined.
+    pub exhausted: bool,
+    /// True when the search stopped at the bound on positions.
+    pub position_cap: bool,
+}
+
+/// The two variants compared.
+pub struct Pair<'g> {
+    /// Variant A.
+    pub a: &'g Game,
+    /// Variant B.
+    pub b: &'g Game,
+}
+
+/// A node of the search tree.
+struct Node {
+    position: Position,
+    parent: Option<(usize, Move)>,
+    depth: u32,
+}
+
+impl Pair<'_> {
+    /// The shortest sequence (at most `max_plies` moves) after which the two
+    /// variants disagree, with how far the search went. At most
+    /// `max_positions` positions are kept.
+    pub fn search(&self, max_plies: u32, max_positions: usize) -> (Option<Found>, Searched) {
+        let start = self.a.start();
+        let mut searched = Searched {
+            plies: 0,
+            positions: 1,
+            exhausted: false,
+            position_cap: false,
+        };
+        if self.a.pit_count() != self.b.pit_count() || start != self.b.start() {
+            let found = Found {
+                moves: Vec::new(),
+                position: start,
+                difference: Difference::Start,
+            };
+            return (Some(found), searched);
+        }
+        let mut nodes = vec![Node {
+            position: start,
+            parent: None,
+            depth: 0,
+        }];
+        if let Some(difference) = self.at(&start) {
+            return (Some(self.found(&nodes, 0, difference)), searched);
+        }
+        let mut seen: HashSet<Position> = HashSet::from([start]);
+        let mut queue = VecDeque::from([0usize]);
+        let (mut sa, mut sb) = (Successors::default(), Successors::default());
+        while let Some(index) = queue.pop_front() {
+            let Node {
+                position, depth, ..
+            } = nodes[index];
+            if depth >= max_plies {
+                return (None, searched);
+            }
+            searched.plies = depth + 1;
+            self.a.successors(&position, &mut sa);
+            self.b.successors(&position, &mut sb);
+            for a in sa.as_slice() {
+                // `at` found no difference here, so B has the same moves.
+                let Some(b) = sb.find(a.mv) else { continue };
+                let difference = if a.position != b.position {
+                    Some(Difference::Result {
+                        mv: a.mv,
+                        a: Box::new(*a),
+                        b: Box::new(*b),
+                    })
+                } else {
+                    self.repetition(&nodes, index, a.mv)
+                };
+                if let Some(difference) = difference {
+                    return (Some(self.found(&nodes, index, difference)), searched);
+                }
+                if !seen.insert(a.position) {
+                    continue;
+                }
+                if searched.positions >= max_positions {
+                    searched.plies = depth;
+                    searched.position_cap = true;
+                    return (None, searched);
+                }
+                searched.positions += 1;
+                nodes.push(Node {
+                    position: a.position,
+                    parent: Some((index, a.mv)),
+                    depth: depth + 1,
+                });
+                if let Some(difference) = self.at(&a.position) {
+                    return (
+                        Some(self.found(&nodes, nodes.len() - 1, difference)),
+                        searched,
+                    );
+                }
+                queue.push_back(nodes.len() - 1);
+            }
+        }
+        searched.exhausted = true;
+        (None, searched)
+    }
+
+    /// A difference in `pos` itself: different legal moves or a different end.
+    fn at(&self, pos: &Position) -> Option<Difference> {
+        let (mut sa, mut sb) = (Successors::default(), Successors::default());
+        self.a.successors(pos, &mut sa);
+        self.b.successors(pos, &mut sb);
+        if sa.is_empty() && sb.is_empty() {
+            let end = |game: &Game| {
+                let run = GameRun::new(game, *pos);
+                (run.end().unwrap_or(EndReason::NoLegalMove), run.scores())
+            };
+            let (a, b) = (end(self.a), end(self.b));
+            return (a != b).then_some(Difference::End { a, b });
+        }
+        let only = |g: &Game, mine: &Successors, theirs: &Successors| -> Vec<(Move, String)> {
+            mine.as_slice()
+                .iter()
+                .filter(|s| theirs.find(s.mv).is_none())
+                .map(|s| {
+                    let why = match (theirs.is_empty(), theirs.feeding_impossible) {
+                        (false, _) => g.why_illegal(pos, s.mv, theirs).to_string(),
+                        (true, true) => end_words(EndReason::FeedingImpossible).to_string(),
+                        (true, false) => format!(
+                            "{}: {}",
+                            end_words(EndReason::NoLegalMove),
+                            why_forbidden(g, pos, s.mv)
+                        ),
+                    };
+                    (s.mv, why)
+                })
+                .collect()
+        };
+        let only_a = only(self.b, &sa, &sb);
+        let only_b = only(self.a, &sb, &sa);
+        (!only_a.is_empty() || !only_b.is_empty())
+            .then_some(Difference::LegalMoves { only_a, only_b })
+    }
+
+    /// Whether playing `mv` after the moves leading to node `index` repeats a
+    /// position, and the two variants treat that differently. Only the path
+    /// of the search tree is looked at.
+    fn repetition(&self, nodes: &[Node], index: usize, mv: Move) -> Option<Difference> {
+        let rules = (&self.a.rules().end, &self.b.rules().end);
+        if (rules.0.repetition, rules.0.repetition_leftovers)
+            == (rules.1.repetition, rules.1.repetition_leftovers)
+        {
+            return None;
+        }
+        let mut moves = path(nodes, index);
+        moves.push(mv);
+        let end = |game: &Game| {
+            let mut run = GameRun::new(game, game.start());
+            for &m in &moves {
+                run.play(m).ok()?;
+            }
+            run.end().map(|e| (e, run.scores()))
+        };
+        let (a, b) = (end(self.a), end(self.b));
+        let repeated =
+            |e: &Option<(EndReason, [u16; 2])>| matches!(e, Some((EndReason::Repetition, _)));
+        (a != b && (repeated(&a) || repeated(&b))).then_some(Difference::Repetition { mv, a, b })
+    }
+
+    fn found(&self, nodes: &[Node], index: usize, difference: Difference) -> Found {
+        Found {
+            moves: path(nodes, index),
+            position: nodes[index].position,
+            difference,
+        }
+    }
+
+    /// The found difference as a record that A explains and B does not.
+    /// `variant` is how the record names A.
+    pub fn record(&self, found: &Found, variant: String, comment: String) -> Record {
+        let a = self.a;
+        let mut labels: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
+        let mut run = GameRun::new(a, a.start());
+        let mut last = None;
+        let mut all = found.moves.clone();
+        all.extend(found.difference.shown_by());
+        for &m in &all {
+            last = run.play(m).ok();
+        }
+        if let Some(mv) = found.difference.shown_by() {
+            labels.push(a.move_label(mv));
+        }
+        let ply = all.len() as u32;
+        let pos = run.position();
+        let expect = vec![Checkpoint {
+            ply,
+            board: Some(pos.pits[..a.pit_count()].to_vec()),
+            scores: Some(pos.captured),
+            captured: last.map(|s| s.effect.captured),
+            legal: Some(Moves::Text(crate::trace::legal_labels(&run).join(" "))),
+            comment: None,
+        }];
+        let result = match (run.end(), run.outcome()) {
+            (Some(end), Some(winner)) => Some(ExpectedResult {
+                end: Some(end),
+                scores: Some(run.scores()),
+                winner: Some(winner),
+            }),
+            _ => None,
+        };
+        Record {
+            variant,
+            comment: Some(comment),
+            start: None,
+            moves: Moves::Text(labels.join(" ")),
+            expect,
+            result,
+        }
+    }
+}
+
+/// Why `mv`, which holds enough stones, is not legal in `pos` under `game`
+/// when the mover has no legal move at all (the engine then just says the
+/// game is over). Replayed with grand slams allowed, it is either legal and
+/// takes the opponent's whole row (a grand slam), or it does not feed.
+fn why_forbidden(game: &Game, pos: &Position, mv: Move) -> String {
+    let pit = game.move_label(mv);
+    let mut relaxed = game.rules().clone();
+    relaxed.grand_slam = GrandSlam::Allowed;
+    let unrestricted = Game::new(relaxed);
+    let Ok(s) = unrestricted.play(pos, mv) else {
+        return Illegal::DoesNotFeed { pit }.to_string();
+    };
+    let opponent = unrestricted.row(pos.to_move.other());
+    let slam = s.effect.captured > 0
+        && opponent
+            .clone()
+            .any(|p| s.effect.captured_pits >> p & 1 == 1)
+        && opponent.clone().all(|p| s.position.pits[p] == 0);
+    if slam {
+        Illegal::GrandSlam { pit }.to_string()
+    } else {
+        format!("`{pit}` does not feed the opponent")
+    }
+}
+
+/// The moves from the root to node `index`.
+fn path(nodes: &[Node], mut index: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some((parent, mv)) = nodes[index].parent {
+        moves.push(mv);
+        index = parent;
+    }
+    moves.reverse();
+    moves
+}
+
+impl Pair<'_> {
+    /// The difference in words, naming the variants `names.0` and `names.1`.
+    pub fn words(&self, found: &Found, names: (&str, &str)) -> String {
+        let (a, b) = (self.a, self.b);
+        let label = |mv: Move| a.move_label(mv);
+        let scores = |s: &[u16; 2]| format!("south {} - north {}", s[0], s[1]);
+        let mover = found.position.to_move;
+        let mut out = String::new();
+        match &found.difference {
+            Difference::Start => {
+                let board = |g: &Game| {
+                    let r = &g.rules().board;
+                    format!("2 rows of {} pits, {} stones each", r.pits, r.seeds)
+                };
+                let _ = writeln!(
+                    out,
+                    "the boards differ: {} has {}, {} has {}",
+                    names.0,
+                    board(a),
+                    names.1,
+                    board(b)
+                );
+            }
+            Difference::LegalMoves { only_a, only_b } => {
+                for (list, (yes, no)) in [(only_a, names), (only_b, (names.1, names.0))] {
+                    for (mv, why) in list {
+                        let _ = writeln!(
+                            out,
+                            "{mover} may play {} under {yes} but not under {no}: {why}",
+                            label(*mv)
+                        );
+                    }
+                }
+            }
+            Difference::Result { mv, a: sa, b: sb } => {
+                let _ = writeln!(
+                    out,
+                    "{mover} plays {}: it captures {} under {} and {} under {}{}",
+                    label(*mv),
+                    sa.effect.captured,
+                    names.0,
+                    sb.effect.captured,
+                    names.1,
+                    match (sa.effect.capture_waived, sb.effect.capture_waived) {
+                        (true, false) =>
+                            format!(" (under {} a grand slam captures nothing)", names.0),
+                        (false, true) =>
+                            format!(" (under {} a grand slam captures nothing)", names.1),
+                        _ => String::new(),
+                    }
+                );
+                let n = a.pit_count();
+                out.push_str(&side_by_side(
+                    a,
+                    (names.0, &sa.position.pits[..n]),
+                    (names.1, &sb.position.pits[..n]),
+                ));
+                let _ = writeln!(
+                    out,
+                    "captures so far: {} under {}, {} under {}",
+                    scores(&sa.position.captured),
+                    names.0,
+                    scores(&sb.position.captured),
+                    names.1
+                );
+            }
+            Difference::End { a: ea, b: eb } => {
+                let _ = writeln!(out, "the game is over under both, but differently:");
+                for (name, (end, s)) in [(names.0, ea), (names.1, eb)] {
+                    let _ = writeln!(
+                        out,
+                        "  under {name}: {}; final scores {}",
+                        end_words(*end),
+                        scores(s)
+                    );
+                }
+            }
+            Difference::Repetition { mv, a: ea, b: eb } => {
+                let _ = writeln!(
+                    out,
+                    "{mover} plays {}, which repeats a position:",
+                    label(*mv)
+                );
+                for (name, end) in [(names.0, ea), (names.1, eb)] {
+                    let what = match end {
+                        Some((end, s)) => {
+                            format!(
+                                "the game ends ({}); final scores {}",
+                                end_words(*end),
+                                scores(s)
+                            )
+                        }
+                        None => "the game goes on".to_string(),
+                    };
+                    let _ = writeln!(out, "  under {name}: {what}");
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Plies in a found sequence, counting the move that shows the difference.
+pub fn plies(found: &Found) -> usize {
+    found.moves.len() + usize::from(found.difference.shown_by().is_some())
+}

@@ -1,0 +1,12 @@
+//! Verifying recorded rule descriptions: replaying game records against a
+//! variant, finding where two variants part ways, and saying in plain words
+//! what a variant's rules are.
+
+pub mod analyze;
+pub mod describe;
+pub mod diff;
+pub mod record;
+pub mod replay;
+
+pub use record::{Checkpoint, ExpectedResult, Moves, Record, RecordFile};
+pub use replay::{replay, Divergence, Mismatch, Verdict};

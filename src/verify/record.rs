@@ -1,0 +1,325 @@
+//! Game records: a recorded game in YAML, as a researcher writes it from a
+//! field note, with optional checkpoints and an expected result.
+//!
+//! ```yaml
+//! variant: modiar            # a shipped name, or a path (relative to this file)
+//! start: "7 7 7 / 7 7 7 south"   # optional: the position before the first move
+//! moves: "a A b"             # or a list: [a, A, b]
+//! expect:                    # optional checkpoints, after the given ply
+//!   - ply: 1
+//!     board: [2, 8, 8, 8, 8, 8]
+//!     scores: [0, 0]
+//!     comment: "the first move captures nothing"
+//! result:                    # optional: how the game ended
+//!   scores: [21, 21]
+//!   winner: draw
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{engine::Outcome, error::Error, variants};
+
+/// A recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The variant: a shipped name, or a path relative to the record's folder.
+    pub variant: String,
+    /// What the record is (a field note, where it comes from).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The position before the first move, in the position notation; the
+    /// variant's start when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The moves, as pit labels.
+    pub moves: Moves,
+    /// Checkpoints: what the record says after some plies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect: Vec<Checkpoint>,
+    /// How the game ended, if the record says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ExpectedResult>,
+}
+
+/// The moves of a record: `"a A b"` or `[a, A, b]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Moves {
+    /// Pit labels separated by spaces.
+    Text(String),
+    /// One pit label per item.
+    List(Vec<String>),
+}
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Moves;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("pit labels as a string (\"a A b\") or a list ([a, A, b])")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Moves, E> {
+                Ok(Moves::Text(text.to_string()))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Moves, A::Error> {
+                let mut labels = Vec::new();
+                while let Some(label) = seq.next_element::<String>()? {
+                    labels.push(label);
+                }
+                Ok(Moves::List(labels))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl Moves {
+    /// The pit labels, in order.
+    pub fn labels(&self) -> Vec<String> {
+        match self {
+            Moves::Text(text) => text.split_whitespace().map(String::from).collect(),
+            Moves::List(list) => list.clone(),
+        }
+    }
+}
+
+/// What the record says about the game after ply `ply` (0: before any move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checkpoint {
+    /// The ply after which this holds (0 is the start).
+    pub ply: u32,
+    /// The board, as pit counts in absolute order (a b c ... A B C ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Vec<u8>>,
+    /// Stones captured so far, `[south, north]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u16; 2]>,
+    /// Stones captured by this ply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<u16>,
+    /// The legal moves after this ply, as pit labels (`""` when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Moves>,
+    /// A note; not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// How the record says the game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedResult {
+    /// Why it ended: `no_legal_move`, `feeding_impossible` or `repetition`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<crate::engine::EndReason>,
+    /// Final totals `[south, north]`, leftovers included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[u16; 2]>,
+    /// `south`, `north` or `draw`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Outcome>,
+}
+
+/// A record read from a file, with where it was read from.
+#[derive(Debug, Clone)]
+pub struct RecordFile {
+    /// The file.
+    pub path: PathBuf,
+    /// Its contents.
+    pub record: Record,
+}
+
+impl RecordFile {
+    /// Reads and parses a record file.
+    ///
+    /// # Errors
+    /// The file cannot be read, is not YAML, or has unknown or missing fields
+    /// (with the line and column when known).
+    pub fn read(path: &Path) -> Result<RecordFile, Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let record = parse(&text).map_err(|message| Error::Record {
+            path: path.display().to_string(),
+            message,
+        })?;
+        Ok(RecordFile {
+            path: path.to_path_buf(),
+            record,
+        })
+    }
+
+    /// The record's variant argument: a shipped name as is, a path resolved
+    /// against the record's folder.
+    pub fn variant_arg(&self) -> String {
+        let name = &self.record.variant;
+        if variants::shipped_names().any(|n| n == name) || Path::new(name).is_absolute() {
+            return name.clone();
+        }
+        let folder = self.path.parent().unwrap_or(Path::new(""));
+        folder.join(name).display().to_string()
+    }
+}
+
+/// Parses a record from YAML text: a record as above, or the YAML or JSON
+/// that `sow trace --format yaml|json` writes (recognised by its `plies`).
+///
+/// # Errors
+/// What is wrong, starting with `line L column C: ` when the place is known.
+pub fn parse(text: &str) -> Result<Record, String> {
+    let is_trace = serde_yaml::from_str::<serde_yaml::Mapping>(text)
+        .is_ok_and(|map| map.contains_key("plies"));
+    if is_trace {
+        return yaml(text).map(TraceFile::into_record);
+    }
+    yaml(text)
+}
+
+fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        // serde_yaml appends " at line L column C"; put the place first instead.
+        match e.location() {
+            Some(at) => {
+                let suffix = format!(" at line {} column {}", at.line(), at.column());
+                let message = message.strip_suffix(&suffix).unwrap_or(&message);
+                format!("line {} column {}: {message}", at.line(), at.column())
+            }
+            None => message,
+        }
+    })
+}
+
+/// What `sow trace --format yaml|json` writes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraceFile {
+    variant: String,
+    start: Vec<u8>,
+    first_player: crate::engine::Player,
+    plies: Vec<TracePly>,
+    result: Option<TraceResult>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TracePly {
+    ply: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    board: Vec<u8>,
+    captured: u16,
+    scores: [u16; 2],
+    // Written by `sow trace`; implied by the board, so not checked.
+    #[serde(rename = "player")]
+    _player: crate::engine::Player,
+    #[serde(default, rename = "captured_pits")]
+    _captured_pits: Vec<String>,
+    #[serde(default, rename = "capture_waived")]
+    _capture_waived: bool,
+    // The legal moves before the ply and the stores: the replay checks the
+    // moves themselves and the boards and scores after them.
+    #[serde(default, rename = "legal")]
+    _legal: Vec<String>,
+    #[serde(default, rename = "stores")]
+    _stores: Option<[u16; 2]>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TraceResult {
+    end: crate::engine::EndReason,
+    scores: [u16; 2],
+    winner: Outcome,
+}
+
+impl TraceFile {
+    /// The trace as a record: every ply a checkpoint. The variant's display
+    /// name is mapped back to the shipped variant of that name, if any.
+    fn into_record(self) -> Record {
+        let shipped = variants::shipped_names().find(|name| {
+            variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
+        });
+        let seeds = self.start.first().copied().unwrap_or(0);
+        let from_start = self.first_player == crate::engine::Player::South
+            && self.start.iter().all(|&n| n == seeds);
+        let start = (!from_start).then(|| {
+            let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
+            format!("{} {}", pits.join(" "), self.first_player)
+        });
+        Record {
+            variant: shipped.map_or(self.variant, String::from),
+            comment: Some("read from a `sow trace` file".into()),
+            start,
+            moves: Moves::List(self.plies.iter().map(|p| p.mv.clone()).collect()),
+            expect: self
+                .plies
+                .into_iter()
+                .map(|p| Checkpoint {
+                    ply: p.ply,
+                    board: Some(p.board),
+                    scores: Some(p.scores),
+                    captured: Some(p.captured),
+                    legal: None,
+                    comment: None,
+                })
+                .collect(),
+            result: self.result.map(|r| ExpectedResult {
+                end: Some(r.end),
+                scores: Some(r.scores),
+                winner: Some(r.winner),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn minimal_record_and_both_move_forms() {
+        let r = parse("variant: modiar\nmoves: \"a A b\"\n").unwrap();
+        assert_eq!(r.moves.labels(), ["a", "A", "b"]);
+        let r = parse("variant: modiar\nmoves: [a, A, b]\n").unwrap();
+        assert_eq!(r.moves.labels(), ["a", "A", "b"]);
+        assert!(r.expect.is_empty() && r.result.is_none() && r.start.is_none());
+    }
+
+    #[test]
+    fn unknown_field_names_the_place() {
+        let err =
+            parse("variant: modiar\nmoves: a\nexpect:\n  - ply: 1\n    bord: [1]\n").unwrap_err();
+        assert!(
+            err.starts_with("line 5 column 5: expect[0]: unknown field `bord`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn moves_of_the_wrong_shape_name_the_place() {
+        let err = parse("variant: modiar\nmoves: {a: 1}\n").unwrap_err();
+        assert_eq!(
+            err,
+            "line 2 column 8: moves: invalid type: map, expected pit labels as a string (\"a A b\") or a list ([a, A, b])"
+        );
+    }
+
+    #[test]
+    fn missing_moves_is_an_error() {
+        let err = parse("variant: modiar\n").unwrap_err();
+        assert!(err.contains("missing field `moves`"), "{err}");
+    }
+}

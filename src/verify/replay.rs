@@ -1,0 +1,478 @@
+//! Replaying a record against a variant: the first place where the record
+//! and the rules part ways, or the verdict that they agree.
+
+use std::fmt::Write;
+
+use super::record::{Checkpoint, Record};
+use crate::{
+    engine::{
+        format_position, parse_move, parse_position, EndReason, Game, GameRun, Move, Outcome,
+        Player, Position,
+    },
+    trace::legal_labels,
+};
+
+/// What replaying a record gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every move is legal and every checkpoint and the result agree.
+    Consistent {
+        /// Plies replayed.
+        plies: u32,
+        /// Checkpoints checked (the result counts as one).
+        checked: usize,
+    },
+    /// The first place where the record and the rules disagree.
+    Diverged(Divergence),
+}
+
+/// The first disagreement between a record and the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    /// The ply (from 1) whose move or checkpoint disagrees; 0 for the start,
+    /// one past the last move for the result.
+    pub ply: u32,
+    /// The position before that ply's move (the last position for the result).
+    pub before: Position,
+    /// That ply's move, as written in the record.
+    pub mv: Option<String>,
+    /// What disagrees.
+    pub mismatch: Mismatch,
+}
+
+/// What disagrees at a divergence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The move cannot be played by these rules.
+    Illegal {
+        /// Why, in words (the engine's reason).
+        reason: String,
+        /// The legal moves in that position.
+        legal: Vec<String>,
+        /// Why the game had already ended, if it had.
+        ended: Option<EndReason>,
+    },
+    /// A different board after the move.
+    Board {
+        /// What the record says.
+        expected: Vec<u8>,
+        /// What the rules give.
+        actual: Vec<u8>,
+    },
+    /// Different captures so far, `[south, north]`.
+    Scores {
+        /// What the record says.
+        expected: [u16; 2],
+        /// What the rules give.
+        actual: [u16; 2],
+    },
+    /// A different number of stones captured by the move.
+    Captured {
+        /// What the record says.
+        expected: u16,
+        /// What the rules give.
+        actual: u16,
+    },
+    /// Different legal moves after the move.
+    Legal {
+        /// What the record says.
+        expected: Vec<String>,
+        /// What the rules give.
+        actual: Vec<String>,
+    },
+    /// The record gives a result, but by these rules the game goes on.
+    GoesOn {
+        /// The legal moves after the last move.
+        legal: Vec<String>,
+    },
+    /// A different end reason.
+    End {
+        /// What the record says.
+        expected: EndReason,
+        /// What the rules give.
+        actual: EndReason,
+    },
+    /// Different final totals.
+    FinalScores {
+        /// What the record says.
+        expected: [u16; 2],
+        /// What the rules give.
+        actual: [u16; 2],
+    },
+    /// A different winner.
+    Winner {
+        /// What the record says.
+        expected: Outcome,
+        /// What the rules give.
+        actual: Outcome,
+    },
+}
+
+/// Replays `record` under `game`.
+///
+/// # Errors
+/// Bad input, in words: a start position that cannot be read, an unknown pit
+/// label, a checkpoint after the last move or with a board of the wrong size.
+pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
+    let start = match &record.start {
+        None => game.start(),
+        Some(text) => parse_position(text, game).map_err(|e| format!("start: {e}"))?,
+    };
+    let labels = record.moves.labels();
+    let moves: Vec<Move> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| parse_move(label, game).map_err(|e| format!("moves: ply {}: {e}", i + 1)))
+        .collect::<Result<_, _>>()?;
+    for (i, checkpoint) in record.expect.iter().enumerate() {
+        check_checkpoint_fits(game, checkpoint, moves.len())
+            .map_err(|e| format!("expect[{i}] (ply {}): {e}", checkpoint.ply))?;
+    }
+    let mut run = GameRun::new(game, start);
+    let mut checked = 0;
+    let mut check = |run: &GameRun<'_>, ply: u32, before: Position, captured: u16| {
+        for checkpoint in record.expect.iter().filter(|c| c.ply == ply) {
+            checked += 1;
+            if let Some(mismatch) = compare(run, checkpoint, captured) {
+                return Some(Divergence {
+                    ply,
+                    before,
+                    mv: ply.checked_sub(1).map(|i| labels[i as usize].clone()),
+                    mismatch,
+                });
+            }
+        }
+        None
+    };
+    if let Some(divergence) = check(&run, 0, start, 0) {
+        return Ok(Verdict::Diverged(divergence));
+    }
+    for (i, &mv) in moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let before = *run.position();
+        let legal = legal_labels(&run);
+        let ended = run.end();
+        match run.play(mv) {
+            Err(illegal) => {
+                return Ok(Verdict::Diverged(Divergence {
+                    ply,
+                    before,
+                    mv: Some(labels[i].clone()),
+                    mismatch: Mismatch::Illegal {
+                        reason: illegal.to_string(),
+                        legal,
+                        ended,
+                    },
+                }))
+            }
+            Ok(successor) => {
+                if let Some(divergence) = check(&run, ply, before, successor.effect.captured) {
+                    return Ok(Verdict::Diverged(divergence));
+                }
+            }
+        }
+    }
+    if let Some(result) = &record.result {
+        checked += 1;
+        let ply = moves.len() as u32 + 1;
+        let mismatch = match (run.end(), run.outcome()) {
+            (Some(end), Some(winner)) => {
+                let scores = run.scores();
+                match (result.end, result.scores, result.winner) {
+                    (Some(expected), _, _) if expected != end => Some(Mismatch::End {
+                        expected,
+                        actual: end,
+                    }),
+                    (_, Some(expected), _) if expected != scores => Some(Mismatch::FinalScores {
+                        expected,
+                        actual: scores,
+                    }),
+                    (_, _, Some(expected)) if expected != winner => Some(Mismatch::Winner {
+                        expected,
+                        actual: winner,
+                    }),
+                    _ => None,
+                }
+            }
+            _ => Some(Mismatch::GoesOn {
+                legal: legal_labels(&run),
+            }),
+        };
+        if let Some(mismatch) = mismatch {
+            return Ok(Verdict::Diverged(Divergence {
+                ply,
+                before: *run.position(),
+                mv: None,
+                mismatch,
+            }));
+        }
+    }
+    Ok(Verdict::Consistent {
+        plies: moves.len() as u32,
+        checked,
+    })
+}
+
+/// Whether a checkpoint can be compared at all: its ply exists and its
+/// board and labels fit the variant's board.
+fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Result<(), String> {
+    if c.ply as usize > moves {
+        return Err(format!(
+            "the record has only {moves} move{}",
+            if moves == 1 { "" } else { "s" }
+        ));
+    }
+    if let Some(board) = &c.board {
+        if board.len() != game.pit_count() {
+            return Err(format!(
+                "board has {} pit counts, the variant's board has {} pits",
+                board.len(),
+                game.pit_count()
+            ));
+        }
+    }
+    if let Some(legal) = &c.legal {
+        for label in legal.labels() {
+            parse_move(&label, game).map_err(|e| format!("legal: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The first way `run`'s position disagrees with `checkpoint`.
+fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Option<Mismatch> {
+    let game = run.game();
+    let pos = run.position();
+    let actual_board = pos.pits[..game.pit_count()].to_vec();
+    if let Some(expected) = &checkpoint.board {
+        if *expected != actual_board {
+            return Some(Mismatch::Board {
+                expected: expected.clone(),
+                actual: actual_board,
+            });
+        }
+    }
+    if let Some(expected) = checkpoint.captured {
+        if expected != captured {
+            return Some(Mismatch::Captured {
+                expected,
+                actual: captured,
+            });
+        }
+    }
+    if let Some(expected) = checkpoint.scores {
+        if expected != pos.captured {
+            return Some(Mismatch::Scores {
+                expected,
+                actual: pos.captured,
+            });
+        }
+    }
+    if let Some(expected) = &checkpoint.legal {
+        let mut expected = expected.labels();
+        let actual = legal_labels(run);
+        expected.sort_by_key(|l| parse_move(l, game).map(|m| m.pit).ok());
+        if expected != actual {
+            return Some(Mismatch::Legal { expected, actual });
+        }
+    }
+    None
+}
+
+/// The board drawn as South sees it: North's row on top (right to left),
+/// South's below; one string per line, with the row labels.
+pub fn board_lines(game: &Game, pits: &[u8]) -> [String; 2] {
+    let row = |player: Player| {
+        let mut cells: Vec<String> = game
+            .row(player)
+            .map(|p| format!("{:>3}", pits[p]))
+            .collect();
+        if player == Player::North {
+            cells.reverse();
+        }
+        cells.concat()
+    };
+    [row(Player::North), row(Player::South)]
+}
+
+/// Labels of the rows as drawn by [`board_lines`]: `north C B A`, `south a b c`.
+fn row_titles(game: &Game) -> [String; 2] {
+    let labels = |player: Player| {
+        let mut l: Vec<String> = game.row(player).map(|p| game.label(p)).collect();
+        if player == Player::North {
+            l.reverse();
+        }
+        format!("{player} {}", l.join(" "))
+    };
+    [labels(Player::North), labels(Player::South)]
+}
+
+/// Two boards side by side under the titles `left` and `right`.
+pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
+    let titles = row_titles(game);
+    let width = titles[0].len();
+    let cells = 3 * game.pits_per_row();
+    let a = board_lines(game, left.1);
+    let b = board_lines(game, right.1);
+    let wa = cells.max(left.0.len());
+    let wb = cells.max(right.0.len());
+    let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
+    for i in 0..2 {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {:>wa$}    {:>wb$}",
+            titles[i], a[i], b[i]
+        );
+    }
+    let differ: Vec<String> = (0..game.pit_count())
+        .filter(|&p| left.1[p] != right.1[p])
+        .map(|p| {
+            format!(
+                "{} ({} {}, {} {})",
+                game.label(p),
+                left.0,
+                left.1[p],
+                right.0,
+                right.1[p]
+            )
+        })
+        .collect();
+    if !differ.is_empty() {
+        let _ = writeln!(out, "  differs at {}", differ.join(", "));
+    }
+    out
+}
+
+/// The verdict in words, for people.
+pub fn render(game: &Game, verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Consistent { plies, checked } => format!(
+            "consistent: {plies} pl{} replayed, {checked} checkpoint{} agree{}\n",
+            if *plies == 1 { "y" } else { "ies" },
+            if *checked == 1 { "" } else { "s" },
+            if *checked == 1 { "s" } else { "" },
+        ),
+        Verdict::Diverged(d) => render_divergence(game, d),
+    }
+}
+
+fn render_divergence(game: &Game, d: &Divergence) -> String {
+    let mut out = String::new();
+    let place = match (&d.mv, &d.mismatch) {
+        (
+            _,
+            Mismatch::GoesOn { .. }
+            | Mismatch::End { .. }
+            | Mismatch::FinalScores { .. }
+            | Mismatch::Winner { .. },
+        ) => "at the result".to_string(),
+        (None, _) => "at the start".to_string(),
+        (Some(_), _) => format!("at ply {}", d.ply),
+    };
+    let _ = writeln!(out, "inconsistent {place}");
+    let before = if d.mv.is_some() {
+        "position before it"
+    } else {
+        "position"
+    };
+    let _ = writeln!(out, "{before}: {}", format_position(&d.before, game));
+    if let Some(mv) = &d.mv {
+        let _ = writeln!(out, "move: {} plays {mv}", d.before.to_move);
+    }
+    let after = if d.mv.is_some() { " after it" } else { "" };
+    let list = |l: &[String]| {
+        if l.is_empty() {
+            "none".to_string()
+        } else {
+            l.join(" ")
+        }
+    };
+    let pair = |s: &[u16; 2]| format!("south {} - north {}", s[0], s[1]);
+    match &d.mismatch {
+        Mismatch::Illegal {
+            reason,
+            legal,
+            ended,
+        } => {
+            let _ = writeln!(out, "by these rules the move is illegal: {reason}");
+            if let Some(end) = ended {
+                let _ = writeln!(out, "the game had ended: {}", end_words(*end));
+            }
+            let _ = writeln!(out, "legal moves: {}", list(legal));
+        }
+        Mismatch::Board { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "the record and the rules give different boards{after}:"
+            );
+            out.push_str(&side_by_side(game, ("record", expected), ("rules", actual)));
+        }
+        Mismatch::Scores { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "captures so far{after}: the record says {}, the rules give {}",
+                pair(expected),
+                pair(actual)
+            );
+        }
+        Mismatch::Captured { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "stones captured by the move: the record says {expected}, the rules give {actual}"
+            );
+        }
+        Mismatch::Legal { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "legal moves{after}: the record says {}, the rules give {}",
+                list(expected),
+                list(actual)
+            );
+        }
+        Mismatch::GoesOn { legal } => {
+            let _ = writeln!(
+                out,
+                "the record gives a result, but by these rules the game goes on; legal moves: {}",
+                list(legal)
+            );
+        }
+        Mismatch::End { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "why the game ended: the record says {}, the rules say {}",
+                end_words(*expected),
+                end_words(*actual)
+            );
+        }
+        Mismatch::FinalScores { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "final scores: the record says {}, the rules give {}",
+                pair(expected),
+                pair(actual)
+            );
+        }
+        Mismatch::Winner { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "winner: the record says {}, the rules give {}",
+                expected.as_str(),
+                actual.as_str()
+            );
+        }
+    }
+    out
+}
+
+/// Why a game ended, in words.
+pub fn end_words(end: EndReason) -> &'static str {
+    match end {
+        EndReason::NoLegalMove => "the player to move has no legal move",
+        EndReason::FeedingImpossible => "the player to move must feed and cannot",
+        EndReason::Repetition => "a position repeated",
+        EndReason::CapturedMajority => "a player captured more than half of the stones",
+        EndReason::RowEmpty => "a row is empty",
+        EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
+        EndReason::PlyCap => "the ply cap was reached",
+    }
+}

@@ -1,0 +1,444 @@
+//! `sow verify`, `sow diff`, `sow describe`, `sow analyze`: records replayed
+//! against variants, with expected output worked out by hand.
+
+use assert_cmd::Command;
+
+fn sow(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const RECORDS: &str = "tests/fixtures/records";
+
+fn record(name: &str) -> String {
+    format!("{RECORDS}/{name}")
+}
+
+/// The game in consistent.yaml, worked by hand (Modiar: sowing starts in the
+/// emptied pit, counts 2 4 6 captured on either side, chain backward):
+/// 1. a (7): a..C get 1 each and a a second: 2 8 8 / 8 8 8; the first move captures nothing.
+/// 2. A (8): A B C a b c A B: 3 9 9 / 2 10 9, last in B = 10: no capture.
+/// 3. a (3): a b c: 1 10 10 / 2 10 9, last c = 10.
+/// 4. A (2): A B: 1 10 10 / 1 11 9, last B = 11.
+/// 5. b (10): b c A B C a b c A B: b 2, c 12, A 3, B 13, C 10, a 2 -> 2 2 12 / 3 13 10, last B = 13.
+/// 6. C (10): C a b c A B C a b c: 4 4 14 / 4 14 2, last c = 14.
+/// 7. a (4): a b c A: 1 5 15 / 5 14 2, last A = 5.
+/// 8. C (2): C a: C 1, a 2, taken; the pit before a is C = 1: the chain stops.
+///    0 5 15 / 5 14 1, north has captured 2; south may play b or c.
+#[test]
+fn a_consistent_record() {
+    let (code, stdout, stderr) = sow(&["verify", &record("consistent.yaml")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "tests/fixtures/records/consistent.yaml against Modiar (modiar):\n\
+         consistent: 8 plies replayed, 3 checkpoints agree\n"
+    );
+}
+
+/// Ply 5 noted as if the origin were skipped (b's 10 stones go c A B C a c A
+/// B C a: a 3, b 0, c 12, A 3, B 13, C 11), where Modiar gives 2 2 12 / 3 13 10.
+#[test]
+fn a_record_wrong_at_ply_5() {
+    let (code, stdout, _) = sow(&["verify", &record("wrong-at-ply-5.yaml")]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "tests/fixtures/records/wrong-at-ply-5.yaml against Modiar (modiar):
+inconsistent at ply 5
+position before it: 1 10 10 / 1 11 9 south
+move: south plays b
+the record and the rules give different boards after it:
+                  record        rules
+  north C B A   11 13  3     10 13  3
+  south a b c    3  0 12      2  2 12
+  differs at a (record 3, rules 2), b (record 0, rules 2), C (record 11, rules 10)
+"
+    );
+}
+
+/// After a A a A the board is 1 10 10 / 1 11 9: a holds one stone.
+#[test]
+fn an_illegal_move_in_a_record() {
+    let (code, stdout, _) = sow(&["verify", &record("singleton.yaml")]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 5
+position before it: 1 10 10 / 1 11 9 south
+move: south plays a
+by these rules the move is illegal: pit `a` holds 1 stone; a pit needs at least 2 to be played
+legal moves: b c
+"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_records_are_bad_input() {
+    let (code, stdout, stderr) = sow(&["verify", &record("bad-field.yaml")]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "error: tests/fixtures/records/bad-field.yaml: line 5 column 5: expect[0]: unknown field `bord`, \
+         expected one of `ply`, `board`, `scores`, `captured`, `legal`, `comment`\n"
+    );
+    let (code, _, stderr) = sow(&["verify", &record("no-such-record.yaml")]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no-such-record.yaml"), "{stderr}");
+}
+
+/// The feeding example of modiar-rules.md: from 0 0 1 / 2 3 2 with North to
+/// move, South cannot play. Mancala World: South's row is not empty, so North
+/// plays on (A, B or C). awale.info: North must leave South a pit of 2 or
+/// more, no move does (A stays in North's row; B and C leave South 1 0 1), so
+/// the game ends: South 1, North 7.
+#[test]
+fn candidates_tell_which_reading_explains_a_record() {
+    let (code, stdout, _) = sow(&[
+        "verify",
+        &record("starving.yaml"),
+        "--candidates",
+        "modiar",
+        "modiar-awale-info",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "== modiar (Modiar):
+inconsistent at the result
+position: 0 0 1 / 2 3 2 north
+the record gives a result, but by these rules the game goes on; legal moves: A B C
+== modiar-awale-info (Modiar (awale.info reading)):
+consistent: 0 plies replayed, 1 checkpoint agrees
+explained by: modiar-awale-info
+"
+    );
+    let (code, stdout, _) = sow(&["verify", &record("starving.yaml"), "--candidates", "modiar"]);
+    assert_eq!(code, 1);
+    assert!(stdout.ends_with("no candidate explains tests/fixtures/records/starving.yaml\n"));
+}
+
+/// `sow diff modiar modiar-awale-info` finds the two grand-slam readings
+/// apart after 7 plies. Worked by hand from the start (7 in every pit):
+/// 1. a: 2 8 8 / 8 8 8 (first move: no capture).
+/// 2. B (8): B C a b c A B C -> 3 9 9 / 9 2 10, last C = 10.
+/// 3. b (9): b c A B C a b c A -> 4 2 11 / 11 3 11, last A = 11.
+/// 4. A (11): A..c twice, A..b once more -> A 2, B 5, C 13, a 6, b 4, c 12;
+///    last b = 4 taken, a = 6 taken, C = 13 stops: north 10. 0 0 12 / 2 5 13.
+/// 5. c (12): two laps, +2 everywhere: c 2, A 4, B 7, C 15, a 2, b 2; last b
+///    = 2 taken, a = 2 taken, C stops: south 4 (own row: no grand slam).
+/// 6. B (7): B C a b c A B -> B 2, C 16, a 1, b 1, c 3, A 5; last B = 2 taken,
+///    A = 5 stops: north 12. 1 1 3 / 5 0 16.
+/// 7. c (3): c A B -> 1 1 1 / 6 1 16, last B = 1.
+///
+/// Now North has A (6), B (1, a singleton) and C (16). A sows A B C a b c:
+/// a b c become 2 2 2, last in c: the chain takes c, b, a and stops at C = 17,
+/// taking South's whole row. C (16) makes a b c 4 4 4, last in c, and the
+/// chain again takes the whole row (C = 3 stops it). Both are grand slams.
+///
+/// modiar-rules.md: Mancala World forbids a grand slam, so North has no legal
+/// move and the game ends (south 3 + 4 = 7, north 23 + 12 = 35); awale.info
+/// allows it when it is the mover's only move, without capture, so A and C
+/// are legal (and both feed South, who cannot play, a pit of 2 or more).
+#[test]
+fn diff_finds_where_the_modiar_readings_part_ways() {
+    let out = format!("{}/modiar-diff.yaml", env!("CARGO_TARGET_TMPDIR"));
+    let (code, stdout, stderr) = sow(&["diff", "modiar", "modiar-awale-info", "--out", &out]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        format!(
+            "modiar and modiar-awale-info part ways after 7 plies
+moves: a B b A c B c
+position: 1 1 1 / 6 1 16 north captured 4 12
+  north  16  1  6
+  south   1  1  1
+north may play A under modiar-awale-info but not under modiar: the player to move has no legal move: `A` would capture every stone in the opponent's row (grand slam), which is forbidden here
+north may play C under modiar-awale-info but not under modiar: the player to move has no legal move: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here
+searched 1045 positions to ply 7
+record written to {out}: `sow verify` finds it consistent with modiar, not with modiar-awale-info
+"
+        )
+    );
+    let (code, stdout, _) = sow(&["verify", &out]);
+    assert_eq!(code, 0, "{stdout}");
+    let (code, stdout, _) = sow(&["verify", &out, "--variant", "modiar-awale-info"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 7
+position before it: 1 1 3 / 5 0 16 south captured 4 12
+move: south plays c
+legal moves after it: the record says none, the rules give A C
+"
+        ),
+        "{stdout}"
+    );
+    let record = std::fs::read_to_string(&out).unwrap();
+    assert!(record.contains("winner: north"), "{record}");
+    assert!(record.contains("scores:\n  - 7\n  - 35"), "{record}");
+}
+
+#[test]
+fn diff_as_json_and_within_a_bound() {
+    let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--format", "json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["moves"], "a B b A c B c");
+    assert_eq!(json["plies"], 7);
+    assert_eq!(json["difference"]["kind"], "legal_moves");
+    let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--max-plies", "6"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.starts_with("no difference within 6 plies ("),
+        "{stdout}"
+    );
+}
+
+/// Modiar with the first move capturing like any other: ply 1, a sows 7 from
+/// a and ends in a with 2 stones, which B takes (the pit before a, C = 8, stops
+/// the chain), while Modiar takes nothing.
+#[test]
+fn diff_reports_a_different_result_of_the_same_move() {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("first_move no_capture", "first_move normal");
+    let path = format!("{}/first-move-normal.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = sow(&["diff", "modiar", &path]);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!(
+        "modiar and {path} part ways after 1 ply
+moves: (none: the start)
+position: 7 7 7 / 7 7 7 south
+  north   7  7  7
+  south   7  7  7
+south plays a: it captures 0 under modiar and 2 under {path}
+"
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stdout.contains("differs at a (modiar 2, "), "{stdout}");
+}
+
+/// The description of every shipped variant, read against its source
+/// (modiar-rules.md and the comments of each file) before being accepted.
+#[test]
+fn describe_every_shipped_variant() {
+    for name in sowing::variants::shipped_names() {
+        let (code, stdout, stderr) = sow(&["describe", name]);
+        assert_eq!(code, 0, "{stderr}");
+        insta::assert_snapshot!(format!("describe@{name}"), stdout);
+    }
+    let (code, stdout, _) = sow(&["describe", "modiar", "--format", "markdown"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.starts_with("# Modiar\n\nSource: Mancala World"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n## Captures\n\n- If the pit that got the last stone"));
+}
+
+/// One pit a side, one stone in each, no captures. South's a goes to A
+/// (0 / 2, north); North's two stones go to a and back to A (1 / 1, south,
+/// no longer the opening); South's a then returns to 0 / 2: three positions,
+/// three moves, and the cycle A a.
+#[test]
+fn analyze_finds_a_cycle() {
+    let (code, stdout, stderr) = sow(&["analyze", "tests/fixtures/small/cycle.variant"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "Cycle: 2 rows of 1 pits, 2 stones
+reachable positions: 3 (board, player to move, first move still to come), 3 moves between them
+positions where the game is over: 0
+the game can cycle: after a, the moves A a come back to the same position (2 plies)
+longest game without repetition: not computed (with cycles it is a longest simple path, exponential to search)
+"
+    );
+}
+
+/// The same board where a pit made 2 is captured: South's a makes A = 2 and
+/// takes it, and North, with an empty row, cannot move. Two positions, one
+/// move, one game of one ply.
+#[test]
+fn analyze_an_acyclic_game_and_the_limit() {
+    let (code, stdout, _) = sow(&["analyze", "tests/fixtures/small/one-capture.variant"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "One capture: 2 rows of 1 pits, 2 stones
+reachable positions: 2 (board, player to move, first move still to come), 1 move between them
+positions where the game is over: 1
+the game cannot cycle: no position is reachable from itself, so every game ends
+longest game: 1 ply: a
+"
+    );
+    let (code, stdout, stderr) = sow(&["analyze", "modiar", "--limit", "1000"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "error: modiar: more than 1000 positions are reachable; the board is too large to analyze within --limit 1000\n"
+    );
+}
+
+/// `sow trace --format yaml` output is a record too: every ply a checkpoint.
+/// A seeded Modiar game fits Modiar; under the awale.info reading it breaks
+/// at ply 25: from 2 5 12 / 0 0 1 North cannot play (C holds 1), so South
+/// must leave North a pit of 2 or more. a (2) makes a 1, b 6 and takes b,
+/// never reaching North; c (12) laps twice and leaves A = B = 2. Only c feeds.
+#[test]
+fn a_trace_file_is_a_record() {
+    let (code, trace, _) = sow(&["trace", "modiar", "--seed", "3", "--format", "yaml"]);
+    assert_eq!(code, 0);
+    let path = format!("{}/trace-seed-3.yaml", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, trace).unwrap();
+    let (code, stdout, _) = sow(&["verify", &path]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.ends_with("consistent: 25 plies replayed, 26 checkpoints agree\n"));
+    let (code, stdout, _) = sow(&["verify", &path, "--variant", "modiar-awale-info"]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 25
+position before it: 2 5 12 / 0 0 1 south captured 10 12
+move: south plays a
+by these rules the move is illegal: `a` does not feed the opponent, and a move that does exists
+legal moves: c
+"
+        ),
+        "{stdout}"
+    );
+}
+
+/// A variant path in a record is read relative to the record's folder, not
+/// the working directory.
+#[test]
+fn a_record_names_its_variant_relative_to_itself() {
+    let out = Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .args([
+            "verify",
+            &format!(
+                "{}/{RECORDS}/relative-path.yaml",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.ends_with("consistent: 0 plies replayed, 1 checkpoint agrees\n"));
+}
+
+/// Two stones chasing each other (see `analyze_finds_a_cycle`): after a and
+/// A the board is 1 / 1 with South to move again, the start's board. With
+/// `repetition end_game` that ends the game, each side keeping its stone
+/// (1-1); with `repetition ignore` South plays on.
+#[test]
+fn diff_reports_a_repetition_rule() {
+    let (a, b) = (
+        "tests/fixtures/small/cycle-ends.variant",
+        "tests/fixtures/small/cycle.variant",
+    );
+    let out = format!("{}/repetition-diff.yaml", env!("CARGO_TARGET_TMPDIR"));
+    let (code, stdout, _) = sow(&["diff", a, b, "--out", &out]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!(
+            "north plays A, which repeats a position:
+  under {a}: the game ends (a position repeated); final scores south 1 - north 1
+  under {b}: the game goes on
+"
+        )),
+        "{stdout}"
+    );
+    assert_eq!(sow(&["verify", &out]).0, 0);
+    assert_eq!(sow(&["verify", &out, "--variant", b]).0, 1);
+}
+
+/// The grand-slam position of `diff_finds_where_the_modiar_readings_part_ways`
+/// ends the game under Modiar (North has no legal move) with 1 1 1 / 6 1 16 on
+/// the board and 4-12 captured. If the player to move takes the leftovers,
+/// North gets all 26: 4-38 instead of 7-35.
+#[test]
+fn diff_reports_a_different_end() {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("leftovers  row_owner  ", "leftovers  player_to_move");
+    let path = format!("{}/player-to-move.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, _) = sow(&["diff", "modiar", &path]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!(
+            "moves: a B b A c B c
+position: 1 1 1 / 6 1 16 north captured 4 12
+  north  16  1  6
+  south   1  1  1
+the game is over under both, but differently:
+  under modiar: the player to move has no legal move; final scores south 7 - north 35
+  under {path}: the player to move has no legal move; final scores south 4 - north 38
+"
+        )),
+        "{stdout}"
+    );
+}
+
+/// The engine's reasons reach the report: a pit of the other row, and a
+/// move after the game ended (the awale.info feeding example: from
+/// 0 0 1 / 2 3 2 North must feed and cannot, so the game is over).
+#[test]
+fn illegal_moves_say_why() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let not_yours = format!("{dir}/not-yours.yaml");
+    std::fs::write(&not_yours, "variant: modiar\nmoves: a b\n").unwrap();
+    let (code, stdout, _) = sow(&["verify", &not_yours]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 2
+position before it: 2 8 8 / 8 8 8 north
+move: north plays b
+by these rules the move is illegal: pit `b` belongs to south
+legal moves: A B C
+"
+        ),
+        "{stdout}"
+    );
+    let over = format!("{dir}/over.yaml");
+    std::fs::write(
+        &over,
+        "variant: modiar-awale-info\nstart: 0 0 1 / 2 3 2 north\nmoves: A\n",
+    )
+    .unwrap();
+    let (code, stdout, _) = sow(&["verify", &over]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.ends_with(
+            "inconsistent at ply 1
+position before it: 0 0 1 / 2 3 2 north
+move: north plays A
+by these rules the move is illegal: the game is over
+the game had ended: the player to move must feed and cannot
+legal moves: none
+"
+        ),
+        "{stdout}"
+    );
+}
