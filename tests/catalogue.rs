@@ -233,3 +233,62 @@ fn um_el_bagara_captures_twos_and_fours_on_the_opponents_row() {
     assert_eq!(board(&game, &s.position), [1, 1, 1, 0, 2, 0, 1, 1, 1, 1]);
     assert_eq!(s.position.captured, [4, 0]);
 }
+
+#[test]
+fn boukerourou_relays_from_the_pit_after_an_empty_one() {
+    let game = shipped("boukerourou");
+    // d (1) drops into A, which was empty: B's 2 stones are lifted and sown
+    // into C and D; D was empty too, but a (after D) is empty: the move ends.
+    let s = play(&game, &pos(&game, "0 0 0 1 / 0 2 0 0 south"), "d");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 1, 1]);
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn boukerourou_captures_six_out_of_play_and_ends_with_an_empty_row() {
+    let game = shipped("boukerourou");
+    // d (1) makes A=6 in north's row: taken out of play (it scores for nobody).
+    let start = pos(&game, "0 0 0 1 / 5 1 0 0 south");
+    let mut run = GameRun::new(&game, start);
+    run.play(sowing::engine::parse_move("d", &game).unwrap())
+        .unwrap();
+    assert_eq!(board(&game, run.position()), [0, 0, 0, 0, 0, 1, 0, 0]);
+    assert_eq!(run.position().removed, 6);
+    assert_eq!(run.position().total_stones(), 7);
+    // South's row is empty: the game ends, north keeps its one stone and wins.
+    assert_eq!(run.end(), Some(EndReason::RowEmpty));
+    assert_eq!(run.scores(), [0, 1]);
+}
+
+#[test]
+fn galatjang_relays_from_occupied_pits_and_takes_only_the_opposite_pit() {
+    let game = shipped("galatjang");
+    // a (1) drops into b (2 -> 3): relay, b's 3 go to c d e; e was empty and
+    // is south's own: B (facing e) is captured, the last stone stays in e.
+    let s = play(&game, &pos(&game, "1 2 0 0 0 0 / 0 5 0 0 0 0 south"), "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [5, 0]);
+    // North cannot move but south can: north passes.
+    assert_eq!(legal(&game, &s.position), ["pass"]);
+}
+
+#[test]
+fn galatjang_a_relay_that_ends_in_the_store_gives_another_move() {
+    let game = shipped("galatjang");
+    // e (1) drops into f (1 -> 2): relay, f's 2 go to the store and A. A was
+    // empty and is north's: the move ends, north to play.
+    let s = play(&game, &pos(&game, "0 0 0 0 1 1 / 0 0 0 0 0 1 south"), "e");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, sowing::engine::Player::North);
+    // f (1) straight into the store: south moves again.
+    let s = play(&game, &pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 1 south"), "f");
+    assert_eq!(s.position.to_move, sowing::engine::Player::South);
+    assert_eq!(s.position.captured, [1, 0]);
+}

@@ -4,7 +4,7 @@ use proptest::prelude::*;
 use sowing::{
     agents::AgentSpec,
     engine::{GameRun, Player},
-    rules::Leftovers,
+    rules::{CaptureDestination, Leftovers},
     variants,
 };
 
@@ -34,7 +34,8 @@ proptest! {
             let scores = run.scores();
             let end = &game.rules().end;
             let all_scored = end.leftovers == Leftovers::RowOwner
-                && end.repetition_leftovers == Leftovers::RowOwner;
+                && end.repetition_leftovers == Leftovers::RowOwner
+                && game.rules().capture.goes_to == CaptureDestination::Mover;
             if all_scored {
                 prop_assert_eq!(u32::from(scores[0] + scores[1]), total);
             } else {

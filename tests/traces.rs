@@ -132,3 +132,8 @@ fn every_shipped_variant_plays_a_seeded_game_to_the_end() {
 fn um_el_tuweisat_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "um-el-tuweisat", "--seed", "1"]));
 }
+
+#[test]
+fn boukerourou_random_seed_1_opening() {
+    insta::assert_snapshot!(text(&["trace", "boukerourou", "--moves", "c D c A c B"]));
+}

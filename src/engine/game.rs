@@ -10,13 +10,17 @@ use super::{
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
 };
 use crate::rules::{
-    CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen, FirstMove,
-    GrandSlam, PitDirection, Rules, SowStart, Stores, Take,
+    CaptureDestination, CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen,
+    FirstMove, GrandSlam, Laps, PitDirection, Rules, SowStart, Stores, Take,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
 /// sow either way).
 const MAX_MOVES: usize = MAX_PITS;
+
+/// Most relay laps one move may sow; the move ends where the last one does.
+/// No recorded game comes near it; it keeps every move finite.
+pub const MAX_RELAYS: u32 = 1000;
 
 /// What a move did besides moving stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,6 +68,7 @@ impl Default for Successors {
             position: Position {
                 pits: [0; MAX_PITS],
                 captured: [0; 2],
+                removed: 0,
                 to_move: Player::South,
                 opening: false,
             },
@@ -205,9 +210,10 @@ pub struct Game {
     rules: Rules,
     per_row: usize,
     pit_count: usize,
-    /// `sow_path[direction][origin][k]`: the pit that gets stone `k` (from 0)
-    /// sown from `origin` in that direction.
-    sow_path: [[[u8; MAX_PITS]; MAX_PITS]; 2],
+    /// `sow_path[mover][direction][origin][k]`: the slot that gets stone `k`
+    /// (from 0) sown from `origin` in that direction by `mover` (whose store,
+    /// if any, is on the path).
+    sow_path: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
     /// Length of every sowing path before it repeats.
     path_len: usize,
     /// Per direction, the pit before / after each pit in sowing order.
@@ -241,7 +247,7 @@ impl Game {
         let mut after = [[0u8; MAX_PITS]; 2];
         let stores = rules.board.stores == Stores::Sown;
         let owner = |pit: usize| pit / per_row;
-        let mut sow_path = [[[0u8; MAX_PITS]; MAX_PITS]; 2];
+        let mut sow_path = [[[[0u8; MAX_PITS]; MAX_PITS]; 2]; 2];
         let mut path_len = 0;
         for direction in [Direction::Ccw, Direction::Cw] {
             let d = direction as usize;
@@ -249,7 +255,7 @@ impl Game {
                 before[d][i] = step(i, direction, false) as u8;
                 after[d][i] = step(i, direction, true) as u8;
             }
-            for (origin, path) in sow_path[d].iter_mut().enumerate().take(pit_count) {
+            for (mover, origin) in (0..2).flat_map(|m| (0..pit_count).map(move |o| (m, o))) {
                 // Every slot once, in sowing order from the origin: the pits,
                 // and the mover's store where the sowing leaves the mover's row.
                 let mut cycle = Vec::with_capacity(MAX_PITS);
@@ -257,11 +263,12 @@ impl Game {
                 for _ in 0..pit_count {
                     cycle.push(pit);
                     let next = step(pit, direction, true);
-                    if stores && owner(pit) == owner(origin) && owner(next) != owner(origin) {
+                    if stores && owner(pit) == mover && owner(next) != mover {
                         cycle.push(STORE_SLOT);
                     }
                     pit = next;
                 }
+                let path = &mut sow_path[mover][d][origin];
                 if rules.sowing.start == SowStart::Next {
                     cycle.rotate_left(1);
                 }
@@ -335,6 +342,7 @@ impl Game {
         Position {
             pits,
             captured: [0; 2],
+            removed: 0,
             to_move: Player::South,
             opening: true,
         }
@@ -390,11 +398,58 @@ impl Game {
     fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
-        let pit = usize::from(mv.pit);
+        let mover = pos.to_move;
         let direction = mv.direction as usize;
-        let stones = usize::from(pos.pits[pit]);
-        pos.pits[pit] = 0;
-        let path = &self.sow_path[direction][pit][..self.path_len];
+        let paths = &self.sow_path[mover.index()][direction];
+        let mut origin = usize::from(mv.pit);
+        let mut relays = 0;
+        let last = loop {
+            let last = self.sow_lap(pos, &paths[origin][..self.path_len], origin);
+            if last == STORE_SLOT || relays == MAX_RELAYS {
+                break last;
+            }
+            origin = match self.rules.sowing.laps {
+                Laps::Single => break last,
+                Laps::Relay if pos.pits[last] > 1 => last,
+                Laps::NextRelay if pos.pits[last] == 1 => {
+                    let next = usize::from(self.after[direction][last]);
+                    if pos.pits[next] == 0 {
+                        break last;
+                    }
+                    next
+                }
+                Laps::Relay | Laps::NextRelay => break last,
+            };
+            relays += 1;
+        };
+        let mut effect = Effect {
+            last: last as u8,
+            ..Effect::default()
+        };
+        let in_store = pos.pits[STORE_SLOT];
+        if in_store > 0 {
+            pos.pits[STORE_SLOT] = 0;
+            pos.captured[mover.index()] += u16::from(in_store);
+        }
+        let extra_turn = last == STORE_SLOT && self.rules.sowing.extra_turn == ExtraTurn::Store;
+        if capture && last != STORE_SLOT {
+            self.capture(pos, mover, last, direction, &mut effect);
+        }
+        if !extra_turn {
+            pos.to_move = mover.other();
+        }
+        pos.opening = false;
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(pos.total_stones(), total, "stones conserved");
+        effect
+    }
+
+    /// One lap of the hand: lifts the stones of `origin` and drops them along
+    /// `path`; returns the slot that got the last stone.
+    #[inline]
+    fn sow_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+        let stones = usize::from(pos.pits[origin]);
+        pos.pits[origin] = 0;
         if stones <= path.len() {
             for &target in &path[..stones] {
                 pos.pits[usize::from(target)] += 1;
@@ -406,30 +461,7 @@ impl Game {
                 pos.pits[usize::from(target)] += laps + u8::from(k < rest);
             }
         }
-        let last = path[(stones - 1) % path.len()];
-        let mut effect = Effect {
-            last,
-            ..Effect::default()
-        };
-        let mover = pos.to_move;
-        let in_store = pos.pits[STORE_SLOT];
-        if in_store > 0 {
-            pos.pits[STORE_SLOT] = 0;
-            pos.captured[mover.index()] += u16::from(in_store);
-        }
-        if usize::from(last) == STORE_SLOT {
-            if self.rules.sowing.extra_turn == ExtraTurn::Store {
-                pos.opening = false;
-                return effect;
-            }
-        } else if capture {
-            self.capture(pos, mover, usize::from(last), direction, &mut effect);
-        }
-        pos.to_move = mover.other();
-        pos.opening = false;
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(pos.total_stones(), total, "stones conserved");
-        effect
+        usize::from(path[(stones - 1) % path.len()])
     }
 
     /// Takes the last pit if it qualifies, then the chain.
@@ -448,24 +480,40 @@ impl Game {
         if !qualifies(pos, last) {
             return;
         }
-        let even_empty = match self.rules.capture.take {
-            Take::Last => None,
-            Take::LastAndOpposite => Some(false),
-            Take::LastAndOppositeEvenEmpty => Some(true),
-        };
-        if let Some(even_empty) = even_empty {
-            let opposite = self.pit_count - 1 - last;
-            if pos.pits[opposite] == 0 && !even_empty {
-                return;
+        let taken = match self.rules.capture.take {
+            Take::Last => self.take_chain(pos, last, direction, &qualifies, effect),
+            take => {
+                let opposite = self.pit_count - 1 - last;
+                if pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty {
+                    return;
+                }
+                let mut taken = u16::from(pos.pits[opposite]);
+                pos.pits[opposite] = 0;
+                effect.captured_pits = 1 << opposite;
+                if take != Take::Opposite {
+                    taken += u16::from(pos.pits[last]);
+                    pos.pits[last] = 0;
+                    effect.captured_pits |= 1 << last;
+                }
+                taken
             }
-            let taken = u16::from(pos.pits[last]) + u16::from(pos.pits[opposite]);
-            pos.pits[last] = 0;
-            pos.pits[opposite] = 0;
-            effect.captured_pits = 1 << last | 1 << opposite;
-            pos.captured[mover.index()] += taken;
-            effect.captured = taken;
-            return;
+        };
+        match self.rules.capture.goes_to {
+            CaptureDestination::Mover => pos.captured[mover.index()] += taken,
+            CaptureDestination::OutOfPlay => pos.removed += taken,
         }
+        effect.captured = taken;
+    }
+
+    /// Takes the last pit and the chain after it; returns the stones taken.
+    fn take_chain(
+        &self,
+        pos: &mut Position,
+        last: usize,
+        direction: usize,
+        qualifies: &impl Fn(&Position, usize) -> bool,
+        effect: &mut Effect,
+    ) -> u16 {
         let step = match self.rules.capture.chain {
             Chain::None => None,
             Chain::Backward => Some(&self.before[direction]),
@@ -483,8 +531,7 @@ impl Game {
                 break;
             }
         }
-        pos.captured[mover.index()] += taken;
-        effect.captured = taken;
+        taken
     }
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:

@@ -172,9 +172,9 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         }
     };
     let mut captured = [0u16; 2];
-    match rest.next() {
-        None => {}
-        Some((_, "captured")) => {
+    if rest.peek().is_some_and(|(_, t)| *t == "captured") {
+        rest.next();
+        {
             for slot in &mut captured {
                 let (offset, token) = rest
                     .next()
@@ -188,17 +188,25 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                 total += u32::from(*slot);
             }
         }
-        Some((offset, other)) => {
-            return Err(error(
+    }
+    let mut removed = 0u16;
+    if rest.peek().is_some_and(|(_, t)| *t == "removed") {
+        rest.next();
+        let (offset, token) = rest
+            .next()
+            .ok_or_else(|| error(end, "expected a number after `removed`".into()))?;
+        removed = token.parse().map_err(|_| {
+            error(
                 offset,
-                format!("expected `captured` or the end, found `{other}`"),
-            ))
-        }
+                format!("expected a number of stones out of play, found `{token}`"),
+            )
+        })?;
+        total += u32::from(removed);
     }
     if let Some((offset, other)) = rest.next() {
         return Err(error(
             offset,
-            format!("unexpected `{other}` after the position"),
+            format!("expected `captured`, `removed` or the end, found `{other}`"),
         ));
     }
     if total > crate::rules::MAX_STONES {
@@ -213,6 +221,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     Ok(Position {
         pits,
         captured,
+        removed,
         to_move,
         opening: false,
     })
@@ -238,6 +247,9 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
             " captured {} {}",
             pos.captured[0], pos.captured[1]
         ));
+    }
+    if pos.removed != 0 {
+        out.push_str(&format!(" removed {}", pos.removed));
     }
     out
 }

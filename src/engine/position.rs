@@ -80,6 +80,8 @@ pub struct Position {
     pub pits: [u8; MAX_PITS],
     /// Stones captured so far, `[south, north]`.
     pub captured: [u16; 2],
+    /// Stones taken out of play (captured for nobody).
+    pub removed: u16,
     /// The player whose turn it is.
     pub to_move: Player,
     /// True before the game's first move (some variants forbid capturing on it).
@@ -92,5 +94,6 @@ impl Position {
         self.pits.iter().map(|&p| u32::from(p)).sum::<u32>()
             + u32::from(self.captured[0])
             + u32::from(self.captured[1])
+            + u32::from(self.removed)
     }
 }

@@ -142,6 +142,12 @@ keyword_enum! {
     Laps {
         /// The move ends: one lap of the hand only.
         Single = "single",
+        /// Relay: when the last stone lands in an occupied pit, that pit's
+        /// stones are lifted and sown on, until a lap ends in an empty pit.
+        Relay = "relay",
+        /// Next-pit relay: when the last stone lands in an empty pit, the
+        /// stones of the pit after it (if any) are lifted and sown on.
+        NextRelay = "next_relay",
     }
 }
 
@@ -159,6 +165,8 @@ pub struct Capture {
     pub first_move: FirstMove,
     /// What a qualifying last pit gives the mover.
     pub take: Take,
+    /// Where captured stones go.
+    pub goes_to: CaptureDestination,
 }
 
 keyword_enum! {
@@ -170,6 +178,18 @@ keyword_enum! {
         LastAndOpposite = "last_and_opposite",
         /// The last pit and the pit opposite it, even when the opposite pit is empty.
         LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
+        /// Only the pit opposite the last one, if it holds stones.
+        Opposite = "opposite",
+    }
+}
+
+keyword_enum! {
+    /// Where captured stones go.
+    CaptureDestination {
+        /// To the mover: they count for the mover's score.
+        Mover = "mover",
+        /// Out of play: they count for nobody.
+        OutOfPlay = "out_of_play",
     }
 }
 

@@ -56,7 +56,7 @@ const SECTIONS: &[(&str, &[&str])] = &[
     ),
     (
         "capture",
-        &["counts", "side", "chain", "first_move", "take"],
+        &["counts", "side", "chain", "first_move", "take", "goes_to"],
     ),
     ("feeding", &["when", "otherwise"]),
     (
@@ -334,7 +334,7 @@ impl Validator {
         };
         let has_counts = scope.get("counts").is_some();
         if !has_counts {
-            for key in ["side", "chain", "first_move", "take"] {
+            for key in ["side", "chain", "first_move", "take", "goes_to"] {
                 if let Some(s) = scope.get(key) {
                     self.error(
                         s.span,
@@ -358,6 +358,12 @@ impl Validator {
         let chain = self.optional(scope, "chain", "kind of chain", Chain::None);
         let first_move = self.optional(scope, "first_move", "first-move rule", FirstMove::Normal);
         let take = self.optional(scope, "take", "`take` value", Take::Last);
+        let goes_to = self.optional(
+            scope,
+            "goes_to",
+            "capture destination",
+            CaptureDestination::Mover,
+        );
         if let (Some(t), Some(Chain::Backward | Chain::Forward), Some(s)) =
             (take, chain, scope.get("take"))
         {
@@ -374,6 +380,7 @@ impl Validator {
             chain: chain?,
             first_move: first_move?,
             take: take?,
+            goes_to: goes_to?,
         })
     }
 
@@ -820,7 +827,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `counts`, `side`, `chain`, `first_move` or `take` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),

@@ -5,11 +5,11 @@
 //! option does not compile until it is described here.
 
 use crate::{
-    engine::pit_label,
+    engine::{pit_label, MAX_RELAYS},
     rules::{
-        Board, Capture, CaptureSide, Chain, End, EndWhen, ExtraTurn, FeedFallback, FeedWhen,
-        Feeding, FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Repetition, Rules, SowStart,
-        Sowing, Stores, Take,
+        Board, Capture, CaptureDestination, CaptureSide, Chain, End, EndWhen, ExtraTurn,
+        FeedFallback, FeedWhen, Feeding, FirstMove, GrandSlam, Laps, Leftovers, PitDirection,
+        Repetition, Rules, SowStart, Sowing, Stores, Take,
     },
 };
 
@@ -168,6 +168,8 @@ fn move_sentences(sowing: &Sowing, per_row: usize, stores: Stores) -> Vec<String
     });
     out.push(match laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
+        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{} (or after {MAX_RELAYS} laps, a bound of ours).", if stores == Stores::Sown { " or in the store" } else { "" }),
+        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty (or after {MAX_RELAYS} laps, a bound of ours)."),
     });
     out.push(match extra_turn {
         ExtraTurn::Never => "Then the other player moves.".into(),
@@ -185,6 +187,7 @@ fn capture_sentences(capture: &Capture) -> Vec<String> {
         chain,
         first_move,
         take,
+        goes_to,
     } = capture;
     if counts.is_empty() {
         return vec!["There are no captures.".into()];
@@ -199,6 +202,7 @@ fn capture_sentences(capture: &Capture) -> Vec<String> {
         Take::Last => "the mover captures its stones",
         Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)",
         Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty",
+        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)",
     };
     let stones = if capture.counts == [1] {
         "stone"
@@ -219,6 +223,12 @@ fn capture_sentences(capture: &Capture) -> Vec<String> {
         ),
         });
     }
+    out.push(match goes_to {
+        CaptureDestination::Mover => "Captured stones count for the mover.".into(),
+        CaptureDestination::OutOfPlay => {
+            "Captured stones are taken out of play: they count for nobody.".into()
+        }
+    });
     out.push(match first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
         FirstMove::NoCapture => {
