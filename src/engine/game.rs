@@ -229,6 +229,13 @@ pub struct Game {
     has_end_conditions: bool,
     /// Whether a player who cannot move passes (`neither_can_move`).
     passes: bool,
+    /// Copies of rules the move loop reads at every move.
+    laps: Laps,
+    has_stores: bool,
+    extra_turn: bool,
+    min_stones: u8,
+    /// Per pit: the directions a move from it may take.
+    directions: [&'static [Direction]; MAX_PITS],
 }
 
 impl Game {
@@ -292,6 +299,12 @@ impl Game {
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
         });
+        let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
+        let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
+        let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
+        for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
+            *allowed = rules.sowing.direction[pit % per_row].allowed();
+        }
         let has_end_conditions = rules
             .end
             .when
@@ -311,6 +324,11 @@ impl Game {
             row_bits,
             has_end_conditions,
             passes,
+            laps,
+            has_stores: stores,
+            extra_turn,
+            min_stones,
+            directions,
         }
     }
 
@@ -405,10 +423,10 @@ impl Game {
         let mut relays = 0;
         let last = loop {
             let last = self.sow_lap(pos, &paths[origin][..self.path_len], origin);
-            if last == STORE_SLOT || relays == MAX_RELAYS {
+            if self.laps == Laps::Single || last == STORE_SLOT || relays == MAX_RELAYS {
                 break last;
             }
-            origin = match self.rules.sowing.laps {
+            origin = match self.laps {
                 Laps::Single => break last,
                 Laps::Relay if pos.pits[last] > 1 => last,
                 Laps::NextRelay if pos.pits[last] == 1 => {
@@ -426,12 +444,12 @@ impl Game {
             last: last as u8,
             ..Effect::default()
         };
-        let in_store = pos.pits[STORE_SLOT];
-        if in_store > 0 {
+        if self.has_stores {
+            let in_store = pos.pits[STORE_SLOT];
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
         }
-        let extra_turn = last == STORE_SLOT && self.rules.sowing.extra_turn == ExtraTurn::Store;
+        let extra_turn = last == STORE_SLOT && self.extra_turn;
         if capture && last != STORE_SLOT {
             self.capture(pos, mover, last, direction, &mut effect);
         }
@@ -626,12 +644,11 @@ impl Game {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
         let mut deferred_slams = 0u64;
-        let min_stones = self.rules.sowing.min_stones;
         for pit in self.row(mover) {
-            if pos.pits[pit] < min_stones {
+            if pos.pits[pit] < self.min_stones {
                 continue;
             }
-            for &direction in self.pit_direction(pit).allowed() {
+            for &direction in self.directions[pit] {
                 let mv = Move {
                     pit: pit as u8,
                     direction,

@@ -9,14 +9,22 @@ pub fn perft(game: &Game, pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = Successors::default();
-    game.successors(pos, &mut moves);
-    if depth == 1 {
+    // One move list per level, made once: the recursion allocates nothing.
+    let mut levels = vec![Successors::default(); depth as usize];
+    count(game, pos, &mut levels)
+}
+
+fn count(game: &Game, pos: &Position, levels: &mut [Successors]) -> u64 {
+    let Some((moves, deeper)) = levels.split_first_mut() else {
+        return 1;
+    };
+    game.successors(pos, moves);
+    if deeper.is_empty() {
         return moves.len() as u64;
     }
     moves
         .as_slice()
         .iter()
-        .map(|s| perft(game, &s.position, depth - 1))
+        .map(|s| count(game, &s.position, deeper))
         .sum()
 }

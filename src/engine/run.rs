@@ -104,7 +104,8 @@ pub struct GameRun<'g> {
     /// Boards (with the player to move) seen since the stones on the board
     /// last changed; only kept when the rules end the game on repetition.
     history: Vec<([u8; MAX_PITS], Player)>,
-    board_stones: u32,
+    /// Stones off the board when `history` was last cleared.
+    off_board: u32,
 }
 
 impl<'g> GameRun<'g> {
@@ -117,7 +118,7 @@ impl<'g> GameRun<'g> {
             successors: Successors::default(),
             end: None,
             history: Vec::new(),
-            board_stones: 0,
+            off_board: 0,
         };
         run.reset(start);
         run
@@ -129,7 +130,7 @@ impl<'g> GameRun<'g> {
         self.plies = 0;
         self.end = None;
         self.history.clear();
-        self.board_stones = board_stones(&start);
+        self.off_board = off_board(&start);
         if self.tracks_repetition() {
             self.history.push((start.pits, start.to_move));
         }
@@ -204,9 +205,9 @@ impl<'g> GameRun<'g> {
         self.position = next;
         self.plies += 1;
         if self.tracks_repetition() {
-            let stones = board_stones(&next);
-            if stones != self.board_stones {
-                self.board_stones = stones;
+            let stones = off_board(&next);
+            if stones != self.off_board {
+                self.off_board = stones;
                 self.history.clear();
             } else if self
                 .history
@@ -271,6 +272,8 @@ impl Game {
     }
 }
 
-fn board_stones(pos: &Position) -> u32 {
-    pos.pits.iter().map(|&n| u32::from(n)).sum()
+/// Stones off the board (captured or out of play). The total is constant in
+/// a game, so the stones on the board change exactly when this does.
+fn off_board(pos: &Position) -> u32 {
+    u32::from(pos.captured[0]) + u32::from(pos.captured[1]) + u32::from(pos.removed)
 }
