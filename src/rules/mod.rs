@@ -1,6 +1,5 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
-//! from a syntax tree by [`Rules::from_source`] with every problem reported
-//! at its place.
+//! from a syntax tree by [`load`] with every problem reported at its place.
 
 mod keyword;
 mod model;
