@@ -38,7 +38,7 @@ enum Command {
     },
     /// List the shipped variants with their sources.
     List,
-    /// Play one game and print it ply by ply.
+    /// Play one game and print it ply by ply
     ///
     /// The moves come from --moves, or from two agents with --seed (random
     /// play with seed 1 when neither is given).
@@ -87,7 +87,7 @@ enum Command {
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
     },
-    /// Measure the engine: random playouts per second and perft nodes per second.
+    /// Measure the engine: random playouts per second and perft nodes per second
     ///
     /// Plays random games from the start for --seconds on one thread, then on
     /// --threads threads (all cores by default), then runs perft. Prints games/s,
@@ -108,7 +108,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
     },
-    /// Play a batch of games between two agents and summarise them.
+    /// Play a batch of games between two agents and summarise them
     ///
     /// Game i (from 0) gets its own seed derived from --seed and i, so the
     /// results depend only on the variant, the agents, the seed and the
@@ -142,7 +142,7 @@ enum Command {
         #[arg(long, value_name = "FILE.jsonl")]
         games_out: Option<PathBuf>,
     },
-    /// Run the same batch on several variants: one row per variant.
+    /// Run the same batch on several variants: one row per variant
     ///
     /// Shows side by side how a rule change moves the figures.
     ///
@@ -157,7 +157,7 @@ enum Command {
         #[command(flatten)]
         batch: BatchArgs,
     },
-    /// Add up the JSON summaries of every shard of one batch.
+    /// Add up the JSON summaries of every shard of one batch
     ///
     /// The result is exactly the summary one run of the whole batch gives.
     ///
@@ -174,7 +174,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
         format: SummaryFormat,
     },
-    /// Replay a recorded game (YAML) and report whether it fits the rules.
+    /// Replay a recorded game (YAML) and report whether it fits the rules
     ///
     /// Prints "consistent", or the first divergence: the ply, the position
     /// before it, the move, and what the record says against what the rules
@@ -206,7 +206,7 @@ enum Command {
         #[arg(long, num_args = 1.., value_name = "VARIANT")]
         candidates: Vec<String>,
     },
-    /// Find the shortest move sequence after which two variants disagree.
+    /// Find the shortest move sequence after which two variants disagree
     ///
     /// Searches breadth-first from the start over the positions both variants
     /// reach identically, for the first place where they part ways: different
@@ -241,7 +241,7 @@ enum Command {
         #[arg(long, value_name = "RECORD")]
         out: Option<std::path::PathBuf>,
     },
-    /// Say the rules of a variant in plain English.
+    /// Say the rules of a variant in plain English
     ///
     /// One sentence per rule, in the order a player learns a game: board, a
     /// move, captures, restrictions, end. Read it against your source: it is
@@ -258,7 +258,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = DescribeFormat::Text)]
         format: DescribeFormat,
     },
-    /// Explore every position of a small board reachable from the start.
+    /// Explore every position of a small board reachable from the start
     ///
     /// Prints the total stones, how many positions (board, player to move,
     /// first move still to come) are reachable and how many end the game,
