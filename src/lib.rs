@@ -24,6 +24,8 @@ pub mod diagnostic;
 pub mod dsl;
 pub mod engine;
 mod error;
+pub mod files;
+pub mod play;
 pub mod rules;
 pub mod sim;
 pub mod trace;

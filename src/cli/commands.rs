@@ -1,6 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, simulate, BenchFormat, Command, Format, OK};
+use super::{play, report, simulate, BenchFormat, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -42,6 +42,13 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             print!("{text}");
             Ok(OK)
         }
+        Command::Play {
+            variant,
+            vs,
+            seat,
+            from,
+            seed,
+        } => play::play(&variant, vs, seat, from.as_deref(), seed),
         Command::Perft {
             variant,
             depth,
@@ -89,7 +96,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
 }
 
 /// The variant's start, or the position given with `--from`.
-fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
+pub(super) fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
     match from {
         None => Ok(game.start()),
         Some(text) => parse_position(text, game).map_err(|error| Error::Position {

@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod play;
 mod report;
 mod sim_report;
 mod simulate;
@@ -71,6 +72,47 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+    },
+    /// Play a game against an agent at the terminal.
+    ///
+    /// The board is drawn from south's side: north's row on top (its pits
+    /// run from north's left, so reversed), south's row below, stores at the
+    /// ends where the variant has them. Type a pit label to move (`b:cw` where
+    /// a pit sows either way, `pass` when you cannot move); an illegal move is
+    /// refused with the reason and the legal moves. After each move you see
+    /// where the stones went and what was captured.
+    ///
+    /// Commands: undo, hint, rules, save FILE, board, help, quit.
+    /// `save FILE` writes a game record (YAML: variant, start, moves) that
+    /// `sow verify` and `sow trace VARIANT --moves "..."` replay.
+    ///
+    /// Colours are used only on a terminal and never when NO_COLOR is set.
+    /// When standard input is not a terminal, moves and commands are read
+    /// from it line by line (each echoed after `> `), so a game can be
+    /// scripted; the end of input quits.
+    ///
+    /// Examples:
+    ///   sow play modiar --vs alphabeta:6
+    ///   sow play kalah --as north --seed 3
+    ///   printf 'a\nhint\nsave game.yaml\n' | sow play modiar --seed 1
+    #[command(verbatim_doc_comment)]
+    Play {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// The agent you play against: random, greedy, alphabeta:D (search D
+        /// plies), mcts:N (N playouts per move).
+        #[arg(long, default_value = "greedy")]
+        vs: crate::agents::AgentSpec,
+        /// Your seat: south (near row a b c ...) or north (far row A B C ...).
+        #[arg(long = "as", value_enum, default_value_t = Seat::South)]
+        seat: Seat,
+        /// Start from this position (see `sow trace --help`).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Seed of the agent's random choices (default: from the clock; the
+        /// seed used is shown, so a game can be played again).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Count the move sequences of each length from the start (perft).
     ///
@@ -234,6 +276,15 @@ fn seconds(text: &str) -> Result<f64, String> {
     } else {
         Err(format!("{value} seconds: expected between 0.1 and 3600"))
     }
+}
+
+/// A seat at the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Seat {
+    /// The near row, a b c ...; moves first from the variant's start.
+    South,
+    /// The far row, A B C ...
+    North,
 }
 
 /// Output formats of `bench`.

@@ -123,7 +123,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             let _ = writeln!(
                 out,
                 "end: {} after {}; final scores south {} - north {}: {verdict}",
-                describe_end(result.end),
+                result.end.describe(),
                 plies(trace.plies.len()),
                 result.scores[Player::South.index()],
                 result.scores[Player::North.index()],
@@ -134,19 +134,6 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         }
     }
     out
-}
-
-fn describe_end(end: crate::engine::EndReason) -> &'static str {
-    use crate::engine::EndReason::*;
-    match end {
-        NoLegalMove => "the player to move has no legal move",
-        FeedingImpossible => "the player to move must feed and cannot",
-        Repetition => "a position repeated",
-        CapturedMajority => "a player captured more than half of the stones",
-        RowEmpty => "a row is empty",
-        AllPitsAtMostOne => "no pit holds more than one stone",
-        PlyCap => "the ply cap was reached",
-    }
 }
 
 fn plies(n: usize) -> String {

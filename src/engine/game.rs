@@ -358,6 +358,22 @@ impl Game {
         }
     }
 
+    /// Where the stones of `mv` played from `pos` go, one entry per stone in
+    /// sowing order: `Some(pit)` for a pit, `None` for the mover's store.
+    /// Empty for a pass or an empty pit. For showing a move; legality is not
+    /// checked.
+    pub fn sowing_path(&self, pos: &Position, mv: Move) -> Vec<Option<usize>> {
+        if mv == Move::PASS {
+            return Vec::new();
+        }
+        let path = &self.sow_path[mv.direction as usize][usize::from(mv.pit)][..self.path_len];
+        path.iter()
+            .cycle()
+            .take(usize::from(pos.pits[usize::from(mv.pit)]))
+            .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)))
+            .collect()
+    }
+
     /// The direction rule of a pit (the same for the pit in the same place of
     /// either row, counted from its owner's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
