@@ -26,6 +26,7 @@ pub mod engine;
 mod error;
 pub mod files;
 pub mod play;
+pub mod render;
 pub mod rules;
 pub mod sim;
 pub mod trace;

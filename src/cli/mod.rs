@@ -47,6 +47,7 @@ enum Command {
     ///   sow trace modiar --moves "a A b"
     ///   sow trace modiar --seed 7 --format json
     ///   sow trace modiar --from "2 3 0 / 1 5 1 south" --moves a
+    ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
     #[command(verbatim_doc_comment)]
     Trace {
         /// Shipped variant name or path to a .variant file.
@@ -72,6 +73,41 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Write the game as one self-contained HTML page instead (a board
+        /// per ply; buttons and the arrow keys step through it; the trace is
+        /// embedded as JSON; nothing is loaded from a network).
+        #[arg(long, value_name = "FILE.html", conflicts_with = "format")]
+        html: Option<PathBuf>,
+    },
+    /// Draw a position as an SVG picture.
+    ///
+    /// The position is the variant's start, or --from, after the --moves
+    /// given (all of them, or the first K with --ply K). The board is seen
+    /// from south: north's row on top from north's left, stores at the ends
+    /// where the variant has them (north's left, south's right). The last
+    /// move's origin pit is ringed in blue, the pit that got its last stone
+    /// is amber, captured pits are red; a caption tells the move in words.
+    ///
+    /// Examples:
+    ///   sow render modiar --moves "a C b" --svg modiar.svg
+    ///   sow render modiar --moves "a C b A" --ply 2 --svg ply2.svg
+    ///   sow render modiar --from "2 3 0 / 1 5 1 south" --moves a --svg capture.svg
+    #[command(verbatim_doc_comment)]
+    Render {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Moves to play first, as labels separated by spaces: "a A b".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Start from this position (see `sow trace --help`).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Draw the position after this many of the moves (default: all).
+        #[arg(long, value_name = "K")]
+        ply: Option<u32>,
+        /// The SVG file to write.
+        #[arg(long, value_name = "FILE.svg", required = true)]
+        svg: PathBuf,
     },
     /// Play a game against an agent at the terminal.
     ///
