@@ -120,7 +120,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             batch,
             shard,
             games_out,
-        } => simulate::simulate(&variant, &batch, shard, games_out.as_deref()),
+            plot,
+        } => simulate::simulate(
+            &variant,
+            &batch,
+            shard,
+            games_out.as_deref(),
+            plot.as_deref(),
+        ),
         Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
         Command::Merge { files, format } => simulate::merge(&files, format),
     }

@@ -201,6 +201,7 @@ enum Command {
     ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --swap
     ///   sow simulate modiar --format json --games-out games.jsonl
     ///   sow simulate modiar --games 1000000 --shard 2/8 --format json > part2.json
+    ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --plot modiar.svg
     #[command(verbatim_doc_comment)]
     Simulate {
         /// Shipped variant name or path to a .variant file.
@@ -218,6 +219,11 @@ enum Command {
         /// is complete.
         #[arg(long, value_name = "FILE.jsonl")]
         games_out: Option<PathBuf>,
+        /// Also draw the batch as an SVG: the distribution of game length,
+        /// of the final score difference (south - north, games that ended
+        /// by the rules) and the win rates with their 95% intervals.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
     /// Run the same batch on several variants: one row per variant.
     ///

@@ -2,9 +2,11 @@
 //! plots of a batch's results.
 
 mod html;
+mod plot;
 mod svg;
 
 pub use html::trace_html;
+pub use plot::batch_plot;
 pub use svg::position_svg;
 
 use crate::{
