@@ -235,8 +235,9 @@ impl<'g> Session<'g> {
                 };
                 let _ = writeln!(
                     out,
-                    "game over after {} plies: {}; final scores south {south} - north {north}: {}",
+                    "game over after {} pl{}: {}; final scores south {south} - north {north}: {}",
                     self.run.plies(),
+                    if self.run.plies() == 1 { "y" } else { "ies" },
                     end.describe(),
                     self.options.style.bold(&verdict),
                 );
