@@ -394,10 +394,14 @@ fn render_picks_a_ply_and_refuses_a_missing_one() {
     let (code, _, stderr) = sow_with_input(&["render", "modiar", "--moves", "a b", "--svg", f], "");
     assert_eq!(code, 2);
     assert!(stderr.contains("ply 2: `b` is illegal"), "{stderr}");
-    // Stores are drawn where the variant has them.
+    // Stores are drawn where the variant has them. Kalah's c (4 stones)
+    // sows d e f and South's store, which gets the last stone.
     ok(&["render", "kalah", "--moves", "c", "--svg", f], "");
     let svg = std::fs::read_to_string(&file).unwrap();
     assert_eq!(svg.matches("class=\"store ").count(), 2);
+    assert!(svg.contains("class=\"store south last\""), "{svg}");
+    assert!(svg.contains("class=\"store north\""), "{svg}");
+    assert!(svg.contains("south plays c: sows 4 stones into d e f store, last in store"));
 }
 
 /// The HTML page parses as XML, holds one frame per position and embeds

@@ -90,11 +90,6 @@ impl<'g> Session<'g> {
         }
     }
 
-    /// The game in progress.
-    pub fn run(&self) -> &GameRun<'g> {
-        &self.run
-    }
-
     /// The opening text: who plays what, then the agent's moves if it starts,
     /// then the board.
     pub fn begin(&mut self) -> String {
@@ -132,8 +127,8 @@ impl<'g> Session<'g> {
             ["board"] => self.status(),
             ["undo"] => self.undo(),
             ["hint"] => self.hint(),
-            ["save", file] => self.save(Path::new(file)),
-            ["save", ..] => "usage: save FILE\n".to_string(),
+            ["save"] => "usage: save FILE\n".to_string(),
+            ["save", ..] => self.save(Path::new(line.trim()["save".len()..].trim())),
             [label] => self.human_move(label),
             _ => format!(
                 "{}\n",

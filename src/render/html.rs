@@ -87,7 +87,13 @@ pub fn trace_html(game: &Game, trace: &Trace, frames: &[Frame]) -> Result<String
     let _ = writeln!(s, "<title>{}</title>", esc(&title));
     let _ = writeln!(s, "<style>{STYLE}</style>\n</head>\n<body>");
     let _ = writeln!(s, "<h1>{}</h1>", esc(&title));
-    s.push_str("<p id=\"result\"></p>\n<div id=\"main\">\n<div id=\"frames\">\n");
+    s.push_str("<p id=\"result\"></p>\n<div id=\"controls\">\n");
+    s.push_str("<button id=\"first\" title=\"start (Home)\">&#x25C0;&#x25C0; start</button>\n");
+    s.push_str("<button id=\"prev\" title=\"back (left arrow)\">&#x25C0; back</button>\n");
+    s.push_str("<span id=\"where\">ply 0</span>\n");
+    s.push_str("<button id=\"next\" title=\"forward (right arrow)\">forward &#x25B6;</button>\n");
+    s.push_str("<button id=\"end\" title=\"end (End)\">end &#x25B6;&#x25B6;</button>\n</div>\n");
+    s.push_str("<div id=\"main\">\n<div id=\"frames\">\n");
     for frame in frames {
         let _ = write!(
             s,
@@ -101,12 +107,7 @@ pub fn trace_html(game: &Game, trace: &Trace, frames: &[Frame]) -> Result<String
             position_svg(game, frame)
         );
     }
-    s.push_str("</div>\n<ol id=\"moves\"></ol>\n</div>\n<div id=\"controls\">\n");
-    s.push_str("<button id=\"first\" title=\"start (Home)\">&#x25C0;&#x25C0; start</button>\n");
-    s.push_str("<button id=\"prev\" title=\"back (left arrow)\">&#x25C0; back</button>\n");
-    s.push_str("<span id=\"where\">ply 0</span>\n");
-    s.push_str("<button id=\"next\" title=\"forward (right arrow)\">forward &#x25B6;</button>\n");
-    s.push_str("<button id=\"end\" title=\"end (End)\">end &#x25B6;&#x25B6;</button>\n</div>\n");
+    s.push_str("</div>\n<ol id=\"moves\"></ol>\n</div>\n");
     s.push_str("<p class=\"help\">Left and right arrows step one ply; Home and End jump to the start and the end; click a move to jump to it.</p>\n");
     let _ = writeln!(
         s,

@@ -4,9 +4,9 @@
 //! The board is seen from South: North's row on top, reversed so that its
 //! pits run from North's left; South's row below. Stores, where the variant
 //! has them, are at the ends: North's on the left, South's on the right. The
-//! last move's origin pit is ringed in blue, the pit that got the last stone
-//! is filled amber (or ringed amber inside when it was captured too), captured
-//! pits are filled red with a dashed ring.
+//! last move's origin pit is ringed in blue, the pit (or store) that got the
+//! last stone is filled amber (ringed amber inside when it was captured too),
+//! captured pits are filled red with a dashed ring.
 
 use std::fmt::Write;
 
@@ -134,11 +134,20 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             (Player::North, board_x + 20),
             (Player::South, board_x + board_w - 20 - STORE_W),
         ];
+        // The last stone of the last move went into its mover's store.
+        let last_store = frame.last.and_then(|(before, played)| {
+            (usize::from(played.effect.last) >= game.pit_count()).then_some(before.to_move)
+        });
         for (player, x) in stores_at {
             let y = board_y + 10;
+            let (fill, class) = if last_store == Some(player) {
+                (LAST_FILL, " last")
+            } else {
+                (PIT_FILL, "")
+            };
             let _ = writeln!(
                 s,
-                r#"<rect class="store {player}" x="{x}" y="{y}" width="{STORE_W}" height="{store_h}" rx="28" fill="{PIT_FILL}" stroke="{EDGE}" stroke-width="2"/>"#
+                r#"<rect class="store {player}{class}" x="{x}" y="{y}" width="{STORE_W}" height="{store_h}" rx="28" fill="{fill}" stroke="{EDGE}" stroke-width="2"/>"#
             );
             let _ = writeln!(
                 s,
