@@ -225,6 +225,31 @@ fn undo_hint_rules_help_quit() {
     assert!(out.ends_with("> quit\nbye\n"), "{out}");
 }
 
+/// `rules` summarises a variant from its rule model; Kalah's file says: 6
+/// pits of 4, stores sown, sowing from the next pit, an extra turn in the
+/// store, capture of an emptied own pit with the opposite one.
+#[test]
+fn rules_summary_of_kalah() {
+    let out = ok(&["play", "kalah", "--seed", "1"], "rules\n");
+    for line in [
+        "  board: 2 rows of 6 pits, 4 stones in each (48 in all); a store at each player's right, sown into\n",
+        "  move: take all the stones of one of your pits holding at least 1; sow them counter-clockwise, one per pit, starting in the next pit\n",
+        "  a last stone in your store gives you another move\n",
+        "  capture: when the last stone makes a pit on your side hold 1, it and the opposite pit are taken (if that is not empty)\n",
+        "  end: when the player to move has no legal move, or when a row is empty; each player adds the stones left in their own row\n",
+    ] {
+        assert!(out.contains(line), "{line}{out}");
+    }
+    assert!(!out.contains("feeding"), "Kalah has no feeding rule: {out}");
+    let out = ok(&["play", "um-el-tuweisat", "--seed", "1"], "rules\n");
+    assert!(
+        out.contains(
+            "sow them in the direction of the pit (from each owner's left: cw, either, ccw)"
+        ),
+        "{out}"
+    );
+}
+
 /// `save FILE` writes variant, start and moves; `sow trace` replays the moves
 /// from that start to the position `play` reached.
 #[test]

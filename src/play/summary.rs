@@ -32,7 +32,10 @@ pub fn rules_summary(rules: &Rules) -> String {
         direction_words(s.direction[0]).to_string()
     } else {
         let per_pit: Vec<String> = s.direction.iter().map(|d| d.to_string()).collect();
-        format!("per pit from each owner's left: {}", per_pit.join(" "))
+        format!(
+            "in the direction of the pit (from each owner's left: {})",
+            per_pit.join(", ")
+        )
     };
     let _ = writeln!(
         out,
