@@ -194,6 +194,39 @@ fn illegal_moves_are_refused_with_the_reason() {
     );
 }
 
+/// Where a player who cannot move passes (Um el Tuweisat), `pass` is the
+/// only legal move: from a=0 b=1 c=1 / A=7 B=0 C=5 South's pits hold 1 or 0.
+#[test]
+fn pass_when_you_cannot_move() {
+    let out = ok(
+        &[
+            "play",
+            "um-el-tuweisat",
+            "--from",
+            "0 1 1 / 7 0 5 south captured 0 4",
+            "--seed",
+            "1",
+        ],
+        "b\nc\npass\n",
+    );
+    assert!(
+        out.contains("south to move (you); legal moves: pass\n"),
+        "{out}"
+    );
+    // b sows either way, so its label needs a direction.
+    assert!(
+        out.contains("> b\npit `b` sows either way: write `b:ccw` or `b:cw`\nlegal moves: pass\n"),
+        "{out}"
+    );
+    assert!(out.contains(
+        "> c\n`c` is illegal: pit `c` holds 1 stone; a pit needs at least 2 to be played\nlegal moves: pass\n"
+    ), "{out}");
+    assert!(
+        out.contains("> pass\nsouth passes (no move)\nnorth plays "),
+        "{out}"
+    );
+}
+
 /// `undo` takes back the human's move and the agent's reply; `hint` names
 /// the agent's choice; `rules`, `help` and `quit` answer.
 #[test]

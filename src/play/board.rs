@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use crate::{
-    engine::{Game, Player, Position, Successor},
+    engine::{Game, Move, Player, Position, Successor},
     rules::Stores,
 };
 
@@ -78,6 +78,7 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
     };
     let north: Vec<usize> = game.row(Player::North).rev().collect();
     let south: Vec<usize> = game.row(Player::South).collect();
+    let last = last.filter(|s| s.mv != Move::PASS);
     let cell = |pit: usize| {
         let text = format!("{:>width$}", pos.pits[pit]);
         match last {
@@ -137,10 +138,10 @@ pub fn captures_line(game: &Game, pos: &Position) -> String {
 /// `before` is the position the move was played from.
 pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: Style) -> String {
     let mover = before.to_move;
-    let label = game.move_label(played.mv);
-    if label == "pass" {
+    if played.mv == Move::PASS {
         return format!("{mover} passes (no move)");
     }
+    let label = game.move_label(played.mv);
     let path = game.sowing_path(before, played.mv);
     let slot = |s: &Option<usize>| s.map_or_else(|| "store".to_string(), |p| game.label(p));
     let sown: Vec<String> = path.iter().map(slot).collect();
