@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod conservation;
 mod perft;
+mod play;
 mod rules;
 mod sim;
 mod traces;

@@ -133,6 +133,37 @@ fn merge_of_a_two_way_split_equals_one_run() {
     );
 }
 
+/// Shards whose games end in every way, the ply cap included (12 plies
+/// stops many Modiar games), add up to the whole run: every end is merged.
+#[test]
+fn merge_keeps_every_way_of_ending() {
+    let dir = scratch("merge-ends");
+    let base = [
+        "simulate",
+        "modiar",
+        "--games",
+        "300",
+        "--max-plies",
+        "12",
+        "--format",
+        "json",
+    ];
+    let whole: Value = serde_json::from_str(&ok(&base)).unwrap();
+    assert!(whole["ends"]["ply_cap"].as_u64().unwrap() > 0, "{whole}");
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let path = dir.join(format!("{}.json", &shard[..1]));
+        std::fs::write(&path, ok(&args)).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    assert_eq!(
+        ok(&["merge", &files[0], &files[1], "--format", "json"]),
+        ok(&base)
+    );
+}
+
 /// A batch of 12 games written out with --games-out; every game is replayed
 /// move by move through `trace` (another code path), and the summary's
 /// figures are recomputed from the replays.

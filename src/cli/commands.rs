@@ -1,10 +1,11 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, simulate, verify_commands, BenchFormat, Command, Format, OK};
+use super::{play, report, simulate, verify_commands, BenchFormat, Command, Format, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
-    trace, variants, EXIT_FAILED,
+    files::write_atomically,
+    render, trace, variants, EXIT_FAILED,
 };
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
@@ -19,6 +20,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             from,
             max_plies,
             format,
+            html,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
@@ -29,6 +31,13 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 }
                 None => trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies),
             };
+            if let Some(path) = html {
+                let frames = render::frames(&game, start, &trace)?;
+                let page = render::trace_html(&game, &trace, &frames)?;
+                write_atomically(&path, page.as_bytes())?;
+                eprintln!("wrote {} ({} plies)", path.display(), trace.plies.len());
+                return Ok(OK);
+            }
             let text = match format {
                 Format::Text => report::trace_text(&game, &trace),
                 Format::Json => {
@@ -40,6 +49,35 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 }
             };
             print!("{text}");
+            Ok(OK)
+        }
+        Command::Play {
+            variant,
+            vs,
+            seat,
+            from,
+            seed,
+        } => play::play(&variant, vs, seat, from.as_deref(), seed),
+        Command::Render {
+            variant,
+            moves,
+            from,
+            ply,
+            svg,
+        } => {
+            let game = Game::new(variants::load(&variant)?.rules);
+            let start = start_position(&game, from.as_deref())?;
+            let labels: Vec<&str> = moves.split_whitespace().collect();
+            let trace = trace::from_moves(&game, start, &labels)?;
+            let frames = render::frames(&game, start, &trace)?;
+            let k = ply.unwrap_or(trace.plies.len() as u32);
+            let frame = frames.get(k as usize).ok_or_else(|| {
+                Error::Usage(format!(
+                    "--ply {k}: the moves give only {} plies",
+                    trace.plies.len()
+                ))
+            })?;
+            write_atomically(&svg, render::position_svg(&game, frame).as_bytes())?;
             Ok(OK)
         }
         Command::Perft {
@@ -82,7 +120,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             batch,
             shard,
             games_out,
-        } => simulate::simulate(&variant, &batch, shard, games_out.as_deref()),
+            plot,
+        } => simulate::simulate(
+            &variant,
+            &batch,
+            shard,
+            games_out.as_deref(),
+            plot.as_deref(),
+        ),
         Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
         Command::Merge { files, format } => simulate::merge(&files, format),
         Command::Verify {
@@ -104,7 +149,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
 }
 
 /// The variant's start, or the position given with `--from`.
-fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
+pub(super) fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
     match from {
         None => Ok(game.start()),
         Some(text) => parse_position(text, game).map_err(|error| Error::Position {

@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod play;
 mod report;
 mod sim_report;
 mod simulate;
@@ -47,6 +48,7 @@ enum Command {
     ///   sow trace modiar --moves "a A b"
     ///   sow trace modiar --seed 7 --format json
     ///   sow trace modiar --from "2 3 0 / 1 5 1 south" --moves a
+    ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
     #[command(verbatim_doc_comment)]
     Trace {
         /// Shipped variant name or path to a .variant file.
@@ -72,6 +74,82 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Write the game as one self-contained HTML page instead (a board
+        /// per ply; buttons and the arrow keys step through it; the trace is
+        /// embedded as JSON; nothing is loaded from a network).
+        #[arg(long, value_name = "FILE.html", conflicts_with = "format")]
+        html: Option<PathBuf>,
+    },
+    /// Draw a position as an SVG picture.
+    ///
+    /// The position is the variant's start, or --from, after the --moves
+    /// given (all of them, or the first K with --ply K). The board is seen
+    /// from south: north's row on top from north's left, stores at the ends
+    /// where the variant has them (north's left, south's right). The last
+    /// move's origin pit is ringed in blue, the pit that got its last stone
+    /// is amber, captured pits are red; a caption tells the move in words.
+    ///
+    /// Examples:
+    ///   sow render modiar --moves "a C b" --svg modiar.svg
+    ///   sow render modiar --moves "a C b A" --ply 2 --svg ply2.svg
+    ///   sow render modiar --from "2 3 0 / 1 5 1 south" --moves a --svg capture.svg
+    #[command(verbatim_doc_comment)]
+    Render {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Moves to play first, as labels separated by spaces: "a A b".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Start from this position (see `sow trace --help`).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Draw the position after this many of the moves (default: all).
+        #[arg(long, value_name = "K")]
+        ply: Option<u32>,
+        /// The SVG file to write.
+        #[arg(long, value_name = "FILE.svg", required = true)]
+        svg: PathBuf,
+    },
+    /// Play a game against an agent at the terminal.
+    ///
+    /// The board is drawn from south's side: north's row on top (its pits
+    /// run from north's left, so reversed), south's row below, stores at the
+    /// ends where the variant has them. Type a pit label to move (`b:cw` where
+    /// a pit sows either way, `pass` when you cannot move); an illegal move is
+    /// refused with the reason and the legal moves. After each move you see
+    /// where the stones went and what was captured.
+    ///
+    /// Commands: undo, hint, rules, save FILE, board, help, quit.
+    /// `save FILE` writes a game record (YAML: variant, start, moves) that
+    /// `sow verify` and `sow trace VARIANT --moves "..."` replay.
+    ///
+    /// Colours are used only on a terminal and never when NO_COLOR is set.
+    /// When standard input is not a terminal, moves and commands are read
+    /// from it line by line (each echoed after `> `), so a game can be
+    /// scripted; the end of input quits.
+    ///
+    /// Examples:
+    ///   sow play modiar --vs alphabeta:6
+    ///   sow play kalah --as north --seed 3
+    ///   printf 'a\nhint\nsave game.yaml\n' | sow play modiar --seed 1
+    #[command(verbatim_doc_comment)]
+    Play {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// The agent you play against: random, greedy, alphabeta:D (search D
+        /// plies), mcts:N (N playouts per move).
+        #[arg(long, default_value = "greedy")]
+        vs: crate::agents::AgentSpec,
+        /// Your seat: south (near row a b c ...) or north (far row A B C ...).
+        #[arg(long = "as", value_enum, default_value_t = Seat::South)]
+        seat: Seat,
+        /// Start from this position (see `sow trace --help`).
+        #[arg(long, value_name = "POSITION")]
+        from: Option<String>,
+        /// Seed of the agent's random choices (default: from the clock; the
+        /// seed used is shown, so a game can be played again).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Count the move sequences of each length from the start (perft).
     ///
@@ -124,6 +202,7 @@ enum Command {
     ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --swap
     ///   sow simulate modiar --format json --games-out games.jsonl
     ///   sow simulate modiar --games 1000000 --shard 2/8 --format json > part2.json
+    ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --plot modiar.svg
     #[command(verbatim_doc_comment)]
     Simulate {
         /// Shipped variant name or path to a .variant file.
@@ -141,6 +220,11 @@ enum Command {
         /// is complete.
         #[arg(long, value_name = "FILE.jsonl")]
         games_out: Option<PathBuf>,
+        /// Also draw the batch as an SVG: the distribution of game length,
+        /// of the final score difference (south - north, games that ended
+        /// by the rules) and the win rates with their 95% intervals.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
     /// Run the same batch on several variants: one row per variant
     ///
@@ -338,6 +422,15 @@ fn seconds(text: &str) -> Result<f64, String> {
     } else {
         Err(format!("{value} seconds: expected between 0.1 and 3600"))
     }
+}
+
+/// A seat at the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Seat {
+    /// The near row, a b c ...; moves first from the variant's start.
+    South,
+    /// The far row, A B C ...
+    North,
 }
 
 /// Output formats of `bench`.

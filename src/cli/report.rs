@@ -123,7 +123,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             let _ = writeln!(
                 out,
                 "end: {} after {}; final scores south {} - north {}: {verdict}",
-                crate::verify::replay::end_words(result.end),
+                result.end.describe(),
                 plies(trace.plies.len()),
                 result.scores[Player::South.index()],
                 result.scores[Player::North.index()],

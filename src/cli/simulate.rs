@@ -9,7 +9,9 @@ use super::{sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
     error::Error,
-    sim::{self, Batch, GamesOut, Shard, Summary},
+    files::write_atomically,
+    render,
+    sim::{self, Batch, GamesOut, Shard, Summary, Tally},
     variants,
 };
 
@@ -19,10 +21,14 @@ pub(super) fn simulate(
     args: &BatchArgs,
     shard: Option<Shard>,
     games_out: Option<&Path>,
+    plot: Option<&Path>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
     let batch = args.batch(shard)?;
-    let summary = run_batch(&game, &batch, args.threads, games_out)?;
+    let (summary, tally) = run_batch(&game, &batch, args.threads, games_out)?;
+    if let Some(path) = plot {
+        write_atomically(path, render::batch_plot(&summary, &tally)?.as_bytes())?;
+    }
     print!(
         "{}",
         render(std::slice::from_ref(&summary), args.format, false)?
@@ -39,7 +45,7 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
     }
     let mut summaries = Vec::new();
     for game in &games {
-        summaries.push(run_batch(game, &batch, args.threads, None)?);
+        summaries.push(run_batch(game, &batch, args.threads, None)?.0);
     }
     print!("{}", render(&summaries, args.format, true)?);
     Ok(OK)
@@ -88,13 +94,14 @@ impl BatchArgs {
 }
 
 /// Plays `batch` on `threads` threads (0: one per core) with a progress bar
-/// on a terminal, writing the games to `games_out` if given.
+/// on a terminal, writing the games to `games_out` if given; its summary and
+/// its raw tally.
 fn run_batch(
     game: &Game,
     batch: &Batch,
     threads: usize,
     games_out: Option<&Path>,
-) -> Result<Summary, Error> {
+) -> Result<(Summary, Tally), Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -123,8 +130,9 @@ fn run_batch(
     if let Some(out) = out {
         out.finish()?;
     }
-    Summary::new(&game.rules().name, batch, game.start().to_move, &tally)
-        .ok_or_else(|| Error::Usage("the batch holds no game".into()))
+    let summary = Summary::new(&game.rules().name, batch, game.start().to_move, &tally)
+        .ok_or_else(|| Error::Usage("the batch holds no game".into()))?;
+    Ok((summary, tally))
 }
 
 /// A bar with games/s and ETA on stderr when it is a terminal; hidden otherwise.

@@ -384,6 +384,37 @@ impl Game {
         }
     }
 
+    /// Where the stones of `mv` played from `pos` go, one entry per stone in
+    /// sowing order: `Some(pit)` for a pit, `None` for the mover's store.
+    /// Empty for a pass or an empty pit. For showing a move; legality is not
+    /// checked.
+    pub fn sowing_path(&self, pos: &Position, mv: Move) -> Vec<Option<usize>> {
+        if mv == Move::PASS {
+            return Vec::new();
+        }
+        let direction = mv.direction as usize;
+        let paths = &self.sow_path[pos.to_move.index()][direction];
+        let mut board = *pos;
+        let mut origin = usize::from(mv.pit);
+        let mut out = Vec::new();
+        for relays in 0..=MAX_RELAYS {
+            let path = &paths[origin][..self.path_len];
+            let stones = usize::from(board.pits[origin]);
+            out.extend(
+                path.iter()
+                    .cycle()
+                    .take(stones)
+                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot))),
+            );
+            let last = self.sow_lap(&mut board, path, origin);
+            match self.relay_from(&board, last, direction, relays) {
+                Some(next) => origin = next,
+                None => break,
+            }
+        }
+        out
+    }
+
     /// The direction rule of a pit (the same for the pit in the same place of
     /// either row, counted from its owner's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
@@ -423,21 +454,10 @@ impl Game {
         let mut relays = 0;
         let last = loop {
             let last = self.sow_lap(pos, &paths[origin][..self.path_len], origin);
-            if self.laps == Laps::Single || last == STORE_SLOT || relays == MAX_RELAYS {
-                break last;
+            match self.relay_from(pos, last, direction, relays) {
+                Some(next) => origin = next,
+                None => break last,
             }
-            origin = match self.laps {
-                Laps::Single => break last,
-                Laps::Relay if pos.pits[last] > 1 => last,
-                Laps::NextRelay if pos.pits[last] == 1 => {
-                    let next = usize::from(self.after[direction][last]);
-                    if pos.pits[next] == 0 {
-                        break last;
-                    }
-                    next
-                }
-                Laps::Relay | Laps::NextRelay => break last,
-            };
             relays += 1;
         };
         let mut effect = Effect {
@@ -460,6 +480,29 @@ impl Game {
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
         effect
+    }
+
+    /// The pit whose stones a relay lifts after a lap ended in `last`, if the
+    /// rules relay here (`relays` laps have been relayed already).
+    #[inline]
+    fn relay_from(
+        &self,
+        pos: &Position,
+        last: usize,
+        direction: usize,
+        relays: u32,
+    ) -> Option<usize> {
+        if self.laps == Laps::Single || last == STORE_SLOT || relays == MAX_RELAYS {
+            return None;
+        }
+        match self.laps {
+            Laps::Relay if pos.pits[last] > 1 => Some(last),
+            Laps::NextRelay if pos.pits[last] == 1 => {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(next)
+            }
+            _ => None,
+        }
     }
 
     /// One lap of the hand: lifts the stones of `origin` and drops them along

@@ -57,6 +57,19 @@ impl EndReason {
             EndReason::PlyCap => "ply_cap",
         }
     }
+
+    /// The reason in words, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::NoLegalMove => "the player to move has no legal move",
+            EndReason::FeedingImpossible => "the player to move must feed and cannot",
+            EndReason::Repetition => "a position repeated",
+            EndReason::CapturedMajority => "a player captured more than half of the stones",
+            EndReason::RowEmpty => "a row is empty",
+            EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
+            EndReason::PlyCap => "the ply cap was reached",
+        }
+    }
 }
 
 /// Who won.

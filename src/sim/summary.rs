@@ -314,6 +314,7 @@ impl Summary {
             captured: self.captured.total,
             legal_moves: self.branching.legal_moves,
             choices: self.branching.choices,
+            score_diffs: Default::default(),
         };
         let ended: u64 = tally.ends.iter().sum();
         let decided_and_drawn = tally.wins[0] + tally.wins[1] + tally.draws + tally.capped();
@@ -482,8 +483,14 @@ mod tests {
             ),
             (1.0, 0.5, 0.25, 0.25, 265.0)
         );
-        // The raw counts read back from the summary are the tally.
-        assert_eq!(s.tally().unwrap(), tally);
+        // The raw counts read back from the summary are the tally, but for
+        // the score differences, which summaries do not carry.
+        assert_eq!(tally.score_diffs.get(&0), Some(&3));
+        let carried = Tally {
+            score_diffs: Default::default(),
+            ..tally
+        };
+        assert_eq!(s.tally().unwrap(), carried);
     }
 
     #[test]

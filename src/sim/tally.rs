@@ -1,6 +1,8 @@
 //! The raw counts of a batch, from which every statistic is derived. Two
 //! tallies add up to the tally of both batches, exactly.
 
+use std::collections::BTreeMap;
+
 use super::{Batch, GameResult, Histogram};
 use crate::engine::{EndReason, Outcome, Player};
 
@@ -28,6 +30,10 @@ pub struct Tally {
     pub legal_moves: u64,
     /// Positions where the mover had more than one legal move.
     pub choices: u64,
+    /// Games per final score difference, South's score minus North's, over
+    /// the games that ended by the rules (not at the ply cap). Kept for plots;
+    /// JSON summaries do not carry it, so a tally rebuilt from them has none.
+    pub score_diffs: BTreeMap<i32, u64>,
 }
 
 impl Tally {
@@ -54,6 +60,10 @@ impl Tally {
         self.captured += u64::from(game.captured);
         self.legal_moves += game.legal_moves;
         self.choices += u64::from(game.choices);
+        if game.winner.is_some() {
+            let [south, north] = game.scores.map(i32::from);
+            *self.score_diffs.entry(south - north).or_default() += 1;
+        }
     }
 
     /// Adds every count of `other`.
@@ -64,7 +74,7 @@ impl Tally {
             self.agent_wins[i] += other.agent_wins[i];
         }
         self.draws += other.draws;
-        for i in 0..4 {
+        for i in 0..EndReason::COUNT {
             self.ends[i] += other.ends[i];
         }
         self.first_player_wins += other.first_player_wins;
@@ -72,6 +82,9 @@ impl Tally {
         self.captured += other.captured;
         self.legal_moves += other.legal_moves;
         self.choices += other.choices;
+        for (&diff, &count) in &other.score_diffs {
+            *self.score_diffs.entry(diff).or_default() += count;
+        }
     }
 
     /// Games that ended at the ply cap.
@@ -83,4 +96,60 @@ impl Tally {
 /// The position of `end` in [`EndReason::ALL`].
 pub fn end_index(end: EndReason) -> usize {
     EndReason::ALL.iter().position(|&e| e == end).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::AgentSpec;
+
+    fn game(index: u64, scores: [u16; 2], end: EndReason) -> GameResult {
+        GameResult {
+            index,
+            seed: 0,
+            plies: 10,
+            end,
+            scores,
+            winner: (end != EndReason::PlyCap).then(|| Outcome::from_scores(scores)),
+            captured: 0,
+            legal_moves: 0,
+            choices: 0,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Score differences are South minus North, over games ended by the
+    /// rules; two tallies add up to the tally of all their games, every way
+    /// of ending included.
+    #[test]
+    fn score_differences_and_ends_merge() {
+        let batch = Batch {
+            agents: [AgentSpec::Random, AgentSpec::Random],
+            seed: 1,
+            games: 5,
+            swap: false,
+            max_plies: 10,
+            shard: None,
+        };
+        let games = [
+            game(0, [30, 12], EndReason::NoLegalMove),
+            game(1, [12, 30], EndReason::RowEmpty),
+            game(2, [21, 21], EndReason::AllPitsAtMostOne),
+            game(3, [40, 2], EndReason::PlyCap),
+            game(4, [30, 12], EndReason::CapturedMajority),
+        ];
+        let mut all = Tally::default();
+        let (mut first, mut second) = (Tally::default(), Tally::default());
+        for (i, g) in games.iter().enumerate() {
+            all.add(&batch, Player::South, g);
+            if i < 2 { &mut first } else { &mut second }.add(&batch, Player::South, g);
+        }
+        // 30-12 twice: +18; 12-30: -18; 21-21: 0; the capped game is left out.
+        let expected: BTreeMap<i32, u64> = [(-18, 1), (0, 1), (18, 2)].into();
+        assert_eq!(all.score_diffs, expected);
+        first.merge(&second);
+        assert_eq!(first, all);
+        assert_eq!(first.capped(), 1);
+        assert_eq!(first.ends[end_index(EndReason::AllPitsAtMostOne)], 1);
+    }
 }

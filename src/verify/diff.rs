@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::{
     record::{Checkpoint, ExpectedResult, Moves, Record},
-    replay::{end_words, side_by_side},
+    replay::side_by_side,
 };
 use crate::{
     engine::{EndReason, Game, GameRun, Illegal, Move, Position, Successor, Successors},
@@ -220,10 +220,10 @@ impl Pair<'_> {
                 .map(|s| {
                     let why = match (theirs.is_empty(), theirs.feeding_impossible) {
                         (false, _) => g.why_illegal(pos, s.mv, theirs).to_string(),
-                        (true, true) => end_words(EndReason::FeedingImpossible).to_string(),
+                        (true, true) => EndReason::FeedingImpossible.describe().to_string(),
                         (true, false) => format!(
                             "{}: {}",
-                            end_words(EndReason::NoLegalMove),
+                            EndReason::NoLegalMove.describe(),
                             why_forbidden(g, pos, s.mv)
                         ),
                     };
@@ -422,7 +422,7 @@ impl Pair<'_> {
                     let _ = writeln!(
                         out,
                         "  under {name}: {}; final scores {}",
-                        end_words(*end),
+                        end.describe(),
                         scores(s)
                     );
                 }
@@ -438,7 +438,7 @@ impl Pair<'_> {
                         Some((end, s)) => {
                             format!(
                                 "the game ends ({}); final scores {}",
-                                end_words(*end),
+                                end.describe(),
                                 scores(s)
                             )
                         }

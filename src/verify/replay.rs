@@ -396,7 +396,7 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
         } => {
             let _ = writeln!(out, "by these rules the move is illegal: {reason}");
             if let Some(end) = ended {
-                let _ = writeln!(out, "the game had ended: {}", end_words(*end));
+                let _ = writeln!(out, "the game had ended: {}", end.describe());
             }
             let _ = writeln!(out, "legal moves: {}", list(legal));
         }
@@ -440,8 +440,8 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
             let _ = writeln!(
                 out,
                 "why the game ended: the record says {}, the rules say {}",
-                end_words(*expected),
-                end_words(*actual)
+                expected.describe(),
+                actual.describe()
             );
         }
         Mismatch::FinalScores { expected, actual } => {
@@ -462,17 +462,4 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
         }
     }
     out
-}
-
-/// Why a game ended, in words.
-pub fn end_words(end: EndReason) -> &'static str {
-    match end {
-        EndReason::NoLegalMove => "the player to move has no legal move",
-        EndReason::FeedingImpossible => "the player to move must feed and cannot",
-        EndReason::Repetition => "a position repeated",
-        EndReason::CapturedMajority => "a player captured more than half of the stones",
-        EndReason::RowEmpty => "a row is empty",
-        EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
-        EndReason::PlyCap => "the ply cap was reached",
-    }
 }

@@ -1,0 +1,314 @@
+//! A human against an agent: the session behind `sow play`. It takes one
+//! line of input at a time (a move label or a command) and answers with the
+//! text to show, so the terminal loop in the CLI stays thin and the session
+//! can be driven by a script.
+
+mod board;
+mod record;
+
+use std::{fmt::Write, path::Path};
+
+pub use board::{board_text, captures_line, describe_move, Style};
+pub use record::Record;
+
+use crate::{
+    agents::{Agent, AgentSpec},
+    engine::{
+        format_position, parse_move, Game, GameRun, Move, Outcome, Player, Position, Successor,
+    },
+    trace::legal_labels,
+};
+
+/// How a session is set up.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The VARIANT argument as given (a shipped name or a path), for records.
+    pub variant: String,
+    /// The agent playing against the human.
+    pub agent: AgentSpec,
+    /// The human's seat.
+    pub human: Player,
+    /// A start position given with `--from`, or `None` for the variant's start.
+    pub from: Option<Position>,
+    /// Seed of the agent's random stream.
+    pub seed: u64,
+    /// Plain text or colours.
+    pub style: Style,
+}
+
+/// What the session says after a line of input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// Text to show; the session goes on.
+    Continue(String),
+    /// Text to show; the human asked to stop.
+    Quit(String),
+}
+
+/// The commands, as `help` lists them.
+pub const HELP: &str = "\
+Type a move: the label of one of your pits (a b c ... for south, A B C ... for north),
+with :ccw or :cw where a pit sows either way (b:cw), or `pass` when you cannot move.
+Commands:
+  undo        take back your last move (and the agent's replies)
+  hint        what the agent would play in your place
+  rules       the rules of this variant in short
+  save FILE   write the game so far as a record (YAML) for `sow verify`
+  board       show the board again
+  help        this text
+  quit        stop (end of input stops too)
+";
+
+/// A game between a human and an agent.
+pub struct Session<'g> {
+    game: &'g Game,
+    options: Options,
+    start: Position,
+    agent: Box<dyn Agent + Send>,
+    run: GameRun<'g>,
+    /// The moves played, with who played them.
+    moves: Vec<(Move, Player)>,
+    /// The last move and the position it was played from.
+    last: Option<(Position, Successor)>,
+}
+
+impl<'g> Session<'g> {
+    /// A new game from the variant's start or from `options.from`.
+    pub fn new(game: &'g Game, options: Options) -> Self {
+        let start = options.from.unwrap_or_else(|| game.start());
+        let agent = options.agent.build(options.seed, options.human.other());
+        Session {
+            game,
+            start,
+            agent,
+            run: GameRun::new(game, start),
+            moves: Vec::new(),
+            last: None,
+            options,
+        }
+    }
+
+    /// The opening text: who plays what, then the agent's moves if it starts,
+    /// then the board.
+    pub fn begin(&mut self) -> String {
+        let o = &self.options;
+        let mut out = format!(
+            "{}: you play {} against {} (seed {}). Type a move such as `{}`, or `help`.\n",
+            self.game.rules().name,
+            o.human,
+            o.agent,
+            o.seed,
+            self.game.label(self.game.row(o.human).start),
+        );
+        out.push_str(&self.agent_turns());
+        out.push_str(&self.status());
+        out
+    }
+
+    /// What to show before reading a line on a terminal.
+    pub fn prompt(&self) -> String {
+        if self.run.end().is_some() {
+            "game over> ".to_string()
+        } else {
+            format!("{}> ", self.options.human)
+        }
+    }
+
+    /// Handles one line: a move or a command.
+    pub fn handle(&mut self, line: &str) -> Reply {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let text = match words.as_slice() {
+            [] => String::new(),
+            ["quit"] | ["exit"] => return Reply::Quit("bye\n".to_string()),
+            ["help"] => HELP.to_string(),
+            ["rules"] => crate::verify::describe::describe(self.game.rules()).text(),
+            ["board"] => self.status(),
+            ["undo"] => self.undo(),
+            ["hint"] => self.hint(),
+            ["save"] => "usage: save FILE\n".to_string(),
+            ["save", ..] => self.save(Path::new(line.trim()["save".len()..].trim())),
+            [label] => self.human_move(label),
+            _ => format!(
+                "{}\n",
+                self.refusal(&format!(
+                    "`{line}` is neither a move nor a command (try `help`)"
+                ))
+            ),
+        };
+        Reply::Continue(text)
+    }
+
+    fn refusal(&self, text: &str) -> String {
+        self.options.style.red(text)
+    }
+
+    /// The human plays `label`; then the agent replies.
+    fn human_move(&mut self, label: &str) -> String {
+        if self.run.end().is_some() {
+            return format!(
+                "{}\n",
+                self.refusal("the game is over: `undo`, `save FILE` or `quit`")
+            );
+        }
+        if self.run.position().to_move != self.options.human {
+            return format!("{}\n", self.refusal("it is not your turn"));
+        }
+        let legal = legal_labels(&self.run).join(" ");
+        let mv = match parse_move(label, self.game) {
+            Ok(mv) => mv,
+            Err(message) => {
+                return format!("{}\nlegal moves: {legal}\n", self.refusal(&message));
+            }
+        };
+        let mut out = match self.play(mv) {
+            Ok(text) => text,
+            Err(reason) => {
+                return format!(
+                    "{}\nlegal moves: {legal}\n",
+                    self.refusal(&format!("`{label}` is illegal: {reason}"))
+                )
+            }
+        };
+        out.push_str(&self.agent_turns());
+        out.push_str(&self.status());
+        out
+    }
+
+    /// Plays `mv` for the player to move; the move in words.
+    fn play(&mut self, mv: Move) -> Result<String, crate::engine::Illegal> {
+        let before = *self.run.position();
+        let played = self.run.play(mv)?;
+        self.moves.push((mv, before.to_move));
+        self.last = Some((before, played));
+        Ok(format!(
+            "{}\n",
+            describe_move(self.game, &before, &played, self.options.style)
+        ))
+    }
+
+    /// The agent's moves while it is its turn and the game goes on.
+    fn agent_turns(&mut self) -> String {
+        let mut out = String::new();
+        while self.run.end().is_none() && self.run.position().to_move != self.options.human {
+            let index = self.agent.choose(&self.run);
+            let mv = self.run.successors().as_slice()[index].mv;
+            if let Ok(text) = self.play(mv) {
+                out.push_str(&text);
+            }
+        }
+        out
+    }
+
+    /// The board, the captures, and whose turn it is (or the result).
+    fn status(&self) -> String {
+        let pos = self.run.position();
+        let mut out = String::from("\n");
+        out.push_str(&board_text(
+            self.game,
+            pos,
+            self.last.as_ref().map(|(_, s)| s),
+            self.options.style,
+        ));
+        let _ = writeln!(out, "{}", captures_line(self.game, pos));
+        match (self.run.end(), self.run.outcome()) {
+            (Some(end), Some(outcome)) => {
+                let [south, north] = self.run.scores();
+                let human_won = matches!(
+                    (outcome, self.options.human),
+                    (Outcome::South, Player::South) | (Outcome::North, Player::North)
+                );
+                let verdict = match outcome {
+                    Outcome::Draw => "a draw".to_string(),
+                    _ if human_won => "you win".to_string(),
+                    _ => format!(
+                        "{} ({}) wins",
+                        self.options.agent,
+                        self.options.human.other()
+                    ),
+                };
+                let _ = writeln!(
+                    out,
+                    "game over after {} pl{}: {}; final scores south {south} - north {north}: {}",
+                    self.run.plies(),
+                    if self.run.plies() == 1 { "y" } else { "ies" },
+                    end.describe(),
+                    self.options.style.bold(&verdict),
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    out,
+                    "{} to move (you); legal moves: {}",
+                    pos.to_move,
+                    legal_labels(&self.run).join(" ")
+                );
+            }
+        }
+        out
+    }
+
+    /// Back to the position before the human's last move.
+    fn undo(&mut self) -> String {
+        let human = self.options.human;
+        let Some(cut) = self.moves.iter().rposition(|&(_, who)| who == human) else {
+            return "nothing to undo: you have not moved yet\n".to_string();
+        };
+        let taken = self.moves.len() - cut;
+        self.moves.truncate(cut);
+        self.run.reset(self.start);
+        self.last = None;
+        let moves: Vec<Move> = self.moves.iter().map(|&(mv, _)| mv).collect();
+        for mv in moves {
+            let before = *self.run.position();
+            if let Ok(played) = self.run.play(mv) {
+                self.last = Some((before, played));
+            }
+        }
+        format!(
+            "took back {taken} move{}\n{}",
+            if taken == 1 { "" } else { "s" },
+            self.status()
+        )
+    }
+
+    /// What the agent would play in the human's place.
+    fn hint(&self) -> String {
+        if self.run.end().is_some() {
+            return "the game is over\n".to_string();
+        }
+        let spec = self.options.agent;
+        let mut adviser = spec.build(self.options.seed, self.options.human);
+        let index = adviser.choose(&self.run);
+        let mv = self.run.successors().as_slice()[index].mv;
+        format!("{spec} would play {}\n", self.game.move_label(mv))
+    }
+
+    /// The game so far as a record.
+    pub fn record(&self) -> Record {
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .map(|&(mv, _)| self.game.move_label(mv))
+            .collect();
+        Record {
+            variant: self.options.variant.clone(),
+            start: self
+                .options
+                .from
+                .map(|start| format_position(&start, self.game)),
+            moves: moves.join(" "),
+        }
+    }
+
+    fn save(&self, path: &Path) -> String {
+        match self.record().save(path) {
+            Ok(()) => format!(
+                "saved {} move{} to {}\n",
+                self.moves.len(),
+                if self.moves.len() == 1 { "" } else { "s" },
+                path.display()
+            ),
+            Err(e) => format!("{}\n", self.refusal(&format!("cannot save: {e}"))),
+        }
+    }
+}

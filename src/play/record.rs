@@ -1,0 +1,46 @@
+//! A game record as `sow verify` reads it: the variant, the start when it is
+//! not the variant's own, and the moves as space-separated labels.
+//!
+//! ```yaml
+//! variant: modiar
+//! start: 2 3 0 / 1 5 1 south
+//! moves: a A b
+//! ```
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::{error::Error, files::write_atomically};
+
+/// A game record in its minimal shape.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// A shipped variant's name or the path of a variant file.
+    pub variant: String,
+    /// The start position in the position notation, when the game did not
+    /// start from the variant's start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The moves, as `Game::move_label` writes them, separated by spaces.
+    pub moves: String,
+}
+
+impl Record {
+    /// The record as YAML.
+    ///
+    /// # Errors
+    /// Should YAML serialisation fail.
+    pub fn to_yaml(&self) -> Result<String, Error> {
+        serde_yaml::to_string(self).map_err(|e| Error::Usage(format!("game record: {e}")))
+    }
+
+    /// Writes the record to `path`, through a temporary file renamed into
+    /// place, so a reader never sees half a record.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        write_atomically(path, self.to_yaml()?.as_bytes())
+    }
+}

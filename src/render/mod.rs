@@ -1,0 +1,59 @@
+//! Pictures of games: a position as SVG, a whole game as one HTML page, and
+//! plots of a batch's results.
+
+mod html;
+mod plot;
+mod svg;
+
+pub use html::trace_html;
+pub use plot::batch_plot;
+pub use svg::position_svg;
+
+use crate::{
+    engine::{parse_move, Game, GameRun, Position, Successor},
+    error::Error,
+    trace::Trace,
+};
+
+/// A position of a game and the move that led to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frame {
+    /// Plies played before this position (0 for the start).
+    pub ply: u32,
+    /// The position.
+    pub position: Position,
+    /// The position the last move was played from, and that move.
+    pub last: Option<(Position, Successor)>,
+}
+
+/// Every position of a traced game, from its start (`start`) to its last ply.
+///
+/// # Errors
+/// A move of the trace that does not replay (only if the trace was made with
+/// other rules).
+pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>, Error> {
+    let mut run = GameRun::new(game, start);
+    let mut out = vec![Frame {
+        ply: 0,
+        position: start,
+        last: None,
+    }];
+    for ply in &trace.plies {
+        let replay_error = |message: String| Error::Move {
+            ply: ply.ply,
+            message,
+            legal: ply.legal.clone(),
+        };
+        let mv = parse_move(&ply.mv, game).map_err(replay_error)?;
+        let before = *run.position();
+        let played = run
+            .play(mv)
+            .map_err(|illegal| replay_error(illegal.to_string()))?;
+        out.push(Frame {
+            ply: ply.ply,
+            position: played.position,
+            last: Some((before, played)),
+        });
+    }
+    Ok(out)
+}

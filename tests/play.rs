@@ -1,0 +1,568 @@
+//! `sow play` driven through standard input, `sow render --svg`,
+//! `sow trace --html` and `sow simulate --plot`.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use sowing::engine::{parse_move, Player};
+
+use crate::common::{pos, shipped};
+
+/// Runs `sow` with `input` on standard input: (exit code, stdout, stderr).
+fn sow_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn ok(args: &[&str], input: &str) -> String {
+    let (code, stdout, stderr) = sow_with_input(args, input);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    stdout
+}
+
+/// A fresh, empty folder for this test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sowing-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The board lines `sow play` draws for a Modiar position (north's row
+/// reversed on top).
+fn modiar_board(north_cba: [u8; 3], south_abc: [u8; 3]) -> String {
+    let row = |r: [u8; 3]| r.map(|n| format!("{n:>4}")).concat();
+    format!(
+        "north    C   B   A\n         {}\n         {}\nsouth    a   b   c\n",
+        row(north_cba).trim_start(),
+        row(south_abc).trim_start()
+    )
+}
+
+/// A whole game worked by hand. From a=0 b=2 c=0 / A=0 B=0 C=2 with 19
+/// captured each, South plays b (b=1, c=1, last in c: 1, no capture); North's
+/// only move is C (C=1, a=1, no capture); South then holds 1 1 1: no pit
+/// of 2, so the game is over. South adds its row (3): 22, North 1: 20.
+#[test]
+fn a_full_game_through_stdin() {
+    let out = ok(
+        &[
+            "play",
+            "modiar",
+            "--from",
+            "0 2 0 / 0 0 2 south captured 19 19",
+            "--seed",
+            "1",
+        ],
+        "b\n",
+    );
+    assert!(
+        out.starts_with("Modiar: you play south against greedy (seed 1)."),
+        "{out}"
+    );
+    assert!(out.contains(&modiar_board([2, 0, 0], [0, 2, 0])), "{out}");
+    assert!(
+        out.contains("south to move (you); legal moves: b\n"),
+        "{out}"
+    );
+    assert!(out.contains(
+        "> b\nsouth plays b: sows 2 stones into b c, last in c (1); no capture\n\
+         north plays C: sows 2 stones into C a, last in a (1); no capture\n"
+    ));
+    assert!(out.contains(&modiar_board([1, 0, 0], [1, 1, 1])), "{out}");
+    assert!(
+        out.ends_with(
+            "captured: south 19, north 19\ngame over after 2 plies: the player to move has no legal move; final scores south 22 - north 20: you win\n"
+        ),
+        "{out}"
+    );
+    // Piped output carries no colour codes.
+    assert!(!out.contains('\x1b'));
+}
+
+/// A longer game: the human plays South's moves of a traced game between
+/// `random` (south) and `greedy` (north) with the same seed, so the agent in
+/// `play` (greedy, seeded alike) must answer exactly as in the trace, and the
+/// game must end with the trace's result.
+#[test]
+fn play_follows_a_traced_game_to_its_end() {
+    let trace: Value = serde_json::from_str(&ok(
+        &[
+            "trace",
+            "modiar",
+            "--agents",
+            "random,greedy",
+            "--seed",
+            "11",
+            "--format",
+            "json",
+        ],
+        "",
+    ))
+    .unwrap();
+    let plies = trace["plies"].as_array().unwrap();
+    let south: Vec<&str> = plies
+        .iter()
+        .filter(|p| p["player"] == "south")
+        .map(|p| p["move"].as_str().unwrap())
+        .collect();
+    let north: Vec<&str> = plies
+        .iter()
+        .filter(|p| p["player"] == "north")
+        .map(|p| p["move"].as_str().unwrap())
+        .collect();
+    assert!(plies.len() > 6, "a game of some length");
+    let input = south.join("\n") + "\n";
+    let out = ok(&["play", "modiar", "--seed", "11"], &input);
+    let agent_moves: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("north plays "))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(agent_moves, north);
+    let result = &trace["result"];
+    let [s, n] = [&result["scores"][0], &result["scores"][1]];
+    assert!(
+        out.contains(&format!("game over after {} plies: ", plies.len())),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("final scores south {s} - north {n}")),
+        "{out}"
+    );
+    assert!(!out.contains("is illegal"), "{out}");
+}
+
+/// Illegal moves are refused with the engine's reason and the legal moves;
+/// the game goes on.
+#[test]
+fn illegal_moves_are_refused_with_the_reason() {
+    let out = ok(&["play", "modiar", "--seed", "1"], "A\nz\nb:cw\nfoo bar\n");
+    assert!(
+        out.contains("> A\n`A` is illegal: pit `A` belongs to north\nlegal moves: a b c\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "> z\nunknown pit `z`: the pits are a-c (south) and A-C (north)\nlegal moves: a b c\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("> b:cw\npit `b` sows ccw only, not cw\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`foo bar` is neither a move nor a command"),
+        "{out}"
+    );
+    // A grand slam, worked by hand: from a=1 b=1 c=1 / A=2 B=1 C=4 North's C
+    // sows C a b c, making a b c 2 2 2 (last in c): the chain would take
+    // South's whole row. A (2) sows A B: B=2 is taken. B holds 1.
+    let out = ok(
+        &[
+            "play",
+            "modiar",
+            "--from",
+            "1 1 1 / 2 1 4 north",
+            "--as",
+            "north",
+            "--seed",
+            "1",
+        ],
+        "C\nB\nA\n",
+    );
+    assert!(out.contains("> C\n`C` is illegal: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here\nlegal moves: A\n"), "{out}");
+    assert!(out.contains("> B\n`B` is illegal: pit `B` holds 1 stone; a pit needs at least 2 to be played\nlegal moves: A\n"), "{out}");
+    assert!(
+        out.contains("> A\nnorth plays A: sows 2 stones into A B, last in B; captures 2 from B\n"),
+        "{out}"
+    );
+    // South then holds 1 1 1: no move. South 3, North 2 + C's 4 + A's 1 = 7.
+    assert!(
+        out.contains("game over after 1 ply: the player to move has no legal move; final scores south 3 - north 7: you win"),
+        "{out}"
+    );
+}
+
+/// Where a player who cannot move passes (Um el Tuweisat), `pass` is the
+/// only legal move: from a=0 b=1 c=1 / A=7 B=0 C=5 South's pits hold 1 or 0.
+#[test]
+fn pass_when_you_cannot_move() {
+    let out = ok(
+        &[
+            "play",
+            "um-el-tuweisat",
+            "--from",
+            "0 1 1 / 7 0 5 south captured 0 4",
+            "--seed",
+            "1",
+        ],
+        "b\nc\npass\n",
+    );
+    assert!(
+        out.contains("south to move (you); legal moves: pass\n"),
+        "{out}"
+    );
+    // b sows either way, so its label needs a direction.
+    assert!(
+        out.contains("> b\npit `b` sows either way: write `b:ccw` or `b:cw`\nlegal moves: pass\n"),
+        "{out}"
+    );
+    assert!(out.contains(
+        "> c\n`c` is illegal: pit `c` holds 1 stone; a pit needs at least 2 to be played\nlegal moves: pass\n"
+    ), "{out}");
+    assert!(
+        out.contains("> pass\nsouth passes (no move)\nnorth plays "),
+        "{out}"
+    );
+}
+
+/// `undo` takes back the human's move and the agent's reply; `hint` names
+/// the agent's choice; `rules`, `help` and `quit` answer.
+#[test]
+fn undo_hint_rules_help_quit() {
+    let out = ok(
+        &[
+            "play",
+            "modiar",
+            "--from",
+            "0 2 0 / 0 0 2 south captured 19 19",
+            "--seed",
+            "1",
+        ],
+        "undo\nhint\nb\nundo\nhelp\nrules\nquit\nb\n",
+    );
+    assert!(out.contains("> undo\nnothing to undo: you have not moved yet\n"));
+    assert!(out.contains("> hint\ngreedy would play b\n"), "{out}");
+    let after_undo = out.split("> undo\ntook back 2 moves\n").nth(1).unwrap();
+    assert!(
+        after_undo.starts_with(&format!(
+            "\n{}captured: south 19, north 19\nsouth to move (you); legal moves: b\n",
+            modiar_board([2, 0, 0], [0, 2, 0])
+        )),
+        "{after_undo}"
+    );
+    assert!(out.contains("  undo        take back your last move"));
+    assert!(out.contains("(a grand slam) may not be played.\n"), "{out}");
+    // Nothing is read after `quit`.
+    assert!(out.ends_with("> quit\nbye\n"), "{out}");
+}
+
+/// `rules` prints the plain-words description (`sow describe`); Kalah's
+/// file says: 6 pits of 4, stores sown, sowing from the next pit, an extra
+/// turn in the store, capture of an emptied own pit with the opposite one.
+#[test]
+fn rules_describe_the_variant() {
+    let out = ok(&["play", "kalah", "--seed", "1"], "rules\n");
+    for line in [
+        "The board has 2 rows of 6 pits, one row per player, and a store for each player at the end of their row",
+        "Each pit starts with 4 stones: 48 in all.",
+        "The first stone goes into the pit after the emptied one.",
+        "If the last stone lands in the mover's own store, the mover moves again",
+        "holds exactly 1 stone and lies in the mover's own row, the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones",
+        "It also ends as soon as a row is empty, whoever is to move.",
+        "A player never has to give the opponent stones.",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let out = ok(&["play", "um-el-tuweisat", "--seed", "1"], "rules\n");
+    assert!(
+        out.contains("the first pit from the owner's left sows clockwise, the second pit from the owner's left sows either way"),
+        "{out}"
+    );
+}
+
+/// `save FILE` writes variant, start and moves; `sow trace` replays the moves
+/// from that start to the position `play` reached.
+#[test]
+fn saved_games_replay_with_trace() {
+    let dir = scratch("save");
+    let file = dir.join("game.yaml");
+    let file_arg = file.to_string_lossy().into_owned();
+    // From the start: South plays a, c; greedy answers.
+    let out = ok(
+        &["play", "modiar", "--seed", "4"],
+        &format!("a\nb\nc\nsave {file_arg}\n"),
+    );
+    let record = std::fs::read_to_string(&file).unwrap();
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&record).unwrap();
+    assert_eq!(yaml["variant"], "modiar");
+    assert!(yaml.get("start").is_none(), "{record}");
+    let moves = yaml["moves"].as_str().unwrap();
+    let labels: Vec<&str> = moves.split(' ').collect();
+    assert!(labels[0] == "a" && labels.len() >= 2, "{record}");
+    assert!(out.contains(&format!("saved {} moves to {file_arg}", labels.len())));
+    // Replay: every move legal, and the final captures are the ones `play`
+    // showed last.
+    let trace: Value = serde_json::from_str(&ok(
+        &["trace", "modiar", "--moves", moves, "--format", "json"],
+        "",
+    ))
+    .unwrap();
+    let last = trace["plies"].as_array().unwrap().last().unwrap().clone();
+    let scores = &last["scores"];
+    let shown = out.lines().rfind(|l| l.starts_with("captured: ")).unwrap();
+    assert_eq!(
+        shown,
+        format!("captured: south {}, north {}", scores[0], scores[1])
+    );
+    assert_eq!(trace["plies"].as_array().unwrap().len(), labels.len());
+    // And `sow verify` accepts the saved record as it is.
+    let verified = ok(&["verify", &file_arg], "");
+    assert!(verified.contains("consistent"), "{verified}");
+
+    // From a position: the record carries it, and the replay starts there.
+    let from = "0 2 0 / 0 0 2 south captured 19 19";
+    ok(
+        &["play", "modiar", "--from", from, "--seed", "1"],
+        &format!("b\nsave {file_arg}\n"),
+    );
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        record,
+        "variant: modiar\nstart: 0 2 0 / 0 0 2 south captured 19 19\nmoves: b C\n"
+    );
+    let trace: Value = serde_json::from_str(&ok(
+        &[
+            "trace", "modiar", "--from", from, "--moves", "b C", "--format", "json",
+        ],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(
+        trace["plies"][1]["board"],
+        serde_json::json!([1, 1, 1, 0, 0, 1])
+    );
+    assert_eq!(trace["result"]["scores"], serde_json::json!([22, 20]));
+    // No temporary file is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(names.len(), 1);
+}
+
+#[test]
+fn bad_play_arguments_are_clear_errors() {
+    let (code, _, stderr) = sow_with_input(&["play", "modiar", "--from", "1 2 south"], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("expected 6 pit counts"), "{stderr}");
+    let (code, _, stderr) = sow_with_input(&["play", "modiar", "--vs", "minimax"], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown agent `minimax`"), "{stderr}");
+    let out = ok(
+        &["play", "modiar", "--seed", "1"],
+        "save /no/such/folder/g.yaml\n",
+    );
+    assert!(out.contains("cannot save: /no/such/folder/g.yaml"), "{out}");
+}
+
+/// Where the stones of a move go, worked by hand.
+#[test]
+fn sowing_paths() {
+    let modiar = shipped("modiar");
+    let start = modiar.start();
+    let path = modiar.sowing_path(&start, parse_move("a", &modiar).unwrap());
+    // 7 stones from a, the first back into a: a b c A B C a.
+    assert_eq!(path, [0, 1, 2, 3, 4, 5, 0].map(Some));
+    let kalah = shipped("kalah");
+    // Kalah's c (4 stones) sows from the next pit: d e f, then South's store.
+    let path = kalah.sowing_path(&kalah.start(), parse_move("c", &kalah).unwrap());
+    assert_eq!(path, [Some(3), Some(4), Some(5), None]);
+    let p = pos(&modiar, "0 0 0 / 2 0 0 north");
+    assert_eq!(
+        modiar.sowing_path(&p, parse_move("A", &modiar).unwrap()),
+        [Some(3), Some(4)]
+    );
+    assert_eq!(p.to_move, Player::North);
+}
+
+/// The third worked check of modiar-rules.md drawn as SVG: from a=1 b=1 c=1 /
+/// A=3 B=1 C=1 North plays A (A=1 B=2 C=2), C then B are taken. The picture
+/// has been looked at (origin A ringed blue; B and C red, C with the amber
+/// ring of the last stone; the caption says so).
+#[test]
+fn svg_of_a_worked_capture() {
+    let dir = scratch("svg");
+    let file = dir.join("capture.svg");
+    ok(
+        &[
+            "render",
+            "modiar",
+            "--from",
+            "1 1 1 / 3 1 1 north",
+            "--moves",
+            "A",
+            "--svg",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let pits: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-pit").is_some())
+        .map(|n| {
+            (
+                n.attribute("data-pit").unwrap().to_string(),
+                n.attribute("class").unwrap().to_string(),
+            )
+        })
+        .collect();
+    let class = |label: &str| pits.iter().find(|(l, _)| l == label).unwrap().1.as_str();
+    assert_eq!(class("B"), "pit captured");
+    assert_eq!(class("C"), "pit captured");
+    assert_eq!(class("A"), "pit");
+    assert_eq!(class("a"), "pit");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(texts.contains(&"captures 4 from B C"), "{texts:?}");
+    insta::assert_snapshot!("render_modiar_capture_svg", svg);
+}
+
+#[test]
+fn render_picks_a_ply_and_refuses_a_missing_one() {
+    let dir = scratch("ply");
+    let file = dir.join("p.svg");
+    let f = file.to_str().unwrap();
+    ok(
+        &[
+            "render", "modiar", "--moves", "a C", "--ply", "1", "--svg", f,
+        ],
+        "",
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("<title>Modiar: after ply 1</title>"));
+    // After ply 1 (a from the start): a=2, the rest 8.
+    assert!(svg.contains("south plays a: sows 7 stones into a b c A B C a, last in a (2)"));
+    let (code, _, stderr) = sow_with_input(
+        &["render", "modiar", "--moves", "a", "--ply", "3", "--svg", f],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--ply 3: the moves give only 1 plies"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = sow_with_input(&["render", "modiar", "--moves", "a b", "--svg", f], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("ply 2: `b` is illegal"), "{stderr}");
+    // Stores are drawn where the variant has them. Kalah's c (4 stones)
+    // sows d e f and South's store, which gets the last stone.
+    ok(&["render", "kalah", "--moves", "c", "--svg", f], "");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"store ").count(), 2);
+    assert!(svg.contains("class=\"store south last\""), "{svg}");
+    assert!(svg.contains("class=\"store north\""), "{svg}");
+    assert!(svg.contains("south plays c: sows 4 stones into d e f store, last in store"));
+}
+
+/// The HTML page parses as XML, holds one frame per position and embeds
+/// exactly the JSON trace `sow trace --format json` prints.
+#[test]
+fn html_trace_is_self_contained_and_embeds_the_trace() {
+    let dir = scratch("html");
+    let file = dir.join("game.html");
+    let args = [
+        "trace",
+        "modiar",
+        "--agents",
+        "greedy,random",
+        "--seed",
+        "2",
+    ];
+    let mut html_args = args.to_vec();
+    html_args.extend(["--html", file.to_str().unwrap()]);
+    let (code, stdout, stderr) = sow_with_input(&html_args, "");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.is_empty());
+    let html = std::fs::read_to_string(&file).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>\n"));
+    let doc = roxmltree::Document::parse_with_options(
+        &html,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let expected: Value = serde_json::from_str(&ok(&json_args, "")).unwrap();
+    let embedded = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("trace"))
+        .unwrap()
+        .text()
+        .unwrap();
+    let embedded: Value = serde_json::from_str(embedded).unwrap();
+    assert_eq!(embedded, expected);
+    let frames = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("frame"))
+        .count();
+    assert_eq!(frames, expected["plies"].as_array().unwrap().len() + 1);
+    for id in ["first", "prev", "next", "end"] {
+        assert!(doc.descendants().any(|n| n.attribute("id") == Some(id)));
+    }
+    assert!(html.contains("ArrowRight") && html.contains("ArrowLeft"));
+    // Self-contained: nothing is loaded from elsewhere.
+    for outside in ["http://", "https://", "src="] {
+        let loads = html
+            .replace("xmlns=\"http://www.w3.org/2000/svg\"", "")
+            .replace("xmlns=\"http://www.w3.org/1999/xhtml\"", "");
+        assert!(!loads.contains(outside), "{outside}");
+    }
+}
+
+/// The plot parses as XML, names what it shows, and does not depend on the
+/// thread count.
+#[test]
+fn simulate_plot_is_the_same_on_any_thread_count() {
+    let dir = scratch("plot");
+    let mut plots = Vec::new();
+    for threads in ["1", "2"] {
+        let file = dir.join(format!("plot{threads}.svg"));
+        ok(
+            &[
+                "simulate",
+                "modiar",
+                "--games",
+                "300",
+                "--agents",
+                "greedy,random",
+                "--threads",
+                threads,
+                "--plot",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        plots.push(std::fs::read_to_string(&file).unwrap());
+    }
+    assert_eq!(plots[0], plots[1]);
+    let doc = roxmltree::Document::parse(&plots[0]).unwrap();
+    let texts: Vec<String> = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .collect();
+    for wanted in [
+        "Modiar: 300 games, greedy vs random (seed 1)",
+        "Game length",
+        "Win rates (95% intervals)",
+        "south wins",
+        "north wins",
+        "draws",
+    ] {
+        assert!(texts.iter().any(|t| t == wanted), "{wanted}: {texts:?}");
+    }
+    assert!(texts.iter().any(|t| t == "south - north"));
+}
