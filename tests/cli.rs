@@ -1,19 +1,6 @@
 //! The `sow` binary: exit codes and messages for bad input.
 
-use assert_cmd::Command;
-
-fn sow(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("sow")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::sow;
 
 fn fixture(name: &str) -> String {
     format!(

@@ -44,3 +44,33 @@ pub fn legal(game: &Game, p: &Position) -> Vec<String> {
     let run = GameRun::new(game, *p);
     sowing::trace::legal_labels(&run)
 }
+
+/// Runs `sow` from the project folder with `input` on standard input:
+/// (exit code, stdout, stderr).
+pub fn sow_with_input(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Runs `sow` from the project folder: (exit code, stdout, stderr).
+pub fn sow(args: &[&str]) -> (i32, String, String) {
+    sow_with_input(args, "")
+}
+
+/// A fresh, empty folder for one test's files.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sowing-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

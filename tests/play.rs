@@ -1,40 +1,15 @@
 //! `sow play` driven through standard input, `sow render --svg`,
 //! `sow trace --html` and `sow simulate --plot`.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 use sowing::engine::{parse_move, Player};
 
-use crate::common::{pos, shipped};
-
-/// Runs `sow` with `input` on standard input: (exit code, stdout, stderr).
-fn sow_with_input(args: &[&str], input: &str) -> (i32, String, String) {
-    let out = assert_cmd::Command::cargo_bin("sow")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::{pos, scratch, shipped, sow_with_input};
 
 fn ok(args: &[&str], input: &str) -> String {
     let (code, stdout, stderr) = sow_with_input(args, input);
     assert_eq!(code, 0, "{args:?}: {stderr}");
     stdout
-}
-
-/// A fresh, empty folder for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sowing-play-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The board lines `sow play` draws for a Modiar position (north's row

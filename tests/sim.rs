@@ -2,39 +2,16 @@
 //! the figures of a small batch checked against independent replays, output
 //! snapshots and bad arguments.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 use sowing::{engine::GameRun, trace};
 
-use crate::common::shipped;
-
-fn sow(args: &[&str]) -> (i32, String, String) {
-    let out = assert_cmd::Command::cargo_bin("sow")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::{scratch, shipped, sow};
 
 fn ok(args: &[&str]) -> String {
     let (code, stdout, stderr) = sow(args);
     assert_eq!(code, 0, "{args:?}: {stderr}");
     assert!(stderr.is_empty(), "no progress bar on a pipe: {stderr}");
     stdout
-}
-
-/// A fresh, empty folder for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sowing-sim-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

@@ -1,21 +1,7 @@
 //! `sow verify`, `sow diff`, `sow describe`, `sow analyze`: records replayed
 //! against variants, with expected output worked out by hand.
 
-use assert_cmd::Command;
-
-fn sow(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("sow")
-        .unwrap()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::common::sow;
 
 const RECORDS: &str = "tests/fixtures/records";
 
@@ -328,7 +314,7 @@ legal moves: c
 /// the working directory.
 #[test]
 fn a_record_names_its_variant_relative_to_itself() {
-    let out = Command::cargo_bin("sow")
+    let out = assert_cmd::Command::cargo_bin("sow")
         .unwrap()
         .current_dir(env!("CARGO_TARGET_TMPDIR"))
         .args([
