@@ -137,3 +137,25 @@ fn um_el_tuweisat_random_seed_1() {
 fn boukerourou_random_seed_1_opening() {
     insta::assert_snapshot!(text(&["trace", "boukerourou", "--moves", "c D c A c B"]));
 }
+
+#[test]
+fn um_el_bagara_opening_both_directions() {
+    insta::assert_snapshot!(text(&["trace", "um-el-bagara", "--moves", "c:cw A"]));
+}
+
+#[test]
+fn galatjang_first_move_relays_four_times_into_the_store() {
+    insta::assert_snapshot!(text(&["trace", "galatjang", "--moves", "a"]));
+}
+
+/// Abapa and OpenSpiel's oware are the same rules under two names: the same
+/// moves give the same plies (only the title differs).
+#[test]
+fn oware_openspiel_plays_as_oware() {
+    let moves = "f A e B d C f D";
+    let openspiel = text(&["trace", "oware-openspiel", "--moves", moves]);
+    let abapa = text(&["trace", "oware", "--moves", moves]);
+    let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&openspiel), body(&abapa));
+    assert!(openspiel.starts_with("Oware (OpenSpiel):"));
+}
