@@ -49,6 +49,9 @@ pub enum Error {
         /// The legal moves at that ply.
         legal: Vec<String>,
     },
+    /// A variant that cannot be solved, or a position outside a solution.
+    #[error("cannot solve: {0}")]
+    Solve(#[from] crate::solve::SolveError),
     /// A command-line value that makes no sense.
     #[error("{0}")]
     Usage(String),

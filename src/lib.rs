@@ -24,6 +24,7 @@ pub mod dsl;
 pub mod engine;
 mod error;
 pub mod rules;
+pub mod solve;
 pub mod trace;
 pub mod variants;
 

@@ -1,10 +1,10 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, Command, Format, OK};
+use super::{report, Command, Format, ReportFormat, OK};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
-    trace, variants, EXIT_FAILED,
+    solve, trace, variants, EXIT_FAILED,
 };
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
@@ -53,6 +53,31 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             for d in 1..=depth {
                 println!("{d:>5}  {}", perft(&game, &start, d));
             }
+            Ok(OK)
+        }
+        Command::Solve {
+            variant,
+            limit,
+            save,
+            format,
+        } => {
+            let game = Game::new(variants::load(&variant)?.rules);
+            let clock = std::time::Instant::now();
+            let solution = solve::solve(&game, limit)?;
+            let seconds = clock.elapsed().as_secs_f64();
+            let summary = solve::Summary::new(&game, &solution, seconds)?;
+            if let Some(path) = save {
+                solution.save(&game, &path)?;
+            }
+            let text = match format {
+                ReportFormat::Text => report::solve_text(&game, &summary),
+                ReportFormat::Json => {
+                    serde_json::to_string_pretty(&summary)
+                        .map_err(|e| Error::Usage(e.to_string()))?
+                        + "\n"
+                }
+            };
+            print!("{text}");
             Ok(OK)
         }
     }
