@@ -2,6 +2,7 @@
 //! from the game seed and its seat, so a game is reproducible from
 //! (variant, agents, seed).
 
+mod perfect;
 mod random;
 
 use std::{fmt, str::FromStr};
@@ -9,6 +10,7 @@ use std::{fmt, str::FromStr};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use perfect::{PerfectAgent, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
 use crate::engine::{GameRun, Player};
@@ -19,11 +21,13 @@ pub trait Agent {
     fn choose(&mut self, run: &GameRun<'_>) -> usize;
 }
 
-/// An agent named on the command line (`random`).
+/// An agent named on the command line (`random`, `perfect`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentSpec {
     /// Uniformly random legal moves.
     Random,
+    /// Perfect play from a strong solution, solved on the fly (small variants).
+    Perfect,
 }
 
 impl AgentSpec {
@@ -32,6 +36,7 @@ impl AgentSpec {
         let rng = agent_rng(game_seed, seat);
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(rng)),
+            AgentSpec::Perfect => Box::new(PerfectAgent::new()),
         }
     }
 }
@@ -42,7 +47,10 @@ impl FromStr for AgentSpec {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "random" => Ok(AgentSpec::Random),
-            other => Err(format!("unknown agent `{other}`, expected `random`")),
+            "perfect" => Ok(AgentSpec::Perfect),
+            other => Err(format!(
+                "unknown agent `{other}`, expected `random` or `perfect`"
+            )),
         }
     }
 }
@@ -51,6 +59,7 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Perfect => f.write_str("perfect"),
         }
     }
 }

@@ -54,7 +54,7 @@ enum Command {
         /// Seed of the agents' random streams.
         #[arg(long)]
         seed: Option<u64>,
-        /// The agents for south and north, comma-separated (agents: random).
+        /// The agents for south and north, comma-separated (agents: random, perfect).
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
         /// Start from this position instead of the variant's start:

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::key::KeyCodec;
 use crate::{
-    engine::{Game, Successors},
+    engine::{Game, Position, Successors},
     rules::Repetition,
 };
 
@@ -24,8 +24,9 @@ pub(crate) struct Graph {
     /// Stones each move captures.
     pub captured: Vec<u8>,
     /// The start's board again with the same side to move, after the first
-    /// move: reached from the start only without a capture, so every game
-    /// that reaches it has just repeated the start. Not expanded.
+    /// move (when the start is a game's opening): reached from the start only
+    /// without a capture, so every game that reaches it has just repeated the
+    /// start. Not expanded.
     pub start_again: Option<u32>,
 }
 
@@ -34,14 +35,18 @@ pub(crate) struct Graph {
 pub(crate) struct OverLimit;
 
 impl Graph {
-    /// Walks every position reachable from `game`'s start.
-    pub fn build(game: &Game, codec: KeyCodec, limit: u64) -> Result<Graph, OverLimit> {
-        let start = game.start();
-        let mut again = start;
+    /// Walks every position reachable from `start`.
+    pub fn build(
+        game: &Game,
+        start: &Position,
+        codec: KeyCodec,
+        limit: u64,
+    ) -> Result<Graph, OverLimit> {
+        let mut again = *start;
         again.opening = false;
-        let again_key =
-            (game.rules().end.repetition == Repetition::EndGame).then_some(codec.encode(&again));
-        let mut keys = vec![codec.encode(&start)];
+        let again_key = (start.opening && game.rules().end.repetition == Repetition::EndGame)
+            .then_some(codec.encode(&again));
+        let mut keys = vec![codec.encode(start)];
         let mut index = FxHashMap::default();
         index.insert(keys[0], 0u32);
         let mut first = Vec::new();

@@ -141,12 +141,20 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
     }
 }
 
-/// Solves `game` if at most `limit` positions may be reachable.
+/// Solves `game` from its start if at most `limit` positions may be reachable.
 ///
 /// # Errors
-/// The board does not fit a key, the estimate exceeds `limit`, or a group of
-/// repeating positions is too large to search.
+/// The board does not fit a key, or the estimate exceeds `limit`.
 pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
+    solve_from(game, &game.start(), limit)
+}
+
+/// Solves every position reachable from `start` (captured totals ignored)
+/// if at most `limit` positions may be reachable.
+///
+/// # Errors
+/// The board does not fit a key, or the estimate exceeds `limit`.
+pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
     let codec = KeyCodec::new(game).ok_or(SolveError::BoardTooLarge {
         pits: game.pit_count(),
         stones: game.rules().total_stones(),
@@ -155,7 +163,7 @@ pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
     if estimate > u128::from(limit) {
         return Err(SolveError::TooManyPositions { estimate, limit });
     }
-    let graph = Graph::build(game, codec, limit)
+    let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
@@ -402,6 +410,15 @@ impl Solution {
     /// Facts about the solution.
     pub fn stats(&self) -> &Stats {
         &self.stats
+    }
+
+    /// Every position of the solution with its value for the player to move
+    /// (captured totals are zero: values count only what is still to come).
+    pub fn positions(&self) -> impl Iterator<Item = (Position, i16)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .map(|(&k, &v)| (self.codec.decode(k), v))
     }
 
     /// The codec of the keys.
