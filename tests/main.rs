@@ -7,4 +7,5 @@ mod common;
 mod conservation;
 mod perft;
 mod rules;
+mod solve;
 mod traces;

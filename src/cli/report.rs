@@ -149,9 +149,17 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
         "positions: {} reachable (bound {})",
         s.positions, s.estimate
     );
+    let proof = if s.bounds == [s.value, s.value] {
+        "exact".to_string()
+    } else {
+        format!(
+            "proven between {:+} and {:+}; see `approximate` below",
+            s.bounds[0], s.bounds[1]
+        )
+    };
     let _ = writeln!(
         out,
-        "value: {:+} for south (final score difference under perfect play)",
+        "value: {:+} for south (final score difference under perfect play; {proof})",
         s.value
     );
     if let Some(r) = &s.result {

@@ -114,6 +114,9 @@ pub struct Stats {
     /// Positions of groups too large for the exact search whose exact bounds
     /// differ, so that their value is the approximation of [`bounds`].
     pub approximate: usize,
+    /// Proven bounds `[low, high]` on the start's value for South: equal to
+    /// it when the approximation inside large groups cannot change it.
+    pub start_bounds: [i16; 2],
 }
 
 /// The value of every position reachable from a variant's start.
@@ -155,6 +158,25 @@ pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
 /// # Errors
 /// The board does not fit a key, or the estimate exceeds `limit`.
 pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, start, limit, cycles::MAX_MEMBERS)
+}
+
+/// As [`solve`], but every group of repeating positions, however small, is
+/// solved by the bounds method meant for large ones: a way to compare that
+/// method with the exact search.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_by_bounds(game: &Game, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, &game.start(), limit, 0)
+}
+
+fn solve_groups_up_to(
+    game: &Game,
+    start: &Position,
+    limit: u64,
+    exact_up_to: usize,
+) -> Result<Solution, SolveError> {
     let codec = KeyCodec::new(game).ok_or(SolveError::BoardTooLarge {
         pits: game.pit_count(),
         stones: game.rules().total_stones(),
@@ -167,7 +189,8 @@ pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution,
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
-    let (values, group, members, stats) = Solver::new(game, codec, &graph, repetition).run()?;
+    let (values, group, members, stats) =
+        Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
     Ok(Solution {
         codec,
         keys: graph.keys,
@@ -184,18 +207,40 @@ pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution,
 /// members of every group, and the facts.
 type Solved = (Vec<i16>, Vec<u32>, FxHashMap<u32, Vec<u32>>, Stats);
 
-/// The values being worked out: by the rules, and with repetitions scored
-/// as nothing (to count the positions whose value depends on that rule).
+/// The four scorings worked out side by side, each a value table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scoring {
+    /// The variant's rules (the approximation inside large groups).
+    Rules,
+    /// Repetitions scored as nothing: the values that differ from `Rules`
+    /// depend on the rule for endless games.
+    Neutral,
+    /// A proven lower bound for South: large groups scored as if every
+    /// repetition were worth their least repetition value.
+    Low,
+    /// A proven upper bound for South, likewise with the greatest.
+    High,
+}
+
+const SCORINGS: [Scoring; 4] = [
+    Scoring::Rules,
+    Scoring::Neutral,
+    Scoring::Low,
+    Scoring::High,
+];
+
+/// The values being worked out under every [`Scoring`], in the view of each
+/// position's player to move.
 struct Solver<'a> {
     game: &'a Game,
     codec: KeyCodec,
     graph: &'a Graph,
     repetition: Option<Leftovers>,
-    values: Vec<i16>,
-    neutral: Vec<i16>,
+    values: [Vec<i16>; 4],
     group: Vec<u32>,
     members: FxHashMap<u32, Vec<u32>>,
     largest: usize,
+    exact_up_to: usize,
     in_large_groups: usize,
     large_groups: usize,
     approximate: usize,
@@ -207,6 +252,7 @@ impl<'a> Solver<'a> {
         codec: KeyCodec,
         graph: &'a Graph,
         repetition: Option<Leftovers>,
+        exact_up_to: usize,
     ) -> Self {
         let n = graph.len();
         Solver {
@@ -214,11 +260,11 @@ impl<'a> Solver<'a> {
             codec,
             graph,
             repetition,
-            values: vec![0; n],
-            neutral: vec![0; n],
+            values: [vec![0; n], vec![0; n], vec![0; n], vec![0; n]],
             group: vec![NO_GROUP; n],
             members: FxHashMap::default(),
             largest: 1,
+            exact_up_to,
             in_large_groups: 0,
             large_groups: 0,
             approximate: 0,
@@ -227,24 +273,13 @@ impl<'a> Solver<'a> {
 
     fn run(mut self) -> Result<Solved, SolveError> {
         let graph = self.graph;
-        let mut failure = None;
         scc::for_each_component(&graph.first, &graph.child, |component| {
-            if failure.is_none() {
-                if let Err(e) = self.component(component) {
-                    failure = Some(e);
-                }
-            }
+            self.component(component);
         });
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        let rule_dependent = self
-            .values
-            .iter()
-            .zip(&self.neutral)
-            .filter(|(a, b)| a != b)
-            .count();
+        let [values, neutral, low, high] = self.values;
+        let rule_dependent = values.iter().zip(&neutral).filter(|(a, b)| a != b).count();
         let in_cycles = self.members.values().map(Vec::len).sum::<usize>() + self.in_large_groups;
+        let sign = for_south(self.codec.decode(graph.keys[0]).to_move);
         let stats = Stats {
             positions: graph.len(),
             in_cycles,
@@ -252,148 +287,162 @@ impl<'a> Solver<'a> {
             largest_group: self.largest,
             rule_dependent,
             approximate: self.approximate,
+            start_bounds: [sign * low[0], sign * high[0]],
         };
-        Ok((self.values, self.group, self.members, stats))
+        Ok((values, self.group, self.members, stats))
     }
 
-    fn repeat_value(&self, node: u32) -> i16 {
+    /// What a repetition at `node` is worth to its mover under `scoring`
+    /// (large groups replace it; see [`Solver::bounded_group`]).
+    fn repeat_value(&self, node: u32, scoring: Scoring) -> i16 {
+        if scoring == Scoring::Neutral {
+            return 0;
+        }
         let pos = self.codec.decode(self.graph.keys[node as usize]);
         self.repetition
             .map_or(0, |leftovers| leftover_value(self.game, &pos, leftovers))
     }
 
-    fn component(&mut self, component: &[u32]) -> Result<(), SolveError> {
+    fn set(&mut self, node: u32, scoring: Scoring, value: i16) {
+        self.values[scoring as usize][node as usize] = value;
+    }
+
+    /// Best value of a move from `node` under `scoring`, over the moves
+    /// that `keep` accepts (by child); `None` when there is none.
+    fn best_move(&self, node: u32, scoring: Scoring, keep: impl Fn(u32) -> bool) -> Option<i16> {
+        self.graph
+            .moves(node)
+            .filter(|&(child, _)| keep(child))
+            .map(|(child, captured)| {
+                i16::from(captured) - self.values[scoring as usize][child as usize]
+            })
+            .max()
+    }
+
+    fn component(&mut self, component: &[u32]) {
         if let [node] = *component {
-            let i = node as usize;
-            if Some(node) == self.graph.start_again {
-                self.values[i] = self.repeat_value(node);
-                self.neutral[i] = 0;
-                return Ok(());
+            for scoring in SCORINGS {
+                let value = if Some(node) == self.graph.start_again {
+                    self.repeat_value(node, scoring)
+                } else {
+                    self.best_move(node, scoring, |_| true).unwrap_or_else(|| {
+                        let pos = self.codec.decode(self.graph.keys[node as usize]);
+                        leftover_value(self.game, &pos, self.game.rules().end.leftovers)
+                    })
+                };
+                self.set(node, scoring, value);
             }
-            let mut best: Option<(i16, i16)> = None;
-            for (child, captured) in self.graph.moves(node) {
-                let c = child as usize;
-                let captured = i16::from(captured);
-                let v = (captured - self.values[c], captured - self.neutral[c]);
-                best = Some(best.map_or(v, |b| (b.0.max(v.0), b.1.max(v.1))));
-            }
-            let (v, n) = best.unwrap_or_else(|| {
-                let pos = self.codec.decode(self.graph.keys[i]);
-                let v = leftover_value(self.game, &pos, self.game.rules().end.leftovers);
-                (v, v)
-            });
-            self.values[i] = v;
-            self.neutral[i] = n;
-            return Ok(());
+            return;
         }
         self.largest = self.largest.max(component.len());
-        if component.len() <= cycles::MAX_MEMBERS {
-            if let Some((values, neutral)) = self.exact_group(component) {
-                for (k, &m) in component.iter().enumerate() {
-                    self.values[m as usize] = values[k];
-                    self.neutral[m as usize] = neutral[k];
+        if component.len() <= self.exact_up_to {
+            if let Some(values) = self.exact_group(component) {
+                for (scoring, values) in SCORINGS.into_iter().zip(values) {
+                    for (&m, v) in component.iter().zip(values) {
+                        self.set(m, scoring, v);
+                    }
+                }
+                for &m in component {
                     self.group[m as usize] = component[0];
                 }
                 self.members.insert(component[0], component.to_vec());
-                return Ok(());
+                return;
             }
         }
         self.bounded_group(component);
-        Ok(())
     }
 
-    /// Values of a small group by the exact search of [`cycles`], by the
-    /// rules and with repetitions scored 0; `None` when the search is too large.
-    fn exact_group(&self, component: &[u32]) -> Option<(Vec<i16>, Vec<i16>)> {
-        let mut out = [Vec::new(), Vec::new()];
-        for (neutral, values) in out.iter_mut().enumerate() {
-            let neutral = neutral == 1;
+    /// Values of a small group by the exact search of [`cycles`] under every
+    /// scoring; `None` when the search is too large.
+    fn exact_group(&self, component: &[u32]) -> Option<[Vec<i16>; 4]> {
+        let mut out: [Vec<i16>; 4] = Default::default();
+        for (scoring, values) in SCORINGS.into_iter().zip(out.iter_mut()) {
             let mut group = Group::default();
             for &m in component {
-                let mut exit: Option<i16> = None;
-                let mut inner = Vec::new();
-                for (child, captured) in self.graph.moves(m) {
-                    match component.iter().position(|&x| x == child) {
-                        Some(local) => inner.push(local as u8),
-                        None => {
-                            let v = i16::from(captured) - self.child_value(child, neutral);
-                            exit = Some(exit.map_or(v, |e| e.max(v)));
-                        }
-                    }
-                }
-                let repeat = if neutral { 0 } else { self.repeat_value(m) };
-                group.push(repeat, exit, inner);
+                let outside = |child: u32| !component.contains(&child);
+                let exit = self.best_move(m, scoring, outside);
+                let inner = self
+                    .graph
+                    .moves(m)
+                    .filter_map(|(child, _)| component.iter().position(|&x| x == child))
+                    .map(|local| local as u8)
+                    .collect();
+                group.push(self.repeat_value(m, scoring), exit, inner);
             }
             let mut memo = FxHashMap::default();
             for local in 0..component.len() {
                 values.push(group.value(local, 1 << local, &mut memo).ok()?);
             }
         }
-        let [values, neutral] = out;
-        Some((values, neutral))
+        Some(out)
     }
 
-    fn child_value(&self, child: u32, neutral: bool) -> i16 {
-        if neutral {
-            self.neutral[child as usize]
-        } else {
-            self.values[child as usize]
-        }
-    }
-
-    /// Values of a large group: the exact bounds of [`bounds`]; where they
-    /// differ, the repetition value of the position itself (0 for the
-    /// neutral scoring), brought within them.
+    /// Values of a large group from the exact bounds of [`bounds`]. With a
+    /// repetition worth a constant `c` (for South) the value is exactly
+    /// `clamp(c, lower, upper)`; the bounds thus give, exactly, the values
+    /// when every repetition is worth the group's least repetition value
+    /// (`Low`), its greatest (`High`), or nothing (`Neutral`). By the rules a
+    /// repetition is worth the value of the position where it happens;
+    /// `Rules` takes each position's own repetition value as that constant,
+    /// an approximation that is exact wherever the bounds meet, and always
+    /// lies between `Low` and `High`.
     fn bounded_group(&mut self, component: &[u32]) {
         let local: FxHashMap<u32, u32> = component
             .iter()
             .enumerate()
             .map(|(k, &m)| (m, k as u32))
             .collect();
-        let mut values = [Vec::new(), Vec::new()];
-        for (neutral, out) in values.iter_mut().enumerate() {
-            let neutral = neutral == 1;
+        let south: Vec<i16> = component
+            .iter()
+            .map(|&m| for_south(self.codec.decode(self.graph.keys[m as usize]).to_move))
+            .collect();
+        let repeats: Vec<i16> = component
+            .iter()
+            .zip(&south)
+            .map(|(&m, &sign)| sign * self.repeat_value(m, Scoring::Rules))
+            .collect();
+        let least = repeats.iter().copied().min().unwrap_or(0);
+        let greatest = repeats.iter().copied().max().unwrap_or(0);
+        for scoring in SCORINGS {
             let mut g = LocalGroup::default();
             g.first.push(0);
-            for &m in component {
-                let south = self.codec.decode(self.graph.keys[m as usize]).to_move == Player::South;
-                let sign = if south { 1 } else { -1 };
-                let mut exit: Option<i16> = None;
-                for (child, captured) in self.graph.moves(m) {
-                    match local.get(&child) {
-                        Some(&k) => g.succ.push(k),
-                        None => {
-                            let v = i16::from(captured) - self.child_value(child, neutral);
-                            exit = Some(exit.map_or(v, |e| e.max(v)));
-                        }
-                    }
-                }
-                g.south.push(south);
-                g.exit.push(exit.map(|v| sign * v));
+            for (k, &m) in component.iter().enumerate() {
+                let exit = self.best_move(m, scoring, |child| !local.contains_key(&child));
+                g.succ.extend(
+                    self.graph
+                        .moves(m)
+                        .filter_map(|(child, _)| local.get(&child)),
+                );
+                g.south.push(south[k] == 1);
+                g.exit.push(exit.map(|v| south[k] * v));
                 g.first.push(g.succ.len() as u32);
             }
             let (lower, upper) = g.bounds();
             for (k, &m) in component.iter().enumerate() {
-                let sign = if g.south[k] { 1 } else { -1 };
-                let repeat = if neutral {
-                    0
-                } else {
-                    sign * self.repeat_value(m)
-                };
                 let lo = lower[k].unwrap_or(i16::MIN);
                 let hi = upper[k].unwrap_or(i16::MAX);
-                if lo != hi && !neutral {
+                let c = match scoring {
+                    Scoring::Rules => repeats[k],
+                    Scoring::Neutral => 0,
+                    Scoring::Low => least,
+                    Scoring::High => greatest,
+                };
+                if scoring == Scoring::Rules && lo != hi {
                     self.approximate += 1;
                 }
-                out.push(sign * repeat.clamp(lo, hi));
+                self.set(m, scoring, south[k] * c.clamp(lo, hi));
             }
-        }
-        for (k, &m) in component.iter().enumerate() {
-            self.values[m as usize] = values[0][k];
-            self.neutral[m as usize] = values[1][k];
         }
         self.in_large_groups += component.len();
         self.large_groups += 1;
+    }
+}
+
+/// Sign that turns a value for `player` into a value for South.
+pub(crate) fn for_south(player: Player) -> i16 {
+    match player {
+        Player::South => 1,
+        Player::North => -1,
     }
 }
 

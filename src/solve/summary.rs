@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::{estimate, Solution, SolveError, Stats};
-use crate::engine::{EndReason, Game, GameRun, Outcome, Player};
+use super::{estimate, for_south, Solution, SolveError, Stats};
+use crate::engine::{EndReason, Game, GameRun, Outcome};
 
 /// Longest principal variation played out (a safety net for variants that
 /// ignore repetition, where perfect play may go round for ever).
@@ -61,6 +61,10 @@ pub struct Summary {
     pub estimate: u128,
     /// Final score difference under perfect play, South minus North.
     pub value: i16,
+    /// Proven bounds `[low, high]` on that value: both equal to it unless
+    /// the approximation inside large groups of repeating positions could
+    /// change it.
+    pub bounds: [i16; 2],
     /// The best first moves (pit labels).
     pub best: Vec<String>,
     /// Every first move with its value.
@@ -75,14 +79,6 @@ pub struct Summary {
     pub seconds: f64,
     /// Peak resident memory of the process in bytes (Linux), if known.
     pub peak_memory_bytes: Option<u64>,
-}
-
-/// Sign that turns a value for `player` into a value for South.
-fn for_south(player: Player) -> i16 {
-    match player {
-        Player::South => 1,
-        Player::North => -1,
-    }
 }
 
 impl Summary {
@@ -133,6 +129,7 @@ impl Summary {
             largest_group,
             rule_dependent,
             approximate,
+            start_bounds,
         } = *solution.stats();
         Ok(Summary {
             variant: game.rules().name.clone(),
@@ -140,6 +137,7 @@ impl Summary {
             positions,
             estimate: estimate(game),
             value,
+            bounds: start_bounds,
             best,
             moves,
             pv,

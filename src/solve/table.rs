@@ -2,7 +2,7 @@
 //!
 //! The file is binary, little-endian: the magic `SOWSOLV1`; the length and
 //! text of the rules as JSON (so a file is only ever read back for the rules
-//! it was made for); the six [`Stats`] counts as `u64`; the number of
+//! it was made for); the [`Stats`] as eight `u64` (the start's bounds as `i16` widened); the number of
 //! positions as `u64`; then per position its key (`u64`), its value (`i16`)
 //! and its group (`u32`, `u32::MAX` for none). It is written to `FILE.tmp`
 //! and renamed, so a crash never leaves a half-written table under the name.
@@ -54,6 +54,8 @@ impl Solution {
                 s.largest_group,
                 s.rule_dependent,
                 s.approximate,
+                i64::from(s.start_bounds[0]) as usize,
+                i64::from(s.start_bounds[1]) as usize,
             ] {
                 out.write_all(&(n as u64).to_le_bytes())?;
             }
@@ -97,12 +99,12 @@ impl Solution {
                 game.rules().name
             )));
         }
-        let mut counts = [0usize; 7];
+        let mut counts = [0usize; 9];
         for n in &mut counts {
             read(&mut word)?;
             *n = u64::from_le_bytes(word) as usize;
         }
-        let [positions, in_cycles, groups, largest_group, rule_dependent, approximate, len] =
+        let [positions, in_cycles, groups, largest_group, rule_dependent, approximate, low, high, len] =
             counts;
         let codec = KeyCodec::new(game).ok_or_else(|| bad("the board does not fit a key"))?;
         let mut keys = Vec::with_capacity(len.min(1 << 28));
@@ -141,6 +143,7 @@ impl Solution {
                 largest_group,
                 rule_dependent,
                 approximate,
+                start_bounds: [low as i64 as i16, high as i64 as i16],
             },
         })
     }

@@ -1,0 +1,196 @@
+//! Strong solutions checked against an independent, naive full-depth minimax
+//! that plays through `GameRun` (so repetitions end games exactly as in real
+//! play, with the whole history), the principal variation replayed as a
+//! game, and the perfect agent against every reply.
+
+use std::sync::Arc;
+
+use sowing::{
+    agents::{Agent, PerfectAgent},
+    engine::{Game, GameRun, Player, Position},
+    solve::{solve, Solution, Summary},
+    trace,
+};
+
+use crate::common::modiar_with;
+
+/// Modiar cut down to `pits` pits a row, `seeds` seeds a pit, the given
+/// capture counts, on either reading of its rules.
+fn tiny(awale: bool, pits: u8, seeds: u8, counts: &str) -> Game {
+    let mut edits = vec![
+        ("pits   3 ", format!("pits   {pits} ")),
+        ("seeds  7 ", format!("seeds  {seeds} ")),
+        ("counts     2 4 6", format!("counts     {counts}")),
+    ];
+    if awale {
+        edits.extend([
+            ("when      row_empty", "when      cannot_move".to_string()),
+            ("otherwise play_any", "otherwise end_game".to_string()),
+            (
+                "grand_slam forbidden",
+                "grand_slam only_move_no_capture".to_string(),
+            ),
+        ]);
+    }
+    let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    modiar_with(&edits)
+}
+
+/// Final score difference (South minus North) of `run` under perfect play
+/// by both sides, found by trying every move sequence to the end.
+fn minimax(run: &GameRun<'_>) -> i32 {
+    if run.end().is_some() {
+        let s = run.scores();
+        return i32::from(s[0]) - i32::from(s[1]);
+    }
+    let values = (0..run.successors().len()).map(|i| {
+        let mut next = run.clone();
+        next.play_index(i);
+        minimax(&next)
+    });
+    let best = match run.position().to_move {
+        Player::South => values.max(),
+        Player::North => values.min(),
+    };
+    best.unwrap()
+}
+
+fn for_south(pos: &Position, value: i16) -> i32 {
+    match pos.to_move {
+        Player::South => i32::from(value),
+        Player::North => -i32::from(value),
+    }
+}
+
+/// The variants of the differential test, with the number of positions on
+/// cycles each must have (so that the test does exercise cycles).
+fn cases() -> Vec<(&'static str, Game, usize)> {
+    vec![
+        ("modiar 2x1x4", tiny(false, 1, 4, "2 4 6"), 2),
+        ("modiar 2x2x2 counts 3", tiny(false, 2, 2, "3"), 6),
+        ("modiar 2x2x2 counts 4", tiny(false, 2, 2, "4"), 4),
+        ("modiar 2x2x3", tiny(false, 2, 3, "2 4 6"), 0),
+        ("modiar 2x3x2", tiny(false, 3, 2, "2 4 6"), 0),
+        ("awale 2x1x5 counts 4", tiny(true, 1, 5, "4"), 2),
+        ("awale 2x2x2 counts 3", tiny(true, 2, 2, "3"), 6),
+        ("awale 2x2x4", tiny(true, 2, 4, "2 4 6"), 12),
+        ("awale 2x2x3 counts 3", tiny(true, 2, 3, "3"), 102),
+    ]
+}
+
+#[test]
+fn solved_values_equal_a_naive_minimax_with_repetition() {
+    for (name, game, in_cycles) in cases() {
+        let solution = solve(&game, 1_000_000).unwrap();
+        assert_eq!(solution.stats().in_cycles, in_cycles, "{name}");
+        let start = game.start();
+        let expected = minimax(&GameRun::new(&game, start));
+        assert_eq!(
+            for_south(&start, solution.value(&start).unwrap()),
+            expected,
+            "{name}: start"
+        );
+        // Every other position, as if just reached by a capture. The start's
+        // board after the first move is scored as a repetition of the start
+        // (it only occurs as one), so it is left out.
+        for (pos, value) in solution.positions() {
+            if pos.opening || (pos.pits == start.pits && pos.to_move == start.to_move) {
+                continue;
+            }
+            let expected = minimax(&GameRun::new(&game, pos));
+            assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
+        }
+    }
+}
+
+#[test]
+fn the_principal_variation_replays_with_the_announced_result() {
+    for (name, game, _) in cases() {
+        let solution = solve(&game, 1_000_000).unwrap();
+        let summary = Summary::new(&game, &solution, 0.0).unwrap();
+        let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
+        let replay = trace::from_moves(&game, game.start(), &labels).unwrap();
+        let result = replay.result.expect("the variation plays to the end");
+        let announced = summary.result.clone().unwrap();
+        assert_eq!(result.scores, announced.scores, "{name}");
+        assert_eq!(result.winner, announced.winner, "{name}");
+        assert_eq!(
+            i32::from(result.scores[0]) - i32::from(result.scores[1]),
+            i32::from(summary.value),
+            "{name}"
+        );
+        assert!(summary.best.iter().all(|b| summary
+            .moves
+            .iter()
+            .any(|m| &m.mv == b && m.value == summary.value)));
+    }
+}
+
+/// The worst final difference (South minus North) the perfect agent playing
+/// `seat` can get from `run`, over every reply of the opponent.
+fn worst_for_agent(run: &GameRun<'_>, seat: Player, solution: &Arc<Solution>) -> i32 {
+    if run.end().is_some() {
+        let s = run.scores();
+        let diff = i32::from(s[0]) - i32::from(s[1]);
+        return if seat == Player::South { diff } else { -diff };
+    }
+    if run.position().to_move == seat {
+        let mut agent = PerfectAgent::with_solution(Arc::clone(solution));
+        let mut next = run.clone();
+        next.play_index(agent.choose(run));
+        worst_for_agent(&next, seat, solution)
+    } else {
+        (0..run.successors().len())
+            .map(|i| {
+                let mut next = run.clone();
+                next.play_index(i);
+                worst_for_agent(&next, seat, solution)
+            })
+            .min()
+            .unwrap()
+    }
+}
+
+#[test]
+fn the_perfect_agent_never_does_worse_than_the_solved_value() {
+    for (name, game, _) in cases() {
+        let solution = Arc::new(solve(&game, 1_000_000).unwrap());
+        let start = game.start();
+        let value = for_south(&start, solution.value(&start).unwrap());
+        let run = GameRun::new(&game, start);
+        assert!(
+            worst_for_agent(&run, Player::South, &solution) >= value,
+            "{name}: south"
+        );
+        assert!(
+            worst_for_agent(&run, Player::North, &solution) >= -value,
+            "{name}: north"
+        );
+    }
+}
+
+/// Solving every group by the bounds meant for large ones gives the exact
+/// values wherever the bounds meet, and bounds that hold the exact value.
+#[test]
+fn bounds_are_exact_wherever_they_meet() {
+    for (name, game, _) in cases() {
+        let exact = solve(&game, 1_000_000).unwrap();
+        let bounded = sowing::solve::solve_by_bounds(&game, 1_000_000).unwrap();
+        let differ = exact
+            .positions()
+            .zip(bounded.positions())
+            .filter(|((_, a), (_, b))| a != b)
+            .count();
+        if bounded.stats().approximate == 0 {
+            assert_eq!(differ, 0, "{name}");
+        }
+        // The proven bounds of the start hold the exact value.
+        let start = game.start();
+        let value = for_south(&start, exact.value(&start).unwrap()) as i16;
+        let [low, high] = bounded.stats().start_bounds;
+        assert!(
+            low <= value && value <= high,
+            "{name}: {low} {value} {high}"
+        );
+    }
+}
