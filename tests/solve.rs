@@ -194,3 +194,108 @@ fn bounds_are_exact_wherever_they_meet() {
         );
     }
 }
+
+/// A variant file for the command line: Modiar on 2x2 pits of 3 seeds.
+fn tiny_file(tag: &str) -> std::path::PathBuf {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("pits   3 ", "pits   2 ")
+        .replace("seeds  7 ", "seeds  3 ");
+    let path = std::env::temp_dir().join(format!("sow-solve-{tag}-{}.variant", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn sow(args: &[&str]) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_json_carries_positions_value_and_best() {
+    let file = tiny_file("json");
+    let (code, stdout, stderr) = sow(&["solve", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let game = Game::new(
+        sowing::variants::load(file.to_str().unwrap())
+            .unwrap()
+            .rules,
+    );
+    // Positions: an independent walk over (board, side, opening).
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![game.start()];
+    let mut moves = sowing::engine::Successors::default();
+    while let Some(pos) = todo.pop() {
+        if seen.insert((pos.pits, pos.to_move, pos.opening)) {
+            game.successors(&pos, &mut moves);
+            todo.extend(moves.as_slice().iter().map(|s| s.position));
+        }
+    }
+    assert_eq!(json["positions"], seen.len());
+    // Value and best moves: the naive minimax, move by move.
+    let run = GameRun::new(&game, game.start());
+    let expected = minimax(&run);
+    assert_eq!(json["value"], expected);
+    assert_eq!(json["bounds"], serde_json::json!([expected, expected]));
+    let best: Vec<String> = (0..run.successors().len())
+        .filter(|&i| {
+            let mut next = run.clone();
+            next.play_index(i);
+            minimax(&next) == expected
+        })
+        .map(|i| game.move_label(run.successors().as_slice()[i].mv))
+        .collect();
+    assert_eq!(json["best"], serde_json::json!(best));
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn solve_refuses_a_variant_over_the_limit() {
+    // Modiar: C(48, 6) = 12,271,512 boards, twice, plus the start.
+    let (code, stdout, stderr) = sow(&["solve", "modiar", "--limit", "1000"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("up to 24543025 positions") && stderr.contains("limit of 1000"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_saved_solution_reads_back_for_its_rules_only() {
+    let file = tiny_file("save");
+    let table = file.with_extension("solution");
+    let (code, _, stderr) = sow(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--save",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let game = sowing::engine::Game::new(
+        sowing::variants::load(file.to_str().unwrap())
+            .unwrap()
+            .rules,
+    );
+    let loaded = Solution::load(&game, &table).unwrap();
+    let solved = solve(&game, 10_000).unwrap();
+    assert_eq!(loaded.stats(), solved.stats());
+    let a: Vec<_> = loaded.positions().collect();
+    let b: Vec<_> = solved.positions().collect();
+    assert_eq!(a, b);
+    let other = crate::common::shipped("modiar");
+    let err = Solution::load(&other, &table).unwrap_err().to_string();
+    assert!(err.contains("made for other rules"), "{err}");
+    std::fs::remove_file(file).unwrap();
+    std::fs::remove_file(table).unwrap();
+}

@@ -21,20 +21,40 @@
 //! 3. A single position is worth the best of its moves: stones the move
 //!    captures minus the value of the position it leads to; a position with
 //!    no move is worth the leftovers the rules give (`end.leftovers`).
-//! 4. A group is solved exactly under the variant's own rule for endless
-//!    games (see [`cycles`]): with `repetition end_game`, a move back to a
-//!    board seen since the last capture ends the game and the stones on the
-//!    board go as `repetition_leftovers` says; the search follows every
-//!    sequence of moves inside the group and every way out of it, so either
-//!    player leaves a cycle whenever leaving pays. With `repetition ignore` a
-//!    game that never ends is scored as no further stones for anyone (0): the
-//!    rules give it no end, and this is the neutral reading.
+//! 4. A group is solved under the variant's own rule for endless games: with
+//!    `repetition end_game`, a move back to a board seen since the last
+//!    capture ends the game and the stones on the board go as
+//!    `repetition_leftovers` says; either player leaves a cycle whenever
+//!    leaving pays. With `repetition ignore` a game that never ends is
+//!    scored as no further stones for anyone (0): the rules give it no end,
+//!    and this is the neutral reading.
+//!    - A small group (at most 64 positions, and a search that stays within
+//!      budget) is searched exactly over (position, positions seen so far):
+//!      see `cycles.rs`. This is the true value of the game with its history.
+//!    - A large group gets exact bounds (see `bounds.rs`): the values when
+//!      endless play is the worst, and the best, outcome for South. With a
+//!      repetition worth a constant `c` the value is exactly
+//!      `clamp(c, lower, upper)`, history or not. The rules make a
+//!      repetition worth the leftovers of the position where it happens,
+//!      which is not a constant; the value stored takes the position's own
+//!      repetition value as `c`. That is exact wherever the bounds meet, and
+//!      [`Stats::approximate`] counts the positions where they do not.
+//!      Taking the group's least and greatest repetition values as `c`
+//!      instead gives proven bounds, carried up to the start
+//!      ([`Stats::start_bounds`]): when they meet, the start's value is
+//!      exact whatever the approximation did.
+//!
+//! Each position's value is also worked out with repetitions scored 0;
+//! the positions where the two differ are those whose value depends on the
+//! rule for endless games ([`Stats::rule_dependent`]).
 //!
 //! Values inside a group depend on the history; the table stores each
 //! position's value as if it had just been reached by a capture (nothing seen
-//! since but itself), which is exact for every position where the history
-//! cannot matter and for every group entered from outside. [`Solution::move_values`]
-//! takes the history into account, so play that follows it is perfect.
+//! since but itself), which is what any group entered from outside needs.
+//! [`Solution::move_values`] takes the history into account (a move back to
+//! a position seen is scored as the repetition it is, and small groups are
+//! searched again with what was seen), so play that follows it gets at least
+//! the solved value.
 //!
 //! The start's board coming back after the first move (with the same side to
 //! move, but no longer the opening) can only happen without a capture, so in
@@ -112,7 +132,7 @@ pub struct Stats {
     /// on the rule for endless games.
     pub rule_dependent: usize,
     /// Positions of groups too large for the exact search whose exact bounds
-    /// differ, so that their value is the approximation of [`bounds`].
+    /// differ, so that their value is the approximation described above.
     pub approximate: usize,
     /// Proven bounds `[low, high]` on the start's value for South: equal to
     /// it when the approximation inside large groups cannot change it.
