@@ -423,20 +423,26 @@ impl<'a> Solver<'a> {
             .collect();
         let least = repeats.iter().copied().min().unwrap_or(0);
         let greatest = repeats.iter().copied().max().unwrap_or(0);
+        let mut g = LocalGroup::default();
+        g.first.push(0);
+        for (k, &m) in component.iter().enumerate() {
+            g.succ.extend(
+                self.graph
+                    .moves(m)
+                    .filter_map(|(child, _)| local.get(&child)),
+            );
+            g.south.push(south[k] == 1);
+            g.first.push(g.succ.len() as u32);
+        }
         for scoring in SCORINGS {
-            let mut g = LocalGroup::default();
-            g.first.push(0);
-            for (k, &m) in component.iter().enumerate() {
-                let exit = self.best_move(m, scoring, |child| !local.contains_key(&child));
-                g.succ.extend(
-                    self.graph
-                        .moves(m)
-                        .filter_map(|(child, _)| local.get(&child)),
-                );
-                g.south.push(south[k] == 1);
-                g.exit.push(exit.map(|v| south[k] * v));
-                g.first.push(g.succ.len() as u32);
-            }
+            g.exit = component
+                .iter()
+                .zip(&south)
+                .map(|(&m, &sign)| {
+                    self.best_move(m, scoring, |child| !local.contains_key(&child))
+                        .map(|v| sign * v)
+                })
+                .collect();
             let (lower, upper) = g.bounds();
             for (k, &m) in component.iter().enumerate() {
                 let lo = lower[k].unwrap_or(i16::MIN);
