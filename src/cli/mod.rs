@@ -90,8 +90,11 @@ enum Command {
     /// and whether the first move is still to come), then works out by
     /// retrograde analysis what the player to move can make sure of: future
     /// captures plus leftovers, minus the opponent's. Cycles (sowing without
-    /// capture can come back to a position) are solved exactly under the
-    /// variant's own repetition rule. Prints the value of the start (the
+    /// capture can come back to a position) are solved under the variant's
+    /// own repetition rule: exactly in groups of up to 64 positions, within
+    /// proven bounds in larger ones (the report says whether the start's
+    /// value is exact and how many positions are approximate). Prints the
+    /// value of the start (the
     /// final score difference under perfect play, for South), the value of
     /// every first move, a perfect game, how many positions lie on cycles and
     /// how many have a value that depends on the repetition rule, and the
@@ -99,7 +102,7 @@ enum Command {
     ///
     /// Refuses, before doing anything, a variant whose number of positions
     /// may exceed --limit (the bound is C(stones + pits, pits) boards for each
-    /// side to move); memory is about 40 bytes a position.
+    /// side to move); memory is about 90 bytes a reachable position.
     ///
     /// Examples:
     ///   sow solve modiar

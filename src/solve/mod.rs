@@ -93,7 +93,7 @@ pub enum SolveError {
         stones: u32,
     },
     /// The estimated number of positions exceeds the limit.
-    #[error("up to {estimate} positions (C(stones + pits, pits) boards, each side to move), more than the limit of {limit}; raise --limit if the machine has the memory (about 40 bytes a position)")]
+    #[error("up to {estimate} positions (C(stones + pits, pits) boards, each side to move), more than the limit of {limit}; raise --limit if the machine has the memory (about 90 bytes for each position actually reachable, usually far fewer than the bound)")]
     TooManyPositions {
         /// The upper bound on positions.
         estimate: u128,
