@@ -30,7 +30,7 @@ pub(crate) struct Graph {
     pub start_again: Option<u32>,
 }
 
-/// Reached more than `limit` positions.
+/// Reached more than `limit` positions (or more moves than 32-bit offsets hold).
 #[derive(Debug)]
 pub(crate) struct OverLimit;
 
@@ -72,7 +72,7 @@ impl Graph {
                 child.push(at);
                 captured.push(s.effect.captured as u8);
             }
-            if keys.len() as u64 > limit {
+            if keys.len() as u64 > limit || child.len() >= u32::MAX as usize {
                 return Err(OverLimit);
             }
         }
