@@ -57,6 +57,9 @@ pub enum Error {
         /// Where (line and column when known) and what is wrong.
         message: String,
     },
+    /// A variant that cannot be solved, or a position outside a solution.
+    #[error("cannot solve: {0}")]
+    Solve(#[from] crate::solve::SolveError),
     /// A command-line value that makes no sense.
     #[error("{0}")]
     Usage(String),

@@ -29,6 +29,7 @@ pub mod play;
 pub mod render;
 pub mod rules;
 pub mod sim;
+pub mod solve;
 pub mod trace;
 pub mod variants;
 pub mod verify;

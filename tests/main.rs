@@ -10,5 +10,6 @@ mod perft;
 mod play;
 mod rules;
 mod sim;
+mod solve;
 mod traces;
 mod verify;

@@ -332,7 +332,7 @@ fn bad_arguments_are_clear_errors() {
         ),
         (
             &["simulate", "modiar", "--agents", "random,minimax"],
-            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`",
+            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D`, `mcts:N` or `perfect`",
         ),
         (
             &["simulate", "modiar", "--agents", "alphabeta:0,random"],

@@ -5,6 +5,7 @@
 mod alphabeta;
 mod greedy;
 mod mcts;
+mod perfect;
 mod random;
 
 use std::{fmt, str::FromStr};
@@ -15,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 pub use alphabeta::AlphaBetaAgent;
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
+pub use perfect::{PerfectAgent, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
 use crate::engine::{GameRun, Player};
@@ -32,7 +34,7 @@ pub const MAX_DEPTH: u8 = 20;
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
 /// An agent named on the command line: `random`, `greedy`, `alphabeta:D`
-/// or `mcts:N`. Written back with [`fmt::Display`] in the same form.
+/// `mcts:N` or `perfect`. Written back with [`fmt::Display`] in the same form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentSpec {
     /// Uniformly random legal moves.
@@ -43,6 +45,8 @@ pub enum AgentSpec {
     AlphaBeta(u8),
     /// Monte Carlo tree search (UCT) with this many playouts per move.
     Mcts(u32),
+    /// Perfect play from a strong solution, solved on the fly (small variants).
+    Perfect,
 }
 
 impl AgentSpec {
@@ -54,6 +58,7 @@ impl AgentSpec {
             AgentSpec::Greedy => Box::new(GreedyAgent::new(rng)),
             AgentSpec::AlphaBeta(depth) => Box::new(AlphaBetaAgent::new(depth, rng)),
             AgentSpec::Mcts(playouts) => Box::new(MctsAgent::new(playouts, rng)),
+            AgentSpec::Perfect => Box::new(PerfectAgent::new()),
         }
     }
 }
@@ -69,6 +74,7 @@ impl FromStr for AgentSpec {
         match (name, arg) {
             ("random", None) => Ok(AgentSpec::Random),
             ("greedy", None) => Ok(AgentSpec::Greedy),
+            ("perfect", None) => Ok(AgentSpec::Perfect),
             ("alphabeta", Some(depth)) => match depth.parse::<u8>() {
                 Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(AgentSpec::AlphaBeta(d)),
                 _ => Err(format!(
@@ -88,7 +94,7 @@ impl FromStr for AgentSpec {
                 "`{s}` needs a number of playouts: `mcts:N`, e.g. `mcts:200`"
             )),
             _ => Err(format!(
-                "unknown agent `{s}`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+                "unknown agent `{s}`, expected `random`, `greedy`, `alphabeta:D`, `mcts:N` or `perfect`"
             )),
         }
     }
@@ -101,6 +107,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Greedy => f.write_str("greedy"),
             AgentSpec::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
             AgentSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
+            AgentSpec::Perfect => f.write_str("perfect"),
         }
     }
 }
@@ -144,6 +151,7 @@ mod tests {
             "alphabeta:20",
             "mcts:1",
             "mcts:500",
+            "perfect",
         ] {
             assert_eq!(name.parse::<AgentSpec>().unwrap().to_string(), name);
         }
@@ -153,11 +161,11 @@ mod tests {
     fn bad_names_say_what_is_expected() {
         assert_eq!(
             "minimax".parse::<AgentSpec>().unwrap_err(),
-            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+            "unknown agent `minimax`, expected `random`, `greedy`, `alphabeta:D`, `mcts:N` or `perfect`"
         );
         assert_eq!(
             "random:3".parse::<AgentSpec>().unwrap_err(),
-            "unknown agent `random:3`, expected `random`, `greedy`, `alphabeta:D` or `mcts:N`"
+            "unknown agent `random:3`, expected `random`, `greedy`, `alphabeta:D`, `mcts:N` or `perfect`"
         );
         for bad in ["alphabeta:0", "alphabeta:21", "alphabeta:x", "alphabeta:"] {
             let err = bad.parse::<AgentSpec>().unwrap_err();

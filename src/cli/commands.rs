@@ -1,11 +1,13 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{play, report, simulate, verify_commands, BenchFormat, Command, Format, OK};
+use super::{
+    play, report, simulate, verify_commands, BenchFormat, Command, Format, ReportFormat, OK,
+};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
     files::write_atomically,
-    render, trace, variants, EXIT_FAILED,
+    render, solve, trace, variants, EXIT_FAILED,
 };
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
@@ -145,6 +147,31 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => verify_commands::diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
         Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
         Command::Describe { variant, format } => verify_commands::describe(&variant, format),
+        Command::Solve {
+            variant,
+            limit,
+            save,
+            format,
+        } => {
+            let game = Game::new(variants::load(&variant)?.rules);
+            let clock = std::time::Instant::now();
+            let solution = solve::solve(&game, limit)?;
+            let seconds = clock.elapsed().as_secs_f64();
+            let summary = solve::Summary::new(&game, &solution, seconds)?;
+            if let Some(path) = save {
+                solution.save(&game, &path)?;
+            }
+            let text = match format {
+                ReportFormat::Text => report::solve_text(&game, &summary),
+                ReportFormat::Json => {
+                    serde_json::to_string_pretty(&summary)
+                        .map_err(|e| Error::Usage(e.to_string()))?
+                        + "\n"
+                }
+            };
+            print!("{text}");
+            Ok(OK)
+        }
     }
 }
 

@@ -60,7 +60,7 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// The agents for south and north, comma-separated: random, greedy,
-        /// alphabeta:D (search D plies), mcts:N (N playouts per move).
+        /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
         /// Start from this position instead of the variant's start:
@@ -361,6 +361,46 @@ enum Command {
         #[arg(long, default_value_t = 1_000_000)]
         limit: usize,
     },
+    /// Solve a small variant: the value of every reachable position under
+    /// perfect play.
+    ///
+    /// Lists every position reachable from the start (board, side to move,
+    /// and whether the first move is still to come), then works out by
+    /// retrograde analysis what the player to move can make sure of: future
+    /// captures plus leftovers, minus the opponent's. Cycles (sowing without
+    /// capture can come back to a position) are solved under the variant's
+    /// own repetition rule: exactly in groups of up to 64 positions, within
+    /// proven bounds in larger ones (the report says whether the start's
+    /// value is exact and how many positions are approximate). Prints the
+    /// value of the start (the
+    /// final score difference under perfect play, for South), the value of
+    /// every first move, a perfect game, how many positions lie on cycles and
+    /// how many have a value that depends on the repetition rule, and the
+    /// time and peak memory taken.
+    ///
+    /// Refuses, before doing anything, a variant whose number of positions
+    /// may exceed --limit (the bound is C(stones + pits, pits) boards for each
+    /// side to move); memory is about 90 bytes a reachable position.
+    ///
+    /// Examples:
+    ///   sow solve modiar
+    ///   sow solve modiar --format json
+    ///   sow solve my-variant.variant --limit 100000000 --save my-variant.solution
+    #[command(verbatim_doc_comment)]
+    Solve {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+        /// Refuse variants that may have more positions than this.
+        #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS")]
+        limit: u64,
+        /// Also write the table of values to FILE (binary; read back by the
+        /// perfect agent).
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
 }
 
 /// The options of a batch of games.
@@ -467,6 +507,15 @@ enum Format {
     Text,
     /// YAML.
     Yaml,
+    /// JSON.
+    Json,
+}
+
+/// Output formats of reports (`solve`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportFormat {
+    /// Text for people.
+    Text,
     /// JSON.
     Json,
 }

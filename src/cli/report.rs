@@ -174,3 +174,89 @@ pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
     }
     out
 }
+
+/// The report of `sow solve` for people.
+pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
+    let mut out = String::new();
+    let rules = game.rules();
+    let _ = writeln!(
+        out,
+        "{}: 2 rows of {} pits, {} stones",
+        s.variant,
+        game.pits_per_row(),
+        s.stones
+    );
+    let _ = writeln!(
+        out,
+        "positions: {} reachable (bound {})",
+        s.positions, s.estimate
+    );
+    let proof = if s.bounds == [s.value, s.value] {
+        "exact".to_string()
+    } else {
+        format!(
+            "proven between {:+} and {:+}; see `approximate` below",
+            s.bounds[0], s.bounds[1]
+        )
+    };
+    let _ = writeln!(
+        out,
+        "value: {:+} for south (final score difference under perfect play; {proof})",
+        s.value
+    );
+    if let Some(r) = &s.result {
+        let verdict = match r.winner {
+            crate::engine::Outcome::Draw => "a draw".to_string(),
+            winner => format!("{} wins", winner.as_str()),
+        };
+        let _ = writeln!(
+            out,
+            "perfect play: {verdict} {}-{} (south {}, north {}; the game ends: {})",
+            r.scores[0].max(r.scores[1]),
+            r.scores[0].min(r.scores[1]),
+            r.scores[Player::South.index()],
+            r.scores[Player::North.index()],
+            r.end.describe(),
+        );
+    }
+    let moves: Vec<String> = s
+        .moves
+        .iter()
+        .map(|m| format!("{} {:+}", m.mv, m.value))
+        .collect();
+    let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
+    let _ = writeln!(out, "best: {}", s.best.join(" "));
+    let _ = writeln!(
+        out,
+        "principal variation ({}): {}",
+        plies(s.pv.len()),
+        s.pv.join(" ")
+    );
+    let c = &s.cycles;
+    let rule = match rules.end.repetition {
+        crate::rules::Repetition::EndGame => format!(
+            "repetition ends the game, leftovers {}",
+            rules.end.repetition_leftovers
+        ),
+        crate::rules::Repetition::Ignore => {
+            "repetition ignored; an endless game is scored 0".to_string()
+        }
+    };
+    let _ = writeln!(
+        out,
+        "cycles: {} positions in {} groups (largest {}); {} positions have a value that depends on the rule for endless games ({rule})",
+        c.positions_in_cycles, c.groups, c.largest_group, c.rule_dependent
+    );
+    if c.approximate > 0 {
+        let _ = writeln!(
+            out,
+            "approximate: {} positions in groups too large for the exact search have exact bounds that differ; each is scored as if the repetition happened there",
+            c.approximate
+        );
+    }
+    let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {
+        format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+    });
+    let _ = writeln!(out, "time: {:.2} s, peak memory: {memory}", s.seconds);
+    out
+}

@@ -174,6 +174,13 @@ impl<'g> GameRun<'g> {
         &self.successors
     }
 
+    /// The boards (with the player to move) that a repetition would repeat:
+    /// those seen since the stones on the board last changed, the current one
+    /// included. Empty when the rules ignore repetition.
+    pub fn history(&self) -> &[([u8; MAX_PITS], Player)] {
+        &self.history
+    }
+
     /// Why the game ended, or `None` while it goes on.
     pub fn end(&self) -> Option<EndReason> {
         self.end

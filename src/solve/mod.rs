@@ -1,0 +1,625 @@
+//! Strong solutions of small variants: the value under perfect play of every
+//! position reachable from the start.
+//!
+//! # What a value is
+//! The value of a position is what the player to move can make sure of, from
+//! there on, in stones: their future captures plus the leftovers the rules
+//! give them at the end, minus the same for the opponent. Stones captured
+//! before do not enter it, so a position is keyed by its board, its side to
+//! move and its opening flag only (see [`KeyCodec`]). The value of the start
+//! is thus the final score difference under perfect play.
+//!
+//! # How it is computed
+//! 1. A breadth-first walk lists every reachable position and its moves
+//!    (refused beforehand when the upper bound of [`estimate`] exceeds the
+//!    limit).
+//! 2. The positions are split into strongly connected components (Tarjan),
+//!    visited successors first. A capture lowers the stones on the board and
+//!    no move adds any, so a component never contains a capture: it is either
+//!    one position, or a group of positions that can return to one another by
+//!    sowing alone.
+//! 3. A single position is worth the best of its moves: stones the move
+//!    captures minus the value of the position it leads to; a position with
+//!    no move is worth the leftovers the rules give (`end.leftovers`).
+//! 4. A group is solved under the variant's own rule for endless games: with
+//!    `repetition end_game`, a move back to a board seen since the last
+//!    capture ends the game and the stones on the board go as
+//!    `repetition_leftovers` says; either player leaves a cycle whenever
+//!    leaving pays. With `repetition ignore` a game that never ends is
+//!    scored as no further stones for anyone (0): the rules give it no end,
+//!    and this is the neutral reading.
+//!    - A small group (at most 64 positions, and a search that stays within
+//!      budget) is searched exactly over (position, positions seen so far):
+//!      see `cycles.rs`. This is the true value of the game with its history.
+//!    - A large group gets exact bounds (see `bounds.rs`): the values when
+//!      endless play is the worst, and the best, outcome for South. With a
+//!      repetition worth a constant `c` the value is exactly
+//!      `clamp(c, lower, upper)`, history or not. The rules make a
+//!      repetition worth the leftovers of the position where it happens,
+//!      which is not a constant; the value stored takes the position's own
+//!      repetition value as `c`. That is exact wherever the bounds meet, and
+//!      [`Stats::approximate`] counts the positions where they do not.
+//!      Taking the group's least and greatest repetition values as `c`
+//!      instead gives proven bounds, carried up to the start
+//!      ([`Stats::start_bounds`]): when they meet, the start's value is
+//!      exact whatever the approximation did.
+//!
+//! Each position's value is also worked out with repetitions scored 0;
+//! the positions where the two differ are those whose value depends on the
+//! rule for endless games ([`Stats::rule_dependent`]).
+//!
+//! Values inside a group depend on the history; the table stores each
+//! position's value as if it had just been reached by a capture (nothing seen
+//! since but itself), which is what any group entered from outside needs.
+//! [`Solution::move_values`] takes the history into account (a move back to
+//! a position seen is scored as the repetition it is, and small groups are
+//! searched again with what was seen), so play that follows it gets at least
+//! the solved value.
+//!
+//! The start's board coming back after the first move (with the same side to
+//! move, but no longer the opening) can only happen without a capture, so in
+//! any game from the start it is a repetition: that position is scored as one.
+
+mod bounds;
+mod cycles;
+mod graph;
+mod key;
+mod scc;
+mod summary;
+mod table;
+
+use rustc_hash::FxHashMap;
+
+pub use key::{estimate, KeyCodec};
+pub use summary::{best_index, peak_memory, Cycles, FirstMove, PvResult, Summary};
+
+use crate::{
+    engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
+    rules::{EndWhen, Leftovers, Repetition},
+};
+use bounds::LocalGroup;
+use cycles::Group;
+use graph::Graph;
+
+/// Why a variant cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The board does not fit the 64-bit position key.
+    #[error("the board is too large to solve: {pits} pits of up to {stones} stones do not fit a 64-bit position key")]
+    BoardTooLarge {
+        /// Pits on the board.
+        pits: usize,
+        /// Stones in the game.
+        stones: u32,
+    },
+    /// The estimated number of positions exceeds the limit.
+    #[error("up to {estimate} positions (C(stones + pits, pits) boards, each side to move), more than the limit of {limit}; raise --limit if the machine has the memory (about 90 bytes for each position actually reachable, usually far fewer than the bound)")]
+    TooManyPositions {
+        /// The upper bound on positions.
+        estimate: u128,
+        /// The limit.
+        limit: u64,
+    },
+    /// A group of positions that reach one another is too large to search.
+    #[error(
+        "a group of {members} positions that can repeat one another is too large to solve exactly"
+    )]
+    CycleTooLarge {
+        /// Positions in the group.
+        members: usize,
+    },
+    /// The rules make past captures part of the state, which the position
+    /// key leaves out.
+    #[error("the rules end the game on captured totals (`captured_majority`), which a position of the solver does not record")]
+    CapturesMatter,
+    /// A position that is not in the solution (not reachable from the start).
+    #[error("position not in the solution: it is not reachable from the variant's start")]
+    Unknown,
+}
+
+/// Marks a position that belongs to no group (no cycle goes through it).
+const NO_GROUP: u32 = u32::MAX;
+
+/// Facts about a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions reachable from the start.
+    pub positions: usize,
+    /// Positions on a cycle (members of a group of more than one).
+    pub in_cycles: usize,
+    /// Groups of positions that can return to one another.
+    pub groups: usize,
+    /// Members of the largest group.
+    pub largest_group: usize,
+    /// Positions whose value changes when a repetition is scored as nothing
+    /// (0) instead of by the variant's rule: the positions whose value depends
+    /// on the rule for endless games.
+    pub rule_dependent: usize,
+    /// Positions of groups too large for the exact search whose exact bounds
+    /// differ, so that their value is the approximation described above.
+    pub approximate: usize,
+    /// Proven bounds `[low, high]` on the start's value for South: equal to
+    /// it when the approximation inside large groups cannot change it.
+    pub start_bounds: [i16; 2],
+}
+
+/// The value of every position reachable from a variant's start.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    codec: KeyCodec,
+    keys: Vec<u64>,
+    index: FxHashMap<u64, u32>,
+    values: Vec<i16>,
+    group: Vec<u32>,
+    members: FxHashMap<u32, Vec<u32>>,
+    repetition: Option<Leftovers>,
+    stats: Stats,
+}
+
+/// What the stones on the board are worth to the player to move when the
+/// game ends and they go as `leftovers` says.
+pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 {
+    let row = |p: Player| -> i16 { pos.pits[game.row(p)].iter().map(|&n| i16::from(n)).sum() };
+    let (mine, theirs) = (row(pos.to_move), row(pos.to_move.other()));
+    match leftovers {
+        Leftovers::RowOwner => mine - theirs,
+        Leftovers::PlayerToMove => mine + theirs,
+        Leftovers::Unscored => 0,
+    }
+}
+
+/// Solves `game` from its start if at most `limit` positions may be reachable.
+///
+/// # Errors
+/// The board does not fit a key, or the estimate exceeds `limit`.
+pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
+    solve_from(game, &game.start(), limit)
+}
+
+/// Solves every position reachable from `start` (captured totals ignored)
+/// if at most `limit` positions may be reachable.
+///
+/// # Errors
+/// The board does not fit a key, or the estimate exceeds `limit`.
+pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, start, limit, cycles::MAX_MEMBERS)
+}
+
+/// As [`solve`], but every group of repeating positions, however small, is
+/// solved by the bounds method meant for large ones: a way to compare that
+/// method with the exact search.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_by_bounds(game: &Game, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, &game.start(), limit, 0)
+}
+
+fn solve_groups_up_to(
+    game: &Game,
+    start: &Position,
+    limit: u64,
+    exact_up_to: usize,
+) -> Result<Solution, SolveError> {
+    if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
+        return Err(SolveError::CapturesMatter);
+    }
+    let codec = KeyCodec::new(game).ok_or(SolveError::BoardTooLarge {
+        pits: game.pit_count(),
+        stones: game.rules().total_stones(),
+    })?;
+    let estimate = estimate(game);
+    if estimate > u128::from(limit) {
+        return Err(SolveError::TooManyPositions { estimate, limit });
+    }
+    let graph = Graph::build(game, start, codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let repetition = (game.rules().end.repetition == Repetition::EndGame)
+        .then_some(game.rules().end.repetition_leftovers);
+    let (values, group, members, stats) =
+        Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
+    Ok(Solution {
+        codec,
+        keys: graph.keys,
+        index: graph.index,
+        values,
+        group,
+        members,
+        repetition,
+        stats,
+    })
+}
+
+/// What a finished [`Solver`] hands over: values, group of every position,
+/// members of every group, and the facts.
+type Solved = (Vec<i16>, Vec<u32>, FxHashMap<u32, Vec<u32>>, Stats);
+
+/// The four scorings worked out side by side, each a value table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scoring {
+    /// The variant's rules (the approximation inside large groups).
+    Rules,
+    /// Repetitions scored as nothing: the values that differ from `Rules`
+    /// depend on the rule for endless games.
+    Neutral,
+    /// A proven lower bound for South: large groups scored as if every
+    /// repetition were worth their least repetition value.
+    Low,
+    /// A proven upper bound for South, likewise with the greatest.
+    High,
+}
+
+const SCORINGS: [Scoring; 4] = [
+    Scoring::Rules,
+    Scoring::Neutral,
+    Scoring::Low,
+    Scoring::High,
+];
+
+/// The values being worked out under every [`Scoring`], in the view of each
+/// position's player to move.
+struct Solver<'a> {
+    game: &'a Game,
+    codec: KeyCodec,
+    graph: &'a Graph,
+    repetition: Option<Leftovers>,
+    values: [Vec<i16>; 4],
+    group: Vec<u32>,
+    members: FxHashMap<u32, Vec<u32>>,
+    largest: usize,
+    exact_up_to: usize,
+    in_large_groups: usize,
+    large_groups: usize,
+    approximate: usize,
+}
+
+impl<'a> Solver<'a> {
+    fn new(
+        game: &'a Game,
+        codec: KeyCodec,
+        graph: &'a Graph,
+        repetition: Option<Leftovers>,
+        exact_up_to: usize,
+    ) -> Self {
+        let n = graph.len();
+        Solver {
+            game,
+            codec,
+            graph,
+            repetition,
+            values: [vec![0; n], vec![0; n], vec![0; n], vec![0; n]],
+            group: vec![NO_GROUP; n],
+            members: FxHashMap::default(),
+            largest: 1,
+            exact_up_to,
+            in_large_groups: 0,
+            large_groups: 0,
+            approximate: 0,
+        }
+    }
+
+    fn run(mut self) -> Result<Solved, SolveError> {
+        let graph = self.graph;
+        scc::for_each_component(&graph.first, &graph.child, |component| {
+            self.component(component);
+        });
+        let [values, neutral, low, high] = self.values;
+        let rule_dependent = values.iter().zip(&neutral).filter(|(a, b)| a != b).count();
+        let in_cycles = self.members.values().map(Vec::len).sum::<usize>() + self.in_large_groups;
+        let sign = for_south(self.codec.decode(graph.keys[0]).to_move);
+        let stats = Stats {
+            positions: graph.len(),
+            in_cycles,
+            groups: self.members.len() + self.large_groups,
+            largest_group: self.largest,
+            rule_dependent,
+            approximate: self.approximate,
+            start_bounds: [sign * low[0], sign * high[0]],
+        };
+        Ok((values, self.group, self.members, stats))
+    }
+
+    /// What a repetition at `node` is worth to its mover under `scoring`
+    /// (large groups replace it; see [`Solver::bounded_group`]).
+    fn repeat_value(&self, node: u32, scoring: Scoring) -> i16 {
+        if scoring == Scoring::Neutral {
+            return 0;
+        }
+        let pos = self.codec.decode(self.graph.keys[node as usize]);
+        self.repetition
+            .map_or(0, |leftovers| leftover_value(self.game, &pos, leftovers))
+    }
+
+    fn set(&mut self, node: u32, scoring: Scoring, value: i16) {
+        self.values[scoring as usize][node as usize] = value;
+    }
+
+    /// Best value of a move from `node` under `scoring`, over the moves
+    /// that `keep` accepts (by child); `None` when there is none.
+    fn best_move(&self, node: u32, scoring: Scoring, keep: impl Fn(u32) -> bool) -> Option<i16> {
+        self.graph
+            .moves(node)
+            .filter(|&(child, _)| keep(child))
+            .map(|(child, captured)| {
+                i16::from(captured) - self.values[scoring as usize][child as usize]
+            })
+            .max()
+    }
+
+    fn component(&mut self, component: &[u32]) {
+        if let [node] = *component {
+            for scoring in SCORINGS {
+                let value = if Some(node) == self.graph.start_again {
+                    self.repeat_value(node, scoring)
+                } else {
+                    self.best_move(node, scoring, |_| true).unwrap_or_else(|| {
+                        let pos = self.codec.decode(self.graph.keys[node as usize]);
+                        leftover_value(self.game, &pos, self.game.rules().end.leftovers)
+                    })
+                };
+                self.set(node, scoring, value);
+            }
+            return;
+        }
+        self.largest = self.largest.max(component.len());
+        if component.len() <= self.exact_up_to {
+            if let Some(values) = self.exact_group(component) {
+                for (scoring, values) in SCORINGS.into_iter().zip(values) {
+                    for (&m, v) in component.iter().zip(values) {
+                        self.set(m, scoring, v);
+                    }
+                }
+                for &m in component {
+                    self.group[m as usize] = component[0];
+                }
+                self.members.insert(component[0], component.to_vec());
+                return;
+            }
+        }
+        self.bounded_group(component);
+    }
+
+    /// Values of a small group by the exact search of [`cycles`] under every
+    /// scoring; `None` when the search is too large.
+    fn exact_group(&self, component: &[u32]) -> Option<[Vec<i16>; 4]> {
+        let mut out: [Vec<i16>; 4] = Default::default();
+        for (scoring, values) in SCORINGS.into_iter().zip(out.iter_mut()) {
+            let mut group = Group::default();
+            for &m in component {
+                let outside = |child: u32| !component.contains(&child);
+                let exit = self.best_move(m, scoring, outside);
+                let inner = self
+                    .graph
+                    .moves(m)
+                    .filter_map(|(child, _)| component.iter().position(|&x| x == child))
+                    .map(|local| local as u8)
+                    .collect();
+                group.push(self.repeat_value(m, scoring), exit, inner);
+            }
+            let mut memo = FxHashMap::default();
+            for local in 0..component.len() {
+                values.push(group.value(local, 1 << local, &mut memo).ok()?);
+            }
+        }
+        Some(out)
+    }
+
+    /// Values of a large group from the exact bounds of [`bounds`]. With a
+    /// repetition worth a constant `c` (for South) the value is exactly
+    /// `clamp(c, lower, upper)`; the bounds thus give, exactly, the values
+    /// when every repetition is worth the group's least repetition value
+    /// (`Low`), its greatest (`High`), or nothing (`Neutral`). By the rules a
+    /// repetition is worth the value of the position where it happens;
+    /// `Rules` takes each position's own repetition value as that constant,
+    /// an approximation that is exact wherever the bounds meet, and always
+    /// lies between `Low` and `High`.
+    fn bounded_group(&mut self, component: &[u32]) {
+        let local: FxHashMap<u32, u32> = component
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| (m, k as u32))
+            .collect();
+        let south: Vec<i16> = component
+            .iter()
+            .map(|&m| for_south(self.codec.decode(self.graph.keys[m as usize]).to_move))
+            .collect();
+        let repeats: Vec<i16> = component
+            .iter()
+            .zip(&south)
+            .map(|(&m, &sign)| sign * self.repeat_value(m, Scoring::Rules))
+            .collect();
+        let least = repeats.iter().copied().min().unwrap_or(0);
+        let greatest = repeats.iter().copied().max().unwrap_or(0);
+        let mut g = LocalGroup::default();
+        g.first.push(0);
+        for (k, &m) in component.iter().enumerate() {
+            g.succ.extend(
+                self.graph
+                    .moves(m)
+                    .filter_map(|(child, _)| local.get(&child)),
+            );
+            g.south.push(south[k] == 1);
+            g.first.push(g.succ.len() as u32);
+        }
+        for scoring in SCORINGS {
+            g.exit = component
+                .iter()
+                .zip(&south)
+                .map(|(&m, &sign)| {
+                    self.best_move(m, scoring, |child| !local.contains_key(&child))
+                        .map(|v| sign * v)
+                })
+                .collect();
+            let (lower, upper) = g.bounds();
+            for (k, &m) in component.iter().enumerate() {
+                let lo = lower[k].unwrap_or(i16::MIN);
+                let hi = upper[k].unwrap_or(i16::MAX);
+                let c = match scoring {
+                    Scoring::Rules => repeats[k],
+                    Scoring::Neutral => 0,
+                    Scoring::Low => least,
+                    Scoring::High => greatest,
+                };
+                if scoring == Scoring::Rules && lo != hi {
+                    self.approximate += 1;
+                }
+                self.set(m, scoring, south[k] * c.clamp(lo, hi));
+            }
+        }
+        self.in_large_groups += component.len();
+        self.large_groups += 1;
+    }
+}
+
+/// Sign that turns a value for `player` into a value for South.
+pub(crate) fn for_south(player: Player) -> i16 {
+    match player {
+        Player::South => 1,
+        Player::North => -1,
+    }
+}
+
+/// A legal move and its value for the player making it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move and where it leads.
+    pub successor: Successor,
+    /// Stones it captures plus what the player to move can make sure of afterwards.
+    pub value: i16,
+}
+
+impl Solution {
+    /// Facts about the solution.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Every position of the solution with its value for the player to move
+    /// (captured totals are zero: values count only what is still to come).
+    pub fn positions(&self) -> impl Iterator<Item = (Position, i16)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .map(|(&k, &v)| (self.codec.decode(k), v))
+    }
+
+    /// The codec of the keys.
+    pub fn codec(&self) -> KeyCodec {
+        self.codec
+    }
+
+    /// The value of `pos` for its player to move, as if nothing had been seen
+    /// since the last capture.
+    pub fn value(&self, pos: &Position) -> Option<i16> {
+        let at = self.index.get(&self.codec.encode(pos))?;
+        Some(self.values[*at as usize])
+    }
+
+    /// The legal moves of `pos` with their exact values for the player to
+    /// move, given `seen`: the boards (with the side to move) seen since the
+    /// stones on the board last changed, as [`GameRun::history`](crate::engine::GameRun::history)
+    /// keeps them.
+    ///
+    /// # Errors
+    /// A position that is not in the solution.
+    pub fn move_values(
+        &self,
+        game: &Game,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+    ) -> Result<Vec<MoveValue>, SolveError> {
+        let here = self.lookup(pos)?;
+        let group_id = self.group[here as usize];
+        let mut moves = Successors::default();
+        game.successors(pos, &mut moves);
+        let group = (group_id != NO_GROUP)
+            .then(|| self.group_of(game, group_id))
+            .transpose()?;
+        let members: &[u32] = self.members.get(&group_id).map_or(&[], Vec::as_slice);
+        let mut seen_bits = 0u64;
+        for (pits, side) in seen {
+            let key = self.codec.encode(&Position {
+                pits: *pits,
+                captured: [0, 0],
+                removed: 0,
+                to_move: *side,
+                opening: false,
+            });
+            if let Some(local) = self
+                .index
+                .get(&key)
+                .and_then(|i| members.iter().position(|m| m == i))
+            {
+                seen_bits |= 1 << local;
+            }
+        }
+        let mut memo = FxHashMap::default();
+        let mut out = Vec::with_capacity(moves.len());
+        for s in moves.as_slice() {
+            let child = self.lookup(&s.position)?;
+            let local = members.iter().position(|&m| m == child);
+            let repeated = s.effect.captured == 0
+                && seen
+                    .iter()
+                    .any(|(pits, side)| *pits == s.position.pits && *side == s.position.to_move);
+            let value = match (&group, local) {
+                _ if repeated => -self.repeat_value(game, &s.position),
+                (Some(group), Some(local)) if s.effect.captured == 0 => {
+                    let bit = 1u64 << local;
+                    let theirs = if seen_bits & bit != 0 {
+                        group.repeat(local)
+                    } else {
+                        group
+                            .value(local, seen_bits | bit, &mut memo)
+                            .map_err(|e| SolveError::CycleTooLarge { members: e.members })?
+                    };
+                    -theirs
+                }
+                _ => s.effect.captured as i16 - self.values[child as usize],
+            };
+            out.push(MoveValue {
+                successor: *s,
+                value,
+            });
+        }
+        Ok(out)
+    }
+
+    /// What a repetition at `pos` is worth to its mover.
+    fn repeat_value(&self, game: &Game, pos: &Position) -> i16 {
+        self.repetition
+            .map_or(0, |leftovers| leftover_value(game, pos, leftovers))
+    }
+
+    fn lookup(&self, pos: &Position) -> Result<u32, SolveError> {
+        self.index
+            .get(&self.codec.encode(pos))
+            .copied()
+            .ok_or(SolveError::Unknown)
+    }
+
+    /// Rebuilds group `id` from the game's moves and the stored values.
+    fn group_of(&self, game: &Game, id: u32) -> Result<Group, SolveError> {
+        let members = self.members.get(&id).ok_or(SolveError::Unknown)?;
+        let mut group = Group::default();
+        let mut moves = Successors::default();
+        for &m in members {
+            let pos = self.codec.decode(self.keys[m as usize]);
+            game.successors(&pos, &mut moves);
+            let mut exit: Option<i16> = None;
+            let mut inner = Vec::new();
+            for s in moves.as_slice() {
+                let child = self.lookup(&s.position)?;
+                match members.iter().position(|&x| x == child) {
+                    Some(local) => inner.push(local as u8),
+                    None => {
+                        let v = s.effect.captured as i16 - self.values[child as usize];
+                        exit = Some(exit.map_or(v, |e| e.max(v)));
+                    }
+                }
+            }
+            group.push(self.repeat_value(game, &pos), exit, inner);
+        }
+        Ok(group)
+    }
+}

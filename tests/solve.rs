@@ -1,0 +1,396 @@
+//! Strong solutions checked against an independent, naive full-depth minimax
+//! that plays through `GameRun` (so repetitions end games exactly as in real
+//! play, with the whole history), the principal variation replayed as a
+//! game, and the perfect agent against every reply.
+
+use std::sync::Arc;
+
+use sowing::{
+    agents::{Agent, PerfectAgent},
+    engine::{Game, GameRun, Player, Position},
+    solve::{solve, solve_from, Solution, Summary},
+    trace,
+};
+
+use crate::common::modiar_with;
+
+/// Modiar cut down to `pits` pits a row, `seeds` seeds a pit, the given
+/// capture counts, on either reading of its rules.
+fn tiny(awale: bool, pits: u8, seeds: u8, counts: &str) -> Game {
+    let mut edits = vec![
+        ("pits   3 ", format!("pits   {pits} ")),
+        ("seeds  7 ", format!("seeds  {seeds} ")),
+        ("counts     2 4 6", format!("counts     {counts}")),
+    ];
+    if awale {
+        edits.extend([
+            ("when      row_empty", "when      cannot_move".to_string()),
+            ("otherwise play_any", "otherwise end_game".to_string()),
+            (
+                "grand_slam forbidden",
+                "grand_slam only_move_no_capture".to_string(),
+            ),
+        ]);
+    }
+    let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
+    modiar_with(&edits)
+}
+
+/// Final score difference (South minus North) of `run` under perfect play
+/// by both sides, found by trying every move sequence to the end.
+fn minimax(run: &GameRun<'_>) -> i32 {
+    let mut budget = u64::MAX;
+    minimax_within(run, &mut budget).unwrap()
+}
+
+/// As [`minimax`], visiting at most `budget` game states; `None` beyond.
+fn minimax_within(run: &GameRun<'_>, budget: &mut u64) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    if run.end().is_some() {
+        let s = run.scores();
+        return Some(i32::from(s[0]) - i32::from(s[1]));
+    }
+    let mut best: Option<i32> = None;
+    for i in 0..run.successors().len() {
+        let mut next = run.clone();
+        next.play_index(i);
+        let v = minimax_within(&next, budget)?;
+        best = Some(match (best, run.position().to_move) {
+            (None, _) => v,
+            (Some(b), Player::South) => b.max(v),
+            (Some(b), Player::North) => b.min(v),
+        });
+    }
+    best
+}
+
+fn for_south(pos: &Position, value: i16) -> i32 {
+    match pos.to_move {
+        Player::South => i32::from(value),
+        Player::North => -i32::from(value),
+    }
+}
+
+/// Checks every position of `solution` against the naive minimax from that
+/// position with a fresh history. The table's values assume a game from the
+/// start (where the start's board coming back is a repetition), so each
+/// position other than the start is solved again from itself. Returns false,
+/// having checked only part, when the naive search outgrows `budget` states.
+fn check_every_position(name: &str, game: &Game, solution: &Solution, mut budget: u64) -> bool {
+    for (pos, value) in solution.positions() {
+        let Some(expected) = minimax_within(&GameRun::new(game, pos), &mut budget) else {
+            return false;
+        };
+        let value = if pos.opening {
+            value
+        } else {
+            solve_from(game, &pos, 1_000_000)
+                .unwrap()
+                .value(&pos)
+                .unwrap()
+        };
+        assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
+    }
+    true
+}
+
+/// The variants of the differential test, with the number of positions on
+/// cycles each must have (so that the test does exercise cycles).
+fn cases() -> Vec<(&'static str, Game, usize)> {
+    vec![
+        ("modiar 2x1x4", tiny(false, 1, 4, "2 4 6"), 2),
+        ("modiar 2x2x2 counts 3", tiny(false, 2, 2, "3"), 6),
+        ("modiar 2x2x2 counts 4", tiny(false, 2, 2, "4"), 4),
+        ("modiar 2x2x3", tiny(false, 2, 3, "2 4 6"), 0),
+        ("modiar 2x3x2", tiny(false, 3, 2, "2 4 6"), 0),
+        ("awale 2x1x5 counts 4", tiny(true, 1, 5, "4"), 2),
+        ("awale 2x2x2 counts 3", tiny(true, 2, 2, "3"), 6),
+        ("awale 2x2x4", tiny(true, 2, 4, "2 4 6"), 12),
+        ("awale 2x2x3 counts 3", tiny(true, 2, 3, "3"), 102),
+    ]
+}
+
+#[test]
+fn solved_values_equal_a_naive_minimax_with_repetition() {
+    for (name, game, in_cycles) in cases() {
+        let solution = solve(&game, 1_000_000).unwrap();
+        assert_eq!(solution.stats().in_cycles, in_cycles, "{name}");
+        let start = game.start();
+        let expected = minimax(&GameRun::new(&game, start));
+        assert_eq!(
+            for_south(&start, solution.value(&start).unwrap()),
+            expected,
+            "{name}: start"
+        );
+        assert!(check_every_position(name, &game, &solution, u64::MAX));
+    }
+}
+
+#[test]
+fn the_principal_variation_replays_with_the_announced_result() {
+    for (name, game, _) in cases() {
+        let solution = solve(&game, 1_000_000).unwrap();
+        let summary = Summary::new(&game, &solution, 0.0).unwrap();
+        let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
+        let replay = trace::from_moves(&game, game.start(), &labels).unwrap();
+        let result = replay.result.expect("the variation plays to the end");
+        let announced = summary.result.clone().unwrap();
+        assert_eq!(result.scores, announced.scores, "{name}");
+        assert_eq!(result.winner, announced.winner, "{name}");
+        assert_eq!(
+            i32::from(result.scores[0]) - i32::from(result.scores[1]),
+            i32::from(summary.value),
+            "{name}"
+        );
+        assert!(summary.best.iter().all(|b| summary
+            .moves
+            .iter()
+            .any(|m| &m.mv == b && m.value == summary.value)));
+    }
+}
+
+/// The worst final difference (South minus North) the perfect agent playing
+/// `seat` can get from `run`, over every reply of the opponent.
+fn worst_for_agent(run: &GameRun<'_>, seat: Player, solution: &Arc<Solution>) -> i32 {
+    if run.end().is_some() {
+        let s = run.scores();
+        let diff = i32::from(s[0]) - i32::from(s[1]);
+        return if seat == Player::South { diff } else { -diff };
+    }
+    if run.position().to_move == seat {
+        let mut agent = PerfectAgent::with_solution(Arc::clone(solution));
+        let mut next = run.clone();
+        next.play_index(agent.choose(run));
+        worst_for_agent(&next, seat, solution)
+    } else {
+        (0..run.successors().len())
+            .map(|i| {
+                let mut next = run.clone();
+                next.play_index(i);
+                worst_for_agent(&next, seat, solution)
+            })
+            .min()
+            .unwrap()
+    }
+}
+
+#[test]
+fn the_perfect_agent_never_does_worse_than_the_solved_value() {
+    for (name, game, _) in cases() {
+        let solution = Arc::new(solve(&game, 1_000_000).unwrap());
+        let start = game.start();
+        let value = for_south(&start, solution.value(&start).unwrap());
+        let run = GameRun::new(&game, start);
+        assert!(
+            worst_for_agent(&run, Player::South, &solution) >= value,
+            "{name}: south"
+        );
+        assert!(
+            worst_for_agent(&run, Player::North, &solution) >= -value,
+            "{name}: north"
+        );
+    }
+}
+
+/// Solving every group by the bounds meant for large ones gives the exact
+/// values wherever the bounds meet, and bounds that hold the exact value.
+#[test]
+fn bounds_are_exact_wherever_they_meet() {
+    for (name, game, _) in cases() {
+        let exact = solve(&game, 1_000_000).unwrap();
+        let bounded = sowing::solve::solve_by_bounds(&game, 1_000_000).unwrap();
+        let differ = exact
+            .positions()
+            .zip(bounded.positions())
+            .filter(|((_, a), (_, b))| a != b)
+            .count();
+        if bounded.stats().approximate == 0 {
+            assert_eq!(differ, 0, "{name}");
+        }
+        // The proven bounds of the start hold the exact value.
+        let start = game.start();
+        let value = for_south(&start, exact.value(&start).unwrap()) as i16;
+        let [low, high] = bounded.stats().start_bounds;
+        assert!(
+            low <= value && value <= high,
+            "{name}: {low} {value} {high}"
+        );
+    }
+}
+
+/// A variant file for the command line: Modiar on 2x2 pits of 3 seeds.
+fn tiny_file(tag: &str) -> std::path::PathBuf {
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("pits   3 ", "pits   2 ")
+        .replace("seeds  7 ", "seeds  3 ");
+    let path = std::env::temp_dir().join(format!("sow-solve-{tag}-{}.variant", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn sow(args: &[&str]) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_json_carries_positions_value_and_best() {
+    let file = tiny_file("json");
+    let (code, stdout, stderr) = sow(&["solve", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let game = Game::new(
+        sowing::variants::load(file.to_str().unwrap())
+            .unwrap()
+            .rules,
+    );
+    // Positions: an independent walk over (board, side, opening).
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![game.start()];
+    let mut moves = sowing::engine::Successors::default();
+    while let Some(pos) = todo.pop() {
+        if seen.insert((pos.pits, pos.to_move, pos.opening)) {
+            game.successors(&pos, &mut moves);
+            todo.extend(moves.as_slice().iter().map(|s| s.position));
+        }
+    }
+    assert_eq!(json["positions"], seen.len());
+    // Value and best moves: the naive minimax, move by move.
+    let run = GameRun::new(&game, game.start());
+    let expected = minimax(&run);
+    assert_eq!(json["value"], expected);
+    assert_eq!(json["bounds"], serde_json::json!([expected, expected]));
+    let best: Vec<String> = (0..run.successors().len())
+        .filter(|&i| {
+            let mut next = run.clone();
+            next.play_index(i);
+            minimax(&next) == expected
+        })
+        .map(|i| game.move_label(run.successors().as_slice()[i].mv))
+        .collect();
+    assert_eq!(json["best"], serde_json::json!(best));
+    std::fs::remove_file(file).unwrap();
+}
+
+#[test]
+fn solve_refuses_a_variant_over_the_limit() {
+    // Modiar: C(48, 6) = 12,271,512 boards, twice, plus the start.
+    let (code, stdout, stderr) = sow(&["solve", "modiar", "--limit", "1000"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("up to 24543025 positions") && stderr.contains("limit of 1000"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_saved_solution_reads_back_for_its_rules_only() {
+    let file = tiny_file("save");
+    let table = file.with_extension("solution");
+    let (code, _, stderr) = sow(&[
+        "solve",
+        file.to_str().unwrap(),
+        "--save",
+        table.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let game = sowing::engine::Game::new(
+        sowing::variants::load(file.to_str().unwrap())
+            .unwrap()
+            .rules,
+    );
+    let loaded = Solution::load(&game, &table).unwrap();
+    let solved = solve(&game, 10_000).unwrap();
+    assert_eq!(loaded.stats(), solved.stats());
+    let a: Vec<_> = loaded.positions().collect();
+    let b: Vec<_> = solved.positions().collect();
+    assert_eq!(a, b);
+    let other = crate::common::shipped("modiar");
+    let err = Solution::load(&other, &table).unwrap_err().to_string();
+    assert!(err.contains("made for other rules"), "{err}");
+    std::fs::remove_file(file).unwrap();
+    std::fs::remove_file(table).unwrap();
+}
+
+/// A small variant drawn from `seed`: board, sowing, capture, feeding, grand
+/// slam and scoring options all vary. `None` when the draw does not validate.
+fn generated(seed: u64) -> Option<Game> {
+    let mut state = seed;
+    let mut pick = |options: &[&'static str]| {
+        state = sowing::agents::splitmix64(state);
+        options[(state % options.len() as u64) as usize]
+    };
+    let pits = pick(&["1", "2", "2"]);
+    let seeds = pick(&["2", "2", "3"]);
+    let text = format!(
+        "name \"generated {seed}\"\n\
+         board {{\n rows 2\n pits {pits}\n seeds {seeds}\n stores none\n}}\n\
+         sow {{\n direction {}\n start {}\n skip_origin no\n laps single\n min_stones {}\n}}\n\
+         capture {{\n counts {}\n side {}\n chain {}\n first_move {}\n}}\n\
+         feeding {{\n when {}\n otherwise {}\n}}\n\
+         grand_slam {}\n\
+         end {{\n when no_legal_move\n leftovers {}\n repetition end_game\n repetition_leftovers {}\n}}\n",
+        pick(&["ccw", "cw"]),
+        pick(&["origin", "next"]),
+        pick(&["1", "2"]),
+        pick(&["2", "2 4", "3", "2 3", "4"]),
+        pick(&["any", "own", "opponent"]),
+        pick(&["none", "backward", "forward"]),
+        pick(&["normal", "no_capture"]),
+        pick(&["row_empty", "cannot_move"]),
+        pick(&["play_any", "end_game"]),
+        pick(&["allowed", "forbidden", "only_move_no_capture", "no_capture"]),
+        pick(&["row_owner", "player_to_move", "unscored"]),
+        pick(&["row_owner", "player_to_move", "unscored"]),
+    );
+    let source = sowing::diagnostic::Source::new(format!("generated-{seed}"), text);
+    sowing::rules::load(&source)
+        .ok()
+        .map(|loaded| Game::new(loaded.rules))
+}
+
+/// On generated variants, every value the solver gives without
+/// approximation equals the naive minimax, and the start always lies within
+/// its proven bounds.
+#[test]
+fn generated_variants_agree_with_the_naive_minimax() {
+    let mut checked = 0;
+    let mut with_cycles = 0;
+    for seed in 0..40 {
+        let Some(game) = generated(seed) else {
+            continue;
+        };
+        let solution = solve(&game, 1_000_000).unwrap();
+        let start = game.start();
+        let value = for_south(&start, solution.value(&start).unwrap());
+        let [low, high] = solution.stats().start_bounds;
+        assert!(
+            i32::from(low) <= value && value <= i32::from(high),
+            "seed {seed}"
+        );
+        if solution.stats().approximate > 0 {
+            continue;
+        }
+        if !check_every_position(&format!("seed {seed}"), &game, &solution, 200_000) {
+            continue;
+        }
+        checked += 1;
+        with_cycles += usize::from(solution.stats().in_cycles > 0);
+    }
+    // 26 of the 40 draws validate and are checked in full, 15 with cycles.
+    assert!(
+        checked >= 20 && with_cycles >= 10,
+        "{checked} checked, {with_cycles} with cycles"
+    );
+}
