@@ -136,8 +136,8 @@ enum Command {
         shard: Option<crate::sim::Shard>,
         /// Also write every game as one JSON object per line (JSON Lines):
         /// game, seed, agents, plies, end, scores, winner (null at the ply
-        /// cap) and moves (pit labels). The file appears only when the batch
-        /// is complete.
+        /// cap) and moves (as `trace --moves` reads them: `b`, `b:ccw`,
+        /// `pass`). The file appears only when the batch is complete.
         #[arg(long, value_name = "FILE.jsonl")]
         games_out: Option<PathBuf>,
     },
