@@ -56,22 +56,27 @@ impl Tally {
         self.choices += u64::from(game.choices);
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: &Tally) {
-        self.games += other.games;
-        for i in 0..2 {
-            self.wins[i] += other.wins[i];
-            self.agent_wins[i] += other.agent_wins[i];
+    /// Every count of `self` and `other` added up; `None` when a sum does
+    /// not fit (tallies read from edited summaries can hold any number).
+    pub fn merged(&self, other: &Tally) -> Option<Tally> {
+        let add = |a: u64, b: u64| a.checked_add(b);
+        let pair = |a: [u64; 2], b: [u64; 2]| Some([add(a[0], b[0])?, add(a[1], b[1])?]);
+        let mut ends = self.ends;
+        for (sum, more) in ends.iter_mut().zip(other.ends) {
+            *sum = add(*sum, more)?;
         }
-        self.draws += other.draws;
-        for i in 0..4 {
-            self.ends[i] += other.ends[i];
-        }
-        self.first_player_wins += other.first_player_wins;
-        self.plies.merge(&other.plies);
-        self.captured += other.captured;
-        self.legal_moves += other.legal_moves;
-        self.choices += other.choices;
+        Some(Tally {
+            games: add(self.games, other.games)?,
+            wins: pair(self.wins, other.wins)?,
+            draws: add(self.draws, other.draws)?,
+            ends,
+            agent_wins: pair(self.agent_wins, other.agent_wins)?,
+            first_player_wins: add(self.first_player_wins, other.first_player_wins)?,
+            plies: self.plies.merged(&other.plies)?,
+            captured: add(self.captured, other.captured)?,
+            legal_moves: add(self.legal_moves, other.legal_moves)?,
+            choices: add(self.choices, other.choices)?,
+        })
     }
 
     /// Games that ended at the ply cap.
