@@ -49,6 +49,9 @@ pub enum Error {
         /// The legal moves at that ply.
         legal: Vec<String>,
     },
+    /// Standard output could not be written.
+    #[error("standard output: {0}")]
+    Stdout(std::io::Error),
     /// A command-line value that makes no sense.
     #[error("{0}")]
     Usage(String),

@@ -96,3 +96,42 @@ fn bad_positions_and_options() {
     assert_eq!(code, 2);
     assert!(stderr.contains("expected two agents"), "{stderr}");
 }
+
+/// Regression: `print!` panicked when the reader of the output had gone
+/// (`sow perft modiar 40 | head -1`). A closed pipe now ends the command
+/// quietly: exit 0, nothing on stderr. (perft writes a line per depth, so it
+/// meets the closed pipe at the depth after the reader leaves.)
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sow"))
+        .args(["perft", "modiar", "40"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "depth  leaves\n");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
+/// Options that would make `sow` run out of memory or threads are refused:
+/// a trace keeps every ply, so its cap is the simulator's (1,000,000).
+#[test]
+fn options_beyond_their_limits_are_refused() {
+    let (code, _, stderr) = sow(&["trace", "modiar", "--max-plies", "4000000000"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not in 1..=1000000"), "{stderr}");
+    let (code, _, stderr) = sow(&["simulate", "modiar", "--threads", "100000"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected a number of threads from 0 (one per core) to 1024"),
+        "{stderr}"
+    );
+}

@@ -1,6 +1,9 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
-use super::{report, simulate, BenchFormat, Command, Format, OK};
+use super::{
+    output::{err, out, reader_gone},
+    report, simulate, BenchFormat, Command, Format, OK,
+};
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
@@ -9,7 +12,7 @@ use crate::{
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
-        Command::Check { files } => Ok(check(&files)),
+        Command::Check { files } => check(&files),
         Command::List => list(),
         Command::Trace {
             variant,
@@ -39,7 +42,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     serde_yaml::to_string(&trace).map_err(|e| Error::Usage(e.to_string()))?
                 }
             };
-            print!("{text}");
+            out(text)?;
             Ok(OK)
         }
         Command::Perft {
@@ -49,9 +52,9 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
-            println!("depth  leaves");
+            out("depth  leaves\n")?;
             for d in 1..=depth {
-                println!("{d:>5}  {}", perft(&game, &start, d));
+                out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
             }
             Ok(OK)
         }
@@ -68,12 +71,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             );
             let bench = crate::bench::run(&game, seconds, threads);
             match format {
-                BenchFormat::Text => print!("{}", report::bench_text(&bench)),
-                BenchFormat::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&bench)
-                        .map_err(|e| Error::Usage(e.to_string()))?
-                ),
+                BenchFormat::Text => out(report::bench_text(&bench))?,
+                BenchFormat::Json => out(serde_json::to_string_pretty(&bench)
+                    .map_err(|e| Error::Usage(e.to_string()))?
+                    + "\n")?,
             }
             Ok(OK)
         }
@@ -100,13 +101,13 @@ fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.
-fn check(files: &[String]) -> i32 {
+fn check(files: &[String]) -> Result<i32, Error> {
     let mut failed = false;
     for file in files {
         let source = match variants::source(file) {
             Ok(source) => source,
             Err(e) => {
-                eprintln!("error: {e}");
+                err(format_args!("error: {e}\n"));
                 failed = true;
                 continue;
             }
@@ -114,21 +115,24 @@ fn check(files: &[String]) -> i32 {
         match crate::rules::load(&source) {
             Ok(loaded) => {
                 if !loaded.warnings.diagnostics.is_empty() {
-                    eprint!("{}", loaded.warnings);
+                    err(&loaded.warnings);
                 }
-                print!("{}", report::check_ok(&source.name, &loaded.rules));
+                // The exit code tells the result even when nobody reads the facts.
+                out(report::check_ok(&source.name, &loaded.rules)).or_else(|e| {
+                    if reader_gone(&e) {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                })?;
             }
             Err(report) => {
-                eprint!("{report}");
+                err(&report);
                 failed = true;
             }
         }
     }
-    if failed {
-        EXIT_FAILED
-    } else {
-        OK
-    }
+    Ok(if failed { EXIT_FAILED } else { OK })
 }
 
 /// `sow list`: the shipped variants and their sources.
@@ -138,6 +142,6 @@ fn list() -> Result<i32, Error> {
         let rules = variants::load(name)?.rules;
         rows.push((name, rules));
     }
-    print!("{}", report::list(&rows));
+    out(report::list(&rows))?;
     Ok(OK)
 }

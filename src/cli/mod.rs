@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod output;
 mod report;
 mod sim_report;
 mod simulate;
@@ -65,8 +66,9 @@ enum Command {
         /// `captured S N`, e.g. "2 3 0 / 1 5 1 south".
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Stop an agents' game after this many plies (reported as `ply_cap`).
-        #[arg(long, default_value_t = 1000)]
+        /// Stop an agents' game after this many plies (reported as `ply_cap`);
+        /// at most 1,000,000.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_PLY_CAP)))]
         max_plies: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -189,8 +191,9 @@ struct BatchArgs {
     /// Seed of the batch.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (0: one per core). The results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 1024). The results do not
+    /// depend on it.
+    #[arg(long, default_value_t = 0, value_parser = threads)]
     threads: usize,
     /// Exchange the agents' seats in odd-numbered games, so that seat and
     /// agent effects can be told apart (adds wins per agent).
@@ -210,6 +213,16 @@ fn parse_games(s: &str) -> Result<u64, String> {
         Ok(0) => Err("a batch needs at least 1 game".into()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    }
+}
+
+/// `--threads`: 0 (one per core) to 1024.
+fn threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= 1024 => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, found `{s}`"
+        )),
     }
 }
 
@@ -271,10 +284,11 @@ where
     };
     match commands::execute(cli.command) {
         Ok(code) => code,
+        Err(error) if output::reader_gone(&error) => OK,
         Err(error) => {
             match &error {
-                Error::Variant(report) => eprint!("{report}"),
-                other => eprintln!("error: {other}"),
+                Error::Variant(report) => output::err(report),
+                other => output::err(format_args!("error: {other}\n")),
             }
             error.exit_code()
         }

@@ -5,7 +5,7 @@ use std::{io::IsTerminal, path::Path};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-use super::{sim_report, BatchArgs, SummaryFormat, OK};
+use super::{output::out, sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
     error::Error,
@@ -23,10 +23,7 @@ pub(super) fn simulate(
     let game = Game::new(variants::load(variant)?.rules);
     let batch = args.batch(shard)?;
     let summary = run_batch(&game, &batch, args.threads, games_out)?;
-    print!(
-        "{}",
-        render(std::slice::from_ref(&summary), args.format, false)?
-    );
+    out(render(std::slice::from_ref(&summary), args.format, false)?)?;
     Ok(OK)
 }
 
@@ -41,7 +38,7 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
     for game in &games {
         summaries.push(run_batch(game, &batch, args.threads, None)?);
     }
-    print!("{}", render(&summaries, args.format, true)?);
+    out(render(&summaries, args.format, true)?)?;
     Ok(OK)
 }
 
@@ -61,7 +58,7 @@ pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Erro
         parts.push((file.clone(), summary));
     }
     let merged = sim::merge(&parts).map_err(Error::Usage)?;
-    print!("{}", render(std::slice::from_ref(&merged), format, false)?);
+    out(render(std::slice::from_ref(&merged), format, false)?)?;
     Ok(OK)
 }
 
