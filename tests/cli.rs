@@ -135,3 +135,31 @@ fn options_beyond_their_limits_are_refused() {
         "{stderr}"
     );
 }
+
+/// Files that are not variant files are refused with their name, without
+/// being read whole: a device that never ends, bytes that are not UTF-8, a
+/// folder.
+#[test]
+fn unreadable_variant_files_are_named() {
+    let (code, _, stderr) = sow(&["check", "/dev/zero"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stderr,
+        "error: /dev/zero: larger than 1024 KiB: not a variant file\n"
+    );
+    let dir = std::env::temp_dir().join(format!("sowing-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join("latin1.variant");
+    // `name "é"` in Latin-1: the é is byte 0xE9, at offset 6.
+    std::fs::write(&latin1, b"name \"\xe9\"\n").unwrap();
+    let path = latin1.to_str().unwrap();
+    let (code, _, stderr) = sow(&["trace", path]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!("error: {path}: not UTF-8 text (invalid byte at offset 6)\n")
+    );
+    let (code, _, stderr) = sow(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("Is a directory"), "{stderr}");
+}

@@ -46,10 +46,8 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
 pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Error> {
     let mut parts = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
-            path: file.clone(),
-            source,
-        })?;
+        // A summary's ply histogram has at most 1,000,000 entries (~20 MB).
+        let text = variants::read_limited(file, 64 << 20, "a summary")?;
         let summary: Summary = serde_json::from_str(&text).map_err(|e| {
             Error::Usage(format!(
                 "{file}: not a summary written by `sow simulate --format json`: {e}"
