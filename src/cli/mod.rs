@@ -19,6 +19,11 @@ use crate::{error::Error, EXIT_OK};
 /// `.variant` file. Pits are labelled a b c ... (south, left to right) and
 /// A B C ... (north, from north's left), so counter-clockwise sowing visits
 /// a b c A B C.
+///
+/// Exit codes: 0 success; 1 a check failed (`sow check` found an invalid
+/// file); 2 bad input or usage (an unreadable variant, a bad position, an
+/// illegal move, an unknown option). Every error names its place: file, line
+/// and column, the column of a position, the ply of a move, or the option.
 #[derive(Debug, Parser)]
 #[command(name = "sow", version, propagate_version = true)]
 pub struct Cli {
