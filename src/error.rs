@@ -60,6 +60,9 @@ pub enum Error {
     /// A variant that cannot be solved, or a position outside a solution.
     #[error("cannot solve: {0}")]
     Solve(#[from] crate::solve::SolveError),
+    /// Standard output could not be written.
+    #[error("standard output: {0}")]
+    Stdout(std::io::Error),
     /// A command-line value that makes no sense.
     #[error("{0}")]
     Usage(String),

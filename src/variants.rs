@@ -1,7 +1,7 @@
 //! Shipped variants (embedded from `variants/`) and how a VARIANT argument is
 //! resolved: a shipped name, or a path to a `.variant` file.
 
-use std::path::Path;
+use std::{io::Read, path::Path};
 
 use crate::{diagnostic::Source, error::Error, rules::Loaded};
 
@@ -22,15 +22,48 @@ pub fn source(arg: &str) -> Result<Source, Error> {
     }
     let path = Path::new(arg);
     if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: arg.to_string(),
-            source,
-        })?;
-        return Ok(Source::new(arg, text));
+        return Ok(Source::new(
+            arg,
+            read_limited(arg, MAX_FILE_BYTES, "a variant file")?,
+        ));
     }
     Err(Error::UnknownVariant {
         name: arg.to_string(),
         shipped: shipped_names().map(String::from).collect(),
+    })
+}
+
+/// Largest variant file read, in bytes (the longest shipped one is under 3 KB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads the text file `path`, refusing one larger than `limit` bytes (so
+/// that `/dev/zero` or a huge file given by mistake is refused, not read into
+/// memory); `what` names what the file should have been.
+///
+/// # Errors
+/// The file cannot be read, is too large or is not UTF-8.
+pub fn read_limited(path: &str, limit: u64, what: &str) -> Result<String, Error> {
+    let io = |source| Error::Io {
+        path: path.to_string(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::Usage(format!(
+            "{path}: larger than {} KiB: not {what}",
+            limit / 1024
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        ))
     })
 }
 

@@ -83,3 +83,70 @@ fn bad_positions_and_options() {
     assert_eq!(code, 2);
     assert!(stderr.contains("expected two agents"), "{stderr}");
 }
+
+/// Regression: `print!` panicked when the reader of the output had gone
+/// (`sow perft modiar 40 | head -1`). A closed pipe now ends the command
+/// quietly: exit 0, nothing on stderr. (perft writes a line per depth, so it
+/// meets the closed pipe at the depth after the reader leaves.)
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sow"))
+        .args(["perft", "modiar", "40"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "depth  leaves\n");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
+/// Options that would make `sow` run out of memory or threads are refused:
+/// a trace keeps every ply, so its cap is the simulator's (1,000,000).
+#[test]
+fn options_beyond_their_limits_are_refused() {
+    let (code, _, stderr) = sow(&["trace", "modiar", "--max-plies", "4000000000"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not in 1..=1000000"), "{stderr}");
+    let (code, _, stderr) = sow(&["simulate", "modiar", "--threads", "100000"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected a number of threads from 0 (one per core) to 1024"),
+        "{stderr}"
+    );
+}
+
+/// Files that are not variant files are refused with their name, without
+/// being read whole: a device that never ends, bytes that are not UTF-8, a
+/// folder.
+#[test]
+fn unreadable_variant_files_are_named() {
+    let (code, _, stderr) = sow(&["check", "/dev/zero"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stderr,
+        "error: /dev/zero: larger than 1024 KiB: not a variant file\n"
+    );
+    let dir = std::env::temp_dir().join(format!("sowing-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let latin1 = dir.join("latin1.variant");
+    // `name "é"` in Latin-1: the é is byte 0xE9, at offset 6.
+    std::fs::write(&latin1, b"name \"\xe9\"\n").unwrap();
+    let path = latin1.to_str().unwrap();
+    let (code, _, stderr) = sow(&["trace", path]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!("error: {path}: not UTF-8 text (invalid byte at offset 6)\n")
+    );
+    let (code, _, stderr) = sow(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("Is a directory"), "{stderr}");
+}

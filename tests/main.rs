@@ -6,6 +6,8 @@ mod catalogue;
 mod cli;
 mod common;
 mod conservation;
+mod generated;
+mod invariants;
 mod perft;
 mod play;
 mod rules;

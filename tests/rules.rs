@@ -280,3 +280,23 @@ fn without_a_repetition_rule_only_the_cap_stops_a_cycle() {
     run.stop_at_cap();
     assert_eq!(run.end(), Some(EndReason::PlyCap));
 }
+
+/// Regression (found by the generated-variant property test): a move that
+/// would take the opponent's whole row but does not feed was rejected as a
+/// forbidden grand slam in a variant that allows grand slams.
+#[test]
+fn a_grand_slam_that_does_not_feed_is_rejected_for_not_feeding() {
+    let text = "name \"T\"\nboard { pits 2; seeds 1 }\nsow { direction cw; start next }\n\
+                capture { counts 2; side any; take last_and_opposite_even_empty }\n\
+                feeding { when row_empty; otherwise play_any }\nend { repetition ignore }\n";
+    let loaded = rules::load(&Source::new("t", text)).unwrap();
+    let game = Game::new(loaded.rules);
+    // Clockwise on 2x2 goes B -> A -> b -> a. South's row is empty, so North
+    // must feed. B sows its stone into A (2 stones): A and the pit facing it,
+    // b (empty), are taken; South's row stays empty: a grand slam, allowed
+    // here, but it does not feed. A sows into b: it feeds.
+    let p = pos(&game, "0 0 / 1 1 north");
+    assert_eq!(legal(&game, &p), ["A"]);
+    let err = game.play(&p, parse_move("B", &game).unwrap()).unwrap_err();
+    assert_eq!(err, Illegal::DoesNotFeed { pit: "B".into() });
+}

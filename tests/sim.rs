@@ -110,37 +110,6 @@ fn merge_of_a_two_way_split_equals_one_run() {
     );
 }
 
-/// Shards whose games end in every way, the ply cap included (12 plies
-/// stops many Modiar games), add up to the whole run: every end is merged.
-#[test]
-fn merge_keeps_every_way_of_ending() {
-    let dir = scratch("merge-ends");
-    let base = [
-        "simulate",
-        "modiar",
-        "--games",
-        "300",
-        "--max-plies",
-        "12",
-        "--format",
-        "json",
-    ];
-    let whole: Value = serde_json::from_str(&ok(&base)).unwrap();
-    assert!(whole["ends"]["ply_cap"].as_u64().unwrap() > 0, "{whole}");
-    let mut files = Vec::new();
-    for shard in ["1/2", "2/2"] {
-        let mut args = base.to_vec();
-        args.extend(["--shard", shard]);
-        let path = dir.join(format!("{}.json", &shard[..1]));
-        std::fs::write(&path, ok(&args)).unwrap();
-        files.push(path.to_string_lossy().into_owned());
-    }
-    assert_eq!(
-        ok(&["merge", &files[0], &files[1], "--format", "json"]),
-        ok(&base)
-    );
-}
-
 /// A batch of 12 games written out with --games-out; every game is replayed
 /// move by move through `trace` (another code path), and the summary's
 /// figures are recomputed from the replays.
@@ -377,5 +346,82 @@ fn merge_rejects_a_file_that_is_not_a_summary() {
     assert!(
         stderr.contains("not a summary written by `sow simulate --format json`"),
         "{stderr}"
+    );
+}
+
+/// Regression: `--games-out` wrote moves by pit index, so a pass (Um el
+/// Tuweisat, `end { when neither_can_move }`) panicked with an index out of
+/// bounds, and a move from a pit that sows either way lost its direction.
+/// Moves are now written as `trace --moves` reads them, and replay.
+#[test]
+fn games_out_writes_passes_and_directions_that_replay() {
+    let dir = scratch("passes");
+    let out = dir.join("games.jsonl");
+    ok(&[
+        "simulate",
+        "um-el-tuweisat",
+        "--games",
+        "40",
+        "--threads",
+        "1",
+        "--games-out",
+        out.to_str().unwrap(),
+    ]);
+    let game = shipped("um-el-tuweisat");
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let (mut passes, mut directed) = (0, 0);
+    for line in lines.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        let moves: Vec<&str> = record["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        passes += moves.iter().filter(|m| **m == "pass").count();
+        directed += moves.iter().filter(|m| m.contains(':')).count();
+        let replay = trace::from_moves(&game, game.start(), &moves).unwrap();
+        let result = replay.result.expect("each recorded game is over");
+        assert_eq!(record["end"], result.end.as_str());
+        assert_eq!(record["scores"], serde_json::json!(result.scores));
+    }
+    assert_eq!(lines.lines().count(), 40);
+    assert!(
+        passes > 0 && directed > 0,
+        "{passes} passes, {directed} b:.."
+    );
+}
+
+/// Regression: merged shards lost the games that ended by `row_empty`,
+/// `all_pits_at_most_one` or the ply cap. Kalah ends on an empty row, and a
+/// cap of 30 plies stops most of its games.
+#[test]
+fn merge_keeps_every_way_of_ending() {
+    let dir = scratch("merge-ends");
+    let base = [
+        "simulate",
+        "kalah",
+        "--games",
+        "40",
+        "--max-plies",
+        "30",
+        "--format",
+        "json",
+    ];
+    let whole = ok(&base);
+    let ends: Value = serde_json::from_str::<Value>(&whole).unwrap()["ends"].clone();
+    assert!(ends["row_empty"].as_u64().unwrap() > 0, "{ends}");
+    assert!(ends["ply_cap"].as_u64().unwrap() > 0, "{ends}");
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let path = dir.join(format!("{}.json", &shard[..1]));
+        std::fs::write(&path, ok(&args)).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    assert_eq!(
+        ok(&["merge", &files[0], &files[1], "--format", "json"]),
+        whole
     );
 }

@@ -50,6 +50,19 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
+    /// Whether this agent can play `game`: the perfect agent needs a variant
+    /// small enough to solve on the fly.
+    ///
+    /// # Errors
+    /// Why it cannot.
+    pub fn check(self, game: &crate::engine::Game) -> Result<(), String> {
+        match self {
+            AgentSpec::Perfect => crate::solve::solvable(game, ON_THE_FLY_LIMIT)
+                .map_err(|e| format!("the perfect agent cannot play {}: {e}", game.rules().name)),
+            _ => Ok(()),
+        }
+    }
+
     /// A fresh agent for one game, seeded from the game seed and its seat.
     pub fn build(self, game_seed: u64, seat: Player) -> Box<dyn Agent + Send> {
         let rng = agent_rng(game_seed, seat);

@@ -1,6 +1,7 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
 use super::{
+    output::{err, out, reader_gone, say},
     play, report, simulate, verify_commands, BenchFormat, Command, Format, ReportFormat, OK,
 };
 use crate::{
@@ -12,7 +13,7 @@ use crate::{
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
-        Command::Check { files } => Ok(check(&files)),
+        Command::Check { files } => check(&files),
         Command::List => list(),
         Command::Trace {
             variant,
@@ -31,13 +32,20 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     let labels: Vec<&str> = moves.split_whitespace().collect();
                     trace::from_moves(&game, start, &labels)?
                 }
-                None => trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies),
+                None => {
+                    super::check_agents(&game, &agents)?;
+                    trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
+                }
             };
             if let Some(path) = html {
                 let frames = render::frames(&game, start, &trace)?;
                 let page = render::trace_html(&game, &trace, &frames)?;
                 write_atomically(&path, page.as_bytes())?;
-                eprintln!("wrote {} ({} plies)", path.display(), trace.plies.len());
+                err(format!(
+                    "wrote {} ({} plies)\n",
+                    path.display(),
+                    trace.plies.len()
+                ));
                 return Ok(OK);
             }
             let text = match format {
@@ -50,7 +58,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     serde_yaml::to_string(&trace).map_err(|e| Error::Usage(e.to_string()))?
                 }
             };
-            print!("{text}");
+            out(text)?;
             Ok(OK)
         }
         Command::Play {
@@ -89,9 +97,9 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
-            println!("depth  leaves");
+            out("depth  leaves\n")?;
             for d in 1..=depth {
-                println!("{d:>5}  {}", perft(&game, &start, d));
+                out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
             }
             Ok(OK)
         }
@@ -108,12 +116,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             );
             let bench = crate::bench::run(&game, seconds, threads);
             match format {
-                BenchFormat::Text => print!("{}", report::bench_text(&bench)),
-                BenchFormat::Json => println!(
-                    "{}",
-                    serde_json::to_string_pretty(&bench)
-                        .map_err(|e| Error::Usage(e.to_string()))?
-                ),
+                BenchFormat::Text => out(report::bench_text(&bench))?,
+                BenchFormat::Json => out(serde_json::to_string_pretty(&bench)
+                    .map_err(|e| Error::Usage(e.to_string()))?
+                    + "\n")?,
             }
             Ok(OK)
         }
@@ -169,7 +175,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                         + "\n"
                 }
             };
-            print!("{text}");
+            say!("{text}");
             Ok(OK)
         }
     }
@@ -187,13 +193,13 @@ pub(super) fn start_position(game: &Game, from: Option<&str>) -> Result<Position
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.
-fn check(files: &[String]) -> i32 {
+fn check(files: &[String]) -> Result<i32, Error> {
     let mut failed = false;
     for file in files {
         let source = match variants::source(file) {
             Ok(source) => source,
             Err(e) => {
-                eprintln!("error: {e}");
+                err(format_args!("error: {e}\n"));
                 failed = true;
                 continue;
             }
@@ -201,21 +207,24 @@ fn check(files: &[String]) -> i32 {
         match crate::rules::load(&source) {
             Ok(loaded) => {
                 if !loaded.warnings.diagnostics.is_empty() {
-                    eprint!("{}", loaded.warnings);
+                    err(&loaded.warnings);
                 }
-                print!("{}", report::check_ok(&source.name, &loaded.rules));
+                // The exit code tells the result even when nobody reads the facts.
+                out(report::check_ok(&source.name, &loaded.rules)).or_else(|e| {
+                    if reader_gone(&e) {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                })?;
             }
             Err(report) => {
-                eprint!("{report}");
+                err(&report);
                 failed = true;
             }
         }
     }
-    if failed {
-        EXIT_FAILED
-    } else {
-        OK
-    }
+    Ok(if failed { EXIT_FAILED } else { OK })
 }
 
 /// `sow list`: the shipped variants and their sources.
@@ -225,6 +234,6 @@ fn list() -> Result<i32, Error> {
         let rules = variants::load(name)?.rules;
         rows.push((name, rules));
     }
-    print!("{}", report::list(&rows));
+    out(report::list(&rows))?;
     Ok(OK)
 }

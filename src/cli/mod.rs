@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod output;
 mod play;
 mod report;
 mod sim_report;
@@ -20,6 +21,11 @@ use crate::{error::Error, EXIT_OK};
 /// `.variant` file. Pits are labelled a b c ... (south, left to right) and
 /// A B C ... (north, from north's left), so counter-clockwise sowing visits
 /// a b c A B C.
+///
+/// Exit codes: 0 success; 1 a check failed (`sow check` found an invalid
+/// file); 2 bad input or usage (an unreadable variant, a bad position, an
+/// illegal move, an unknown option). Every error names its place: file, line
+/// and column, the column of a position, the ply of a move, or the option.
 #[derive(Debug, Parser)]
 #[command(name = "sow", version, propagate_version = true)]
 pub struct Cli {
@@ -68,8 +74,9 @@ enum Command {
         /// `captured S N`, e.g. "2 3 0 / 1 5 1 south".
         #[arg(long, value_name = "POSITION")]
         from: Option<String>,
-        /// Stop an agents' game after this many plies (reported as `ply_cap`).
-        #[arg(long, default_value_t = 1000)]
+        /// Stop an agents' game after this many plies (reported as `ply_cap`);
+        /// at most 1,000,000.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_PLY_CAP)))]
         max_plies: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -216,8 +223,8 @@ enum Command {
         shard: Option<crate::sim::Shard>,
         /// Also write every game as one JSON object per line (JSON Lines):
         /// game, seed, agents, plies, end, scores, winner (null at the ply
-        /// cap) and moves (pit labels). The file appears only when the batch
-        /// is complete.
+        /// cap) and moves (as `trace --moves` reads them: `b`, `b:ccw`,
+        /// `pass`). The file appears only when the batch is complete.
         #[arg(long, value_name = "FILE.jsonl")]
         games_out: Option<PathBuf>,
         /// Also draw the batch as an SVG: the distribution of game length,
@@ -417,8 +424,9 @@ struct BatchArgs {
     /// Seed of the batch.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (0: one per core). The results do not depend on it.
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0: one per core; at most 1024). The results do not
+    /// depend on it.
+    #[arg(long, default_value_t = 0, value_parser = threads)]
     threads: usize,
     /// Exchange the agents' seats in odd-numbered games, so that seat and
     /// agent effects can be told apart (adds wins per agent).
@@ -438,6 +446,16 @@ fn parse_games(s: &str) -> Result<u64, String> {
         Ok(0) => Err("a batch needs at least 1 game".into()),
         Ok(n) => Ok(n),
         Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    }
+}
+
+/// `--threads`: 0 (one per core) to 1024.
+fn threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= 1024 => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, found `{s}`"
+        )),
     }
 }
 
@@ -520,6 +538,17 @@ enum ReportFormat {
     Json,
 }
 
+/// Refuses agents that cannot play `game` (the perfect agent on a board too
+/// large to solve), before any game starts.
+fn check_agents(
+    game: &crate::engine::Game,
+    agents: &[crate::agents::AgentSpec],
+) -> Result<(), Error> {
+    agents
+        .iter()
+        .try_for_each(|agent| agent.check(game).map_err(Error::Usage))
+}
+
 /// Runs `sow` with these arguments; returns the process exit code.
 pub fn run<I, T>(args: I) -> i32
 where
@@ -535,10 +564,11 @@ where
     };
     match commands::execute(cli.command) {
         Ok(code) => code,
+        Err(error) if output::reader_gone(&error) => OK,
         Err(error) => {
             match &error {
-                Error::Variant(report) => eprint!("{report}"),
-                other => eprintln!("error: {other}"),
+                Error::Variant(report) => output::err(report),
+                other => output::err(format_args!("error: {other}\n")),
             }
             error.exit_code()
         }

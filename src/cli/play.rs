@@ -20,6 +20,7 @@ pub(super) fn play(
     seed: Option<u64>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
+    super::check_agents(&game, &[agent])?;
     let from = from
         .map(|text| start_position(&game, Some(text)))
         .transpose()?;

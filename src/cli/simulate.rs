@@ -5,7 +5,7 @@ use std::{io::IsTerminal, path::Path};
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-use super::{sim_report, BatchArgs, SummaryFormat, OK};
+use super::{output::out, sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
     error::Error,
@@ -29,10 +29,7 @@ pub(super) fn simulate(
     if let Some(path) = plot {
         write_atomically(path, render::batch_plot(&summary, &tally)?.as_bytes())?;
     }
-    print!(
-        "{}",
-        render(std::slice::from_ref(&summary), args.format, false)?
-    );
+    out(render(std::slice::from_ref(&summary), args.format, false)?)?;
     Ok(OK)
 }
 
@@ -47,7 +44,7 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
     for game in &games {
         summaries.push(run_batch(game, &batch, args.threads, None)?.0);
     }
-    print!("{}", render(&summaries, args.format, true)?);
+    out(render(&summaries, args.format, true)?)?;
     Ok(OK)
 }
 
@@ -55,10 +52,8 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
 pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Error> {
     let mut parts = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Io {
-            path: file.clone(),
-            source,
-        })?;
+        // A summary's ply histogram has at most 1,000,000 entries (~20 MB).
+        let text = variants::read_limited(file, 64 << 20, "a summary")?;
         let summary: Summary = serde_json::from_str(&text).map_err(|e| {
             Error::Usage(format!(
                 "{file}: not a summary written by `sow simulate --format json`: {e}"
@@ -67,7 +62,7 @@ pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Erro
         parts.push((file.clone(), summary));
     }
     let merged = sim::merge(&parts).map_err(Error::Usage)?;
-    print!("{}", render(std::slice::from_ref(&merged), format, false)?);
+    out(render(std::slice::from_ref(&merged), format, false)?)?;
     Ok(OK)
 }
 
@@ -102,6 +97,7 @@ fn run_batch(
     threads: usize,
     games_out: Option<&Path>,
 ) -> Result<(Summary, Tally), Error> {
+    super::check_agents(game, &batch.agents)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

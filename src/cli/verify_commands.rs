@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use super::output::{say, sayln};
 use super::{DescribeFormat, DiffFormat, OK};
 use crate::{
     engine::{format_position, Game, Move},
@@ -15,7 +16,7 @@ use crate::{
 /// `sow describe`: the rules in plain English.
 pub(super) fn describe(variant: &str, format: DescribeFormat) -> Result<i32, Error> {
     let description = verify::describe::describe(&variants::load(variant)?.rules);
-    print!(
+    say!(
         "{}",
         match format {
             DescribeFormat::Text => description.text(),
@@ -43,8 +44,8 @@ pub(super) fn verify(
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
         let (game, verdict) = replay(&arg)?;
-        println!("{} against {} ({arg}):", path.display(), game.rules().name);
-        print!("{}", verify::replay::render(&game, &verdict));
+        sayln!("{} against {} ({arg}):", path.display(), game.rules().name);
+        say!("{}", verify::replay::render(&game, &verdict));
         return Ok(match verdict {
             Verdict::Consistent { .. } => OK,
             Verdict::Diverged(_) => EXIT_FAILED,
@@ -53,17 +54,17 @@ pub(super) fn verify(
     let mut explained = Vec::new();
     for arg in candidates {
         let (game, verdict) = replay(arg)?;
-        println!("== {arg} ({}):", game.rules().name);
-        print!("{}", verify::replay::render(&game, &verdict));
+        sayln!("== {arg} ({}):", game.rules().name);
+        say!("{}", verify::replay::render(&game, &verdict));
         if matches!(verdict, Verdict::Consistent { .. }) {
             explained.push(arg.as_str());
         }
     }
     if explained.is_empty() {
-        println!("no candidate explains {}", path.display());
+        sayln!("no candidate explains {}", path.display());
         Ok(EXIT_FAILED)
     } else {
-        println!("explained by: {}", explained.join(" "));
+        sayln!("explained by: {}", explained.join(" "));
         Ok(OK)
     }
 }
@@ -100,8 +101,8 @@ pub(super) fn diff(
             )
         };
         match format {
-            DiffFormat::Text => println!("{text}"),
-            DiffFormat::Json => println!(
+            DiffFormat::Text => sayln!("{text}"),
+            DiffFormat::Json => sayln!(
                 "{:#}",
                 serde_json::json!({
                     "a": a_arg, "b": b_arg, "found": false,
@@ -136,19 +137,16 @@ pub(super) fn diff(
         let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
         let record = pair.record(&found, variant, comment);
         let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
-        std::fs::write(path, yaml).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+        crate::files::write_atomically(path, yaml.as_bytes())?;
     }
     match format {
         DiffFormat::Text => {
-            println!(
+            sayln!(
                 "{a_arg} and {b_arg} part ways after {} pl{}",
                 plies(&found),
                 if plies(&found) == 1 { "y" } else { "ies" }
             );
-            println!(
+            sayln!(
                 "moves: {}",
                 if moves.is_empty() {
                     "(none: the start)".to_string()
@@ -156,24 +154,24 @@ pub(super) fn diff(
                     moves.join(" ")
                 }
             );
-            println!("position: {position}");
+            sayln!("position: {position}");
             let lines = verify::replay::board_lines(&a, &found.position.pits);
-            println!("  north {}\n  south {}", lines[0], lines[1]);
-            print!("{words}");
-            println!(
+            sayln!("  north {}\n  south {}", lines[0], lines[1]);
+            say!("{words}");
+            sayln!(
                 "searched {} position{} to ply {}",
                 searched.positions,
                 if searched.positions == 1 { "" } else { "s" },
                 searched.plies
             );
             if let Some(path) = out {
-                println!(
+                sayln!(
                     "record written to {}: `sow verify` finds it consistent with {a_arg}, not with {b_arg}",
                     path.display()
                 );
             }
         }
-        DiffFormat::Json => println!(
+        DiffFormat::Json => sayln!(
             "{:#}",
             serde_json::json!({
                 "a": a_arg, "b": b_arg, "found": true,
@@ -207,26 +205,28 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
             .join(" ")
     };
     let rules = game.rules();
-    println!(
+    sayln!(
         "{}: 2 rows of {} pits, {} stones",
-        rules.name, rules.board.pits, analysis.total_stones
+        rules.name,
+        rules.board.pits,
+        analysis.total_stones
     );
-    println!(
+    sayln!(
         "reachable positions: {} (board, player to move, first move still to come), {} move{} between them",
         analysis.positions,
         analysis.moves,
         if analysis.moves == 1 { "" } else { "s" }
     );
-    println!("positions where the game is over: {}", analysis.terminal);
+    sayln!("positions where the game is over: {}", analysis.terminal);
     match &analysis.shape {
         Shape::Acyclic {
             longest_game,
             example,
         } => {
-            println!(
+            sayln!(
                 "the game cannot cycle: no position is reachable from itself, so every game ends"
             );
-            println!(
+            sayln!(
                 "longest game: {longest_game} pl{}: {}",
                 if *longest_game == 1 { "y" } else { "ies" },
                 labels(example)
@@ -238,12 +238,12 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
             } else {
                 format!("after {}", labels(to_cycle))
             };
-            println!(
+            sayln!(
                 "the game can cycle: {from}, the moves {} come back to the same position ({} plies)",
                 labels(cycle),
                 cycle.len()
             );
-            println!(
+            sayln!(
                 "longest game without repetition: not computed (with cycles it is a longest simple path, exponential to search)"
             );
         }

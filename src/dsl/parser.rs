@@ -16,7 +16,7 @@ struct VariantParser;
 /// # Errors
 /// A syntax error, with its place and what was expected there.
 pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
-    let mut pairs = VariantParser::parse(Rule::file, text).map_err(syntax_error)?;
+    let mut pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
     let mut tree = SyntaxTree::default();
     let Some(file) = pairs.next() else {
         return Ok(tree);
@@ -93,17 +93,42 @@ fn unescape(quoted: &str) -> String {
 }
 
 /// Turns pest's error into a diagnostic with friendly names for the rules.
-fn syntax_error(error: pest::error::Error<Rule>) -> Diagnostic {
+fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
     let span = match error.location {
         InputLocation::Pos(p) => Span::new(p, p),
         InputLocation::Span((s, e)) => Span::new(s, e),
     };
+    if text.get(span.start..).is_some_and(unclosed_string) {
+        return Diagnostic::error(
+            span,
+            "syntax error: this string has no closing `\"` on its line (write `\\\"` for a quote inside a string)",
+        );
+    }
     let error = error.renamed_rules(|rule| describe(*rule).to_string());
     let message = match &error.variant {
         pest::error::ErrorVariant::ParsingError { .. } => error.variant.message().to_string(),
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
     Diagnostic::error(span, format!("syntax error: {message}"))
+}
+
+/// Whether `rest` starts with a `"` that is not closed on its line.
+fn unclosed_string(rest: &str) -> bool {
+    let Some(inner) = rest.strip_prefix('"') else {
+        return false;
+    };
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return false,
+            '\\' => {
+                chars.next();
+            }
+            '\n' | '\r' => return true,
+            _ => {}
+        }
+    }
+    true
 }
 
 fn describe(rule: Rule) -> &'static str {
@@ -166,6 +191,15 @@ mod tests {
             err.message
         );
         assert_eq!(err.span.start, 16);
+    }
+
+    #[test]
+    fn unclosed_string_says_so() {
+        let err = parse("name \"Mo\\\"diar\nboard { pits 3 }\n").unwrap_err();
+        assert_eq!(err.span.start, 5);
+        assert!(err.message.contains("no closing"), "{}", err.message);
+        let err = parse("board { \"pits\" 3 }\n").unwrap_err();
+        assert!(!err.message.contains("no closing"), "{}", err.message);
     }
 
     #[test]

@@ -790,7 +790,10 @@ impl Game {
             };
         }
         let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
-        if effect.captured > 0 && self.is_grand_slam(&next, pos.to_move, &effect) {
+        if self.rules.grand_slam != GrandSlam::Allowed
+            && effect.captured > 0
+            && self.is_grand_slam(&next, pos.to_move, &effect)
+        {
             return Illegal::GrandSlam { pit: label };
         }
         Illegal::DoesNotFeed { pit: label }

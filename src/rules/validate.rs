@@ -176,7 +176,8 @@ impl Validator {
         {
             self.unreachable_counts(setting, board, sowing, capture);
         }
-        let has_captures = capture.as_ref().is_some_and(|c| !c.counts.is_empty());
+        // Counts that are given but wrong are reported on their own.
+        let has_captures = section("capture").get("counts").is_some();
         let grand_slam = match top.get("grand_slam") {
             None => GrandSlam::Allowed,
             Some(s) => {
@@ -552,19 +553,20 @@ impl Validator {
             );
             return None;
         }
-        let mut conditions = vec![EndWhen::NoLegalMove];
+        let mut given: Vec<EndWhen> = Vec::new();
         let mut ok = true;
         for value in &s.values {
             match self.keyword_value::<EndWhen>(value, "end condition") {
-                Some(EndWhen::NoLegalMove) => {}
-                Some(c) if conditions.contains(&c) => {
+                Some(c) if given.contains(&c) => {
                     self.error(value.span, format!("end condition `{c}` given twice"));
                     ok = false;
                 }
-                Some(c) => conditions.push(c),
+                Some(c) => given.push(c),
                 None => ok = false,
             }
         }
+        let mut conditions = vec![EndWhen::NoLegalMove];
+        conditions.extend(given.into_iter().filter(|c| *c != EndWhen::NoLegalMove));
         ok.then_some(conditions)
     }
 
@@ -668,7 +670,15 @@ impl Validator {
         let n = match value.node {
             Value::Number(Some(n)) => n,
             Value::Number(None) => {
-                self.error(value.span, format!("{what}: number too large"));
+                let range = if max == u32::MAX {
+                    format!("at least {min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                self.error(
+                    value.span,
+                    format!("{what}: number out of range, expected {range}"),
+                );
                 return None;
             }
             ref other => {
@@ -776,7 +786,7 @@ mod tests {
         );
         assert_eq!(
             errors(&MINIMAL.replace("seeds 7", "seeds 99999999999999999999")),
-            ["seeds per pit: number too large"]
+            ["seeds per pit: number out of range, expected 1 to 255"]
         );
     }
 

@@ -19,11 +19,11 @@ use crate::{
 /// renamed to its name by [`GamesOut::finish`]. Dropped unfinished (an error,
 /// an interruption), the temporary file is removed and the target untouched.
 #[derive(Debug)]
-pub struct GamesOut {
+pub struct GamesOut<'g> {
+    game: &'g Game,
     target: PathBuf,
     temporary: PathBuf,
     writer: Option<BufWriter<File>>,
-    labels: Vec<String>,
     renamed: bool,
 }
 
@@ -37,7 +37,7 @@ struct Line<'a> {
     end: EndReason,
     scores: [u16; 2],
     winner: Option<Outcome>,
-    moves: Vec<&'a str>,
+    moves: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -46,12 +46,12 @@ struct Seats {
     north: String,
 }
 
-impl GamesOut {
+impl<'g> GamesOut<'g> {
     /// Opens the temporary file next to `target`.
     ///
     /// # Errors
     /// The temporary file cannot be created.
-    pub fn create(target: &Path, game: &Game) -> Result<GamesOut, Error> {
+    pub fn create(target: &Path, game: &'g Game) -> Result<GamesOut<'g>, Error> {
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -61,10 +61,10 @@ impl GamesOut {
         let temporary = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
         let file = File::create(&temporary).map_err(|source| io_error(target, source))?;
         Ok(GamesOut {
+            game,
             target: target.to_path_buf(),
             temporary,
             writer: Some(BufWriter::new(file)),
-            labels: (0..game.pit_count()).map(|p| game.label(p)).collect(),
             renamed: false,
         })
     }
@@ -75,6 +75,11 @@ impl GamesOut {
     /// The write fails.
     pub fn write(&mut self, batch: &Batch, result: &GameResult) -> Result<(), Error> {
         let [south, north] = batch.seats(result.index);
+        let moves: Vec<String> = result
+            .moves
+            .iter()
+            .map(|&mv| self.game.move_label(mv))
+            .collect();
         let line = Line {
             game: result.index,
             seed: result.seed,
@@ -86,11 +91,7 @@ impl GamesOut {
             end: result.end,
             scores: result.scores,
             winner: result.winner,
-            moves: result
-                .moves
-                .iter()
-                .map(|mv| self.labels[usize::from(mv.pit)].as_str())
-                .collect(),
+            moves: &moves,
         };
         let target = &self.target;
         let Some(writer) = self.writer.as_mut() else {
@@ -118,7 +119,7 @@ impl GamesOut {
     }
 }
 
-impl Drop for GamesOut {
+impl Drop for GamesOut<'_> {
     fn drop(&mut self) {
         if !self.renamed {
             self.writer = None;

@@ -54,11 +54,29 @@ impl Histogram {
         self.counts[i] += times;
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: &Histogram) {
+    /// Every count of `self` and `other` added up; `None` when a count, the
+    /// number of values or their sum would not fit in 64 bits.
+    pub fn merged(&self, other: &Histogram) -> Option<Histogram> {
+        let mut sum = self.clone();
         for (value, count) in other.pairs() {
-            self.add_many(value, count);
+            let i = value as usize;
+            if sum.counts.len() <= i {
+                sum.counts.resize(i + 1, 0);
+            }
+            sum.counts[i] = sum.counts[i].checked_add(count)?;
         }
+        sum.checked_totals()?;
+        Some(sum)
+    }
+
+    /// The number of values and their sum, `None` when either overflows.
+    fn checked_totals(&self) -> Option<(u64, u64)> {
+        self.pairs().try_fold((0u64, 0u64), |(n, total), (v, c)| {
+            Some((
+                n.checked_add(c)?,
+                total.checked_add(u64::from(v).checked_mul(c)?)?,
+            ))
+        })
     }
 
     /// `(value, count)` for every value seen, ascending.
@@ -140,7 +158,17 @@ impl<'de> Deserialize<'de> for Histogram {
                     super::MAX_PLY_CAP
                 )));
             }
+            if h.counts.get(value as usize).is_some_and(|&c| c > 0) {
+                return Err(serde::de::Error::custom(format!(
+                    "histogram value {value} given twice"
+                )));
+            }
             h.add_many(value, count);
+        }
+        if h.checked_totals().is_none() {
+            return Err(serde::de::Error::custom(
+                "histogram counts too large: their total does not fit in 64 bits",
+            ));
         }
         Ok(h)
     }
@@ -211,9 +239,28 @@ mod tests {
         a.add(2);
         let mut b = Histogram::default();
         b.add(4);
-        a.merge(&b);
+        let a = a.merged(&b).unwrap();
         let json = serde_json::to_string(&a).unwrap();
         assert_eq!(json, r#"{"2":1,"4":2}"#);
         assert_eq!(serde_json::from_str::<Histogram>(&json).unwrap(), a);
+    }
+
+    #[test]
+    fn histograms_read_from_json_must_add_up() {
+        let read = |json: &str| serde_json::from_str::<Histogram>(json).map_err(|e| e.to_string());
+        let max = u64::MAX;
+        assert!(read(&format!(r#"{{"1": {max}, "2": 1}}"#))
+            .unwrap_err()
+            .contains("too large"));
+        // 2 x 2^63 plies: the count fits, the sum does not.
+        let half = 1u64 << 63;
+        assert!(read(&format!(r#"{{"2": {half}}}"#))
+            .unwrap_err()
+            .contains("too large"));
+        assert!(read(r#"{"4": 1, "04": 1}"#)
+            .unwrap_err()
+            .contains("given twice"));
+        let full = read(&format!(r#"{{"0": {max}}}"#)).unwrap();
+        assert_eq!(full.merged(&full), None);
     }
 }

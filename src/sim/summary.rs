@@ -316,14 +316,26 @@ impl Summary {
             choices: self.branching.choices,
             score_diffs: Default::default(),
         };
-        let ended: u64 = tally.ends.iter().sum();
-        let decided_and_drawn = tally.wins[0] + tally.wins[1] + tally.draws + tally.capped();
-        if ended != tally.games
-            || decided_and_drawn != tally.games
+        let sum = |counts: &[u64]| {
+            counts
+                .iter()
+                .try_fold(0u64, |total, &n| total.checked_add(n))
+        };
+        let ended = sum(&tally.ends);
+        let decided_and_drawn = sum(&[tally.wins[0], tally.wins[1], tally.draws, tally.capped()]);
+        // The histogram's count and sum fit: its reader checks them.
+        if ended != Some(tally.games)
+            || decided_and_drawn != Some(tally.games)
             || tally.plies.count() != tally.games
             || tally.plies.sum() != self.branching.positions
         {
             return Err("its counts do not add up (games, wins, ends, histogram)".into());
+        }
+        let decided = tally.wins[0] + tally.wins[1];
+        if tally.first_player_wins > decided || sum(&tally.agent_wins) != Some(decided) {
+            return Err(
+                "its counts do not add up (wins of the first player, of each agent)".into(),
+            );
         }
         Ok(tally)
     }
@@ -376,7 +388,9 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, String> {
             return Err(format!("{name}: shard {shard} is also in {other}"));
         }
         *slot = Some(name);
-        tally.merge(&part.tally().map_err(|e| format!("{name}: {e}"))?);
+        tally = tally
+            .merged(&part.tally().map_err(|e| format!("{name}: {e}"))?)
+            .ok_or_else(|| format!("{name}: its counts are too large to add up"))?;
     }
     let missing: Vec<String> = (1..=count)
         .filter(|i| seen[(*i - 1) as usize].is_none())
@@ -520,7 +534,75 @@ mod tests {
         let mut edited = one.clone();
         edited.shard = Some("2/2".into());
         edited.wins.south = 5;
-        let err = merge(&[("a".into(), one), ("b".into(), edited)]).unwrap_err();
+        let err = merge(&[("a".into(), one.clone()), ("b".into(), edited)]).unwrap_err();
         assert!(err.contains("do not add up"), "{err}");
+        let mut edited = one.clone();
+        edited.shard = Some("2/2".into());
+        edited.first_player.wins = 2;
+        let err = merge(&[("a".into(), one), ("b".into(), edited)]).unwrap_err();
+        assert!(err.contains("wins of the first player"), "{err}");
+    }
+
+    /// Regression: counts read from (edited) summaries that are each
+    /// consistent but whose sums overflow were added with `+` (a panic in a
+    /// debug build, a silent wrap in a release build).
+    #[test]
+    fn merge_refuses_counts_too_large_to_add_up() {
+        let batch = Batch {
+            agents: [AgentSpec::Random, AgentSpec::Random],
+            seed: 1,
+            games: 2,
+            swap: false,
+            max_plies: 100,
+            shard: Some(Shard { index: 1, count: 2 }),
+        };
+        let mut tally = Tally::default();
+        tally.add(
+            &batch,
+            Player::South,
+            &result(0, 0, EndReason::NoLegalMove, Some(Outcome::South)),
+        );
+        let mut huge = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        let big = 1u64 << 63;
+        huge.games = big;
+        huge.wins.south = big;
+        huge.first_player.wins = big;
+        huge.ends.0.insert(EndReason::NoLegalMove, big);
+        huge.plies.histogram = serde_json::from_str(&format!("{{\"0\": {big}}}")).unwrap();
+        assert!(huge.tally().is_ok(), "each part on its own adds up");
+        let mut second = huge.clone();
+        second.shard = Some("2/2".into());
+        let err = merge(&[("a".into(), huge), ("b".into(), second)]).unwrap_err();
+        assert_eq!(err, "b: its counts are too large to add up");
+    }
+
+    /// Regression: merging dropped the counts of the last three ways of
+    /// ending (`row_empty`, `all_pits_at_most_one`, `ply_cap`): only the
+    /// first four of the seven were added.
+    #[test]
+    fn merge_adds_up_every_way_of_ending() {
+        let batch = |index| Batch {
+            agents: [AgentSpec::Random, AgentSpec::Random],
+            seed: 1,
+            games: 2,
+            swap: false,
+            max_plies: 100,
+            shard: Some(Shard { index, count: 2 }),
+        };
+        let part = |index: u64, end: EndReason, winner| {
+            let mut tally = Tally::default();
+            let game = result(index - 1, 100, end, winner);
+            tally.add(&batch(index), Player::South, &game);
+            let summary = Summary::new("Test", &batch(index), Player::South, &tally).unwrap();
+            (format!("part{index}"), summary)
+        };
+        let merged = merge(&[
+            part(1, EndReason::RowEmpty, Some(Outcome::South)),
+            part(2, EndReason::PlyCap, None),
+        ])
+        .unwrap();
+        assert_eq!(merged.ends.get(EndReason::RowEmpty), 1);
+        assert_eq!(merged.ends.get(EndReason::PlyCap), 1);
+        assert_eq!(merged.metrics.timeouts, 0.5);
     }
 }

@@ -66,25 +66,33 @@ impl Tally {
         }
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: &Tally) {
-        self.games += other.games;
-        for i in 0..2 {
-            self.wins[i] += other.wins[i];
-            self.agent_wins[i] += other.agent_wins[i];
+    /// Every count of `self` and `other` added up; `None` when a sum does
+    /// not fit (tallies read from edited summaries can hold any number).
+    pub fn merged(&self, other: &Tally) -> Option<Tally> {
+        let add = |a: u64, b: u64| a.checked_add(b);
+        let pair = |a: [u64; 2], b: [u64; 2]| Some([add(a[0], b[0])?, add(a[1], b[1])?]);
+        let mut ends = self.ends;
+        for (sum, more) in ends.iter_mut().zip(other.ends) {
+            *sum = add(*sum, more)?;
         }
-        self.draws += other.draws;
-        for i in 0..EndReason::COUNT {
-            self.ends[i] += other.ends[i];
-        }
-        self.first_player_wins += other.first_player_wins;
-        self.plies.merge(&other.plies);
-        self.captured += other.captured;
-        self.legal_moves += other.legal_moves;
-        self.choices += other.choices;
+        let mut score_diffs = self.score_diffs.clone();
         for (&diff, &count) in &other.score_diffs {
-            *self.score_diffs.entry(diff).or_default() += count;
+            let sum = score_diffs.entry(diff).or_default();
+            *sum = add(*sum, count)?;
         }
+        Some(Tally {
+            games: add(self.games, other.games)?,
+            wins: pair(self.wins, other.wins)?,
+            draws: add(self.draws, other.draws)?,
+            ends,
+            agent_wins: pair(self.agent_wins, other.agent_wins)?,
+            first_player_wins: add(self.first_player_wins, other.first_player_wins)?,
+            plies: self.plies.merged(&other.plies)?,
+            captured: add(self.captured, other.captured)?,
+            legal_moves: add(self.legal_moves, other.legal_moves)?,
+            choices: add(self.choices, other.choices)?,
+            score_diffs,
+        })
     }
 
     /// Games that ended at the ply cap.
@@ -147,7 +155,7 @@ mod tests {
         // 30-12 twice: +18; 12-30: -18; 21-21: 0; the capped game is left out.
         let expected: BTreeMap<i32, u64> = [(-18, 1), (0, 1), (18, 2)].into();
         assert_eq!(all.score_diffs, expected);
-        first.merge(&second);
+        let first = first.merged(&second).unwrap();
         assert_eq!(first, all);
         assert_eq!(first.capped(), 1);
         assert_eq!(first.ends[end_index(EndReason::AllPitsAtMostOne)], 1);

@@ -195,12 +195,17 @@ pub fn solve_by_bounds(game: &Game, limit: u64) -> Result<Solution, SolveError> 
     solve_groups_up_to(game, &game.start(), limit, 0)
 }
 
-fn solve_groups_up_to(
-    game: &Game,
-    start: &Position,
-    limit: u64,
-    exact_up_to: usize,
-) -> Result<Solution, SolveError> {
+/// Whether `game` can be solved within `limit` positions, before any work:
+/// its rules, its key and the estimated number of positions.
+///
+/// # Errors
+/// Why it cannot.
+pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
+    check(game, limit).map(|_| ())
+}
+
+/// [`solvable`], giving the key codec and the estimate on success.
+fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
     }
@@ -212,6 +217,16 @@ fn solve_groups_up_to(
     if estimate > u128::from(limit) {
         return Err(SolveError::TooManyPositions { estimate, limit });
     }
+    Ok((codec, estimate))
+}
+
+fn solve_groups_up_to(
+    game: &Game,
+    start: &Position,
+    limit: u64,
+    exact_up_to: usize,
+) -> Result<Solution, SolveError> {
+    let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
     let repetition = (game.rules().end.repetition == Repetition::EndGame)

@@ -1,0 +1,222 @@
+//! Invariants every game of every variant keeps, checked ply by ply in random
+//! games: over every shipped variant here, over generated variants in
+//! `generated.rs`.
+//!
+//! - stones on the board plus captures stay constant at every ply;
+//! - a game that is not over has a legal move;
+//! - every legal move is accepted by `Game::play` (to the same successor), and
+//!   every other move the notation can write (each pit, each direction, a
+//!   pass) is rejected with the right reason, never a panic;
+//! - a position written in the notation reads back the same;
+//! - the same seed gives the same game;
+//! - the game's moves, replayed as a move list, give the same trace;
+//! - a game stops at the ply cap only when it reaches it, and says so.
+
+use proptest::{prelude::*, test_runner::TestCaseError};
+use sowing::{
+    agents::AgentSpec,
+    engine::{
+        format_position, parse_move, parse_position, EndReason, Game, GameRun, Illegal, Move,
+        Outcome, Player, Position,
+    },
+    rules::{FeedWhen, GrandSlam, Leftovers},
+    trace, variants,
+};
+
+use crate::common::shipped;
+
+/// Test cases per property: `PROPTEST_CASES` when set (for a bigger sweep),
+/// else `default`, small enough for CI.
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Every move the notation can write on this board: each pit bare and with
+/// each direction, and `pass`.
+fn every_label(game: &Game) -> Vec<String> {
+    let mut labels = vec!["pass".to_string()];
+    for pit in 0..game.pit_count() {
+        let label = game.label(pit);
+        labels.push(format!("{label}:ccw"));
+        labels.push(format!("{label}:cw"));
+        labels.push(label);
+    }
+    labels
+}
+
+/// Plays random games from seed `seed` (capped at `max_plies`) checking every
+/// invariant at every ply, then checks determinism and replay.
+pub fn check_games(game: &Game, seed: u64, max_plies: u32) -> Result<(), TestCaseError> {
+    let played = play_checked(game, seed, max_plies)?;
+    let from_agents = || {
+        trace::from_agents(
+            game,
+            game.start(),
+            [AgentSpec::Random, AgentSpec::Random],
+            seed,
+            max_plies,
+        )
+    };
+    let traced = from_agents();
+    let json = |t: &trace::Trace| serde_json::to_string(t).unwrap();
+    prop_assert_eq!(json(&traced), json(&from_agents()), "same seed, same game");
+    let moves: Vec<&str> = traced.plies.iter().map(|p| p.mv.as_str()).collect();
+    prop_assert_eq!(
+        &moves,
+        &played,
+        "the trace plays the same moves as a GameRun"
+    );
+
+    // The moves replayed as a list: the same plies, and the same result
+    // unless the cap stopped the agents' game (a move list has no cap).
+    let replayed = trace::from_moves(game, game.start(), &moves)
+        .map_err(|e| TestCaseError::fail(format!("replay: {e}")))?;
+    prop_assert_eq!(
+        serde_json::to_string(&replayed.plies).unwrap(),
+        serde_json::to_string(&traced.plies).unwrap()
+    );
+    let result = traced.result.as_ref().expect("an agents' game ends");
+    if result.end == EndReason::PlyCap {
+        prop_assert_eq!(moves.len(), max_plies as usize, "capped before the cap");
+        prop_assert!(replayed.result.is_none());
+    } else {
+        prop_assert!(moves.len() <= max_plies as usize, "ran past the cap");
+        let again = replayed
+            .result
+            .as_ref()
+            .expect("a replayed whole game ends");
+        prop_assert_eq!(
+            serde_json::to_string(again).unwrap(),
+            serde_json::to_string(result).unwrap()
+        );
+    }
+    Ok(())
+}
+
+/// One random game, every invariant checked at every ply; returns its moves.
+fn play_checked(game: &Game, seed: u64, max_plies: u32) -> Result<Vec<String>, TestCaseError> {
+    let labels = every_label(game);
+    let total = game.start().total_stones();
+    let mut run = GameRun::new(game, game.start());
+    let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+    let mut moves = Vec::new();
+    loop {
+        let pos = *run.position();
+        prop_assert_eq!(pos.total_stones(), total, "ply {}", run.plies());
+        let written = format_position(&pos, game);
+        let read = parse_position(&written, game)
+            .map_err(|e| TestCaseError::fail(format!("{written}: {e}")))?;
+        prop_assert_eq!(
+            read,
+            Position {
+                opening: false,
+                ..pos
+            }
+        );
+        if run.end().is_some() {
+            break;
+        }
+        if run.plies() >= max_plies {
+            run.stop_at_cap();
+            prop_assert_eq!(run.end(), Some(EndReason::PlyCap));
+            break;
+        }
+        prop_assert!(!run.successors().is_empty(), "not over, yet no legal move");
+        for label in &labels {
+            check_move(game, &run, label)?;
+        }
+        let pick = agents[pos.to_move.index()].choose(&run);
+        let played = run.play_index(pick);
+        moves.push(game.move_label(played.mv));
+    }
+    check_end(game, &run, &labels, total)?;
+    Ok(moves)
+}
+
+/// `label` is read as the notation says, and `Game::play` accepts it exactly
+/// when it is legal, or says why not.
+fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCaseError> {
+    let pos = run.position();
+    let mv: Move = match parse_move(label, game) {
+        Ok(mv) => mv,
+        Err(message) => {
+            // Only a direction the pit does not sow in is unreadable.
+            let (pit, direction) = label.split_once(':').unwrap_or((label, ""));
+            let index = (0..game.pit_count()).find(|&p| game.label(p) == pit);
+            let allowed = index.map(|p| game.pit_direction(p).allowed());
+            let explained = match allowed {
+                Some(allowed) if direction.is_empty() => allowed.len() == 2,
+                Some(allowed) => !allowed.iter().any(|d| d.to_string() == direction),
+                None => false,
+            };
+            prop_assert!(explained, "`{}` unreadable: {}", label, message);
+            return Ok(());
+        }
+    };
+    let legal = run.successors().find(mv);
+    match (game.play(pos, mv), legal) {
+        (Ok(played), Some(expected)) => prop_assert_eq!(&played, expected),
+        (Ok(_), None) => prop_assert!(false, "`{}` played but not listed as legal", label),
+        (Err(why), Some(_)) => prop_assert!(false, "legal `{}` rejected: {}", label, why),
+        (Err(why), None) => {
+            let rules = game.rules();
+            let pit = usize::from(mv.pit);
+            let right = match &why {
+                Illegal::CannotPass => mv == Move::PASS,
+                Illegal::NotYourPit { .. } => !game.row(pos.to_move).contains(&pit),
+                Illegal::TooFewStones { has, .. } => *has < rules.sowing.min_stones,
+                Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,
+                Illegal::DoesNotFeed { .. } => rules.feeding.when != FeedWhen::Never,
+                Illegal::WrongDirection { .. } | Illegal::GameOver => false,
+            };
+            prop_assert!(right, "`{}` rejected for a wrong reason: {}", label, why);
+        }
+    }
+    Ok(())
+}
+
+/// A finished game: no move is accepted, and the result adds up.
+fn check_end(
+    game: &Game,
+    run: &GameRun<'_>,
+    labels: &[String],
+    total: u32,
+) -> Result<(), TestCaseError> {
+    for label in labels {
+        if let Ok(mv) = parse_move(label, game) {
+            prop_assert_eq!(run.clone().play(mv), Err(Illegal::GameOver));
+        }
+    }
+    let scores = run.scores();
+    let scored = u32::from(scores[0]) + u32::from(scores[1]);
+    let end = &game.rules().end;
+    let leftovers = match run.end() {
+        Some(EndReason::Repetition) => end.repetition_leftovers,
+        _ => end.leftovers,
+    };
+    // Stones out of play and unscored leftovers count for nobody.
+    let out_of_play = u32::from(run.position().removed);
+    if leftovers == Leftovers::Unscored {
+        prop_assert!(scored + out_of_play <= total);
+    } else {
+        prop_assert_eq!(scored + out_of_play, total, "every stone in play is scored");
+    }
+    prop_assert_eq!(run.outcome(), Some(Outcome::from_scores(scores)));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(24)))]
+
+    /// Random games of every shipped variant keep every invariant.
+    #[test]
+    fn shipped_variants_keep_their_invariants(seed in any::<u64>()) {
+        for name in variants::shipped_names() {
+            let game = shipped(name);
+            check_games(&game, seed, 1000).map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
+        }
+    }
+}
