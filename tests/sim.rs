@@ -83,9 +83,22 @@ fn merged_shards_equal_one_run() {
     );
 }
 
+/// Runs `base` as shards 1/2 and 2/2 and merges their JSON summaries.
+fn merged_halves(name: &str, base: &[&str]) -> String {
+    let dir = scratch(name);
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let path = dir.join(format!("{}.json", &shard[..1]));
+        std::fs::write(&path, ok(&args)).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    ok(&["merge", &files[0], &files[1], "--format", "json"])
+}
+
 #[test]
 fn merge_of_a_two_way_split_equals_one_run() {
-    let dir = scratch("merge2");
     let base = [
         "simulate",
         "modiar-awale-info",
@@ -96,18 +109,7 @@ fn merge_of_a_two_way_split_equals_one_run() {
         "--format",
         "json",
     ];
-    let mut files = Vec::new();
-    for shard in ["1/2", "2/2"] {
-        let mut args = base.to_vec();
-        args.extend(["--shard", shard]);
-        let path = dir.join(format!("{}.json", &shard[..1]));
-        std::fs::write(&path, ok(&args)).unwrap();
-        files.push(path.to_string_lossy().into_owned());
-    }
-    assert_eq!(
-        ok(&["merge", &files[0], &files[1], "--format", "json"]),
-        ok(&base)
-    );
+    assert_eq!(merged_halves("merge2", &base), ok(&base));
 }
 
 /// A batch of 12 games written out with --games-out; every game is replayed
@@ -397,7 +399,6 @@ fn games_out_writes_passes_and_directions_that_replay() {
 /// cap of 30 plies stops most of its games.
 #[test]
 fn merge_keeps_every_way_of_ending() {
-    let dir = scratch("merge-ends");
     let base = [
         "simulate",
         "kalah",
@@ -412,16 +413,5 @@ fn merge_keeps_every_way_of_ending() {
     let ends: Value = serde_json::from_str::<Value>(&whole).unwrap()["ends"].clone();
     assert!(ends["row_empty"].as_u64().unwrap() > 0, "{ends}");
     assert!(ends["ply_cap"].as_u64().unwrap() > 0, "{ends}");
-    let mut files = Vec::new();
-    for shard in ["1/2", "2/2"] {
-        let mut args = base.to_vec();
-        args.extend(["--shard", shard]);
-        let path = dir.join(format!("{}.json", &shard[..1]));
-        std::fs::write(&path, ok(&args)).unwrap();
-        files.push(path.to_string_lossy().into_owned());
-    }
-    assert_eq!(
-        ok(&["merge", &files[0], &files[1], "--format", "json"]),
-        whole
-    );
+    assert_eq!(merged_halves("merge-ends", &base), whole);
 }

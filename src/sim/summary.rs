@@ -507,16 +507,21 @@ mod tests {
         assert_eq!(s.tally().unwrap(), carried);
     }
 
-    #[test]
-    fn merge_refuses_what_is_not_one_whole_batch() {
-        let batch = Batch {
+    /// Shard 1/2 of a two-game batch of random players.
+    fn first_half_of_two() -> Batch {
+        Batch {
             agents: [AgentSpec::Random, AgentSpec::Random],
             seed: 1,
             games: 2,
             swap: false,
             max_plies: 100,
             shard: Some(Shard { index: 1, count: 2 }),
-        };
+        }
+    }
+
+    #[test]
+    fn merge_refuses_what_is_not_one_whole_batch() {
+        let batch = first_half_of_two();
         let mut tally = Tally::default();
         tally.add(
             &batch,
@@ -548,14 +553,7 @@ mod tests {
     /// debug build, a silent wrap in a release build).
     #[test]
     fn merge_refuses_counts_too_large_to_add_up() {
-        let batch = Batch {
-            agents: [AgentSpec::Random, AgentSpec::Random],
-            seed: 1,
-            games: 2,
-            swap: false,
-            max_plies: 100,
-            shard: Some(Shard { index: 1, count: 2 }),
-        };
+        let batch = first_half_of_two();
         let mut tally = Tally::default();
         tally.add(
             &batch,
