@@ -16,6 +16,9 @@ pub struct Trace {
     pub variant: String,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
     pub start: Vec<u8>,
+    /// Stones captured before the first ply, `[south, north]` (non-zero only
+    /// for a game started from a position with captures).
+    pub start_scores: [u16; 2],
     /// Who moved first.
     pub first_player: Player,
     /// Every ply played.
@@ -79,6 +82,7 @@ impl<'g> Recorder<'g> {
             trace: Trace {
                 variant: game.rules().name.clone(),
                 start: start.pits[..pits].to_vec(),
+                start_scores: start.captured,
                 first_player: start.to_move,
                 plies: Vec::new(),
                 result: None,

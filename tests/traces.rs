@@ -159,3 +159,32 @@ fn oware_openspiel_plays_as_oware() {
     assert_eq!(body(&openspiel), body(&abapa));
     assert!(openspiel.starts_with("Oware (OpenSpiel):"));
 }
+
+/// Regression: a game started from a position with captures showed `0 0` as
+/// the scores before the first ply, and its YAML trace, read as a record,
+/// lost those captures. b (2) sows b c, C (2) sows C a: nothing is taken, and
+/// south (1 1 1) cannot move: 19 + 3 against 19 + 1.
+#[test]
+fn a_position_with_captures_keeps_them_in_the_trace() {
+    let from = "0 2 0 / 0 0 2 south captured 19 19";
+    let table = text(&["trace", "modiar", "--from", from, "--moves", "b C"]);
+    assert!(
+        table.starts_with("Modiar: 2 rows of 3 pits, 42 stones;"),
+        "{table}"
+    );
+    let start_line = table.lines().nth(2).unwrap();
+    assert!(
+        start_line.ends_with("0  2  0 |  0  0  2   19  19"),
+        "{start_line}"
+    );
+    assert!(table.contains("final scores south 22 - north 20: south wins"));
+    let yaml = text(&[
+        "trace", "modiar", "--from", from, "--moves", "b C", "--format", "yaml",
+    ]);
+    let dir = crate::common::scratch("trace-from-captures");
+    let path = dir.join("trace.yaml");
+    std::fs::write(&path, yaml).unwrap();
+    let (code, stdout, stderr) = crate::common::sow(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("consistent: 2 plies replayed"), "{stdout}");
+}

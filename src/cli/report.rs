@@ -79,7 +79,12 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         out,
         "{}: 2 rows of {per_row} pits, {} stones; {} moves first",
         rules.name,
-        trace.start.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        trace.start.iter().map(|&n| u32::from(n)).sum::<u32>()
+            + trace
+                .start_scores
+                .iter()
+                .map(|&n| u32::from(n))
+                .sum::<u32>(),
         trace.first_player,
     );
     let _ = writeln!(
@@ -89,9 +94,11 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     );
     let _ = writeln!(
         out,
-        "   0{:w$}{}    0   0",
+        "   0{:w$}{}  {:>3} {:>3}",
         "",
         board(&trace.start),
+        trace.start_scores[0],
+        trace.start_scores[1],
         w = 10 + width
     );
     for ply in &trace.plies {

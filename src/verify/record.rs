@@ -208,6 +208,8 @@ fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
 struct TraceFile {
     variant: String,
     start: Vec<u8>,
+    #[serde(default)]
+    start_scores: [u16; 2],
     first_player: crate::engine::Player,
     plies: Vec<TracePly>,
     result: Option<TraceResult>,
@@ -254,10 +256,16 @@ impl TraceFile {
         });
         let seeds = self.start.first().copied().unwrap_or(0);
         let from_start = self.first_player == crate::engine::Player::South
+            && self.start_scores == [0, 0]
             && self.start.iter().all(|&n| n == seeds);
         let start = (!from_start).then(|| {
             let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
-            format!("{} {}", pits.join(" "), self.first_player)
+            let [south, north] = self.start_scores;
+            format!(
+                "{} {} captured {south} {north}",
+                pits.join(" "),
+                self.first_player
+            )
         });
         Record {
             variant: shipped.map_or(self.variant, String::from),
