@@ -3,6 +3,16 @@
 
 use crate::common::sow;
 
+/// Modiar's file with `from` replaced by `to`, written under `name` in the
+/// test folder; returns its path.
+fn modiar_edited(name: &str, from: &str, to: &str) -> String {
+    let text = sowing::variants::source("modiar").unwrap().text;
+    assert!(text.contains(from), "modiar.variant has no `{from}`");
+    let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text.replace(from, to)).unwrap();
+    path
+}
+
 const RECORDS: &str = "tests/fixtures/records";
 
 fn record(name: &str) -> String {
@@ -198,12 +208,11 @@ fn diff_as_json_and_within_a_bound() {
 /// the chain), while Modiar takes nothing.
 #[test]
 fn diff_reports_a_different_result_of_the_same_move() {
-    let text = sowing::variants::source("modiar")
-        .unwrap()
-        .text
-        .replace("first_move no_capture", "first_move normal");
-    let path = format!("{}/first-move-normal.variant", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(&path, text).unwrap();
+    let path = modiar_edited(
+        "first-move-normal.variant",
+        "first_move no_capture",
+        "first_move normal",
+    );
     let (code, stdout, stderr) = sow(&["diff", "modiar", &path]);
     assert_eq!(code, 1, "{stderr}");
     let expected = format!(
@@ -363,12 +372,11 @@ fn diff_reports_a_repetition_rule() {
 /// North gets all 26: 4-38 instead of 7-35.
 #[test]
 fn diff_reports_a_different_end() {
-    let text = sowing::variants::source("modiar")
-        .unwrap()
-        .text
-        .replace("leftovers  row_owner  ", "leftovers  player_to_move");
-    let path = format!("{}/player-to-move.variant", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(&path, text).unwrap();
+    let path = modiar_edited(
+        "player-to-move.variant",
+        "leftovers  row_owner  ",
+        "leftovers  player_to_move",
+    );
     let (code, stdout, _) = sow(&["diff", "modiar", &path]);
     assert_eq!(code, 1);
     assert!(
