@@ -4,6 +4,11 @@
 pub trait Keyword: Sized + Copy + 'static {
     /// Every value with its keyword, in the order they are documented.
     const ALL: &'static [(&'static str, Self)];
+    /// Every keyword, in the order of [`Keyword::ALL`].
+    const WORDS: &'static [&'static str];
+    /// What each value means (its doc comment), in the order of
+    /// [`Keyword::ALL`]: the language reference prints these.
+    const DOCS: &'static [&'static str];
 
     /// The value written as `word`, if any.
     fn from_keyword(word: &str) -> Option<Self> {
@@ -26,18 +31,21 @@ pub fn expected_list<'a>(words: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// Declares a keyword enumeration: the enum, its keyword table, `Display`
+/// Declares a keyword enumeration: the enum, its keyword table, the values'
+/// docs (their doc comments, which the language reference prints), `Display`
 /// (the keyword) and serde as the keyword.
 macro_rules! keyword_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:literal,)+ }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[doc = $vdoc:literal])+ $variant:ident = $word:literal,)+ }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         pub enum $name {
-            $($(#[$vmeta])* #[serde(rename = $word)] $variant,)+
+            $($(#[doc = $vdoc])+ #[serde(rename = $word)] $variant,)+
         }
 
         impl $crate::rules::Keyword for $name {
             const ALL: &'static [(&'static str, Self)] = &[$(($word, $name::$variant),)+];
+            const WORDS: &'static [&'static str] = &[$($word,)+];
+            const DOCS: &'static [&'static str] = &[$(concat!($($vdoc),+),)+];
         }
 
         impl std::fmt::Display for $name {

@@ -3,6 +3,7 @@
 
 mod keyword;
 mod model;
+pub mod schema;
 mod validate;
 
 pub use keyword::Keyword;

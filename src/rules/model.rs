@@ -87,9 +87,9 @@ pub struct Sowing {
 keyword_enum! {
     /// When the mover moves again.
     ExtraTurn {
-        /// Never: turns alternate.
+        /// Turns alternate.
         Never = "never",
-        /// When the last stone lands in the mover's own store.
+        /// The mover moves again when the last stone lands in their own store.
         Store = "store",
     }
 }
@@ -107,11 +107,11 @@ keyword_enum! {
 keyword_enum! {
     /// Which way a pit sows.
     PitDirection {
-        /// Always counter-clockwise.
+        /// Counter-clockwise: along the mover's row to the right, then the opponent's (a b c A B C).
         Ccw = "ccw",
-        /// Always clockwise.
+        /// Clockwise: the reverse order.
         Cw = "cw",
-        /// The mover chooses: a move is then a pit and a direction.
+        /// The mover chooses: a move is then a pit and a direction (`b:ccw` or `b:cw`).
         Either = "either",
     }
 }
@@ -130,7 +130,7 @@ impl PitDirection {
 keyword_enum! {
     /// Which pit gets the first stone of a sowing.
     SowStart {
-        /// The emptied pit itself gets the first stone back.
+        /// The emptied pit gets the first stone back.
         Origin = "origin",
         /// The pit after the emptied one gets the first stone.
         Next = "next",
@@ -140,13 +140,14 @@ keyword_enum! {
 keyword_enum! {
     /// What happens when the hand is empty.
     Laps {
-        /// The move ends: one lap of the hand only.
+        /// The move ends when the hand is empty.
         Single = "single",
-        /// Relay: when the last stone lands in an occupied pit, that pit's
-        /// stones are lifted and sown on, until a lap ends in an empty pit.
+        /// When the last stone lands in a pit that already held stones, that
+        /// pit's stones are lifted and sown on the same way, until a lap ends
+        /// in an empty pit or a store.
         Relay = "relay",
-        /// Next-pit relay: when the last stone lands in an empty pit, the
-        /// stones of the pit after it (if any) are lifted and sown on.
+        /// When the last stone lands in an empty pit, the stones of the pit
+        /// after it, if any, are lifted and sown on.
         NextRelay = "next_relay",
     }
 }
@@ -172,13 +173,13 @@ pub struct Capture {
 keyword_enum! {
     /// What is taken when the last pit qualifies.
     Take {
-        /// The last pit itself (and the chain).
+        /// The last pit itself, then the chain.
         Last = "last",
-        /// The last pit and the pit opposite it, if the opposite pit holds stones.
+        /// The last pit and the pit facing it, only if the facing pit holds stones.
         LastAndOpposite = "last_and_opposite",
-        /// The last pit and the pit opposite it, even when the opposite pit is empty.
+        /// The last pit and the pit facing it, even when the facing pit is empty.
         LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
-        /// Only the pit opposite the last one, if it holds stones.
+        /// Only the pit facing the last one, if it holds stones; the last stone stays.
         Opposite = "opposite",
     }
 }
@@ -186,9 +187,9 @@ keyword_enum! {
 keyword_enum! {
     /// Where captured stones go.
     CaptureDestination {
-        /// To the mover: they count for the mover's score.
+        /// To the mover: they score for the mover.
         Mover = "mover",
-        /// Out of play: they count for nobody.
+        /// Out of play: they score for nobody.
         OutOfPlay = "out_of_play",
     }
 }
@@ -210,9 +211,9 @@ keyword_enum! {
     Chain {
         /// Only the last pit is captured.
         None = "none",
-        /// The pits before it along the sowing path, while they qualify.
+        /// The pits before the last, against the sowing direction, while they qualify.
         Backward = "backward",
-        /// The pits after it along the sowing path, while they qualify.
+        /// The pits after the last, in the sowing direction, while they qualify.
         Forward = "forward",
     }
 }
@@ -243,7 +244,7 @@ keyword_enum! {
         Never = "never",
         /// When the opponent's row is empty; a feeding move leaves at least one stone there.
         RowEmpty = "row_empty",
-        /// When the opponent has no playable pit; a feeding move leaves them one.
+        /// When the opponent has no pit they could play; a feeding move leaves them one.
         CannotMove = "cannot_move",
     }
 }
@@ -251,7 +252,7 @@ keyword_enum! {
 keyword_enum! {
     /// What happens when the mover must feed and no move can.
     FeedFallback {
-        /// Any otherwise legal move may be played.
+        /// Any move may be played.
         PlayAny = "play_any",
         /// The game ends at once.
         EndGame = "end_game",
@@ -297,7 +298,7 @@ keyword_enum! {
         RowEmpty = "row_empty",
         /// No pit holds more than one stone.
         AllPitsAtMostOne = "all_pits_at_most_one",
-        /// Neither player can move: a player who cannot move passes until then.
+        /// A player who cannot move passes; the game ends when neither can.
         NeitherCanMove = "neither_can_move",
     }
 }
@@ -317,9 +318,9 @@ keyword_enum! {
 keyword_enum! {
     /// What happens when a position (board and side to move) repeats.
     Repetition {
-        /// Nothing: the game goes on (a simulator's ply cap may stop it).
+        /// Nothing: the game goes on (only a simulator's ply cap stops a cycling game).
         Ignore = "ignore",
-        /// The game ends.
+        /// The game ends when a position (board and player to move) repeats.
         EndGame = "end_game",
     }
 }

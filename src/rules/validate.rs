@@ -4,7 +4,12 @@
 
 use std::collections::HashMap;
 
-use super::{keyword::expected_list, model::*, Keyword};
+use super::{
+    keyword::expected_list,
+    model::*,
+    schema::{self, Default, Key, Switch},
+    Keyword,
+};
 use crate::{
     diagnostic::{Diagnostic, Report, Source, Span},
     dsl::{self, Setting, SyntaxTree, Value},
@@ -40,44 +45,11 @@ pub fn load(source: &Source) -> Result<Loaded, Report> {
     }
 }
 
-const TOP_KEYS: &[&str] = &["name", "source", "grand_slam"];
-const SECTIONS: &[(&str, &[&str])] = &[
-    ("board", &["rows", "pits", "seeds", "stores"]),
-    (
-        "sow",
-        &[
-            "direction",
-            "start",
-            "skip_origin",
-            "laps",
-            "min_stones",
-            "extra_turn",
-        ],
-    ),
-    (
-        "capture",
-        &["counts", "side", "chain", "first_move", "take", "goes_to"],
-    ),
-    ("feeding", &["when", "otherwise"]),
-    (
-        "end",
-        &["when", "leftovers", "repetition", "repetition_leftovers"],
-    ),
-];
-
-super::keyword::keyword_enum! {
-    /// A yes/no switch.
-    Switch {
-        /// On.
-        Yes = "yes",
-        /// Off.
-        No = "no",
-    }
-}
-
 /// The settings of one section (or of the top level), by key.
 #[derive(Default)]
 struct Scope<'a> {
+    /// The section's name (`None`: the top level).
+    section: Option<&'static str>,
     /// Where the section's name is written (start of file for the top level).
     span: Span,
     found: HashMap<&'static str, &'a Setting>,
@@ -86,6 +58,27 @@ struct Scope<'a> {
 impl<'a> Scope<'a> {
     fn get(&self, key: &str) -> Option<&'a Setting> {
         self.found.get(key).copied()
+    }
+
+    /// The declaration of `key` in this scope.
+    fn key(&self, key: &str) -> &'static Key {
+        schema::key(self.section, key).unwrap_or_else(|| {
+            unreachable!("the validator reads only declared keys, not `{key}`")
+        })
+    }
+
+    /// Whether `key` is given with a valid value other than its default.
+    fn given_other_than_default(&self, key: &str) -> bool {
+        let Some(setting) = self.get(key) else {
+            return false;
+        };
+        let declared = self.key(key);
+        match (declared.value, declared.default, setting.values.as_slice()) {
+            (schema::ValueKind::Word(words), Default::Value(default), [value]) => {
+                matches!(&value.node, Value::Word(w) if w != default && words.words.contains(&w.as_str()))
+            }
+            _ => true,
+        }
     }
 }
 
@@ -104,22 +97,17 @@ impl Validator {
     }
 
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
-        let top = self.scope(
-            "at the top level",
-            Span::default(),
-            &tree.settings,
-            TOP_KEYS,
-        );
+        let top = self.scope(None, Span::default(), &tree.settings);
         let mut sections: HashMap<&str, Scope<'_>> = HashMap::new();
         let mut first_seen: HashMap<&str, Span> = HashMap::new();
         for section in &tree.sections {
             let name = section.name.node.as_str();
-            let Some((known, keys)) = SECTIONS.iter().find(|(n, _)| *n == name) else {
-                let names = SECTIONS.iter().map(|(n, _)| *n);
+            let Some(known) = schema::section(name).map(|s| s.name) else {
+                let names = schema::sections().map(|s| s.name);
                 let message = format!(
                     "unknown section `{name}`, expected {}{}",
-                    expected_list(names),
-                    suggestion(name, SECTIONS.iter().map(|(n, _)| *n))
+                    expected_list(names.clone()),
+                    suggestion(name, names)
                 );
                 self.error(section.name.span, message);
                 continue;
@@ -132,16 +120,16 @@ impl Validator {
                 continue;
             }
             first_seen.insert(known, section.name.span);
-            let scope = self.scope(
-                &format!("in section `{known}`"),
-                section.name.span,
-                &section.settings,
-                keys,
-            );
+            let scope = self.scope(Some(known), section.name.span, &section.settings);
             sections.insert(known, scope);
         }
-        let empty = Scope::default();
-        let section = |name: &str| sections.get(name).unwrap_or(&empty);
+        for declared in schema::sections() {
+            sections.entry(declared.name).or_insert_with(|| Scope {
+                section: Some(declared.name),
+                ..Scope::default()
+            });
+        }
+        let section = |name: &str| &sections[name];
 
         let name = match top.get("name") {
             Some(s) => self.text(s, "name"),
@@ -178,19 +166,15 @@ impl Validator {
         }
         // Counts that are given but wrong are reported on their own.
         let has_captures = section("capture").get("counts").is_some();
-        let grand_slam = match top.get("grand_slam") {
-            None => GrandSlam::Allowed,
-            Some(s) => {
-                let value = self.word(s, "grand-slam rule");
-                if value.is_some_and(|v| v != GrandSlam::Allowed) && !has_captures {
-                    self.error(
-                        s.span,
-                        "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",
-                    );
-                }
-                value?
+        let grand_slam = self.keyword::<GrandSlam>(&top, "grand_slam");
+        if let (Some(value), Some(s)) = (grand_slam, top.get("grand_slam")) {
+            if value != GrandSlam::Allowed && !has_captures {
+                self.error(
+                    s.span,
+                    "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",
+                );
             }
-        };
+        }
         let feeding = self.feeding(section("feeding"));
         let end = self.end(section("end"));
         Some(Rules {
@@ -200,7 +184,7 @@ impl Validator {
             sowing: sowing?,
             capture: capture?,
             feeding: feeding?,
-            grand_slam,
+            grand_slam: grand_slam?,
             end: end?,
         })
     }
@@ -209,14 +193,24 @@ impl Validator {
     /// keys given twice.
     fn scope<'a>(
         &mut self,
-        label: &str,
+        section: Option<&'static str>,
         span: Span,
         settings: &'a [Setting],
-        keys: &[&'static str],
     ) -> Scope<'a> {
         let mut scope = Scope {
+            section,
             span,
             found: HashMap::new(),
+        };
+        let keys: Vec<&'static str> = match section {
+            None => schema::top_keys().map(|k| k.name).collect(),
+            Some(name) => schema::section(name)
+                .map(|s| s.keys.iter().map(|k| k.name).collect())
+                .unwrap_or_default(),
+        };
+        let label = match section {
+            None => "at the top level".to_string(),
+            Some(name) => format!("in section `{name}`"),
         };
         for setting in settings {
             let key = setting.key.node.as_str();
@@ -225,7 +219,7 @@ impl Validator {
                     "unknown key `{key}` {label}, expected {}",
                     expected_list(keys.iter().copied())
                 );
-                if label == "at the top level" && SECTIONS.iter().any(|(n, _)| *n == key) {
+                if section.is_none() && schema::section(key).is_some() {
                     message.push_str(&format!(" (`{key}` is a section: write `{key} {{ ... }}`)"));
                 } else {
                     message.push_str(&suggestion(key, keys.iter().copied()));
@@ -258,12 +252,8 @@ impl Validator {
                 Some(2)
             }
         };
-        let pits = self.required(scope, "board", "pits", |v, s| {
-            v.number(s, "pits per row", 1, u32::from(MAX_PITS_PER_ROW))
-        });
-        let seeds = self.required(scope, "board", "seeds", |v, s| {
-            v.number(s, "seeds per pit", 1, MAX_STONES)
-        });
+        let pits = self.count(scope, "pits", MAX_STONES);
+        let seeds = self.count(scope, "seeds", MAX_STONES);
         if let (Some(pits), Some(seeds), Some(s)) = (pits, seeds, scope.get("seeds")) {
             let total = 2 * pits * seeds;
             if total > MAX_STONES {
@@ -276,10 +266,7 @@ impl Validator {
                 return None;
             }
         }
-        let stores = match scope.get("stores") {
-            None => Stores::None,
-            Some(s) => self.word(s, "kind of stores")?,
-        };
+        let stores = self.keyword::<Stores>(scope, "stores")?;
         Some(Board {
             rows: rows?,
             pits: u8::try_from(pits?).ok()?,
@@ -290,20 +277,14 @@ impl Validator {
 
     fn sowing(&mut self, scope: &Scope<'_>, total: u32, pits: Option<u8>) -> Option<Sowing> {
         let direction = match scope.get("direction") {
-            None => pits.map(|pits| vec![PitDirection::Ccw; usize::from(pits)]),
+            None => {
+                let default = self.keyword::<PitDirection>(scope, "direction")?;
+                pits.map(|pits| vec![default; usize::from(pits)])
+            }
             Some(s) => self.directions(s, pits),
         };
-        let start = match scope.get("start") {
-            Some(s) => self.word(s, "sowing start"),
-            None => {
-                self.warn(
-                    scope.span,
-                    "where sowing starts is not stated: `start next` assumed (write `start origin` or `start next`)",
-                );
-                Some(SowStart::Next)
-            }
-        };
-        let skip = self.optional(scope, "skip_origin", "`skip_origin` value", Switch::No);
+        let start = self.keyword::<SowStart>(scope, "start");
+        let skip = self.keyword::<Switch>(scope, "skip_origin");
         if let (Some(SowStart::Origin), Some(Switch::Yes), Some(s)) =
             (start, skip, scope.get("skip_origin"))
         {
@@ -312,12 +293,9 @@ impl Validator {
                 "`skip_origin yes` contradicts `start origin`: the origin gets the first stone",
             );
         }
-        let laps = self.optional(scope, "laps", "kind of laps", Laps::Single);
-        let extra_turn = self.optional(scope, "extra_turn", "extra-turn rule", ExtraTurn::Never);
-        let min_stones = match scope.get("min_stones") {
-            None => Some(1),
-            Some(s) => self.number(s, "min_stones", 1, total.max(1)),
-        };
+        let laps = self.keyword::<Laps>(scope, "laps");
+        let extra_turn = self.keyword::<ExtraTurn>(scope, "extra_turn");
+        let min_stones = self.count(scope, "min_stones", total.max(1));
         Some(Sowing {
             direction: direction?,
             start: start?,
@@ -344,27 +322,11 @@ impl Validator {
                 }
             }
         }
-        let side = match scope.get("side") {
-            Some(s) => self.word(s, "capture side"),
-            None => {
-                if has_counts {
-                    self.warn(
-                        scope.span,
-                        "on whose row captures happen is not stated: `side any` assumed",
-                    );
-                }
-                Some(CaptureSide::Any)
-            }
-        };
-        let chain = self.optional(scope, "chain", "kind of chain", Chain::None);
-        let first_move = self.optional(scope, "first_move", "first-move rule", FirstMove::Normal);
-        let take = self.optional(scope, "take", "`take` value", Take::Last);
-        let goes_to = self.optional(
-            scope,
-            "goes_to",
-            "capture destination",
-            CaptureDestination::Mover,
-        );
+        let side = self.keyword::<CaptureSide>(scope, "side");
+        let chain = self.keyword::<Chain>(scope, "chain");
+        let first_move = self.keyword::<FirstMove>(scope, "first_move");
+        let take = self.keyword::<Take>(scope, "take");
+        let goes_to = self.keyword::<CaptureDestination>(scope, "goes_to");
         if let (Some(t), Some(Chain::Backward | Chain::Forward), Some(s)) =
             (take, chain, scope.get("take"))
         {
@@ -452,21 +414,13 @@ impl Validator {
     }
 
     fn feeding(&mut self, scope: &Scope<'_>) -> Option<Feeding> {
-        let when = self.optional(scope, "when", "feeding trigger", FeedWhen::Never);
+        let when = self.keyword::<FeedWhen>(scope, "when");
         let otherwise = match (when, scope.get("otherwise")) {
             (Some(FeedWhen::Never), Some(s)) => {
                 self.error(s.span, "`otherwise` has no effect with `when never`");
                 None
             }
-            (_, Some(s)) => self.word(s, "feeding fallback"),
-            (Some(FeedWhen::Never) | None, None) => Some(FeedFallback::PlayAny),
-            (Some(_), None) => {
-                self.warn(
-                    scope.span,
-                    "what happens when no move can feed is not stated: `otherwise play_any` assumed",
-                );
-                Some(FeedFallback::PlayAny)
-            }
+            _ => self.keyword::<FeedFallback>(scope, "otherwise"),
         };
         Some(Feeding {
             when: when?,
@@ -476,20 +430,11 @@ impl Validator {
 
     fn end(&mut self, scope: &Scope<'_>) -> Option<End> {
         let when = match scope.get("when") {
-            None => Some(vec![EndWhen::NoLegalMove]),
+            None => self.keyword::<EndWhen>(scope, "when").map(|c| vec![c]),
             Some(s) => self.end_conditions(s),
         };
-        let leftovers = self.optional(scope, "leftovers", "leftover rule", Leftovers::RowOwner);
-        let repetition = match scope.get("repetition") {
-            Some(s) => self.word(s, "repetition rule"),
-            None => {
-                self.warn(
-                    scope.span,
-                    "no rule for endless games: `repetition ignore` assumed, so only a ply cap stops a cycling game",
-                );
-                Some(Repetition::Ignore)
-            }
-        };
+        let leftovers = self.keyword::<Leftovers>(scope, "leftovers");
+        let repetition = self.keyword::<Repetition>(scope, "repetition");
         let repetition_leftovers = match (repetition, scope.get("repetition_leftovers")) {
             (Some(Repetition::Ignore), Some(s)) => {
                 self.error(
@@ -498,7 +443,8 @@ impl Validator {
                 );
                 None
             }
-            (_, Some(s)) => self.word(s, "leftover rule"),
+            (_, Some(_)) => self.keyword::<Leftovers>(scope, "repetition_leftovers"),
+            // Declared as `Default::SameAs("leftovers")`.
             (_, None) => leftovers,
         };
         Some(End {
@@ -570,37 +516,53 @@ impl Validator {
         ok.then_some(conditions)
     }
 
-    /// A key that must be present.
-    fn required<T>(
-        &mut self,
-        scope: &Scope<'_>,
-        section: &str,
-        key: &str,
-        read: impl FnOnce(&mut Self, &Setting) -> Option<T>,
-    ) -> Option<T> {
-        match scope.get(key) {
-            Some(s) => read(self, s),
-            None => {
+    /// A keyword setting, or its declared default (warning where the
+    /// declaration says leaving it out warns).
+    fn keyword<E: Keyword>(&mut self, scope: &Scope<'_>, key: &str) -> Option<E> {
+        let declared = scope.key(key);
+        if let Some(s) = scope.get(key) {
+            return self.word(s, declared.what);
+        }
+        if let Some(warning) = declared.warns {
+            if warning
+                .only_if
+                .map_or(true, |other| scope.given_other_than_default(other))
+            {
+                self.warn(scope.span, warning.text);
+            }
+        }
+        let default = match declared.default {
+            Default::Value(word) => word,
+            Default::SameAs(_) | Default::Required | Default::Absent(_) => {
+                unreachable!("`{key}` is read as a keyword but has no keyword default")
+            }
+        };
+        E::from_keyword(default).or_else(|| unreachable!("`{key}`'s default `{default}` is not one of its keywords"))
+    }
+
+    /// A number setting in its declared range (`stones`: the stones on the
+    /// board, for ranges that end there), or its declared default; a missing
+    /// required key is an error.
+    fn count(&mut self, scope: &Scope<'_>, key: &str, stones: u32) -> Option<u32> {
+        let declared = scope.key(key);
+        let schema::ValueKind::Number { min, max } = declared.value else {
+            unreachable!("`{key}` is read as a number")
+        };
+        let max = match max {
+            schema::Bound::Fixed(n) => n,
+            schema::Bound::Stones => stones,
+        };
+        match (scope.get(key), declared.default) {
+            (Some(s), _) => self.number(s, declared.what, min, max),
+            (None, Default::Value(n)) => n.parse().ok(),
+            (None, _) => {
+                let section = scope.section.unwrap_or("the top level");
                 self.error(
                     scope.span,
                     format!("missing `{key}` in section `{section}`"),
                 );
                 None
             }
-        }
-    }
-
-    /// A keyword setting with a documented default.
-    fn optional<E: Keyword>(
-        &mut self,
-        scope: &Scope<'_>,
-        key: &str,
-        what: &str,
-        default: E,
-    ) -> Option<E> {
-        match scope.get(key) {
-            Some(s) => self.word(s, what),
-            None => Some(default),
         }
     }
 

@@ -1,0 +1,614 @@
+//! The declaration of the variant language: every section and key, once.
+//!
+//! For each key: its section, the kind of value it takes, its default,
+//! whether leaving it to the default warns (and the warning), its one-line
+//! doc and an example. The validator's key lookup, unknown-key messages,
+//! defaults and default warnings, `sow language`, and the canonical order
+//! `sow fmt` writes all come from [`LANGUAGE`]. What each keyword *value*
+//! means is the doc comment of its enum variant in [`super::model`]
+//! ([`Keyword::DOCS`]).
+//!
+//! Adding an option: declare its key here, add its field (and enum) to the
+//! model, read it in the validator's section function, and use it in the
+//! engine.
+
+use serde::Serialize;
+
+use super::{keyword::keyword_enum, model::*, Keyword};
+
+keyword_enum! {
+    /// A yes/no switch.
+    Switch {
+        /// On.
+        Yes = "yes",
+        /// Off.
+        No = "no",
+    }
+}
+
+/// One entry of the language, in canonical file order: a top-level key or a
+/// section.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "entry", rename_all = "snake_case")]
+pub enum Entry {
+    /// A setting outside any section (`name`, `source`, `grand_slam`).
+    Key(&'static Key),
+    /// A named section of settings.
+    Section(&'static Section),
+}
+
+/// A section: `name { key value ... }`.
+#[derive(Debug, Serialize)]
+pub struct Section {
+    /// The section's name, e.g. `board`.
+    pub name: &'static str,
+    /// What the section is about (one line).
+    pub doc: &'static str,
+    /// Its keys, in canonical order.
+    pub keys: &'static [Key],
+    /// Prose printed before the key table in the language reference.
+    #[serde(skip)]
+    pub intro: &'static str,
+    /// Prose printed after the key table: interactions and errors.
+    #[serde(skip)]
+    pub notes: &'static str,
+}
+
+/// One key of the language.
+#[derive(Debug, Serialize)]
+pub struct Key {
+    /// The keyword, e.g. `laps`.
+    pub name: &'static str,
+    /// How messages name its value: "kind of laps" in "unknown kind of laps `x`".
+    pub what: &'static str,
+    /// The values it takes.
+    pub value: ValueKind,
+    /// What applies when the file leaves it out.
+    pub default: Default,
+    /// The warning `sow check` gives when the file leaves it out, if any.
+    pub warns: Option<Warning>,
+    /// What it says, in one line.
+    pub doc: &'static str,
+    /// A setting as it is written, e.g. `laps relay`.
+    pub example: &'static str,
+}
+
+/// The kind of value a key takes.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ValueKind {
+    /// A quoted string.
+    Text,
+    /// One whole number in a range.
+    Number {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: Bound,
+    },
+    /// One or more whole numbers in a range, no repeats.
+    Numbers {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: Bound,
+    },
+    /// One keyword.
+    Word(Words),
+    /// One or more keywords, no repeats.
+    WordList(Words),
+    /// One keyword for every pit, or one per pit of a row.
+    PerPit(Words),
+}
+
+/// The upper end of a number's range.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bound {
+    /// A fixed number.
+    Fixed(u32),
+    /// The number of stones on the board.
+    Stones,
+}
+
+/// The keywords a key takes and what each means.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Words {
+    /// The keywords, in documented order.
+    pub words: &'static [&'static str],
+    /// What each keyword means, in the same order.
+    pub docs: &'static [&'static str],
+}
+
+impl Words {
+    /// The words and docs of a keyword enumeration.
+    pub const fn of<K: Keyword>() -> Words {
+        Words {
+            words: K::WORDS,
+            docs: K::DOCS,
+        }
+    }
+
+    /// `(word, doc)` pairs, docs trimmed.
+    pub fn pairs(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        self.words
+            .iter()
+            .zip(self.docs.iter())
+            .map(|(w, d)| (*w, d.trim()))
+    }
+}
+
+/// What applies when a key is left out.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "default", content = "value", rename_all = "snake_case")]
+pub enum Default {
+    /// The key must be given.
+    Required,
+    /// Nothing: the rule is absent (described in words, e.g. "no captures").
+    Absent(&'static str),
+    /// This value, as it is written.
+    Value(&'static str),
+    /// The value of this other key of the same section.
+    SameAs(&'static str),
+}
+
+/// The warning for a key left to its default.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Warning {
+    /// The message.
+    pub text: &'static str,
+    /// Warn only when this other key of the section is given with a value
+    /// other than its default (`None`: always warn).
+    pub only_if: Option<&'static str>,
+}
+
+const NAME: Key = Key {
+    name: "name",
+    what: "name",
+    value: ValueKind::Text,
+    default: Default::Required,
+    warns: None,
+    doc: "The variant's display name.",
+    example: "name \"Modiar\"",
+};
+
+const SOURCE: Key = Key {
+    name: "source",
+    what: "source",
+    value: ValueKind::Text,
+    default: Default::Absent("none"),
+    warns: None,
+    doc: "Where the rules come from: book or page, author, year.",
+    example: "source \"Mancala World, Modiar (J. Climent 2012)\"",
+};
+
+const GRAND_SLAM: Key = Key {
+    name: "grand_slam",
+    what: "grand-slam rule",
+    value: ValueKind::Word(Words::of::<GrandSlam>()),
+    default: Default::Value("allowed"),
+    warns: None,
+    doc: "What a move that captures the opponent's whole row may do.",
+    example: "grand_slam forbidden",
+};
+
+const BOARD: Section = Section {
+    name: "board",
+    doc: "Board size and starting stones.",
+    intro: "",
+    notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.",
+    keys: &[
+        Key {
+            name: "rows",
+            what: "rows",
+            value: ValueKind::Number {
+                min: 2,
+                max: Bound::Fixed(2),
+            },
+            default: Default::Value("2"),
+            warns: None,
+            doc: "Rows of pits: one per player (only two-row boards are supported).",
+            example: "rows 2",
+        },
+        Key {
+            name: "pits",
+            what: "pits per row",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+            },
+            default: Default::Required,
+            warns: None,
+            doc: "Pits in each row.",
+            example: "pits 3",
+        },
+        Key {
+            name: "seeds",
+            what: "seeds per pit",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Fixed(MAX_STONES),
+            },
+            default: Default::Required,
+            warns: None,
+            doc: "Stones in each pit at the start.",
+            example: "seeds 7",
+        },
+        Key {
+            name: "stores",
+            what: "kind of stores",
+            value: ValueKind::Word(Words::of::<Stores>()),
+            default: Default::Value("none"),
+            warns: None,
+            doc: "Stores (end pits) on the board.",
+            example: "stores sown",
+        },
+    ],
+};
+
+const SOW: Section = Section {
+    name: "sow",
+    doc: "How a move sows.",
+    intro: "",
+    notes: "`extra_turn store` without `stores sown` is an error. An extra turn shows in a
+trace as two plies by the same player; perft counts plies, so it counts both.
+
+`skip_origin yes` with `start origin` is a contradiction and an error.
+
+A relay lap sows like a move from the lifted pit (same start and skip rules);
+captures are looked at only where the last lap ends. A move stops after 1000
+relay laps, a bound of ours that no recorded game reaches: it keeps every move
+finite.
+
+A move from a pit that may sow either way is written with its direction:
+`b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
+player who cannot move pass (`end { when neither_can_move }`), the move is
+written `pass`.",
+    keys: &[
+        Key {
+            name: "direction",
+            what: "sowing direction",
+            value: ValueKind::PerPit(Words::of::<PitDirection>()),
+            default: Default::Value("ccw"),
+            warns: None,
+            doc: "Which way each pit sows: one value for every pit, or one per pit of a row from its owner's left.",
+            example: "direction cw either ccw",
+        },
+        Key {
+            name: "start",
+            what: "sowing start",
+            value: ValueKind::Word(Words::of::<SowStart>()),
+            default: Default::Value("next"),
+            warns: Some(Warning {
+                text: "where sowing starts is not stated: `start next` assumed (write `start origin` or `start next`)",
+                only_if: None,
+            }),
+            doc: "Which pit gets the first stone.",
+            example: "start origin",
+        },
+        Key {
+            name: "skip_origin",
+            what: "`skip_origin` value",
+            value: ValueKind::Word(Words::of::<Switch>()),
+            default: Default::Value("no"),
+            warns: None,
+            doc: "Whether a sowing that goes all the way round leaves out the emptied pit.",
+            example: "skip_origin yes",
+        },
+        Key {
+            name: "laps",
+            what: "kind of laps",
+            value: ValueKind::Word(Words::of::<Laps>()),
+            default: Default::Value("single"),
+            warns: None,
+            doc: "What happens when the hand is empty.",
+            example: "laps relay",
+        },
+        Key {
+            name: "min_stones",
+            what: "min_stones",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Value("1"),
+            warns: None,
+            doc: "The fewest stones a pit must hold to be played.",
+            example: "min_stones 2",
+        },
+        Key {
+            name: "extra_turn",
+            what: "extra-turn rule",
+            value: ValueKind::Word(Words::of::<ExtraTurn>()),
+            default: Default::Value("never"),
+            warns: None,
+            doc: "When the mover moves again.",
+            example: "extra_turn store",
+        },
+    ],
+};
+
+const CAPTURE: Section = Section {
+    name: "capture",
+    doc: "What a move captures.",
+    intro: "After the last stone is dropped, the pit it landed in is captured if it now
+holds one of the `counts` and lies on a row `side` allows. Then the `chain`
+examines the neighbouring pits one by one, taking each that qualifies the same
+way, and stops at the first that does not; it never visits a pit twice.",
+    notes: "The pit facing pit `a` is North's last pit, and so on (on 2x6, `a`-`F`, `b`-`E`
+... `f`-`A`). Kalah's capture reads: `counts 1; side own; take last_and_opposite`.
+A `take` other than `last` with a chain is an error.
+
+A count that no last pit can hold *warns*: every move sows at least
+`min_stones` stones into as many different pits (up to one lap), so the last
+pit holds at most the stones on the board minus `min_stones - 1` (with 42
+stones and `min_stones 2`, a count of 42 never occurs).
+A count larger than the number of stones, or given twice, is an error; `side`,
+`chain`, `first_move`, `take` or `goes_to` without `counts` is an error.",
+    keys: &[
+        Key {
+            name: "counts",
+            what: "capture count",
+            value: ValueKind::Numbers {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("none (no captures)"),
+            warns: None,
+            doc: "The stone counts a last pit is captured at.",
+            example: "counts 2 4 6",
+        },
+        Key {
+            name: "side",
+            what: "capture side",
+            value: ValueKind::Word(Words::of::<CaptureSide>()),
+            default: Default::Value("any"),
+            warns: Some(Warning {
+                text: "on whose row captures happen is not stated: `side any` assumed",
+                only_if: Some("counts"),
+            }),
+            doc: "On whose row a pit may be captured.",
+            example: "side opponent",
+        },
+        Key {
+            name: "chain",
+            what: "kind of chain",
+            value: ValueKind::Word(Words::of::<Chain>()),
+            default: Default::Value("none"),
+            warns: None,
+            doc: "Which pits are examined after the last one is captured.",
+            example: "chain backward",
+        },
+        Key {
+            name: "first_move",
+            what: "first-move rule",
+            value: ValueKind::Word(Words::of::<FirstMove>()),
+            default: Default::Value("normal"),
+            warns: None,
+            doc: "Whether the game's first move may capture.",
+            example: "first_move no_capture",
+        },
+        Key {
+            name: "take",
+            what: "`take` value",
+            value: ValueKind::Word(Words::of::<Take>()),
+            default: Default::Value("last"),
+            warns: None,
+            doc: "What a qualifying last pit gives the mover.",
+            example: "take last_and_opposite",
+        },
+        Key {
+            name: "goes_to",
+            what: "capture destination",
+            value: ValueKind::Word(Words::of::<CaptureDestination>()),
+            default: Default::Value("mover"),
+            warns: None,
+            doc: "Where captured stones go.",
+            example: "goes_to out_of_play",
+        },
+    ],
+};
+
+const FEEDING: Section = Section {
+    name: "feeding",
+    doc: "The obligation to give the opponent stones.",
+    intro: "",
+    notes: "The grand-slam rule is applied before the feeding rule. `otherwise` with
+`when never` is an error.",
+    keys: &[
+        Key {
+            name: "when",
+            what: "feeding trigger",
+            value: ValueKind::Word(Words::of::<FeedWhen>()),
+            default: Default::Value("never"),
+            warns: None,
+            doc: "When the mover must feed the opponent.",
+            example: "when row_empty",
+        },
+        Key {
+            name: "otherwise",
+            what: "feeding fallback",
+            value: ValueKind::Word(Words::of::<FeedFallback>()),
+            default: Default::Value("play_any"),
+            warns: Some(Warning {
+                text: "what happens when no move can feed is not stated: `otherwise play_any` assumed",
+                only_if: Some("when"),
+            }),
+            doc: "What happens when the mover must feed and no move can.",
+            example: "otherwise end_game",
+        },
+    ],
+};
+
+const END: Section = Section {
+    name: "end",
+    doc: "When the game ends and how it is scored.",
+    intro: "",
+    notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
+With `repetition ignore` only a simulator's ply cap stops a cycling game, and
+that is always reported as `ply_cap`, never as a normal end.
+`repetition_leftovers` with `repetition ignore` is an error, and so is an end
+condition given twice.",
+    keys: &[
+        Key {
+            name: "when",
+            what: "end condition",
+            value: ValueKind::WordList(Words::of::<EndWhen>()),
+            default: Default::Value("no_legal_move"),
+            warns: None,
+            doc: "What ends the game, besides the player to move having no legal move (which always does).",
+            example: "when no_legal_move captured_majority",
+        },
+        Key {
+            name: "leftovers",
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::Value("row_owner"),
+            warns: None,
+            doc: "Who gets the stones left on the board when the game ends.",
+            example: "leftovers row_owner",
+        },
+        Key {
+            name: "repetition",
+            what: "repetition rule",
+            value: ValueKind::Word(Words::of::<Repetition>()),
+            default: Default::Value("ignore"),
+            warns: Some(Warning {
+                text: "no rule for endless games: `repetition ignore` assumed, so only a ply cap stops a cycling game",
+                only_if: None,
+            }),
+            doc: "What a repeated position (board and player to move) does.",
+            example: "repetition end_game",
+        },
+        Key {
+            name: "repetition_leftovers",
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "Who gets the stones left on the board after a game ended by repetition.",
+            example: "repetition_leftovers row_owner",
+        },
+    ],
+};
+
+/// The whole language, in canonical file order: the order `sow fmt` writes
+/// and `sow language` documents.
+pub const LANGUAGE: &[Entry] = &[
+    Entry::Key(&NAME),
+    Entry::Key(&SOURCE),
+    Entry::Section(&BOARD),
+    Entry::Section(&SOW),
+    Entry::Section(&CAPTURE),
+    Entry::Section(&FEEDING),
+    Entry::Key(&GRAND_SLAM),
+    Entry::Section(&END),
+];
+
+/// Prose about grand slams, printed after the top-level key table.
+pub const GRAND_SLAM_NOTES: &str = "A *grand slam* is a move that captures stones from the opponent's row and
+leaves that row empty (a move that captures only on the mover's own row never
+is one). `grand_slam` other than `allowed` in a variant without captures is an
+error.";
+
+/// The keys written outside any section, in canonical order.
+pub fn top_keys() -> impl Iterator<Item = &'static Key> + Clone {
+    LANGUAGE.iter().filter_map(|e| match e {
+        Entry::Key(k) => Some(*k),
+        Entry::Section(_) => None,
+    })
+}
+
+/// The sections, in canonical order.
+pub fn sections() -> impl Iterator<Item = &'static Section> + Clone {
+    LANGUAGE.iter().filter_map(|e| match e {
+        Entry::Section(s) => Some(*s),
+        Entry::Key(_) => None,
+    })
+}
+
+/// The section named `name`.
+pub fn section(name: &str) -> Option<&'static Section> {
+    sections().find(|s| s.name == name)
+}
+
+/// The key `name` in `section` (`None`: the top level).
+pub fn key(section_name: Option<&str>, name: &str) -> Option<&'static Key> {
+    match section_name {
+        None => top_keys().find(|k| k.name == name),
+        Some(s) => section(s)?.keys.iter().find(|k| k.name == name),
+    }
+}
+
+/// Where a top-level entry comes in canonical order (sections and top-level
+/// keys share one order).
+pub fn entry_rank(section_or_key: &str, is_section: bool) -> usize {
+    LANGUAGE
+        .iter()
+        .position(|e| match e {
+            Entry::Key(k) => !is_section && k.name == section_or_key,
+            Entry::Section(s) => is_section && s.name == section_or_key,
+        })
+        .unwrap_or(LANGUAGE.len())
+}
+
+/// Where `key` comes in its scope's canonical order.
+pub fn key_rank(section_name: Option<&str>, name: &str) -> usize {
+    match section_name {
+        None => entry_rank(name, false),
+        Some(s) => section(s)
+            .and_then(|s| s.keys.iter().position(|k| k.name == name))
+            .unwrap_or(usize::MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
+        let mut keys: Vec<_> = top_keys().map(|k| (None, k)).collect();
+        for s in sections() {
+            keys.extend(s.keys.iter().map(|k| (Some(s.name), k)));
+        }
+        keys
+    }
+
+    #[test]
+    fn defaults_and_warning_conditions_name_real_values_and_keys() {
+        for (section, key) in all_keys() {
+            match (key.default, key.value) {
+                (Default::Value(w), ValueKind::Word(words) | ValueKind::PerPit(words))
+                | (Default::Value(w), ValueKind::WordList(words)) => {
+                    assert!(words.words.contains(&w), "{}: default {w}", key.name)
+                }
+                (Default::Value(n), ValueKind::Number { .. }) => {
+                    assert!(n.parse::<u32>().is_ok(), "{}: default {n}", key.name)
+                }
+                (Default::SameAs(other), _) => {
+                    assert!(super::key(section, other).is_some(), "{}", key.name)
+                }
+                (Default::Value(v), kind) => panic!("{}: default {v} for {kind:?}", key.name),
+                (Default::Required | Default::Absent(_), _) => {}
+            }
+            if let Some(Warning {
+                only_if: Some(other),
+                ..
+            }) = key.warns
+            {
+                assert!(super::key(section, other).is_some(), "{}", key.name);
+            }
+            assert!(key.example.starts_with(key.name), "{}", key.example);
+        }
+    }
+
+    #[test]
+    fn every_value_has_a_doc() {
+        for (_, key) in all_keys() {
+            if let ValueKind::Word(w) | ValueKind::WordList(w) | ValueKind::PerPit(w) = key.value {
+                assert_eq!(w.words.len(), w.docs.len());
+                assert!(w.pairs().all(|(_, d)| !d.is_empty()), "{}", key.name);
+            }
+        }
+    }
+}
