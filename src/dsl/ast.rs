@@ -9,6 +9,9 @@ pub struct SyntaxTree {
     pub settings: Vec<Setting>,
     /// Named sections (`board { ... }`).
     pub sections: Vec<Section>,
+    /// Comments, `#` to the end of the line (trailing spaces removed), in
+    /// file order. They mean nothing; `sow fmt` keeps them.
+    pub comments: Vec<Spanned<String>>,
 }
 
 /// `name { settings }`.
@@ -18,6 +21,8 @@ pub struct Section {
     pub name: Spanned<String>,
     /// The settings inside, in file order.
     pub settings: Vec<Setting>,
+    /// The whole section, name to closing `}`.
+    pub span: Span,
 }
 
 /// `key value value ...` on one line.

@@ -17,7 +17,10 @@ struct VariantParser;
 /// A syntax error, with its place and what was expected there.
 pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
     let mut pairs = VariantParser::parse(Rule::file, text).map_err(|e| syntax_error(text, e))?;
-    let mut tree = SyntaxTree::default();
+    let mut tree = SyntaxTree {
+        comments: comments(text),
+        ..SyntaxTree::default()
+    };
     let Some(file) = pairs.next() else {
         return Ok(tree);
     };
@@ -34,6 +37,7 @@ pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
 
 fn section(pair: Pair<'_, Rule>) -> Section {
     debug_assert_eq!(pair.as_rule(), Rule::section);
+    let span = Span::from(pair.as_span());
     let mut inner = pair.into_inner();
     let name = inner
         .next()
@@ -42,6 +46,7 @@ fn section(pair: Pair<'_, Rule>) -> Section {
     Section {
         name,
         settings: inner.map(setting).collect(),
+        span,
     }
 }
 
@@ -66,6 +71,37 @@ fn value(pair: Pair<'_, Rule>) -> Spanned<Value> {
         other => unreachable!("unexpected {other:?} as a value"),
     };
     Spanned { span, node }
+}
+
+/// The comments of a text the grammar accepts: a `#` outside a string
+/// starts one, which runs to the end of the line (strings never span lines).
+fn comments(text: &str) -> Vec<Spanned<String>> {
+    let mut found = Vec::new();
+    let mut in_string = false;
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' if in_string => {
+                chars.next();
+            }
+            '"' => in_string = !in_string,
+            '\n' | '\r' => in_string = false,
+            '#' if !in_string => {
+                let end = text[i..].find(['\n', '\r']).map_or(text.len(), |n| i + n);
+                let node = text[i..end].trim_end().to_string();
+                found.push(Spanned {
+                    span: Span::new(i, i + node.len()),
+                    node,
+                });
+                // Skip to the end of the line.
+                while chars.clone().next().is_some_and(|(j, _)| j < end) {
+                    chars.next();
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 fn spanned_text(pair: Pair<'_, Rule>) -> Spanned<String> {
@@ -200,6 +236,26 @@ mod tests {
         assert!(err.message.contains("no closing"), "{}", err.message);
         let err = parse("board { \"pits\" 3 }\n").unwrap_err();
         assert!(!err.message.contains("no closing"), "{}", err.message);
+    }
+
+    #[test]
+    fn comments_are_kept_but_not_inside_strings() {
+        let text = "# head\nname \"a # \\\" # b\"  # after  \nboard { pits 3 # in\n}\n";
+        let tree = parse(text).unwrap();
+        let comments: Vec<(&str, &str)> = tree
+            .comments
+            .iter()
+            .map(|c| (c.node.as_str(), &text[c.span.start..c.span.end]))
+            .collect();
+        assert_eq!(
+            comments,
+            [
+                ("# head", "# head"),
+                ("# after", "# after"),
+                ("# in", "# in")
+            ]
+        );
+        assert_eq!(&text[tree.sections[0].span.start..tree.sections[0].span.end], "board { pits 3 # in\n}");
     }
 
     #[test]

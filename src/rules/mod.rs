@@ -1,10 +1,12 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
+pub mod format;
 mod keyword;
 mod model;
 pub mod schema;
 mod validate;
+pub mod write;
 
 pub use keyword::Keyword;
 pub use model::*;

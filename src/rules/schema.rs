@@ -71,6 +71,10 @@ pub struct Key {
     pub doc: &'static str,
     /// A setting as it is written, e.g. `laps relay`.
     pub example: &'static str,
+    /// Its values in `rules`, as written in a file; `None` when the rules
+    /// leave no room for it (a capture option without captures).
+    #[serde(skip)]
+    pub write: fn(&Rules) -> Option<Vec<String>>,
 }
 
 /// The kind of value a key takes.
@@ -164,6 +168,7 @@ pub struct Warning {
 
 const NAME: Key = Key {
     name: "name",
+    write: |r| Some(vec![quoted(&r.name)]),
     what: "name",
     value: ValueKind::Text,
     default: Default::Required,
@@ -174,6 +179,7 @@ const NAME: Key = Key {
 
 const SOURCE: Key = Key {
     name: "source",
+    write: |r| r.source.as_deref().map(|s| vec![quoted(s)]),
     what: "source",
     value: ValueKind::Text,
     default: Default::Absent("none"),
@@ -184,6 +190,7 @@ const SOURCE: Key = Key {
 
 const GRAND_SLAM: Key = Key {
     name: "grand_slam",
+    write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
     what: "grand-slam rule",
     value: ValueKind::Word(Words::of::<GrandSlam>()),
     default: Default::Value("allowed"),
@@ -200,6 +207,7 @@ const BOARD: Section = Section {
     keys: &[
         Key {
             name: "rows",
+            write: |r| Some(vec![r.board.rows.to_string()]),
             what: "rows",
             value: ValueKind::Number {
                 min: 2,
@@ -212,6 +220,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "pits",
+            write: |r| Some(vec![r.board.pits.to_string()]),
             what: "pits per row",
             value: ValueKind::Number {
                 min: 1,
@@ -224,6 +233,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "seeds",
+            write: |r| Some(vec![r.board.seeds.to_string()]),
             what: "seeds per pit",
             value: ValueKind::Number {
                 min: 1,
@@ -236,6 +246,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "stores",
+            write: |r| Some(one(r.board.stores)),
             what: "kind of stores",
             value: ValueKind::Word(Words::of::<Stores>()),
             default: Default::Value("none"),
@@ -267,6 +278,7 @@ written `pass`.",
     keys: &[
         Key {
             name: "direction",
+            write: |r| Some(directions(&r.sowing.direction)),
             what: "sowing direction",
             value: ValueKind::PerPit(Words::of::<PitDirection>()),
             default: Default::Value("ccw"),
@@ -276,6 +288,7 @@ written `pass`.",
         },
         Key {
             name: "start",
+            write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
             value: ValueKind::Word(Words::of::<SowStart>()),
             default: Default::Value("next"),
@@ -288,6 +301,7 @@ written `pass`.",
         },
         Key {
             name: "skip_origin",
+            write: |r| Some(one(if r.sowing.skip_origin { Switch::Yes } else { Switch::No })),
             what: "`skip_origin` value",
             value: ValueKind::Word(Words::of::<Switch>()),
             default: Default::Value("no"),
@@ -297,6 +311,7 @@ written `pass`.",
         },
         Key {
             name: "laps",
+            write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
             value: ValueKind::Word(Words::of::<Laps>()),
             default: Default::Value("single"),
@@ -306,6 +321,7 @@ written `pass`.",
         },
         Key {
             name: "min_stones",
+            write: |r| Some(vec![r.sowing.min_stones.to_string()]),
             what: "min_stones",
             value: ValueKind::Number {
                 min: 1,
@@ -318,6 +334,7 @@ written `pass`.",
         },
         Key {
             name: "extra_turn",
+            write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
             value: ValueKind::Word(Words::of::<ExtraTurn>()),
             default: Default::Value("never"),
@@ -348,6 +365,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     keys: &[
         Key {
             name: "counts",
+            write: |r| (!r.capture.counts.is_empty()).then(|| r.capture.counts.iter().map(u8::to_string).collect()),
             what: "capture count",
             value: ValueKind::Numbers {
                 min: 1,
@@ -360,6 +378,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "side",
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.side)),
             what: "capture side",
             value: ValueKind::Word(Words::of::<CaptureSide>()),
             default: Default::Value("any"),
@@ -372,6 +391,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "chain",
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.chain)),
             what: "kind of chain",
             value: ValueKind::Word(Words::of::<Chain>()),
             default: Default::Value("none"),
@@ -381,6 +401,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "first_move",
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.first_move)),
             what: "first-move rule",
             value: ValueKind::Word(Words::of::<FirstMove>()),
             default: Default::Value("normal"),
@@ -390,6 +411,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "take",
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.take)),
             what: "`take` value",
             value: ValueKind::Word(Words::of::<Take>()),
             default: Default::Value("last"),
@@ -399,6 +421,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "goes_to",
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.goes_to)),
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
             default: Default::Value("mover"),
@@ -418,6 +441,7 @@ const FEEDING: Section = Section {
     keys: &[
         Key {
             name: "when",
+            write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
             value: ValueKind::Word(Words::of::<FeedWhen>()),
             default: Default::Value("never"),
@@ -427,6 +451,7 @@ const FEEDING: Section = Section {
         },
         Key {
             name: "otherwise",
+            write: |r| (r.feeding.when != FeedWhen::Never).then(|| one(r.feeding.otherwise)),
             what: "feeding fallback",
             value: ValueKind::Word(Words::of::<FeedFallback>()),
             default: Default::Value("play_any"),
@@ -452,6 +477,7 @@ condition given twice.",
     keys: &[
         Key {
             name: "when",
+            write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
             what: "end condition",
             value: ValueKind::WordList(Words::of::<EndWhen>()),
             default: Default::Value("no_legal_move"),
@@ -461,6 +487,7 @@ condition given twice.",
         },
         Key {
             name: "leftovers",
+            write: |r| Some(one(r.end.leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
             default: Default::Value("row_owner"),
@@ -470,6 +497,7 @@ condition given twice.",
         },
         Key {
             name: "repetition",
+            write: |r| Some(one(r.end.repetition)),
             what: "repetition rule",
             value: ValueKind::Word(Words::of::<Repetition>()),
             default: Default::Value("ignore"),
@@ -482,6 +510,7 @@ condition given twice.",
         },
         Key {
             name: "repetition_leftovers",
+            write: |r| (r.end.repetition == Repetition::EndGame).then(|| one(r.end.repetition_leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
             default: Default::SameAs("leftovers"),
@@ -510,6 +539,32 @@ pub const GRAND_SLAM_NOTES: &str = "A *grand slam* is a move that captures stone
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
 error.";
+
+/// One keyword value, as written.
+fn one(value: impl std::fmt::Display) -> Vec<String> {
+    vec![value.to_string()]
+}
+
+/// Directions: one word when every pit sows the same way.
+fn directions(directions: &[PitDirection]) -> Vec<String> {
+    match directions {
+        [first, rest @ ..] if rest.iter().all(|d| d == first) => one(first),
+        _ => directions.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// `"text"` with `"` and `\` escaped.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
 
 /// The keys written outside any section, in canonical order.
 pub fn top_keys() -> impl Iterator<Item = &'static Key> + Clone {

@@ -1,0 +1,293 @@
+//! `sow fmt`: a variant file in canonical form. The file is parsed, checked,
+//! turned into a [`Document`] with every comment attached to the setting or
+//! section it is on or above, put in the declaration's order, and printed by
+//! the one writer ([`super::write::print`]).
+//!
+//! Where comments go: a comment at the end of a line belongs to the last
+//! setting, `{` or `}` before it on that line; a comment on a line of its own
+//! belongs to what follows it (the next setting, section or `}`), except that
+//! the comments before the first setting of the file stay at the top, and
+//! those after the last one stay at the bottom.
+
+use super::{
+    schema,
+    validate::load,
+    write::{print, Block, Comment, Document, Item, Line},
+};
+use crate::{
+    diagnostic::{Report, Source, Span},
+    dsl::{self, Setting, SyntaxTree, Value},
+};
+
+/// The canonical text of a variant file.
+///
+/// # Errors
+/// The file does not load: its errors (a file is formatted only when it
+/// means something).
+pub fn format(source: &Source) -> Result<String, Report> {
+    load(source)?;
+    let tree = dsl::parse(&source.text).map_err(|d| Report {
+        source: source.clone(),
+        diagnostics: vec![d],
+    })?;
+    Ok(print(&canonical(document(&tree, &source.text))))
+}
+
+/// Puts top-level entries and each section's keys in the declaration's
+/// order (stable: what the declaration does not order keeps its place).
+fn canonical(mut doc: Document) -> Document {
+    doc.items.sort_by_key(|item| match item {
+        Item::Setting(line) => schema::entry_rank(&line.key, false),
+        Item::Section(block) => schema::entry_rank(&block.name, true),
+    });
+    for item in &mut doc.items {
+        if let Item::Section(block) = item {
+            let name = block.name.clone();
+            block
+                .settings
+                .sort_by_key(|line| schema::key_rank(Some(&name), &line.key));
+        }
+    }
+    doc
+}
+
+/// Where a comment can be attached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Anchor {
+    /// Top-level item `i` (a setting or a section's opening line).
+    Item(usize),
+    /// Setting `k` of the section that is top-level item `i`.
+    Inner(usize, usize),
+    /// The `}` of the section that is top-level item `i`.
+    Close(usize),
+}
+
+/// The document of a parsed file, in file order, comments attached.
+fn document(tree: &SyntaxTree, text: &str) -> Document {
+    let lines = LineIndex::new(text);
+    // Top-level items in file order, with their anchors' spans.
+    let mut order: Vec<(Span, Option<&dsl::Section>, Option<&Setting>)> = tree
+        .settings
+        .iter()
+        .map(|s| (s.span, None, Some(s)))
+        .chain(tree.sections.iter().map(|s| (s.span, Some(s), None)))
+        .collect();
+    order.sort_by_key(|(span, _, _)| span.start);
+
+    let mut anchors: Vec<(Anchor, Span)> = Vec::new();
+    let mut items = Vec::new();
+    for (i, (span, section, setting)) in order.iter().enumerate() {
+        match (section, setting) {
+            (Some(section), _) => {
+                let open = text[section.name.span.end..]
+                    .find('{')
+                    .map_or(span.start, |n| section.name.span.end + n + 1);
+                anchors.push((Anchor::Item(i), Span::new(span.start, open)));
+                for (k, s) in section.settings.iter().enumerate() {
+                    anchors.push((Anchor::Inner(i, k), s.span));
+                }
+                anchors.push((Anchor::Close(i), Span::new(span.end - 1, span.end)));
+                items.push(Item::Section(Block {
+                    name: section.name.node.clone(),
+                    before: Vec::new(),
+                    after_open: None,
+                    settings: section
+                        .settings
+                        .iter()
+                        .map(|s| line(s, &lines, text))
+                        .collect(),
+                    end: Vec::new(),
+                    after_close: None,
+                    blank_before: lines.blank_before(span.start, text),
+                }));
+            }
+            (None, Some(s)) => {
+                anchors.push((Anchor::Item(i), s.span));
+                items.push(Item::Setting(line(s, &lines, text)));
+            }
+            (None, None) => {}
+        }
+    }
+    let mut doc = Document {
+        items,
+        ..Document::default()
+    };
+    for comment in &tree.comments {
+        attach(&mut doc, &anchors, comment.span, &comment.node, &lines, text);
+    }
+    // The blank line after the header belongs to the header: the first
+    // item may move.
+    if !doc.header.is_empty() {
+        if let Some(first) = doc.items.first_mut() {
+            let blank = match first {
+                Item::Setting(l) => &mut l.blank_before,
+                Item::Section(b) => &mut b.blank_before,
+            };
+            doc.blank_after_header = std::mem::take(blank);
+        }
+    }
+    doc
+}
+
+fn attach(
+    doc: &mut Document,
+    anchors: &[(Anchor, Span)],
+    at: Span,
+    text_of_comment: &str,
+    lines: &LineIndex,
+    text: &str,
+) {
+    let line = lines.line(at.start);
+    // At the end of a line: the last thing before it on that line.
+    let on_line = anchors
+        .iter()
+        .filter(|(_, span)| span.end <= at.start && lines.line(span.end) == line)
+        .max_by_key(|(_, span)| span.end);
+    if let Some((anchor, _)) = on_line {
+        let slot = match (*anchor, &mut doc.items[..]) {
+            (Anchor::Item(i), items) => match &mut items[i] {
+                Item::Setting(l) => &mut l.after,
+                Item::Section(b) => &mut b.after_open,
+            },
+            (Anchor::Inner(i, k), items) => match &mut items[i] {
+                Item::Section(b) => &mut b.settings[k].after,
+                Item::Setting(l) => &mut l.after,
+            },
+            (Anchor::Close(i), items) => match &mut items[i] {
+                Item::Section(b) => &mut b.after_close,
+                Item::Setting(l) => &mut l.after,
+            },
+        };
+        *slot = Some(text_of_comment.to_string());
+        return;
+    }
+    let comment = Comment {
+        text: text_of_comment.to_string(),
+        blank_before: lines.blank_before(at.start, text),
+    };
+    let next = anchors
+        .iter()
+        .filter(|(_, span)| span.start > at.start)
+        .min_by_key(|(_, span)| span.start);
+    let started = anchors.iter().any(|(_, span)| span.start < at.start);
+    match next {
+        None => doc.trailer.push(comment),
+        Some(_) if !started => doc.header.push(comment),
+        Some((Anchor::Item(i), _)) => match &mut doc.items[*i] {
+            Item::Setting(l) => l.before.push(comment),
+            Item::Section(b) => b.before.push(comment),
+        },
+        Some((Anchor::Inner(i, k), _)) => {
+            if let Item::Section(b) = &mut doc.items[*i] {
+                b.settings[*k].before.push(comment);
+            }
+        }
+        Some((Anchor::Close(i), _)) => {
+            if let Item::Section(b) = &mut doc.items[*i] {
+                b.end.push(comment);
+            }
+        }
+    }
+}
+
+/// A setting as the writer prints it: numbers in decimal, strings quoted.
+fn line(setting: &Setting, lines: &LineIndex, text: &str) -> Line {
+    let values = setting
+        .values
+        .iter()
+        .map(|v| match &v.node {
+            Value::Word(w) => w.clone(),
+            Value::Number(Some(n)) => n.to_string(),
+            // A file that loads has no number too large to read.
+            Value::Number(None) => text[v.span.start..v.span.end].to_string(),
+            Value::Text(t) => schema::quoted(t),
+        })
+        .collect();
+    Line {
+        blank_before: lines.blank_before(setting.span.start, text),
+        ..Line::new(&setting.key.node, values)
+    }
+}
+
+/// Line numbers of byte offsets.
+struct LineIndex {
+    /// The offset where each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// Whether the thing at `offset` is first on its line and a blank line
+    /// comes just before that line.
+    fn blank_before(&self, offset: usize, text: &str) -> bool {
+        let line = self.line(offset);
+        let first_on_line = text[self.starts[line]..offset].trim().is_empty();
+        first_on_line
+            && line > 0
+            && text[self.starts[line - 1]..self.starts[line]]
+                .trim()
+                .is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(text: &str) -> String {
+        format(&Source::new("t", text)).unwrap_or_else(|r| panic!("{r}"))
+    }
+
+    #[test]
+    fn comments_everywhere_stay_where_they_were() {
+        let text = "\
+# Header line one
+# header line two
+
+end { repetition end_game } # after the end section
+sow { start origin; min_stones 2 }   # after the sow line
+# above name
+name \"T\"  # after name
+board {   # after the brace
+  seeds 7
+
+  # above pits, after a blank line
+  pits 3
+  # before the closing brace
+} # after the closing brace
+# last words
+";
+        let expected = "\
+# Header line one
+# header line two
+
+# above name
+name \"T\"  # after name
+board {  # after the brace
+  # above pits, after a blank line
+  pits  3
+  seeds 7
+  # before the closing brace
+}  # after the closing brace
+sow {
+  start      origin
+  min_stones 2
+}  # after the sow line
+end {
+  repetition end_game
+}  # after the end section
+# last words
+";
+        assert_eq!(fmt(text), expected);
+        assert_eq!(fmt(expected), expected);
+    }
+}
