@@ -16,7 +16,12 @@ use proptest::{
 use sowing::{
     diagnostic::Source,
     engine::Game,
-    rules::{self, *},
+    rules::{
+        self, format,
+        schema,
+        write::{self, Item},
+        *,
+    },
 };
 
 use crate::invariants::{self, cases};
@@ -203,7 +208,9 @@ fn consistent(mut r: Rules) -> Rules {
 }
 
 /// How the text of a variant is laid out: the same rules can be written in
-/// many ways, and every way must load to the same rules.
+/// many ways, and every way must load to the same rules. The settings come
+/// from the library's writer ([`write::document`]); the layout shuffles and
+/// decorates them.
 #[derive(Debug, Clone)]
 pub struct Layout {
     /// Write settings that equal their default too.
@@ -212,14 +219,13 @@ pub struct Layout {
     one_line: bool,
     /// Write `direction` as one value per pit even when all are the same.
     direction_per_pit: bool,
-    /// Name `no_legal_move` in `end { when ... }`, at this place in the list.
+    /// Name `no_legal_move` in `end { when ... }`, at this place in the list
+    /// (the writer puts it first when it writes `when`).
     no_legal_move_at: Option<usize>,
     /// A comment after every setting.
     comments: bool,
-    /// The order of the five sections.
-    sections: Vec<usize>,
-    /// Write the top-level settings after the sections.
-    top_last: bool,
+    /// The order of the top-level entries (a permutation of their indices).
+    order: Vec<usize>,
 }
 
 /// A random layout.
@@ -230,179 +236,91 @@ pub fn layout() -> impl Strategy<Value = Layout> {
         any::<bool>(),
         proptest::option::of(0..5usize),
         any::<bool>(),
-        Just((0..5).collect::<Vec<usize>>()).prop_shuffle(),
-        any::<bool>(),
+        Just((0..schema::LANGUAGE.len()).collect::<Vec<usize>>()).prop_shuffle(),
     )
         .prop_map(
-            |(
+            |(explicit, one_line, direction_per_pit, no_legal_move_at, comments, order)| Layout {
                 explicit,
                 one_line,
                 direction_per_pit,
                 no_legal_move_at,
                 comments,
-                sections,
-                top_last,
-            )| {
-                Layout {
-                    explicit,
-                    one_line,
-                    direction_per_pit,
-                    no_legal_move_at,
-                    comments,
-                    sections,
-                    top_last,
-                }
+                order,
             },
         )
 }
 
-/// `"text"` with `"` and `\` escaped.
-fn quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
-}
-
-/// Words separated by spaces.
-fn words<T: ToString>(items: &[T]) -> String {
-    items.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
-}
-
 /// Writes `rules` as variant text laid out as `layout` says.
 pub fn render(r: &Rules, layout: &Layout) -> String {
-    let explicit = layout.explicit;
-    let mut top = vec![format!("name {}", quoted(&r.name))];
-    if let Some(source) = &r.source {
-        top.push(format!("source {}", quoted(source)));
-    }
-    if explicit || r.grand_slam != GrandSlam::Allowed {
-        top.push(format!("grand_slam {}", r.grand_slam));
-    }
-
-    let mut board = Vec::new();
-    if explicit {
-        board.push("rows 2".to_string());
-    }
-    board.push(format!("pits {}", r.board.pits));
-    board.push(format!("seeds {}", r.board.seeds));
-    if explicit || r.board.stores != Stores::None {
-        board.push(format!("stores {}", r.board.stores));
-    }
-
-    let s = &r.sowing;
-    let mut sow = Vec::new();
-    let uniform = s.direction.iter().all(|d| *d == s.direction[0]);
-    if !uniform || layout.direction_per_pit {
-        sow.push(format!("direction {}", words(&s.direction)));
-    } else if explicit || s.direction[0] != PitDirection::Ccw {
-        sow.push(format!("direction {}", s.direction[0]));
-    }
-    // Always stated: an unstated start only warns, but stating it keeps the
-    // generated files free of warnings about it.
-    sow.push(format!("start {}", s.start));
-    if explicit || s.skip_origin {
-        sow.push(format!(
-            "skip_origin {}",
-            if s.skip_origin { "yes" } else { "no" }
-        ));
-    }
-    if explicit || s.laps != Laps::Single {
-        sow.push(format!("laps {}", s.laps));
-    }
-    if explicit || s.min_stones != 1 {
-        sow.push(format!("min_stones {}", s.min_stones));
-    }
-    if explicit || s.extra_turn != ExtraTurn::Never {
-        sow.push(format!("extra_turn {}", s.extra_turn));
-    }
-
-    let c = &r.capture;
-    let mut capture = Vec::new();
-    if !c.counts.is_empty() {
-        capture.push(format!("counts {}", words(&c.counts)));
-        capture.push(format!("side {}", c.side));
-        if explicit || c.chain != Chain::None {
-            capture.push(format!("chain {}", c.chain));
-        }
-        if explicit || c.first_move != FirstMove::Normal {
-            capture.push(format!("first_move {}", c.first_move));
-        }
-        if explicit || c.take != Take::Last {
-            capture.push(format!("take {}", c.take));
-        }
-        if explicit || c.goes_to != CaptureDestination::Mover {
-            capture.push(format!("goes_to {}", c.goes_to));
-        }
-    }
-
-    let mut feeding = Vec::new();
-    if explicit || r.feeding.when != FeedWhen::Never {
-        feeding.push(format!("when {}", r.feeding.when));
-    }
-    if r.feeding.when != FeedWhen::Never {
-        feeding.push(format!("otherwise {}", r.feeding.otherwise));
-    }
-
-    let e = &r.end;
-    let mut end = Vec::new();
-    let mut when: Vec<String> = e.when[1..].iter().map(ToString::to_string).collect();
-    if let Some(at) = layout.no_legal_move_at {
-        when.insert(at.min(when.len()), "no_legal_move".into());
-    }
-    if !when.is_empty() {
-        end.push(format!("when {}", when.join(" ")));
-    }
-    if explicit || e.leftovers != Leftovers::RowOwner {
-        end.push(format!("leftovers {}", e.leftovers));
-    }
-    end.push(format!("repetition {}", e.repetition));
-    if e.repetition == Repetition::EndGame && (explicit || e.repetition_leftovers != e.leftovers) {
-        end.push(format!("repetition_leftovers {}", e.repetition_leftovers));
-    }
-
-    let sections = [
-        ("board", board),
-        ("sow", sow),
-        ("capture", capture),
-        ("feeding", feeding),
-        ("end", end),
-    ];
-    let setting = |line: &str| {
-        if layout.comments {
-            format!("{line}  # note\n")
-        } else {
-            format!("{line}\n")
-        }
-    };
-    let mut out = String::from("# generated\n");
-    let top_text: String = top.iter().map(|l| setting(l)).collect();
-    if !layout.top_last {
-        out.push_str(&top_text);
-    }
-    for &i in &layout.sections {
-        let (name, lines) = &sections[i];
-        if lines.is_empty() && !explicit {
-            continue;
-        }
-        if layout.one_line {
-            let _ = writeln!(out, "{name} {{ {} }}", lines.join("; "));
-        } else {
-            let _ = writeln!(out, "{name} {{");
-            for line in lines {
-                out.push_str("  ");
-                out.push_str(&setting(line));
+    let mut doc = write::document(r, layout.explicit);
+    for item in &mut doc.items {
+        let Item::Section(block) = item else { continue };
+        for line in &mut block.settings {
+            if line.key == "direction" && layout.direction_per_pit {
+                line.values = r.sowing.direction.iter().map(ToString::to_string).collect();
             }
-            out.push_str("}\n");
+            if block.name == "end" && line.key == "when" {
+                line.values.retain(|v| v != "no_legal_move");
+                if let Some(at) = layout.no_legal_move_at {
+                    line.values.insert(at.min(line.values.len()), "no_legal_move".into());
+                }
+            }
+        }
+        block.settings.retain(|l| !l.values.is_empty());
+    }
+    // Shuffle the top-level entries.
+    let mut items: Vec<(usize, Item)> = doc
+        .items
+        .drain(..)
+        .map(|item| {
+            let rank = match &item {
+                Item::Setting(l) => schema::entry_rank(&l.key, false),
+                Item::Section(b) => schema::entry_rank(&b.name, true),
+            };
+            (layout.order[rank], item)
+        })
+        .collect();
+    items.sort_by_key(|(rank, _)| *rank);
+    doc.items = items.into_iter().map(|(_, item)| item).collect();
+    doc.header.push(write::Comment {
+        text: "# generated".into(),
+        blank_before: false,
+    });
+    if layout.comments {
+        for item in &mut doc.items {
+            match item {
+                Item::Setting(l) => l.after = Some("# note".into()),
+                Item::Section(b) if !layout.one_line => {
+                    for l in &mut b.settings {
+                        l.after = Some("# note".into());
+                    }
+                }
+                Item::Section(_) => {}
+            }
         }
     }
-    if layout.top_last {
-        out.push_str(&top_text);
+    if !layout.one_line {
+        return write::print(&doc);
+    }
+    // The one-line layout: `name { key value; key value }`.
+    let mut out = String::new();
+    for item in &doc.items {
+        match item {
+            Item::Setting(_) => {
+                out.push_str(&write::print(&write::Document {
+                    items: vec![item.clone()],
+                    ..write::Document::default()
+                }));
+            }
+            Item::Section(b) => {
+                let lines: Vec<String> = b
+                    .settings
+                    .iter()
+                    .map(|l| format!("{} {}", l.key, l.values.join(" ")))
+                    .collect();
+                let _ = writeln!(out, "{} {{ {} }}", b.name, lines.join("; "));
+            }
+        }
     }
     out
 }
@@ -420,6 +338,27 @@ proptest! {
         match rules::load(&Source::new("generated", text.as_str())) {
             Ok(loaded) => prop_assert_eq!(&loaded.rules, &r, "{}", text),
             Err(report) => prop_assert!(false, "{}\n{}", text, report),
+        }
+    }
+
+    /// `sow fmt` keeps a generated variant's meaning, and formatting twice
+    /// changes nothing.
+    #[test]
+    fn formatting_a_generated_variant_keeps_its_rules_and_is_idempotent(
+        r in rules(),
+        layout in layout(),
+    ) {
+        let text = render(&r, &layout);
+        let once = format::format(&Source::new("generated", text.as_str()))
+            .map_err(|report| TestCaseError::fail(format!("{text}\n{report}")))?;
+        let loaded = rules::load(&Source::new("formatted", once.as_str()))
+            .map_err(|report| TestCaseError::fail(format!("{once}\n{report}")))?;
+        prop_assert_eq!(&loaded.rules, &r, "{}", once);
+        let twice = format::format(&Source::new("formatted", once.as_str()))
+            .map_err(|report| TestCaseError::fail(format!("{once}\n{report}")))?;
+        prop_assert_eq!(&twice, &once);
+        if layout.comments {
+            prop_assert_eq!(once.matches("# note").count(), text.matches("# note").count());
         }
     }
 

@@ -8,6 +8,7 @@ mod common;
 mod conservation;
 mod generated;
 mod invariants;
+mod language;
 mod perft;
 mod play;
 mod rules;

@@ -2,7 +2,8 @@
 
 use super::{
     output::{err, out, reader_gone, say},
-    play, report, simulate, verify_commands, BenchFormat, Command, Format, ReportFormat, OK,
+    play, report, simulate, verify_commands, BenchFormat, Command, Format, LanguageFormat,
+    ReportFormat, OK,
 };
 use crate::{
     engine::{parse_position, perft, Game, Position},
@@ -15,6 +16,15 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
         Command::Check { files } => check(&files),
         Command::List => list(),
+        Command::Fmt { files, check } => fmt(&files, check),
+        Command::Language { format } => {
+            out(match format {
+                LanguageFormat::Text => crate::rules::language::text(),
+                LanguageFormat::Markdown => crate::rules::language::markdown(),
+                LanguageFormat::Json => crate::rules::language::json() + "\n",
+            })?;
+            Ok(OK)
+        }
         Command::Trace {
             variant,
             moves,
@@ -222,6 +232,37 @@ fn check(files: &[String]) -> Result<i32, Error> {
                 err(&report);
                 failed = true;
             }
+        }
+    }
+    Ok(if failed { EXIT_FAILED } else { OK })
+}
+
+/// `sow fmt`: every file in canonical form, rewritten in place or (with
+/// `check`) only named when it is not; 1 when a file has errors or, with
+/// `check`, is not formatted.
+fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
+    let mut failed = false;
+    for path in files {
+        let name = path.display().to_string();
+        let text = variants::read_limited(&name, variants::MAX_FILE_BYTES, "a variant file")?;
+        let source = crate::diagnostic::Source::new(name.as_str(), text.as_str());
+        let formatted = match crate::rules::format::format(&source) {
+            Ok(formatted) => formatted,
+            Err(report) => {
+                err(&report);
+                failed = true;
+                continue;
+            }
+        };
+        if formatted == text {
+            continue;
+        }
+        if check {
+            out(format!("{name}: not formatted (run `sow fmt {name}`)\n"))?;
+            failed = true;
+        } else {
+            write_atomically(path, formatted.as_bytes())?;
+            out(format!("{name}: formatted\n"))?;
         }
     }
     Ok(if failed { EXIT_FAILED } else { OK })

@@ -45,6 +45,32 @@ enum Command {
     },
     /// List the shipped variants with their sources.
     List,
+    /// Rewrite variant files in canonical form, comments kept.
+    ///
+    /// Canonical form: the order of `sow language`, one setting per line,
+    /// values aligned, every comment where it was. A file with errors is
+    /// left alone (its errors are shown). Files are rewritten in place
+    /// (atomically); with --check nothing is written.
+    ///
+    /// Exits 0 when every file is (now) formatted; 1 with --check when one
+    /// is not (each is named), or when a file has errors.
+    Fmt {
+        /// Variant files to format.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Only report files that are not formatted; write nothing.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print the variant language reference, generated from its declaration.
+    ///
+    /// The markdown form is docs/language.md; the JSON form lists every
+    /// section and key with its values, default and doc, for editor plug-ins.
+    Language {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = LanguageFormat::Text)]
+        format: LanguageFormat,
+    },
     /// Play one game and print it ply by ply
     ///
     /// The moves come from --moves, or from two agents with --seed (random
@@ -526,6 +552,17 @@ enum Format {
     /// YAML.
     Yaml,
     /// JSON.
+    Json,
+}
+
+/// Output formats of `sow language`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LanguageFormat {
+    /// Plain text.
+    Text,
+    /// Markdown (docs/language.md).
+    Markdown,
+    /// JSON: the declaration, for tools.
     Json,
 }
 

@@ -3,6 +3,7 @@
 
 pub mod format;
 mod keyword;
+pub mod language;
 mod model;
 pub mod schema;
 mod validate;

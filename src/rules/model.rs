@@ -262,13 +262,14 @@ keyword_enum! {
 keyword_enum! {
     /// Moves that capture from the opponent's row and leave it empty.
     GrandSlam {
-        /// Such a move is played and captures as usual.
+        /// Played and captured as usual.
         Allowed = "allowed",
-        /// Such a move is illegal.
+        /// Illegal.
         Forbidden = "forbidden",
-        /// Illegal unless the mover has no other move; then played without capture.
+        /// Illegal unless every move the mover has is a grand slam; then those
+        /// moves are legal but capture nothing.
         OnlyMoveNoCapture = "only_move_no_capture",
-        /// Always played, but captures nothing.
+        /// Always legal, but captures nothing.
         NoCapture = "no_capture",
     }
 }

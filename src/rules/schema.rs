@@ -19,9 +19,9 @@ use super::{keyword::keyword_enum, model::*, Keyword};
 keyword_enum! {
     /// A yes/no switch.
     Switch {
-        /// On.
+        /// The rule applies.
         Yes = "yes",
-        /// Off.
+        /// The rule does not apply.
         No = "no",
     }
 }
@@ -79,7 +79,7 @@ pub struct Key {
 
 /// The kind of value a key takes.
 #[derive(Debug, Clone, Copy, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "values", rename_all = "snake_case")]
 pub enum ValueKind {
     /// A quoted string.
     Text,
@@ -116,7 +116,7 @@ pub enum Bound {
 }
 
 /// The keywords a key takes and what each means.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy)]
 pub struct Words {
     /// The keywords, in documented order.
     pub words: &'static [&'static str],
@@ -139,6 +139,18 @@ impl Words {
             .iter()
             .zip(self.docs.iter())
             .map(|(w, d)| (*w, d.trim()))
+    }
+}
+
+/// Serialised as a list of `{ "word": ..., "doc": ... }`.
+impl Serialize for Words {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Value {
+            word: &'static str,
+            doc: &'static str,
+        }
+        serializer.collect_seq(self.pairs().map(|(word, doc)| Value { word, doc }))
     }
 }
 

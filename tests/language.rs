@@ -1,0 +1,154 @@
+//! The language declared once: `sow language` (docs/language.md is its
+//! markdown form) and `sow fmt` (canonical form, comments kept, meaning kept).
+
+use sowing::{
+    diagnostic::Source,
+    rules::{self, format, schema},
+    variants,
+};
+
+use crate::common::{scratch, sow};
+
+#[test]
+fn docs_language_md_is_the_markdown_reference() {
+    let (code, markdown, _) = sow(&["language", "--format", "markdown"]);
+    assert_eq!(code, 0);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md");
+    if std::env::var_os("UPDATE_LANGUAGE_DOC").is_some() {
+        std::fs::write(path, &markdown).unwrap();
+    }
+    let doc = std::fs::read_to_string(path).unwrap();
+    assert!(
+        doc == markdown,
+        "docs/language.md differs from `sow language --format markdown`: run `UPDATE_LANGUAGE_DOC=1 cargo test --test integration language`"
+    );
+}
+
+#[test]
+fn json_reference_lists_every_declared_key_with_its_values() {
+    let (code, json, _) = sow(&["language", "--format", "json"]);
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let entries = value["entries"].as_array().unwrap();
+    let mut listed = Vec::new();
+    for entry in entries {
+        match entry["entry"].as_str().unwrap() {
+            "key" => listed.push(format!("{}", entry["name"].as_str().unwrap())),
+            "section" => {
+                for key in entry["keys"].as_array().unwrap() {
+                    listed.push(format!(
+                        "{}.{}",
+                        entry["name"].as_str().unwrap(),
+                        key["name"].as_str().unwrap()
+                    ));
+                }
+            }
+            other => panic!("unknown entry {other}"),
+        }
+    }
+    let mut declared: Vec<String> = schema::top_keys().map(|k| k.name.to_string()).collect();
+    for section in schema::sections() {
+        declared.extend(section.keys.iter().map(|k| format!("{}.{}", section.name, k.name)));
+    }
+    listed.sort();
+    declared.sort();
+    assert_eq!(listed, declared);
+    // A keyword value carries its doc: `laps relay` as the model documents it.
+    let sow_section = entries.iter().find(|e| e["name"] == "sow").unwrap();
+    let laps = sow_section["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["name"] == "laps")
+        .unwrap();
+    assert_eq!(laps["value"]["kind"], "word");
+    assert_eq!(laps["default"]["value"], "single");
+    let relay = &laps["value"]["values"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{laps}"))[1];
+    assert_eq!(relay["word"], "relay");
+    assert!(relay["doc"].as_str().unwrap().starts_with("When the last stone lands in a pit that already held stones"));
+}
+
+#[test]
+fn text_reference_names_every_key() {
+    let (code, text, _) = sow(&["language"]);
+    assert_eq!(code, 0);
+    for section in schema::sections() {
+        assert!(text.contains(&format!("Section `{}`", section.name)));
+        for key in section.keys {
+            assert!(text.contains(&format!("  {}: {}", key.name, key.doc)), "{}", key.name);
+        }
+    }
+}
+
+/// Every shipped variant: formatting keeps its rules, and is idempotent.
+#[test]
+fn formatting_a_shipped_variant_keeps_its_rules_and_comments() {
+    for name in variants::shipped_names() {
+        let source = variants::source(name).unwrap();
+        let before = rules::load(&source).unwrap().rules;
+        let once = format::format(&source).unwrap();
+        let after = rules::load(&Source::new(name, once.as_str()))
+            .unwrap_or_else(|r| panic!("{r}"))
+            .rules;
+        assert_eq!(before, after, "{name}");
+        let twice = format::format(&Source::new(name, once.as_str())).unwrap();
+        assert_eq!(twice, once, "{name}");
+        let comments = |t: &str| sowing::dsl::parse(t).unwrap().comments.len();
+        assert_eq!(comments(&source.text), comments(&once), "{name}");
+    }
+}
+
+const MESSY: &str = "# A small game.\n\nsow { start origin }  # origin first\nname \"T\"\nboard {\n  seeds 2   # two each\n  pits 2\n}\nend { repetition end_game }\n";
+const TIDY: &str = "# A small game.\n\nname \"T\"\nboard {\n  pits  2\n  seeds 2  # two each\n}\nsow {\n  start origin\n}  # origin first\nend {\n  repetition end_game\n}\n";
+
+#[test]
+fn fmt_check_names_unformatted_files_and_exits_1() {
+    let dir = scratch("fmt-check");
+    let messy = dir.join("messy.variant");
+    let tidy = dir.join("tidy.variant");
+    std::fs::write(&messy, MESSY).unwrap();
+    std::fs::write(&tidy, TIDY).unwrap();
+    let (code, out, _) = sow(&["fmt", "--check", tidy.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (code, out, _) = sow(&[
+        "fmt",
+        "--check",
+        tidy.to_str().unwrap(),
+        messy.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("messy.variant: not formatted"), "{out}");
+    assert!(!out.contains("tidy.variant"), "{out}");
+    // --check writes nothing.
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), MESSY);
+}
+
+#[test]
+fn fmt_rewrites_in_place_keeping_comments() {
+    let dir = scratch("fmt-write");
+    let messy = dir.join("messy.variant");
+    std::fs::write(&messy, MESSY).unwrap();
+    let (code, out, err) = sow(&["fmt", messy.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("formatted"), "{out}");
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), TIDY);
+    let (code, _, _) = sow(&["fmt", "--check", messy.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[test]
+fn fmt_leaves_a_file_with_errors_alone() {
+    let dir = scratch("fmt-errors");
+    let bad = dir.join("bad.variant");
+    let text = "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin; laps rely }\n";
+    std::fs::write(&bad, text).unwrap();
+    let (code, _, err) = sow(&["fmt", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown kind of laps `rely`"), "{err}");
+    assert!(err.contains("bad.variant:3:"), "{err}");
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
+}
