@@ -17,8 +17,7 @@ use sowing::{
     diagnostic::Source,
     engine::Game,
     rules::{
-        self, format,
-        schema,
+        self, format, schema,
         write::{self, Item},
         *,
     },
@@ -262,7 +261,8 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
             if block.name == "end" && line.key == "when" {
                 line.values.retain(|v| v != "no_legal_move");
                 if let Some(at) = layout.no_legal_move_at {
-                    line.values.insert(at.min(line.values.len()), "no_legal_move".into());
+                    line.values
+                        .insert(at.min(line.values.len()), "no_legal_move".into());
                 }
             }
         }

@@ -33,7 +33,7 @@ fn json_reference_lists_every_declared_key_with_its_values() {
     let mut listed = Vec::new();
     for entry in entries {
         match entry["entry"].as_str().unwrap() {
-            "key" => listed.push(format!("{}", entry["name"].as_str().unwrap())),
+            "key" => listed.push(entry["name"].as_str().unwrap().to_string()),
             "section" => {
                 for key in entry["keys"].as_array().unwrap() {
                     listed.push(format!(
@@ -48,7 +48,12 @@ fn json_reference_lists_every_declared_key_with_its_values() {
     }
     let mut declared: Vec<String> = schema::top_keys().map(|k| k.name.to_string()).collect();
     for section in schema::sections() {
-        declared.extend(section.keys.iter().map(|k| format!("{}.{}", section.name, k.name)));
+        declared.extend(
+            section
+                .keys
+                .iter()
+                .map(|k| format!("{}.{}", section.name, k.name)),
+        );
     }
     listed.sort();
     declared.sort();
@@ -67,7 +72,10 @@ fn json_reference_lists_every_declared_key_with_its_values() {
         .as_array()
         .unwrap_or_else(|| panic!("{laps}"))[1];
     assert_eq!(relay["word"], "relay");
-    assert!(relay["doc"].as_str().unwrap().starts_with("When the last stone lands in a pit that already held stones"));
+    assert!(relay["doc"]
+        .as_str()
+        .unwrap()
+        .starts_with("When the last stone lands in a pit that already held stones"));
 }
 
 #[test]
@@ -77,7 +85,11 @@ fn text_reference_names_every_key() {
     for section in schema::sections() {
         assert!(text.contains(&format!("Section `{}`", section.name)));
         for key in section.keys {
-            assert!(text.contains(&format!("  {}: {}", key.name, key.doc)), "{}", key.name);
+            assert!(
+                text.contains(&format!("  {}: {}", key.name, key.doc)),
+                "{}",
+                key.name
+            );
         }
     }
 }

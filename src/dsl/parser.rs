@@ -255,7 +255,10 @@ mod tests {
                 ("# in", "# in")
             ]
         );
-        assert_eq!(&text[tree.sections[0].span.start..tree.sections[0].span.end], "board { pits 3 # in\n}");
+        assert_eq!(
+            &text[tree.sections[0].span.start..tree.sections[0].span.end],
+            "board { pits 3 # in\n}"
+        );
     }
 
     #[test]

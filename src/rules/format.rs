@@ -113,7 +113,14 @@ fn document(tree: &SyntaxTree, text: &str) -> Document {
         ..Document::default()
     };
     for comment in &tree.comments {
-        attach(&mut doc, &anchors, comment.span, &comment.node, &lines, text);
+        attach(
+            &mut doc,
+            &anchors,
+            comment.span,
+            &comment.node,
+            &lines,
+            text,
+        );
     }
     // The blank line after the header belongs to the header: the first
     // item may move.

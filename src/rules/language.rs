@@ -92,7 +92,9 @@ fn section_markdown(out: &mut String, section: &Section) {
 }
 
 fn table(out: &mut String, keys: &[&Key]) {
-    out.push_str("| keyword | values | default | example | what it says |\n|---|---|---|---|---|\n");
+    out.push_str(
+        "| keyword | values | default | example | what it says |\n|---|---|---|---|---|\n",
+    );
     for key in keys {
         out.push_str(&format!(
             "| `{}` | {} | {} | `{}` | {} |\n",

@@ -377,7 +377,10 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     keys: &[
         Key {
             name: "counts",
-            write: |r| (!r.capture.counts.is_empty()).then(|| r.capture.counts.iter().map(u8::to_string).collect()),
+            write: |r| {
+                (!r.capture.counts.is_empty())
+                    .then(|| r.capture.counts.iter().map(u8::to_string).collect())
+            },
             what: "capture count",
             value: ValueKind::Numbers {
                 min: 1,
@@ -468,7 +471,8 @@ const FEEDING: Section = Section {
             value: ValueKind::Word(Words::of::<FeedFallback>()),
             default: Default::Value("play_any"),
             warns: Some(Warning {
-                text: "what happens when no move can feed is not stated: `otherwise play_any` assumed",
+                text:
+                    "what happens when no move can feed is not stated: `otherwise play_any` assumed",
                 only_if: Some("when"),
             }),
             doc: "What happens when the mover must feed and no move can.",
@@ -547,7 +551,8 @@ pub const LANGUAGE: &[Entry] = &[
 ];
 
 /// Prose about grand slams, printed after the top-level key table.
-pub const GRAND_SLAM_NOTES: &str = "A *grand slam* is a move that captures stones from the opponent's row and
+pub const GRAND_SLAM_NOTES: &str =
+    "A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
 error.";

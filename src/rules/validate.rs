@@ -62,9 +62,8 @@ impl<'a> Scope<'a> {
 
     /// The declaration of `key` in this scope.
     fn key(&self, key: &str) -> &'static Key {
-        schema::key(self.section, key).unwrap_or_else(|| {
-            unreachable!("the validator reads only declared keys, not `{key}`")
-        })
+        schema::key(self.section, key)
+            .unwrap_or_else(|| unreachable!("the validator reads only declared keys, not `{key}`"))
     }
 
     /// Whether `key` is given with a valid value other than its default.
@@ -537,7 +536,8 @@ impl Validator {
                 unreachable!("`{key}` is read as a keyword but has no keyword default")
             }
         };
-        E::from_keyword(default).or_else(|| unreachable!("`{key}`'s default `{default}` is not one of its keywords"))
+        E::from_keyword(default)
+            .or_else(|| unreachable!("`{key}`'s default `{default}` is not one of its keywords"))
     }
 
     /// A number setting in its declared range (`stones`: the stones on the
