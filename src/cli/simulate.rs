@@ -9,7 +9,7 @@ use super::{output::out, sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
     error::Error,
-    files::write_atomically,
+    files::Output,
     render,
     sim::{self, Batch, GamesOut, Shard, Summary, Tally},
     variants,
@@ -23,11 +23,15 @@ pub(super) fn simulate(
     games_out: Option<&Path>,
     plot: Option<&Path>,
 ) -> Result<i32, Error> {
+    let games_out = games_out
+        .map(|path| Output::check("--games-out", path))
+        .transpose()?;
+    let plot = plot.map(|path| Output::check("--plot", path)).transpose()?;
     let game = Game::new(variants::load(variant)?.rules);
     let batch = args.batch(shard)?;
-    let (summary, tally) = run_batch(&game, &batch, args.threads, games_out)?;
-    if let Some(path) = plot {
-        write_atomically(path, render::batch_plot(&summary, &tally)?.as_bytes())?;
+    let (summary, tally) = run_batch(&game, &batch, args.threads, games_out.as_ref())?;
+    if let Some(plot) = plot {
+        plot.write(render::batch_plot(&summary, &tally)?.as_bytes())?;
     }
     out(render(std::slice::from_ref(&summary), args.format, false)?)?;
     Ok(OK)
@@ -95,7 +99,7 @@ fn run_batch(
     game: &Game,
     batch: &Batch,
     threads: usize,
-    games_out: Option<&Path>,
+    games_out: Option<&Output>,
 ) -> Result<(Summary, Tally), Error> {
     super::check_agents(game, &batch.agents)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -107,7 +111,7 @@ fn run_batch(
         &game.rules().name,
     );
     let mut out = games_out
-        .map(|path| GamesOut::create(path, game))
+        .map(|output| GamesOut::create(output, game))
         .transpose()?;
     let record = out.is_some();
     let tally = pool.install(|| {

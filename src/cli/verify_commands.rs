@@ -78,6 +78,9 @@ pub(super) fn diff(
     out: Option<&Path>,
 ) -> Result<i32, Error> {
     use verify::diff::{plies, Pair};
+    let out_file = out
+        .map(|path| crate::files::Output::check("--out", path))
+        .transpose()?;
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
     let pair = Pair { a: &a, b: &b };
@@ -122,7 +125,7 @@ pub(super) fn diff(
         .collect();
     let words = pair.words(&found, names);
     let position = format_position(&found.position, &a);
-    if let Some(path) = out {
+    if let Some(out_file) = &out_file {
         let variant = if variants::shipped_names().any(|n| n == a_arg) {
             a_arg.to_string()
         } else {
@@ -137,7 +140,7 @@ pub(super) fn diff(
         let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
         let record = pair.record(&found, variant, comment);
         let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
-        crate::files::write_atomically(path, yaml.as_bytes())?;
+        out_file.write(yaml.as_bytes())?;
     }
     match format {
         DiffFormat::Text => {
