@@ -6,6 +6,7 @@ mod catalogue;
 mod cli;
 mod common;
 mod conservation;
+mod files;
 mod generated;
 mod invariants;
 mod perft;
