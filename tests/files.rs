@@ -170,7 +170,10 @@ fn a_replaced_file_keeps_its_permissions() {
     let (code, _, stderr) = sow(&["render", "modiar", "--svg", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
     assert!(fs::read_to_string(&path).unwrap().starts_with("<svg"));
-    assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
 }
 
 #[test]
@@ -207,7 +210,14 @@ fn a_fifo_output_is_written_through_to_its_reader() {
 fn dev_null_stays_a_character_device() {
     for args in [
         ["render", "modiar", "--svg", "/dev/null"].as_slice(),
-        &["simulate", "modiar", "--games", "3", "--games-out", "/dev/null"],
+        &[
+            "simulate",
+            "modiar",
+            "--games",
+            "3",
+            "--games-out",
+            "/dev/null",
+        ],
     ] {
         let (code, _, stderr) = sow(args);
         assert_eq!(code, 0, "{args:?}: {stderr}");

@@ -11,6 +11,7 @@ mod generated;
 mod invariants;
 mod perft;
 mod play;
+mod resources;
 mod rules;
 mod sim;
 mod solve;
