@@ -105,3 +105,103 @@ fn the_perfect_agent_on_a_large_board_names_what_the_user_can_do() {
         assert!(!stderr.contains("--limit"), "{stderr}");
     }
 }
+
+#[test]
+fn progress_lines_come_every_two_seconds_when_asked_and_not_a_terminal() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sow"))
+        .args([
+            "simulate",
+            "modiar",
+            "--games",
+            "1000000000",
+            "--threads",
+            "1",
+            "--progress",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let clock = Instant::now();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut lines = Vec::new();
+    for line in stderr.lines() {
+        lines.push((line.unwrap(), clock.elapsed()));
+        if lines.len() == 2 {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let mut done = Vec::new();
+    for (line, _) in &lines {
+        // "Modiar: 28665/1000000000 games (0.0%), 14332 games/s, ETA 19h 22m"
+        let rest = line.strip_prefix("Modiar: ").expect(line);
+        let (count, rest) = rest.split_once("/1000000000 games (").expect(line);
+        assert!(
+            rest.contains("%), ") && rest.contains(" games/s, ETA "),
+            "{line}"
+        );
+        done.push(count.parse::<u64>().unwrap());
+    }
+    assert!(0 < done[0] && done[0] < done[1], "{lines:?}");
+    let gap = lines[1].1 - lines[0].1;
+    assert!(
+        gap > Duration::from_millis(1500) && gap < Duration::from_secs(10),
+        "{gap:?}"
+    );
+}
+
+#[test]
+fn a_short_batch_ends_with_one_line_when_asked_and_none_otherwise() {
+    for (args, lines) in [
+        (
+            vec!["simulate", "modiar", "--games", "40", "--progress"],
+            vec!["Modiar: 40 games in "],
+        ),
+        (
+            vec![
+                "compare-rules",
+                "modiar",
+                "modiar-awale-info",
+                "--games",
+                "40",
+                "--progress",
+            ],
+            vec![
+                "Modiar: 40 games in ",
+                "Modiar (awale.info reading): 40 games in ",
+            ],
+        ),
+        (vec!["simulate", "modiar", "--games", "40"], vec![]),
+    ] {
+        let (code, _, stderr) = quick(&args);
+        assert_eq!(code, 0, "{stderr}");
+        let got: Vec<&str> = stderr.lines().collect();
+        assert_eq!(got.len(), lines.len(), "{args:?}: {stderr}");
+        for (line, start) in got.iter().zip(lines) {
+            assert!(
+                line.starts_with(start) && line.ends_with(" games/s"),
+                "{args:?}: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_perfect_agent_says_it_is_solving() {
+    let board = modiar_board("perfect-says", 2, 3);
+    let (code, _, stderr) = quick(&["trace", &board, "--agents", "perfect,random"]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        lines[0], "solving Modiar for the perfect agent...",
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with("solved Modiar: ") && lines[1].contains(" positions in "),
+        "{stderr}"
+    );
+}
