@@ -307,3 +307,29 @@ fn finish_within(mut child: Child, limit: Duration) -> (ExitStatus, String) {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn dev_stdout_on_a_pipe_is_written_through() {
+    // Standard output is a pipe here: /dev/stdout leads, through /proc, to it.
+    let (code, stdout, stderr) = sow(&["render", "modiar", "--svg", "/dev/stdout"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("<svg"), "{stdout}");
+}
+
+#[test]
+fn a_link_to_a_missing_file_creates_the_file_and_keeps_the_link() {
+    let dir = scratch("dangling-link");
+    fs::create_dir(dir.join("sub")).unwrap();
+    let link = dir.join("board.svg");
+    std::os::unix::fs::symlink("sub/new.svg", &link).unwrap();
+    let (code, _, stderr) = sow(&["render", "modiar", "--svg", link.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(dir.join("sub/new.svg"))
+        .unwrap()
+        .starts_with("<svg"));
+    assert_eq!(names(&dir.join("sub")), ["new.svg"]);
+}

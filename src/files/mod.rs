@@ -55,11 +55,20 @@ impl Output {
                 path.display()
             ))
         };
-        let (target, metadata) = resolve(path).map_err(|e| refuse(folder_problem(path, &e)))?;
-        let through = metadata.as_ref().is_some_and(is_special);
-        if metadata.as_ref().is_some_and(Metadata::is_dir) {
-            return Err(refuse(format!("{} is a folder", target.display())));
-        }
+        let problem = |e: io::Error| refuse(folder_problem(path, &e));
+        // What the path leads to, links followed by the system (which also
+        // follows /proc's links to pipes, as /dev/stdout is on a pipe).
+        let (target, through) = match std::fs::metadata(path) {
+            Ok(metadata) if metadata.is_dir() => {
+                return Err(refuse(format!("{} is a folder", path.display())))
+            }
+            Ok(metadata) if is_special(&metadata) => (path.to_path_buf(), true),
+            Ok(_) => (std::fs::canonicalize(path).map_err(problem)?, false),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                (last_link(path).map_err(problem)?, false)
+            }
+            Err(e) => return Err(problem(e)),
+        };
         if !through {
             temp::probe(&target).map_err(|e| refuse(folder_problem(&target, &e)))?;
         }
@@ -186,18 +195,17 @@ impl Drop for OutputFile {
     }
 }
 
-/// Follows symbolic links from `path` to what they end at: that path and
-/// its metadata (none when nothing is there yet).
-fn resolve(path: &Path) -> io::Result<(PathBuf, Option<Metadata>)> {
+/// Where a file created at `path`, where nothing is yet, would be: `path`
+/// itself, or the end of the chain of symbolic links at `path` that leads
+/// nowhere yet.
+fn last_link(path: &Path) -> io::Result<PathBuf> {
     let mut current = path.to_path_buf();
     for _ in 0..40 {
-        let metadata = match std::fs::symlink_metadata(&current) {
-            Ok(metadata) => metadata,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((current, None)),
+        match std::fs::symlink_metadata(&current) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {}
+            Ok(_) => return Ok(current),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(current),
             Err(e) => return Err(e),
-        };
-        if !metadata.file_type().is_symlink() {
-            return Ok((current, Some(metadata)));
         }
         let link = std::fs::read_link(&current)?;
         current = match current.parent() {
