@@ -30,7 +30,7 @@ use crate::error::Error;
 /// An output path, checked: where the bytes go and how.
 #[derive(Debug, Clone)]
 pub struct Output {
-    /// The option that named it (`--plot`, `save`), for messages.
+    /// The option that named it (`--plot`), for messages; empty for none.
     option: String,
     /// The path as given, for messages.
     given: PathBuf,
@@ -41,7 +41,8 @@ pub struct Output {
 }
 
 impl Output {
-    /// Checks that `path`, named by `option`, can be written: a folder that
+    /// Checks that `path`, named by `option` (`--plot`; "" when no option
+    /// named it, as `play`'s `save FILE`), can be written: a folder that
     /// exists and takes new files (for a regular file or a new one), or a
     /// device or FIFO. Nothing is written.
     ///
@@ -51,8 +52,8 @@ impl Output {
     pub fn check(option: &str, path: &Path) -> Result<Output, Error> {
         let refuse = |why: String| {
             Error::Usage(format!(
-                "{option} {}: cannot write there: {why}",
-                path.display()
+                "{}: cannot write there: {why}",
+                named(option, path)
             ))
         };
         let problem = |e: io::Error| refuse(folder_problem(path, &e));
@@ -121,9 +122,18 @@ impl Output {
     /// An error writing this output, naming the option and the path.
     pub fn io_error(&self, source: io::Error) -> Error {
         Error::Io {
-            path: format!("{} {}", self.option, self.given.display()),
+            path: named(&self.option, &self.given),
             source,
         }
+    }
+}
+
+/// "--plot x.svg", or "x.svg" when no option named it.
+fn named(option: &str, path: &Path) -> String {
+    if option.is_empty() {
+        path.display().to_string()
+    } else {
+        format!("{option} {}", path.display())
     }
 }
 

@@ -41,6 +41,6 @@ impl Record {
     /// # Errors
     /// The file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        files::write("save", path, self.to_yaml()?.as_bytes())
+        files::write("", path, self.to_yaml()?.as_bytes())
     }
 }
