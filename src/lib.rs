@@ -25,6 +25,7 @@ pub mod dsl;
 pub mod engine;
 mod error;
 pub mod files;
+pub mod memory;
 pub mod play;
 pub mod render;
 pub mod rules;

@@ -213,7 +213,7 @@ fn games_out_into_a_missing_folder_fails_cleanly() {
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
     assert!(
-        stderr.contains("games.jsonl") && stderr.contains("No such file"),
+        stderr.contains("games.jsonl") && stderr.contains("there is no folder"),
         "{stderr}"
     );
 }

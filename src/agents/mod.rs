@@ -19,7 +19,10 @@ pub use mcts::MctsAgent;
 pub use perfect::{PerfectAgent, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
-use crate::engine::{GameRun, Player};
+use crate::{
+    engine::{GameRun, Player},
+    solve::SolveError,
+};
 
 /// Picks a move in a game that is not over.
 pub trait Agent {
@@ -57,8 +60,17 @@ impl AgentSpec {
     /// Why it cannot.
     pub fn check(self, game: &crate::engine::Game) -> Result<(), String> {
         match self {
-            AgentSpec::Perfect => crate::solve::solvable(game, ON_THE_FLY_LIMIT)
-                .map_err(|e| format!("the perfect agent cannot play {}: {e}", game.rules().name)),
+            AgentSpec::Perfect => crate::solve::solvable(game, ON_THE_FLY_LIMIT).map_err(|e| {
+                let name = &game.rules().name;
+                let why = match e {
+                    SolveError::TooManyPositions { estimate, limit } => format!(
+                        "it solves the variant first, and {name} may have up to {estimate} positions, more than the {limit} it solves on the fly"
+                    ),
+                    SolveError::Memory(too_large) => too_large.describe("positions"),
+                    other => other.to_string(),
+                };
+                format!("the perfect agent cannot play {name}: {why}; choose another agent (greedy, alphabeta:D, mcts:N)")
+            }),
             _ => Ok(()),
         }
     }

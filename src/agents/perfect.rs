@@ -34,12 +34,21 @@ fn shared_solution(game: &Game, pos: &Position) -> Option<Arc<Solution>> {
         return Some(Arc::clone(s));
     }
     let root = if pos.opening { *pos } else { game.start() };
+    // Solving takes seconds on a board like Modiar's: say so, on stderr.
+    let name = &game.rules().name;
+    eprintln!("solving {name} for the perfect agent...");
+    let clock = std::time::Instant::now();
     let mut solution = solve_from(game, &root, ON_THE_FLY_LIMIT).ok()?;
     if solution.value(pos).is_none() {
         let mut from = *pos;
         from.captured = [0, 0];
         solution = solve_from(game, &from, ON_THE_FLY_LIMIT).ok()?;
     }
+    eprintln!(
+        "solved {name}: {} positions in {:.1} s",
+        solution.stats().positions,
+        clock.elapsed().as_secs_f64()
+    );
     let solution = Arc::new(solution);
     cached.push((rules, root, Arc::clone(&solution)));
     Some(solution)

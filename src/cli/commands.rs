@@ -8,7 +8,7 @@ use super::{
 use crate::{
     engine::{parse_position, perft, Game, Position},
     error::Error,
-    files::write_atomically,
+    files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
 
@@ -35,6 +35,9 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             html,
         } => {
+            let html = html
+                .map(|path| Output::check("--html", &path))
+                .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
             let trace = match moves {
@@ -47,13 +50,13 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
                 }
             };
-            if let Some(path) = html {
+            if let Some(html) = html {
                 let frames = render::frames(&game, start, &trace)?;
                 let page = render::trace_html(&game, &trace, &frames)?;
-                write_atomically(&path, page.as_bytes())?;
+                html.write(page.as_bytes())?;
                 err(format!(
                     "wrote {} ({} plies)\n",
-                    path.display(),
+                    html.path().display(),
                     trace.plies.len()
                 ));
                 return Ok(OK);
@@ -85,6 +88,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             ply,
             svg,
         } => {
+            let svg = Output::check("--svg", &svg)?;
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
@@ -97,7 +101,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace.plies.len()
                 ))
             })?;
-            write_atomically(&svg, render::position_svg(&game, frame).as_bytes())?;
+            svg.write(render::position_svg(&game, frame).as_bytes())?;
             Ok(OK)
         }
         Command::Perft {
@@ -169,13 +173,16 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             save,
             format,
         } => {
+            let save = save
+                .map(|path| Output::check("--save", &path))
+                .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
             let clock = std::time::Instant::now();
             let solution = solve::solve(&game, limit)?;
             let seconds = clock.elapsed().as_secs_f64();
             let summary = solve::Summary::new(&game, &solution, seconds)?;
-            if let Some(path) = save {
-                solution.save(&game, &path)?;
+            if let Some(save) = save {
+                solution.save(&game, &save)?;
             }
             let text = match format {
                 ReportFormat::Text => report::solve_text(&game, &summary),

@@ -4,6 +4,7 @@
 mod commands;
 mod output;
 mod play;
+mod progress;
 mod report;
 mod sim_report;
 mod simulate;
@@ -224,7 +225,8 @@ enum Command {
     /// Game i (from 0) gets its own seed derived from --seed and i, so the
     /// results depend only on the variant, the agents, the seed and the
     /// options, never on --threads. A progress bar (games/s, ETA) is shown
-    /// when stderr is a terminal. The summary gives wins per seat and draws
+    /// when stderr is a terminal; otherwise a plain line every 30 s (every
+    /// 2 s with --progress). The summary gives wins per seat and draws
     /// with 95% Wilson intervals, the first player's advantage, game length
     /// (mean, median, p95, max), captures, how games ended (a game stopped by
     /// --max-plies counts as `ply_cap`, never as a win or a draw), the
@@ -464,6 +466,11 @@ struct BatchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
     format: SummaryFormat,
+    /// When stderr is not a terminal, print a progress line (games done,
+    /// games/s, ETA) every 2 s rather than every 30 s. A terminal always
+    /// shows a bar.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// `--games`: a whole number, at least 1.

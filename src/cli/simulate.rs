@@ -1,15 +1,13 @@
 //! `sow simulate`, `sow compare-rules` and `sow merge`: batches of games and
 //! their summaries.
 
-use std::{io::IsTerminal, path::Path};
+use std::path::Path;
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-
-use super::{output::out, sim_report, BatchArgs, SummaryFormat, OK};
+use super::{output::out, progress::Progress, sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
     error::Error,
-    files::write_atomically,
+    files::Output,
     render,
     sim::{self, Batch, GamesOut, Shard, Summary, Tally},
     variants,
@@ -23,11 +21,15 @@ pub(super) fn simulate(
     games_out: Option<&Path>,
     plot: Option<&Path>,
 ) -> Result<i32, Error> {
+    let games_out = games_out
+        .map(|path| Output::check("--games-out", path))
+        .transpose()?;
+    let plot = plot.map(|path| Output::check("--plot", path)).transpose()?;
     let game = Game::new(variants::load(variant)?.rules);
     let batch = args.batch(shard)?;
-    let (summary, tally) = run_batch(&game, &batch, args.threads, games_out)?;
-    if let Some(path) = plot {
-        write_atomically(path, render::batch_plot(&summary, &tally)?.as_bytes())?;
+    let (summary, tally) = run_batch(&game, &batch, args, games_out.as_ref())?;
+    if let Some(plot) = plot {
+        plot.write(render::batch_plot(&summary, &tally)?.as_bytes())?;
     }
     out(render(std::slice::from_ref(&summary), args.format, false)?)?;
     Ok(OK)
@@ -42,7 +44,7 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
     }
     let mut summaries = Vec::new();
     for game in &games {
-        summaries.push(run_batch(game, &batch, args.threads, None)?.0);
+        summaries.push(run_batch(game, &batch, args, None)?.0);
     }
     out(render(&summaries, args.format, true)?)?;
     Ok(OK)
@@ -88,26 +90,28 @@ impl BatchArgs {
     }
 }
 
-/// Plays `batch` on `threads` threads (0: one per core) with a progress bar
-/// on a terminal, writing the games to `games_out` if given; its summary and
-/// its raw tally.
+/// Plays `batch` on `args.threads` threads (0: one per core) showing its
+/// progress (see [`Progress`]), writing the games to `games_out` if given;
+/// its summary and its raw tally.
 fn run_batch(
     game: &Game,
     batch: &Batch,
-    threads: usize,
-    games_out: Option<&Path>,
+    args: &BatchArgs,
+    games_out: Option<&Output>,
 ) -> Result<(Summary, Tally), Error> {
+    let threads = args.threads;
     super::check_agents(game, &batch.agents)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Error::Usage(format!("--threads {threads}: {e}")))?;
-    let bar = progress_bar(
+    let progress = Progress::new(
         batch.indices().end - batch.indices().start,
         &game.rules().name,
+        args.progress,
     );
     let mut out = games_out
-        .map(|path| GamesOut::create(path, game))
+        .map(|output| GamesOut::create(output, game))
         .transpose()?;
     let record = out.is_some();
     let tally = pool.install(|| {
@@ -119,34 +123,16 @@ fn run_batch(
                 Some(out) => out.write(batch, result),
                 None => Ok(()),
             },
-            &|n| bar.inc(n),
+            &|n| progress.inc(n),
         )
     })?;
-    bar.finish_and_clear();
+    progress.finish();
     if let Some(out) = out {
         out.finish()?;
     }
     let summary = Summary::new(&game.rules().name, batch, game.start().to_move, &tally)
         .ok_or_else(|| Error::Usage("the batch holds no game".into()))?;
     Ok((summary, tally))
-}
-
-/// A bar with games/s and ETA on stderr when it is a terminal; hidden otherwise.
-fn progress_bar(games: u64, name: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(games);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{msg} [{bar:30}] {human_pos}/{human_len} games, {rate}, ETA {eta}",
-    ) {
-        let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} games/s", state.per_sec());
-        };
-        bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
-    }
-    bar.set_message(name.to_string());
-    bar
 }
 
 /// Summaries in the chosen format; `several` when they compare variants.

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::{error::Error, files::write_atomically};
+use crate::{error::Error, files};
 
 /// A game record in its minimal shape.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -41,6 +41,6 @@ impl Record {
     /// # Errors
     /// The file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        write_atomically(path, self.to_yaml()?.as_bytes())
+        files::write("", path, self.to_yaml()?.as_bytes())
     }
 }

@@ -1,11 +1,7 @@
 //! `--games-out`: one JSON object per game, one game per line (JSON Lines),
 //! written whole or not at all.
 
-use std::{
-    fs::File,
-    io::{BufWriter, Write},
-    path::{Path, PathBuf},
-};
+use std::io::Write;
 
 use serde::Serialize;
 
@@ -13,18 +9,17 @@ use super::{Batch, GameResult};
 use crate::{
     engine::{EndReason, Game, Outcome},
     error::Error,
+    files::{Output, OutputFile},
 };
 
-/// A JSON Lines file being written: to a temporary file in the same folder,
-/// renamed to its name by [`GamesOut::finish`]. Dropped unfinished (an error,
-/// an interruption), the temporary file is removed and the target untouched.
+/// A JSON Lines file being written (see [`crate::files`]: a regular file
+/// appears by [`GamesOut::finish`], whole; dropped unfinished, an error or an
+/// interruption, it leaves the path as it was).
 #[derive(Debug)]
 pub struct GamesOut<'g> {
     game: &'g Game,
-    target: PathBuf,
-    temporary: PathBuf,
-    writer: Option<BufWriter<File>>,
-    renamed: bool,
+    output: Output,
+    file: OutputFile,
 }
 
 /// One line of the file.
@@ -47,25 +42,15 @@ struct Seats {
 }
 
 impl<'g> GamesOut<'g> {
-    /// Opens the temporary file next to `target`.
+    /// Starts writing to `output`.
     ///
     /// # Errors
-    /// The temporary file cannot be created.
-    pub fn create(target: &Path, game: &'g Game) -> Result<GamesOut<'g>, Error> {
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| {
-                Error::Usage(format!("--games-out {}: not a file name", target.display()))
-            })?;
-        let temporary = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&temporary).map_err(|source| io_error(target, source))?;
+    /// The file cannot be created.
+    pub fn create(output: &Output, game: &'g Game) -> Result<GamesOut<'g>, Error> {
         Ok(GamesOut {
             game,
-            target: target.to_path_buf(),
-            temporary,
-            writer: Some(BufWriter::new(file)),
-            renamed: false,
+            output: output.clone(),
+            file: output.create()?,
         })
     }
 
@@ -93,44 +78,17 @@ impl<'g> GamesOut<'g> {
             winner: result.winner,
             moves: &moves,
         };
-        let target = &self.target;
-        let Some(writer) = self.writer.as_mut() else {
-            return Ok(());
-        };
-        serde_json::to_writer(&mut *writer, &line)
-            .map_err(|e| io_error(target, e.into()))
-            .and_then(|()| writer.write_all(b"\n").map_err(|e| io_error(target, e)))
+        serde_json::to_writer(&mut self.file, &line)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.file.write_all(b"\n"))
+            .map_err(|e| self.output.io_error(e))
     }
 
     /// Flushes the file and gives it its name.
     ///
     /// # Errors
     /// The flush or the rename fails.
-    pub fn finish(mut self) -> Result<(), Error> {
-        if let Some(writer) = self.writer.take() {
-            let file = writer
-                .into_inner()
-                .map_err(|e| io_error(&self.target, e.into_error()))?;
-            file.sync_all().map_err(|e| io_error(&self.target, e))?;
-        }
-        std::fs::rename(&self.temporary, &self.target).map_err(|e| io_error(&self.target, e))?;
-        self.renamed = true;
-        Ok(())
-    }
-}
-
-impl Drop for GamesOut<'_> {
-    fn drop(&mut self) {
-        if !self.renamed {
-            self.writer = None;
-            let _ = std::fs::remove_file(&self.temporary);
-        }
-    }
-}
-
-fn io_error(path: &Path, source: std::io::Error) -> Error {
-    Error::Io {
-        path: path.display().to_string(),
-        source,
+    pub fn finish(self) -> Result<(), Error> {
+        self.file.finish()
     }
 }

@@ -115,7 +115,14 @@ pub enum SolveError {
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
+    /// The positions the search may hold do not fit in the memory available.
+    #[error("{}; free memory or solve a smaller board", .0.describe("positions (C(stones + pits, pits) boards, each side to move)"))]
+    Memory(crate::memory::TooLarge),
 }
+
+/// Bytes a reachable position takes while solving: its key, value, group,
+/// index entry and moves (see the README's memory figures).
+pub const BYTES_PER_POSITION: u64 = 90;
 
 /// Marks a position that belongs to no group (no cycle goes through it).
 const NO_GROUP: u32 = u32::MAX;
@@ -217,6 +224,7 @@ fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
     if estimate > u128::from(limit) {
         return Err(SolveError::TooManyPositions { estimate, limit });
     }
+    crate::memory::fits(estimate, BYTES_PER_POSITION).map_err(SolveError::Memory)?;
     Ok((codec, estimate))
 }
 

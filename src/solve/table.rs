@@ -4,19 +4,20 @@
 //! text of the rules as JSON (so a file is only ever read back for the rules
 //! it was made for); the [`Stats`] as eight `u64` (the start's bounds as `i16` widened); the number of
 //! positions as `u64`; then per position its key (`u64`), its value (`i16`)
-//! and its group (`u32`, `u32::MAX` for none). It is written to `FILE.tmp`
-//! and renamed, so a crash never leaves a half-written table under the name.
+//! and its group (`u32`, `u32::MAX` for none). It is written through
+//! [`crate::files::Output`], so a crash never leaves a half-written table
+//! under the name.
 
 use std::{
     fs::File,
-    io::{BufReader, BufWriter, Read, Write},
+    io::{BufReader, Read, Write},
     path::Path,
 };
 
 use rustc_hash::FxHashMap;
 
 use super::{KeyCodec, Solution, Stats, NO_GROUP};
-use crate::{engine::Game, error::Error, rules::Repetition};
+use crate::{engine::Game, error::Error, files::Output, rules::Repetition};
 
 const MAGIC: &[u8; 8] = b"SOWSOLV1";
 
@@ -32,16 +33,13 @@ fn rules_json(game: &Game) -> Result<String, Error> {
 }
 
 impl Solution {
-    /// Writes the solution to `path` (through a temporary file, then renamed).
+    /// Writes the solution to `output`.
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn save(&self, game: &Game, path: &Path) -> Result<(), Error> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = Path::new(&tmp);
-        let write = || -> std::io::Result<()> {
-            let mut out = BufWriter::new(File::create(tmp)?);
+    pub fn save(&self, game: &Game, output: &Output) -> Result<(), Error> {
+        let mut out = output.create()?;
+        let mut write = || -> std::io::Result<()> {
             out.write_all(MAGIC)?;
             let rules = rules_json(game).map_err(std::io::Error::other)?;
             out.write_all(&(rules.len() as u64).to_le_bytes())?;
@@ -65,10 +63,10 @@ impl Solution {
                 out.write_all(&value.to_le_bytes())?;
                 out.write_all(&group.to_le_bytes())?;
             }
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()
+            Ok(())
         };
-        write().map_err(|e| io_error(tmp, e))?;
-        std::fs::rename(tmp, path).map_err(|e| io_error(path, e))
+        write().map_err(|e| output.io_error(e))?;
+        out.finish()
     }
 
     /// Reads a solution saved by [`Solution::save`] for the rules of `game`.
