@@ -268,7 +268,7 @@ fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
             out(format!("{name}: not formatted (run `sow fmt {name}`)\n"))?;
             failed = true;
         } else {
-            write_atomically(path, formatted.as_bytes())?;
+            crate::files::write("", path, formatted.as_bytes())?;
             out(format!("{name}: formatted\n"))?;
         }
     }
