@@ -43,7 +43,7 @@ const SCRIPT: &str = r#"//<![CDATA[
   var items = Array.prototype.slice.call(list.children);
   var result = trace.result;
   document.getElementById('result').textContent = result
-    ? 'Result: ' + (result.winner === 'draw' ? 'a draw' : result.winner + ' wins') + ', '
+    ? 'Result: ' + ({ draw: 'a draw', none: 'no winner' }[result.winner] || result.winner + ' wins') + ', '
       + result.scores[0] + ' - ' + result.scores[1] + ' (' + result.end.replace(/_/g, ' ') + ') after '
       + trace.plies.length + ' plies'
     : 'The game goes on after ' + trace.plies.length + ' plies';

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{engine::Outcome, error::Error, variants};
+use crate::{error::Error, trace::Winner, variants};
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,15 +120,17 @@ pub struct Checkpoint {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedResult {
-    /// Why it ended: `no_legal_move`, `feeding_impossible` or `repetition`.
+    /// Why it ended: `no_legal_move`, `feeding_impossible`, `repetition`, ...,
+    /// or `ply_cap` for a game stopped before the rules ended it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<crate::engine::EndReason>,
     /// Final totals `[south, north]`, leftovers included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<[u16; 2]>,
-    /// `south`, `north` or `draw`.
+    /// `south`, `north`, `draw`, or `none` for a game no rule ended (a
+    /// ply cap stopped it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Outcome>,
+    pub winner: Option<Winner>,
 }
 
 /// A record read from a file, with where it was read from.
@@ -244,7 +246,7 @@ struct TracePly {
 struct TraceResult {
     end: crate::engine::EndReason,
     scores: [u16; 2],
-    winner: Outcome,
+    winner: Winner,
 }
 
 impl TraceFile {

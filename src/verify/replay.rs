@@ -6,10 +6,10 @@ use std::fmt::Write;
 use super::record::{Checkpoint, Record};
 use crate::{
     engine::{
-        format_position, parse_move, parse_position, EndReason, Game, GameRun, Move, Outcome,
-        Player, Position,
+        format_position, parse_move, parse_position, EndReason, Game, GameRun, Move, Player,
+        Position,
     },
-    trace::legal_labels,
+    trace::{legal_labels, Winner},
 };
 
 /// What replaying a record gave.
@@ -102,9 +102,9 @@ pub enum Mismatch {
     /// A different winner.
     Winner {
         /// What the record says.
-        expected: Outcome,
+        expected: Winner,
         /// What the rules give.
-        actual: Outcome,
+        actual: Winner,
     },
 }
 
@@ -175,9 +175,18 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
     if let Some(result) = &record.result {
         checked += 1;
         let ply = moves.len() as u32 + 1;
-        let mismatch = match (run.end(), run.outcome()) {
-            (Some(end), Some(winner)) => {
-                let scores = run.scores();
+        // A record of a game stopped at a ply cap (`end: ply_cap`, or just
+        // `winner: none`) is compared with this game stopped the same way.
+        let says_capped = result.end == Some(EndReason::PlyCap)
+            || (result.end.is_none() && result.winner == Some(Winner::None));
+        let mut last = run.clone();
+        if says_capped {
+            last.stop_at_cap();
+        }
+        let mismatch = match last.end() {
+            Some(end) => {
+                let scores = last.scores();
+                let winner = Winner::from(last.outcome());
                 match (result.end, result.scores, result.winner) {
                     (Some(expected), _, _) if expected != end => Some(Mismatch::End {
                         expected,
@@ -194,7 +203,7 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
                     _ => None,
                 }
             }
-            _ => Some(Mismatch::GoesOn {
+            None => Some(Mismatch::GoesOn {
                 legal: legal_labels(&run),
             }),
         };
@@ -457,7 +466,10 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
                 out,
                 "winner: the record says {}, the rules give {}",
                 expected.as_str(),
-                actual.as_str()
+                match actual {
+                    Winner::None => "no winner (the game was stopped before the rules ended it)",
+                    _ => actual.as_str(),
+                }
             );
         }
     }
