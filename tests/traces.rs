@@ -206,7 +206,10 @@ fn a_capped_game_has_no_winner_anywhere() {
         ),
         "{last}"
     );
-    assert!(!table.contains("wins") && !table.contains("draw"), "{table}");
+    assert!(
+        !table.contains("wins") && !table.contains("draw"),
+        "{table}"
+    );
 
     let yaml = text(&[&args[..], &["--format", "yaml"]].concat());
     let doc: serde_yaml::Value = serde_yaml::from_str(&yaml).unwrap();

@@ -436,3 +436,99 @@ legal moves: none
         "{stdout}"
     );
 }
+
+/// Issue 12.8: the YAML trace writes each board and score pair on one line,
+/// and the string form of a board is read wherever a board is read (a
+/// record's checkpoint, a trace's `start` and `board`). Modiar after `a`:
+/// 2 8 8 / 8 8 8 (a's 7 stones sown from a itself, a getting a second).
+#[test]
+fn boards_are_one_line_lists_and_may_be_strings() {
+    let (code, yaml, _) = sow(&["trace", "modiar", "--moves", "a", "--format", "yaml"]);
+    assert_eq!(code, 0);
+    assert!(yaml.contains("\nstart: [7, 7, 7, 7, 7, 7]\n"), "{yaml}");
+    assert!(yaml.contains("\n  board: [2, 8, 8, 8, 8, 8]\n"), "{yaml}");
+    assert!(yaml.contains("\n  scores: [0, 0]\n"), "{yaml}");
+    assert!(yaml.contains("\n  legal: [a, b, c]\n"), "{yaml}");
+    // A 40-ply game fits in about 10 lines per ply, not 20.
+    let (_, long, _) = sow(&["trace", "modiar", "--seed", "3", "--format", "yaml"]);
+    let plies = long.matches("- ply: ").count();
+    assert!(long.lines().count() <= 10 * plies + 12, "{long}");
+
+    let dir = crate::common::scratch("board-strings");
+    let trace = dir.join("trace.yaml");
+    let edited = yaml
+        .replace("start: [7, 7, 7, 7, 7, 7]", "start: \"7 7 7 7 7 7\"")
+        .replace("board: [2, 8, 8, 8, 8, 8]", "board: 2 8 8 8 8 8")
+        .replace("scores: [0, 0]", "scores: \"0 0\"");
+    assert_ne!(edited, yaml);
+    std::fs::write(&trace, edited).unwrap();
+    let (code, stdout, stderr) = sow(&["verify", trace.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+
+    let record = dir.join("record.yaml");
+    std::fs::write(
+        &record,
+        "variant: modiar\nmoves: a\nexpect:\n  - ply: 1\n    board: \"2 8 8 8 8 8\"\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = sow(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.ends_with("consistent: 1 ply replayed, 1 checkpoint agrees\n"));
+    // One pit off (a = 3) is found, as with the list form.
+    std::fs::write(
+        &record,
+        "variant: modiar\nmoves: a\nexpect:\n  - ply: 1\n    board: \"3 8 8 8 8 8\"\n",
+    )
+    .unwrap();
+    let (code, stdout, _) = sow(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("differs at a (record 3, rules 2)"),
+        "{stdout}"
+    );
+    std::fs::write(
+        &record,
+        "variant: modiar\nmoves: a\nexpect:\n  - ply: 1\n    board: \"2 8 x 8 8 8\"\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = sow(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(
+            "line 5 column 12: expect[0].board: `x` in \"2 8 x 8 8 8\" is not a number of stones"
+        ),
+        "{stderr}"
+    );
+}
+
+/// Issue 12.8/12.9: a value outside a fixed set names the field and the
+/// accepted values.
+#[test]
+fn record_values_outside_a_set_name_the_accepted_ones() {
+    let dir = crate::common::scratch("record-enums");
+    let record = dir.join("record.yaml");
+    std::fs::write(
+        &record,
+        "variant: modiar\nmoves: a\nresult:\n  winner: South\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = sow(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(
+            "line 4 column 11: result.winner: expected south, north, draw or none, found `South`"
+        ),
+        "{stderr}"
+    );
+    std::fs::write(
+        &record,
+        "variant: modiar\nmoves: a\nresult:\n  end: stalemate\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = sow(&["verify", record.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("result.end: expected no_legal_move, feeding_impossible, repetition, captured_majority, row_empty, all_pits_at_most_one or ply_cap, found `stalemate`"),
+        "{stderr}"
+    );
+}

@@ -54,9 +54,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     serde_json::to_string_pretty(&trace).map_err(|e| Error::Usage(e.to_string()))?
                         + "\n"
                 }
-                Format::Yaml => {
-                    serde_yaml::to_string(&trace).map_err(|e| Error::Usage(e.to_string()))?
-                }
+                Format::Yaml => crate::yaml::to_string(&trace)?,
             };
             out(text)?;
             Ok(OK)

@@ -136,7 +136,7 @@ pub(super) fn diff(
         };
         let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
         let record = pair.record(&found, variant, comment);
-        let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
+        let yaml = crate::yaml::to_string(&record)?;
         crate::files::write_atomically(path, yaml.as_bytes())?;
     }
     match format {

@@ -32,7 +32,7 @@ impl Record {
     /// # Errors
     /// Should YAML serialisation fail.
     pub fn to_yaml(&self) -> Result<String, Error> {
-        serde_yaml::to_string(self).map_err(|e| Error::Usage(format!("game record: {e}")))
+        crate::yaml::to_string(self)
     }
 
     /// Writes the record to `path`, through a temporary file renamed into

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{error::Error, trace::Winner, variants};
+use crate::{error::Error, trace::Winner, variants, yaml};
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,11 +99,20 @@ impl Moves {
 pub struct Checkpoint {
     /// The ply after which this holds (0 is the start).
     pub ply: u32,
-    /// The board, as pit counts in absolute order (a b c ... A B C ...).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The board, as pit counts in absolute order (a b c ... A B C ...):
+    /// a list or a string (`"2 8 8 8 8 8"`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_numbers"
+    )]
     pub board: Option<Vec<u8>>,
     /// Stones captured so far, `[south, north]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_pair"
+    )]
     pub scores: Option<[u16; 2]>,
     /// Stones captured by this ply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -125,7 +134,11 @@ pub struct ExpectedResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<crate::engine::EndReason>,
     /// Final totals `[south, north]`, leftovers included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_pair"
+    )]
     pub scores: Option<[u16; 2]>,
     /// `south`, `north`, `draw`, or `none` for a game no rule ended (a
     /// ply cap stopped it).
@@ -184,24 +197,9 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let is_trace = serde_yaml::from_str::<serde_yaml::Mapping>(text)
         .is_ok_and(|map| map.contains_key("plies"));
     if is_trace {
-        return yaml(text).map(TraceFile::into_record);
+        return yaml::from_str(text).map(TraceFile::into_record);
     }
-    yaml(text)
-}
-
-fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_yaml::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        // serde_yaml appends " at line L column C"; put the place first instead.
-        match e.location() {
-            Some(at) => {
-                let suffix = format!(" at line {} column {}", at.line(), at.column());
-                let message = message.strip_suffix(&suffix).unwrap_or(&message);
-                format!("line {} column {}: {message}", at.line(), at.column())
-            }
-            None => message,
-        }
-    })
+    yaml::from_str(text)
 }
 
 /// What `sow trace --format yaml|json` writes.
@@ -209,8 +207,9 @@ fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
 #[serde(deny_unknown_fields)]
 struct TraceFile {
     variant: String,
+    #[serde(deserialize_with = "yaml::numbers")]
     start: Vec<u8>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "yaml::pair")]
     start_scores: [u16; 2],
     first_player: crate::engine::Player,
     plies: Vec<TracePly>,
@@ -223,8 +222,10 @@ struct TracePly {
     ply: u32,
     #[serde(rename = "move")]
     mv: String,
+    #[serde(deserialize_with = "yaml::numbers")]
     board: Vec<u8>,
     captured: u16,
+    #[serde(deserialize_with = "yaml::pair")]
     scores: [u16; 2],
     // Written by `sow trace`; implied by the board, so not checked.
     #[serde(rename = "player")]
@@ -245,6 +246,7 @@ struct TracePly {
 #[serde(deny_unknown_fields)]
 struct TraceResult {
     end: crate::engine::EndReason,
+    #[serde(deserialize_with = "yaml::pair")]
     scores: [u16; 2],
     winner: Winner,
 }
