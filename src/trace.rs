@@ -14,6 +14,10 @@ use crate::{
 pub struct Trace {
     /// The variant's name.
     pub variant: String,
+    /// The variant file the game was played under, when it is not a shipped
+    /// variant (set by whoever knows the file; see [`crate::variants::reference`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_file: Option<String>,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
     pub start: Vec<u8>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
@@ -128,6 +132,7 @@ impl<'g> Recorder<'g> {
             run: GameRun::new(game, start),
             trace: Trace {
                 variant: game.rules().name.clone(),
+                variant_file: None,
                 start: start.pits[..pits].to_vec(),
                 start_scores: start.captured,
                 first_player: start.to_move,

@@ -532,3 +532,74 @@ fn record_values_outside_a_set_name_the_accepted_ones() {
         "{stderr}"
     );
 }
+
+/// Issue 12.5: records of a user's own variant file replay from any folder.
+/// `trace` prints to standard output, so it names the file by its absolute
+/// path; `play`'s `save sub/g.yaml` names it from the record's folder
+/// (`../v/kasi.variant`). Both are verified from another folder.
+#[test]
+fn records_of_a_user_file_replay_from_anywhere() {
+    use crate::common::{scratch, sow_in};
+    let dir = scratch("user-file-records").canonicalize().unwrap();
+    std::fs::create_dir_all(dir.join("v")).unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("name   \"Modiar\"", "name   \"Kasi\"");
+    assert!(text.contains("\"Kasi\""));
+    std::fs::write(dir.join("v/kasi.variant"), text).unwrap();
+    let elsewhere = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+
+    let (code, yaml, stderr) = sow_in(
+        &dir,
+        &[
+            "trace",
+            "v/kasi.variant",
+            "--moves",
+            "a A",
+            "--format",
+            "yaml",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let file = dir.join("v/kasi.variant");
+    assert!(
+        yaml.starts_with(&format!(
+            "variant: Kasi\nvariant_file: {}\n",
+            file.display()
+        )),
+        "{yaml}"
+    );
+    let trace = dir.join("sub/t.yaml");
+    std::fs::write(&trace, yaml).unwrap();
+    let (code, stdout, stderr) = sow_in(elsewhere, &["verify", trace.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains(" against Kasi ("), "{stdout}");
+
+    let (code, _, stderr) = sow_in(
+        &dir,
+        &["play", "v/kasi.variant", "--seed", "1"],
+        "a\nsave sub/g.yaml\n",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let record = std::fs::read_to_string(dir.join("sub/g.yaml")).unwrap();
+    assert!(
+        record.starts_with("variant: ../v/kasi.variant\n"),
+        "{record}"
+    );
+    let saved = dir.join("sub/g.yaml");
+    let (code, stdout, stderr) = sow_in(elsewhere, &["verify", saved.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("consistent"), "{stdout}");
+    // A shipped variant is still named by its name.
+    let (code, _, stderr) = sow_in(
+        &dir,
+        &["play", "modiar", "--seed", "1"],
+        "a\nsave sub/m.yaml\n",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let record = std::fs::read_to_string(dir.join("sub/m.yaml")).unwrap();
+    assert!(record.starts_with("variant: modiar\n"), "{record}");
+}

@@ -27,7 +27,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, from.as_deref())?;
-            let trace = match moves {
+            let mut trace = match moves {
                 Some(moves) => {
                     let labels: Vec<&str> = moves.split_whitespace().collect();
                     trace::from_moves(&game, start, &labels)?
@@ -37,6 +37,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
                 }
             };
+            // Printed, the trace's place is unknown: a file by its absolute path.
+            trace.variant_file = (!variants::is_shipped(&variant))
+                .then(|| variants::reference(&variant, None))
+                .transpose()?;
             if let Some(path) = html {
                 let frames = render::frames(&game, start, &trace)?;
                 let page = render::trace_html(&game, &trace, &frames)?;

@@ -283,25 +283,30 @@ impl<'g> Session<'g> {
         format!("{spec} would play {}\n", self.game.move_label(mv))
     }
 
-    /// The game so far as a record.
-    pub fn record(&self) -> Record {
+    /// The game so far as a record written into `folder`: a variant file is
+    /// named by its path from there, so the record replays from anywhere.
+    ///
+    /// # Errors
+    /// The variant file or the folder cannot be found.
+    pub fn record(&self, folder: &Path) -> Result<Record, crate::Error> {
         let moves: Vec<String> = self
             .moves
             .iter()
             .map(|&(mv, _)| self.game.move_label(mv))
             .collect();
-        Record {
-            variant: self.options.variant.clone(),
+        Ok(Record {
+            variant: crate::variants::reference(&self.options.variant, Some(folder))?,
             start: self
                 .options
                 .from
                 .map(|start| format_position(&start, self.game)),
             moves: moves.join(" "),
-        }
+        })
     }
 
     fn save(&self, path: &Path) -> String {
-        match self.record().save(path) {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        match self.record(folder).and_then(|record| record.save(path)) {
             Ok(()) => format!(
                 "saved {} move{} to {}\n",
                 self.moves.len(),

@@ -180,7 +180,7 @@ impl RecordFile {
     /// against the record's folder.
     pub fn variant_arg(&self) -> String {
         let name = &self.record.variant;
-        if variants::shipped_names().any(|n| n == name) || Path::new(name).is_absolute() {
+        if variants::is_shipped(name) || Path::new(name).is_absolute() {
             return name.clone();
         }
         let folder = self.path.parent().unwrap_or(Path::new(""));
@@ -207,6 +207,8 @@ pub fn parse(text: &str) -> Result<Record, String> {
 #[serde(deny_unknown_fields)]
 struct TraceFile {
     variant: String,
+    #[serde(default)]
+    variant_file: Option<String>,
     #[serde(deserialize_with = "yaml::numbers")]
     start: Vec<u8>,
     #[serde(default, deserialize_with = "yaml::pair")]
@@ -252,12 +254,19 @@ struct TraceResult {
 }
 
 impl TraceFile {
-    /// The trace as a record: every ply a checkpoint. The variant's display
-    /// name is mapped back to the shipped variant of that name, if any.
+    /// The trace as a record: every ply a checkpoint. The variant is its
+    /// file when the trace names one, else the shipped variant whose display
+    /// name the trace gives (the display name itself when none has it).
     fn into_record(self) -> Record {
-        let shipped = variants::shipped_names().find(|name| {
-            variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
-        });
+        let shipped = || {
+            variants::shipped_names().find(|name| {
+                variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
+            })
+        };
+        let variant = match &self.variant_file {
+            Some(file) => file.clone(),
+            None => shipped().map_or(self.variant.clone(), String::from),
+        };
         let seeds = self.start.first().copied().unwrap_or(0);
         let from_start = self.first_player == crate::engine::Player::South
             && self.start_scores == [0, 0]
@@ -272,7 +281,7 @@ impl TraceFile {
             )
         });
         Record {
-            variant: shipped.map_or(self.variant, String::from),
+            variant,
             comment: Some("read from a `sow trace` file".into()),
             start,
             moves: Moves::List(self.plies.iter().map(|p| p.mv.clone()).collect()),
