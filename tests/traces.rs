@@ -31,6 +31,7 @@ fn modiar_capture_and_chain_from_a_position() {
         "modiar",
         "--from",
         "1 1 1 / 1 3 1 north",
+        "--any-stones",
         "--moves",
         "B"
     ]));
@@ -107,6 +108,7 @@ fn awari_ends_with_singletons() {
         "awari",
         "--from",
         "0 0 0 0 3 1 / 1 1 0 0 0 0 south",
+        "--any-stones",
         "--seed",
         "2"
     ]));

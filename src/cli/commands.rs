@@ -2,10 +2,11 @@
 
 use super::{
     output::{err, out, reader_gone, say},
-    play, report, simulate, verify_commands, BenchFormat, Command, Format, ReportFormat, OK,
+    play, report, simulate, verify_commands, BenchFormat, Command, Format, ReportFormat, StartArgs,
+    OK,
 };
 use crate::{
-    engine::{parse_position, perft, Game, Position},
+    engine::{check_stones, parse_position, perft, Game, Position},
     error::Error,
     files::write_atomically,
     render, solve, trace, variants, EXIT_FAILED,
@@ -20,13 +21,13 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             moves,
             seed,
             agents,
-            from,
+            start,
             max_plies,
             format,
             html,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
+            let start = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
                     let labels: Vec<&str> = moves.split_whitespace().collect();
@@ -67,18 +68,18 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             vs,
             seat,
-            from,
+            start,
             seed,
-        } => play::play(&variant, vs, seat, from.as_deref(), seed),
+        } => play::play(&variant, vs, seat, &start, seed),
         Command::Render {
             variant,
             moves,
-            from,
+            start,
             ply,
             svg,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
+            let start = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
             let trace = trace::from_moves(&game, start, &labels)?;
             let frames = render::frames(&game, start, &trace)?;
@@ -95,10 +96,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         Command::Perft {
             variant,
             depth,
-            from,
+            start,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
+            let start = start_position(&game, &start)?;
             out("depth  leaves\n")?;
             for d in 1..=depth {
                 out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
@@ -144,7 +145,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             record,
             variant,
             candidates,
-        } => verify_commands::verify(&record, variant, &candidates),
+            any_stones,
+        } => verify_commands::verify(&record, variant, &candidates, any_stones),
         Command::Diff {
             a,
             b,
@@ -183,15 +185,24 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
     }
 }
 
-/// The variant's start, or the position given with `--from`.
-pub(super) fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
-    match from {
-        None => Ok(game.start()),
-        Some(text) => parse_position(text, game).map_err(|error| Error::Position {
-            text: text.to_string(),
-            error,
-        }),
+/// The variant's start, or the position given with `--from` (which must
+/// hold the variant's number of stones unless `--any-stones`).
+pub(super) fn start_position(game: &Game, args: &StartArgs) -> Result<Position, Error> {
+    let Some(text) = &args.from else {
+        return Ok(game.start());
+    };
+    let position = parse_position(text, game).map_err(|error| Error::Position {
+        text: text.to_string(),
+        error,
+    })?;
+    if !args.any_stones {
+        check_stones(game, &position, "the position has").map_err(|message| {
+            Error::Usage(format!(
+                "--from {text:?}: {message}; add --any-stones to start from it anyway"
+            ))
+        })?;
     }
+    Ok(position)
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use super::{commands::start_position, Seat, OK};
+use super::{commands::start_position, Seat, StartArgs, OK};
 use crate::{
     agents::AgentSpec,
     engine::{Game, Player},
@@ -16,14 +16,15 @@ pub(super) fn play(
     variant: &str,
     agent: AgentSpec,
     seat: Seat,
-    from: Option<&str>,
+    start: &StartArgs,
     seed: Option<u64>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
     super::check_agents(&game, &[agent])?;
-    let from = from
-        .map(|text| start_position(&game, Some(text)))
-        .transpose()?;
+    let from = match start.from {
+        Some(_) => Some(start_position(&game, start)?),
+        None => None,
+    };
     let interactive = std::io::stdin().is_terminal();
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());

@@ -130,6 +130,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             rest.next();
             continue;
         }
+        if token
+            .strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(error(
+                offset,
+                format!("pit count `{token}` is negative: a pit holds 0 or more stones"),
+            ));
+        }
         if !token.bytes().all(|b| b.is_ascii_digit()) {
             break;
         }
@@ -225,6 +234,40 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         to_move,
         opening: false,
     })
+}
+
+/// Checks that `pos` holds as many stones (on the board, captured and out of
+/// play) as the variant's start: a position with more or fewer cannot arise
+/// in a game of this variant.
+///
+/// # Errors
+/// Both counts in words, `pos`'s after `what` ("the position has"):
+/// "the position has 134 stones, Modiar starts with 7 per pit (42 stones)".
+pub fn check_stones(game: &Game, pos: &Position, what: &str) -> Result<(), String> {
+    let start = game.start();
+    if pos.total_stones() == start.total_stones() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} {}, {} starts with {}",
+        stones_in_words(game, pos),
+        game.rules().name,
+        stones_in_words(game, &start)
+    ))
+}
+
+/// "7 per pit (42 stones)" for an even board with nothing captured, else
+/// "134 stones".
+fn stones_in_words(game: &Game, pos: &Position) -> String {
+    let pits = &pos.pits[..game.pit_count()];
+    let total = pos.total_stones();
+    let even =
+        pits.iter().all(|&n| n == pits[0]) && u32::from(pits[0]) * pits.len() as u32 == total;
+    if even {
+        format!("{} per pit ({total} stones)", pits[0])
+    } else {
+        format!("{total} stones")
+    }
 }
 
 /// Writes a position in the notation [`parse_position`] reads.

@@ -267,19 +267,16 @@ impl TraceFile {
             Some(file) => file.clone(),
             None => shipped().map_or(self.variant.clone(), String::from),
         };
-        let seeds = self.start.first().copied().unwrap_or(0);
-        let from_start = self.first_player == crate::engine::Player::South
-            && self.start_scores == [0, 0]
-            && self.start.iter().all(|&n| n == seeds);
-        let start = (!from_start).then(|| {
-            let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
-            let [south, north] = self.start_scores;
-            format!(
-                "{} {} captured {south} {north}",
-                pits.join(" "),
-                self.first_player
-            )
-        });
+        // The start is kept even when it looks like a variant's start: the
+        // replay takes it as the start, and can tell a record played with 7
+        // per pit from a variant with 6.
+        let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
+        let [south, north] = self.start_scores;
+        let start = Some(format!(
+            "{} {} captured {south} {north}",
+            pits.join(" "),
+            self.first_player
+        ));
         Record {
             variant,
             comment: Some("read from a `sow trace` file".into()),

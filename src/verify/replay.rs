@@ -6,8 +6,8 @@ use std::fmt::Write;
 use super::record::{Checkpoint, Record};
 use crate::{
     engine::{
-        format_position, parse_move, parse_position, EndReason, Game, GameRun, Move, Player,
-        Position,
+        check_stones, format_position, parse_move, parse_position, EndReason, Game, GameRun, Move,
+        Player, Position,
     },
     trace::{legal_labels, Winner},
 };
@@ -108,15 +108,44 @@ pub enum Mismatch {
     },
 }
 
-/// Replays `record` under `game`.
+/// Replays `record` under `game`. A record's `start` must hold as many
+/// stones as the variant's start, unless `any_stones`; a `start` equal to
+/// the variant's start is the start of a game (first-move rules apply).
 ///
 /// # Errors
-/// Bad input, in words: a start position that cannot be read, an unknown pit
-/// label, a checkpoint after the last move or with a board of the wrong size.
-pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
+/// Why the record does not fit the variant, in words: a board of another
+/// size, a start with another number of stones, a start position that cannot
+/// be read, an unknown pit label, a checkpoint after the last move.
+pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict, String> {
+    if let Some(pits) = record_pits(record) {
+        if pits != game.pit_count() {
+            let per_row = game.pits_per_row();
+            return Err(if pits % 2 == 0 {
+                format!("2x{per_row} board, the record has 2x{}", pits / 2)
+            } else {
+                format!("2x{per_row} board, the record has {pits} pit counts")
+            });
+        }
+    }
     let start = match &record.start {
         None => game.start(),
-        Some(text) => parse_position(text, game).map_err(|e| format!("start: {e}"))?,
+        Some(text) => {
+            let start = parse_position(text, game).map_err(|e| format!("start: {e}"))?;
+            if !any_stones {
+                check_stones(game, &start, "the record starts with")
+                    .map_err(|e| format!("start: {e} (--any-stones replays it anyway)"))?;
+            }
+            let the_start = game.start();
+            if (Position {
+                opening: true,
+                ..start
+            }) == the_start
+            {
+                the_start
+            } else {
+                start
+            }
+        }
     };
     let labels = record.moves.labels();
     let moves: Vec<Move> = labels
@@ -219,6 +248,23 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
     Ok(Verdict::Consistent {
         plies: moves.len() as u32,
         checked,
+    })
+}
+
+/// The number of pits the record's board has, when its `start` or a
+/// checkpoint's board tells it.
+fn record_pits(record: &Record) -> Option<usize> {
+    let from_start = record.start.as_ref().map(|text| {
+        text.split_whitespace()
+            .filter(|t| *t != "/")
+            .take_while(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+            .count()
+    });
+    from_start.or_else(|| {
+        record
+            .expect
+            .iter()
+            .find_map(|c| c.board.as_ref().map(Vec::len))
     })
 }
 
