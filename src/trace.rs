@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     agents::AgentSpec,
-    engine::{parse_move, EndReason, Game, GameRun, Outcome, Player, Position},
+    engine::{parse_move_by, EndReason, Game, GameRun, Outcome, Player, Position},
     error::Error,
 };
 
@@ -189,8 +189,8 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
             message,
             legal: legal.clone(),
         };
-        let mv = parse_move(label, game).map_err(move_error)?;
         let player = recorder.run.position().to_move;
+        let mv = parse_move_by(label, game, player).map_err(move_error)?;
         let successor = recorder
             .run
             .play(mv)

@@ -55,6 +55,11 @@ pub(super) fn play(
         }
         out.flush().map_err(io)?;
         let Some(line) = lines.next() else {
+            // End of input (Ctrl-D): leave the prompt's line, then say goodbye.
+            if interactive {
+                writeln!(out).map_err(io)?;
+            }
+            write!(out, "{}", session.farewell()).map_err(io)?;
             break;
         };
         let line = line.map_err(|source| Error::Io {

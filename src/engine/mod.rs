@@ -10,7 +10,8 @@ mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use notation::{
-    check_stones, format_position, parse_move, parse_position, pit_label, PositionError,
+    check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
+    PositionError,
 };
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};

@@ -85,6 +85,33 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
     }
 }
 
+/// Reads a move played by `mover`: as [`parse_move`], but when the text
+/// cannot be read as a move (a pit that sows either way, written without a
+/// direction) and the pit is the other player's, that is what is said:
+/// "`b` is illegal: pit `b` belongs to south".
+///
+/// # Errors
+/// As [`parse_move`], or the pit belongs to the other player.
+pub fn parse_move_by(text: &str, game: &Game, mover: Player) -> Result<Move, String> {
+    let error = match parse_move(text, game) {
+        Ok(mv) => return Ok(mv),
+        Err(error) => error,
+    };
+    let label = text.split_once(':').map_or(text, |(label, _)| label);
+    let per_row = game.pits_per_row();
+    let owner = match *label.as_bytes() {
+        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(Player::South),
+        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(Player::North),
+        _ => None,
+    };
+    match owner {
+        Some(owner) if owner != mover => Err(format!(
+            "`{text}` is illegal: pit `{label}` belongs to {owner}"
+        )),
+        _ => Err(error),
+    }
+}
+
 /// A position string that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionError {
