@@ -595,6 +595,23 @@ fn records_of_a_user_file_replay_from_anywhere() {
     let (code, stdout, stderr) = sow_in(elsewhere, &["verify", saved.to_str().unwrap()], "");
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("consistent"), "{stdout}");
+    // `diff --out` names a variant file the same way.
+    let awale = sowing::variants::source("modiar-awale-info").unwrap().text;
+    std::fs::write(dir.join("v/awale.variant"), awale).unwrap();
+    let (code, _, stderr) = sow_in(
+        &dir,
+        &["diff", "v/awale.variant", "modiar", "--out", "sub/d.yaml"],
+        "",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let record = std::fs::read_to_string(dir.join("sub/d.yaml")).unwrap();
+    assert!(
+        record.starts_with("variant: ../v/awale.variant\n"),
+        "{record}"
+    );
+    let diffed = dir.join("sub/d.yaml");
+    let (code, stdout, stderr) = sow_in(elsewhere, &["verify", diffed.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{stdout}{stderr}");
     // A shipped variant is still named by its name.
     let (code, _, stderr) = sow_in(
         &dir,

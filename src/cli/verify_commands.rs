@@ -142,17 +142,7 @@ pub(super) fn diff(
     let words = pair.words(&found, names);
     let position = format_position(&found.position, &a);
     if let Some(path) = out {
-        let variant = if variants::shipped_names().any(|n| n == a_arg) {
-            a_arg.to_string()
-        } else {
-            std::fs::canonicalize(a_arg)
-                .map_err(|source| Error::Io {
-                    path: a_arg.to_string(),
-                    source,
-                })?
-                .display()
-                .to_string()
-        };
+        let variant = variants::reference(a_arg, Some(path.parent().unwrap_or(Path::new(""))))?;
         let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
         let record = pair.record(&found, variant, comment);
         let yaml = crate::yaml::to_string(&record)?;
