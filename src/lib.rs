@@ -34,5 +34,6 @@ pub mod solve;
 pub mod trace;
 pub mod variants;
 pub mod verify;
+pub mod yaml;
 
 pub use error::{Error, EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};

@@ -1,11 +1,11 @@
 //! One game, ply by ply: from a list of moves or from agents, recorded as
 //! plain data that the CLI prints as text, YAML or JSON.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     agents::AgentSpec,
-    engine::{parse_move, EndReason, Game, GameRun, Outcome, Player, Position},
+    engine::{parse_move_by, EndReason, Game, GameRun, Outcome, Player, Position},
     error::Error,
 };
 
@@ -14,6 +14,10 @@ use crate::{
 pub struct Trace {
     /// The variant's name.
     pub variant: String,
+    /// The variant file the game was played under, when it is not a shipped
+    /// variant (set by whoever knows the file; see [`crate::variants::reference`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant_file: Option<String>,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
     pub start: Vec<u8>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
@@ -64,8 +68,55 @@ pub struct GameResult {
     pub end: EndReason,
     /// Final totals `[south, north]`, leftovers included.
     pub scores: [u16; 2],
-    /// `south`, `north` or `draw`.
-    pub winner: Outcome,
+    /// `south`, `north`, `draw`, or `none` when the ply cap stopped the game.
+    pub winner: Winner,
+}
+
+/// Who won, as traces and records write it: `south`, `north`, `draw`, or
+/// `none` for a game that no rule ended (a ply cap stopped it, so nobody won).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// South scored more.
+    South,
+    /// North scored more.
+    North,
+    /// Equal scores.
+    Draw,
+    /// No winner: the game was stopped before the rules ended it.
+    None,
+}
+
+impl From<Option<Outcome>> for Winner {
+    fn from(outcome: Option<Outcome>) -> Winner {
+        match outcome {
+            Some(Outcome::South) => Winner::South,
+            Some(Outcome::North) => Winner::North,
+            Some(Outcome::Draw) => Winner::Draw,
+            None => Winner::None,
+        }
+    }
+}
+
+impl Winner {
+    /// `south`, `north`, `draw` or `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::South => "south",
+            Winner::North => "north",
+            Winner::Draw => "draw",
+            Winner::None => "none",
+        }
+    }
+
+    /// The verdict in words: `south wins`, `a draw`, or `no winner`.
+    pub fn verdict(self) -> String {
+        match self {
+            Winner::Draw => "a draw".to_string(),
+            Winner::None => "no winner".to_string(),
+            winner => format!("{} wins", winner.as_str()),
+        }
+    }
 }
 
 /// Records the plies of a [`GameRun`] as they are played.
@@ -81,6 +132,7 @@ impl<'g> Recorder<'g> {
             run: GameRun::new(game, start),
             trace: Trace {
                 variant: game.rules().name.clone(),
+                variant_file: None,
                 start: start.pits[..pits].to_vec(),
                 start_scores: start.captured,
                 first_player: start.to_move,
@@ -112,11 +164,11 @@ impl<'g> Recorder<'g> {
     }
 
     fn finish(mut self) -> Trace {
-        if let (Some(end), Some(winner)) = (self.run.end(), self.run.outcome()) {
+        if let Some(end) = self.run.end() {
             self.trace.result = Some(GameResult {
                 end,
                 scores: self.run.scores(),
-                winner,
+                winner: self.run.outcome().into(),
             });
         }
         self.trace
@@ -137,8 +189,8 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
             message,
             legal: legal.clone(),
         };
-        let mv = parse_move(label, game).map_err(move_error)?;
         let player = recorder.run.position().to_move;
+        let mv = parse_move_by(label, game, player).map_err(move_error)?;
         let successor = recorder
             .run
             .play(mv)

@@ -33,6 +33,62 @@ pub fn source(arg: &str) -> Result<Source, Error> {
     })
 }
 
+/// True when `arg` names a shipped variant (which a file of that name does
+/// not shadow).
+pub fn is_shipped(arg: &str) -> bool {
+    shipped_names().any(|name| name == arg)
+}
+
+/// How a record names the variant `arg` so that it replays from any folder:
+/// a shipped name as is; a variant file by its path relative to
+/// `record_folder` (the folder the record is written to), or by its absolute
+/// path when the record's place is unknown (`None`: standard output) or no
+/// relative path leads there.
+///
+/// # Errors
+/// The variant file or the record's folder cannot be found.
+pub fn reference(arg: &str, record_folder: Option<&Path>) -> Result<String, Error> {
+    if is_shipped(arg) {
+        return Ok(arg.to_string());
+    }
+    let canonical = |path: &Path| {
+        std::fs::canonicalize(path).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    };
+    let file = canonical(Path::new(arg))?;
+    let Some(folder) = record_folder else {
+        return Ok(file.display().to_string());
+    };
+    let folder = canonical(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    })?;
+    Ok(relative(&file, &folder)
+        .unwrap_or(file)
+        .display()
+        .to_string())
+}
+
+/// The path that leads from the folder `from` to `to` (both absolute), or
+/// `None` when they share no root.
+fn relative(to: &Path, from: &Path) -> Option<std::path::PathBuf> {
+    let to: Vec<_> = to.components().collect();
+    let from: Vec<_> = from.components().collect();
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return None;
+    }
+    let mut path = std::path::PathBuf::new();
+    for _ in common..from.len() {
+        path.push("..");
+    }
+    path.extend(&to[common..]);
+    Some(path)
+}
+
 /// Largest variant file read, in bytes (the longest shipped one is under 3 KB).
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
@@ -90,6 +146,16 @@ mod tests {
                 loaded.warnings
             );
         }
+    }
+
+    #[test]
+    fn relative_paths_go_up_then_down() {
+        let to = Path::new("/w/v/kasi.variant");
+        assert_eq!(
+            relative(to, Path::new("/w/records/sub")),
+            Some("../../v/kasi.variant".into())
+        );
+        assert_eq!(relative(to, Path::new("/w/v")), Some("kasi.variant".into()));
     }
 
     #[test]

@@ -150,3 +150,56 @@ fn unreadable_variant_files_are_named() {
     assert_eq!(code, 1);
     assert!(stderr.contains("Is a directory"), "{stderr}");
 }
+
+/// Issue 12.7: a `--from` position must hold the variant's number of stones
+/// (Modiar: 42; 99 + 5 x 7 = 134) unless `--any-stones`, and a negative pit
+/// count is named as such.
+#[test]
+fn from_positions_must_hold_the_variants_stones() {
+    let (code, _, stderr) = sow(&["trace", "modiar", "--from", "99 7 7 / 7 7 7 south"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: --from \"99 7 7 / 7 7 7 south\": the position has 134 stones, Modiar starts with 7 per pit (42 stones); add --any-stones to start from it anyway\n"
+    );
+    let (code, stdout, stderr) = sow(&[
+        "trace",
+        "modiar",
+        "--from",
+        "99 7 7 / 7 7 7 south",
+        "--any-stones",
+        "--moves",
+        "b",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("Modiar: 2 rows of 3 pits, 134 stones;"),
+        "{stdout}"
+    );
+    // Captured stones count: 2 3 0 / 1 5 1 holds 12, with 15 + 15 captured 42.
+    let (code, _, stderr) = sow(&[
+        "perft",
+        "modiar",
+        "1",
+        "--from",
+        "2 3 0 / 1 5 1 south captured 15 15",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    for command in ["trace", "render", "perft", "play"] {
+        let mut args = vec![command, "modiar"];
+        match command {
+            "perft" => args.push("1"),
+            "render" => args.extend(["--svg", "never-written.svg"]),
+            _ => {}
+        }
+        args.extend(["--from", "7 -7 7 / 7 7 7 south"]);
+        let (code, _, stderr) = sow(&args);
+        assert_eq!(code, 2, "{command}");
+        assert!(
+            stderr.starts_with(
+                "error: --from \"7 -7 7 / 7 7 7 south\": column 3: pit count `-7` is negative"
+            ),
+            "{command}: {stderr}"
+        );
+    }
+}

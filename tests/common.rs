@@ -62,6 +62,23 @@ pub fn sow_with_input(args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
+/// Runs `sow` in the folder `dir` with `input` on standard input:
+/// (exit code, stdout, stderr).
+pub fn sow_in(dir: &std::path::Path, args: &[&str], input: &str) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// Runs `sow` from the project folder: (exit code, stdout, stderr).
 pub fn sow(args: &[&str]) -> (i32, String, String) {
     sow_with_input(args, "")

@@ -56,7 +56,8 @@ fn a_full_game_through_stdin() {
     assert!(out.contains(&modiar_board([1, 0, 0], [1, 1, 1])), "{out}");
     assert!(
         out.ends_with(
-            "captured: south 19, north 19\ngame over after 2 plies: the player to move has no legal move; final scores south 22 - north 20: you win\n"
+            "captured: south 19, north 19\ngame over after 2 plies: the player to move has no legal move; final scores south 22 - north 20: you win\n\
+             the game (2 plies) was not saved: `save FILE` before `quit` keeps it\nbye\n"
         ),
         "{out}"
     );
@@ -149,6 +150,7 @@ fn illegal_moves_are_refused_with_the_reason() {
             "modiar",
             "--from",
             "1 1 1 / 2 1 4 north",
+            "--any-stones",
             "--as",
             "north",
             "--seed",
@@ -159,7 +161,9 @@ fn illegal_moves_are_refused_with_the_reason() {
     assert!(out.contains("> C\n`C` is illegal: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here\nlegal moves: A\n"), "{out}");
     assert!(out.contains("> B\n`B` is illegal: pit `B` holds 1 stone; a pit needs at least 2 to be played\nlegal moves: A\n"), "{out}");
     assert!(
-        out.contains("> A\nnorth plays A: sows 2 stones into A B, last in B; captures 2 from B\n"),
+        out.contains(
+            "> A\nnorth plays A: sows 2 stones into A B, last in B; captures 2 stones (pit B)\n"
+        ),
         "{out}"
     );
     // South then holds 1 1 1: no move. South 3, North 2 + C's 4 + A's 1 = 7.
@@ -305,7 +309,13 @@ fn saved_games_replay_with_trace() {
     let record = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         record,
-        "variant: modiar\nstart: 0 2 0 / 0 0 2 south captured 19 19\nmoves: b C\n"
+        "variant: modiar\nstart: 0 2 0 / 0 0 2 south captured 19 19\nmoves: b C\n\
+         result:\n  end: no_legal_move\n  scores: [22, 20]\n  winner: south\n"
+    );
+    let verified = ok(&["verify", &file_arg], "");
+    assert!(
+        verified.ends_with("consistent: 2 plies replayed, 1 checkpoint agrees\n"),
+        "{verified}"
     );
     let trace: Value = serde_json::from_str(&ok(
         &[
@@ -373,6 +383,7 @@ fn svg_of_a_worked_capture() {
             "modiar",
             "--from",
             "1 1 1 / 3 1 1 north",
+            "--any-stones",
             "--moves",
             "A",
             "--svg",
@@ -398,7 +409,10 @@ fn svg_of_a_worked_capture() {
     assert_eq!(class("A"), "pit");
     assert_eq!(class("a"), "pit");
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
-    assert!(texts.contains(&"captures 4 from B C"), "{texts:?}");
+    assert!(
+        texts.contains(&"captures 4 stones (pits B and C)"),
+        "{texts:?}"
+    );
     insta::assert_snapshot!("render_modiar_capture_svg", svg);
 }
 
@@ -540,4 +554,99 @@ fn simulate_plot_is_the_same_on_any_thread_count() {
         assert!(texts.iter().any(|t| t == wanted), "{wanted}: {texts:?}");
     }
     assert!(texts.iter().any(|t| t == "south - north"));
+}
+
+/// Issue 12.15: `quit` and the end of input warn when plies played since the
+/// last `save` would be lost, and end with a newline. From a=0 b=2 c=0 /
+/// A=0 B=0 C=2 (the game worked in `a_full_game_through_stdin`), b and
+/// North's C are two plies.
+#[test]
+fn quit_and_end_of_input_warn_about_unsaved_plies() {
+    let from = "0 2 0 / 0 0 2 south captured 19 19";
+    let args = ["play", "modiar", "--from", from, "--seed", "1"];
+    let warning = "the game (2 plies) was not saved: `save FILE` before `quit` keeps it\nbye\n";
+    let out = ok(&args, "b\nquit\n");
+    assert!(out.ends_with(&format!("> quit\n{warning}")), "{out}");
+    let out = ok(&args, "b\n");
+    assert!(out.ends_with(&format!("you win\n{warning}")), "{out}");
+    let dir = scratch("unsaved");
+    let file = dir.join("g.yaml");
+    let out = ok(&args, &format!("b\nsave {}\nquit\n", file.display()));
+    assert!(out.ends_with("> quit\nbye\n"), "{out}");
+    // Nothing played: nothing to lose.
+    let out = ok(&args, "");
+    assert!(out.ends_with("legal moves: b\nbye\n"), "{out}");
+}
+
+/// Issue 12.15: a relay move says its laps. Galatjang's a (7 per pit, sowing
+/// from the next pit, relaying from a pit that was not empty, the store on
+/// the mover's way): 7 into b c d e f store A; A (8) into B C D E F a b c;
+/// c (9) into d e f store A B C D E; E (9) into F a b c d e f store A; A (2)
+/// into B C; C (10) into D E F a b c d e f store: 45 stones, the last in the
+/// store (the board the trace snapshot shows: 3 11 2 11 11 11 / 0 10 0 10 1 10).
+#[test]
+fn a_relay_move_says_its_laps() {
+    let out = ok(&["play", "galatjang", "--seed", "1"], "a\n");
+    assert!(
+        out.contains(
+            "> a\nsouth plays a: sows 45 stones in 6 laps: 7 stones into b c d e f store A; \
+             then 8 lifted from A into B C D E F a b c; \
+             then 9 lifted from c into d e f store A B C D E; \
+             then 9 lifted from E into F a b c d e f store A; \
+             then 2 lifted from A into B C; \
+             then 10 lifted from C into D E F a b c d e f store, last in store; \
+             no capture; south moves again\n"
+        ),
+        "{out}"
+    );
+}
+
+/// Issue 12.9: in Um el Tuweisat, where b sows either way, North typing `b`
+/// is told whose pit it is, not that it needs a direction; `trace` says the
+/// same.
+#[test]
+fn the_other_players_pit_is_named_as_such() {
+    let out = ok(
+        &["play", "um-el-tuweisat", "--as", "north", "--seed", "1"],
+        "b\n",
+    );
+    assert!(
+        out.contains("> b\n`b` is illegal: pit `b` belongs to south\nlegal moves: "),
+        "{out}"
+    );
+    let (code, _, stderr) = sow_with_input(&["trace", "um-el-tuweisat", "--moves", "a b"], "");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("ply 2: `b` is illegal: pit `b` belongs to south"),
+        "{stderr}"
+    );
+}
+
+/// Issue 12.15: a long variant name is not cut: the picture is as wide as
+/// the title needs (60 characters at about 13 px each, plus 20 px margins:
+/// 820 px, wider than the board and the caption).
+#[test]
+fn svg_fits_a_long_title() {
+    let dir = scratch("long-title");
+    let variant = dir.join("long.variant");
+    let text = sowing::variants::source("modiar").unwrap().text.replace(
+        "name   \"Modiar\"",
+        "name   \"Modiar as played in the villages around Tangier\"",
+    );
+    std::fs::write(&variant, text).unwrap();
+    let svg = dir.join("long.svg");
+    ok(
+        &[
+            "render",
+            variant.to_str().unwrap(),
+            "--moves",
+            "a",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(doc.root_element().attribute("width"), Some("820"));
 }

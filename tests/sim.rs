@@ -415,3 +415,28 @@ fn merge_keeps_every_way_of_ending() {
     assert!(ends["ply_cap"].as_u64().unwrap() > 0, "{ends}");
     assert_eq!(merged_halves("merge-ends", &base), whole);
 }
+
+/// Issue 12.4: a game the ply cap stopped has no winner in `--games-out`
+/// (`null`, as documented). Three plies cannot end a game of Modiar.
+#[test]
+fn games_out_gives_capped_games_no_winner() {
+    let dir = scratch("capped-games-out");
+    let out = dir.join("games.jsonl");
+    ok(&[
+        "simulate",
+        "modiar",
+        "--games",
+        "6",
+        "--max-plies",
+        "3",
+        "--games-out",
+        out.to_str().unwrap(),
+    ]);
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 6);
+    for line in lines.lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["end"], "ply_cap", "{line}");
+        assert_eq!(record["winner"], Value::Null, "{line}");
+    }
+}

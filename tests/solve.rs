@@ -136,7 +136,11 @@ fn the_principal_variation_replays_with_the_announced_result() {
         let result = replay.result.expect("the variation plays to the end");
         let announced = summary.result.clone().unwrap();
         assert_eq!(result.scores, announced.scores, "{name}");
-        assert_eq!(result.winner, announced.winner, "{name}");
+        assert_eq!(
+            result.winner,
+            sowing::trace::Winner::from(Some(announced.winner)),
+            "{name}"
+        );
         assert_eq!(
             i32::from(result.scores[0]) - i32::from(result.scores[1]),
             i32::from(summary.value),

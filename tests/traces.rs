@@ -31,6 +31,7 @@ fn modiar_capture_and_chain_from_a_position() {
         "modiar",
         "--from",
         "1 1 1 / 1 3 1 north",
+        "--any-stones",
         "--moves",
         "B"
     ]));
@@ -107,6 +108,7 @@ fn awari_ends_with_singletons() {
         "awari",
         "--from",
         "0 0 0 0 3 1 / 1 1 0 0 0 0 south",
+        "--any-stones",
         "--seed",
         "2"
     ]));
@@ -187,4 +189,94 @@ fn a_position_with_captures_keeps_them_in_the_trace() {
     let (code, stdout, stderr) = crate::common::sow(&["verify", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("consistent: 2 plies replayed"), "{stdout}");
+}
+
+/// Issue 12.4: a game stopped at the ply cap has no winner, in every output,
+/// and `sow verify` accepts sow's own capped trace. Five plies of Modiar
+/// cannot end it (42 stones; a capture of at most a few stones per ply), so
+/// the cap stops the game; its scores count the stones left on each side
+/// (Modiar gives each row's stones to its owner), which the test adds up
+/// from the last board itself.
+#[test]
+fn a_capped_game_has_no_winner_anywhere() {
+    let args = ["trace", "modiar", "--seed", "1", "--max-plies", "5"];
+    let table = text(&args);
+    let last = table.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "end: the ply cap was reached after 5 plies; no winner (the rules did not end the game);"
+        ),
+        "{last}"
+    );
+    assert!(
+        !table.contains("wins") && !table.contains("draw"),
+        "{table}"
+    );
+
+    let yaml = text(&[&args[..], &["--format", "yaml"]].concat());
+    let doc: serde_yaml::Value = serde_yaml::from_str(&yaml).unwrap();
+    let result = &doc["result"];
+    assert_eq!(result["end"].as_str(), Some("ply_cap"));
+    assert_eq!(result["winner"].as_str(), Some("none"));
+    let plies = doc["plies"].as_sequence().unwrap();
+    let last_ply = &plies[4];
+    let board: Vec<u64> = last_ply["board"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let captured: Vec<u64> = last_ply["scores"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let south = captured[0] + board[..3].iter().sum::<u64>();
+    let north = captured[1] + board[3..].iter().sum::<u64>();
+    assert_eq!(result["scores"][0].as_u64(), Some(south));
+    assert_eq!(result["scores"][1].as_u64(), Some(north));
+
+    let json: serde_json::Value =
+        serde_json::from_str(&text(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    assert_eq!(json["result"]["winner"], "none");
+
+    let dir = crate::common::scratch("capped-trace");
+    let path = dir.join("capped.yaml");
+    std::fs::write(&path, &yaml).unwrap();
+    let (code, stdout, stderr) = crate::common::sow(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.ends_with("consistent: 5 plies replayed, 6 checkpoints agree\n"),
+        "{stdout}"
+    );
+    // The same record claiming a winner is refused, and says why.
+    std::fs::write(&path, yaml.replace("winner: none", "winner: south")).unwrap();
+    let (code, stdout, _) = crate::common::sow(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains(
+        "winner: the record says south, the rules give no winner (the game was stopped before the rules ended it)"
+    ), "{stdout}");
+
+    let html = dir.join("capped.html");
+    text(&[&args[..], &["--html", html.to_str().unwrap()]].concat());
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains(r#""winner":"none""#));
+    assert!(page.contains("none: 'no winner'"));
+}
+
+/// A record of a game that goes on may say `winner: none` without an end
+/// reason; one that the rules ended may not. Modiar after `a`: the game goes
+/// on (south 2 8 8, north 8 8 8; north to move).
+#[test]
+fn a_record_may_say_there_is_no_winner_yet() {
+    let dir = crate::common::scratch("winner-none");
+    let path = dir.join("r.yaml");
+    std::fs::write(
+        &path,
+        "variant: modiar\nmoves: a\nresult:\n  winner: none\n  scores: [18, 24]\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = crate::common::sow(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
 }

@@ -3,10 +3,10 @@
 use super::{
     output::{err, out, reader_gone, say},
     play, report, simulate, verify_commands, BenchFormat, Command, Format, LanguageFormat,
-    ReportFormat, OK,
+    ReportFormat, StartArgs, OK,
 };
 use crate::{
-    engine::{parse_position, perft, Game, Position},
+    engine::{check_stones, parse_position, perft, Game, Position},
     error::Error,
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
@@ -30,7 +30,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             moves,
             seed,
             agents,
-            from,
+            start,
             max_plies,
             format,
             html,
@@ -39,8 +39,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .map(|path| Output::check("--html", &path))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
-            let trace = match moves {
+            let start = start_position(&game, &start)?;
+            let mut trace = match moves {
                 Some(moves) => {
                     let labels: Vec<&str> = moves.split_whitespace().collect();
                     trace::from_moves(&game, start, &labels)?
@@ -50,6 +50,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
                 }
             };
+            // Printed, the trace's place is unknown: a file by its absolute path.
+            trace.variant_file = (!variants::is_shipped(&variant))
+                .then(|| variants::reference(&variant, None))
+                .transpose()?;
             if let Some(html) = html {
                 let frames = render::frames(&game, start, &trace)?;
                 let page = render::trace_html(&game, &trace, &frames)?;
@@ -67,9 +71,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     serde_json::to_string_pretty(&trace).map_err(|e| Error::Usage(e.to_string()))?
                         + "\n"
                 }
-                Format::Yaml => {
-                    serde_yaml::to_string(&trace).map_err(|e| Error::Usage(e.to_string()))?
-                }
+                Format::Yaml => crate::yaml::to_string(&trace)?,
             };
             out(text)?;
             Ok(OK)
@@ -78,19 +80,19 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             vs,
             seat,
-            from,
+            start,
             seed,
-        } => play::play(&variant, vs, seat, from.as_deref(), seed),
+        } => play::play(&variant, vs, seat, &start, seed),
         Command::Render {
             variant,
             moves,
-            from,
+            start,
             ply,
             svg,
         } => {
             let svg = Output::check("--svg", &svg)?;
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
+            let start = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
             let trace = trace::from_moves(&game, start, &labels)?;
             let frames = render::frames(&game, start, &trace)?;
@@ -107,10 +109,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         Command::Perft {
             variant,
             depth,
-            from,
+            start,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, from.as_deref())?;
+            let start = start_position(&game, &start)?;
             out("depth  leaves\n")?;
             for d in 1..=depth {
                 out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
@@ -156,7 +158,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             record,
             variant,
             candidates,
-        } => verify_commands::verify(&record, variant, &candidates),
+            any_stones,
+        } => verify_commands::verify(&record, variant, &candidates, any_stones),
         Command::Diff {
             a,
             b,
@@ -198,15 +201,24 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
     }
 }
 
-/// The variant's start, or the position given with `--from`.
-pub(super) fn start_position(game: &Game, from: Option<&str>) -> Result<Position, Error> {
-    match from {
-        None => Ok(game.start()),
-        Some(text) => parse_position(text, game).map_err(|error| Error::Position {
-            text: text.to_string(),
-            error,
-        }),
+/// The variant's start, or the position given with `--from` (which must
+/// hold the variant's number of stones unless `--any-stones`).
+pub(super) fn start_position(game: &Game, args: &StartArgs) -> Result<Position, Error> {
+    let Some(text) = &args.from else {
+        return Ok(game.start());
+    };
+    let position = parse_position(text, game).map_err(|error| Error::Position {
+        text: text.to_string(),
+        error,
+    })?;
+    if !args.any_stones {
+        check_stones(game, &position, "the position has").map_err(|message| {
+            Error::Usage(format!(
+                "--from {text:?}: {message}; add --any-stones to start from it anyway"
+            ))
+        })?;
     }
+    Ok(position)
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.

@@ -80,7 +80,7 @@ enum Command {
     /// Examples:
     ///   sow trace modiar --moves "a A b"
     ///   sow trace modiar --seed 7 --format json
-    ///   sow trace modiar --from "2 3 0 / 1 5 1 south" --moves a
+    ///   sow trace modiar --from "2 3 0 / 1 5 1 south captured 15 15" --moves a
     ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
     #[command(verbatim_doc_comment)]
     Trace {
@@ -96,11 +96,8 @@ enum Command {
         /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
-        /// Start from this position instead of the variant's start:
-        /// pit counts a b c ... / A B C ..., the player to move, and optionally
-        /// `captured S N`, e.g. "2 3 0 / 1 5 1 south".
-        #[arg(long, value_name = "POSITION")]
-        from: Option<String>,
+        #[command(flatten)]
+        start: StartArgs,
         /// Stop an agents' game after this many plies (reported as `ply_cap`);
         /// at most 1,000,000.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_PLY_CAP)))]
@@ -126,7 +123,7 @@ enum Command {
     /// Examples:
     ///   sow render modiar --moves "a C b" --svg modiar.svg
     ///   sow render modiar --moves "a C b A" --ply 2 --svg ply2.svg
-    ///   sow render modiar --from "2 3 0 / 1 5 1 south" --moves a --svg capture.svg
+    ///   sow render modiar --from "2 3 0 / 1 5 1 south" --any-stones --moves a --svg capture.svg
     #[command(verbatim_doc_comment)]
     Render {
         /// Shipped variant name or path to a .variant file.
@@ -134,9 +131,8 @@ enum Command {
         /// Moves to play first, as labels separated by spaces: "a A b".
         #[arg(long, default_value = "")]
         moves: String,
-        /// Start from this position (see `sow trace --help`).
-        #[arg(long, value_name = "POSITION")]
-        from: Option<String>,
+        #[command(flatten)]
+        start: StartArgs,
         /// Draw the position after this many of the moves (default: all).
         #[arg(long, value_name = "K")]
         ply: Option<u32>,
@@ -177,9 +173,8 @@ enum Command {
         /// Your seat: south (near row a b c ...) or north (far row A B C ...).
         #[arg(long = "as", value_enum, default_value_t = Seat::South)]
         seat: Seat,
-        /// Start from this position (see `sow trace --help`).
-        #[arg(long, value_name = "POSITION")]
-        from: Option<String>,
+        #[command(flatten)]
+        start: StartArgs,
         /// Seed of the agent's random choices (default: from the clock; the
         /// seed used is shown, so a game can be played again).
         #[arg(long)]
@@ -195,9 +190,8 @@ enum Command {
         /// Deepest depth to count (at most 40).
         #[arg(value_parser = clap::value_parser!(u32).range(1..=40))]
         depth: u32,
-        /// Start from this position (see `sow trace --help`).
-        #[arg(long, value_name = "POSITION")]
-        from: Option<String>,
+        #[command(flatten)]
+        start: StartArgs,
     },
     /// Measure the engine: random playouts per second and perft nodes per second
     ///
@@ -324,6 +318,10 @@ enum Command {
         /// Replay against each of these variants and say which explain the record.
         #[arg(long, num_args = 1.., value_name = "VARIANT")]
         candidates: Vec<String>,
+        /// Replay a record whose `start` has a different number of stones
+        /// than the variant's start.
+        #[arg(long)]
+        any_stones: bool,
     },
     /// Find the shortest move sequence after which two variants disagree
     ///
@@ -436,6 +434,21 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+}
+
+/// Where a game starts: the variant's start, or `--from`.
+#[derive(Debug, Args)]
+struct StartArgs {
+    /// Start from this position instead of the variant's start:
+    /// pit counts a b c ... / A B C ..., the player to move, and optionally
+    /// `captured S N`, e.g. "2 3 0 / 1 5 1 south". It must hold as many
+    /// stones (on the board and captured) as the variant's start.
+    #[arg(long, value_name = "POSITION")]
+    from: Option<String>,
+    /// Accept a --from position with a different number of stones than the
+    /// variant's start.
+    #[arg(long, requires = "from")]
+    any_stones: bool,
 }
 
 /// The options of a batch of games.

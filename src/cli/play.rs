@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use super::{commands::start_position, Seat, OK};
+use super::{commands::start_position, Seat, StartArgs, OK};
 use crate::{
     agents::AgentSpec,
     engine::{Game, Player},
@@ -16,14 +16,15 @@ pub(super) fn play(
     variant: &str,
     agent: AgentSpec,
     seat: Seat,
-    from: Option<&str>,
+    start: &StartArgs,
     seed: Option<u64>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
     super::check_agents(&game, &[agent])?;
-    let from = from
-        .map(|text| start_position(&game, Some(text)))
-        .transpose()?;
+    let from = match start.from {
+        Some(_) => Some(start_position(&game, start)?),
+        None => None,
+    };
     let interactive = std::io::stdin().is_terminal();
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
@@ -54,6 +55,11 @@ pub(super) fn play(
         }
         out.flush().map_err(io)?;
         let Some(line) = lines.next() else {
+            // End of input (Ctrl-D): leave the prompt's line, then say goodbye.
+            if interactive {
+                writeln!(out).map_err(io)?;
+            }
+            write!(out, "{}", session.farewell()).map_err(io)?;
             break;
         };
         let line = line.map_err(|source| Error::Io {

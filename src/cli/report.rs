@@ -7,7 +7,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use crate::{
     engine::{Game, Player},
     rules::Rules,
-    trace::Trace,
+    trace::{Trace, Winner},
 };
 
 /// The facts `sow check` prints for a valid file.
@@ -123,18 +123,23 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     }
     match &trace.result {
         Some(result) => {
-            let verdict = match result.winner {
-                crate::engine::Outcome::Draw => "a draw".to_string(),
-                winner => format!("{} wins", winner.as_str()),
+            let [south, north] = result.scores;
+            let _ = match result.winner {
+                Winner::None => writeln!(
+                    out,
+                    "end: {} after {}; no winner (the rules did not end the game); \
+                     south {south} - north {north} counting the stones left on the board",
+                    result.end.describe(),
+                    plies(trace.plies.len()),
+                ),
+                winner => writeln!(
+                    out,
+                    "end: {} after {}; final scores south {south} - north {north}: {}",
+                    result.end.describe(),
+                    plies(trace.plies.len()),
+                    winner.verdict(),
+                ),
             };
-            let _ = writeln!(
-                out,
-                "end: {} after {}; final scores south {} - north {}: {verdict}",
-                result.end.describe(),
-                plies(trace.plies.len()),
-                result.scores[Player::South.index()],
-                result.scores[Player::North.index()],
-            );
         }
         None => {
             let _ = writeln!(out, "the game goes on after {}", plies(trace.plies.len()));

@@ -10,7 +10,7 @@ use crate::{
     error::Error,
     variants,
     verify::{self, RecordFile, Verdict},
-    EXIT_FAILED,
+    EXIT_BAD_INPUT, EXIT_FAILED,
 };
 
 /// `sow describe`: the rules in plain English.
@@ -26,24 +26,23 @@ pub(super) fn describe(variant: &str, format: DescribeFormat) -> Result<i32, Err
     Ok(OK)
 }
 
-/// `sow verify`: the record against its variant, `--variant`, or each candidate.
+/// `sow verify`: the record against its variant, `--variant`, or each
+/// candidate (each gets its own verdict; exit 0 when one explains the record).
 pub(super) fn verify(
     path: &Path,
     variant: Option<String>,
     candidates: &[String],
+    any_stones: bool,
 ) -> Result<i32, Error> {
     let file = RecordFile::read(path)?;
-    let replay = |arg: &str| -> Result<(Game, Verdict), Error> {
-        let game = Game::new(variants::load(arg)?.rules);
-        let verdict = verify::replay(&game, &file.record).map_err(|message| Error::Record {
-            path: path.display().to_string(),
-            message,
-        })?;
-        Ok((game, verdict))
-    };
+    let replay = |game: &Game| verify::replay(game, &file.record, any_stones);
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
-        let (game, verdict) = replay(&arg)?;
+        let game = Game::new(variants::load(&arg)?.rules);
+        let verdict = replay(&game).map_err(|message| Error::Record {
+            path: path.display().to_string(),
+            message: format!("does not fit {} ({arg}): {message}", game.rules().name),
+        })?;
         sayln!("{} against {} ({arg}):", path.display(), game.rules().name);
         say!("{}", verify::replay::render(&game, &verdict));
         return Ok(match verdict {
@@ -52,17 +51,37 @@ pub(super) fn verify(
         });
     }
     let mut explained = Vec::new();
+    let mut unreadable = false;
     for arg in candidates {
-        let (game, verdict) = replay(arg)?;
+        let game = match variants::load(arg) {
+            Ok(loaded) => Game::new(loaded.rules),
+            Err(e) => {
+                sayln!(
+                    "== {arg}:
+cannot be read: {e}"
+                );
+                unreadable = true;
+                continue;
+            }
+        };
         sayln!("== {arg} ({}):", game.rules().name);
-        say!("{}", verify::replay::render(&game, &verdict));
-        if matches!(verdict, Verdict::Consistent { .. }) {
-            explained.push(arg.as_str());
+        match replay(&game) {
+            Ok(verdict) => {
+                say!("{}", verify::replay::render(&game, &verdict));
+                if matches!(verdict, Verdict::Consistent { .. }) {
+                    explained.push(arg.as_str());
+                }
+            }
+            Err(message) => sayln!("does not fit: {message}"),
         }
     }
     if explained.is_empty() {
         sayln!("no candidate explains {}", path.display());
-        Ok(EXIT_FAILED)
+        Ok(if unreadable {
+            EXIT_BAD_INPUT
+        } else {
+            EXIT_FAILED
+        })
     } else {
         sayln!("explained by: {}", explained.join(" "));
         Ok(OK)
@@ -132,20 +151,11 @@ pub(super) fn diff(
     let words = pair.words(&found, names);
     let position = format_position(&found.position, &a);
     if let Some(out_file) = &out_file {
-        let variant = if variants::shipped_names().any(|n| n == a_arg) {
-            a_arg.to_string()
-        } else {
-            std::fs::canonicalize(a_arg)
-                .map_err(|source| Error::Io {
-                    path: a_arg.to_string(),
-                    source,
-                })?
-                .display()
-                .to_string()
-        };
+        let folder = out_file.path().parent().unwrap_or(Path::new(""));
+        let variant = variants::reference(a_arg, Some(folder))?;
         let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
         let record = pair.record(&found, variant, comment);
-        let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
+        let yaml = crate::yaml::to_string(&record)?;
         out_file.write(yaml.as_bytes())?;
     }
     match format {

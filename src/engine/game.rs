@@ -389,6 +389,15 @@ impl Game {
     /// Empty for a pass or an empty pit. For showing a move; legality is not
     /// checked.
     pub fn sowing_path(&self, pos: &Position, mv: Move) -> Vec<Option<usize>> {
+        self.sowing_laps(pos, mv)
+            .into_iter()
+            .flat_map(|(_, lap)| lap)
+            .collect()
+    }
+
+    /// [`Game::sowing_path`] lap by lap: the pit each lap's stones were
+    /// lifted from and where they went (several laps where the rules relay).
+    pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
         if mv == Move::PASS {
             return Vec::new();
         }
@@ -400,12 +409,14 @@ impl Game {
         for relays in 0..=MAX_RELAYS {
             let path = &paths[origin][..self.path_len];
             let stones = usize::from(board.pits[origin]);
-            out.extend(
+            out.push((
+                origin,
                 path.iter()
                     .cycle()
                     .take(stones)
-                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot))),
-            );
+                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)))
+                    .collect(),
+            ));
             let last = self.sow_lap(&mut board, path, origin);
             match self.relay_from(&board, last, direction, relays) {
                 Some(next) => origin = next,

@@ -9,7 +9,10 @@ mod position;
 mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
-pub use notation::{format_position, parse_move, parse_position, pit_label, PositionError};
+pub use notation::{
+    check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
+    PositionError,
+};
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};
 pub use run::{EndReason, GameRun, Outcome};

@@ -85,6 +85,33 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
     }
 }
 
+/// Reads a move played by `mover`: as [`parse_move`], but when the text
+/// cannot be read as a move (a pit that sows either way, written without a
+/// direction) and the pit is the other player's, that is what is said:
+/// "`b` is illegal: pit `b` belongs to south".
+///
+/// # Errors
+/// As [`parse_move`], or the pit belongs to the other player.
+pub fn parse_move_by(text: &str, game: &Game, mover: Player) -> Result<Move, String> {
+    let error = match parse_move(text, game) {
+        Ok(mv) => return Ok(mv),
+        Err(error) => error,
+    };
+    let label = text.split_once(':').map_or(text, |(label, _)| label);
+    let per_row = game.pits_per_row();
+    let owner = match *label.as_bytes() {
+        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(Player::South),
+        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(Player::North),
+        _ => None,
+    };
+    match owner {
+        Some(owner) if owner != mover => Err(format!(
+            "`{text}` is illegal: pit `{label}` belongs to {owner}"
+        )),
+        _ => Err(error),
+    }
+}
+
 /// A position string that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionError {
@@ -129,6 +156,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             }
             rest.next();
             continue;
+        }
+        if token
+            .strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(error(
+                offset,
+                format!("pit count `{token}` is negative: a pit holds 0 or more stones"),
+            ));
         }
         if !token.bytes().all(|b| b.is_ascii_digit()) {
             break;
@@ -225,6 +261,40 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         to_move,
         opening: false,
     })
+}
+
+/// Checks that `pos` holds as many stones (on the board, captured and out of
+/// play) as the variant's start: a position with more or fewer cannot arise
+/// in a game of this variant.
+///
+/// # Errors
+/// Both counts in words, `pos`'s after `what` ("the position has"):
+/// "the position has 134 stones, Modiar starts with 7 per pit (42 stones)".
+pub fn check_stones(game: &Game, pos: &Position, what: &str) -> Result<(), String> {
+    let start = game.start();
+    if pos.total_stones() == start.total_stones() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} {}, {} starts with {}",
+        stones_in_words(game, pos),
+        game.rules().name,
+        stones_in_words(game, &start)
+    ))
+}
+
+/// "7 per pit (42 stones)" for an even board with nothing captured, else
+/// "134 stones".
+fn stones_in_words(game: &Game, pos: &Position) -> String {
+    let pits = &pos.pits[..game.pit_count()];
+    let total = pos.total_stones();
+    let even =
+        pits.iter().all(|&n| n == pits[0]) && u32::from(pits[0]) * pits.len() as u32 == total;
+    if even {
+        format!("{} per pit ({total} stones)", pits[0])
+    } else {
+        format!("{total} stones")
+    }
 }
 
 /// Writes a position in the notation [`parse_position`] reads.

@@ -259,9 +259,14 @@ impl<'g> GameRun<'g> {
         }
     }
 
-    /// The outcome, once the game is over.
+    /// The outcome, once the rules have ended the game. `None` while it goes
+    /// on, and for a game a ply cap stopped: the cap is not an end the rules
+    /// define, so such a game has no winner.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|_| Outcome::from_scores(self.scores()))
+        match self.end {
+            None | Some(EndReason::PlyCap) => None,
+            Some(_) => Some(Outcome::from_scores(self.scores())),
+        }
     }
 }
 

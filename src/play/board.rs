@@ -142,9 +142,35 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
         return format!("{mover} passes (no move)");
     }
     let label = game.move_label(played.mv);
-    let path = game.sowing_path(before, played.mv);
+    let laps = game.sowing_laps(before, played.mv);
+    let path: Vec<Option<usize>> = laps.iter().flat_map(|(_, lap)| lap.clone()).collect();
     let slot = |s: &Option<usize>| s.map_or_else(|| "store".to_string(), |p| game.label(p));
-    let sown: Vec<String> = path.iter().map(slot).collect();
+    let into = |lap: &[Option<usize>]| lap.iter().map(slot).collect::<Vec<_>>().join(" ");
+    let stones = |n: usize| format!("{n} stone{}", if n == 1 { "" } else { "s" });
+    let sown = match laps.as_slice() {
+        [(_, lap)] => format!("sows {} into {}", stones(lap.len()), into(lap)),
+        _ => {
+            let each: Vec<String> = laps
+                .iter()
+                .enumerate()
+                .map(|(i, (origin, lap))| match i {
+                    0 => format!("{} into {}", stones(lap.len()), into(lap)),
+                    _ => format!(
+                        "then {} lifted from {} into {}",
+                        lap.len(),
+                        game.label(*origin),
+                        into(lap)
+                    ),
+                })
+                .collect();
+            format!(
+                "sows {} in {} laps: {}",
+                stones(path.len()),
+                laps.len(),
+                each.join("; ")
+            )
+        }
+    };
     let effect = &played.effect;
     let last = path.last().map_or_else(String::new, |s| match s {
         Some(p) if effect.captured_pits >> p & 1 == 0 => {
@@ -156,13 +182,7 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
         }
         other => format!(", last in {}", slot(other)),
     });
-    let mut text = format!(
-        "{mover} plays {}: sows {} stone{} into {}{last}",
-        style.bold(&label),
-        path.len(),
-        if path.len() == 1 { "" } else { "s" },
-        sown.join(" "),
-    );
+    let mut text = format!("{mover} plays {}: {sown}{last}", style.bold(&label));
     if effect.capture_waived {
         text.push_str("; the capture is waived (grand slam)");
     } else if effect.captured > 0 {
@@ -170,10 +190,14 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
             .filter(|p| effect.captured_pits >> p & 1 == 1)
             .map(|p| game.label(p))
             .collect();
+        let pits = match pits.split_last() {
+            Some((only, [])) => format!("pit {only}"),
+            Some((last, init)) => format!("pits {} and {last}", init.join(", ")),
+            None => String::new(),
+        };
         text.push_str(&style.red(&format!(
-            "; captures {} from {}",
-            effect.captured,
-            pits.join(" ")
+            "; captures {} ({pits})",
+            stones(usize::from(effect.captured))
         )));
     } else {
         text.push_str("; no capture");

@@ -14,7 +14,7 @@ pub use record::Record;
 use crate::{
     agents::{Agent, AgentSpec},
     engine::{
-        format_position, parse_move, Game, GameRun, Move, Outcome, Player, Position, Successor,
+        format_position, parse_move_by, Game, GameRun, Move, Outcome, Player, Position, Successor,
     },
     trace::legal_labels,
 };
@@ -70,6 +70,8 @@ pub struct Session<'g> {
     moves: Vec<(Move, Player)>,
     /// The last move and the position it was played from.
     last: Option<(Position, Successor)>,
+    /// The moves as last saved with `save`.
+    saved: Vec<(Move, Player)>,
 }
 
 impl<'g> Session<'g> {
@@ -84,6 +86,7 @@ impl<'g> Session<'g> {
             run: GameRun::new(game, start),
             moves: Vec::new(),
             last: None,
+            saved: Vec::new(),
             options,
         }
     }
@@ -119,7 +122,7 @@ impl<'g> Session<'g> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let text = match words.as_slice() {
             [] => String::new(),
-            ["quit"] | ["exit"] => return Reply::Quit("bye\n".to_string()),
+            ["quit"] | ["exit"] => return Reply::Quit(self.farewell()),
             ["help"] => HELP.to_string(),
             ["rules"] => crate::verify::describe::describe(self.game.rules()).text(),
             ["board"] => self.status(),
@@ -138,6 +141,27 @@ impl<'g> Session<'g> {
         Reply::Continue(text)
     }
 
+    /// The last words when the session ends (`quit` or the end of input):
+    /// a warning when plies played since the last `save` would be lost.
+    pub fn farewell(&self) -> String {
+        if self.moves == self.saved {
+            return "bye\n".to_string();
+        }
+        let plies = self.moves.len();
+        let what = if self.saved.is_empty() {
+            format!(
+                "the game ({plies} pl{}) was not saved",
+                if plies == 1 { "y" } else { "ies" }
+            )
+        } else {
+            "the game has changed since it was last saved".to_string()
+        };
+        format!(
+            "{}\nbye\n",
+            self.refusal(&format!("{what}: `save FILE` before `quit` keeps it"))
+        )
+    }
+
     fn refusal(&self, text: &str) -> String {
         self.options.style.red(text)
     }
@@ -154,7 +178,7 @@ impl<'g> Session<'g> {
             return format!("{}\n", self.refusal("it is not your turn"));
         }
         let legal = legal_labels(&self.run).join(" ");
-        let mv = match parse_move(label, self.game) {
+        let mv = match parse_move_by(label, self.game, self.options.human) {
             Ok(mv) => mv,
             Err(message) => {
                 return format!("{}\nlegal moves: {legal}\n", self.refusal(&message));
@@ -283,31 +307,48 @@ impl<'g> Session<'g> {
         format!("{spec} would play {}\n", self.game.move_label(mv))
     }
 
-    /// The game so far as a record.
-    pub fn record(&self) -> Record {
+    /// The game so far as a record written into `folder`: a variant file is
+    /// named by its path from there, so the record replays from anywhere.
+    ///
+    /// # Errors
+    /// The variant file or the folder cannot be found.
+    pub fn record(&self, folder: &Path) -> Result<Record, crate::Error> {
         let moves: Vec<String> = self
             .moves
             .iter()
             .map(|&(mv, _)| self.game.move_label(mv))
             .collect();
-        Record {
-            variant: self.options.variant.clone(),
+        Ok(Record {
+            variant: crate::variants::reference(&self.options.variant, Some(folder))?,
             start: self
                 .options
                 .from
                 .map(|start| format_position(&start, self.game)),
             moves: moves.join(" "),
-        }
+            result: self.run.end().map(|end| crate::verify::ExpectedResult {
+                end: Some(end),
+                scores: Some(self.run.scores()),
+                winner: Some(self.run.outcome().into()),
+            }),
+        })
     }
 
-    fn save(&self, path: &Path) -> String {
-        match self.record().save(path) {
-            Ok(()) => format!(
-                "saved {} move{} to {}\n",
-                self.moves.len(),
-                if self.moves.len() == 1 { "" } else { "s" },
-                path.display()
-            ),
+    fn save(&mut self, path: &Path) -> String {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        // The path first: a folder that does not exist is named as such.
+        let saved = crate::files::Output::check("", path)
+            .and_then(|_| self.record(folder))
+            .and_then(|record| record.save(path));
+        match saved {
+            Ok(()) => {
+                self.saved.clone_from(&self.moves);
+                format!(
+                    "saved {} move{} to {}\n",
+                    self.moves.len(),
+                    if self.moves.len() == 1 { "" } else { "s" },
+                    path.display()
+                )
+            }
             Err(e) => format!("{}\n", self.refusal(&format!("cannot save: {e}"))),
         }
     }

@@ -1,5 +1,6 @@
 //! A game record as `sow verify` reads it: the variant, the start when it is
-//! not the variant's own, and the moves as space-separated labels.
+//! not the variant's own, the moves as space-separated labels, and the
+//! result once the game is over.
 //!
 //! ```yaml
 //! variant: modiar
@@ -24,6 +25,9 @@ pub struct Record {
     pub start: Option<String>,
     /// The moves, as `Game::move_label` writes them, separated by spaces.
     pub moves: String,
+    /// How the game ended, once it has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<crate::verify::ExpectedResult>,
 }
 
 impl Record {
@@ -32,7 +36,7 @@ impl Record {
     /// # Errors
     /// Should YAML serialisation fail.
     pub fn to_yaml(&self) -> Result<String, Error> {
-        serde_yaml::to_string(self).map_err(|e| Error::Usage(format!("game record: {e}")))
+        crate::yaml::to_string(self)
     }
 
     /// Writes the record to `path`, through a temporary file renamed into

@@ -14,14 +14,16 @@ use crate::{engine::Game, error::Error, trace::Trace};
 
 const STYLE: &str = r#"
 body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; background: #fafafa; }
-h1 { font-size: 22px; margin: 0 0 4px 0; }
+h1 { font-size: 22px; margin: 0 0 4px 0; overflow-wrap: anywhere; }
 #result { margin: 0 0 16px 0; color: #444; }
-#main { display: flex; gap: 24px; align-items: flex-start; }
-.frame svg { border: 1px solid #ddd; background: #fff; }
-#moves { margin: 0; padding: 0 0 0 2.5em; max-height: 420px; overflow-y: auto; min-width: 12em; }
+#main { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+#frames { min-width: 0; max-width: 100%; }
+.frame svg { border: 1px solid #ddd; background: #fff; max-width: 100%; height: auto; box-sizing: border-box; }
+#moves { position: relative; margin: 0; padding: 0 0 0 2.5em; max-height: 420px; overflow-y: auto; min-width: 12em; }
+@media (max-width: 700px) { body { margin: 12px; } }
 #moves li { cursor: pointer; padding: 1px 4px; }
 #moves li.current { background: #ffd54f; font-weight: bold; }
-#controls { margin: 12px 0; display: flex; gap: 8px; align-items: center; }
+#controls { margin: 12px 0; display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
 #controls button { font-size: 15px; padding: 4px 10px; }
 #where { min-width: 8em; text-align: center; }
 .help { color: #666; font-size: 13px; }
@@ -43,7 +45,7 @@ const SCRIPT: &str = r#"//<![CDATA[
   var items = Array.prototype.slice.call(list.children);
   var result = trace.result;
   document.getElementById('result').textContent = result
-    ? 'Result: ' + (result.winner === 'draw' ? 'a draw' : result.winner + ' wins') + ', '
+    ? 'Result: ' + ({ draw: 'a draw', none: 'no winner' }[result.winner] || result.winner + ' wins') + ', '
       + result.scores[0] + ' - ' + result.scores[1] + ' (' + result.end.replace(/_/g, ' ') + ') after '
       + trace.plies.length + ' plies'
     : 'The game goes on after ' + trace.plies.length + ' plies';
@@ -52,7 +54,12 @@ const SCRIPT: &str = r#"//<![CDATA[
     frames.forEach(function (f, i) { f.hidden = i !== ply; });
     items.forEach(function (li, i) { li.classList.toggle('current', i + 1 === ply); });
     var current = items[ply - 1];
-    if (current) { current.scrollIntoView({ block: 'nearest' }); }
+    // Scroll the list only (scrollIntoView would also scroll the page sideways).
+    if (current) {
+      if (current.offsetTop < list.scrollTop) { list.scrollTop = current.offsetTop; }
+      var bottom = current.offsetTop + current.offsetHeight - list.clientHeight;
+      if (bottom > list.scrollTop) { list.scrollTop = bottom; }
+    }
     document.getElementById('where').textContent = 'ply ' + ply + ' of ' + last;
   }
   document.getElementById('first').addEventListener('click', function () { show(0); });

@@ -29,6 +29,8 @@ const PAD: i32 = 20;
 const LEGEND_W: i32 = 330;
 /// Rough width of a caption character at the caption's font size.
 const CHAR_W: i32 = 8;
+/// Rough width of a title character (20 px bold): wide enough for capitals.
+const TITLE_CHAR_W: i32 = 13;
 
 const BOARD_FILL: &str = "#d9b77e";
 const EDGE: &str = "#7a5a2b";
@@ -87,6 +89,7 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
     let legend_w = if frame.last.is_some() { LEGEND_W } else { 0 };
     let width = (2 * PAD + board_w)
         .max(2 * PAD + longest * CHAR_W)
+        .max(2 * PAD + title.chars().count() as i32 * TITLE_CHAR_W)
         .max(2 * PAD + legend_w);
     let height = legend_y + if frame.last.is_some() { 30 } else { 0 } + PAD;
 

@@ -46,7 +46,9 @@ optional `/` between the rows, the player to move, and optionally the stones
 each has captured, and the stones out of play: `2 3 0 / 1 5 1 south`,
 `0 0 1 / 2 3 2 north captured 20 16` or `0 0 0 1 / 5 1 0 0 south removed 6`.
 A position given this way is a mid-game position: a first-move rule does not
-apply to it.
+apply to it. It must hold as many stones (on the board, captured and out of
+play) as the variant's start; `--any-stones` accepts another number (for a
+study position), as `sow verify --any-stones` does for a record's `start`.
 
 ## Limits
 

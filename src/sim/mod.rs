@@ -183,11 +183,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
         plies: run.plies(),
         end,
         scores: run.scores(),
-        winner: if end == EndReason::PlyCap {
-            None
-        } else {
-            run.outcome()
-        },
+        winner: run.outcome(),
         captured: u32::from(captured[0]) + u32::from(captured[1]),
         legal_moves,
         choices,

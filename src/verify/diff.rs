@@ -299,7 +299,7 @@ impl Pair<'_> {
             (Some(end), Some(winner)) => Some(ExpectedResult {
                 end: Some(end),
                 scores: Some(run.scores()),
-                winner: Some(winner),
+                winner: Some(Some(winner).into()),
             }),
             _ => None,
         };

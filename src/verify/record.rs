@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{engine::Outcome, error::Error, variants};
+use crate::{error::Error, trace::Winner, variants, yaml};
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,11 +99,20 @@ impl Moves {
 pub struct Checkpoint {
     /// The ply after which this holds (0 is the start).
     pub ply: u32,
-    /// The board, as pit counts in absolute order (a b c ... A B C ...).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The board, as pit counts in absolute order (a b c ... A B C ...):
+    /// a list or a string (`"2 8 8 8 8 8"`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_numbers"
+    )]
     pub board: Option<Vec<u8>>,
     /// Stones captured so far, `[south, north]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_pair"
+    )]
     pub scores: Option<[u16; 2]>,
     /// Stones captured by this ply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -120,15 +129,21 @@ pub struct Checkpoint {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedResult {
-    /// Why it ended: `no_legal_move`, `feeding_impossible` or `repetition`.
+    /// Why it ended: `no_legal_move`, `feeding_impossible`, `repetition`, ...,
+    /// or `ply_cap` for a game stopped before the rules ended it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<crate::engine::EndReason>,
     /// Final totals `[south, north]`, leftovers included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_pair"
+    )]
     pub scores: Option<[u16; 2]>,
-    /// `south`, `north` or `draw`.
+    /// `south`, `north`, `draw`, or `none` for a game no rule ended (a
+    /// ply cap stopped it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Outcome>,
+    pub winner: Option<Winner>,
 }
 
 /// A record read from a file, with where it was read from.
@@ -165,7 +180,7 @@ impl RecordFile {
     /// against the record's folder.
     pub fn variant_arg(&self) -> String {
         let name = &self.record.variant;
-        if variants::shipped_names().any(|n| n == name) || Path::new(name).is_absolute() {
+        if variants::is_shipped(name) || Path::new(name).is_absolute() {
             return name.clone();
         }
         let folder = self.path.parent().unwrap_or(Path::new(""));
@@ -182,24 +197,9 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let is_trace = serde_yaml::from_str::<serde_yaml::Mapping>(text)
         .is_ok_and(|map| map.contains_key("plies"));
     if is_trace {
-        return yaml(text).map(TraceFile::into_record);
+        return yaml::from_str(text).map(TraceFile::into_record);
     }
-    yaml(text)
-}
-
-fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_yaml::from_str(text).map_err(|e| {
-        let message = e.to_string();
-        // serde_yaml appends " at line L column C"; put the place first instead.
-        match e.location() {
-            Some(at) => {
-                let suffix = format!(" at line {} column {}", at.line(), at.column());
-                let message = message.strip_suffix(&suffix).unwrap_or(&message);
-                format!("line {} column {}: {message}", at.line(), at.column())
-            }
-            None => message,
-        }
-    })
+    yaml::from_str(text)
 }
 
 /// What `sow trace --format yaml|json` writes.
@@ -207,8 +207,11 @@ fn yaml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
 #[serde(deny_unknown_fields)]
 struct TraceFile {
     variant: String,
-    start: Vec<u8>,
     #[serde(default)]
+    variant_file: Option<String>,
+    #[serde(deserialize_with = "yaml::numbers")]
+    start: Vec<u8>,
+    #[serde(default, deserialize_with = "yaml::pair")]
     start_scores: [u16; 2],
     first_player: crate::engine::Player,
     plies: Vec<TracePly>,
@@ -221,8 +224,10 @@ struct TracePly {
     ply: u32,
     #[serde(rename = "move")]
     mv: String,
+    #[serde(deserialize_with = "yaml::numbers")]
     board: Vec<u8>,
     captured: u16,
+    #[serde(deserialize_with = "yaml::pair")]
     scores: [u16; 2],
     // Written by `sow trace`; implied by the board, so not checked.
     #[serde(rename = "player")]
@@ -243,32 +248,37 @@ struct TracePly {
 #[serde(deny_unknown_fields)]
 struct TraceResult {
     end: crate::engine::EndReason,
+    #[serde(deserialize_with = "yaml::pair")]
     scores: [u16; 2],
-    winner: Outcome,
+    winner: Winner,
 }
 
 impl TraceFile {
-    /// The trace as a record: every ply a checkpoint. The variant's display
-    /// name is mapped back to the shipped variant of that name, if any.
+    /// The trace as a record: every ply a checkpoint. The variant is its
+    /// file when the trace names one, else the shipped variant whose display
+    /// name the trace gives (the display name itself when none has it).
     fn into_record(self) -> Record {
-        let shipped = variants::shipped_names().find(|name| {
-            variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
-        });
-        let seeds = self.start.first().copied().unwrap_or(0);
-        let from_start = self.first_player == crate::engine::Player::South
-            && self.start_scores == [0, 0]
-            && self.start.iter().all(|&n| n == seeds);
-        let start = (!from_start).then(|| {
-            let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
-            let [south, north] = self.start_scores;
-            format!(
-                "{} {} captured {south} {north}",
-                pits.join(" "),
-                self.first_player
-            )
-        });
+        let shipped = || {
+            variants::shipped_names().find(|name| {
+                variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
+            })
+        };
+        let variant = match &self.variant_file {
+            Some(file) => file.clone(),
+            None => shipped().map_or(self.variant.clone(), String::from),
+        };
+        // The start is kept even when it looks like a variant's start: the
+        // replay takes it as the start, and can tell a record played with 7
+        // per pit from a variant with 6.
+        let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
+        let [south, north] = self.start_scores;
+        let start = Some(format!(
+            "{} {} captured {south} {north}",
+            pits.join(" "),
+            self.first_player
+        ));
         Record {
-            variant: shipped.map_or(self.variant, String::from),
+            variant,
             comment: Some("read from a `sow trace` file".into()),
             start,
             moves: Moves::List(self.plies.iter().map(|p| p.mv.clone()).collect()),

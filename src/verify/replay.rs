@@ -6,10 +6,10 @@ use std::fmt::Write;
 use super::record::{Checkpoint, Record};
 use crate::{
     engine::{
-        format_position, parse_move, parse_position, EndReason, Game, GameRun, Move, Outcome,
+        check_stones, format_position, parse_move, parse_position, EndReason, Game, GameRun, Move,
         Player, Position,
     },
-    trace::legal_labels,
+    trace::{legal_labels, Winner},
 };
 
 /// What replaying a record gave.
@@ -102,21 +102,50 @@ pub enum Mismatch {
     /// A different winner.
     Winner {
         /// What the record says.
-        expected: Outcome,
+        expected: Winner,
         /// What the rules give.
-        actual: Outcome,
+        actual: Winner,
     },
 }
 
-/// Replays `record` under `game`.
+/// Replays `record` under `game`. A record's `start` must hold as many
+/// stones as the variant's start, unless `any_stones`; a `start` equal to
+/// the variant's start is the start of a game (first-move rules apply).
 ///
 /// # Errors
-/// Bad input, in words: a start position that cannot be read, an unknown pit
-/// label, a checkpoint after the last move or with a board of the wrong size.
-pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
+/// Why the record does not fit the variant, in words: a board of another
+/// size, a start with another number of stones, a start position that cannot
+/// be read, an unknown pit label, a checkpoint after the last move.
+pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict, String> {
+    if let Some(pits) = record_pits(record) {
+        if pits != game.pit_count() {
+            let per_row = game.pits_per_row();
+            return Err(if pits % 2 == 0 {
+                format!("2x{per_row} board, the record has 2x{}", pits / 2)
+            } else {
+                format!("2x{per_row} board, the record has {pits} pit counts")
+            });
+        }
+    }
     let start = match &record.start {
         None => game.start(),
-        Some(text) => parse_position(text, game).map_err(|e| format!("start: {e}"))?,
+        Some(text) => {
+            let start = parse_position(text, game).map_err(|e| format!("start: {e}"))?;
+            if !any_stones {
+                check_stones(game, &start, "the record starts with")
+                    .map_err(|e| format!("start: {e} (--any-stones replays it anyway)"))?;
+            }
+            let the_start = game.start();
+            if (Position {
+                opening: true,
+                ..start
+            }) == the_start
+            {
+                the_start
+            } else {
+                start
+            }
+        }
     };
     let labels = record.moves.labels();
     let moves: Vec<Move> = labels
@@ -175,9 +204,18 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
     if let Some(result) = &record.result {
         checked += 1;
         let ply = moves.len() as u32 + 1;
-        let mismatch = match (run.end(), run.outcome()) {
-            (Some(end), Some(winner)) => {
-                let scores = run.scores();
+        // A record of a game stopped at a ply cap (`end: ply_cap`, or just
+        // `winner: none`) is compared with this game stopped the same way.
+        let says_capped = result.end == Some(EndReason::PlyCap)
+            || (result.end.is_none() && result.winner == Some(Winner::None));
+        let mut last = run.clone();
+        if says_capped {
+            last.stop_at_cap();
+        }
+        let mismatch = match last.end() {
+            Some(end) => {
+                let scores = last.scores();
+                let winner = Winner::from(last.outcome());
                 match (result.end, result.scores, result.winner) {
                     (Some(expected), _, _) if expected != end => Some(Mismatch::End {
                         expected,
@@ -194,7 +232,7 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
                     _ => None,
                 }
             }
-            _ => Some(Mismatch::GoesOn {
+            None => Some(Mismatch::GoesOn {
                 legal: legal_labels(&run),
             }),
         };
@@ -210,6 +248,23 @@ pub fn replay(game: &Game, record: &Record) -> Result<Verdict, String> {
     Ok(Verdict::Consistent {
         plies: moves.len() as u32,
         checked,
+    })
+}
+
+/// The number of pits the record's board has, when its `start` or a
+/// checkpoint's board tells it.
+fn record_pits(record: &Record) -> Option<usize> {
+    let from_start = record.start.as_ref().map(|text| {
+        text.split_whitespace()
+            .filter(|t| *t != "/")
+            .take_while(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+            .count()
+    });
+    from_start.or_else(|| {
+        record
+            .expect
+            .iter()
+            .find_map(|c| c.board.as_ref().map(Vec::len))
     })
 }
 
@@ -457,7 +512,10 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
                 out,
                 "winner: the record says {}, the rules give {}",
                 expected.as_str(),
-                actual.as_str()
+                match actual {
+                    Winner::None => "no winner (the game was stopped before the rules ended it)",
+                    _ => actual.as_str(),
+                }
             );
         }
     }
