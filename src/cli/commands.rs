@@ -15,6 +15,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
         Command::Check { files } => check(&files),
         Command::List => list(),
+        Command::Show { variant } => {
+            out(variants::source(&variant)?.text)?;
+            Ok(OK)
+        }
         Command::Trace {
             variant,
             moves,

@@ -45,6 +45,18 @@ enum Command {
     },
     /// List the shipped variants with their sources.
     List,
+    /// Print a variant file's text, comments included
+    ///
+    /// A shipped variant prints the text built into `sow`; a path prints the
+    /// file. Copy a shipped variant to start a new one from it.
+    ///
+    /// Example:
+    ///   sow show modiar > my.variant && sow check my.variant
+    #[command(verbatim_doc_comment)]
+    Show {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+    },
     /// Play one game and print it ply by ply
     ///
     /// The moves come from --moves, or from two agents with --seed (random
@@ -63,7 +75,7 @@ enum Command {
         #[arg(long, conflicts_with_all = ["seed", "agents", "max_plies"])]
         moves: Option<String>,
         /// Seed of the agents' random streams.
-        #[arg(long)]
+        #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
         /// The agents for south and north, comma-separated: random, greedy,
         /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
@@ -155,7 +167,7 @@ enum Command {
         from: Option<String>,
         /// Seed of the agent's random choices (default: from the clock; the
         /// seed used is shown, so a game can be played again).
-        #[arg(long)]
+        #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
     },
     /// Count the move sequences of each length from the start (perft).
@@ -323,7 +335,7 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         max_plies: u32,
         /// Stop after examining this many distinct positions (bounds memory).
-        #[arg(long, default_value_t = 1_000_000)]
+        #[arg(long, default_value_t = 1_000_000, value_parser = positions)]
         max_positions: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
@@ -365,7 +377,7 @@ enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Most positions to explore.
-        #[arg(long, default_value_t = 1_000_000)]
+        #[arg(long, default_value_t = 1_000_000, value_parser = positions)]
         limit: usize,
     },
     /// Solve a small variant: the value of every reachable position under
@@ -398,7 +410,7 @@ enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Refuse variants that may have more positions than this.
-        #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS")]
+        #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS", value_parser = any_u64)]
         limit: u64,
         /// Also write the table of values to FILE (binary; read back by the
         /// perfect agent).
@@ -422,7 +434,7 @@ struct BatchArgs {
     #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
     agents: [crate::agents::AgentSpec; 2],
     /// Seed of the batch.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = any_u64)]
     seed: u64,
     /// Worker threads (0: one per core; at most 1024). The results do not
     /// depend on it.
@@ -442,11 +454,33 @@ struct BatchArgs {
 
 /// `--games`: a whole number, at least 1.
 fn parse_games(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(0) => Err("a batch needs at least 1 game".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    match whole(s, u64::MAX)? {
+        0 => Err("a batch needs at least 1 game".into()),
+        n => Ok(n),
     }
+}
+
+/// A whole number no larger than `max`; a number too large says so and
+/// gives the largest allowed.
+fn whole(s: &str, max: u64) -> Result<u64, String> {
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number, found `{s}`"));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("`{s}` is too large: at most {max}")),
+    }
+}
+
+/// `--seed`, `solve --limit`: any 64-bit whole number.
+fn any_u64(s: &str) -> Result<u64, String> {
+    whole(s, u64::MAX)
+}
+
+/// A bound on positions (`--limit`, `--max-positions`).
+fn positions(s: &str) -> Result<usize, String> {
+    whole(s, usize::MAX as u64).map(|n| n as usize)
 }
 
 /// `--threads`: 0 (one per core) to 1024.
