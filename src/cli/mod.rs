@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod diff_report;
 mod output;
 mod play;
 mod report;
@@ -309,17 +310,27 @@ enum Command {
         #[arg(long, num_args = 1.., value_name = "VARIANT")]
         candidates: Vec<String>,
     },
-    /// Find the shortest move sequence after which two variants disagree
+    /// Say how two variants' rules differ, and show each difference in play
     ///
-    /// Searches breadth-first from the start over the positions both variants
-    /// reach identically, for the first place where they part ways: different
-    /// legal moves, a move with a different result (board or captures), or a
-    /// different end or final score. Prints the moves, the position and the
-    /// difference in words: the position to put to an informant. --out writes
-    /// it as a record that `sow verify` finds consistent with A and not with B.
+    /// First the rules, option by option: every option that differs, with
+    /// the sentences of `sow describe` that say it under each. Then, for each
+    /// option, a move sequence that shows it: A against A with only that
+    /// option changed, searched breadth-first from the start (the shortest
+    /// sequence) and, when that runs out, in random games (a sequence, maybe
+    /// not the shortest); each rule is said to be shown in play or not. On
+    /// the same board, last, the moves after which A and B themselves part
+    /// ways: the position to put to an informant. --out writes that as a
+    /// record that `sow verify` finds consistent with A and not with B.
     ///
-    /// Exits 1 when a difference is found, 0 when none is within the bound
-    /// (like `diff`), 2 on bad input.
+    /// Limits: each search (one per differing option, one for A against B)
+    /// keeps at most --max-positions positions (about 150 bytes each: 15 MB
+    /// at the default) and plays at most --playouts random games of at most
+    /// 1,000 plies; time grows with both and with the number of options that
+    /// differ.
+    ///
+    /// Exits 0 when the rules are the same (names and sources aside), 1 when
+    /// they differ (even when no play shows it within the limits), 2 on bad
+    /// input.
     ///
     /// Examples:
     ///   sow diff modiar modiar-awale-info
@@ -331,16 +342,19 @@ enum Command {
         a: String,
         /// Variant B (shipped name or path).
         b: String,
-        /// Look for differences at most this many plies from the start.
+        /// Breadth-first search to at most this many plies from the start.
         #[arg(long, default_value_t = 30)]
         max_plies: u32,
-        /// Stop after examining this many distinct positions (bounds memory).
-        #[arg(long, default_value_t = 1_000_000, value_parser = positions)]
+        /// Positions each breadth-first search keeps at most (bounds memory).
+        #[arg(long, default_value_t = 100_000, value_parser = positions)]
         max_positions: usize,
+        /// Random games each search plays when breadth-first finds nothing.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        playouts: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
         format: DiffFormat,
-        /// Write the difference as a game record (YAML) to this file.
+        /// Write where A and B part ways as a game record (YAML) to this file.
         #[arg(long, value_name = "RECORD")]
         out: Option<std::path::PathBuf>,
     },

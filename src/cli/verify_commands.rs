@@ -6,7 +6,7 @@ use std::path::Path;
 use super::output::{say, sayln};
 use super::{DescribeFormat, DiffFormat, OK};
 use crate::{
-    engine::{format_position, Game, Move},
+    engine::{Game, Move},
     error::Error,
     variants,
     verify::{self, RecordFile, Verdict},
@@ -69,122 +69,89 @@ pub(super) fn verify(
     }
 }
 
-/// `sow diff`: the shortest sequence after which A and B disagree.
+/// `sow diff`: the rules that differ, each shown in play if it can be, and
+/// where A and B part ways on the same board.
 pub(super) fn diff(
     a_arg: &str,
     b_arg: &str,
-    (max_plies, max_positions): (u32, usize),
+    limits: &verify::compare::Limits,
     format: DiffFormat,
     out: Option<&Path>,
 ) -> Result<i32, Error> {
-    use verify::diff::{plies, Pair};
+    use super::diff_report;
+    use verify::{compare, diff::Pair};
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
-    let pair = Pair { a: &a, b: &b };
-    let (found, searched) = pair.search(max_plies, max_positions);
     let names = (a_arg, b_arg);
-    let Some(found) = found else {
-        let text = if searched.exhausted {
-            format!(
-                "no difference: all {} positions reachable under both were examined (to ply {})",
-                searched.positions, searched.plies
-            )
-        } else if searched.position_cap {
-            format!(
-                "no difference within {} plies; stopped at the bound of {} positions (--max-positions)",
-                searched.plies, searched.positions
-            )
-        } else {
-            format!(
-                "no difference within {} plies ({} positions examined)",
-                searched.plies, searched.positions
-            )
-        };
+    let rules = compare::rules_in_play(&a, &b, limits);
+    if rules.is_empty() {
         match format {
-            DiffFormat::Text => sayln!("{text}"),
+            DiffFormat::Text => sayln!("{a_arg} and {b_arg} have the same rules"),
             DiffFormat::Json => sayln!(
                 "{:#}",
-                serde_json::json!({
-                    "a": a_arg, "b": b_arg, "found": false,
-                    "searched": { "plies": searched.plies, "positions": searched.positions,
-                                  "exhausted": searched.exhausted,
-                                  "position_cap": searched.position_cap },
-                })
+                serde_json::json!({ "a": a_arg, "b": b_arg, "same_rules": true, "rules": [] })
             ),
         }
         return Ok(OK);
-    };
-    let moves: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
-    let shown: Vec<String> = moves
-        .iter()
-        .cloned()
-        .chain(found.difference.shown_by().map(|m| a.move_label(m)))
-        .collect();
-    let words = pair.words(&found, names);
-    let position = format_position(&found.position, &a);
-    if let Some(path) = out {
-        let variant = if variants::shipped_names().any(|n| n == a_arg) {
-            a_arg.to_string()
-        } else {
-            std::fs::canonicalize(a_arg)
-                .map_err(|source| Error::Io {
-                    path: a_arg.to_string(),
-                    source,
-                })?
-                .display()
-                .to_string()
-        };
-        let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
-        let record = pair.record(&found, variant, comment);
-        let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
-        crate::files::write_atomically(path, yaml.as_bytes())?;
     }
+    let pair = Pair { a: &a, b: &b };
+    let play = compare::comparable(&a, &b).then(|| compare::search(&pair, limits));
+    let written = match (out, play.as_ref().and_then(|p| p.found.as_ref())) {
+        (Some(path), Some((found, _))) => {
+            write_record(&pair, found, names, path)?;
+            Some(path)
+        }
+        _ => None,
+    };
     match format {
         DiffFormat::Text => {
-            sayln!(
-                "{a_arg} and {b_arg} part ways after {} pl{}",
-                plies(&found),
-                if plies(&found) == 1 { "y" } else { "ies" }
+            say!(
+                "{}",
+                diff_report::text(&a, &b, names, &rules, play.as_ref())
             );
-            sayln!(
-                "moves: {}",
-                if moves.is_empty() {
-                    "(none: the start)".to_string()
-                } else {
-                    moves.join(" ")
-                }
-            );
-            sayln!("position: {position}");
-            let lines = verify::replay::board_lines(&a, &found.position.pits);
-            sayln!("  north {}\n  south {}", lines[0], lines[1]);
-            say!("{words}");
-            sayln!(
-                "searched {} position{} to ply {}",
-                searched.positions,
-                if searched.positions == 1 { "" } else { "s" },
-                searched.plies
-            );
-            if let Some(path) = out {
-                sayln!(
+            match (out, written) {
+                (Some(path), Some(_)) => sayln!(
                     "record written to {}: `sow verify` finds it consistent with {a_arg}, not with {b_arg}",
                     path.display()
-                );
+                ),
+                (Some(path), None) => sayln!(
+                    "no record written to {}: no sequence on which {a_arg} and {b_arg} part ways was found",
+                    path.display()
+                ),
+                _ => {}
             }
         }
         DiffFormat::Json => sayln!(
             "{:#}",
-            serde_json::json!({
-                "a": a_arg, "b": b_arg, "found": true,
-                "plies": plies(&found),
-                "moves": shown.join(" "),
-                "position": position,
-                "difference": { "kind": found.difference.kind(), "words": words.trim_end() },
-                "searched": { "plies": searched.plies, "positions": searched.positions,
-                              "exhausted": searched.exhausted },
-            })
+            diff_report::json(&a, &b, names, &rules, play.as_ref())
         ),
     }
     Ok(EXIT_FAILED)
+}
+
+/// Writes the sequence on which A and B part ways as a record for `sow verify`.
+fn write_record(
+    pair: &verify::diff::Pair<'_>,
+    found: &verify::diff::Found,
+    (a_arg, b_arg): (&str, &str),
+    path: &Path,
+) -> Result<(), Error> {
+    let variant = if variants::shipped_names().any(|n| n == a_arg) {
+        a_arg.to_string()
+    } else {
+        std::fs::canonicalize(a_arg)
+            .map_err(|source| Error::Io {
+                path: a_arg.to_string(),
+                source,
+            })?
+            .display()
+            .to_string()
+    };
+    let words = pair.words(found, (a_arg, b_arg));
+    let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
+    let record = pair.record(found, variant, comment);
+    let yaml = serde_yaml::to_string(&record).map_err(|e| Error::Usage(e.to_string()))?;
+    crate::files::write_atomically(path, yaml.as_bytes())
 }
 
 /// `sow analyze`: the graph of reachable positions.
