@@ -238,3 +238,18 @@ fn show_prints_the_variant_file() {
         "{stderr}"
     );
 }
+
+/// A variant name in the wrong case or misspelt suggests the shipped one.
+#[test]
+fn unknown_variant_names_get_a_suggestion() {
+    for name in ["Modiar", "MODIAR", "modair"] {
+        let (code, _, stderr) = sow(&["describe", name]);
+        assert_eq!(code, 2);
+        assert!(
+            stderr.starts_with(&format!(
+                "error: no shipped variant or file named `{name}` (did you mean `modiar`?) (shipped: "
+            )),
+            "{stderr}"
+        );
+    }
+}

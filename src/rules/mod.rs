@@ -5,6 +5,6 @@ mod keyword;
 mod model;
 mod validate;
 
-pub use keyword::Keyword;
+pub use keyword::{suggestion, Keyword};
 pub use model::*;
 pub use validate::{load, Loaded};

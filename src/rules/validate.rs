@@ -4,7 +4,11 @@
 
 use std::collections::HashMap;
 
-use super::{keyword::expected_list, model::*, Keyword};
+use super::{
+    keyword::{expected_list, suggestion},
+    model::*,
+    Keyword,
+};
 use crate::{
     diagnostic::{Diagnostic, Report, Source, Span},
     dsl::{self, Setting, SyntaxTree, Value},
@@ -749,18 +753,6 @@ fn home_of(key: &str) -> Option<String> {
             expected_list(many.iter().copied())
         )),
     }
-}
-
-/// `` (did you mean `ccw`?)`` when a known word is close to `found`.
-/// Case is ignored: `CCW` suggests `ccw`.
-fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> String {
-    let found = found.to_lowercase();
-    known
-        .map(|k| (strsim::damerau_levenshtein(&found, k), k))
-        .filter(|(d, k)| *d <= 2 && *d < k.len())
-        .min()
-        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
