@@ -87,9 +87,13 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("sow start", &a.sowing.start, start, |r| {
         r.sowing.start = *start;
     });
-    out.option("sow skip_origin", &a.sowing.skip_origin, skip_origin, |r| {
-        r.sowing.skip_origin = *skip_origin;
-    });
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    out.option(
+        "sow skip_origin",
+        yes_no(a.sowing.skip_origin),
+        yes_no(*skip_origin),
+        |r| r.sowing.skip_origin = *skip_origin,
+    );
     out.option("sow laps", &a.sowing.laps, laps, |r| r.sowing.laps = *laps);
     out.option("sow min_stones", &a.sowing.min_stones, min_stones, |r| {
         r.sowing.min_stones = *min_stones;
@@ -246,4 +250,37 @@ fn uniform<T: PartialEq>(values: &[T]) -> bool {
 /// can the same game be played under both.
 pub fn same_board(a: &Rules, b: &Rules) -> bool {
     (a.board.rows, a.board.pits, a.board.seeds) == (b.board.rows, b.board.pits, b.board.seeds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    #[test]
+    fn options_are_named_and_valued_as_in_a_file() {
+        let oware = variants::load("oware").unwrap().rules;
+        let kalah = variants::load("kalah").unwrap().rules;
+        let found: Vec<String> = rule_differences(&oware, &kalah)
+            .iter()
+            .map(|d| format!("{} {} / {}", d.option, d.a, d.b))
+            .collect();
+        assert!(
+            found.contains(&"sow skip_origin yes / no".to_string()),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&"board stores none / sown".to_string()),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_same_rules_under_other_names_do_not_differ() {
+        let modiar = variants::load("modiar").unwrap().rules;
+        let mut renamed = modiar.clone();
+        renamed.name = "Other".into();
+        renamed.source = None;
+        assert!(rule_differences(&modiar, &renamed).is_empty());
+    }
 }
