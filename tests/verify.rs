@@ -317,7 +317,7 @@ fn diff_lists_the_rules_of_modiar_and_koumma() {
         "{text}"
     );
     assert!(
-        text.ends_with("the boards differ (modiar: 2 rows of 3 pits, 7 stones each; koumma: 2 rows of 3 pits, 6 stones each): a play comparison of modiar and koumma needs the same board; each rule above was played on modiar's board\n"),
+        text.ends_with("the boards differ (modiar: 2 rows of 3 pits, 7 stones each; koumma: 2 rows of 3 pits, 6 stones each): a play comparison of modiar and koumma needs the same board (each rule above was played on the board named with it)\n"),
         "{text}"
     );
 }
@@ -634,4 +634,59 @@ legal moves: none
         ),
         "{stdout}"
     );
+}
+
+/// An option that cannot matter on A's board is looked for on B's. Modiar
+/// against Modiar with stores and an extra turn: an extra turn needs a store,
+/// which Modiar has none of, so `extra_turn` shows on the second variant's
+/// board, worked by hand (sowing starts in the emptied pit; the mover's store
+/// follows their row, the opponent's is skipped):
+/// 1. a (7): a b c S A B C -> 1 8 8 / 8 8 8, south's store 1.
+/// 2. A (8): A B C N a b c A -> A 2 taken (c = 9 stops the chain): 2 9 9 /
+///    0 9 9, captures 1 3 (north's store 1 and 2 taken).
+/// 3. c (9): c S A B C a b c S -> 3 10 2 / 1 10 10, south's store 3: the last
+///    stone is in the store, so south moves again under `extra_turn store`.
+#[test]
+fn diff_shows_a_rule_on_the_board_where_it_matters() {
+    let text = sowing::variants::source("modiar").unwrap().text;
+    let text = text
+        .replace("stores none", "stores sown")
+        .replace("min_stones  2 ", "min_stones  2\n  extra_turn  store ");
+    let path = format!("{}/store-extra-turn.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = sow(&["diff", "modiar", &path, "--format", "json"]);
+    assert_eq!(code, 1, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let extra = &json["rules"][1];
+    assert_eq!(extra["option"], "sow extra_turn");
+    assert_eq!(
+        (extra["a"].as_str(), extra["b"].as_str()),
+        (Some("never"), Some("store"))
+    );
+    let in_play = &extra["in_play"];
+    assert_eq!(
+        in_play["between"],
+        serde_json::json!([format!("{path} with `sow extra_turn never`"), path])
+    );
+    assert_eq!(in_play["moves"], "a A c");
+    assert_eq!(in_play["method"], "breadth_first");
+    assert_eq!(in_play["position"], "2 9 9 / 0 9 9 south captured 1 3");
+    let words = in_play["difference"]["words"].as_str().unwrap();
+    assert!(
+        words.ends_with(&format!(
+            "then north moves under {path} with `sow extra_turn never` and south under {path}"
+        )),
+        "{words}"
+    );
+    let (code, stdout, _) = sow(&["trace", &path, "--moves", "a A c", "--format", "json"]);
+    assert_eq!(code, 0);
+    let trace: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        trace["plies"][2]["board"],
+        serde_json::json!([3, 10, 2, 1, 10, 10])
+    );
+    assert_eq!(trace["plies"][2]["scores"], serde_json::json!([3, 3]));
+    // South moves again: a fourth move from south's row is legal.
+    let (code, _, stderr) = sow(&["trace", &path, "--moves", "a A c a"]);
+    assert_eq!(code, 0, "{stderr}");
 }

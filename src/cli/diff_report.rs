@@ -46,25 +46,26 @@ pub(super) fn text(
         }
         match &shown.play {
             None => {
-                let _ = writeln!(
-                    out,
-                    "  not shown in play: a game on {an}'s board cannot take it"
-                );
+                let _ = writeln!(out, "  not shown in play: no game on one board can take it");
             }
-            Some((changed, search)) => {
-                let changed_name = changed_name(an, shown);
-                match &search.found {
+            Some(in_play) => {
+                let names = (in_play.names.0.as_str(), in_play.names.1.as_str());
+                match &in_play.search.found {
                     Some((found, method)) => {
-                        let pair = Pair { a, b: changed };
                         let _ = write!(
                             out,
-                            "  shown in play ({an} against {changed_name}): {}",
-                            found_text(&pair, found, *method, (an, &changed_name), "    ")
+                            "  shown in play ({} against {}): {}",
+                            names.0,
+                            names.1,
+                            found_text(&in_play.pair(), found, *method, names, "    ")
                         );
                     }
                     None => {
-                        let _ =
-                            writeln!(out, "  not shown in play: {}", not_found(&search.searched));
+                        let _ = writeln!(
+                            out,
+                            "  not shown in play: {}",
+                            not_found(&in_play.search.searched)
+                        );
                     }
                 }
             }
@@ -79,7 +80,7 @@ pub(super) fn text(
             };
             let _ = writeln!(
                 out,
-                "the boards differ ({an}: {}; {bn}: {}): a play comparison of {an} and {bn} needs the same board; each rule above was played on {an}'s board",
+                "the boards differ ({an}: {}; {bn}: {}): a play comparison of {an} and {bn} needs the same board (each rule above was played on the board named with it)",
                 board(a),
                 board(b)
             );
@@ -103,11 +104,6 @@ pub(super) fn text(
         },
     }
     out
-}
-
-/// `modiar with `capture chain forward``.
-fn changed_name(a: &str, shown: &ShownRule) -> String {
-    format!("{a} with `{} {}`", shown.rule.option, shown.rule.b)
 }
 
 /// `after 3 plies: a A b (...)`, the position and the difference in words,
@@ -193,10 +189,12 @@ pub(super) fn json(
         .map(|shown| {
             let rule = &shown.rule;
             let in_play = match &shown.play {
-                None => json!({ "shown": false, "why": format!("a game on {an}'s board cannot take it") }),
-                Some((changed, search)) => {
-                    let changed_name = changed_name(an, shown);
-                    search_json(&Pair { a, b: changed }, search, (an, &changed_name))
+                None => json!({ "shown": false, "why": "no game on one board can take it" }),
+                Some(in_play) => {
+                    let names = (in_play.names.0.as_str(), in_play.names.1.as_str());
+                    let mut value = search_json(&in_play.pair(), &in_play.search, names);
+                    value["between"] = json!([names.0, names.1]);
+                    value
                 }
             };
             json!({

@@ -83,7 +83,7 @@ pub(super) fn diff(
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
     let names = (a_arg, b_arg);
-    let rules = compare::rules_in_play(&a, &b, limits);
+    let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {
         match format {
             DiffFormat::Text => sayln!("{a_arg} and {b_arg} have the same rules"),

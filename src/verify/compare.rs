@@ -55,9 +55,23 @@ pub struct PlaySearch {
 pub struct ShownRule {
     /// The difference in the rules.
     pub rule: RuleDifference,
-    /// The game under A with only this option changed (when A's board can
-    /// take it), and the play search against A.
-    pub play: Option<(Game, PlaySearch)>,
+    /// The play search for it; `None` for the board's size, which no game on
+    /// one board can take.
+    pub play: Option<RuleInPlay>,
+}
+
+/// The two games a rule was searched for in, and what was found.
+pub struct RuleInPlay {
+    /// The game with the option as in A.
+    pub first: Game,
+    /// The same game with the option as in B.
+    pub second: Game,
+    /// How the two are named: `modiar` and `modiar with `capture chain
+    /// forward``, or on B's board `koumma with `capture chain backward`` and
+    /// `koumma`.
+    pub names: (String, String),
+    /// What was found.
+    pub search: PlaySearch,
 }
 
 /// Searches breadth-first, then by random games when that finds nothing.
@@ -73,20 +87,75 @@ pub fn search(pair: &Pair<'_>, limits: &Limits) -> PlaySearch {
     PlaySearch { found, searched }
 }
 
-/// Every rule that differs between `a` and `b`, each searched for in play
-/// against `a` with only that rule changed.
-pub fn rules_in_play(a: &Game, b: &Game, limits: &Limits) -> Vec<ShownRule> {
+/// Every rule that differs between `a` and `b` (named `names`), each
+/// searched for in play: on A's board, A against A with only that option as
+/// in B; when that shows nothing, on B's board, B with only that option as in
+/// A against B (an option may matter only on one of the boards, e.g. an
+/// extra turn in the store of a board that has stores).
+pub fn rules_in_play(a: &Game, b: &Game, names: (&str, &str), limits: &Limits) -> Vec<ShownRule> {
+    let from_b = rule_differences(b.rules(), a.rules());
     rule_differences(a.rules(), b.rules())
         .into_iter()
         .map(|rule| {
-            let play = rule.changed.clone().map(|rules| {
-                let changed = Game::new(rules);
-                let result = search(&Pair { a, b: &changed }, limits);
-                (changed, result)
+            let on_b = from_b
+                .iter()
+                .find(|d| d.option == rule.option)
+                .and_then(|d| d.changed.clone());
+            let play = rule.changed.clone().map(|changed| {
+                let label =
+                    |name: &str, value: &str| format!("{name} with `{} {value}`", rule.option);
+                let on_a = RuleInPlay::search(
+                    Game::new(a.rules().clone()),
+                    Game::new(changed),
+                    (names.0.to_string(), label(names.0, &rule.b)),
+                    limits,
+                );
+                match on_b {
+                    Some(changed) if on_a.search.found.is_none() => {
+                        let on_b = RuleInPlay::search(
+                            Game::new(changed),
+                            Game::new(b.rules().clone()),
+                            (label(names.1, &rule.a), names.1.to_string()),
+                            limits,
+                        );
+                        if on_b.search.found.is_some() {
+                            on_b
+                        } else {
+                            on_a
+                        }
+                    }
+                    _ => on_a,
+                }
             });
             ShownRule { rule, play }
         })
         .collect()
+}
+
+impl RuleInPlay {
+    fn search(first: Game, second: Game, names: (String, String), limits: &Limits) -> Self {
+        let search = search(
+            &Pair {
+                a: &first,
+                b: &second,
+            },
+            limits,
+        );
+        RuleInPlay {
+            first,
+            second,
+            names,
+            search,
+        }
+    }
+
+    /// The pair of games searched.
+    pub fn pair(&self) -> Pair<'_> {
+        Pair {
+            a: &self.first,
+            b: &self.second,
+        }
+    }
 }
 
 /// Whether A and B can be played on the same board.

@@ -481,6 +481,14 @@ impl Pair<'_> {
                     scores(&sb.position.captured),
                     names.1
                 );
+                let (next_a, next_b) = (sa.position.to_move, sb.position.to_move);
+                if next_a != next_b {
+                    let _ = writeln!(
+                        out,
+                        "then {next_a} moves under {} and {next_b} under {}",
+                        names.0, names.1
+                    );
+                }
             }
             Difference::End { a: ea, b: eb } => {
                 let _ = writeln!(out, "the game is over under both, but differently:");
