@@ -11,7 +11,9 @@ pub fn explain(text: &str, at: usize) -> Option<Diagnostic> {
     let here = Span::new(at, at + rest.chars().next().map_or(0, char::len_utf8));
     let next = rest.chars().next();
     if let Some(open) = unclosed_section(&text[..at]) {
-        if matches!(next, None | Some('{')) || rest.trim_start().is_empty() {
+        // A `{` on the section's own line is a nested section, not a new one.
+        let new_line = text[open.end..at].contains('\n');
+        if next.is_none() || rest.trim_start().is_empty() || (next == Some('{') && new_line) {
             let name = &text[open.start..open.end];
             let where_ = if next.is_none() {
                 "the file ends"
@@ -176,6 +178,7 @@ mod tests {
             (span, note.as_str()),
             (Span::new(0, 5), "`board` opened here")
         );
+        assert_eq!(explain("board { pits { 3 } }", 13), None);
         let text = "board { pits 3 }\nsow {\n start next\n";
         let d = explain(text, text.len()).unwrap();
         assert!(d.message.contains("section `sow`"), "{}", d.message);
