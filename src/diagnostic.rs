@@ -110,11 +110,16 @@ pub struct Source {
 }
 
 impl Source {
-    /// A named source text.
+    /// A named source text. A byte-order mark at the start (Notepad writes
+    /// one) is dropped: it is not part of the text.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
         Source {
             name: name.into(),
-            text: text.into(),
+            text,
         }
     }
 
@@ -146,14 +151,16 @@ impl Source {
             .map_or(self.text.len(), |i| start + i);
         let line_text = self.text[line_start..line_end].trim_end_matches('\r');
         let end = self.clamp(span.end).clamp(start, line_end);
-        let width = self.text[start..end].chars().count().max(1);
+        let indent = display_width(&self.text[line_start..start]);
+        let width = display_width(&self.text[start..end]).max(1);
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
         let mut out = format!("{pad}--> {}:{line}:{col}\n", self.name);
-        out.push_str(&format!("{pad} |\n{line} | {line_text}\n"));
+        let shown = line_text.replace('\t', &" ".repeat(TAB_WIDTH));
+        out.push_str(&format!("{pad} |\n{line} | {shown}\n"));
         out.push_str(&format!(
             "{pad} | {}{}",
-            " ".repeat(col - 1),
+            " ".repeat(indent),
             "^".repeat(width)
         ));
         if let Some(label) = label {
@@ -163,6 +170,20 @@ impl Source {
         out.push('\n');
         out
     }
+}
+
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BOM: char = '\u{feff}';
+
+/// Spaces a tab is shown as in a code frame (the column number still counts
+/// it as one character, as editors do).
+const TAB_WIDTH: usize = 4;
+
+/// Columns `text` takes in a code frame: a tab is [`TAB_WIDTH`] spaces.
+fn display_width(text: &str) -> usize {
+    text.chars()
+        .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
+        .sum()
 }
 
 /// Every diagnostic of one source, rendered together.
@@ -181,13 +202,37 @@ impl Report {
     }
 }
 
+/// The most diagnostics a report shows; the rest are counted.
+pub const MAX_SHOWN: usize = 20;
+
 impl fmt::Display for Report {
+    /// The first [`MAX_SHOWN`] diagnostics, then how many more there are.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
+        for (i, d) in self.diagnostics.iter().take(MAX_SHOWN).enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "{}", d.render(&self.source))?;
+        }
+        let rest = self.diagnostics.get(MAX_SHOWN..).unwrap_or_default();
+        let errors = rest.iter().filter(|d| d.is_error()).count();
+        let warnings = rest.len() - errors;
+        let count = |n: usize, what: &str| match n {
+            0 => None,
+            1 => Some(format!("1 more {what}")),
+            n => Some(format!("{n} more {what}s")),
+        };
+        let more: Vec<String> = [count(errors, "error"), count(warnings, "warning")]
+            .into_iter()
+            .flatten()
+            .collect();
+        if !more.is_empty() {
+            writeln!(
+                f,
+                "\nand {} in {} (the first {MAX_SHOWN} are shown)",
+                more.join(" and "),
+                self.source.name
+            )?;
         }
         Ok(())
     }
@@ -204,6 +249,42 @@ mod tests {
         assert_eq!(
             d.render(&src),
             "error: a row needs at least 1 pit\n --> x.variant:2:8\n  |\n2 |   pits 0\n  |        ^\n"
+        );
+    }
+
+    #[test]
+    fn tabs_are_shown_as_spaces_and_the_caret_follows() {
+        let src = Source::new("x", "board {\n\tpits\t0\n}\n");
+        let d = Diagnostic::error(Span::new(14, 15), "a row needs at least 1 pit");
+        assert_eq!(
+            d.render(&src),
+            "error: a row needs at least 1 pit\n --> x:2:7\n  |\n2 |     pits    0\n  |             ^\n"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped() {
+        let src = Source::new("x", "\u{feff}name \"T\"");
+        assert_eq!(src.text, "name \"T\"");
+    }
+
+    #[test]
+    fn long_reports_are_capped_with_a_count() {
+        let source = Source::new("x", "a\n");
+        let mut diagnostics = vec![Diagnostic::error(Span::new(0, 1), "bad"); MAX_SHOWN + 3];
+        diagnostics.push(Diagnostic::warning(Span::new(0, 1), "odd"));
+        let shown = Report {
+            source,
+            diagnostics,
+        }
+        .to_string();
+        assert_eq!(shown.matches("error: bad").count(), MAX_SHOWN);
+        assert!(!shown.contains("warning: odd"), "{shown}");
+        assert!(
+            shown.ends_with(
+                "\nand 3 more errors and 1 more warning in x (the first 20 are shown)\n"
+            ),
+            "{shown}"
         );
     }
 

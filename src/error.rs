@@ -21,7 +21,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// A VARIANT argument names neither a shipped variant nor a file.
-    #[error("no shipped variant or file named `{name}` (shipped: {})", shipped.join(", "))]
+    #[error("no shipped variant or file named `{name}`{} (shipped: {})", crate::rules::suggestion(name, shipped.iter().map(String::as_str)), shipped.join(", "))]
     UnknownVariant {
         /// The argument.
         name: String,

@@ -203,3 +203,106 @@ fn from_positions_must_hold_the_variants_stones() {
         );
     }
 }
+
+/// A file with a byte-order mark (as Notepad writes) is read as if it had
+/// none: `sow show` output saved with a BOM checks.
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let dir = crate::common::scratch("bom");
+    let (code, text, _) = sow(&["show", "modiar"]);
+    assert_eq!(code, 0);
+    let path = dir.join("bom.variant");
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let (code, stdout, stderr) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Modiar (2 rows of 3 pits"), "{stdout}");
+}
+
+/// 10,000 repeated sections give 9,999 errors: the first 20 are shown,
+/// then how many more there are.
+#[test]
+fn a_long_error_report_is_capped() {
+    let dir = crate::common::scratch("repeated");
+    let path = dir.join("repeated.variant");
+    let text = format!(
+        "name \"R\"\n{}",
+        "board { pits 3; seeds 7 }\n".repeat(10_000)
+    );
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, _, stderr) = sow(&["check", path]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stderr.matches("error: section `board` given twice").count(),
+        20
+    );
+    // The warnings (start, repetition) come after the 9,999 errors.
+    assert!(
+        stderr.ends_with(&format!(
+            "\nand 9979 more errors and 2 more warnings in {path} (the first 20 are shown)\n"
+        )),
+        "{}",
+        &stderr[stderr.len().saturating_sub(300)..]
+    );
+    assert!(stderr.lines().count() < 250, "{}", stderr.lines().count());
+}
+
+/// Whole-number options too large for their type say so and give the largest.
+#[test]
+fn numbers_too_large_for_an_option_give_the_largest() {
+    let (code, _, stderr) = sow(&["simulate", "modiar", "--games", "100000000000000000000"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("`100000000000000000000` is too large: at most 18446744073709551615"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = sow(&["trace", "modiar", "--seed", "1.5"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("expected a whole number, found `1.5`"),
+        "{stderr}"
+    );
+}
+
+/// `sow show` prints a shipped variant's file exactly (comments included),
+/// and the copy checks; a path prints that file.
+#[test]
+fn show_prints_the_variant_file() {
+    let shipped = std::fs::read_to_string(format!(
+        "{}/variants/modiar.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let (code, text, stderr) = sow(&["show", "modiar"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(text, shipped);
+    assert!(text.contains('#'), "the comments are kept");
+    let dir = crate::common::scratch("show");
+    let copy = dir.join("my.variant");
+    std::fs::write(&copy, &text).unwrap();
+    let copy = copy.to_str().unwrap();
+    let (code, _, stderr) = sow(&["check", copy]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(sow(&["show", copy]).1, shipped);
+    let (code, _, stderr) = sow(&["show", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no shipped variant or file named `nosuch`"),
+        "{stderr}"
+    );
+}
+
+/// A variant name in the wrong case or misspelt suggests the shipped one.
+#[test]
+fn unknown_variant_names_get_a_suggestion() {
+    for name in ["Modiar", "MODIAR", "modair"] {
+        let (code, _, stderr) = sow(&["describe", name]);
+        assert_eq!(code, 2);
+        assert!(
+            stderr.starts_with(&format!(
+                "error: no shipped variant or file named `{name}` (did you mean `modiar`?) (shipped: "
+            )),
+            "{stderr}"
+        );
+    }
+}

@@ -294,6 +294,75 @@ fn compare_rules_snapshot() {
     ]));
 }
 
+/// The comparison has one column per variant and a row for every end reason
+/// that ended a game under any variant (here the awale.info reading's
+/// `feeding_impossible`, the contrast the README points to), and fits 100
+/// columns when the terminal's width is unknown.
+#[test]
+fn compare_rules_table_shows_every_end_reason_and_fits() {
+    let args = [
+        "compare-rules",
+        "modiar",
+        "modiar-awale-info",
+        "--games",
+        "200",
+        "--seed",
+        "7",
+    ];
+    let json: Value =
+        serde_json::from_str(&ok(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    let mut ended: Vec<String> = Vec::new();
+    for summary in json.as_array().unwrap() {
+        for (end, count) in summary["ends"].as_object().unwrap() {
+            if count.as_u64().unwrap() > 0 && !ended.contains(end) {
+                ended.push(end.clone());
+            }
+        }
+    }
+    ended.sort();
+    assert!(
+        ended.contains(&"feeding_impossible".to_string()),
+        "{ended:?}"
+    );
+    let table = ok(&args);
+    let mut rows: Vec<String> = table
+        .lines()
+        .filter_map(|l| {
+            l.split('┆')
+                .next()?
+                .trim_start_matches('│')
+                .trim()
+                .strip_prefix("end: ")
+        })
+        .map(|e| e.replace(' ', "_"))
+        .collect();
+    rows.sort();
+    assert_eq!(rows, ended, "{table}");
+    assert!(table.contains("│ figure "), "{table}");
+    assert!(table.contains("┆ Modiar (awale.info reading) "), "{table}");
+    for line in table.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+}
+
+/// `sow list` fits 100 columns when the terminal's width is unknown.
+#[test]
+fn list_fits_100_columns() {
+    let list = ok(&["list"]);
+    assert!(list.contains("modiar"), "{list}");
+    for line in list.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+}
+
 #[test]
 fn bad_arguments_are_clear_errors() {
     let cases: [(&[&str], &str); 8] = [

@@ -154,20 +154,18 @@ fn diff_finds_where_the_modiar_readings_part_ways() {
     let out = format!("{}/modiar-diff.yaml", env!("CARGO_TARGET_TMPDIR"));
     let (code, stdout, stderr) = sow(&["diff", "modiar", "modiar-awale-info", "--out", &out]);
     assert_eq!(code, 1, "{stderr}");
-    assert_eq!(
-        stdout,
-        format!(
-            "modiar and modiar-awale-info part ways after 7 plies
-moves: a B b A c B c
-position: 1 1 1 / 6 1 16 north captured 4 12
-  north  16  1  6
-  south   1  1  1
-north may play A under modiar-awale-info but not under modiar: the player to move has no legal move: `A` would capture every stone in the opponent's row (grand slam), which is forbidden here
-north may play C under modiar-awale-info but not under modiar: the player to move has no legal move: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here
-searched 1045 positions to ply 7
+    assert!(
+        stdout.ends_with(&format!(
+            "in play, modiar and modiar-awale-info part ways: after 7 plies: a B b A c B c (the shortest sequence)
+  position after these moves: 1 1 1 / 6 1 16 north captured 4 12
+    north  16  1  6
+    south   1  1  1
+  north may play A under modiar-awale-info but not under modiar: the player to move has no legal move: `A` would capture every stone in the opponent's row (grand slam), which is forbidden here
+  north may play C under modiar-awale-info but not under modiar: the player to move has no legal move: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here
 record written to {out}: `sow verify` finds it consistent with modiar, not with modiar-awale-info
 "
-        )
+        )),
+        "{stdout}"
     );
     let (code, stdout, _) = sow(&["verify", &out]);
     assert_eq!(code, 0, "{stdout}");
@@ -188,20 +186,218 @@ legal moves after it: the record says none, the rules give A C
     assert!(record.contains("scores: [7, 35]"), "{record}");
 }
 
+/// The text and the JSON give the same move lists: every move, the one that
+/// shows the difference included; and the JSON lists the same rules.
 #[test]
-fn diff_as_json_and_within_a_bound() {
+fn diff_text_and_json_agree() {
+    let (code, text, _) = sow(&["diff", "modiar", "modiar-awale-info"]);
+    assert_eq!(code, 1);
     let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--format", "json"]);
     assert_eq!(code, 1);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(json["moves"], "a B b A c B c");
-    assert_eq!(json["plies"], 7);
-    assert_eq!(json["difference"]["kind"], "legal_moves");
-    let (code, stdout, _) = sow(&["diff", "modiar", "modiar-awale-info", "--max-plies", "6"]);
-    assert_eq!(code, 0);
-    assert!(
-        stdout.starts_with("no difference within 6 plies ("),
-        "{stdout}"
+    assert_eq!(json["play"]["moves"], "a B b A c B c");
+    assert_eq!(json["play"]["plies"], 7);
+    assert_eq!(json["play"]["difference"]["kind"], "legal_moves");
+    assert_eq!(json["play"]["method"], "breadth_first");
+    for rule in json["rules"].as_array().unwrap() {
+        let option = rule["option"].as_str().unwrap();
+        let heading = format!(
+            "\n{option}: {} (modiar), {} (modiar-awale-info)\n",
+            rule["a"].as_str().unwrap(),
+            rule["b"].as_str().unwrap()
+        );
+        assert!(text.contains(&heading), "{heading}\n{text}");
+        let moves = rule["in_play"]["moves"].as_str().unwrap();
+        let plies = rule["in_play"]["plies"].as_u64().unwrap();
+        let line = format!("after {plies} plies: {moves} (the shortest sequence)\n");
+        assert!(text.contains(&line), "{line}\n{text}");
+    }
+    // A different result of the same move: the move list ends with that move.
+    let path = modiar_edited(
+        "first-move-json.variant",
+        "first_move no_capture",
+        "first_move normal",
     );
+    let (_, stdout, _) = sow(&["diff", "modiar", &path, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["play"]["moves"], "a");
+    assert_eq!(json["play"]["position_is"], "position before a");
+}
+
+/// Identical rules are said at once and exit 0, whatever the names.
+#[test]
+fn diff_of_identical_rules_answers_at_once() {
+    let (code, stdout, _) = sow(&["diff", "modiar", "modiar"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "modiar and modiar have the same rules\n")
+    );
+    let path = modiar_edited("renamed.variant", "name   \"Modiar\"", "name   \"Renamed\"");
+    let (code, stdout, _) = sow(&["diff", "modiar", &path]);
+    assert_eq!(
+        (code, stdout),
+        (0, format!("modiar and {path} have the same rules\n"))
+    );
+}
+
+/// Modiar against Koumma, read from the two files: the boards differ (7 and
+/// 6 seeds a pit), Koumma's chain runs forward (Modiar's backward), its first
+/// move captures like any other (Modiar's captures nothing), it has no
+/// feeding rule (Modiar: `when row_empty`; `otherwise play_any` in both) and
+/// no grand-slam rule (allowed; Modiar forbids it). Ends are the same.
+///
+/// The chain rule in play, on Modiar's board, worked by hand:
+/// 1. a (7): a b c A B C a -> 2 8 8 / 8 8 8, last in a = 2: the first move
+///    captures nothing.
+/// 2. C (8): C a b c A B C a -> C 2, a 4, b c A B 9; last in a = 4 taken.
+///    Backward: the pit before a is C = 2, taken; then B = 9 stops: 6 stones.
+///    Forward: the pit after a is b = 9, which stops: 4 stones, C keeps 2.
+#[test]
+fn diff_lists_the_rules_of_modiar_and_koumma() {
+    let (code, stdout, stderr) = sow(&["diff", "modiar", "koumma", "--format", "json"]);
+    assert_eq!(code, 1, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rules: Vec<(String, String, String)> = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let text = |k: &str| r[k].as_str().unwrap().to_string();
+            (text("option"), text("a"), text("b"))
+        })
+        .collect();
+    let expected = [
+        ("board seeds", "7", "6"),
+        ("capture chain", "backward", "forward"),
+        ("capture first_move", "no_capture", "normal"),
+        ("feeding when", "row_empty", "never"),
+        ("grand_slam", "forbidden", "allowed"),
+    ];
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(o, a, b)| (o.to_string(), a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(rules, expected);
+    assert_eq!(json["play"]["same_board"], false);
+    assert_eq!(json["rules"][0]["in_play"]["shown"], false);
+    let chain = &json["rules"][1];
+    assert!(
+        chain["a_says"][0]
+            .as_str()
+            .unwrap()
+            .contains("so on backward"),
+        "{chain}"
+    );
+    assert!(
+        chain["b_says"][0]
+            .as_str()
+            .unwrap()
+            .contains("so on forward"),
+        "{chain}"
+    );
+    assert_eq!(chain["in_play"]["moves"], "a C");
+    assert_eq!(chain["in_play"]["method"], "breadth_first");
+    // Traced under both: Modiar, and Modiar with the chain forward.
+    let forward = modiar_edited(
+        "chain-forward.variant",
+        "chain      backward",
+        "chain      forward",
+    );
+    let board_after = |variant: &str| {
+        let (code, stdout, stderr) = sow(&["trace", variant, "--moves", "a C", "--format", "json"]);
+        assert_eq!(code, 0, "{stderr}");
+        let trace: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let ply = &trace["plies"][1];
+        (ply["board"].to_string(), ply["captured"].as_u64().unwrap())
+    };
+    assert_eq!(board_after("modiar"), ("[0,9,9,9,9,0]".to_string(), 6));
+    assert_eq!(board_after(&forward), ("[0,9,9,9,9,2]".to_string(), 4));
+    let (_, text, _) = sow(&["diff", "modiar", "koumma"]);
+    assert!(
+        text.starts_with("modiar and koumma: 5 rules differ\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("the boards differ (modiar: 2 rows of 3 pits, 7 stones each; koumma: 2 rows of 3 pits, 6 stones each): a play comparison of modiar and koumma needs the same board (each rule above was played on the board named with it)\n"),
+        "{text}"
+    );
+}
+
+/// Oware against Awari, read from the two files: the same board, sowing and
+/// captures; Oware's grand slam captures nothing (Awari forbids it), Oware
+/// also ends at a captured majority (Awari when no pit holds more than one),
+/// and Oware gives the leftovers to the rows' owners (Awari to nobody), after
+/// a repetition too. Different rules exit 1 even when the bounds are too
+/// small for play to show them.
+#[test]
+fn diff_lists_the_rules_of_oware_and_awari() {
+    let args = [
+        "diff",
+        "oware",
+        "awari",
+        "--format",
+        "json",
+        "--max-positions",
+        "500",
+        "--playouts",
+        "0",
+    ];
+    let (code, stdout, stderr) = sow(&args);
+    assert_eq!(code, 1, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let rules: Vec<String> = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}: {} / {}",
+                r["option"].as_str().unwrap(),
+                r["a"].as_str().unwrap(),
+                r["b"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "grand_slam: no_capture / forbidden",
+            "end when: no_legal_move captured_majority / no_legal_move all_pits_at_most_one",
+            "end leftovers: row_owner / unscored",
+            "end repetition_leftovers: row_owner / unscored",
+        ]
+    );
+    assert_eq!(json["play"]["same_board"], true);
+    assert_eq!(json["play"]["shown"], false);
+    let (code, text, _) = sow(&args[..3]
+        .iter()
+        .chain(&["--max-positions", "500", "--playouts", "0"])
+        .copied()
+        .collect::<Vec<_>>());
+    assert_eq!(code, 1);
+    assert!(
+        text.ends_with("in play, no sequence on which oware and awari part ways was found (no difference within 3 plies (500 positions examined) nor in random games), but their rules differ\n"),
+        "{text}"
+    );
+    // With random games, the end rules show (games reach their end).
+    let (_, stdout, _) = sow(&[
+        "diff",
+        "oware",
+        "awari",
+        "--format",
+        "json",
+        "--max-positions",
+        "500",
+        "--playouts",
+        "20",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["rules"][2]["in_play"]["shown"], true,
+        "{}",
+        json["rules"][2]
+    );
+    assert_eq!(json["rules"][2]["in_play"]["method"], "random_playout");
 }
 
 /// Modiar with the first move capturing like any other: ply 1, a sows 7 from
@@ -217,15 +413,14 @@ fn diff_reports_a_different_result_of_the_same_move() {
     let (code, stdout, stderr) = sow(&["diff", "modiar", &path]);
     assert_eq!(code, 1, "{stderr}");
     let expected = format!(
-        "modiar and {path} part ways after 1 ply
-moves: (none: the start)
-position: 7 7 7 / 7 7 7 south
-  north   7  7  7
-  south   7  7  7
-south plays a: it captures 0 under modiar and 2 under {path}
+        "in play, modiar and {path} part ways: after 1 ply: a (the shortest sequence)
+  position before a: 7 7 7 / 7 7 7 south
+    north   7  7  7
+    south   7  7  7
+  south plays a: it captures 0 under modiar and 2 under {path}
 "
     );
-    assert!(stdout.starts_with(&expected), "{stdout}");
+    assert!(stdout.contains(&expected), "{stdout}");
     assert!(stdout.contains("differs at a (modiar 2, "), "{stdout}");
 }
 
@@ -357,9 +552,13 @@ fn diff_reports_a_repetition_rule() {
     assert_eq!(code, 1);
     assert!(
         stdout.contains(&format!(
-            "north plays A, which repeats a position:
-  under {a}: the game ends (a position repeated); final scores south 1 - north 1
-  under {b}: the game goes on
+            "in play, {a} and {b} part ways: after 2 plies: a A (the shortest sequence)
+  position before A: 0 / 2 north
+    north   2
+    south   0
+  north plays A, which repeats a position:
+    under {a}: the game ends (a position repeated); final scores south 1 - north 1
+    under {b}: the game goes on
 "
         )),
         "{stdout}"
@@ -383,13 +582,13 @@ fn diff_reports_a_different_end() {
     assert_eq!(code, 1);
     assert!(
         stdout.contains(&format!(
-            "moves: a B b A c B c
-position: 1 1 1 / 6 1 16 north captured 4 12
-  north  16  1  6
-  south   1  1  1
-the game is over under both, but differently:
-  under modiar: the player to move has no legal move; final scores south 7 - north 35
-  under {path}: the player to move has no legal move; final scores south 4 - north 38
+            "after 7 plies: a B b A c B c (the shortest sequence)
+  position after these moves: 1 1 1 / 6 1 16 north captured 4 12
+    north  16  1  6
+    south   1  1  1
+  the game is over under both, but differently:
+    under modiar: the player to move has no legal move; final scores south 7 - north 35
+    under {path}: the player to move has no legal move; final scores south 4 - north 38
 "
         )),
         "{stdout}"
@@ -716,4 +915,59 @@ fn a_record_with_another_stone_count_does_not_fit() {
     .unwrap();
     let (code, stdout, stderr) = sow(&["verify", record.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
+}
+
+/// An option that cannot matter on A's board is looked for on B's. Modiar
+/// against Modiar with stores and an extra turn: an extra turn needs a store,
+/// which Modiar has none of, so `extra_turn` shows on the second variant's
+/// board, worked by hand (sowing starts in the emptied pit; the mover's store
+/// follows their row, the opponent's is skipped):
+/// 1. a (7): a b c S A B C -> 1 8 8 / 8 8 8, south's store 1.
+/// 2. A (8): A B C N a b c A -> A 2 taken (c = 9 stops the chain): 2 9 9 /
+///    0 9 9, captures 1 3 (north's store 1 and 2 taken).
+/// 3. c (9): c S A B C a b c S -> 3 10 2 / 1 10 10, south's store 3: the last
+///    stone is in the store, so south moves again under `extra_turn store`.
+#[test]
+fn diff_shows_a_rule_on_the_board_where_it_matters() {
+    let text = sowing::variants::source("modiar").unwrap().text;
+    let text = text
+        .replace("stores none", "stores sown")
+        .replace("min_stones  2 ", "min_stones  2\n  extra_turn  store ");
+    let path = format!("{}/store-extra-turn.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = sow(&["diff", "modiar", &path, "--format", "json"]);
+    assert_eq!(code, 1, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let extra = &json["rules"][1];
+    assert_eq!(extra["option"], "sow extra_turn");
+    assert_eq!(
+        (extra["a"].as_str(), extra["b"].as_str()),
+        (Some("never"), Some("store"))
+    );
+    let in_play = &extra["in_play"];
+    assert_eq!(
+        in_play["between"],
+        serde_json::json!([format!("{path} with `sow extra_turn never`"), path])
+    );
+    assert_eq!(in_play["moves"], "a A c");
+    assert_eq!(in_play["method"], "breadth_first");
+    assert_eq!(in_play["position"], "2 9 9 / 0 9 9 south captured 1 3");
+    let words = in_play["difference"]["words"].as_str().unwrap();
+    assert!(
+        words.ends_with(&format!(
+            "then north moves under {path} with `sow extra_turn never` and south under {path}"
+        )),
+        "{words}"
+    );
+    let (code, stdout, _) = sow(&["trace", &path, "--moves", "a A c", "--format", "json"]);
+    assert_eq!(code, 0);
+    let trace: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        trace["plies"][2]["board"],
+        serde_json::json!([3, 10, 2, 1, 10, 10])
+    );
+    assert_eq!(trace["plies"][2]["scores"], serde_json::json!([3, 3]));
+    // South moves again: a fourth move from south's row is legal.
+    let (code, _, stderr) = sow(&["trace", &path, "--moves", "a A c a"]);
+    assert_eq!(code, 0, "{stderr}");
 }

@@ -25,6 +25,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             })?;
             Ok(OK)
         }
+        Command::Show { variant } => {
+            out(variants::source(&variant)?.text)?;
+            Ok(OK)
+        }
         Command::Trace {
             variant,
             moves,
@@ -165,9 +169,19 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             b,
             max_plies,
             max_positions,
+            playouts,
             format,
             out,
-        } => verify_commands::diff(&a, &b, (max_plies, max_positions), format, out.as_deref()),
+        } => {
+            let limits = crate::verify::compare::Limits {
+                max_plies,
+                max_positions,
+                playouts,
+                playout_plies: 1000,
+                seed: 1,
+            };
+            verify_commands::diff(&a, &b, &limits, format, out.as_deref())
+        }
         Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
         Command::Describe { variant, format } => verify_commands::describe(&variant, format),
         Command::Solve {

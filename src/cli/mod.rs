@@ -2,6 +2,7 @@
 //! here, once, and mapped to the exit code.
 
 mod commands;
+mod diff_report;
 mod output;
 mod play;
 mod progress;
@@ -72,6 +73,18 @@ enum Command {
         #[arg(long, value_enum, default_value_t = LanguageFormat::Text)]
         format: LanguageFormat,
     },
+    /// Print a variant file's text, comments included
+    ///
+    /// A shipped variant prints the text built into `sow`; a path prints the
+    /// file. Copy a shipped variant to start a new one from it.
+    ///
+    /// Example:
+    ///   sow show modiar > my.variant && sow check my.variant
+    #[command(verbatim_doc_comment)]
+    Show {
+        /// Shipped variant name or path to a .variant file.
+        variant: String,
+    },
     /// Play one game and print it ply by ply
     ///
     /// The moves come from --moves, or from two agents with --seed (random
@@ -90,7 +103,7 @@ enum Command {
         #[arg(long, conflicts_with_all = ["seed", "agents", "max_plies"])]
         moves: Option<String>,
         /// Seed of the agents' random streams.
-        #[arg(long)]
+        #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
         /// The agents for south and north, comma-separated: random, greedy,
         /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
@@ -177,7 +190,7 @@ enum Command {
         start: StartArgs,
         /// Seed of the agent's random choices (default: from the clock; the
         /// seed used is shown, so a game can be played again).
-        #[arg(long)]
+        #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
     },
     /// Count the move sequences of each length from the start (perft).
@@ -323,17 +336,27 @@ enum Command {
         #[arg(long)]
         any_stones: bool,
     },
-    /// Find the shortest move sequence after which two variants disagree
+    /// Say how two variants' rules differ, and show each difference in play
     ///
-    /// Searches breadth-first from the start over the positions both variants
-    /// reach identically, for the first place where they part ways: different
-    /// legal moves, a move with a different result (board or captures), or a
-    /// different end or final score. Prints the moves, the position and the
-    /// difference in words: the position to put to an informant. --out writes
-    /// it as a record that `sow verify` finds consistent with A and not with B.
+    /// First the rules, option by option: every option that differs, with
+    /// the sentences of `sow describe` that say it under each. Then, for each
+    /// option, a move sequence that shows it: A against A with only that
+    /// option changed, searched breadth-first from the start (the shortest
+    /// sequence) and, when that runs out, in random games (a sequence, maybe
+    /// not the shortest); each rule is said to be shown in play or not. On
+    /// the same board, last, the moves after which A and B themselves part
+    /// ways: the position to put to an informant. --out writes that as a
+    /// record that `sow verify` finds consistent with A and not with B.
     ///
-    /// Exits 1 when a difference is found, 0 when none is within the bound
-    /// (like `diff`), 2 on bad input.
+    /// Limits: each search (one per differing option, one for A against B)
+    /// keeps at most --max-positions positions (about 150 bytes each: 15 MB
+    /// at the default) and plays at most --playouts random games of at most
+    /// 1,000 plies; time grows with both and with the number of options that
+    /// differ.
+    ///
+    /// Exits 0 when the rules are the same (names and sources aside), 1 when
+    /// they differ (even when no play shows it within the limits), 2 on bad
+    /// input.
     ///
     /// Examples:
     ///   sow diff modiar modiar-awale-info
@@ -345,16 +368,19 @@ enum Command {
         a: String,
         /// Variant B (shipped name or path).
         b: String,
-        /// Look for differences at most this many plies from the start.
+        /// Breadth-first search to at most this many plies from the start.
         #[arg(long, default_value_t = 30)]
         max_plies: u32,
-        /// Stop after examining this many distinct positions (bounds memory).
-        #[arg(long, default_value_t = 1_000_000)]
+        /// Positions each breadth-first search keeps at most (bounds memory).
+        #[arg(long, default_value_t = 100_000, value_parser = positions)]
         max_positions: usize,
+        /// Random games each search plays when breadth-first finds nothing.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        playouts: u32,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
         format: DiffFormat,
-        /// Write the difference as a game record (YAML) to this file.
+        /// Write where A and B part ways as a game record (YAML) to this file.
         #[arg(long, value_name = "RECORD")]
         out: Option<std::path::PathBuf>,
     },
@@ -391,7 +417,7 @@ enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Most positions to explore.
-        #[arg(long, default_value_t = 1_000_000)]
+        #[arg(long, default_value_t = 1_000_000, value_parser = positions)]
         limit: usize,
     },
     /// Solve a small variant: the value of every reachable position under
@@ -424,7 +450,7 @@ enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Refuse variants that may have more positions than this.
-        #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS")]
+        #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS", value_parser = any_u64)]
         limit: u64,
         /// Also write the table of values to FILE (binary; read back by the
         /// perfect agent).
@@ -463,7 +489,7 @@ struct BatchArgs {
     #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
     agents: [crate::agents::AgentSpec; 2],
     /// Seed of the batch.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = any_u64)]
     seed: u64,
     /// Worker threads (0: one per core; at most 1024). The results do not
     /// depend on it.
@@ -488,11 +514,33 @@ struct BatchArgs {
 
 /// `--games`: a whole number, at least 1.
 fn parse_games(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(0) => Err("a batch needs at least 1 game".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a whole number of games, found `{s}`")),
+    match whole(s, u64::MAX)? {
+        0 => Err("a batch needs at least 1 game".into()),
+        n => Ok(n),
     }
+}
+
+/// A whole number no larger than `max`; a number too large says so and
+/// gives the largest allowed.
+fn whole(s: &str, max: u64) -> Result<u64, String> {
+    let digits = s.strip_prefix('+').unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number, found `{s}`"));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("`{s}` is too large: at most {max}")),
+    }
+}
+
+/// `--seed`, `solve --limit`: any 64-bit whole number.
+fn any_u64(s: &str) -> Result<u64, String> {
+    whole(s, u64::MAX)
+}
+
+/// A bound on positions (`--limit`, `--max-positions`).
+fn positions(s: &str) -> Result<usize, String> {
+    whole(s, usize::MAX as u64).map(|n| n as usize)
 }
 
 /// `--threads`: 0 (one per core) to 1024.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
 
 use crate::{
     engine::{Game, Player},
@@ -46,7 +46,21 @@ pub(super) fn list(rows: &[(&str, Rules)]) -> String {
             rules.source.clone().unwrap_or_else(|| "-".into()),
         ]);
     }
+    fit(&mut table);
     format!("{table}\n")
+}
+
+/// Width of a table when the terminal's cannot be known (output to a file
+/// or a pipe).
+pub(super) const FALLBACK_WIDTH: u16 = 100;
+
+/// Makes `table` fit the terminal, or [`FALLBACK_WIDTH`] columns: long
+/// cells wrap.
+pub(super) fn fit(table: &mut Table) {
+    table.set_content_arrangement(ContentArrangement::Dynamic);
+    if table.width().is_none() {
+        table.set_width(FALLBACK_WIDTH);
+    }
 }
 
 /// A trace as a table: one line per ply with the whole board after it.

@@ -56,11 +56,7 @@ pub(super) fn summary_table(s: &Summary) -> String {
         format!("{:.2}", s.captured.mean),
     ]);
     for end in EndReason::ALL {
-        let name = match end {
-            EndReason::PlyCap => "end: ply cap (unfinished)".to_string(),
-            other => format!("end: {}", other.as_str().replace('_', " ")),
-        };
-        table.add_row([name, count_share(s.ends.get(end), games)]);
+        table.add_row([end_name(end), count_share(s.ends.get(end), games)]);
     }
     table.add_row([
         "branching factor (legal moves per decision)".to_string(),
@@ -84,48 +80,50 @@ pub(super) fn summary_table(s: &Summary) -> String {
     format!("{}\n{table}\n", heading(s))
 }
 
-/// Several summaries (one per variant) side by side, one row each.
+/// Several summaries side by side: one column per variant, one row per
+/// figure, so that a rule change reads across a row. Every end reason that
+/// ended a game under any of the variants gets its row. The table fits the
+/// terminal (or [`super::report::FALLBACK_WIDTH`] columns).
 pub(super) fn compare_table(summaries: &[Summary]) -> String {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header([
-        "variant",
-        "games",
-        "south wins",
-        "north wins",
-        "draws",
-        "first player / decided",
-        "plies mean",
-        "median",
-        "p95",
-        "repetition",
-        "ply cap",
-        "branching",
-        "Balance",
-        "Completion",
-    ]);
-    for s in summaries {
-        let pct = |r: &Rate| format!("{:.1}%", 100.0 * r.rate);
-        table.add_row([
-            s.variant.clone(),
-            s.games.to_string(),
-            pct(&s.win_rates.south),
-            pct(&s.win_rates.north),
-            pct(&s.win_rates.draws),
-            s.first_player
-                .share_of_decided
-                .as_ref()
-                .map_or("-".into(), rate_text),
-            format!("{:.1}", s.plies.mean),
-            s.plies.median.to_string(),
-            s.plies.p95.to_string(),
-            count_share(s.ends.get(EndReason::Repetition), s.games),
-            count_share(s.ends.get(EndReason::PlyCap), s.games),
-            s.branching.mean.map_or("-".into(), |b| format!("{b:.2}")),
-            fixed(s.metrics.balance),
-            fixed(s.metrics.completion),
-        ]);
+    let mut header = vec!["figure".to_string()];
+    header.extend(summaries.iter().map(|s| s.variant.clone()));
+    table.set_header(header);
+    let mut row = |name: &str, value: &dyn Fn(&Summary) -> String| {
+        let mut cells = vec![name.to_string()];
+        cells.extend(summaries.iter().map(value));
+        table.add_row(cells);
+    };
+    let pct = |r: &Rate| format!("{:.1}%", 100.0 * r.rate);
+    row("games", &|s| s.games.to_string());
+    row("south wins", &|s| pct(&s.win_rates.south));
+    row("north wins", &|s| pct(&s.win_rates.north));
+    row("draws", &|s| pct(&s.win_rates.draws));
+    row("first player / decided", &|s| {
+        s.first_player
+            .share_of_decided
+            .as_ref()
+            .map_or("-".into(), rate_text)
+    });
+    row("plies: mean median p95", &|s| {
+        format!("{:.1} {} {}", s.plies.mean, s.plies.median, s.plies.p95)
+    });
+    row("stones captured per game", &|s| {
+        format!("{:.2}", s.captured.mean)
+    });
+    for end in EndReason::ALL {
+        if summaries.iter().any(|s| s.ends.get(end) > 0) {
+            row(&end_name(end), &|s| count_share(s.ends.get(end), s.games));
+        }
     }
+    row("branching", &|s| {
+        s.branching.mean.map_or("-".into(), |b| format!("{b:.2}"))
+    });
+    row("Balance", &|s| fixed(s.metrics.balance));
+    row("Completion", &|s| fixed(s.metrics.completion));
+    row("Drawishness", &|s| fixed(s.metrics.drawishness));
+    super::report::fit(&mut table);
     let heading = summaries.first().map_or(String::new(), |s| {
         format!(
             "{} games per variant: {}, seed {}, ply cap {}",
@@ -136,6 +134,14 @@ pub(super) fn compare_table(summaries: &[Summary]) -> String {
         )
     });
     format!("{heading}\n{table}\n")
+}
+
+/// `end: feeding impossible`, `end: ply cap (unfinished)`.
+fn end_name(end: EndReason) -> String {
+    match end {
+        EndReason::PlyCap => "end: ply cap (unfinished)".to_string(),
+        other => format!("end: {}", other.as_str().replace('_', " ")),
+    }
 }
 
 /// The columns of the CSV output.
@@ -183,13 +189,14 @@ const CSV_COLUMNS: [&str; 41] = [
     "agent_second_wins",
 ];
 
-/// A header line and one line per summary. Rates are fractions; the agents'
-/// wins are filled in only with `--swap`.
+/// A header line and one line per summary. Rates are fractions; fractions
+/// and means are rounded to [`CSV_DECIMALS`] decimals; the agents' wins are
+/// filled in only with `--swap`.
 pub(super) fn csv(summaries: &[Summary]) -> String {
     let mut out = CSV_COLUMNS.join(",");
     out.push('\n');
     for s in summaries {
-        let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
+        let opt = |v: Option<f64>| v.map_or(String::new(), decimal);
         let agent_wins = |i: usize| {
             s.agent_wins
                 .as_ref()
@@ -207,20 +214,20 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
             s.wins.south.to_string(),
             s.wins.north.to_string(),
             s.wins.draws.to_string(),
-            s.win_rates.south.rate.to_string(),
-            s.win_rates.south.ci95[0].to_string(),
-            s.win_rates.south.ci95[1].to_string(),
-            s.win_rates.north.rate.to_string(),
-            s.win_rates.north.ci95[0].to_string(),
-            s.win_rates.north.ci95[1].to_string(),
-            s.win_rates.draws.rate.to_string(),
+            decimal(s.win_rates.south.rate),
+            decimal(s.win_rates.south.ci95[0]),
+            decimal(s.win_rates.south.ci95[1]),
+            decimal(s.win_rates.north.rate),
+            decimal(s.win_rates.north.ci95[0]),
+            decimal(s.win_rates.north.ci95[1]),
+            decimal(s.win_rates.draws.rate),
             opt(s.first_player.share_of_decided.map(|r| r.rate)),
-            s.first_player.advantage_p1.to_string(),
-            s.plies.mean.to_string(),
+            decimal(s.first_player.advantage_p1),
+            decimal(s.plies.mean),
             s.plies.median.to_string(),
             s.plies.p95.to_string(),
             s.plies.max.to_string(),
-            s.captured.mean.to_string(),
+            decimal(s.captured.mean),
             s.ends.get(EndReason::NoLegalMove).to_string(),
             s.ends.get(EndReason::FeedingImpossible).to_string(),
             s.ends.get(EndReason::Repetition).to_string(),
@@ -229,11 +236,11 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
             s.ends.get(EndReason::AllPitsAtMostOne).to_string(),
             s.ends.get(EndReason::PlyCap).to_string(),
             opt(s.branching.mean),
-            s.metrics.balance.to_string(),
-            s.metrics.completion.to_string(),
-            s.metrics.drawishness.to_string(),
-            s.metrics.timeouts.to_string(),
-            s.metrics.duration.to_string(),
+            decimal(s.metrics.balance),
+            decimal(s.metrics.completion),
+            decimal(s.metrics.drawishness),
+            decimal(s.metrics.timeouts),
+            decimal(s.metrics.duration),
             opt(s.metrics.decision_moves),
             agent_wins(0),
             agent_wins(1),
@@ -243,6 +250,21 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Decimals of the fractions and means in CSV output.
+const CSV_DECIMALS: usize = 4;
+
+/// `0.9750000000000001` as `0.975`: rounded to [`CSV_DECIMALS`] decimals,
+/// trailing zeros dropped.
+fn decimal(v: f64) -> String {
+    let text = format!("{v:.CSV_DECIMALS$}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 /// A CSV field, quoted when it holds a comma, a quote or a line break.

@@ -6,7 +6,7 @@ use std::path::Path;
 use super::output::{say, sayln};
 use super::{DescribeFormat, DiffFormat, OK};
 use crate::{
-    engine::{format_position, Game, Move},
+    engine::{Game, Move},
     error::Error,
     variants,
     verify::{self, RecordFile, Verdict},
@@ -88,119 +88,70 @@ cannot be read: {e}"
     }
 }
 
-/// `sow diff`: the shortest sequence after which A and B disagree.
+/// `sow diff`: the rules that differ, each shown in play if it can be, and
+/// where A and B part ways on the same board.
 pub(super) fn diff(
     a_arg: &str,
     b_arg: &str,
-    (max_plies, max_positions): (u32, usize),
+    limits: &verify::compare::Limits,
     format: DiffFormat,
     out: Option<&Path>,
 ) -> Result<i32, Error> {
-    use verify::diff::{plies, Pair};
+    use super::diff_report;
+    use verify::{compare, diff::Pair};
     let out_file = out
         .map(|path| crate::files::Output::check("--out", path))
         .transpose()?;
     crate::memory::check(
         &format!("diff {a_arg} {b_arg}"),
-        &format!("--max-positions {max_positions}"),
-        max_positions as u128,
+        &format!("--max-positions {}", limits.max_positions),
+        limits.max_positions as u128,
         DIFF_BYTES_PER_POSITION,
     )?;
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
-    let pair = Pair { a: &a, b: &b };
-    let (found, searched) = pair.search(max_plies, max_positions);
     let names = (a_arg, b_arg);
-    let Some(found) = found else {
-        let text = if searched.exhausted {
-            format!(
-                "no difference: all {} positions reachable under both were examined (to ply {})",
-                searched.positions, searched.plies
-            )
-        } else if searched.position_cap {
-            format!(
-                "no difference within {} plies; stopped at the bound of {} positions (--max-positions)",
-                searched.plies, searched.positions
-            )
-        } else {
-            format!(
-                "no difference within {} plies ({} positions examined)",
-                searched.plies, searched.positions
-            )
-        };
+    let rules = compare::rules_in_play(&a, &b, names, limits);
+    if rules.is_empty() {
         match format {
-            DiffFormat::Text => sayln!("{text}"),
+            DiffFormat::Text => sayln!("{a_arg} and {b_arg} have the same rules"),
             DiffFormat::Json => sayln!(
                 "{:#}",
-                serde_json::json!({
-                    "a": a_arg, "b": b_arg, "found": false,
-                    "searched": { "plies": searched.plies, "positions": searched.positions,
-                                  "exhausted": searched.exhausted,
-                                  "position_cap": searched.position_cap },
-                })
+                serde_json::json!({ "a": a_arg, "b": b_arg, "same_rules": true, "rules": [] })
             ),
         }
         return Ok(OK);
-    };
-    let moves: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
-    let shown: Vec<String> = moves
-        .iter()
-        .cloned()
-        .chain(found.difference.shown_by().map(|m| a.move_label(m)))
-        .collect();
-    let words = pair.words(&found, names);
-    let position = format_position(&found.position, &a);
-    if let Some(out_file) = &out_file {
-        let folder = out_file.path().parent().unwrap_or(Path::new(""));
-        let variant = variants::reference(a_arg, Some(folder))?;
-        let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
-        let record = pair.record(&found, variant, comment);
-        let yaml = crate::yaml::to_string(&record)?;
-        out_file.write(yaml.as_bytes())?;
     }
+    let pair = Pair { a: &a, b: &b };
+    let play = compare::comparable(&a, &b).then(|| compare::search(&pair, limits));
+    let written = match (&out_file, play.as_ref().and_then(|p| p.found.as_ref())) {
+        (Some(out_file), Some((found, _))) => {
+            write_record(&pair, found, names, out_file)?;
+            Some(out_file)
+        }
+        _ => None,
+    };
     match format {
         DiffFormat::Text => {
-            sayln!(
-                "{a_arg} and {b_arg} part ways after {} pl{}",
-                plies(&found),
-                if plies(&found) == 1 { "y" } else { "ies" }
+            say!(
+                "{}",
+                diff_report::text(&a, &b, names, &rules, play.as_ref())
             );
-            sayln!(
-                "moves: {}",
-                if moves.is_empty() {
-                    "(none: the start)".to_string()
-                } else {
-                    moves.join(" ")
-                }
-            );
-            sayln!("position: {position}");
-            let lines = verify::replay::board_lines(&a, &found.position.pits);
-            sayln!("  north {}\n  south {}", lines[0], lines[1]);
-            say!("{words}");
-            sayln!(
-                "searched {} position{} to ply {}",
-                searched.positions,
-                if searched.positions == 1 { "" } else { "s" },
-                searched.plies
-            );
-            if let Some(path) = out {
-                sayln!(
+            match (out, written) {
+                (Some(path), Some(_)) => sayln!(
                     "record written to {}: `sow verify` finds it consistent with {a_arg}, not with {b_arg}",
                     path.display()
-                );
+                ),
+                (Some(path), None) => sayln!(
+                    "no record written to {}: no sequence on which {a_arg} and {b_arg} part ways was found",
+                    path.display()
+                ),
+                _ => {}
             }
         }
         DiffFormat::Json => sayln!(
             "{:#}",
-            serde_json::json!({
-                "a": a_arg, "b": b_arg, "found": true,
-                "plies": plies(&found),
-                "moves": shown.join(" "),
-                "position": position,
-                "difference": { "kind": found.difference.kind(), "words": words.trim_end() },
-                "searched": { "plies": searched.plies, "positions": searched.positions,
-                              "exhausted": searched.exhausted },
-            })
+            diff_report::json(&a, &b, names, &rules, play.as_ref())
         ),
     }
     Ok(EXIT_FAILED)
@@ -209,6 +160,23 @@ pub(super) fn diff(
 /// Bytes a position takes in `diff`'s search: measured at 200 MB for
 /// 1,000,000 positions of Oware against Awari, with a margin.
 const DIFF_BYTES_PER_POSITION: u64 = 250;
+
+/// Writes the sequence on which A and B part ways as a record for `sow verify`,
+/// naming the variant relative to the record's folder.
+fn write_record(
+    pair: &verify::diff::Pair<'_>,
+    found: &verify::diff::Found,
+    (a_arg, b_arg): (&str, &str),
+    out_file: &crate::files::Output,
+) -> Result<(), Error> {
+    let folder = out_file.path().parent().unwrap_or(Path::new(""));
+    let variant = variants::reference(a_arg, Some(folder))?;
+    let words = pair.words(found, (a_arg, b_arg));
+    let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
+    let record = pair.record(found, variant, comment);
+    let yaml = crate::yaml::to_string(&record)?;
+    out_file.write(yaml.as_bytes())
+}
 
 /// `sow analyze`: the graph of reachable positions.
 pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {

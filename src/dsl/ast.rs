@@ -41,10 +41,29 @@ pub struct Setting {
 pub enum Value {
     /// A bare word such as `ccw`.
     Word(String),
-    /// A whole number; `None` when it does not fit in 64 bits.
-    Number(Option<i64>),
+    /// A whole number, or which way it does not fit in 64 bits.
+    Number(Result<i64, Overflow>),
     /// A quoted string, escapes resolved.
     Text(String),
+}
+
+/// A number written too large (or too far below zero) to hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overflow {
+    /// Above the largest 64-bit number.
+    TooLarge,
+    /// Below the smallest 64-bit number.
+    TooSmall,
+}
+
+impl Overflow {
+    /// `too large` or `too small`, for messages.
+    pub fn size(self) -> &'static str {
+        match self {
+            Overflow::TooLarge => "too large",
+            Overflow::TooSmall => "too small",
+        }
+    }
 }
 
 impl Value {

@@ -3,7 +3,8 @@
 //! [`crate::rules`].
 
 mod ast;
+mod hint;
 mod parser;
 
-pub use ast::{Section, Setting, SyntaxTree, Value};
+pub use ast::{Overflow, Section, Setting, SyntaxTree, Value};
 pub use parser::parse;

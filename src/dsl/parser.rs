@@ -3,7 +3,7 @@
 use pest::{error::InputLocation, iterators::Pair, Parser};
 use pest_derive::Parser;
 
-use super::ast::{Section, Setting, SyntaxTree, Value};
+use super::ast::{Overflow, Section, Setting, SyntaxTree, Value};
 use crate::diagnostic::{Diagnostic, Span, Spanned};
 
 /// The parser generated from `grammar/variant.pest`.
@@ -66,7 +66,13 @@ fn value(pair: Pair<'_, Rule>) -> Spanned<Value> {
     let span = Span::from(pair.as_span());
     let node = match pair.as_rule() {
         Rule::word => Value::Word(pair.as_str().to_string()),
-        Rule::number => Value::Number(pair.as_str().parse().ok()),
+        Rule::number => Value::Number(pair.as_str().parse().map_err(|_| {
+            if pair.as_str().starts_with('-') {
+                Overflow::TooSmall
+            } else {
+                Overflow::TooLarge
+            }
+        })),
         Rule::string => Value::Text(unescape(pair.as_str())),
         other => unreachable!("unexpected {other:?} as a value"),
     };
@@ -140,6 +146,9 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> Diagnostic {
             "syntax error: this string has no closing `\"` on its line (write `\\\"` for a quote inside a string)",
         );
     }
+    if let Some(diagnostic) = super::hint::explain(text, span.start) {
+        return diagnostic;
+    }
     let error = error.renamed_rules(|rule| describe(*rule).to_string());
     let message = match &error.variant {
         pest::error::ErrorVariant::ParsingError { .. } => error.variant.message().to_string(),
@@ -208,21 +217,30 @@ mod tests {
         assert_eq!(keys, ["rows", "pits", "seeds"]);
         assert_eq!(
             tree.sections[0].settings[2].values[0].node,
-            Value::Number(Some(7))
+            Value::Number(Ok(7))
         );
     }
 
     #[test]
     fn huge_number_is_kept_as_overflow() {
         let tree = parse("seeds 99999999999999999999999").unwrap();
-        assert_eq!(tree.settings[0].values[0].node, Value::Number(None));
+        assert_eq!(
+            tree.settings[0].values[0].node,
+            Value::Number(Err(Overflow::TooLarge))
+        );
+        let tree = parse("seeds -99999999999999999999999").unwrap();
+        assert_eq!(
+            tree.settings[0].values[0].node,
+            Value::Number(Err(Overflow::TooSmall))
+        );
     }
 
     #[test]
     fn unclosed_section_is_a_syntax_error_at_the_end() {
         let err = parse("board {\n rows 2\n").unwrap_err();
         assert!(
-            err.message.starts_with("syntax error: expected"),
+            err.message
+                .starts_with("syntax error: section `board` has no closing"),
             "{}",
             err.message
         );

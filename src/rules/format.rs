@@ -204,9 +204,9 @@ fn line(setting: &Setting, lines: &LineIndex, text: &str) -> Line {
         .iter()
         .map(|v| match &v.node {
             Value::Word(w) => w.clone(),
-            Value::Number(Some(n)) => n.to_string(),
+            Value::Number(Ok(n)) => n.to_string(),
             // A file that loads has no number too large to read.
-            Value::Number(None) => text[v.span.start..v.span.end].to_string(),
+            Value::Number(Err(_)) => text[v.span.start..v.span.end].to_string(),
             Value::Text(t) => schema::quoted(t),
         })
         .collect();

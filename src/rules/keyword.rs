@@ -31,6 +31,18 @@ pub fn expected_list<'a>(words: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
+/// `` (did you mean `ccw`?)`` when a known word is close to `found`; case
+/// is ignored: `CCW` suggests `ccw`.
+pub fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> String {
+    let found = found.to_lowercase();
+    known
+        .map(|k| (strsim::damerau_levenshtein(&found, k), k))
+        .filter(|(d, k)| *d <= 2 && *d < k.len())
+        .min()
+        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}
+
 /// Declares a keyword enumeration: the enum, its keyword table, the values'
 /// docs (their doc comments, which the language reference prints), `Display`
 /// (the keyword) and serde as the keyword.

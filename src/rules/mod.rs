@@ -9,6 +9,6 @@ pub mod schema;
 mod validate;
 pub mod write;
 
-pub use keyword::Keyword;
+pub use keyword::{suggestion, Keyword};
 pub use model::*;
 pub use validate::{load, Loaded};

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::{
-    keyword::expected_list,
+    keyword::{expected_list, suggestion},
     model::*,
     schema::{self, Default, Key, Switch},
     Keyword,
@@ -220,6 +220,8 @@ impl Validator {
                 );
                 if section.is_none() && schema::section(key).is_some() {
                     message.push_str(&format!(" (`{key}` is a section: write `{key} {{ ... }}`)"));
+                } else if let Some(home) = home_of(key) {
+                    message.push_str(&format!(" (`{key}` belongs {home})"));
                 } else {
                     message.push_str(&suggestion(key, keys.iter().copied()));
                 }
@@ -363,7 +365,7 @@ impl Validator {
         let pits = u32::from(sowing.min_stones).min(lap).max(1);
         let most = total - (pits - 1);
         for value in &setting.values {
-            let Value::Number(Some(n)) = value.node else {
+            let Value::Number(Ok(n)) = value.node else {
                 continue;
             };
             let fits = u8::try_from(n).is_ok_and(|n| capture.counts.contains(&n));
@@ -389,6 +391,17 @@ impl Validator {
         let mut counts: Vec<u8> = Vec::new();
         let mut ok = true;
         for value in &s.values {
+            if let Value::Number(Err(overflow)) = value.node {
+                self.error(
+                    value.span,
+                    format!(
+                        "capture count: number {}, expected 1 to {total} (the board holds {total} stones)",
+                        overflow.size()
+                    ),
+                );
+                ok = false;
+                continue;
+            }
             let Some(n) = self.number_value(value, "capture count", 1, u32::MAX) else {
                 ok = false;
                 continue;
@@ -630,16 +643,14 @@ impl Validator {
         max: u32,
     ) -> Option<u32> {
         let n = match value.node {
-            Value::Number(Some(n)) => n,
-            Value::Number(None) => {
-                let range = if max == u32::MAX {
-                    format!("at least {min}")
-                } else {
-                    format!("{min} to {max}")
-                };
+            Value::Number(Ok(n)) => n,
+            Value::Number(Err(overflow)) => {
                 self.error(
                     value.span,
-                    format!("{what}: number out of range, expected {range}"),
+                    format!(
+                        "{what}: number {}, expected {min} to {max}",
+                        overflow.size()
+                    ),
                 );
                 return None;
             }
@@ -681,14 +692,24 @@ impl Validator {
     }
 }
 
-/// `` (did you mean `ccw`?)`` when a known word is close to `found`.
-fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> String {
-    known
-        .map(|k| (strsim::damerau_levenshtein(found, k), k))
-        .filter(|(d, k)| *d <= 2 && *d < k.len())
-        .min()
-        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
+/// Where `key` is a valid key: `at the top level`, `in section `feeding``,
+/// `in section `feeding` or `end``; `None` when it is valid nowhere.
+fn home_of(key: &str) -> Option<String> {
+    if schema::top_keys().any(|k| k.name == key) {
+        return Some("at the top level".into());
+    }
+    let sections: Vec<&str> = schema::sections()
+        .filter(|section| section.keys.iter().any(|k| k.name == key))
+        .map(|section| section.name)
+        .collect();
+    match sections.as_slice() {
+        [] => None,
+        [one] => Some(format!("in section `{one}`")),
+        many => Some(format!(
+            "in section {}",
+            expected_list(many.iter().copied())
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -748,7 +769,7 @@ mod tests {
         );
         assert_eq!(
             errors(&MINIMAL.replace("seeds 7", "seeds 99999999999999999999")),
-            ["seeds per pit: number out of range, expected 1 to 255"]
+            ["seeds per pit: number too large, expected 1 to 255"]
         );
     }
 
@@ -804,6 +825,44 @@ mod tests {
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
             ["unknown section `bord`, expected `board`, `sow`, `capture`, `feeding` or `end` (did you mean `board`?)"]
+        );
+    }
+
+    #[test]
+    fn keys_of_another_scope_say_where_they_belong() {
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
+            ["unknown key `grand_slam` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (`grand_slam` belongs at the top level)"]
+        );
+        assert_eq!(
+            errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),
+            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds` or `stores` (`when` belongs in section `feeding` or `end`)"]
+        );
+        assert_eq!(
+            errors(&format!("pits 3\n{MINIMAL}")),
+            ["unknown key `pits` at the top level, expected `name`, `source` or `grand_slam` (`pits` belongs in section `board`)"]
+        );
+    }
+
+    #[test]
+    fn suggestions_ignore_case() {
+        assert_eq!(
+            errors(&MINIMAL.replace("start origin", "start origin; direction CCW")),
+            ["unknown sowing direction `CCW`, expected `ccw`, `cw` or `either` (did you mean `ccw`?)"]
+        );
+    }
+
+    #[test]
+    fn numbers_too_large_say_so_with_the_range() {
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture {{ counts 999999999999999999999; side any }}\n"
+            )),
+            ["capture count: number too large, expected 1 to 42 (the board holds 42 stones)"]
+        );
+        assert_eq!(
+            errors(&MINIMAL.replace("pits 3", "pits -99999999999999999999")),
+            ["pits per row: number too small, expected 1 to 15"]
         );
     }
 

@@ -200,6 +200,72 @@ impl Pair<'_> {
         (None, searched)
     }
 
+    /// The shortest of the differences met in `playouts` random games
+    /// under A (seeded by `seed`), each stopped after `max_plies` plies: at
+    /// each position of a game, a difference in the position itself or in
+    /// the result of any legal move, or a repetition the two treat
+    /// differently. Not necessarily the shortest sequence there is.
+    pub fn playouts(&self, playouts: u32, max_plies: u32, seed: u64) -> Option<Found> {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut best: Option<Found> = None;
+        for _ in 0..playouts {
+            let limit = best.as_ref().map_or(max_plies as usize, |f| plies(f) - 1);
+            if let Some(found) = self.playout(&mut rng, limit) {
+                best = Some(found);
+            }
+        }
+        best
+    }
+
+    /// One random game under A, up to `max_plies` plies: the first
+    /// difference met, if any.
+    fn playout(&self, rng: &mut impl rand::Rng, max_plies: usize) -> Option<Found> {
+        let (mut sa, mut sb) = (Successors::default(), Successors::default());
+        let start = self.a.start();
+        let (mut run_a, mut run_b) = (GameRun::new(self.a, start), GameRun::new(self.b, start));
+        let mut moves = Vec::new();
+        loop {
+            let position = *run_a.position();
+            let found = |difference| Found {
+                moves: moves.clone(),
+                position,
+                difference,
+            };
+            if let Some(difference) = self.at(&position) {
+                return Some(found(difference));
+            }
+            let legal = run_a.successors().as_slice();
+            if legal.is_empty() || moves.len() >= max_plies {
+                return None;
+            }
+            self.a.successors(&position, &mut sa);
+            self.b.successors(&position, &mut sb);
+            for a in sa.as_slice() {
+                match sb.find(a.mv) {
+                    Some(b) if a.position != b.position => {
+                        return Some(found(Difference::Result {
+                            mv: a.mv,
+                            a: Box::new(*a),
+                            b: Box::new(*b),
+                        }));
+                    }
+                    _ => {}
+                }
+            }
+            let mv = legal[rng.random_range(0..legal.len())].mv;
+            let (ok_a, ok_b) = (run_a.play(mv).is_ok(), run_b.play(mv).is_ok());
+            let end = |run: &GameRun<'_>| run.end().map(|e| (e, run.scores()));
+            let (ea, eb) = (end(&run_a), end(&run_b));
+            let repeated =
+                |e: &Option<(EndReason, [u16; 2])>| matches!(e, Some((EndReason::Repetition, _)));
+            if ok_a && ok_b && ea != eb && (repeated(&ea) || repeated(&eb)) {
+                return Some(found(Difference::Repetition { mv, a: ea, b: eb }));
+            }
+            moves.push(mv);
+        }
+    }
+
     /// A difference in `pos` itself: different legal moves or a different end.
     fn at(&self, pos: &Position) -> Option<Difference> {
         let (mut sa, mut sb) = (Successors::default(), Successors::default());
@@ -218,14 +284,14 @@ impl Pair<'_> {
                 .iter()
                 .filter(|s| theirs.find(s.mv).is_none())
                 .map(|s| {
-                    let why = match (theirs.is_empty(), theirs.feeding_impossible) {
+                    let why = match (theirs.is_empty(), theirs.end_reason()) {
                         (false, _) => g.why_illegal(pos, s.mv, theirs).to_string(),
-                        (true, true) => EndReason::FeedingImpossible.describe().to_string(),
-                        (true, false) => format!(
+                        (true, EndReason::NoLegalMove) => format!(
                             "{}: {}",
                             EndReason::NoLegalMove.describe(),
                             why_forbidden(g, pos, s.mv)
                         ),
+                        (true, end) => format!("the game is over: {}", end.describe()),
                     };
                     (s.mv, why)
                 })
@@ -415,6 +481,14 @@ impl Pair<'_> {
                     scores(&sb.position.captured),
                     names.1
                 );
+                let (next_a, next_b) = (sa.position.to_move, sb.position.to_move);
+                if next_a != next_b {
+                    let _ = writeln!(
+                        out,
+                        "then {next_a} moves under {} and {next_b} under {}",
+                        names.0, names.1
+                    );
+                }
             }
             Difference::End { a: ea, b: eb } => {
                 let _ = writeln!(out, "the game is over under both, but differently:");

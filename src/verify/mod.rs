@@ -3,10 +3,12 @@
 //! what a variant's rules are.
 
 pub mod analyze;
+pub mod compare;
 pub mod describe;
 pub mod diff;
 pub mod record;
 pub mod replay;
+pub mod rule_diff;
 
 pub use record::{Checkpoint, ExpectedResult, Moves, Record, RecordFile};
 pub use replay::{replay, Divergence, Mismatch, Verdict};

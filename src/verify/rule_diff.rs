@@ -1,0 +1,286 @@
+//! How two rule sets differ, option by option, in the words of `sow
+//! describe`.
+//!
+//! Every field of [`Rules`] is taken apart without `..`, so a new rule option
+//! does not compile until it is compared here.
+
+use std::fmt::Display;
+
+use super::describe::describe;
+use crate::rules::{Board, Capture, End, Feeding, Rules, Sowing};
+
+/// One option that differs between rule sets A and B.
+#[derive(Debug, Clone)]
+pub struct RuleDifference {
+    /// The option as written in a variant file: `capture chain`, `grand_slam`.
+    pub option: &'static str,
+    /// Its value under A, as written in a variant file.
+    pub a: String,
+    /// Its value under B.
+    pub b: String,
+    /// The sentences of `sow describe` that say it under A and not under A
+    /// with this option set as in B.
+    pub a_says: Vec<String>,
+    /// The sentences that say it under B's setting.
+    pub b_says: Vec<String>,
+    /// A with only this option set as in B; `None` for the board's size,
+    /// which a game on A's board cannot take.
+    pub changed: Option<Rules>,
+}
+
+/// Every option that differs between `a` and `b` (names and sources are not
+/// rules), in the order of a variant file.
+pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
+    let mut out = Differences {
+        a,
+        list: Vec::new(),
+    };
+    let Rules {
+        name: _,
+        source: _,
+        board,
+        sowing,
+        capture,
+        feeding,
+        grand_slam,
+        end,
+    } = b;
+    let Board {
+        rows,
+        pits,
+        seeds,
+        stores,
+    } = board;
+    out.size("board rows", a.board.rows, *rows);
+    out.size("board pits", a.board.pits, *pits);
+    out.size("board seeds", a.board.seeds, *seeds);
+    out.option("board stores", &a.board.stores, stores, |r| {
+        r.board.stores = *stores;
+    });
+    let Sowing {
+        direction,
+        start,
+        skip_origin,
+        laps,
+        min_stones,
+        extra_turn,
+    } = sowing;
+    // A direction per pit only fits a board of the same size.
+    let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
+    let same_size = a.board.pits == *pits;
+    let (da, db) = (directions(&a.sowing.direction), directions(direction));
+    if same_size {
+        out.option("sow direction", &da, &db, |r| {
+            r.sowing.direction.clone_from(direction);
+        });
+    } else if uniform(&a.sowing.direction) && uniform(direction) {
+        let first = direction[0];
+        out.option(
+            "sow direction",
+            &a.sowing.direction[0],
+            &first,
+            |r: &mut Rules| r.sowing.direction.fill(first),
+        );
+    } else if da != db {
+        out.size("sow direction", da, db);
+    }
+    out.option("sow start", &a.sowing.start, start, |r| {
+        r.sowing.start = *start;
+    });
+    let yes_no = |on: bool| if on { "yes" } else { "no" };
+    out.option(
+        "sow skip_origin",
+        yes_no(a.sowing.skip_origin),
+        yes_no(*skip_origin),
+        |r| r.sowing.skip_origin = *skip_origin,
+    );
+    out.option("sow laps", &a.sowing.laps, laps, |r| r.sowing.laps = *laps);
+    out.option("sow min_stones", &a.sowing.min_stones, min_stones, |r| {
+        r.sowing.min_stones = *min_stones;
+    });
+    out.option("sow extra_turn", &a.sowing.extra_turn, extra_turn, |r| {
+        r.sowing.extra_turn = *extra_turn;
+    });
+    let Capture {
+        counts,
+        side,
+        chain,
+        first_move,
+        take,
+        goes_to,
+    } = capture;
+    out.option(
+        "capture counts",
+        &words(a.capture.counts.iter()),
+        &words(counts.iter()),
+        |r| r.capture.counts.clone_from(counts),
+    );
+    out.option("capture side", &a.capture.side, side, |r| {
+        r.capture.side = *side;
+    });
+    out.option("capture chain", &a.capture.chain, chain, |r| {
+        r.capture.chain = *chain;
+    });
+    out.option(
+        "capture first_move",
+        &a.capture.first_move,
+        first_move,
+        |r| {
+            r.capture.first_move = *first_move;
+        },
+    );
+    out.option("capture take", &a.capture.take, take, |r| {
+        r.capture.take = *take;
+    });
+    out.option("capture goes_to", &a.capture.goes_to, goes_to, |r| {
+        r.capture.goes_to = *goes_to;
+    });
+    let Feeding { when, otherwise } = feeding;
+    out.option("feeding when", &a.feeding.when, when, |r| {
+        r.feeding.when = *when;
+    });
+    out.option("feeding otherwise", &a.feeding.otherwise, otherwise, |r| {
+        r.feeding.otherwise = *otherwise;
+    });
+    out.option("grand_slam", &a.grand_slam, grand_slam, |r| {
+        r.grand_slam = *grand_slam;
+    });
+    let End {
+        when,
+        leftovers,
+        repetition,
+        repetition_leftovers,
+    } = end;
+    out.option(
+        "end when",
+        &words(a.end.when.iter()),
+        &words(when.iter()),
+        |r| r.end.when.clone_from(when),
+    );
+    out.option("end leftovers", &a.end.leftovers, leftovers, |r| {
+        r.end.leftovers = *leftovers;
+    });
+    out.option("end repetition", &a.end.repetition, repetition, |r| {
+        r.end.repetition = *repetition;
+    });
+    out.option(
+        "end repetition_leftovers",
+        &a.end.repetition_leftovers,
+        repetition_leftovers,
+        |r| r.end.repetition_leftovers = *repetition_leftovers,
+    );
+    out.list
+}
+
+/// The differences found so far, against rule set A.
+struct Differences<'a> {
+    a: &'a Rules,
+    list: Vec<RuleDifference>,
+}
+
+impl Differences<'_> {
+    /// An option A can take B's value of: compared, and worded through `sow
+    /// describe` of A before and after the change.
+    fn option<T: Display + PartialEq + ?Sized>(
+        &mut self,
+        option: &'static str,
+        a: &T,
+        b: &T,
+        set: impl FnOnce(&mut Rules),
+    ) {
+        if a == b {
+            return;
+        }
+        let mut changed = self.a.clone();
+        set(&mut changed);
+        let before = sentences(self.a);
+        let after = sentences(&changed);
+        self.list.push(RuleDifference {
+            option,
+            a: a.to_string(),
+            b: b.to_string(),
+            a_says: before
+                .iter()
+                .filter(|s| !after.contains(s))
+                .cloned()
+                .collect(),
+            b_says: after
+                .iter()
+                .filter(|s| !before.contains(s))
+                .cloned()
+                .collect(),
+            changed: Some(changed),
+        });
+    }
+
+    /// A difference in the board's size: no game on A's board can take it.
+    fn size<T: Display + PartialEq>(&mut self, option: &'static str, a: T, b: T) {
+        if a != b {
+            self.list.push(RuleDifference {
+                option,
+                a: a.to_string(),
+                b: b.to_string(),
+                a_says: Vec::new(),
+                b_says: Vec::new(),
+                changed: None,
+            });
+        }
+    }
+}
+
+/// Every sentence `sow describe` says about `rules`.
+fn sentences(rules: &Rules) -> Vec<String> {
+    describe(rules)
+        .sections
+        .into_iter()
+        .flat_map(|(_, s)| s)
+        .collect()
+}
+
+/// `a b c`: values as a variant file writes them.
+fn words<T: Display>(values: impl Iterator<Item = T>) -> String {
+    values.map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn uniform<T: PartialEq>(values: &[T]) -> bool {
+    values.windows(2).all(|w| w[0] == w[1])
+}
+
+/// Whether the two boards have the same size (rows, pits, seeds): only then
+/// can the same game be played under both.
+pub fn same_board(a: &Rules, b: &Rules) -> bool {
+    (a.board.rows, a.board.pits, a.board.seeds) == (b.board.rows, b.board.pits, b.board.seeds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants;
+
+    #[test]
+    fn options_are_named_and_valued_as_in_a_file() {
+        let oware = variants::load("oware").unwrap().rules;
+        let kalah = variants::load("kalah").unwrap().rules;
+        let found: Vec<String> = rule_differences(&oware, &kalah)
+            .iter()
+            .map(|d| format!("{} {} / {}", d.option, d.a, d.b))
+            .collect();
+        assert!(
+            found.contains(&"sow skip_origin yes / no".to_string()),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&"board stores none / sown".to_string()),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn the_same_rules_under_other_names_do_not_differ() {
+        let modiar = variants::load("modiar").unwrap().rules;
+        let mut renamed = modiar.clone();
+        renamed.name = "Other".into();
+        renamed.source = None;
+        assert!(rule_differences(&modiar, &renamed).is_empty());
+    }
+}
