@@ -191,3 +191,22 @@ fn typed_sessions_run_as_shown() {
         problems.join("\n\n")
     );
 }
+
+/// The record shown in the chapter on records is the fixture that its example
+/// verifies, byte for byte.
+#[test]
+fn the_record_shown_is_the_one_verified() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/src/records.md")).unwrap();
+    let shown = blocks(&page)
+        .into_iter()
+        .find(|b| b.info == "yaml")
+        .expect("docs/src/records.md shows a record");
+    let fixture =
+        std::fs::read_to_string(root.join("tests/fixtures/records/field-session.yaml")).unwrap();
+    assert_eq!(
+        shown.body.join("\n"),
+        fixture.trim_end(),
+        "docs/src/records.md shows a record that differs from tests/fixtures/records/field-session.yaml"
+    );
+}

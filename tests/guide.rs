@@ -92,7 +92,7 @@ fn header(name: &str) -> String {
 }
 
 /// `sow describe NAME --format markdown`, without its title, headings moved
-/// three levels down to sit under the variant's own heading.
+/// two levels down to sit under the variant's "In plain words" heading.
 fn description(name: &str) -> String {
     let (code, out, err) = sow(&["describe", name, "--format", "markdown"]);
     assert_eq!(code, 0, "sow describe {name}: {err}");
@@ -100,7 +100,7 @@ fn description(name: &str) -> String {
         .skip_while(|l| l.starts_with("# ") || l.is_empty())
         .map(|l| {
             if l.starts_with('#') {
-                format!("###{l}")
+                format!("##{l}")
             } else {
                 l.to_owned()
             }
