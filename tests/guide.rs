@@ -273,3 +273,69 @@ fn peer_and_solve_sources_are_read() {
     assert!(solved("tihbat").unwrap().contains("**+2 (exact)**"));
     assert_eq!(solved("oware"), None);
 }
+
+/// `1,152,988` for 1152988.
+fn with_commas(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// The table of solved values (measured with release builds) agrees with
+/// `sow solve` on the boards small enough to solve in a debug test: the
+/// positions, the value with its exactness, and the result.
+#[test]
+fn solve_table_matches_sow_solve_on_small_boards() {
+    let page = read("docs/src/solving.md");
+    for name in ["tihbat", "um-el-tuweisat"] {
+        let (code, out, err) = sow(&["solve", name, "--format", "json"]);
+        assert_eq!(code, 0, "sow solve {name}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let value = json["value"].as_i64().unwrap();
+        let (low, high) = (
+            json["bounds"][0].as_i64().unwrap(),
+            json["bounds"][1].as_i64().unwrap(),
+        );
+        let signed = |v: i64| {
+            if v > 0 {
+                format!("+{v}")
+            } else {
+                v.to_string()
+            }
+        };
+        let exactness = if low == high {
+            "exact".to_owned()
+        } else {
+            format!("proven between {} and {}", signed(low), signed(high))
+        };
+        let scores = &json["result"]["scores"];
+        let (south, north) = (scores[0].as_u64().unwrap(), scores[1].as_u64().unwrap());
+        let result = match json["result"]["winner"].as_str().unwrap() {
+            "south" => format!("South wins {south}-{north}"),
+            "north" => format!("North wins {north}-{south}"),
+            _ => format!("draw {south}-{north}"),
+        };
+        let row = format!(
+            "| `{name}` | {} | {} ({exactness}) | {result} |",
+            with_commas(json["positions"].as_u64().unwrap()),
+            signed(value)
+        );
+        assert!(
+            page.lines().any(|l| l.starts_with(&row)),
+            "docs/src/solving.md has no row starting `{row}`"
+        );
+    }
+}
+
+#[test]
+fn with_commas_groups_thousands() {
+    assert_eq!(with_commas(7), "7");
+    assert_eq!(with_commas(10096), "10,096");
+    assert_eq!(with_commas(4152560), "4,152,560");
+}
