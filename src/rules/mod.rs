@@ -1,6 +1,7 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
+mod checks;
 pub mod format;
 mod keyword;
 pub mod language;

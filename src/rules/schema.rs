@@ -8,9 +8,12 @@
 //! means is the doc comment of its enum variant in [`super::model`]
 //! ([`Keyword::DOCS`]).
 //!
-//! Adding an option: declare its key here, add its field (and enum) to the
-//! model, read it in the validator's section function, and use it in the
-//! engine.
+//! Each key also says how its checked value goes into the model (`read`),
+//! how it is written back (`write`) and, for `sow describe`, what it says in
+//! plain words (`describe`). Adding an option: declare its key here, add its
+//! field (and enum) to the model, and use it in the engine; a rule that ties
+//! it to other keys (a contradiction, an option without effect) is a small
+//! named check in the validator.
 
 use serde::Serialize;
 
@@ -75,6 +78,84 @@ pub struct Key {
     /// leave no room for it (a capture option without captures).
     #[serde(skip)]
     pub write: fn(&Rules) -> Option<Vec<String>>,
+    /// Sets its value, checked against [`Key::value`] by the validator, in
+    /// `rules`. Not called for a key left out whose default is
+    /// [`Default::Absent`]: the model's blank value stands.
+    #[serde(skip)]
+    pub read: fn(&mut Rules, Checked),
+}
+
+/// A key's value once the validator has checked it against its
+/// [`ValueKind`]: the right kind, in range, no repeats, a declared keyword.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// A string ([`ValueKind::Text`]).
+    Text(String),
+    /// One number ([`ValueKind::Number`]).
+    Number(u32),
+    /// Numbers in the order given ([`ValueKind::Numbers`]).
+    Numbers(Vec<u32>),
+    /// One keyword ([`ValueKind::Word`]).
+    Word(&'static str),
+    /// Keywords in the order given ([`ValueKind::WordList`]), or one per
+    /// pit of a row ([`ValueKind::PerPit`]).
+    Words(Vec<&'static str>),
+}
+
+impl Checked {
+    /// The string. A key's `read` asks for the kind its [`ValueKind`]
+    /// declares, so a mismatch is a bug in the declaration.
+    pub fn text(self) -> String {
+        match self {
+            Checked::Text(t) => t,
+            other => unreachable!("a text key read {other:?}"),
+        }
+    }
+
+    /// The number, which the declared range keeps within a byte.
+    pub fn byte(self) -> u8 {
+        match self {
+            Checked::Number(n) => byte(n),
+            other => unreachable!("a number key read {other:?}"),
+        }
+    }
+
+    /// The numbers, each within a byte by the declared range.
+    pub fn bytes(self) -> Vec<u8> {
+        match self {
+            Checked::Numbers(ns) => ns.into_iter().map(byte).collect(),
+            other => unreachable!("a numbers key read {other:?}"),
+        }
+    }
+
+    /// The keyword as a value of `K` (the enumeration the key declares).
+    pub fn word<K: Keyword>(self) -> K {
+        match self {
+            Checked::Word(w) => keyword(w),
+            other => unreachable!("a keyword key read {other:?}"),
+        }
+    }
+
+    /// The keywords as values of `K`.
+    pub fn words<K: Keyword>(self) -> Vec<K> {
+        match self {
+            Checked::Words(ws) => ws.into_iter().map(keyword).collect(),
+            other => unreachable!("a keyword-list key read {other:?}"),
+        }
+    }
+}
+
+fn byte(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or_else(|_| unreachable!("{n} is outside a declared range"))
+}
+
+fn keyword<K: Keyword>(word: &str) -> K {
+    K::from_keyword(word).unwrap_or_else(|| {
+        unreachable!(
+            "`{word}` is not a {}: the key's words and its `read` disagree",
+            std::any::type_name::<K>()
+        )
+    })
 }
 
 /// The kind of value a key takes.
@@ -180,6 +261,7 @@ pub struct Warning {
 
 const NAME: Key = Key {
     name: "name",
+    read: |r, v| r.name = v.text(),
     write: |r| Some(vec![quoted(&r.name)]),
     what: "name",
     value: ValueKind::Text,
@@ -191,6 +273,7 @@ const NAME: Key = Key {
 
 const SOURCE: Key = Key {
     name: "source",
+    read: |r, v| r.source = Some(v.text()),
     write: |r| r.source.as_deref().map(|s| vec![quoted(s)]),
     what: "source",
     value: ValueKind::Text,
@@ -202,6 +285,7 @@ const SOURCE: Key = Key {
 
 const GRAND_SLAM: Key = Key {
     name: "grand_slam",
+    read: |r, v| r.grand_slam = v.word(),
     write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
     what: "grand-slam rule",
     value: ValueKind::Word(Words::of::<GrandSlam>()),
@@ -219,6 +303,7 @@ const BOARD: Section = Section {
     keys: &[
         Key {
             name: "rows",
+            read: |r, v| r.board.rows = v.byte(),
             write: |r| Some(vec![r.board.rows.to_string()]),
             what: "rows",
             value: ValueKind::Number {
@@ -232,6 +317,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "pits",
+            read: |r, v| r.board.pits = v.byte(),
             write: |r| Some(vec![r.board.pits.to_string()]),
             what: "pits per row",
             value: ValueKind::Number {
@@ -245,6 +331,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "seeds",
+            read: |r, v| r.board.seeds = v.byte(),
             write: |r| Some(vec![r.board.seeds.to_string()]),
             what: "seeds per pit",
             value: ValueKind::Number {
@@ -258,6 +345,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "stores",
+            read: |r, v| r.board.stores = v.word(),
             write: |r| Some(one(r.board.stores)),
             what: "kind of stores",
             value: ValueKind::Word(Words::of::<Stores>()),
@@ -290,6 +378,7 @@ written `pass`.",
     keys: &[
         Key {
             name: "direction",
+            read: |r, v| r.sowing.direction = v.words(),
             write: |r| Some(directions(&r.sowing.direction)),
             what: "sowing direction",
             value: ValueKind::PerPit(Words::of::<PitDirection>()),
@@ -300,6 +389,7 @@ written `pass`.",
         },
         Key {
             name: "start",
+            read: |r, v| r.sowing.start = v.word(),
             write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
             value: ValueKind::Word(Words::of::<SowStart>()),
@@ -313,6 +403,7 @@ written `pass`.",
         },
         Key {
             name: "skip_origin",
+            read: |r, v| r.sowing.skip_origin = v.word::<Switch>() == Switch::Yes,
             write: |r| Some(one(if r.sowing.skip_origin { Switch::Yes } else { Switch::No })),
             what: "`skip_origin` value",
             value: ValueKind::Word(Words::of::<Switch>()),
@@ -323,6 +414,7 @@ written `pass`.",
         },
         Key {
             name: "laps",
+            read: |r, v| r.sowing.laps = v.word(),
             write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
             value: ValueKind::Word(Words::of::<Laps>()),
@@ -333,6 +425,7 @@ written `pass`.",
         },
         Key {
             name: "min_stones",
+            read: |r, v| r.sowing.min_stones = v.byte(),
             write: |r| Some(vec![r.sowing.min_stones.to_string()]),
             what: "min_stones",
             value: ValueKind::Number {
@@ -346,6 +439,7 @@ written `pass`.",
         },
         Key {
             name: "extra_turn",
+            read: |r, v| r.sowing.extra_turn = v.word(),
             write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
             value: ValueKind::Word(Words::of::<ExtraTurn>()),
@@ -377,6 +471,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     keys: &[
         Key {
             name: "counts",
+            read: |r, v| r.capture.counts = sorted(v.bytes()),
             write: |r| {
                 (!r.capture.counts.is_empty())
                     .then(|| r.capture.counts.iter().map(u8::to_string).collect())
@@ -393,6 +488,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "side",
+            read: |r, v| r.capture.side = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.side)),
             what: "capture side",
             value: ValueKind::Word(Words::of::<CaptureSide>()),
@@ -406,6 +502,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "chain",
+            read: |r, v| r.capture.chain = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.chain)),
             what: "kind of chain",
             value: ValueKind::Word(Words::of::<Chain>()),
@@ -416,6 +513,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "first_move",
+            read: |r, v| r.capture.first_move = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.first_move)),
             what: "first-move rule",
             value: ValueKind::Word(Words::of::<FirstMove>()),
@@ -426,6 +524,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "take",
+            read: |r, v| r.capture.take = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.take)),
             what: "`take` value",
             value: ValueKind::Word(Words::of::<Take>()),
@@ -436,6 +535,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "goes_to",
+            read: |r, v| r.capture.goes_to = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.goes_to)),
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
@@ -456,6 +556,7 @@ const FEEDING: Section = Section {
     keys: &[
         Key {
             name: "when",
+            read: |r, v| r.feeding.when = v.word(),
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
             value: ValueKind::Word(Words::of::<FeedWhen>()),
@@ -466,6 +567,7 @@ const FEEDING: Section = Section {
         },
         Key {
             name: "otherwise",
+            read: |r, v| r.feeding.otherwise = v.word(),
             write: |r| (r.feeding.when != FeedWhen::Never).then(|| one(r.feeding.otherwise)),
             what: "feeding fallback",
             value: ValueKind::Word(Words::of::<FeedFallback>()),
@@ -493,6 +595,7 @@ condition given twice.",
     keys: &[
         Key {
             name: "when",
+            read: |r, v| r.end.when = end_conditions(v.words()),
             write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
             what: "end condition",
             value: ValueKind::WordList(Words::of::<EndWhen>()),
@@ -503,6 +606,7 @@ condition given twice.",
         },
         Key {
             name: "leftovers",
+            read: |r, v| r.end.leftovers = v.word(),
             write: |r| Some(one(r.end.leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
@@ -513,6 +617,7 @@ condition given twice.",
         },
         Key {
             name: "repetition",
+            read: |r, v| r.end.repetition = v.word(),
             write: |r| Some(one(r.end.repetition)),
             what: "repetition rule",
             value: ValueKind::Word(Words::of::<Repetition>()),
@@ -526,6 +631,7 @@ condition given twice.",
         },
         Key {
             name: "repetition_leftovers",
+            read: |r, v| r.end.repetition_leftovers = v.word(),
             write: |r| (r.end.repetition == Repetition::EndGame).then(|| one(r.end.repetition_leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
@@ -556,6 +662,20 @@ pub const GRAND_SLAM_NOTES: &str =
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
 error.";
+
+/// Capture counts are kept sorted.
+fn sorted(mut counts: Vec<u8>) -> Vec<u8> {
+    counts.sort_unstable();
+    counts
+}
+
+/// `no_legal_move` always ends the game: it comes first, whether or not it
+/// is written.
+fn end_conditions(given: Vec<EndWhen>) -> Vec<EndWhen> {
+    let mut conditions = vec![EndWhen::NoLegalMove];
+    conditions.extend(given.into_iter().filter(|c| *c != EndWhen::NoLegalMove));
+    conditions
+}
 
 /// One keyword value, as written.
 fn one(value: impl std::fmt::Display) -> Vec<String> {
