@@ -121,7 +121,7 @@ impl<'g> Session<'g> {
             [] => String::new(),
             ["quit"] | ["exit"] => return Reply::Quit("bye\n".to_string()),
             ["help"] => HELP.to_string(),
-            ["rules"] => crate::verify::describe::describe(self.game.rules()).text(),
+            ["rules"] => crate::rules::describe::describe(self.game.rules()).text(),
             ["board"] => self.status(),
             ["undo"] => self.undo(),
             ["hint"] => self.hint(),

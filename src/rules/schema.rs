@@ -17,7 +17,7 @@
 
 use serde::Serialize;
 
-use super::{keyword::keyword_enum, model::*, Keyword};
+use super::{keyword::keyword_enum, model::*, sentences, Keyword};
 
 keyword_enum! {
     /// A yes/no switch.
@@ -83,6 +83,10 @@ pub struct Key {
     /// [`Default::Absent`]: the model's blank value stands.
     #[serde(skip)]
     pub read: fn(&mut Rules, Checked),
+    /// What it says in `rules`, in plain English, for `sow describe`
+    /// (nothing when another key's sentence states it).
+    #[serde(skip)]
+    pub describe: fn(&Rules) -> Vec<String>,
 }
 
 /// A key's value once the validator has checked it against its
@@ -261,6 +265,7 @@ pub struct Warning {
 
 const NAME: Key = Key {
     name: "name",
+    describe: sentences::name,
     read: |r, v| r.name = v.text(),
     write: |r| Some(vec![quoted(&r.name)]),
     what: "name",
@@ -273,6 +278,7 @@ const NAME: Key = Key {
 
 const SOURCE: Key = Key {
     name: "source",
+    describe: sentences::source,
     read: |r, v| r.source = Some(v.text()),
     write: |r| r.source.as_deref().map(|s| vec![quoted(s)]),
     what: "source",
@@ -285,6 +291,7 @@ const SOURCE: Key = Key {
 
 const GRAND_SLAM: Key = Key {
     name: "grand_slam",
+    describe: sentences::grand_slam,
     read: |r, v| r.grand_slam = v.word(),
     write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
     what: "grand-slam rule",
@@ -303,6 +310,7 @@ const BOARD: Section = Section {
     keys: &[
         Key {
             name: "rows",
+            describe: sentences::rows,
             read: |r, v| r.board.rows = v.byte(),
             write: |r| Some(vec![r.board.rows.to_string()]),
             what: "rows",
@@ -317,6 +325,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "pits",
+            describe: sentences::pits,
             read: |r, v| r.board.pits = v.byte(),
             write: |r| Some(vec![r.board.pits.to_string()]),
             what: "pits per row",
@@ -331,6 +340,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "seeds",
+            describe: sentences::seeds,
             read: |r, v| r.board.seeds = v.byte(),
             write: |r| Some(vec![r.board.seeds.to_string()]),
             what: "seeds per pit",
@@ -345,6 +355,7 @@ const BOARD: Section = Section {
         },
         Key {
             name: "stores",
+            describe: sentences::none,
             read: |r, v| r.board.stores = v.word(),
             write: |r| Some(one(r.board.stores)),
             what: "kind of stores",
@@ -378,6 +389,7 @@ written `pass`.",
     keys: &[
         Key {
             name: "direction",
+            describe: sentences::direction,
             read: |r, v| r.sowing.direction = v.words(),
             write: |r| Some(directions(&r.sowing.direction)),
             what: "sowing direction",
@@ -389,6 +401,7 @@ written `pass`.",
         },
         Key {
             name: "start",
+            describe: sentences::start,
             read: |r, v| r.sowing.start = v.word(),
             write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
@@ -403,6 +416,7 @@ written `pass`.",
         },
         Key {
             name: "skip_origin",
+            describe: sentences::skip_origin,
             read: |r, v| r.sowing.skip_origin = v.word::<Switch>() == Switch::Yes,
             write: |r| Some(one(if r.sowing.skip_origin { Switch::Yes } else { Switch::No })),
             what: "`skip_origin` value",
@@ -414,6 +428,7 @@ written `pass`.",
         },
         Key {
             name: "laps",
+            describe: sentences::laps,
             read: |r, v| r.sowing.laps = v.word(),
             write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
@@ -425,6 +440,7 @@ written `pass`.",
         },
         Key {
             name: "min_stones",
+            describe: sentences::min_stones,
             read: |r, v| r.sowing.min_stones = v.byte(),
             write: |r| Some(vec![r.sowing.min_stones.to_string()]),
             what: "min_stones",
@@ -439,6 +455,7 @@ written `pass`.",
         },
         Key {
             name: "extra_turn",
+            describe: sentences::extra_turn,
             read: |r, v| r.sowing.extra_turn = v.word(),
             write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
@@ -471,6 +488,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     keys: &[
         Key {
             name: "counts",
+            describe: sentences::counts,
             read: |r, v| r.capture.counts = sorted(v.bytes()),
             write: |r| {
                 (!r.capture.counts.is_empty())
@@ -488,6 +506,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "side",
+            describe: sentences::none,
             read: |r, v| r.capture.side = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.side)),
             what: "capture side",
@@ -502,6 +521,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "chain",
+            describe: sentences::chain,
             read: |r, v| r.capture.chain = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.chain)),
             what: "kind of chain",
@@ -513,6 +533,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "first_move",
+            describe: sentences::first_move,
             read: |r, v| r.capture.first_move = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.first_move)),
             what: "first-move rule",
@@ -524,6 +545,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "take",
+            describe: sentences::none,
             read: |r, v| r.capture.take = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.take)),
             what: "`take` value",
@@ -535,6 +557,7 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "goes_to",
+            describe: sentences::goes_to,
             read: |r, v| r.capture.goes_to = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.goes_to)),
             what: "capture destination",
@@ -556,6 +579,7 @@ const FEEDING: Section = Section {
     keys: &[
         Key {
             name: "when",
+            describe: sentences::feeding_when,
             read: |r, v| r.feeding.when = v.word(),
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
@@ -567,6 +591,7 @@ const FEEDING: Section = Section {
         },
         Key {
             name: "otherwise",
+            describe: sentences::otherwise,
             read: |r, v| r.feeding.otherwise = v.word(),
             write: |r| (r.feeding.when != FeedWhen::Never).then(|| one(r.feeding.otherwise)),
             what: "feeding fallback",
@@ -595,6 +620,7 @@ condition given twice.",
     keys: &[
         Key {
             name: "when",
+            describe: sentences::end_when,
             read: |r, v| r.end.when = end_conditions(v.words()),
             write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
             what: "end condition",
@@ -606,6 +632,7 @@ condition given twice.",
         },
         Key {
             name: "leftovers",
+            describe: sentences::leftovers,
             read: |r, v| r.end.leftovers = v.word(),
             write: |r| Some(one(r.end.leftovers)),
             what: "leftover rule",
@@ -617,6 +644,7 @@ condition given twice.",
         },
         Key {
             name: "repetition",
+            describe: sentences::repetition,
             read: |r, v| r.end.repetition = v.word(),
             write: |r| Some(one(r.end.repetition)),
             what: "repetition rule",
@@ -631,6 +659,7 @@ condition given twice.",
         },
         Key {
             name: "repetition_leftovers",
+            describe: sentences::none,
             read: |r, v| r.end.repetition_leftovers = v.word(),
             write: |r| (r.end.repetition == Repetition::EndGame).then(|| one(r.end.repetition_leftovers)),
             what: "leftover rule",

@@ -119,7 +119,8 @@ impl<'a> Read<'a> {
 
     /// Pits in a row, once the board read fine.
     pub fn pits(&self) -> Option<u8> {
-        self.valid(Some("board"), "pits").then_some(self.rules.board.pits)
+        self.valid(Some("board"), "pits")
+            .then_some(self.rules.board.pits)
     }
 
     /// The stones on the board, once the board read fine and they fit.
@@ -222,7 +223,8 @@ impl Validator {
         if let Some(value) = value.clone() {
             (key.read)(&mut read.rules, value);
         }
-        read.keys.insert((scope.section, key.name), KeyRead { setting, value });
+        read.keys
+            .insert((scope.section, key.name), KeyRead { setting, value });
     }
 
     /// The value of a key left out: its declared default (`Some(None)`
@@ -245,7 +247,10 @@ impl Validator {
         let word = match key.default {
             Default::Absent(_) => return Some(None),
             Default::SameAs(other) => {
-                return read.keys.get(&(scope.section, other)).map(|k| k.value.clone())
+                return read
+                    .keys
+                    .get(&(scope.section, other))
+                    .map(|k| k.value.clone())
             }
             Default::Required => {
                 let message = match scope.section {
@@ -331,7 +336,13 @@ impl Validator {
             return None;
         }
         let max = max.unwrap_or(MAX_STONES);
-        let stones = matches!(key.value, ValueKind::Numbers { max: Bound::Stones, .. });
+        let stones = matches!(
+            key.value,
+            ValueKind::Numbers {
+                max: Bound::Stones,
+                ..
+            }
+        );
         let mut numbers: Vec<u32> = Vec::new();
         let mut ok = true;
         for value in &s.values {

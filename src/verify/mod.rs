@@ -1,9 +1,7 @@
 //! Verifying recorded rule descriptions: replaying game records against a
-//! variant, finding where two variants part ways, and saying in plain words
-//! what a variant's rules are.
+//! variant and finding where two variants part ways.
 
 pub mod analyze;
-pub mod describe;
 pub mod diff;
 pub mod record;
 pub mod replay;
