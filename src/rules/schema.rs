@@ -823,6 +823,60 @@ mod tests {
         }
     }
 
+    /// Every declared value reads into the model and writes back as itself:
+    /// a key whose `read` sets another key's field, or whose words are not
+    /// its enumeration's, fails here.
+    #[test]
+    fn every_value_reads_into_the_model_and_writes_back() {
+        let mut base = Rules::default();
+        base.board.pits = 3;
+        base.capture.counts = vec![2, 3];
+        base.feeding.when = FeedWhen::RowEmpty;
+        base.end.repetition = Repetition::EndGame;
+        for (section, key) in all_keys() {
+            let cases: Vec<(Checked, String)> = match key.value {
+                ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],
+                ValueKind::Number { min, max } => {
+                    let max = match max {
+                        Bound::Fixed(n) => n,
+                        Bound::Stones => MAX_STONES,
+                    };
+                    [min, max]
+                        .map(|n| (Checked::Number(n), n.to_string()))
+                        .to_vec()
+                }
+                ValueKind::Numbers { min, .. } => {
+                    vec![(Checked::Numbers(vec![min + 1, min]), min.to_string())]
+                }
+                ValueKind::Word(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Word(w), w.to_string()))
+                    .collect(),
+                ValueKind::WordList(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Words(vec![w]), w.to_string()))
+                    .collect(),
+                ValueKind::PerPit(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Words(vec![w; 3]), w.to_string()))
+                    .collect(),
+            };
+            for (value, written) in cases {
+                let mut rules = base.clone();
+                (key.read)(&mut rules, value);
+                let back = (key.write)(&rules).unwrap_or_default();
+                assert!(
+                    back.contains(&written),
+                    "{section:?} {}: read {written}, wrote {back:?}",
+                    key.name
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_value_has_a_doc() {
         for (_, key) in all_keys() {

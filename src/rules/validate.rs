@@ -708,6 +708,27 @@ mod tests {
     }
 
     #[test]
+    fn a_default_that_is_another_keys_value_follows_it() {
+        let text = MINIMAL.replace(
+            "end { repetition ignore }",
+            "end { leftovers unscored; repetition end_game }",
+        );
+        let rules = load(&Source::new("t", &text)).unwrap().rules;
+        assert_eq!(rules.end.repetition_leftovers, Leftovers::Unscored);
+        assert_eq!(rules.end.when, [EndWhen::NoLegalMove]);
+    }
+
+    #[test]
+    fn a_bad_value_is_reported_once_not_again_by_the_checks_between_keys() {
+        // `start` is wrong, so whether `skip_origin yes` contradicts it is
+        // not known: only the bad value is reported.
+        assert_eq!(
+            errors(&MINIMAL.replace("start origin", "start orign; skip_origin yes")),
+            ["unknown sowing start `orign`, expected `origin` or `next` (did you mean `origin`?)"]
+        );
+    }
+
+    #[test]
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
