@@ -9,16 +9,16 @@ use super::model::*;
 use crate::engine::{pit_label, MAX_RELAYS};
 
 /// Stated in another key's sentence.
-pub fn none(_: &Rules) -> Vec<String> {
+pub(super) fn none(_: &Rules) -> Vec<String> {
     Vec::new()
 }
 
 /// The title is the name.
-pub fn name(_: &Rules) -> Vec<String> {
+pub(super) fn name(_: &Rules) -> Vec<String> {
     Vec::new()
 }
 
-pub fn source(rules: &Rules) -> Vec<String> {
+pub(super) fn source(rules: &Rules) -> Vec<String> {
     vec![match &rules.source {
         Some(s) => format!("Source: {s}."),
         None => "No source is given.".to_string(),
@@ -26,7 +26,7 @@ pub fn source(rules: &Rules) -> Vec<String> {
 }
 
 /// The board's size and stores in one sentence.
-pub fn rows(rules: &Rules) -> Vec<String> {
+pub(super) fn rows(rules: &Rules) -> Vec<String> {
     let Board {
         rows, pits, stores, ..
     } = &rules.board;
@@ -41,7 +41,7 @@ pub fn rows(rules: &Rules) -> Vec<String> {
 }
 
 /// Who owns which pits, by label.
-pub fn pits(rules: &Rules) -> Vec<String> {
+pub(super) fn pits(rules: &Rules) -> Vec<String> {
     let per_row = usize::from(rules.board.pits);
     vec![format!(
         "South owns the near row (pits {} from South's left to right) and moves first; North owns the far row ({} from North's left to right).",
@@ -50,7 +50,7 @@ pub fn pits(rules: &Rules) -> Vec<String> {
     )]
 }
 
-pub fn seeds(rules: &Rules) -> Vec<String> {
+pub(super) fn seeds(rules: &Rules) -> Vec<String> {
     let Board {
         rows, pits, seeds, ..
     } = &rules.board;
@@ -62,7 +62,7 @@ pub fn seeds(rules: &Rules) -> Vec<String> {
 }
 
 /// The pit a player picks.
-pub fn min_stones(rules: &Rules) -> Vec<String> {
+pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
     let pick = if min_stones <= 1 {
         "any pit of their own row that is not empty".to_string()
@@ -72,7 +72,7 @@ pub fn min_stones(rules: &Rules) -> Vec<String> {
     vec![format!("On their turn a player picks {pick}.")]
 }
 
-pub fn direction(rules: &Rules) -> Vec<String> {
+pub(super) fn direction(rules: &Rules) -> Vec<String> {
     let direction = &rules.sowing.direction;
     let per_row = usize::from(rules.board.pits);
     let pit_count = 2 * per_row;
@@ -112,7 +112,7 @@ pub fn direction(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn start(rules: &Rules) -> Vec<String> {
+pub(super) fn start(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.start {
         SowStart::Origin => "The first stone goes back into the emptied pit, the others into the pits that follow it.".into(),
         SowStart::Next => "The first stone goes into the pit after the emptied one.".into(),
@@ -120,7 +120,7 @@ pub fn start(rules: &Rules) -> Vec<String> {
 }
 
 /// With the number of stones a sowing needs to come back round.
-pub fn skip_origin(rules: &Rules) -> Vec<String> {
+pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
     // Slots a sowing passes in one round: the pits, and the mover's store.
     let slots = rules.pit_count() + usize::from(rules.board.stores == Stores::Sown);
     let lap = match rules.sowing.start {
@@ -134,7 +134,7 @@ pub fn skip_origin(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn laps(rules: &Rules) -> Vec<String> {
+pub(super) fn laps(rules: &Rules) -> Vec<String> {
     let store = if rules.board.stores == Stores::Sown {
         " or in the store"
     } else {
@@ -147,7 +147,7 @@ pub fn laps(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn extra_turn(rules: &Rules) -> Vec<String> {
+pub(super) fn extra_turn(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.extra_turn {
         ExtraTurn::Never => "Then the other player moves.".into(),
         ExtraTurn::Store => "If the last stone lands in the mover's own store, the mover moves again; otherwise the other player moves.".into(),
@@ -155,7 +155,7 @@ pub fn extra_turn(rules: &Rules) -> Vec<String> {
 }
 
 /// The capture itself: counts, side and what is taken, in one sentence.
-pub fn counts(rules: &Rules) -> Vec<String> {
+pub(super) fn counts(rules: &Rules) -> Vec<String> {
     let capture = &rules.capture;
     if capture.counts.is_empty() {
         return vec!["There are no captures.".into()];
@@ -178,7 +178,7 @@ pub fn counts(rules: &Rules) -> Vec<String> {
     )]
 }
 
-pub fn chain(rules: &Rules) -> Vec<String> {
+pub(super) fn chain(rules: &Rules) -> Vec<String> {
     let capture = &rules.capture;
     if capture.counts.is_empty() || capture.take != Take::Last {
         return Vec::new();
@@ -195,7 +195,7 @@ pub fn chain(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn goes_to(rules: &Rules) -> Vec<String> {
+pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
     if rules.capture.counts.is_empty() {
         return Vec::new();
     }
@@ -207,7 +207,7 @@ pub fn goes_to(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn first_move(rules: &Rules) -> Vec<String> {
+pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     if rules.capture.counts.is_empty() {
         return Vec::new();
     }
@@ -233,7 +233,7 @@ fn capture_row(side: CaptureSide) -> &'static str {
     }
 }
 
-pub fn feeding_when(rules: &Rules) -> Vec<String> {
+pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
     vec![match rules.feeding.when {
         FeedWhen::Never => "A player never has to give the opponent stones.".into(),
@@ -244,7 +244,7 @@ pub fn feeding_when(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn otherwise(rules: &Rules) -> Vec<String> {
+pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
     if rules.feeding.when == FeedWhen::Never {
         return Vec::new();
     }
@@ -254,7 +254,7 @@ pub fn otherwise(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn grand_slam(rules: &Rules) -> Vec<String> {
+pub(super) fn grand_slam(rules: &Rules) -> Vec<String> {
     if rules.capture.counts.is_empty() {
         return Vec::new();
     }
@@ -269,7 +269,7 @@ pub fn grand_slam(rules: &Rules) -> Vec<String> {
     }]
 }
 
-pub fn end_when(rules: &Rules) -> Vec<String> {
+pub(super) fn end_when(rules: &Rules) -> Vec<String> {
     let when = &rules.end.when;
     let mut out = vec![if when.contains(&EndWhen::NeitherCanMove) {
         "A player who cannot move passes; the game ends when neither player can move.".to_string()
@@ -295,7 +295,7 @@ pub fn end_when(rules: &Rules) -> Vec<String> {
 }
 
 /// Who gets the stones left, and who wins.
-pub fn leftovers(rules: &Rules) -> Vec<String> {
+pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
     vec![
         format!("When it ends, {}.", leftovers_words(rules.end.leftovers)),
         "The higher total of captures and leftovers wins; equal totals are a draw.".into(),
@@ -303,7 +303,7 @@ pub fn leftovers(rules: &Rules) -> Vec<String> {
 }
 
 /// With who gets the stones left after a repetition.
-pub fn repetition(rules: &Rules) -> Vec<String> {
+pub(super) fn repetition(rules: &Rules) -> Vec<String> {
     vec![match rules.end.repetition {
         Repetition::Ignore => "A repeated position does not end the game: only a simulator's ply cap stops an endless game.".into(),
         Repetition::EndGame => format!(

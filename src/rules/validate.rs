@@ -156,8 +156,33 @@ impl Validator {
     /// The rules of `tree`, when every key read fine (errors may still come
     /// from the checks between keys).
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
+        let scopes = self.scopes(tree);
+        let mut read = Read::default();
+        for entry in schema::LANGUAGE {
+            match entry {
+                Entry::Key(key) => self.read_key(&scopes.top, key, &mut read),
+                Entry::Section(section) => {
+                    for key in section.keys {
+                        self.read_key(&scopes.sections[section.name], key, &mut read);
+                    }
+                }
+            }
+        }
+        for check in checks::CHECKS {
+            self.diagnostics.extend(check(&read));
+        }
+        let every_key_read = schema::top_keys()
+            .map(|k| (None, k.name))
+            .chain(schema::sections().flat_map(|s| s.keys.iter().map(|k| (Some(s.name), k.name))))
+            .all(|id| read.keys.contains_key(&id));
+        every_key_read.then_some(read.rules)
+    }
+
+    /// The settings of the top level and of every declared section,
+    /// reporting unknown sections and sections given twice.
+    fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
         let top = self.scope(None, Span::default(), &tree.settings);
-        let mut sections: HashMap<&str, Scope<'_>> = HashMap::new();
+        let mut sections: HashMap<&'static str, Scope<'a>> = HashMap::new();
         let mut first_seen: HashMap<&str, Span> = HashMap::new();
         for section in &tree.sections {
             let name = section.name.node.as_str();
@@ -188,26 +213,7 @@ impl Validator {
                 ..Scope::default()
             });
         }
-        let scopes = Scopes { top, sections };
-        let mut read = Read::default();
-        for entry in schema::LANGUAGE {
-            match entry {
-                Entry::Key(key) => self.read_key(&scopes.top, key, &mut read),
-                Entry::Section(section) => {
-                    for key in section.keys {
-                        self.read_key(&scopes.sections[section.name], key, &mut read);
-                    }
-                }
-            }
-        }
-        for check in checks::CHECKS {
-            self.diagnostics.extend(check(&read));
-        }
-        let every_key_read = schema::top_keys()
-            .map(|k| (None, k.name))
-            .chain(schema::sections().flat_map(|s| s.keys.iter().map(|k| (Some(s.name), k.name))))
-            .all(|id| read.keys.contains_key(&id));
-        every_key_read.then_some(read.rules)
+        Scopes { top, sections }
     }
 
     /// Checks one key's setting (or takes its declared default) and reads
