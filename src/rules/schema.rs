@@ -13,7 +13,8 @@
 //! plain words (`describe`). Adding an option: declare its key here, add its
 //! field (and enum) to the model, and use it in the engine; a rule that ties
 //! it to other keys (a contradiction, an option without effect) is a small
-//! named check in the validator.
+//! named function in [`super::checks`]. Long sentences live in
+//! [`super::sentences`], one function per key.
 
 use serde::Serialize;
 
