@@ -13,8 +13,8 @@
 //! plain words (`describe`). Adding an option: declare its key here, add its
 //! field (and enum) to the model, and use it in the engine; a rule that ties
 //! it to other keys (a contradiction, an option without effect) is a small
-//! named function in [`super::checks`]. Long sentences live in
-//! [`super::sentences`], one function per key.
+//! named function in `rules/checks.rs`. Long sentences live in
+//! `rules/sentences.rs`, one function per key.
 
 use serde::Serialize;
 
