@@ -27,7 +27,7 @@ pub(super) fn play(
     };
     let interactive = std::io::stdin().is_terminal();
     let colour = std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut session = Session::new(
         &game,
         Options {

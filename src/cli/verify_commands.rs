@@ -15,7 +15,7 @@ use crate::{
 
 /// `sow describe`: the rules in plain English.
 pub(super) fn describe(variant: &str, format: DescribeFormat) -> Result<i32, Error> {
-    let description = verify::describe::describe(&variants::load(variant)?.rules);
+    let description = crate::rules::describe::describe(&variants::load(variant)?.rules);
     say!(
         "{}",
         match format {

@@ -124,7 +124,7 @@ impl<'g> Session<'g> {
             [] => String::new(),
             ["quit"] | ["exit"] => return Reply::Quit(self.farewell()),
             ["help"] => HELP.to_string(),
-            ["rules"] => crate::verify::describe::describe(self.game.rules()).text(),
+            ["rules"] => crate::rules::describe::describe(self.game.rules()).text(),
             ["board"] => self.status(),
             ["undo"] => self.undo(),
             ["hint"] => self.hint(),

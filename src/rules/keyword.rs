@@ -45,7 +45,8 @@ pub fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> Stri
 
 /// Declares a keyword enumeration: the enum, its keyword table, the values'
 /// docs (their doc comments, which the language reference prints), `Display`
-/// (the keyword) and serde as the keyword.
+/// (the keyword), serde as the keyword, and `Default` (the first value, a
+/// blank the validator fills in).
 macro_rules! keyword_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[doc = $vdoc:literal])+ $variant:ident = $word:literal,)+ }) => {
         $(#[$meta])*
@@ -58,6 +59,14 @@ macro_rules! keyword_enum {
             const ALL: &'static [(&'static str, Self)] = &[$(($word, $name::$variant),)+];
             const WORDS: &'static [&'static str] = &[$($word,)+];
             const DOCS: &'static [&'static str] = &[$(concat!($($vdoc),+),)+];
+        }
+
+        /// The first value: a blank the validator overwrites with the
+        /// declared default or the file's value.
+        impl ::core::default::Default for $name {
+            fn default() -> Self {
+                <Self as $crate::rules::Keyword>::ALL[0].1
+            }
         }
 
         impl std::fmt::Display for $name {

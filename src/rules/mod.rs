@@ -1,11 +1,14 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
+mod checks;
+pub mod describe;
 pub mod format;
 mod keyword;
 pub mod language;
 mod model;
 pub mod schema;
+mod sentences;
 mod validate;
 pub mod write;
 

@@ -10,7 +10,11 @@ pub const MAX_PITS_PER_ROW: u8 = 15;
 pub const MAX_STONES: u32 = 255;
 
 /// A validated variant: everything the engine needs to play it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// `Rules::default()` is a blank (no name, no pits) that the validator fills
+/// in key by key from the declaration ([`super::schema`]); it is not a
+/// playable variant.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Rules {
     /// Display name, e.g. "Modiar".
     pub name: String,
@@ -43,7 +47,7 @@ impl Rules {
 }
 
 /// Board size and starting stones.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Board {
     /// Rows (always 2: one per player).
     pub rows: u8,
@@ -67,7 +71,7 @@ keyword_enum! {
 }
 
 /// How a move sows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Sowing {
     /// Which way each pit of a row sows, from the mover's left to right
     /// (one entry per pit).
@@ -153,7 +157,7 @@ keyword_enum! {
 }
 
 /// What a move captures.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Capture {
     /// Counts that are captured when the last stone makes them (sorted, no
     /// repeats); empty when the variant has no captures.
@@ -229,7 +233,7 @@ keyword_enum! {
 }
 
 /// The obligation to give the opponent stones.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Feeding {
     /// When the mover must feed.
     pub when: FeedWhen,
@@ -275,7 +279,7 @@ keyword_enum! {
 }
 
 /// When the game ends and how it is scored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct End {
     /// What ends the game besides the player to move having no legal move
     /// (which always does); `no_legal_move` first, no repeats.

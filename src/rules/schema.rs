@@ -8,13 +8,17 @@
 //! means is the doc comment of its enum variant in [`super::model`]
 //! ([`Keyword::DOCS`]).
 //!
-//! Adding an option: declare its key here, add its field (and enum) to the
-//! model, read it in the validator's section function, and use it in the
-//! engine.
+//! Each key also says how its checked value goes into the model (`read`),
+//! how it is written back (`write`) and, for `sow describe`, what it says in
+//! plain words (`describe`). Adding an option: declare its key here, add its
+//! field (and enum) to the model, and use it in the engine; a rule that ties
+//! it to other keys (a contradiction, an option without effect) is a small
+//! named function in `rules/checks.rs`. Long sentences live in
+//! `rules/sentences.rs`, one function per key.
 
 use serde::Serialize;
 
-use super::{keyword::keyword_enum, model::*, Keyword};
+use super::{keyword::keyword_enum, model::*, sentences, Keyword};
 
 keyword_enum! {
     /// A yes/no switch.
@@ -75,6 +79,88 @@ pub struct Key {
     /// leave no room for it (a capture option without captures).
     #[serde(skip)]
     pub write: fn(&Rules) -> Option<Vec<String>>,
+    /// Sets its value, checked against [`Key::value`] by the validator, in
+    /// `rules`. Not called for a key left out whose default is
+    /// [`Default::Absent`]: the model's blank value stands.
+    #[serde(skip)]
+    pub read: fn(&mut Rules, Checked),
+    /// What it says in `rules`, in plain English, for `sow describe`
+    /// (nothing when another key's sentence states it).
+    #[serde(skip)]
+    pub describe: fn(&Rules) -> Vec<String>,
+}
+
+/// A key's value once the validator has checked it against its
+/// [`ValueKind`]: the right kind, in range, no repeats, a declared keyword.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// A string ([`ValueKind::Text`]).
+    Text(String),
+    /// One number ([`ValueKind::Number`]).
+    Number(u32),
+    /// Numbers in the order given ([`ValueKind::Numbers`]).
+    Numbers(Vec<u32>),
+    /// One keyword ([`ValueKind::Word`]).
+    Word(&'static str),
+    /// Keywords in the order given ([`ValueKind::WordList`]), or one per
+    /// pit of a row ([`ValueKind::PerPit`]).
+    Words(Vec<&'static str>),
+}
+
+impl Checked {
+    /// The string. A key's `read` asks for the kind its [`ValueKind`]
+    /// declares, so a mismatch is a bug in the declaration.
+    pub fn text(self) -> String {
+        match self {
+            Checked::Text(t) => t,
+            other => unreachable!("a text key read {other:?}"),
+        }
+    }
+
+    /// The number, which the declared range keeps within a byte.
+    pub fn byte(self) -> u8 {
+        match self {
+            Checked::Number(n) => byte(n),
+            other => unreachable!("a number key read {other:?}"),
+        }
+    }
+
+    /// The numbers, each within a byte by the declared range.
+    pub fn bytes(self) -> Vec<u8> {
+        match self {
+            Checked::Numbers(ns) => ns.into_iter().map(byte).collect(),
+            other => unreachable!("a numbers key read {other:?}"),
+        }
+    }
+
+    /// The keyword as a value of `K` (the enumeration the key declares).
+    pub fn word<K: Keyword>(self) -> K {
+        match self {
+            Checked::Word(w) => keyword(w),
+            other => unreachable!("a keyword key read {other:?}"),
+        }
+    }
+
+    /// The keywords as values of `K`.
+    pub fn words<K: Keyword>(self) -> Vec<K> {
+        match self {
+            Checked::Words(ws) => ws.into_iter().map(keyword).collect(),
+            other => unreachable!("a keyword-list key read {other:?}"),
+        }
+    }
+}
+
+fn byte(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or_else(|_| unreachable!("{n} is outside a declared range"))
+}
+
+fn keyword<K: Keyword>(word: &str) -> K {
+    K::from_keyword(word).unwrap_or_else(|| {
+        unreachable!(
+            "`{word}` is not a {}: the key's words and its `read` disagree",
+            std::any::type_name::<K>()
+        )
+    })
 }
 
 /// The kind of value a key takes.
@@ -180,6 +266,8 @@ pub struct Warning {
 
 const NAME: Key = Key {
     name: "name",
+    describe: sentences::name,
+    read: |r, v| r.name = v.text(),
     write: |r| Some(vec![quoted(&r.name)]),
     what: "name",
     value: ValueKind::Text,
@@ -191,6 +279,8 @@ const NAME: Key = Key {
 
 const SOURCE: Key = Key {
     name: "source",
+    describe: sentences::source,
+    read: |r, v| r.source = Some(v.text()),
     write: |r| r.source.as_deref().map(|s| vec![quoted(s)]),
     what: "source",
     value: ValueKind::Text,
@@ -202,6 +292,8 @@ const SOURCE: Key = Key {
 
 const GRAND_SLAM: Key = Key {
     name: "grand_slam",
+    describe: sentences::grand_slam,
+    read: |r, v| r.grand_slam = v.word(),
     write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
     what: "grand-slam rule",
     value: ValueKind::Word(Words::of::<GrandSlam>()),
@@ -219,6 +311,8 @@ const BOARD: Section = Section {
     keys: &[
         Key {
             name: "rows",
+            describe: sentences::rows,
+            read: |r, v| r.board.rows = v.byte(),
             write: |r| Some(vec![r.board.rows.to_string()]),
             what: "rows",
             value: ValueKind::Number {
@@ -232,6 +326,8 @@ const BOARD: Section = Section {
         },
         Key {
             name: "pits",
+            describe: sentences::pits,
+            read: |r, v| r.board.pits = v.byte(),
             write: |r| Some(vec![r.board.pits.to_string()]),
             what: "pits per row",
             value: ValueKind::Number {
@@ -245,6 +341,8 @@ const BOARD: Section = Section {
         },
         Key {
             name: "seeds",
+            describe: sentences::seeds,
+            read: |r, v| r.board.seeds = v.byte(),
             write: |r| Some(vec![r.board.seeds.to_string()]),
             what: "seeds per pit",
             value: ValueKind::Number {
@@ -258,6 +356,8 @@ const BOARD: Section = Section {
         },
         Key {
             name: "stores",
+            describe: sentences::none,
+            read: |r, v| r.board.stores = v.word(),
             write: |r| Some(one(r.board.stores)),
             what: "kind of stores",
             value: ValueKind::Word(Words::of::<Stores>()),
@@ -290,6 +390,8 @@ written `pass`.",
     keys: &[
         Key {
             name: "direction",
+            describe: sentences::direction,
+            read: |r, v| r.sowing.direction = v.words(),
             write: |r| Some(directions(&r.sowing.direction)),
             what: "sowing direction",
             value: ValueKind::PerPit(Words::of::<PitDirection>()),
@@ -300,6 +402,8 @@ written `pass`.",
         },
         Key {
             name: "start",
+            describe: sentences::start,
+            read: |r, v| r.sowing.start = v.word(),
             write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
             value: ValueKind::Word(Words::of::<SowStart>()),
@@ -313,6 +417,8 @@ written `pass`.",
         },
         Key {
             name: "skip_origin",
+            describe: sentences::skip_origin,
+            read: |r, v| r.sowing.skip_origin = v.word::<Switch>() == Switch::Yes,
             write: |r| Some(one(if r.sowing.skip_origin { Switch::Yes } else { Switch::No })),
             what: "`skip_origin` value",
             value: ValueKind::Word(Words::of::<Switch>()),
@@ -323,6 +429,8 @@ written `pass`.",
         },
         Key {
             name: "laps",
+            describe: sentences::laps,
+            read: |r, v| r.sowing.laps = v.word(),
             write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
             value: ValueKind::Word(Words::of::<Laps>()),
@@ -333,6 +441,8 @@ written `pass`.",
         },
         Key {
             name: "min_stones",
+            describe: sentences::min_stones,
+            read: |r, v| r.sowing.min_stones = v.byte(),
             write: |r| Some(vec![r.sowing.min_stones.to_string()]),
             what: "min_stones",
             value: ValueKind::Number {
@@ -346,6 +456,8 @@ written `pass`.",
         },
         Key {
             name: "extra_turn",
+            describe: sentences::extra_turn,
+            read: |r, v| r.sowing.extra_turn = v.word(),
             write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
             value: ValueKind::Word(Words::of::<ExtraTurn>()),
@@ -377,6 +489,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     keys: &[
         Key {
             name: "counts",
+            describe: sentences::counts,
+            read: |r, v| r.capture.counts = sorted(v.bytes()),
             write: |r| {
                 (!r.capture.counts.is_empty())
                     .then(|| r.capture.counts.iter().map(u8::to_string).collect())
@@ -393,6 +507,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "side",
+            describe: sentences::none,
+            read: |r, v| r.capture.side = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.side)),
             what: "capture side",
             value: ValueKind::Word(Words::of::<CaptureSide>()),
@@ -406,6 +522,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "chain",
+            describe: sentences::chain,
+            read: |r, v| r.capture.chain = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.chain)),
             what: "kind of chain",
             value: ValueKind::Word(Words::of::<Chain>()),
@@ -416,6 +534,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "first_move",
+            describe: sentences::first_move,
+            read: |r, v| r.capture.first_move = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.first_move)),
             what: "first-move rule",
             value: ValueKind::Word(Words::of::<FirstMove>()),
@@ -426,6 +546,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "take",
+            describe: sentences::none,
+            read: |r, v| r.capture.take = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.take)),
             what: "`take` value",
             value: ValueKind::Word(Words::of::<Take>()),
@@ -436,6 +558,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
         Key {
             name: "goes_to",
+            describe: sentences::goes_to,
+            read: |r, v| r.capture.goes_to = v.word(),
             write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.goes_to)),
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
@@ -456,6 +580,8 @@ const FEEDING: Section = Section {
     keys: &[
         Key {
             name: "when",
+            describe: sentences::feeding_when,
+            read: |r, v| r.feeding.when = v.word(),
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
             value: ValueKind::Word(Words::of::<FeedWhen>()),
@@ -466,6 +592,8 @@ const FEEDING: Section = Section {
         },
         Key {
             name: "otherwise",
+            describe: sentences::otherwise,
+            read: |r, v| r.feeding.otherwise = v.word(),
             write: |r| (r.feeding.when != FeedWhen::Never).then(|| one(r.feeding.otherwise)),
             what: "feeding fallback",
             value: ValueKind::Word(Words::of::<FeedFallback>()),
@@ -493,6 +621,8 @@ condition given twice.",
     keys: &[
         Key {
             name: "when",
+            describe: sentences::end_when,
+            read: |r, v| r.end.when = end_conditions(v.words()),
             write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
             what: "end condition",
             value: ValueKind::WordList(Words::of::<EndWhen>()),
@@ -503,6 +633,8 @@ condition given twice.",
         },
         Key {
             name: "leftovers",
+            describe: sentences::leftovers,
+            read: |r, v| r.end.leftovers = v.word(),
             write: |r| Some(one(r.end.leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
@@ -513,6 +645,8 @@ condition given twice.",
         },
         Key {
             name: "repetition",
+            describe: sentences::repetition,
+            read: |r, v| r.end.repetition = v.word(),
             write: |r| Some(one(r.end.repetition)),
             what: "repetition rule",
             value: ValueKind::Word(Words::of::<Repetition>()),
@@ -526,6 +660,8 @@ condition given twice.",
         },
         Key {
             name: "repetition_leftovers",
+            describe: sentences::none,
+            read: |r, v| r.end.repetition_leftovers = v.word(),
             write: |r| (r.end.repetition == Repetition::EndGame).then(|| one(r.end.repetition_leftovers)),
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
@@ -556,6 +692,20 @@ pub const GRAND_SLAM_NOTES: &str =
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
 error.";
+
+/// Capture counts are kept sorted.
+fn sorted(mut counts: Vec<u8>) -> Vec<u8> {
+    counts.sort_unstable();
+    counts
+}
+
+/// `no_legal_move` always ends the game: it comes first, whether or not it
+/// is written.
+fn end_conditions(given: Vec<EndWhen>) -> Vec<EndWhen> {
+    let mut conditions = vec![EndWhen::NoLegalMove];
+    conditions.extend(given.into_iter().filter(|c| *c != EndWhen::NoLegalMove));
+    conditions
+}
 
 /// One keyword value, as written.
 fn one(value: impl std::fmt::Display) -> Vec<String> {
@@ -671,6 +821,60 @@ mod tests {
                 assert!(super::key(section, other).is_some(), "{}", key.name);
             }
             assert!(key.example.starts_with(key.name), "{}", key.example);
+        }
+    }
+
+    /// Every declared value reads into the model and writes back as itself:
+    /// a key whose `read` sets another key's field, or whose words are not
+    /// its enumeration's, fails here.
+    #[test]
+    fn every_value_reads_into_the_model_and_writes_back() {
+        let mut base = Rules::default();
+        base.board.pits = 3;
+        base.capture.counts = vec![2, 3];
+        base.feeding.when = FeedWhen::RowEmpty;
+        base.end.repetition = Repetition::EndGame;
+        for (section, key) in all_keys() {
+            let cases: Vec<(Checked, String)> = match key.value {
+                ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],
+                ValueKind::Number { min, max } => {
+                    let max = match max {
+                        Bound::Fixed(n) => n,
+                        Bound::Stones => MAX_STONES,
+                    };
+                    [min, max]
+                        .map(|n| (Checked::Number(n), n.to_string()))
+                        .to_vec()
+                }
+                ValueKind::Numbers { min, .. } => {
+                    vec![(Checked::Numbers(vec![min + 1, min]), min.to_string())]
+                }
+                ValueKind::Word(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Word(w), w.to_string()))
+                    .collect(),
+                ValueKind::WordList(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Words(vec![w]), w.to_string()))
+                    .collect(),
+                ValueKind::PerPit(w) => w
+                    .words
+                    .iter()
+                    .map(|w| (Checked::Words(vec![w; 3]), w.to_string()))
+                    .collect(),
+            };
+            for (value, written) in cases {
+                let mut rules = base.clone();
+                (key.read)(&mut rules, value);
+                let back = (key.write)(&rules).unwrap_or_default();
+                assert!(
+                    back.contains(&written),
+                    "{section:?} {}: read {written}, wrote {back:?}",
+                    key.name
+                );
+            }
         }
     }
 

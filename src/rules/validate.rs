@@ -1,17 +1,20 @@
-//! From a syntax tree to [`Rules`]: known keys, value types, limits,
-//! contradictions, and warnings for what the file leaves unsaid. Every problem
-//! is collected (not just the first) and carries its span.
+//! From a syntax tree to [`Rules`], driven by the declaration
+//! ([`super::schema`]): every key is looked up, checked against its value
+//! kind and range (or given its declared default, with the declared
+//! warning) and read into the model by its `read` function, in canonical
+//! order. What ties keys together is in [`super::checks`]. Every problem is
+//! collected (not just the first) and carries its span.
 
 use std::collections::HashMap;
 
 use super::{
+    checks,
     keyword::{expected_list, suggestion},
     model::*,
-    schema::{self, Default, Key, Switch},
-    Keyword,
+    schema::{self, Bound, Checked, Default, Entry, Key, ValueKind, Words},
 };
 use crate::{
-    diagnostic::{Diagnostic, Report, Source, Span},
+    diagnostic::{Diagnostic, Report, Source, Span, Spanned},
     dsl::{self, Setting, SyntaxTree, Value},
 };
 
@@ -60,23 +63,78 @@ impl<'a> Scope<'a> {
         self.found.get(key).copied()
     }
 
-    /// The declaration of `key` in this scope.
-    fn key(&self, key: &str) -> &'static Key {
-        schema::key(self.section, key)
-            .unwrap_or_else(|| unreachable!("the validator reads only declared keys, not `{key}`"))
-    }
-
     /// Whether `key` is given with a valid value other than its default.
     fn given_other_than_default(&self, key: &str) -> bool {
         let Some(setting) = self.get(key) else {
             return false;
         };
-        let declared = self.key(key);
+        let Some(declared) = schema::key(self.section, key) else {
+            return false;
+        };
         match (declared.value, declared.default, setting.values.as_slice()) {
-            (schema::ValueKind::Word(words), Default::Value(default), [value]) => {
+            (ValueKind::Word(words), Default::Value(default), [value]) => {
                 matches!(&value.node, Value::Word(w) if w != default && words.words.contains(&w.as_str()))
             }
             _ => true,
+        }
+    }
+}
+
+/// The top level and every declared section (empty when not written).
+struct Scopes<'a> {
+    top: Scope<'a>,
+    sections: HashMap<&'static str, Scope<'a>>,
+}
+
+/// A key `(section, name)`; `None`: the top level.
+pub(super) type KeyId = (Option<&'static str>, &'static str);
+
+/// What the validator has read so far.
+#[derive(Default)]
+pub(super) struct Read<'a> {
+    /// The rules, filled in key by key from [`Rules::default`].
+    pub rules: Rules,
+    /// The keys whose value (given or default) passed its checks.
+    keys: HashMap<KeyId, KeyRead<'a>>,
+}
+
+/// One key that read fine.
+struct KeyRead<'a> {
+    /// Where it is written, if it is.
+    setting: Option<&'a Setting>,
+    /// Its value (`None`: an absent rule).
+    value: Option<Checked>,
+}
+
+impl<'a> Read<'a> {
+    /// Whether `key` of `section` read fine (given or by default).
+    pub fn valid(&self, section: Option<&'static str>, key: &'static str) -> bool {
+        self.keys.contains_key(&(section, key))
+    }
+
+    /// `key`'s setting in `section`, when it is written and read fine.
+    pub fn given(&self, section: Option<&'static str>, key: &'static str) -> Option<&'a Setting> {
+        self.keys.get(&(section, key)).and_then(|read| read.setting)
+    }
+
+    /// Pits in a row, once the board read fine.
+    pub fn pits(&self) -> Option<u8> {
+        self.valid(Some("board"), "pits")
+            .then_some(self.rules.board.pits)
+    }
+
+    /// The stones on the board, once the board read fine and they fit.
+    pub fn stones(&self) -> Option<u32> {
+        let total = self.rules.total_stones();
+        (self.pits().is_some() && self.valid(Some("board"), "seeds") && total <= MAX_STONES)
+            .then_some(total)
+    }
+
+    /// The value of a range's upper end (`None`: the stones on a bad board).
+    fn bound(&self, bound: Bound) -> Option<u32> {
+        match bound {
+            Bound::Fixed(n) => Some(n),
+            Bound::Stones => self.stones(),
         }
     }
 }
@@ -95,9 +153,36 @@ impl Validator {
         self.diagnostics.push(Diagnostic::warning(span, message));
     }
 
+    /// The rules of `tree`, when every key read fine (errors may still come
+    /// from the checks between keys).
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
+        let scopes = self.scopes(tree);
+        let mut read = Read::default();
+        for entry in schema::LANGUAGE {
+            match entry {
+                Entry::Key(key) => self.read_key(&scopes.top, key, &mut read),
+                Entry::Section(section) => {
+                    for key in section.keys {
+                        self.read_key(&scopes.sections[section.name], key, &mut read);
+                    }
+                }
+            }
+        }
+        for check in checks::CHECKS {
+            self.diagnostics.extend(check(&read));
+        }
+        let every_key_read = schema::top_keys()
+            .map(|k| (None, k.name))
+            .chain(schema::sections().flat_map(|s| s.keys.iter().map(|k| (Some(s.name), k.name))))
+            .all(|id| read.keys.contains_key(&id));
+        every_key_read.then_some(read.rules)
+    }
+
+    /// The settings of the top level and of every declared section,
+    /// reporting unknown sections and sections given twice.
+    fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
         let top = self.scope(None, Span::default(), &tree.settings);
-        let mut sections: HashMap<&str, Scope<'_>> = HashMap::new();
+        let mut sections: HashMap<&'static str, Scope<'a>> = HashMap::new();
         let mut first_seen: HashMap<&str, Span> = HashMap::new();
         for section in &tree.sections {
             let name = section.name.node.as_str();
@@ -128,64 +213,250 @@ impl Validator {
                 ..Scope::default()
             });
         }
-        let section = |name: &str| &sections[name];
+        Scopes { top, sections }
+    }
 
-        let name = match top.get("name") {
-            Some(s) => self.text(s, "name"),
-            None => {
+    /// Checks one key's setting (or takes its declared default) and reads
+    /// it into `read.rules`; a key whose value fails a check is left out of
+    /// `read.keys`.
+    fn read_key<'a>(&mut self, scope: &Scope<'a>, key: &'static Key, read: &mut Read<'a>) {
+        let setting = scope.get(key.name);
+        let value = match setting {
+            Some(setting) => self.check(setting, key, read).map(Some),
+            None => self.default_value(scope, key, read),
+        };
+        let Some(value) = value else { return };
+        if let Some(value) = value.clone() {
+            (key.read)(&mut read.rules, value);
+        }
+        read.keys
+            .insert((scope.section, key.name), KeyRead { setting, value });
+    }
+
+    /// The value of a key left out: its declared default (`Some(None)`
+    /// for an absent rule), with the declared warning; a missing required
+    /// key is an error (`None`).
+    fn default_value(
+        &mut self,
+        scope: &Scope<'_>,
+        key: &'static Key,
+        read: &Read<'_>,
+    ) -> Option<Option<Checked>> {
+        if let Some(warning) = key.warns {
+            if warning
+                .only_if
+                .is_none_or(|other| scope.given_other_than_default(other))
+            {
+                self.warn(scope.span, warning.text);
+            }
+        }
+        let word = match key.default {
+            Default::Absent(_) => return Some(None),
+            Default::SameAs(other) => {
+                return read
+                    .keys
+                    .get(&(scope.section, other))
+                    .map(|k| k.value.clone())
+            }
+            Default::Required => {
+                let message = match scope.section {
+                    None if matches!(key.value, ValueKind::Text) => format!(
+                        "missing `{} \"...\"`: every variant has a {}",
+                        key.name, key.what
+                    ),
+                    None => format!("missing `{}`: every variant has one", key.name),
+                    Some(section) => format!("missing `{}` in section `{section}`", key.name),
+                };
+                self.error(scope.span, message);
+                return None;
+            }
+            Default::Value(word) => word,
+        };
+        let checked = match key.value {
+            ValueKind::Text => Checked::Text(word.to_string()),
+            ValueKind::Number { .. } => Checked::Number(word.parse().ok()?),
+            ValueKind::Numbers { .. } => Checked::Numbers(vec![word.parse().ok()?]),
+            ValueKind::Word(_) => Checked::Word(word),
+            ValueKind::WordList(_) => Checked::Words(vec![word]),
+            // A bad board is reported on its own.
+            ValueKind::PerPit(_) => Checked::Words(vec![word; usize::from(read.pits()?)]),
+        };
+        Some(Some(checked))
+    }
+
+    /// `setting`'s value checked against what `key` declares.
+    fn check(&mut self, setting: &Setting, key: &Key, read: &Read<'_>) -> Option<Checked> {
+        let what = key.what;
+        match key.value {
+            ValueKind::Text => self.text(setting, what).map(Checked::Text),
+            ValueKind::Number { min, max } if Some(min) == read.bound(max) => {
+                self.fixed_number(setting, key, min).map(Checked::Number)
+            }
+            ValueKind::Number { min, max } => {
+                let value = self.single(setting)?;
+                let max = read.bound(max).unwrap_or(MAX_STONES);
+                self.number_value(value, what, min, max)
+                    .map(Checked::Number)
+            }
+            ValueKind::Numbers { min, max } => self.numbers(setting, key, min, read.bound(max)),
+            ValueKind::Word(words) => {
+                let value = self.single(setting)?;
+                self.keyword_value(value, what, words).map(Checked::Word)
+            }
+            ValueKind::WordList(words) => self.word_list(setting, key, words),
+            ValueKind::PerPit(words) => self.per_pit(setting, key, words, read.pits()),
+        }
+    }
+
+    /// A number whose range is one value (`rows 2`).
+    fn fixed_number(&mut self, s: &Setting, key: &Key, only: u32) -> Option<u32> {
+        let value = self.single(s)?;
+        let n = self.number_value(value, key.what, 0, u32::MAX)?;
+        if n != only {
+            self.error(
+                value.span,
+                format!(
+                    "{n} {what}: only {only} {what} are supported (`{key} {only}`)",
+                    what = key.what,
+                    key = key.name
+                ),
+            );
+            return None;
+        }
+        Some(n)
+    }
+
+    /// One or more numbers, each at least `min` and at most `max` (`None`:
+    /// the stones on the board, which the board section could not say), no
+    /// repeats.
+    fn numbers(&mut self, s: &Setting, key: &Key, min: u32, max: Option<u32>) -> Option<Checked> {
+        let what = key.what;
+        if s.values.is_empty() {
+            self.error(
+                s.span,
+                format!(
+                    "`{}` needs at least one number, e.g. `{}`",
+                    key.name, key.example
+                ),
+            );
+            return None;
+        }
+        let max = max.unwrap_or(MAX_STONES);
+        let stones = matches!(
+            key.value,
+            ValueKind::Numbers {
+                max: Bound::Stones,
+                ..
+            }
+        );
+        let mut numbers: Vec<u32> = Vec::new();
+        let mut ok = true;
+        for value in &s.values {
+            if let (Value::Number(Err(overflow)), true) = (&value.node, stones) {
                 self.error(
-                    Span::default(),
-                    "missing `name \"...\"`: every variant has a name",
+                    value.span,
+                    format!(
+                        "{what}: number {}, expected {min} to {max} (the board holds {max} stones)",
+                        overflow.size()
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            let Some(n) = self.number_value(value, what, min, u32::MAX) else {
+                ok = false;
+                continue;
+            };
+            if n > max {
+                let message = if stones {
+                    format!("{what} {n} can never occur: the board holds only {max} stones")
+                } else {
+                    format!("{what} must be between {min} and {max}, found {n}")
+                };
+                self.error(value.span, message);
+                ok = false;
+            } else if numbers.contains(&n) {
+                self.error(value.span, format!("{what} {n} given twice"));
+                ok = false;
+            } else {
+                numbers.push(n);
+            }
+        }
+        ok.then_some(Checked::Numbers(numbers))
+    }
+
+    /// One or more keywords, no repeats.
+    fn word_list(&mut self, s: &Setting, key: &Key, words: Words) -> Option<Checked> {
+        let what = key.what;
+        if s.values.is_empty() {
+            self.error(
+                s.span,
+                format!(
+                    "`{}` needs at least one {what}: {}",
+                    key.name,
+                    expected_list(words.words.iter().copied())
+                ),
+            );
+            return None;
+        }
+        let mut given: Vec<&'static str> = Vec::new();
+        let mut ok = true;
+        for value in &s.values {
+            match self.keyword_value(value, what, words) {
+                Some(w) if given.contains(&w) => {
+                    self.error(value.span, format!("{what} `{w}` given twice"));
+                    ok = false;
+                }
+                Some(w) => given.push(w),
+                None => ok = false,
+            }
+        }
+        ok.then_some(Checked::Words(given))
+    }
+
+    /// One keyword for every pit, or one per pit of a row (`pits`: `None`
+    /// when the board is bad, which is reported on its own).
+    fn per_pit(
+        &mut self,
+        s: &Setting,
+        key: &Key,
+        words: Words,
+        pits: Option<u8>,
+    ) -> Option<Checked> {
+        let given: Vec<Option<&'static str>> = s
+            .values
+            .iter()
+            .map(|value| self.keyword_value(value, key.what, words))
+            .collect();
+        let given: Vec<&'static str> = given.into_iter().collect::<Option<_>>()?;
+        let pits = usize::from(pits?);
+        match given.as_slice() {
+            [] => {
+                self.error(
+                    s.span,
+                    format!(
+                        "`{}` needs a value: {}, or one per pit of a row",
+                        key.name,
+                        expected_list(words.words.iter().copied())
+                    ),
                 );
                 None
             }
-        };
-        let source = top.get("source").and_then(|s| self.text(s, "source"));
-        let board = self.board(section("board"));
-        let total = board
-            .as_ref()
-            .map_or(MAX_STONES, |b| 2 * u32::from(b.pits) * u32::from(b.seeds));
-        let pits = board.as_ref().map(|b| b.pits);
-        let sowing = self.sowing(section("sow"), total, pits);
-        if let (Some(board), Some(sowing), Some(s)) =
-            (&board, &sowing, section("sow").get("extra_turn"))
-        {
-            if sowing.extra_turn == ExtraTurn::Store && board.stores == Stores::None {
+            [one] => Some(Checked::Words(vec![*one; pits])),
+            many if many.len() == pits => Some(Checked::Words(many.to_vec())),
+            many => {
                 self.error(
                     s.span,
-                    "`extra_turn store` needs stores on the board (`stores sown` in `board`)",
+                    format!(
+                        "`{}` lists {} pits, but a row has {pits}: give one {}, or one per pit from the mover's left",
+                        key.name,
+                        many.len(),
+                        key.what
+                    ),
                 );
+                None
             }
         }
-        let capture = self.capture(section("capture"), total);
-        if let (Some(board), Some(sowing), Some(capture), Some(setting)) =
-            (&board, &sowing, &capture, section("capture").get("counts"))
-        {
-            self.unreachable_counts(setting, board, sowing, capture);
-        }
-        // Counts that are given but wrong are reported on their own.
-        let has_captures = section("capture").get("counts").is_some();
-        let grand_slam = self.keyword::<GrandSlam>(&top, "grand_slam");
-        if let (Some(value), Some(s)) = (grand_slam, top.get("grand_slam")) {
-            if value != GrandSlam::Allowed && !has_captures {
-                self.error(
-                    s.span,
-                    "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",
-                );
-            }
-        }
-        let feeding = self.feeding(section("feeding"));
-        let end = self.end(section("end"));
-        Some(Rules {
-            name: name?,
-            source,
-            board: board?,
-            sowing: sowing?,
-            capture: capture?,
-            feeding: feeding?,
-            grand_slam: grand_slam?,
-            end: end?,
-        })
     }
 
     /// Indexes the settings of one scope by key, reporting unknown keys and
@@ -239,347 +510,7 @@ impl Validator {
         scope
     }
 
-    fn board(&mut self, scope: &Scope<'_>) -> Option<Board> {
-        let rows = match scope.get("rows") {
-            None => Some(2),
-            Some(s) => {
-                let rows = self.number(s, "rows", 1, u32::from(u8::MAX))?;
-                if rows != 2 {
-                    self.error(
-                        s.values[0].span,
-                        format!("{rows} rows: only two-row boards are supported (`rows 2`)"),
-                    );
-                }
-                Some(2)
-            }
-        };
-        let pits = self.count(scope, "pits", MAX_STONES);
-        let seeds = self.count(scope, "seeds", MAX_STONES);
-        if let (Some(pits), Some(seeds), Some(s)) = (pits, seeds, scope.get("seeds")) {
-            let total = 2 * pits * seeds;
-            if total > MAX_STONES {
-                self.error(
-                    s.values[0].span,
-                    format!(
-                        "{total} stones on the board (2 x {pits} pits x {seeds} seeds): at most {MAX_STONES} are supported"
-                    ),
-                );
-                return None;
-            }
-        }
-        let stores = self.keyword::<Stores>(scope, "stores")?;
-        Some(Board {
-            rows: rows?,
-            pits: u8::try_from(pits?).ok()?,
-            seeds: u8::try_from(seeds?).ok()?,
-            stores,
-        })
-    }
-
-    fn sowing(&mut self, scope: &Scope<'_>, total: u32, pits: Option<u8>) -> Option<Sowing> {
-        let direction = match scope.get("direction") {
-            None => {
-                let default = self.keyword::<PitDirection>(scope, "direction")?;
-                pits.map(|pits| vec![default; usize::from(pits)])
-            }
-            Some(s) => self.directions(s, pits),
-        };
-        let start = self.keyword::<SowStart>(scope, "start");
-        let skip = self.keyword::<Switch>(scope, "skip_origin");
-        if let (Some(SowStart::Origin), Some(Switch::Yes), Some(s)) =
-            (start, skip, scope.get("skip_origin"))
-        {
-            self.error(
-                s.span,
-                "`skip_origin yes` contradicts `start origin`: the origin gets the first stone",
-            );
-        }
-        let laps = self.keyword::<Laps>(scope, "laps");
-        let extra_turn = self.keyword::<ExtraTurn>(scope, "extra_turn");
-        let min_stones = self.count(scope, "min_stones", total.max(1));
-        Some(Sowing {
-            direction: direction?,
-            start: start?,
-            skip_origin: skip? == Switch::Yes,
-            laps: laps?,
-            min_stones: u8::try_from(min_stones?).ok()?,
-            extra_turn: extra_turn?,
-        })
-    }
-
-    fn capture(&mut self, scope: &Scope<'_>, total: u32) -> Option<Capture> {
-        let counts = match scope.get("counts") {
-            None => Some(Vec::new()),
-            Some(s) => self.counts(s, total),
-        };
-        let has_counts = scope.get("counts").is_some();
-        if !has_counts {
-            for key in ["side", "chain", "first_move", "take", "goes_to"] {
-                if let Some(s) = scope.get(key) {
-                    self.error(
-                        s.span,
-                        format!("`{key}` has no effect: no capture `counts` are given"),
-                    );
-                }
-            }
-        }
-        let side = self.keyword::<CaptureSide>(scope, "side");
-        let chain = self.keyword::<Chain>(scope, "chain");
-        let first_move = self.keyword::<FirstMove>(scope, "first_move");
-        let take = self.keyword::<Take>(scope, "take");
-        let goes_to = self.keyword::<CaptureDestination>(scope, "goes_to");
-        if let (Some(t), Some(Chain::Backward | Chain::Forward), Some(s)) =
-            (take, chain, scope.get("take"))
-        {
-            if t != Take::Last {
-                self.error(
-                    s.span,
-                    format!("`take {t}` cannot be combined with a chain"),
-                );
-            }
-        }
-        Some(Capture {
-            counts: counts?,
-            side: side?,
-            chain: chain?,
-            first_move: first_move?,
-            take: take?,
-            goes_to: goes_to?,
-        })
-    }
-
-    /// Warns about capture counts no last pit can hold. A move sows at least
-    /// `min_stones` stones, and a sowing path visits every pit of its lap
-    /// once before it repeats, so every move leaves stones in at least
-    /// `k = min(min_stones, lap)` pits: the last pit holds at most
-    /// `total - (k - 1)` stones.
-    fn unreachable_counts(
-        &mut self,
-        setting: &Setting,
-        board: &Board,
-        sowing: &Sowing,
-        capture: &Capture,
-    ) {
-        let total = 2 * u32::from(board.pits) * u32::from(board.seeds);
-        let lap = 2 * u32::from(board.pits) - u32::from(sowing.skip_origin);
-        let pits = u32::from(sowing.min_stones).min(lap).max(1);
-        let most = total - (pits - 1);
-        for value in &setting.values {
-            let Value::Number(Ok(n)) = value.node else {
-                continue;
-            };
-            let fits = u8::try_from(n).is_ok_and(|n| capture.counts.contains(&n));
-            if fits && n > i64::from(most) {
-                self.warn(
-                    value.span,
-                    format!(
-                        "capture count {n} can never occur: every move leaves stones in at least {pits} pits, so the last one holds at most {most}"
-                    ),
-                );
-            }
-        }
-    }
-
-    fn counts(&mut self, s: &Setting, total: u32) -> Option<Vec<u8>> {
-        if s.values.is_empty() {
-            self.error(
-                s.span,
-                "`counts` needs at least one number, e.g. `counts 2 3`",
-            );
-            return None;
-        }
-        let mut counts: Vec<u8> = Vec::new();
-        let mut ok = true;
-        for value in &s.values {
-            if let Value::Number(Err(overflow)) = value.node {
-                self.error(
-                    value.span,
-                    format!(
-                        "capture count: number {}, expected 1 to {total} (the board holds {total} stones)",
-                        overflow.size()
-                    ),
-                );
-                ok = false;
-                continue;
-            }
-            let Some(n) = self.number_value(value, "capture count", 1, u32::MAX) else {
-                ok = false;
-                continue;
-            };
-            if n > total {
-                self.error(
-                    value.span,
-                    format!(
-                        "capture count {n} can never occur: the board holds only {total} stones"
-                    ),
-                );
-                ok = false;
-            } else if counts.contains(&(n as u8)) {
-                self.error(value.span, format!("capture count {n} given twice"));
-                ok = false;
-            } else {
-                counts.push(n as u8);
-            }
-        }
-        counts.sort_unstable();
-        ok.then_some(counts)
-    }
-
-    fn feeding(&mut self, scope: &Scope<'_>) -> Option<Feeding> {
-        let when = self.keyword::<FeedWhen>(scope, "when");
-        let otherwise = match (when, scope.get("otherwise")) {
-            (Some(FeedWhen::Never), Some(s)) => {
-                self.error(s.span, "`otherwise` has no effect with `when never`");
-                None
-            }
-            _ => self.keyword::<FeedFallback>(scope, "otherwise"),
-        };
-        Some(Feeding {
-            when: when?,
-            otherwise: otherwise?,
-        })
-    }
-
-    fn end(&mut self, scope: &Scope<'_>) -> Option<End> {
-        let when = match scope.get("when") {
-            None => self.keyword::<EndWhen>(scope, "when").map(|c| vec![c]),
-            Some(s) => self.end_conditions(s),
-        };
-        let leftovers = self.keyword::<Leftovers>(scope, "leftovers");
-        let repetition = self.keyword::<Repetition>(scope, "repetition");
-        let repetition_leftovers = match (repetition, scope.get("repetition_leftovers")) {
-            (Some(Repetition::Ignore), Some(s)) => {
-                self.error(
-                    s.span,
-                    "`repetition_leftovers` has no effect with `repetition ignore`",
-                );
-                None
-            }
-            (_, Some(_)) => self.keyword::<Leftovers>(scope, "repetition_leftovers"),
-            // Declared as `Default::SameAs("leftovers")`.
-            (_, None) => leftovers,
-        };
-        Some(End {
-            when: when?,
-            leftovers: leftovers?,
-            repetition: repetition?,
-            repetition_leftovers: repetition_leftovers?,
-        })
-    }
-
-    /// `direction d` for every pit, or one direction per pit of a row.
-    fn directions(&mut self, s: &Setting, pits: Option<u8>) -> Option<Vec<PitDirection>> {
-        let mut directions = Vec::new();
-        for value in &s.values {
-            directions.push(self.keyword_value::<PitDirection>(value, "sowing direction"));
-        }
-        let directions: Option<Vec<PitDirection>> = directions.into_iter().collect();
-        let directions = directions?;
-        let pits = pits?; // a bad board is reported on its own
-        match directions.as_slice() {
-            [] => {
-                self.error(
-                    s.span,
-                    "`direction` needs a value: `ccw`, `cw` or `either`, or one per pit of a row",
-                );
-                None
-            }
-            [one] => Some(vec![*one; usize::from(pits)]),
-            many if many.len() == usize::from(pits) => Some(many.to_vec()),
-            many => {
-                self.error(
-                    s.span,
-                    format!(
-                        "`direction` lists {} pits, but a row has {pits}: give one direction, or one per pit from the mover's left",
-                        many.len()
-                    ),
-                );
-                None
-            }
-        }
-    }
-
-    /// `when c1 c2 ...`: `no_legal_move` is always in force and comes first.
-    fn end_conditions(&mut self, s: &Setting) -> Option<Vec<EndWhen>> {
-        if s.values.is_empty() {
-            self.error(
-                s.span,
-                format!(
-                    "`when` needs at least one end condition: {}",
-                    EndWhen::expected()
-                ),
-            );
-            return None;
-        }
-        let mut given: Vec<EndWhen> = Vec::new();
-        let mut ok = true;
-        for value in &s.values {
-            match self.keyword_value::<EndWhen>(value, "end condition") {
-                Some(c) if given.contains(&c) => {
-                    self.error(value.span, format!("end condition `{c}` given twice"));
-                    ok = false;
-                }
-                Some(c) => given.push(c),
-                None => ok = false,
-            }
-        }
-        let mut conditions = vec![EndWhen::NoLegalMove];
-        conditions.extend(given.into_iter().filter(|c| *c != EndWhen::NoLegalMove));
-        ok.then_some(conditions)
-    }
-
-    /// A keyword setting, or its declared default (warning where the
-    /// declaration says leaving it out warns).
-    fn keyword<E: Keyword>(&mut self, scope: &Scope<'_>, key: &str) -> Option<E> {
-        let declared = scope.key(key);
-        if let Some(s) = scope.get(key) {
-            return self.word(s, declared.what);
-        }
-        if let Some(warning) = declared.warns {
-            if warning
-                .only_if
-                .map_or(true, |other| scope.given_other_than_default(other))
-            {
-                self.warn(scope.span, warning.text);
-            }
-        }
-        let default = match declared.default {
-            Default::Value(word) => word,
-            Default::SameAs(_) | Default::Required | Default::Absent(_) => {
-                unreachable!("`{key}` is read as a keyword but has no keyword default")
-            }
-        };
-        E::from_keyword(default)
-            .or_else(|| unreachable!("`{key}`'s default `{default}` is not one of its keywords"))
-    }
-
-    /// A number setting in its declared range (`stones`: the stones on the
-    /// board, for ranges that end there), or its declared default; a missing
-    /// required key is an error.
-    fn count(&mut self, scope: &Scope<'_>, key: &str, stones: u32) -> Option<u32> {
-        let declared = scope.key(key);
-        let schema::ValueKind::Number { min, max } = declared.value else {
-            unreachable!("`{key}` is read as a number")
-        };
-        let max = match max {
-            schema::Bound::Fixed(n) => n,
-            schema::Bound::Stones => stones,
-        };
-        match (scope.get(key), declared.default) {
-            (Some(s), _) => self.number(s, declared.what, min, max),
-            (None, Default::Value(n)) => n.parse().ok(),
-            (None, _) => {
-                let section = scope.section.unwrap_or("the top level");
-                self.error(
-                    scope.span,
-                    format!("missing `{key}` in section `{section}`"),
-                );
-                None
-            }
-        }
-    }
-
-    fn single<'s>(&mut self, s: &'s Setting) -> Option<&'s crate::diagnostic::Spanned<Value>> {
+    fn single<'s>(&mut self, s: &'s Setting) -> Option<&'s Spanned<Value>> {
         match s.values.as_slice() {
             [value] => Some(value),
             [] => {
@@ -593,51 +524,38 @@ impl Validator {
         }
     }
 
-    fn word<E: Keyword>(&mut self, s: &Setting, what: &str) -> Option<E> {
-        let value = self.single(s)?;
-        self.keyword_value(value, what)
-    }
-
-    fn keyword_value<E: Keyword>(
+    /// A keyword among `words`.
+    fn keyword_value(
         &mut self,
-        value: &crate::diagnostic::Spanned<Value>,
+        value: &Spanned<Value>,
         what: &str,
-    ) -> Option<E> {
+        words: Words,
+    ) -> Option<&'static str> {
+        let expected = expected_list(words.words.iter().copied());
         let found = match &value.node {
             Value::Word(w) => w.as_str(),
             other => {
                 self.error(
                     value.span,
-                    format!(
-                        "expected a {what} ({}), found a {}",
-                        E::expected(),
-                        other.kind()
-                    ),
+                    format!("expected a {what} ({expected}), found a {}", other.kind()),
                 );
                 return None;
             }
         };
-        let parsed = E::from_keyword(found);
-        if parsed.is_none() {
-            let keywords = E::ALL.iter().map(|(k, _)| *k);
+        let known = words.words.iter().find(|w| **w == found).copied();
+        if known.is_none() {
             let message = format!(
-                "unknown {what} `{found}`, expected {}{}",
-                E::expected(),
-                suggestion(found, keywords)
+                "unknown {what} `{found}`, expected {expected}{}",
+                suggestion(found, words.words.iter().copied())
             );
             self.error(value.span, message);
         }
-        parsed
-    }
-
-    fn number(&mut self, s: &Setting, what: &str, min: u32, max: u32) -> Option<u32> {
-        let value = self.single(s)?;
-        self.number_value(value, what, min, max)
+        known
     }
 
     fn number_value(
         &mut self,
-        value: &crate::diagnostic::Spanned<Value>,
+        value: &Spanned<Value>,
         what: &str,
         min: u32,
         max: u32,
@@ -813,6 +731,27 @@ mod tests {
                 "{MINIMAL}feeding {{ when never; otherwise end_game }}\n"
             )),
             ["`otherwise` has no effect with `when never`"]
+        );
+    }
+
+    #[test]
+    fn a_default_that_is_another_keys_value_follows_it() {
+        let text = MINIMAL.replace(
+            "end { repetition ignore }",
+            "end { leftovers unscored; repetition end_game }",
+        );
+        let rules = load(&Source::new("t", &text)).unwrap().rules;
+        assert_eq!(rules.end.repetition_leftovers, Leftovers::Unscored);
+        assert_eq!(rules.end.when, [EndWhen::NoLegalMove]);
+    }
+
+    #[test]
+    fn a_bad_value_is_reported_once_not_again_by_the_checks_between_keys() {
+        // `start` is wrong, so whether `skip_origin yes` contradicts it is
+        // not known: only the bad value is reported.
+        assert_eq!(
+            errors(&MINIMAL.replace("start origin", "start orign; skip_origin yes")),
+            ["unknown sowing start `orign`, expected `origin` or `next` (did you mean `origin`?)"]
         );
     }
 

@@ -139,7 +139,7 @@ fn setting(rules: &Rules, key: &Key, siblings: &[Key], explicit: bool) -> Option
     let differs = |k: &Key| (k.write)(rules).filter(|v| Some(v) != default_of(k).as_ref());
     let warns = key.warns.is_some_and(|w| {
         w.only_if
-            .map_or(true, |other| sibling(other).and_then(differs).is_some())
+            .is_none_or(|other| sibling(other).and_then(differs).is_some())
     });
     let is_default = default.as_ref() == Some(&values);
     (explicit || warns || !is_default).then(|| Line::new(key.name, values))

@@ -1,10 +1,8 @@
 //! Verifying recorded rule descriptions: replaying game records against a
-//! variant, finding where two variants part ways, and saying in plain words
-//! what a variant's rules are.
+//! variant and finding where two variants part ways.
 
 pub mod analyze;
 pub mod compare;
-pub mod describe;
 pub mod diff;
 pub mod record;
 pub mod replay;

@@ -6,7 +6,7 @@
 
 use std::fmt::Display;
 
-use super::describe::describe;
+use crate::rules::describe::describe;
 use crate::rules::{Board, Capture, End, Feeding, Rules, Sowing};
 
 /// One option that differs between rule sets A and B.

@@ -1,0 +1,198 @@
+//! The checks that tie keys together, run once every key is read: a value
+//! that contradicts another, an option without effect, a count no last pit
+//! can hold. Each is a small function of what was read; each looks only at
+//! keys that read fine, so a bad value is reported once, by the validator.
+
+use super::{model::*, validate::Read};
+use crate::{diagnostic::Diagnostic, dsl::Value};
+
+/// A check between keys: the errors and warnings it finds.
+pub(super) type Check = fn(&Read<'_>) -> Vec<Diagnostic>;
+
+/// Every check, in the order their messages are reported.
+pub(super) const CHECKS: &[Check] = &[
+    stones_fit_on_the_board,
+    skip_origin_needs_start_next,
+    extra_turn_store_needs_stores,
+    capture_options_need_counts,
+    take_with_a_chain_is_last,
+    unreachable_counts,
+    grand_slam_needs_captures,
+    otherwise_needs_feeding,
+    repetition_leftovers_needs_repetition,
+];
+
+const BOARD: Option<&str> = Some("board");
+const SOW: Option<&str> = Some("sow");
+const CAPTURE: Option<&str> = Some("capture");
+const FEEDING: Option<&str> = Some("feeding");
+const END: Option<&str> = Some("end");
+
+/// Pit counts are bytes: the board holds at most [`MAX_STONES`].
+fn stones_fit_on_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
+    let (Some(pits), Some(seeds)) = (read.pits(), read.given(BOARD, "seeds")) else {
+        return Vec::new();
+    };
+    let per_pit = u32::from(read.rules.board.seeds);
+    let total = 2 * u32::from(pits) * per_pit;
+    if total <= MAX_STONES {
+        return Vec::new();
+    }
+    vec![Diagnostic::error(
+        seeds.values[0].span,
+        format!(
+            "{total} stones on the board (2 x {pits} pits x {per_pit} seeds): at most {MAX_STONES} are supported"
+        ),
+    )]
+}
+
+fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
+    let sowing = &read.rules.sowing;
+    match read.given(SOW, "skip_origin") {
+        Some(s)
+            if read.valid(SOW, "start")
+                && sowing.start == SowStart::Origin
+                && sowing.skip_origin =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`skip_origin yes` contradicts `start origin`: the origin gets the first stone",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    match read.given(SOW, "extra_turn") {
+        Some(s)
+            if read.valid(BOARD, "stores")
+                && rules.sowing.extra_turn == ExtraTurn::Store
+                && rules.board.stores == Stores::None =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`extra_turn store` needs stores on the board (`stores sown` in `board`)",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Whether the file leaves out capture `counts` (so the variant has no
+/// captures); `false` when they are given, even wrongly.
+fn without_captures(read: &Read<'_>) -> bool {
+    read.valid(CAPTURE, "counts") && read.given(CAPTURE, "counts").is_none()
+}
+
+/// Every other key of `capture` is about a capture that never happens.
+fn capture_options_need_counts(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !without_captures(read) {
+        return Vec::new();
+    }
+    let Some(section) = super::schema::section("capture") else {
+        return Vec::new();
+    };
+    section
+        .keys
+        .iter()
+        .filter_map(|key| read.given(CAPTURE, key.name).map(|s| (key.name, s)))
+        .map(|(name, s)| {
+            Diagnostic::error(
+                s.span,
+                format!("`{name}` has no effect: no capture `counts` are given"),
+            )
+        })
+        .collect()
+}
+
+/// `take` other than `last` takes a facing pit, which a chain cannot follow.
+fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
+    let capture = &read.rules.capture;
+    match read.given(CAPTURE, "take") {
+        Some(s)
+            if read.valid(CAPTURE, "chain")
+                && capture.chain != Chain::None
+                && capture.take != Take::Last =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                format!("`take {}` cannot be combined with a chain", capture.take),
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Warns about capture counts no last pit can hold. A move sows at least
+/// `min_stones` stones, and a sowing path visits every pit of its lap once
+/// before it repeats, so every move leaves stones in at least
+/// `k = min(min_stones, lap)` pits: the last pit holds at most
+/// `total - (k - 1)` stones.
+fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
+    let (Some(setting), Some(total)) = (read.given(CAPTURE, "counts"), read.stones()) else {
+        return Vec::new();
+    };
+    if !read.valid(SOW, "min_stones") || !read.valid(SOW, "skip_origin") {
+        return Vec::new();
+    }
+    let rules = &read.rules;
+    let lap = 2 * u32::from(rules.board.pits) - u32::from(rules.sowing.skip_origin);
+    let pits = u32::from(rules.sowing.min_stones).min(lap).max(1);
+    let most = total - (pits - 1);
+    setting
+        .values
+        .iter()
+        .filter_map(|value| match value.node {
+            Value::Number(Ok(n)) if n > i64::from(most) => Some((n, value.span)),
+            _ => None,
+        })
+        .map(|(n, span)| {
+            Diagnostic::warning(
+                span,
+                format!(
+                    "capture count {n} can never occur: every move leaves stones in at least {pits} pits, so the last one holds at most {most}"
+                ),
+            )
+        })
+        .collect()
+}
+
+fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(None, "grand_slam") {
+        Some(s) if read.rules.grand_slam != GrandSlam::Allowed && without_captures(read) => {
+            vec![Diagnostic::error(
+                s.span,
+                "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn otherwise_needs_feeding(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(FEEDING, "otherwise") {
+        Some(s) if read.valid(FEEDING, "when") && read.rules.feeding.when == FeedWhen::Never => {
+            vec![Diagnostic::error(
+                s.span,
+                "`otherwise` has no effect with `when never`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(END, "repetition_leftovers") {
+        Some(s)
+            if read.valid(END, "repetition") && read.rules.end.repetition == Repetition::Ignore =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`repetition_leftovers` has no effect with `repetition ignore`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,379 @@
+//! What each key says in plain English, for `sow describe`: one function
+//! per key, named after it and declared as its [`super::schema::Key`]'s
+//! `describe`. A key's sentences may draw on other keys where one sentence
+//! states several (the board's size and stores; the pit a player picks and
+//! how it sows); a key stated in another's sentence says nothing itself.
+//! [`super::describe`] orders them into paragraphs.
+
+use super::model::*;
+use crate::engine::{pit_label, MAX_RELAYS};
+
+/// Stated in another key's sentence.
+pub(super) fn none(_: &Rules) -> Vec<String> {
+    Vec::new()
+}
+
+/// The title is the name.
+pub(super) fn name(_: &Rules) -> Vec<String> {
+    Vec::new()
+}
+
+pub(super) fn source(rules: &Rules) -> Vec<String> {
+    vec![match &rules.source {
+        Some(s) => format!("Source: {s}."),
+        None => "No source is given.".to_string(),
+    }]
+}
+
+/// The board's size and stores in one sentence.
+pub(super) fn rows(rules: &Rules) -> Vec<String> {
+    let Board {
+        rows, pits, stores, ..
+    } = &rules.board;
+    let stores = match stores {
+        Stores::None => "no stores",
+        Stores::Sown => "a store for each player at the end of their row: the mover sows into their own store and skips the opponent's, and stones in a store count as captured",
+    };
+    vec![format!(
+        "The board has {rows} rows of {pits} pit{}, one row per player, and {stores}.",
+        plural(u32::from(*pits))
+    )]
+}
+
+/// Who owns which pits, by label.
+pub(super) fn pits(rules: &Rules) -> Vec<String> {
+    let per_row = usize::from(rules.board.pits);
+    vec![format!(
+        "South owns the near row (pits {} from South's left to right) and moves first; North owns the far row ({} from North's left to right).",
+        range(0, per_row),
+        range(per_row, per_row),
+    )]
+}
+
+pub(super) fn seeds(rules: &Rules) -> Vec<String> {
+    let Board {
+        rows, pits, seeds, ..
+    } = &rules.board;
+    let total = u32::from(*rows) * u32::from(*pits) * u32::from(*seeds);
+    vec![format!(
+        "Each pit starts with {seeds} stone{}: {total} in all.",
+        plural(u32::from(*seeds))
+    )]
+}
+
+/// The pit a player picks.
+pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
+    let min_stones = rules.sowing.min_stones;
+    let pick = if min_stones <= 1 {
+        "any pit of their own row that is not empty".to_string()
+    } else {
+        format!("a pit of their own row holding at least {min_stones} stones (pits with fewer can never be played)")
+    };
+    vec![format!("On their turn a player picks {pick}.")]
+}
+
+pub(super) fn direction(rules: &Rules) -> Vec<String> {
+    let direction = &rules.sowing.direction;
+    let per_row = usize::from(rules.board.pits);
+    let pit_count = 2 * per_row;
+    let ccw_order: Vec<String> = (0..pit_count).map(|p| pit_label(p, per_row)).collect();
+    let cw_order: Vec<String> = (0..pit_count)
+        .map(|k| pit_label((pit_count - k) % pit_count, per_row))
+        .collect();
+    let uniform = direction.iter().all(|d| Some(d) == direction.first());
+    vec![match (uniform, direction.first()) {
+        (true, Some(PitDirection::Ccw)) => format!(
+            "They lift all its stones and sow them one by one counter-clockwise, in the order {} ...",
+            ccw_order.join(" ")
+        ),
+        (true, Some(PitDirection::Cw)) => format!(
+            "They lift all its stones and sow them one by one clockwise, in the order {} ...",
+            cw_order.join(" ")
+        ),
+        _ => {
+            let per_pit: Vec<String> = direction
+                .iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    let how = match d {
+                        PitDirection::Ccw => "counter-clockwise",
+                        PitDirection::Cw => "clockwise",
+                        PitDirection::Either => "either way, as the mover chooses",
+                    };
+                    format!("the {} pit from the owner's left sows {how}", ordinal(i + 1))
+                })
+                .collect();
+            format!(
+                "They lift all its stones and sow them one by one in the pit's direction: {}. Counter-clockwise is the order {} ..., clockwise the reverse; a move from a pit that sows either way is written with its direction, like b:ccw or b:cw.",
+                per_pit.join(", "),
+                ccw_order.join(" ")
+            )
+        }
+    }]
+}
+
+pub(super) fn start(rules: &Rules) -> Vec<String> {
+    vec![match rules.sowing.start {
+        SowStart::Origin => "The first stone goes back into the emptied pit, the others into the pits that follow it.".into(),
+        SowStart::Next => "The first stone goes into the pit after the emptied one.".into(),
+    }]
+}
+
+/// With the number of stones a sowing needs to come back round.
+pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
+    // Slots a sowing passes in one round: the pits, and the mover's store.
+    let slots = rules.pit_count() + usize::from(rules.board.stores == Stores::Sown);
+    let lap = match rules.sowing.start {
+        SowStart::Origin => slots + 1,
+        SowStart::Next => slots,
+    };
+    vec![if rules.sowing.skip_origin {
+        format!("A sowing of {lap} or more stones, which goes all the way round, leaves out the emptied pit.")
+    } else {
+        format!("A sowing of {lap} or more stones goes all the way round and drops into the emptied pit too.")
+    }]
+}
+
+pub(super) fn laps(rules: &Rules) -> Vec<String> {
+    let store = if rules.board.stores == Stores::Sown {
+        " or in the store"
+    } else {
+        ""
+    };
+    vec![match rules.sowing.laps {
+        Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
+        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store} (or after {MAX_RELAYS} laps, a bound of ours)."),
+        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty (or after {MAX_RELAYS} laps, a bound of ours)."),
+    }]
+}
+
+pub(super) fn extra_turn(rules: &Rules) -> Vec<String> {
+    vec![match rules.sowing.extra_turn {
+        ExtraTurn::Never => "Then the other player moves.".into(),
+        ExtraTurn::Store => "If the last stone lands in the mover's own store, the mover moves again; otherwise the other player moves.".into(),
+    }]
+}
+
+/// The capture itself: counts, side and what is taken, in one sentence.
+pub(super) fn counts(rules: &Rules) -> Vec<String> {
+    let capture = &rules.capture;
+    if capture.counts.is_empty() {
+        return vec!["There are no captures.".into()];
+    }
+    let taken = match capture.take {
+        Take::Last => "the mover captures its stones",
+        Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)",
+        Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty",
+        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)",
+    };
+    let stones = if capture.counts == [1] {
+        "stone"
+    } else {
+        "stones"
+    };
+    vec![format!(
+        "If the pit that got the last stone now holds exactly {} {stones} and lies {}, {taken}.",
+        capture_counts(capture),
+        capture_row(capture.side)
+    )]
+}
+
+pub(super) fn chain(rules: &Rules) -> Vec<String> {
+    let capture = &rules.capture;
+    if capture.counts.is_empty() || capture.take != Take::Last {
+        return Vec::new();
+    }
+    let (counts, row) = (capture_counts(capture), capture_row(capture.side));
+    vec![match capture.chain {
+        Chain::None => "Only that pit is captured: there is no chain.".into(),
+        Chain::Backward => format!(
+            "Then the pit before it (against the sowing direction) is examined, and so on backward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+        ),
+        Chain::Forward => format!(
+            "Then the pit after it (in the sowing direction) is examined, and so on forward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+        ),
+    }]
+}
+
+pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
+    if rules.capture.counts.is_empty() {
+        return Vec::new();
+    }
+    vec![match rules.capture.goes_to {
+        CaptureDestination::Mover => "Captured stones count for the mover.".into(),
+        CaptureDestination::OutOfPlay => {
+            "Captured stones are taken out of play: they count for nobody.".into()
+        }
+    }]
+}
+
+pub(super) fn first_move(rules: &Rules) -> Vec<String> {
+    if rules.capture.counts.is_empty() {
+        return Vec::new();
+    }
+    vec![match rules.capture.first_move {
+        FirstMove::Normal => "The game's first move captures like any other.".into(),
+        FirstMove::NoCapture => {
+            "The game's very first move captures nothing: what it would take stays on the board."
+                .into()
+        }
+    }]
+}
+
+/// `2`, `2 or 3`, `2, 4 or 6`.
+fn capture_counts(capture: &Capture) -> String {
+    or_list(capture.counts.iter().map(u8::to_string))
+}
+
+fn capture_row(side: CaptureSide) -> &'static str {
+    match side {
+        CaptureSide::Any => "on either row",
+        CaptureSide::Own => "in the mover's own row",
+        CaptureSide::Opponent => "in the opponent's row",
+    }
+}
+
+pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
+    let min_stones = rules.sowing.min_stones;
+    vec![match rules.feeding.when {
+        FeedWhen::Never => "A player never has to give the opponent stones.".into(),
+        FeedWhen::RowEmpty => "When the opponent's row is empty, the mover must play a move that leaves at least one stone in it, if any move does.".to_string(),
+        FeedWhen::CannotMove => format!(
+            "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones), the mover must play a move that leaves them such a pit, if any move does."
+        ),
+    }]
+}
+
+pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
+    if rules.feeding.when == FeedWhen::Never {
+        return Vec::new();
+    }
+    vec![match rules.feeding.otherwise {
+        FeedFallback::PlayAny => "If no move can do that, any move may be played.".into(),
+        FeedFallback::EndGame => "If no move can do that, the game ends at once.".into(),
+    }]
+}
+
+pub(super) fn grand_slam(rules: &Rules) -> Vec<String> {
+    if rules.capture.counts.is_empty() {
+        return Vec::new();
+    }
+    let what = "A move that captures stones from the opponent's row and leaves that row empty (a grand slam)";
+    vec![match rules.grand_slam {
+        GrandSlam::Allowed => format!("{what} is allowed and captures as usual."),
+        GrandSlam::Forbidden => format!("{what} may not be played."),
+        GrandSlam::OnlyMoveNoCapture => format!(
+            "{what} may not be played unless the mover has no other move; then it is played but captures nothing."
+        ),
+        GrandSlam::NoCapture => format!("{what} may be played, but captures nothing."),
+    }]
+}
+
+pub(super) fn end_when(rules: &Rules) -> Vec<String> {
+    let when = &rules.end.when;
+    let mut out = vec![if when.contains(&EndWhen::NeitherCanMove) {
+        "A player who cannot move passes; the game ends when neither player can move.".to_string()
+    } else {
+        "The game ends when the player to move has no legal move.".to_string()
+    }];
+    for condition in when {
+        match condition {
+            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => {}
+            EndWhen::CapturedMajority => out.push(
+                "It also ends as soon as a player has captured more than half of the stones."
+                    .into(),
+            ),
+            EndWhen::RowEmpty => {
+                out.push("It also ends as soon as a row is empty, whoever is to move.".into())
+            }
+            EndWhen::AllPitsAtMostOne => {
+                out.push("It also ends when no pit holds more than one stone.".into())
+            }
+        }
+    }
+    out
+}
+
+/// Who gets the stones left, and who wins.
+pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
+    vec![
+        format!("When it ends, {}.", leftovers_words(rules.end.leftovers)),
+        "The higher total of captures and leftovers wins; equal totals are a draw.".into(),
+    ]
+}
+
+/// With who gets the stones left after a repetition.
+pub(super) fn repetition(rules: &Rules) -> Vec<String> {
+    vec![match rules.end.repetition {
+        Repetition::Ignore => "A repeated position does not end the game: only a simulator's ply cap stops an endless game.".into(),
+        Repetition::EndGame => format!(
+            "If a position (the board and the player to move) repeats, the game ends and {}.",
+            leftovers_words(rules.end.repetition_leftovers)
+        ),
+    }]
+}
+
+fn leftovers_words(leftovers: Leftovers) -> &'static str {
+    match leftovers {
+        Leftovers::RowOwner => {
+            "each player adds the stones left in their own row to their captures"
+        }
+        Leftovers::PlayerToMove => "the player to move takes all the stones left on the board",
+        Leftovers::Unscored => "the stones left on the board count for nobody",
+    }
+}
+
+/// `first`, `second`, ... (rows have at most 15 pits).
+fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 15] = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+    ];
+    WORDS
+        .get(n.wrapping_sub(1))
+        .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `a-c`: the labels of one row, from absolute index `first`.
+fn range(first: usize, per_row: usize) -> String {
+    if per_row == 1 {
+        pit_label(first, per_row)
+    } else {
+        format!(
+            "{}-{}",
+            pit_label(first, per_row),
+            pit_label(first + per_row - 1, per_row)
+        )
+    }
+}
+
+/// `2`, `2 or 3`, `2, 4 or 6`.
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
