@@ -268,7 +268,7 @@ enum Command {
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
     },
-    /// Run the same batch on several variants: one row per variant
+    /// Run the same batch on several variants: one column per variant, one row per figure
     ///
     /// Shows side by side how a rule change moves the figures.
     ///
