@@ -226,16 +226,27 @@ pub struct Game {
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
-    has_end_conditions: bool,
+    pub(super) has_end_conditions: bool,
     /// Whether a player who cannot move passes (`neither_can_move`).
-    passes: bool,
+    pub(super) passes: bool,
+    /// Whether the grand-slam rule can make a move illegal
+    /// (`forbidden`, `only_move_no_capture`) rather than only change it.
+    pub(super) slam_limits_moves: bool,
+    /// Whether the grand-slam rule does anything at all (not `allowed`, and
+    /// the rules capture).
+    pub(super) slam_matters: bool,
+    /// Whether every sowing is one lap and a capture takes only pits that
+    /// qualify by their count (`take last`): then a pit of the opponent's
+    /// row whose count is uncapturable with and without one more stone
+    /// rules out a grand slam (see `Game::slam_possible`).
+    pub(super) slam_screen: bool,
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
     extra_turn: bool,
-    min_stones: u8,
+    pub(super) min_stones: u8,
     /// Per pit: the directions a move from it may take.
-    directions: [&'static [Direction]; MAX_PITS],
+    pub(super) directions: [&'static [Direction]; MAX_PITS],
 }
 
 impl Game {
@@ -311,6 +322,13 @@ impl Game {
             .iter()
             .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
         let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
+        let slam_matters = rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
+        let slam_limits_moves = slam_matters
+            && matches!(
+                rules.grand_slam,
+                GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+            );
+        let slam_screen = rules.sowing.laps == Laps::Single && rules.capture.take == Take::Last;
         Game {
             rules,
             per_row,
@@ -324,6 +342,9 @@ impl Game {
             row_bits,
             has_end_conditions,
             passes,
+            slam_limits_moves,
+            slam_matters,
+            slam_screen,
             laps,
             has_stores: stores,
             extra_turn,
@@ -415,6 +436,17 @@ impl Game {
         out
     }
 
+    /// Slots on every sowing path (pits and the mover's store, if sown):
+    /// a sowing of fewer stones drops at most one in each.
+    pub(super) fn path_len(&self) -> usize {
+        self.path_len
+    }
+
+    /// Whether a pit holding `n` stones may be captured.
+    pub(super) fn is_capturable(&self, n: usize) -> bool {
+        self.capturable.get(n).copied().unwrap_or(false)
+    }
+
     /// The direction rule of a pit (the same for the pit in the same place of
     /// either row, counted from its owner's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
@@ -444,7 +476,7 @@ impl Game {
     /// [`Game::sow`] on a position in place (the move loop writes straight
     /// into the successor list).
     #[inline]
-    fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+    pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;
@@ -597,7 +629,7 @@ impl Game {
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:
     /// it captured from the opponent's row and left that row empty.
-    fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
+    pub(super) fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
         let opponent = mover.other();
         effect.captured_pits & self.row_bits[opponent.index()] != 0
             && self.row_stones(next, opponent) == 0
@@ -605,7 +637,7 @@ impl Game {
 
     /// The first end condition of the rules (besides having no legal move)
     /// that holds in `pos`.
-    fn end_condition(&self, pos: &Position) -> Option<EndReason> {
+    pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
         let pits = &pos.pits[..self.pit_count];
         let holds = |condition: &EndWhen| match condition {
             EndWhen::NoLegalMove | EndWhen::NeitherCanMove => false,
@@ -626,7 +658,7 @@ impl Game {
     }
 
     /// Whether the mover must feed the opponent in `pos`.
-    fn must_feed(&self, pos: &Position) -> bool {
+    pub(super) fn must_feed(&self, pos: &Position) -> bool {
         let opponent = pos.to_move.other();
         match self.rules.feeding.when {
             FeedWhen::Never => false,
@@ -646,7 +678,7 @@ impl Game {
     }
 
     /// Whether a move from `pos` may capture at all.
-    fn may_capture(&self, pos: &Position) -> bool {
+    pub(super) fn may_capture(&self, pos: &Position) -> bool {
         let first_move_waived =
             pos.opening && self.rules.capture.first_move == FirstMove::NoCapture;
         !self.rules.capture.counts.is_empty() && !first_move_waived
@@ -800,7 +832,7 @@ impl Game {
     }
 }
 
-fn waived(effect: Effect) -> Effect {
+pub(super) fn waived(effect: Effect) -> Effect {
     Effect {
         capture_waived: true,
         ..effect

@@ -3,12 +3,14 @@
 //! [`Position`]. One code path serves every variant; no variant is named here.
 
 mod game;
+mod legal;
 mod notation;
 mod perft;
 mod position;
 mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
+pub use legal::Moves;
 pub use notation::{format_position, parse_move, parse_position, pit_label, PositionError};
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};
