@@ -225,8 +225,14 @@ pub struct Game {
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
+    /// Per player: the bytes of that player's row in [`Position::words`].
+    row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     pub(super) has_end_conditions: bool,
+    /// Those end conditions in the order of the rules, as the reason each
+    /// gives; the first `end_check_count` are used.
+    end_checks: [EndReason; 3],
+    end_check_count: usize,
     /// Whether a player who cannot move passes (`neither_can_move`).
     pub(super) passes: bool,
     /// Whether the grand-slam rule can make a move illegal
@@ -246,7 +252,11 @@ pub struct Game {
     extra_turn: bool,
     pub(super) min_stones: u8,
     /// Per pit: the directions a move from it may take.
-    pub(super) directions: [&'static [Direction]; MAX_PITS],
+    directions: [&'static [Direction]; MAX_PITS],
+    /// Per mover: every move of their row in successor order (pit order,
+    /// each pit in the directions it may sow), first `candidate_count` used.
+    pub(super) candidates: [[Move; MAX_PITS]; 2],
+    pub(super) candidate_count: [usize; 2],
 }
 
 impl Game {
@@ -322,12 +332,47 @@ impl Game {
             .iter()
             .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
         let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
+        let mut end_checks = [EndReason::NoLegalMove; 3];
+        let mut end_check_count = 0;
+        for when in &rules.end.when {
+            let reason = match when {
+                EndWhen::NoLegalMove | EndWhen::NeitherCanMove => continue,
+                EndWhen::CapturedMajority => EndReason::CapturedMajority,
+                EndWhen::RowEmpty => EndReason::RowEmpty,
+                EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
+            };
+            if !end_checks[..end_check_count].contains(&reason) {
+                end_checks[end_check_count] = reason;
+                end_check_count += 1;
+            }
+        }
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
         let slam_limits_moves = slam_matters
             && matches!(
                 rules.grand_slam,
                 GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
             );
+        let mut candidates = [[Move::PASS; MAX_PITS]; 2];
+        let mut candidate_count = [0; 2];
+        for mover in Player::BOTH {
+            let m = mover.index();
+            for pit in m * per_row..(m + 1) * per_row {
+                for &direction in directions[pit] {
+                    candidates[m][candidate_count[m]] = Move {
+                        pit: pit as u8,
+                        direction,
+                    };
+                    candidate_count[m] += 1;
+                }
+            }
+        }
+        let row_bytes = row_bits.map(|bits| {
+            let mut words = [0u64; 4];
+            for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
+                words[pit / 8] |= 0xFF << (8 * (pit % 8));
+            }
+            words
+        });
         let slam_screen = rules.sowing.laps == Laps::Single && rules.capture.take == Take::Last;
         Game {
             rules,
@@ -340,7 +385,10 @@ impl Game {
             capturable,
             capture_rows,
             row_bits,
+            row_bytes,
             has_end_conditions,
+            end_checks,
+            end_check_count,
             passes,
             slam_limits_moves,
             slam_matters,
@@ -350,6 +398,8 @@ impl Game {
             extra_turn,
             min_stones,
             directions,
+            candidates,
+            candidate_count,
         }
     }
 
@@ -453,11 +503,10 @@ impl Game {
         self.rules.sowing.direction[pit % self.per_row]
     }
 
-    fn row_stones(&self, pos: &Position, player: Player) -> u32 {
-        pos.pits[self.row(player)]
-            .iter()
-            .map(|&n| u32::from(n))
-            .sum()
+    /// Whether `player`'s row holds no stone.
+    #[inline]
+    fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
+        masked(&pos.words(), &self.row_bytes[player.index()]) == 0
     }
 
     fn can_move(&self, pos: &Position, player: Player) -> bool {
@@ -557,6 +606,33 @@ impl Game {
         usize::from(path[(stones - 1) % path.len()])
     }
 
+    /// Whether `mv` from `pos` might capture: false when its sowing is one
+    /// lap and the last stone lands in the store, outside the rows the mover
+    /// captures from, or in a pit whose count is not capturable; true
+    /// otherwise (including every relay sowing). Sows nothing: the count in
+    /// the last pit comes from the stones and the path.
+    #[inline]
+    pub(super) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
+        if self.laps != Laps::Single {
+            return true;
+        }
+        let origin = usize::from(mv.pit);
+        let path = &self.sow_path[pos.to_move.index()][mv.direction as usize][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let k = (stones - 1) % self.path_len;
+        let last = usize::from(path[k]);
+        if last == STORE_SLOT || self.capture_rows[pos.to_move.index()] >> last & 1 == 0 {
+            return false;
+        }
+        let before = if last == origin {
+            0
+        } else {
+            usize::from(pos.pits[last])
+        };
+        let dropped = stones / self.path_len + usize::from(k < stones % self.path_len);
+        self.is_capturable(before + dropped)
+    }
+
     /// Takes the last pit if it qualifies, then the chain.
     fn capture(
         &self,
@@ -632,29 +708,27 @@ impl Game {
     pub(super) fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
         let opponent = mover.other();
         effect.captured_pits & self.row_bits[opponent.index()] != 0
-            && self.row_stones(next, opponent) == 0
+            && self.row_is_empty(next, opponent)
     }
 
     /// The first end condition of the rules (besides having no legal move)
     /// that holds in `pos`.
     pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
-        let pits = &pos.pits[..self.pit_count];
-        let holds = |condition: &EndWhen| match condition {
-            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => false,
-            EndWhen::CapturedMajority => {
+        let words = pos.words();
+        let holds = |reason: &EndReason| match reason {
+            EndReason::CapturedMajority => {
                 let total = pos.total_stones();
                 pos.captured.iter().any(|&c| 2 * u32::from(c) > total)
             }
-            EndWhen::RowEmpty => Player::BOTH.iter().any(|&p| self.row_stones(pos, p) == 0),
-            EndWhen::AllPitsAtMostOne => pits.iter().all(|&n| n <= 1),
+            EndReason::RowEmpty => self.row_bytes.iter().any(|mask| masked(&words, mask) == 0),
+            // Every byte 0 or 1 (the unused slots are always 0).
+            EndReason::AllPitsAtMostOne => masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0,
+            _ => false,
         };
-        let condition = self.rules.end.when.iter().find(|c| holds(c))?;
-        Some(match condition {
-            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => EndReason::NoLegalMove,
-            EndWhen::CapturedMajority => EndReason::CapturedMajority,
-            EndWhen::RowEmpty => EndReason::RowEmpty,
-            EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
-        })
+        self.end_checks[..self.end_check_count]
+            .iter()
+            .copied()
+            .find(holds)
     }
 
     /// Whether the mover must feed the opponent in `pos`.
@@ -662,7 +736,7 @@ impl Game {
         let opponent = pos.to_move.other();
         match self.rules.feeding.when {
             FeedWhen::Never => false,
-            FeedWhen::RowEmpty => self.row_stones(pos, opponent) == 0,
+            FeedWhen::RowEmpty => self.row_is_empty(pos, opponent),
             FeedWhen::CannotMove => !self.can_move(pos, opponent),
         }
     }
@@ -672,7 +746,7 @@ impl Game {
         let fed = next.to_move;
         match self.rules.feeding.when {
             FeedWhen::Never => true,
-            FeedWhen::RowEmpty => self.row_stones(next, fed) > 0,
+            FeedWhen::RowEmpty => !self.row_is_empty(next, fed),
             FeedWhen::CannotMove => self.can_move(next, fed),
         }
     }
@@ -830,6 +904,13 @@ impl Game {
         }
         Illegal::DoesNotFeed { pit: label }
     }
+}
+
+/// The bits of `words` under `mask`, folded into one word: zero exactly when
+/// every masked bit is clear.
+#[inline]
+fn masked(words: &[u64; 4], mask: &[u64; 4]) -> u64 {
+    (words[0] & mask[0]) | (words[1] & mask[1]) | (words[2] & mask[2]) | (words[3] & mask[3])
 }
 
 pub(super) fn waived(effect: Effect) -> Effect {

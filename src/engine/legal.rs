@@ -115,17 +115,13 @@ impl Game {
                 return;
             }
         }
-        let row = self.row(pos.to_move);
-        for pit in row {
-            if pos.pits[pit] >= self.min_stones {
-                for &direction in self.directions[pit] {
-                    out.push(Move {
-                        pit: pit as u8,
-                        direction,
-                    });
-                }
-            }
+        let mover = pos.to_move.index();
+        let mut len = 0;
+        for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
+            out.items[len] = mv;
+            len += usize::from(pos.pits[usize::from(mv.pit)] >= self.min_stones);
         }
+        out.len = len as u8;
         let pass_possible = out.is_empty() && self.passes;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
@@ -176,6 +172,10 @@ impl Game {
         let all = *out;
         out.len = 0;
         for &mv in all.as_slice() {
+            if !self.may_capture_with(pos, mv) {
+                out.push(mv);
+                continue;
+            }
             let mut next = *pos;
             let effect = self.sow_in_place(&mut next, mv, true);
             if !(effect.captured > 0 && self.is_grand_slam(&next, mover, &effect)) {

@@ -128,6 +128,9 @@ pub struct GameRun<'g> {
     /// Boards (with the player to move) seen since the stones on the board
     /// last changed; only kept when the rules end the game on repetition.
     history: Vec<([u8; MAX_PITS], Player)>,
+    /// A 1024-bit Bloom filter of `history`: a board whose bit is clear was
+    /// not seen, and the list is scanned only on a hit.
+    seen: [u64; 16],
     /// Stones off the board when `history` was last cleared.
     off_board: u32,
 }
@@ -144,6 +147,7 @@ impl<'g> GameRun<'g> {
             end: None,
             tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
             history: Vec::new(),
+            seen: [0; 16],
             off_board: 0,
         };
         run.reset(start);
@@ -155,10 +159,10 @@ impl<'g> GameRun<'g> {
         self.position = start;
         self.plies = 0;
         self.end = None;
-        self.history.clear();
+        self.forget_history();
         self.off_board = off_board(&start);
         if self.tracks_repetition {
-            self.history.push((start.pits, start.to_move));
+            self.remember(&start);
         }
         self.refresh();
     }
@@ -253,24 +257,42 @@ impl<'g> GameRun<'g> {
     fn advance(&mut self) {
         self.plies += 1;
         if self.tracks_repetition {
-            let next = &self.position;
-            let stones = off_board(next);
+            let next = self.position;
+            let stones = off_board(&next);
             if stones != self.off_board {
                 self.off_board = stones;
-                self.history.clear();
-            } else if self
-                .history
-                .iter()
-                .any(|(pits, side)| *side == next.to_move && *pits == next.pits)
-            {
+                self.forget_history();
+            } else if self.seen_before(&next) {
                 self.end = Some(EndReason::Repetition);
                 self.moves = Moves::default();
                 self.forget_successors();
                 return;
             }
-            self.history.push((next.pits, next.to_move));
+            self.remember(&next);
         }
         self.refresh();
+    }
+
+    fn forget_history(&mut self) {
+        self.history.clear();
+        self.seen = [0; 16];
+    }
+
+    /// Adds a board to the history.
+    fn remember(&mut self, pos: &Position) {
+        let bit = seen_bit(pos);
+        self.seen[bit / 64] |= 1 << (bit % 64);
+        self.history.push((pos.pits, pos.to_move));
+    }
+
+    /// Whether the board (and player to move) of `pos` is in the history.
+    fn seen_before(&self, pos: &Position) -> bool {
+        let bit = seen_bit(pos);
+        self.seen[bit / 64] >> (bit % 64) & 1 == 1
+            && self
+                .history
+                .iter()
+                .any(|(pits, side)| *side == pos.to_move && *pits == pos.pits)
     }
 
     fn refresh(&mut self) {
@@ -327,6 +349,15 @@ impl Game {
         }
         scores
     }
+}
+
+/// The Bloom-filter bit (0..1024) of a board and the player to move.
+fn seen_bit(pos: &Position) -> usize {
+    let [a, b, c, d] = pos.words();
+    let mixed = (a ^ b.rotate_left(17) ^ c.rotate_left(31) ^ d.rotate_left(47))
+        .wrapping_add(pos.to_move.index() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 54) as usize
 }
 
 /// Stones off the board (captured or out of play). The total is constant in
