@@ -6,6 +6,7 @@ mod catalogue;
 mod cli;
 mod common;
 mod conservation;
+mod fast_path;
 mod generated;
 mod invariants;
 mod perft;

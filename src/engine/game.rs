@@ -216,6 +216,9 @@ pub struct Game {
     sow_path: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
     /// Length of every sowing path before it repeats.
     path_len: usize,
+    /// `lap_split[n]`: a sowing of `n` stones as (full laps, stones left
+    /// over), i.e. `n / path_len` and `n % path_len`, without dividing.
+    lap_split: [(u8, u8); 256],
     /// Per direction, the pit before / after each pit in sowing order.
     before: [[u8; MAX_PITS]; 2],
     after: [[u8; MAX_PITS]; 2],
@@ -238,14 +241,19 @@ pub struct Game {
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
     pub(super) slam_limits_moves: bool,
-    /// Whether the grand-slam rule does anything at all (not `allowed`, and
-    /// the rules capture).
-    pub(super) slam_matters: bool,
+    /// Whether the grand-slam rule can change how a legal move is played
+    /// (`no_capture`, `only_move_no_capture`: the capture is waived), so that
+    /// playing a capturing move has to look for a grand slam.
+    pub(super) slam_changes_play: bool,
     /// Whether every sowing is one lap and a capture takes only pits that
-    /// qualify by their count (`take last`): then a pit of the opponent's
-    /// row whose count is uncapturable with and without one more stone
-    /// rules out a grand slam (see `Game::slam_possible`).
-    pub(super) slam_screen: bool,
+    /// qualify by their count (`take last`): then the counts a sowing leaves
+    /// in the opponent's row, worked out from `path_index` without sowing,
+    /// can rule out a grand slam (see `Game::may_grand_slam`).
+    slam_screen: bool,
+    /// `path_index[mover][direction][origin][pit]`: the `k` of
+    /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
+    /// is not on the path, as a skipped origin).
+    path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
@@ -346,7 +354,9 @@ impl Game {
                 end_check_count += 1;
             }
         }
-        let slam_matters = rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
+        let slam_matters =
+            rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
+        let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
             && matches!(
                 rules.grand_slam,
@@ -373,13 +383,27 @@ impl Game {
             }
             words
         });
+        let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let slam_screen = rules.sowing.laps == Laps::Single && rules.capture.take == Take::Last;
+        let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
+        for (indices, paths) in path_index
+            .iter_mut()
+            .flatten()
+            .zip(sow_path.iter().flatten())
+        {
+            for (index, path) in indices.iter_mut().zip(paths) {
+                for (k, &slot) in path[..path_len].iter().enumerate() {
+                    index[usize::from(slot)] = k as u8;
+                }
+            }
+        }
         Game {
             rules,
             per_row,
             pit_count,
             sow_path,
             path_len,
+            lap_split,
             before,
             after,
             capturable,
@@ -391,8 +415,9 @@ impl Game {
             end_check_count,
             passes,
             slam_limits_moves,
-            slam_matters,
+            slam_changes_play,
             slam_screen,
+            path_index,
             laps,
             has_stores: stores,
             extra_turn,
@@ -484,12 +509,6 @@ impl Game {
             }
         }
         out
-    }
-
-    /// Slots on every sowing path (pits and the mover's store, if sown):
-    /// a sowing of fewer stones drops at most one in each.
-    pub(super) fn path_len(&self) -> usize {
-        self.path_len
     }
 
     /// Whether a pit holding `n` stones may be captured.
@@ -597,13 +616,12 @@ impl Game {
                 pos.pits[usize::from(target)] += 1;
             }
         } else {
-            let laps = (stones / path.len()) as u8;
-            let rest = stones % path.len();
+            let (laps, rest) = self.lap_split[stones];
             for (k, &target) in path.iter().enumerate() {
-                pos.pits[usize::from(target)] += laps + u8::from(k < rest);
+                pos.pits[usize::from(target)] += laps + u8::from(k < usize::from(rest));
             }
         }
-        usize::from(path[(stones - 1) % path.len()])
+        usize::from(path[self.last_index(stones)])
     }
 
     /// Whether `mv` from `pos` might capture: false when its sowing is one
@@ -619,7 +637,7 @@ impl Game {
         let origin = usize::from(mv.pit);
         let path = &self.sow_path[pos.to_move.index()][mv.direction as usize][origin];
         let stones = usize::from(pos.pits[origin]);
-        let k = (stones - 1) % self.path_len;
+        let k = self.last_index(stones);
         let last = usize::from(path[k]);
         if last == STORE_SLOT || self.capture_rows[pos.to_move.index()] >> last & 1 == 0 {
             return false;
@@ -629,8 +647,75 @@ impl Game {
         } else {
             usize::from(pos.pits[last])
         };
-        let dropped = stones / self.path_len + usize::from(k < stones % self.path_len);
-        self.is_capturable(before + dropped)
+        let (laps, rest) = self.lap_split[stones];
+        self.is_capturable(before + usize::from(laps) + usize::from(k < usize::from(rest)))
+    }
+
+    /// The index on its path of the slot that gets the last of `stones`.
+    #[inline]
+    fn last_index(&self, stones: usize) -> usize {
+        let (laps, rest) = self.lap_split[stones];
+        if rest == 0 {
+            usize::from(laps.min(1)) * (self.path_len - 1)
+        } else {
+            usize::from(rest) - 1
+        }
+    }
+
+    /// Whether `mv` from `pos` would be a grand slam (capture from the
+    /// opponent's row and leave it empty), if capturing is allowed. Exact and
+    /// without sowing for one-lap sowings that take pits by their count: the
+    /// count each pit would hold comes from `path_index` and `lap_split`, and
+    /// the capture chain is walked on those counts. Other rules sow a copy.
+    pub(super) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+        if !self.may_capture_with(pos, mv) {
+            return false;
+        }
+        let mover = pos.to_move;
+        if !self.slam_screen {
+            let mut next = *pos;
+            let effect = self.sow_in_place(&mut next, mv, true);
+            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
+        }
+        let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
+        let index = &self.path_index[m][direction][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let (laps, rest) = self.lap_split[stones];
+        let count = |pit: usize| {
+            let before = if pit == origin { 0 } else { pos.pits[pit] };
+            let k = index[pit];
+            let dropped = if k == u8::MAX {
+                0
+            } else {
+                laps + u8::from(k < rest)
+            };
+            usize::from(before) + usize::from(dropped)
+        };
+        let rows = self.capture_rows[m];
+        let qualifies = |pit: usize| rows >> pit & 1 == 1 && self.is_capturable(count(pit));
+        // `may_capture_with` has checked that the last pit qualifies.
+        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
+        let step = match self.rules.capture.chain {
+            Chain::None => None,
+            Chain::Backward => Some(&self.before[direction]),
+            Chain::Forward => Some(&self.after[direction]),
+        };
+        let (mut taken, mut captured, mut pit) = (0u32, 0, last);
+        for _ in 0..self.pit_count {
+            taken |= 1 << pit;
+            captured += count(pit);
+            let Some(step) = step else { break };
+            pit = usize::from(step[pit]);
+            if taken >> pit & 1 == 1 || !qualifies(pit) {
+                break;
+            }
+        }
+        let opponent = self.row_bits[mover.other().index()];
+        captured > 0
+            && taken & opponent != 0
+            && self
+                .row(mover.other())
+                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
     }
 
     /// Takes the last pit if it qualifies, then the chain.

@@ -16,9 +16,9 @@
 //!   playable under a passing rule, the moves come from the full successors;
 //! - the grand-slam rule costs nothing when it only changes what a move
 //!   captures (`no_capture`): [`Game::apply`] waives the capture. When it can
-//!   forbid a move (`forbidden`, `only_move_no_capture`), each playable move
-//!   is sown on a scratch copy only in positions where a capture could empty
-//!   the opponent's row (see [`Game::slam_possible`]).
+//!   forbid a move (`forbidden`, `only_move_no_capture`), a playable move is
+//!   sown on a scratch copy only when the counts it leaves could let a
+//!   capture empty the opponent's row (see [`Game::would_grand_slam`]).
 
 use super::{
     game::{waived, Game, Successors},
@@ -126,7 +126,7 @@ impl Game {
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
         }
-        if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
+        if self.slam_limits_moves && self.may_capture(pos) {
             self.drop_grand_slams(pos, out);
             if out.is_empty() && self.passes {
                 self.legal_moves_slowly(pos, out);
@@ -143,42 +143,14 @@ impl Game {
         out.copy_from(&successors);
     }
 
-    /// Whether some move of `pos` might capture every stone of the opponent's
-    /// row: false when a pit of that row holds a count that stays uncapturable
-    /// whether it gets a stone or not, and no move sows a full lap (which
-    /// could drop several stones in it). A cheap, safe screen: `true` only
-    /// means the moves have to be checked.
-    fn slam_possible(&self, pos: &Position) -> bool {
-        let opponent = pos.to_move.other();
-        let longest = self
-            .row(pos.to_move)
-            .map(|pit| usize::from(pos.pits[pit]))
-            .max()
-            .unwrap_or(0);
-        if !self.slam_screen || longest > self.path_len() {
-            return true;
-        }
-        !self.row(opponent).any(|pit| {
-            let n = usize::from(pos.pits[pit]);
-            n > 0 && !self.is_capturable(n) && !self.is_capturable(n + 1)
-        })
-    }
-
     /// Removes the moves the grand-slam rule forbids: every grand slam under
     /// `forbidden`; under `only_move_no_capture`, the grand slams unless
     /// every move is one (they are then played without capturing).
     fn drop_grand_slams(&self, pos: &Position, out: &mut Moves) {
-        let mover = pos.to_move;
         let all = *out;
         out.len = 0;
         for &mv in all.as_slice() {
-            if !self.may_capture_with(pos, mv) {
-                out.push(mv);
-                continue;
-            }
-            let mut next = *pos;
-            let effect = self.sow_in_place(&mut next, mv, true);
-            if !(effect.captured > 0 && self.is_grand_slam(&next, mover, &effect)) {
+            if !self.would_grand_slam(pos, mv) {
                 out.push(mv);
             }
         }
@@ -199,7 +171,7 @@ impl Game {
             return super::Effect::default();
         }
         let capture = self.may_capture(pos);
-        if !(capture && self.slam_matters) {
+        if !(capture && self.slam_changes_play) {
             return self.sow_in_place(pos, mv, capture);
         }
         let before = *pos;

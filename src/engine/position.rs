@@ -91,7 +91,10 @@ pub struct Position {
 impl Position {
     /// Stones on the board plus stones captured: constant through a game.
     pub fn total_stones(&self) -> u32 {
-        self.board_stones() + u32::from(self.captured[0]) + u32::from(self.captured[1]) + u32::from(self.removed)
+        self.board_stones()
+            + u32::from(self.captured[0])
+            + u32::from(self.captured[1])
+            + u32::from(self.removed)
     }
 
     /// Stones in the pits.

@@ -238,9 +238,7 @@ impl<'g> GameRun<'g> {
         }
         match self.moves.as_slice().iter().position(|&m| m == mv) {
             Some(index) => Ok(self.play_index(index)),
-            None => Err(self
-                .game
-                .why_illegal(&self.position, mv, self.successors())),
+            None => Err(self.game.why_illegal(&self.position, mv, self.successors())),
         }
     }
 
