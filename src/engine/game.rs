@@ -366,8 +366,13 @@ impl Game {
         let mut candidate_count = [0; 2];
         for mover in Player::BOTH {
             let m = mover.index();
-            for pit in m * per_row..(m + 1) * per_row {
-                for &direction in directions[pit] {
+            let row = directions
+                .iter()
+                .enumerate()
+                .skip(m * per_row)
+                .take(per_row);
+            for (pit, allowed) in row {
+                for &direction in *allowed {
                     candidates[m][candidate_count[m]] = Move {
                         pit: pit as u8,
                         direction,
