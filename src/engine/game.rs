@@ -224,6 +224,8 @@ pub struct Game {
     after: [[u8; MAX_PITS]; 2],
     /// `capturable[n]`: a pit that holds `n` stones may be captured.
     capturable: [bool; 256],
+    /// The largest capturable count (0 when nothing is).
+    max_capturable: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the mover may capture from.
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
@@ -317,6 +319,13 @@ impl Game {
                 path_len = cycle.len();
             }
         }
+        let max_capturable = rules
+            .capture
+            .counts
+            .iter()
+            .map(|&n| usize::from(n))
+            .max()
+            .unwrap_or(0);
         let mut capturable = [false; 256];
         for &n in &rules.capture.counts {
             capturable[usize::from(n)] = true;
@@ -412,6 +421,7 @@ impl Game {
             before,
             after,
             capturable,
+            max_capturable,
             capture_rows,
             row_bits,
             row_bytes,
@@ -516,6 +526,18 @@ impl Game {
         out
     }
 
+    /// Whether some move of `pos` might be a grand slam, on one look at the
+    /// opponent's row: not when the sowing is one lap (so that row only
+    /// gains stones) and one of its pits already holds more than any
+    /// capturable count (it cannot be emptied).
+    #[inline]
+    pub(super) fn slam_possible(&self, pos: &Position) -> bool {
+        self.laps != Laps::Single
+            || self
+                .row(pos.to_move.other())
+                .all(|pit| usize::from(pos.pits[pit]) <= self.max_capturable)
+    }
+
     /// Whether a pit holding `n` stones may be captured.
     pub(super) fn is_capturable(&self, n: usize) -> bool {
         self.capturable.get(n).copied().unwrap_or(false)
@@ -618,12 +640,12 @@ impl Game {
         pos.pits[origin] = 0;
         if stones <= path.len() {
             for &target in &path[..stones] {
-                pos.pits[usize::from(target)] += 1;
+                pos.pits[usize::from(target) % MAX_PITS] += 1;
             }
         } else {
             let (laps, rest) = self.lap_split[stones];
             for (k, &target) in path.iter().enumerate() {
-                pos.pits[usize::from(target)] += laps + u8::from(k < usize::from(rest));
+                pos.pits[usize::from(target) % MAX_PITS] += laps + u8::from(k < usize::from(rest));
             }
         }
         usize::from(path[self.last_index(stones)])

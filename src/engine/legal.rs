@@ -18,7 +18,8 @@
 //!   captures (`no_capture`): [`Game::apply`] waives the capture. When it can
 //!   forbid a move (`forbidden`, `only_move_no_capture`), a playable move is
 //!   sown on a scratch copy only when the counts it leaves could let a
-//!   capture empty the opponent's row (see [`Game::would_grand_slam`]).
+//!   capture empty the opponent's row (see [`Game::would_grand_slam`]), and
+//!   only in positions where one is possible at all ([`Game::slam_possible`]).
 
 use super::{
     game::{waived, Game, Successors},
@@ -119,14 +120,14 @@ impl Game {
         let mut len = 0;
         for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
             out.items[len] = mv;
-            len += usize::from(pos.pits[usize::from(mv.pit)] >= self.min_stones);
+            len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
         }
         out.len = len as u8;
         let pass_possible = out.is_empty() && self.passes;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
         }
-        if self.slam_limits_moves && self.may_capture(pos) {
+        if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
             self.drop_grand_slams(pos, out);
             if out.is_empty() && self.passes {
                 self.legal_moves_slowly(pos, out);
