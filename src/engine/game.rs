@@ -746,6 +746,7 @@ impl Game {
     }
 
     /// Takes the last pit if it qualifies, then the chain.
+    #[inline]
     fn capture(
         &self,
         pos: &mut Position,
@@ -825,6 +826,7 @@ impl Game {
 
     /// The first end condition of the rules (besides having no legal move)
     /// that holds in `pos`.
+    #[inline]
     pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
         let words = pos.words();
         let holds = |reason: &EndReason| match reason {
