@@ -226,6 +226,10 @@ pub struct Game {
     capturable: [bool; 256],
     /// The largest capturable count (0 when nothing is).
     max_capturable: usize,
+    /// Whether the rules capture at all (some count is capturable).
+    captures: bool,
+    /// Whether the game's first move captures nothing (`first_move no_capture`).
+    opening_no_capture: bool,
     /// Per mover: bit `i` set when pit `i` is on a row the mover may capture from.
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
@@ -326,6 +330,8 @@ impl Game {
             .map(|&n| usize::from(n))
             .max()
             .unwrap_or(0);
+        let captures = !rules.capture.counts.is_empty();
+        let opening_no_capture = rules.capture.first_move == FirstMove::NoCapture;
         let mut capturable = [false; 256];
         for &n in &rules.capture.counts {
             capturable[usize::from(n)] = true;
@@ -422,6 +428,8 @@ impl Game {
             after,
             capturable,
             max_capturable,
+            captures,
+            opening_no_capture,
             capture_rows,
             row_bits,
             row_bytes,
@@ -866,10 +874,9 @@ impl Game {
     }
 
     /// Whether a move from `pos` may capture at all.
+    #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
-        let first_move_waived =
-            pos.opening && self.rules.capture.first_move == FirstMove::NoCapture;
-        !self.rules.capture.counts.is_empty() && !first_move_waived
+        self.captures && !(pos.opening && self.opening_no_capture)
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.
