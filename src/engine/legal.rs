@@ -81,11 +81,6 @@ impl Moves {
         }
     }
 
-    /// Whether `mv` is legal.
-    pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
-    }
-
     #[inline]
     fn push(&mut self, mv: Move) {
         self.items[usize::from(self.len)] = mv;
