@@ -57,23 +57,26 @@ pub struct BenchReport {
 }
 
 /// Plays random games for about `seconds` on one thread; returns (games, plies).
+///
+/// One random agent per thread plays both sides, drawing from one stream:
+/// the games are uniformly random like `sow simulate`'s, without the cost of
+/// seeding two fresh streams per game that `simulate` pays so that each game
+/// can be replayed from its own seed.
 fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut run = GameRun::new(game, game.start());
+    let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
     let (mut games, mut plies) = (0u64, 0u64);
     while Instant::now() < deadline {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
-            let seed = splitmix64(stream ^ games);
-            let mut agents = Player::BOTH.map(|p| RandomAgent::new(agent_rng(seed, p)));
             run.reset(game.start());
             while run.end().is_none() {
                 if run.plies() >= PLY_CAP {
                     run.stop_at_cap();
                     break;
                 }
-                let mover = run.position().to_move;
-                let choice = agents[mover.index()].choose(&run);
+                let choice = agent.choose(&run);
                 run.play_index(choice);
             }
             games += 1;
