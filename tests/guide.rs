@@ -109,25 +109,48 @@ fn description(name: &str) -> String {
         .join("\n")
 }
 
-/// The perft table of `tests/perft/NAME.perft`: its comment, then a table.
+/// The perft tables of `tests/perft/NAME.perft`: each block's comment, then
+/// its table (from the start, or from the position of a `from` line).
 fn perft(name: &str) -> String {
     let text = read(&format!("tests/perft/{name}.perft"));
-    let mut notes = Vec::new();
-    let mut rows = Vec::new();
+    // (comment lines, position, rows) per block; a comment or `from` after
+    // rows starts a new block.
+    let mut blocks: Vec<(Vec<String>, Option<String>, Vec<String>)> = vec![Default::default()];
     for line in text.lines() {
+        if blocks.last().is_some_and(|b| !b.2.is_empty())
+            && (line.starts_with('#') || line.starts_with("from "))
+        {
+            blocks.push(Default::default());
+        }
+        let block = blocks.last_mut().unwrap();
         if let Some(note) = line.strip_prefix('#') {
-            notes.push(note.trim().to_owned());
+            block.0.push(note.trim().to_owned());
+        } else if let Some(position) = line.strip_prefix("from ") {
+            block.1 = Some(position.trim().to_owned());
         } else if let Some(row) = line.strip_prefix("perft ") {
             let (depth, leaves) = row.split_once(' ').unwrap();
-            rows.push(format!("| {depth} | {leaves} |"));
+            block.2.push(format!("| {depth} | {leaves} |"));
         }
     }
-    assert!(!rows.is_empty(), "tests/perft/{name}.perft has no rows");
-    format!(
-        "{}\n\n| depth | leaves |\n|---|---|\n{}",
-        notes.join(" "),
-        rows.join("\n")
-    )
+    assert!(
+        blocks.iter().all(|b| !b.2.is_empty()),
+        "tests/perft/{name}.perft has a block without rows"
+    );
+    blocks
+        .iter()
+        .map(|(notes, from, rows)| {
+            let from = from
+                .as_ref()
+                .map(|p| format!("\n\nFrom `{p}`:"))
+                .unwrap_or_default();
+            format!(
+                "{}{from}\n\n| depth | leaves |\n|---|---|\n{}",
+                notes.join(" "),
+                rows.join("\n")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 /// The row of the table of solved values in `docs/src/solving.md` for
