@@ -331,17 +331,25 @@ fn check_play_counts_relay_cuts_repetitions_and_ply_caps() {
          \x20   stopped at the ply cap: 0 (0.0%)\n\
          \x20   ends: repetition 7 (100.0%)\n"
     );
-    let (code, stdout, stderr) = sow(&[
-        "check",
-        "tests/fixtures/small/cycle.variant",
-        "--play",
-        "4",
-    ]);
+    let (code, stdout, stderr) =
+        sow(&["check", "tests/fixtures/small/cycle.variant", "--play", "4"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.contains("    ended by repetition: 0 (0.0%)\n"), "{stdout}");
-    assert!(stdout.contains("    a relay cut at 1000 laps: 0 (0.0%)\n"), "{stdout}");
-    assert!(stdout.contains("    stopped at the ply cap: 4 (100.0%)\n"), "{stdout}");
-    assert!(stdout.contains("    ends: ply_cap 4 (100.0%)\n"), "{stdout}");
+    assert!(
+        stdout.contains("    ended by repetition: 0 (0.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    a relay cut at 1000 laps: 0 (0.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    stopped at the ply cap: 4 (100.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    ends: ply_cap 4 (100.0%)\n"),
+        "{stdout}"
+    );
 }
 
 /// `check --play N --seed S` plays the games `simulate --games N --seed S`

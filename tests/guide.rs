@@ -316,8 +316,7 @@ fn play_table() -> String {
 fn catalogue_play_table_is_current() {
     let path = root().join("docs/src/catalogue.md");
     let page = std::fs::read_to_string(&path).unwrap();
-    let (Some(start), Some(end)) = (page.find(PLAY_TABLE_START), page.find(PLAY_TABLE_END))
-    else {
+    let (Some(start), Some(end)) = (page.find(PLAY_TABLE_START), page.find(PLAY_TABLE_END)) else {
         panic!("docs/src/catalogue.md lacks the markers of the generated table");
     };
     let want = format!(

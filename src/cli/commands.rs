@@ -259,13 +259,7 @@ fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
                     facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
                 }
                 // The exit code tells the result even when nobody reads the facts.
-                out(facts).or_else(|e| {
-                    if reader_gone(&e) {
-                        Ok(())
-                    } else {
-                        Err(e)
-                    }
-                })?;
+                out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
             }
             Err(report) => {
                 err(&report);
