@@ -16,6 +16,11 @@ and counts the games where a stand-in departs from the source:
                                  a grand slam is the only feeding move while
                                  other moves exist (the rule order matters)
 
+The replays are checked against sow's games: every game must reach the final
+scores sow reported, and (Modiar) every move sow played under the feeding
+obligation must be one the replay allows; the script stops at the first that
+does not.
+
 Usage: sow simulate VARIANT --games 10000 --games-out g.jsonl
        scripts/issue20_shares.py VARIANT g.jsonl
 """
@@ -26,6 +31,12 @@ import sys
 def label_to_pit(label, per_row):
     ch = label.split(":")[0]
     return ord(ch) - ord("a") if ch.islower() else per_row + ord(ch) - ord("A")
+
+
+def check(game, final):
+    """The replay reached the final scores `sow` reported: it follows sow's moves."""
+    if list(final) != game["scores"]:
+        sys.exit(f"game {game['game']}: replay scores {final}, sow's {game['scores']}")
 
 
 def boukerourou(games):
@@ -53,6 +64,9 @@ def boukerourou(games):
             if at in opponent and board[at] == 6:
                 board[at] = 0
             mover = 1 - mover
+        rows = [sum(board[:per_row]), sum(board[per_row:])]
+        final = [0, 0] if game["end"] == "repetition" else rows
+        check(game, final)
         met += hit
         cut_not_repeated += cut and game["end"] != "repetition"
     return {
@@ -67,6 +81,7 @@ def modiar_awale_info(games):
     rows = [range(0, 3), range(3, 6)]
 
     def sow(board, mover, pit, capture):
+        """(board after, grand slam (then nothing is taken), stones sown, taken)."""
         b = list(board)
         stones, b[pit] = b[pit], 0
         at = pit - 1
@@ -78,31 +93,34 @@ def modiar_awale_info(games):
             seen.add(at)
             taken.append(at)
             at = (at - 1) % n
-        slam = False
+        slam, gain = False, 0
         if taken:
             opp = rows[1 - mover]
             after = [0 if i in taken else b[i] for i in range(n)]
             slam = any(i in opp for i in taken) and sum(after[i] for i in opp) == 0
             if not slam:
-                b = after
-        return b, slam, stones
+                gain, b = sum(b[i] for i in taken), after
+        return b, slam, stones, gain
 
     literal_differs = order_matters = 0
     for game in games:
-        board, mover, first = [7] * n, 0, True
+        board, mover, first, captured = [7] * n, 0, True, [0, 0]
         lit = order = False
         for label in game["moves"]:
             opp = rows[1 - mover]
             if all(board[i] < 2 for i in opp):  # the feeding obligation
                 strong, literal, slam_feeds, plain = set(), set(), False, 0
+                feeding_slams = set()
                 for pit in rows[mover]:
                     if board[pit] < 2:
                         continue
-                    after, slam, stones = sow(board, mover, pit, not first)
+                    after, slam, stones, _ = sow(board, mover, pit, not first)
                     dist = (opp[0] - pit) % n
                     if slam:
-                        plain_after, _, _ = sow(board, mover, pit, False)
-                        slam_feeds |= any(plain_after[i] >= 2 for i in opp)
+                        plain_after = sow(board, mover, pit, False)[0]
+                        if any(plain_after[i] >= 2 for i in opp):
+                            slam_feeds = True
+                            feeding_slams.add(pit)
                         continue
                     plain += 1
                     if any(after[i] >= 2 for i in opp):
@@ -111,11 +129,16 @@ def modiar_awale_info(games):
                         literal.add(pit)
                 lit |= strong != literal
                 order |= plain > 0 and not strong and slam_feeds
+                # sow's rule order: slams only when no other move, then feeding.
+                allowed = strong if plain else feeding_slams
+                if label_to_pit(label, per_row) not in allowed:
+                    sys.exit(f"game {game['game']}: {label} played; feeding allows {allowed}")
             pit = label_to_pit(label, per_row)
-            board, slam, _ = sow(board, mover, pit, not first)
-            if slam:
-                board, _, _ = sow(board, mover, pit, False)
+            # A grand slam played (the only move) captures nothing: sow gives that.
+            board, _, _, gain = sow(board, mover, pit, not first)
+            captured[mover] += gain
             first, mover = False, 1 - mover
+        check(game, [captured[p] + sum(board[i] for i in rows[p]) for p in (0, 1)])
         literal_differs += lit
         order_matters += order
     return {
