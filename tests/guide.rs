@@ -91,6 +91,26 @@ fn header(name: &str) -> String {
     lines.join("\n")
 }
 
+/// The sections of a variant header, in order, each starting a line (see
+/// "A variant's header" in docs/src/contributing.md).
+const HEADER_SECTIONS: [&str; 4] = ["Source:", "The source says", "Left open", "Language gaps"];
+
+#[test]
+fn every_header_follows_the_template() {
+    for name in variants::shipped_names() {
+        let header = header(name);
+        let mut from = 0;
+        for section in HEADER_SECTIONS {
+            let at = header[from..]
+                .find(&format!("\n{section}"))
+                .unwrap_or_else(|| {
+                    panic!("{name}.variant: no line starting `{section}` after the one before")
+                });
+            from += at + 1;
+        }
+    }
+}
+
 /// `sow describe NAME --format markdown`, without its title, headings moved
 /// two levels down to sit under the variant's "In plain words" heading.
 fn description(name: &str) -> String {
