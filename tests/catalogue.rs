@@ -131,6 +131,24 @@ fn awari_forbids_the_grand_slam_and_ends_with_singletons_unscored() {
 }
 
 #[test]
+fn awari_a_player_whose_only_moves_are_grand_slams_passes() {
+    let game = shipped("awari");
+    // d (3) sows e f A and f (1) sows A: each makes A 2 and takes north's
+    // last stones, so both are illegal; as in Ludii, south passes.
+    let start = pos(&game, "0 0 0 3 0 1 / 1 0 0 0 0 0 south captured 15 28");
+    assert_eq!(legal(&game, &start), ["pass"]);
+    let passed = play(&game, &start, "pass");
+    assert_eq!(legal(&game, &passed.position), ["A"]);
+    // A (1) sows B; south's d and f now end in an empty A: no capture.
+    let next = play(&game, &passed.position, "A");
+    assert_eq!(
+        board(&game, &next.position),
+        [0, 0, 0, 3, 0, 1, 0, 1, 0, 0, 0, 0]
+    );
+    assert_eq!(legal(&game, &next.position), ["d", "f"]);
+}
+
+#[test]
 fn kalah_extra_turn_when_the_last_stone_lands_in_the_store() {
     let game = shipped("kalah");
     // c (4): d e f and south's store: south moves again.

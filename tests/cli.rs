@@ -306,3 +306,96 @@ fn unknown_variant_names_get_a_suggestion() {
         );
     }
 }
+
+/// Every game of `relay-forever` relays for ever from its first move (worked
+/// in the fixture's comment): each move is cut at 1000 laps, and the third
+/// ply repeats the first's position. `cycle` never repeats a position that
+/// counts (it ignores repetition), so every game reaches the ply cap.
+#[test]
+fn check_play_counts_relay_cuts_repetitions_and_ply_caps() {
+    let (code, stdout, stderr) = sow(&[
+        "check",
+        "tests/fixtures/small/relay-forever.variant",
+        "--play",
+        "7",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "ok: tests/fixtures/small/relay-forever.variant: Relay for ever (2 rows of 1 pits, 2 seeds each: 4 stones; south owns a-a, north owns A-A)\n\
+         \x20 7 random games (seed 3, ply cap 1000):\n\
+         \x20   ended by repetition: 7 (100.0%)\n\
+         \x20   a relay cut at 1000 laps: 7 (100.0%)\n\
+         \x20   stopped at the ply cap: 0 (0.0%)\n\
+         \x20   ends: repetition 7 (100.0%)\n"
+    );
+    let (code, stdout, stderr) =
+        sow(&["check", "tests/fixtures/small/cycle.variant", "--play", "4"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("    ended by repetition: 0 (0.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    a relay cut at 1000 laps: 0 (0.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    stopped at the ply cap: 4 (100.0%)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("    ends: ply_cap 4 (100.0%)\n"),
+        "{stdout}"
+    );
+}
+
+/// `check --play N --seed S` plays the games `simulate --games N --seed S`
+/// plays: the same end counts. Modiar never repeats a position in them.
+#[test]
+fn check_play_ends_are_simulate_ends() {
+    for variant in ["modiar", "modiar-awale-info", "oware"] {
+        let (code, check, stderr) = sow(&["check", variant, "--play", "300", "--seed", "5"]);
+        assert_eq!(code, 0, "{stderr}");
+        let (code, sim, stderr) = sow(&[
+            "simulate", variant, "--games", "300", "--seed", "5", "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        let sim: serde_json::Value = serde_json::from_str(&sim).unwrap();
+        let mut ends: Vec<String> = sim["ends"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, n)| n.as_u64() != Some(0))
+            .map(|(end, n)| {
+                let n = n.as_u64().unwrap();
+                format!("{end} {n} ({:.1}%)", n as f64 / 3.0)
+            })
+            .collect();
+        ends.sort();
+        let line = check
+            .lines()
+            .find_map(|l| l.strip_prefix("    ends: "))
+            .unwrap_or_else(|| panic!("no ends line in\n{check}"));
+        let mut shown: Vec<String> = line.split(", ").map(str::to_owned).collect();
+        shown.sort();
+        assert_eq!(shown, ends, "{variant}");
+        let repeated = sim["ends"]["repetition"].as_u64().unwrap();
+        assert!(
+            check.contains(&format!("    ended by repetition: {repeated} (")),
+            "{check}"
+        );
+        if variant == "modiar" {
+            assert_eq!(repeated, 0);
+        }
+    }
+}
+
+#[test]
+fn check_seed_needs_play() {
+    let (code, _, stderr) = sow(&["check", "modiar", "--seed", "3"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--play"), "{stderr}");
+}

@@ -1,20 +1,31 @@
 //! Perft tables: `tests/perft/<variant>.perft` files with `perft DEPTH LEAVES`
 //! lines, each number cross-checked against an independent implementation.
+//! The counts are from the variant's start, or from the position of the last
+//! `from POSITION` line before them.
 
-use crate::common::shipped;
+use crate::common::{pos, shipped};
 
 fn check_perft_file(file: &str, node_limit: u64) {
     let text =
         std::fs::read_to_string(format!("{}/tests/perft/{file}", env!("CARGO_MANIFEST_DIR")))
             .unwrap();
     let mut game = None;
+    let mut start = None;
     let mut checked = 0;
     for line in text.lines().map(str::trim) {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] => {}
             [comment, ..] if comment.starts_with('#') => {}
-            ["variant", name] => game = Some(shipped(name)),
+            ["variant", name] => {
+                let shipped = shipped(name);
+                start = Some(shipped.start());
+                game = Some(shipped);
+            }
+            ["from", ..] => {
+                let game = game.as_ref().expect("a `variant` line comes first");
+                start = Some(pos(game, &line["from".len()..]));
+            }
             ["perft", depth, leaves] => {
                 let leaves: u64 = leaves.parse().unwrap();
                 if leaves > node_limit {
@@ -23,7 +34,7 @@ fn check_perft_file(file: &str, node_limit: u64) {
                 let game = game.as_ref().expect("a `variant` line comes first");
                 let depth = depth.parse().unwrap();
                 assert_eq!(
-                    sowing::engine::perft(game, &game.start(), depth),
+                    sowing::engine::perft(game, start.as_ref().unwrap(), depth),
                     leaves,
                     "{file}: perft {depth}"
                 );

@@ -101,6 +101,20 @@ fn oware_opening_with_a_chain_capture() {
     insta::assert_snapshot!(text(&["trace", "oware", "--moves", "f A e B d C f D"]));
 }
 
+/// South's d and f would each take north's last stones (grand slams): as in
+/// Ludii, south passes, and play goes on once north has moved.
+#[test]
+fn awari_passes_when_only_grand_slams_are_left() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "awari",
+        "--from",
+        "0 0 0 3 0 1 / 1 0 0 0 0 0 south captured 15 28",
+        "--moves",
+        "pass A d"
+    ]));
+}
+
 #[test]
 fn awari_ends_with_singletons() {
     insta::assert_snapshot!(text(&[

@@ -14,7 +14,7 @@ use crate::{
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
-        Command::Check { files } => check(&files),
+        Command::Check { files, play, seed } => check(&files, play.map(|games| (games, seed))),
         Command::List => list(),
         Command::Fmt { files, check } => fmt(&files, check),
         Command::Language { format } => {
@@ -236,7 +236,8 @@ pub(super) fn start_position(game: &Game, args: &StartArgs) -> Result<Position, 
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.
-fn check(files: &[String]) -> Result<i32, Error> {
+/// With `play` (games, seed), each valid file's random games as well.
+fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
     let mut failed = false;
     for file in files {
         let source = match variants::source(file) {
@@ -252,14 +253,13 @@ fn check(files: &[String]) -> Result<i32, Error> {
                 if !loaded.warnings.diagnostics.is_empty() {
                     err(&loaded.warnings);
                 }
+                let mut facts = report::check_ok(&source.name, &loaded.rules);
+                if let Some((games, seed)) = play {
+                    let game = Game::new(loaded.rules);
+                    facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                }
                 // The exit code tells the result even when nobody reads the facts.
-                out(report::check_ok(&source.name, &loaded.rules)).or_else(|e| {
-                    if reader_gone(&e) {
-                        Ok(())
-                    } else {
-                        Err(e)
-                    }
-                })?;
+                out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
             }
             Err(report) => {
                 err(&report);

@@ -39,11 +39,23 @@ pub struct Cli {
 enum Command {
     /// Parse and validate variant files; print derived facts and warnings.
     ///
+    /// With --play N, also play N random games of each valid file and
+    /// report how often the choices beyond the source decided them: the
+    /// repetition rule ended a game, a relay was cut at the lap bound, the
+    /// ply cap (1000) stopped one; and how the games ended.
+    ///
     /// Exits 0 when every file is valid, 1 when one is not.
     Check {
         /// Variant files (or shipped names) to check.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
+        /// Also play this many random games of each file (seeded as
+        /// `sow simulate --games N --seed S`).
+        #[arg(long, value_name = "N", value_parser = parse_games)]
+        play: Option<u64>,
+        /// Seed of the --play games.
+        #[arg(long, default_value_t = 1, value_parser = any_u64, requires = "play")]
+        seed: u64,
     },
     /// List the shipped variants with their sources.
     List,

@@ -5,8 +5,9 @@ use std::fmt::Write;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
 
 use crate::{
-    engine::{Game, Player},
+    engine::{EndReason, Game, Player, MAX_RELAYS},
     rules::Rules,
+    sim::Bounds,
     trace::{Trace, Winner},
 };
 
@@ -26,6 +27,40 @@ pub(super) fn check_ok(name: &str, rules: &Rules) -> String {
         label(per_row),
         label(2 * per_row - 1),
     )
+}
+
+/// What `sow check --play` adds for a valid file: how often the repetition
+/// rule, the relay bound and the ply cap decided the random games, then how
+/// every game ended.
+pub(super) fn check_play(bounds: &Bounds) -> String {
+    let games = bounds.batch.games;
+    let share = |n: u64| format!("{n} ({:.1}%)", 100.0 * n as f64 / games as f64);
+    let mut text = format!(
+        "  {games} random games (seed {}, ply cap {}):\n",
+        bounds.batch.seed, bounds.batch.max_plies
+    );
+    let _ = writeln!(
+        text,
+        "    ended by repetition: {}",
+        share(bounds.ended(EndReason::Repetition))
+    );
+    let _ = writeln!(
+        text,
+        "    a relay cut at {MAX_RELAYS} laps: {}",
+        share(bounds.relay_cuts)
+    );
+    let _ = writeln!(
+        text,
+        "    stopped at the ply cap: {}",
+        share(bounds.ended(EndReason::PlyCap))
+    );
+    let ends: Vec<String> = EndReason::ALL
+        .iter()
+        .filter(|&&end| bounds.ended(end) > 0)
+        .map(|&end| format!("{} {}", end.as_str(), share(bounds.ended(end))))
+        .collect();
+    let _ = writeln!(text, "    ends: {}", ends.join(", "));
+    text
 }
 
 /// The table of `sow list`.

@@ -19,7 +19,8 @@ use crate::rules::{
 const MAX_MOVES: usize = MAX_PITS;
 
 /// Most relay laps one move may sow; the move ends where the last one does.
-/// No recorded game comes near it; it keeps every move finite.
+/// It keeps every move finite: a next-pit relay can cycle for ever (most
+/// random games of Boukerourou meet one; `sow check --play` counts them).
 pub const MAX_RELAYS: u32 = 1000;
 
 /// What a move did besides moving stones.
@@ -34,6 +35,9 @@ pub struct Effect {
     /// The move would have captured every stone of the opponent's row, and the
     /// grand-slam rule made it capture nothing instead.
     pub capture_waived: bool,
+    /// The relay would have gone on, but the move had sown [`MAX_RELAYS`]
+    /// relay laps and was cut there.
+    pub relay_cut: bool,
 }
 
 /// A legal move and the position it leads to.
@@ -608,6 +612,7 @@ impl Game {
         };
         let mut effect = Effect {
             last: last as u8,
+            relay_cut: relays == MAX_RELAYS && self.relay_from(pos, last, direction, 0).is_some(),
             ..Effect::default()
         };
         if self.has_stores {

@@ -9,6 +9,7 @@
 //! to the [`Tally`] in game order, so every count and sum is the same whatever
 //! the thread count.
 
+mod bounds;
 mod games_out;
 mod stats;
 mod summary;
@@ -18,6 +19,7 @@ use std::{fmt, ops::Range, str::FromStr};
 
 use rayon::prelude::*;
 
+pub use bounds::{Bounds, CHECK_PLY_CAP};
 pub use games_out::GamesOut;
 pub use stats::{nearest_rank, wilson_interval, Histogram};
 pub use summary::{
@@ -148,6 +150,9 @@ pub struct GameResult {
     pub choices: u32,
     /// The moves, when the batch records them (empty otherwise).
     pub moves: Vec<Move>,
+    /// A move of the game was cut at the relay bound
+    /// ([`MAX_RELAYS`](crate::engine::MAX_RELAYS) laps).
+    pub relay_cut: bool,
 }
 
 /// Plays game `index` of `batch` on `run` (reset first).
@@ -160,6 +165,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
     let mut legal_moves = 0u64;
     let mut choices = 0u32;
     let mut moves = Vec::new();
+    let mut relay_cut = false;
     while run.end().is_none() {
         if run.plies() >= batch.max_plies {
             run.stop_at_cap();
@@ -171,6 +177,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
         let mover = run.position().to_move;
         let pick = agents[mover.index()].choose(run);
         let played = run.play_index(pick);
+        relay_cut |= played.effect.relay_cut;
         if record {
             moves.push(played.mv);
         }
@@ -188,6 +195,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
         legal_moves,
         choices,
         moves,
+        relay_cut,
     }
 }
 

@@ -427,6 +427,7 @@ mod tests {
             legal_moves: 3 * u64::from(plies),
             choices: plies / 2,
             moves: Vec::new(),
+            relay_cut: false,
         }
     }
 

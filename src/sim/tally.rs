@@ -123,6 +123,7 @@ mod tests {
             legal_moves: 0,
             choices: 0,
             moves: Vec::new(),
+            relay_cut: false,
         }
     }
 
