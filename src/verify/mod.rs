@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod compare;
 pub mod describe;
 pub mod diff;
+pub mod infer;
 pub mod record;
 pub mod replay;
 pub mod rule_diff;
