@@ -60,6 +60,10 @@ impl Report {
                 .filter(|q| q.slot == i)
                 .map(|q| ask(q, slot.label(), &slot.values, slot.element.is_some()))
                 .collect();
+            let first_word = match slot.key.value {
+                crate::rules::schema::ValueKind::WordList(words) => words.words[0],
+                _ => "",
+            };
             if rules.last().is_none_or(|r| r.name != name) {
                 rules.push(Rule {
                     name: name.clone(),
@@ -72,7 +76,10 @@ impl Report {
                 });
             }
             let rule = rules.last_mut().expect("pushed");
-            rule.questions.extend(asks);
+            // One question per rule: for a list, about its first open element.
+            if rule.questions.is_empty() {
+                rule.questions.extend(asks);
+            }
             match &slot.element {
                 None => {
                     if result.possible.len() == 1 {
@@ -83,7 +90,7 @@ impl Report {
                     }
                 }
                 Some(element) => {
-                    let v = rule.value.get_or_insert_with(String::new);
+                    let v = rule.value.get_or_insert_with(|| first_word.to_string());
                     if !result.reached {
                         rule.unreached.push(element.clone());
                         // Unreached elements keep the value the search assumed.
@@ -220,7 +227,7 @@ impl Report {
         if !untouched.is_empty() {
             let _ = writeln!(
                 out,
-                "\nno other value applies (the rules found leave no room for one): {}",
+                "\nsettled by the full replay of the rule sets found (no other value of theirs explains the records, or the language allows none): {}",
                 untouched.join(", ")
             );
         }

@@ -177,6 +177,14 @@ impl Inference {
     pub fn questions(&mut self, limits: &Limits) -> Vec<Question> {
         let mut out = Vec::new();
         for i in 0..self.slots.len() {
+            let slot = &self.space.slots[i];
+            let asked = out.iter().any(|q: &Question| {
+                let other = &self.space.slots[q.slot];
+                other.section == slot.section && other.key.name == slot.key.name
+            });
+            if asked {
+                continue;
+            }
             let Some(c) = self.candidates.iter().find(|c| c.possible[i].len() > 1) else {
                 continue;
             };
