@@ -278,12 +278,58 @@ impl Search<'_, '_> {
                 alt[i] = values[i];
                 let Some(game) = game else { continue };
                 self.out.variations += 1;
-                if self.step(&game, run, r, ply) != *mine {
+                if self.step(&game, run, r, ply) != *mine
+                    || self.with_dependents(values, settled, run, (r, ply), mine, (i, v), &game)
+                {
                     return Some(i);
                 }
             }
         }
         None
+    }
+
+    /// Whether setting slot `i` to `v` (giving `game`) brings to life a
+    /// rule that the node's rule set leaves no room for (`feeding otherwise`
+    /// once `feeding when` is set), and one of that rule's values then
+    /// changes what happens: two rules that matter only together.
+    #[allow(clippy::too_many_arguments)]
+    fn with_dependents(
+        &mut self,
+        values: &[u8],
+        settled: &[Option<Place>],
+        run: &GameRun<'_>,
+        (r, ply): (usize, u32),
+        mine: &Step,
+        (i, v): (usize, u8),
+        game: &Rc<Game>,
+    ) -> bool {
+        let here = run.game().rules();
+        let mut alt = values.to_vec();
+        alt[i] = v;
+        for j in 0..values.len() {
+            let slot = &self.space.slots[j];
+            if j == i || settled[j].is_some() || slot.element.is_some() {
+                continue;
+            }
+            let wakes = (slot.key.write)(here).is_none() && (slot.key.write)(game.rules()).is_some();
+            if !wakes {
+                continue;
+            }
+            for w in 0..slot.values.len() as u8 {
+                if w == values[j] {
+                    continue;
+                }
+                alt[j] = w;
+                let other = self.space.game(&alt);
+                alt[j] = values[j];
+                let Some(other) = other else { continue };
+                self.out.variations += 1;
+                if self.step(&other, run, r, ply) != *mine {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// What `game` does at `ply` of record `r`, from the position `run` is in.
