@@ -9,6 +9,7 @@ mod conservation;
 mod docs;
 mod files;
 mod generated;
+mod infer;
 mod guide;
 mod invariants;
 mod language;
