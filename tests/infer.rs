@@ -11,7 +11,14 @@ fn traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<String> {
         .iter()
         .map(|seed| {
             let (code, out, err) = sow(&[
-                "trace", variant, "--seed", &seed.to_string(), "--format", "yaml", "--max-plies", "20",
+                "trace",
+                variant,
+                "--seed",
+                &seed.to_string(),
+                "--format",
+                "yaml",
+                "--max-plies",
+                "20",
             ]);
             assert_eq!(code, 0, "{err}");
             let name = format!("{variant}-{seed}.yaml");
@@ -58,17 +65,26 @@ fn check_inferred_back(variant: &str, seeds: &[u64]) {
     assert_eq!(code, 0, "{variant}: {text}");
     assert!(report["explained_by"].as_f64().unwrap() >= 1.0);
     let determined = report["determined"].as_object().unwrap();
-    assert!(determined.contains_key("sow.direction"), "{variant}: {text}");
+    assert!(
+        determined.contains_key("sow.direction"),
+        "{variant}: {text}"
+    );
     for (key, found) in determined {
         let true_value = truth(variant, key).unwrap_or_default();
         let value = words(&found["value"]);
         if key == "capture.counts" || key == "end.when" {
             // Elements settled in are in the variant; those settled out are not.
             for v in &value {
-                assert!(true_value.contains(v), "{variant}: {key} {v} in, truth {true_value:?}");
+                assert!(
+                    true_value.contains(v),
+                    "{variant}: {key} {v} in, truth {true_value:?}"
+                );
             }
             for v in words(&found["not"]) {
-                assert!(!true_value.contains(&v), "{variant}: {key} {v} out, truth {true_value:?}");
+                assert!(
+                    !true_value.contains(&v),
+                    "{variant}: {key} {v} out, truth {true_value:?}"
+                );
             }
         } else if !true_value.is_empty() {
             assert_eq!(value, true_value, "{variant}: {key}");
@@ -80,7 +96,10 @@ fn check_inferred_back(variant: &str, seeds: &[u64]) {
         }
         if let Some(true_value) = truth(variant, key) {
             let values = words(&open["values"]);
-            assert!(values.contains(&true_value[0]), "{variant}: {key} open {values:?}, truth {true_value:?}");
+            assert!(
+                values.contains(&true_value[0]),
+                "{variant}: {key} open {values:?}, truth {true_value:?}"
+            );
         }
     }
 }
@@ -113,8 +132,14 @@ fn the_two_modiar_readings_are_told_apart_by_a_game_that_ends_unfed() {
     let files = traces(&dir, "modiar-awale-info", &[1]);
     let (code, report, text) = infer(&dir, &files, &["--format", "json"]);
     assert_eq!(code, 0, "{text}");
-    assert_eq!(report["determined"]["feeding.when"]["value"], "cannot_move", "{text}");
-    assert_eq!(report["determined"]["feeding.otherwise"]["value"], "end_game", "{text}");
+    assert_eq!(
+        report["determined"]["feeding.when"]["value"], "cannot_move",
+        "{text}"
+    );
+    assert_eq!(
+        report["determined"]["feeding.otherwise"]["value"], "end_game",
+        "{text}"
+    );
 }
 
 #[test]
@@ -178,5 +203,8 @@ fn bad_keys_are_bad_input() {
     let files = traces(&dir, "modiar", &[1]);
     let (code, _, out) = infer(&dir, &files, &["--vary", "capture.cunts"]);
     assert_eq!(code, 2, "{out}");
-    assert!(out.contains("--vary: unknown rule `capture.cunts`"), "{out}");
+    assert!(
+        out.contains("--vary: unknown rule `capture.cunts`"),
+        "{out}"
+    );
 }

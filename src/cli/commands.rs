@@ -171,7 +171,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             fix,
             format,
             out,
-        } => verify_commands::infer(&records, base.as_deref(), &vary, &fix, format, out.as_deref()),
+        } => verify_commands::infer(
+            &records,
+            base.as_deref(),
+            &vary,
+            &fix,
+            format,
+            out.as_deref(),
+        ),
         Command::Diff {
             a,
             b,

@@ -39,7 +39,6 @@ pub(super) struct Report {
     names: Vec<String>,
 }
 
-
 impl Report {
     pub(super) fn new(
         inf: &Inference,
@@ -53,7 +52,9 @@ impl Report {
             let result = &inf.slots[i];
             let name = slot.name();
             let values = |ix: &[u8]| -> Vec<String> {
-                ix.iter().map(|&v| slot.values[usize::from(v)].clone()).collect()
+                ix.iter()
+                    .map(|&v| slot.values[usize::from(v)].clone())
+                    .collect()
             };
             let asks: Vec<(String, String, Vec<String>)> = questions
                 .iter()
@@ -64,7 +65,7 @@ impl Report {
                 crate::rules::schema::ValueKind::WordList(words) => words.words[0],
                 _ => "",
             };
-            if rules.last().is_none_or(|r| r.name != name) {
+            if rules.last().map_or(true, |r| r.name != name) {
                 rules.push(Rule {
                     name: name.clone(),
                     value: None,
@@ -75,7 +76,9 @@ impl Report {
                     questions: Vec::new(),
                 });
             }
-            let rule = rules.last_mut().expect("pushed");
+            let Some(rule) = rules.last_mut() else {
+                continue;
+            };
             // One question per rule: for a list, about its first open element.
             if rule.questions.is_empty() {
                 rule.questions.extend(asks);
@@ -162,17 +165,18 @@ impl Report {
     pub(super) fn text(&self, inf: &Inference, records: &[Prepared<'_>]) -> String {
         let plies: Vec<usize> = records.iter().map(|r| r.labels.len()).collect();
         let mut out = self.header.clone();
-        let determined: Vec<&Rule> = self
+        let determined: Vec<(&Rule, Place)> = self
             .rules
             .iter()
-            .filter(|r| r.open.is_empty() && r.settled.is_some())
+            .filter(|r| r.open.is_empty())
+            .filter_map(|r| r.settled.map(|p| (r, p)))
             .collect();
         let width = self.rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
         out.push_str("\ndetermined:\n");
         if determined.is_empty() {
             out.push_str("  nothing\n");
         }
-        for r in &determined {
+        for (r, settled) in &determined {
             let mut value = r.value.clone().unwrap_or_default();
             if value.is_empty() {
                 value = "none".into();
@@ -184,7 +188,7 @@ impl Report {
                 out,
                 "  {:width$}  {value}  ({})",
                 r.name,
-                self.at(&plies, r.settled.expect("filtered"))
+                self.at(&plies, *settled)
             );
         }
         out.push_str("\nopen:\n");
@@ -206,7 +210,11 @@ impl Report {
             }
             for (what, words, moves) in &r.questions {
                 let _ = writeln!(out, "    to tell {what}:");
-                let _ = writeln!(out, "      moves from the start: {}", shown(&moves.join(" ")));
+                let _ = writeln!(
+                    out,
+                    "      moves from the start: {}",
+                    shown(&moves.join(" "))
+                );
                 for line in words.lines() {
                     let _ = writeln!(out, "      {line}");
                 }
@@ -238,7 +246,11 @@ impl Report {
                 unreached.join("; ")
             );
         }
-        if inf.candidates.iter().all(|_| !records.iter().any(has_boards)) {
+        if inf
+            .candidates
+            .iter()
+            .all(|_| !records.iter().any(has_boards))
+        {
             out.push_str("\nthe records have no boards: only the moves' legality and the results were checked\n");
         }
         out
@@ -323,7 +335,12 @@ fn big(n: f64) -> String {
 }
 
 /// A question in words: what is compared, the difference, the moves.
-fn ask(q: &Question, label: String, values: &[String], is_element: bool) -> (String, String, Vec<String>) {
+fn ask(
+    q: &Question,
+    label: String,
+    values: &[String],
+    is_element: bool,
+) -> (String, String, Vec<String>) {
     let name = |v: u8| {
         let v = &values[usize::from(v)];
         if is_element {
@@ -391,7 +408,13 @@ pub(super) fn unexplained(
             .iter()
             .enumerate()
             .filter(|(s, _)| closest.assigned[*s])
-            .map(|(s, slot)| format!("{} {}", slot.label(), slot.values[usize::from(closest.values[s])]))
+            .map(|(s, slot)| {
+                format!(
+                    "{} {}",
+                    slot.label(),
+                    slot.values[usize::from(closest.values[s])]
+                )
+            })
             .collect();
         let _ = writeln!(
             text,
@@ -401,7 +424,11 @@ pub(super) fn unexplained(
         let _ = writeln!(
             text,
             "  closest: {}",
-            if rules.is_empty() { "the defaults".to_string() } else { rules.join(", ") }
+            if rules.is_empty() {
+                "the defaults".to_string()
+            } else {
+                rules.join(", ")
+            }
         );
         if let Some(game) = inf.space.game(&closest.values) {
             if let Ok(verdict) = verify::replay(&game, records[i].record, true) {

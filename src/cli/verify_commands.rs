@@ -281,10 +281,17 @@ pub(super) fn infer(
         .iter()
         .map(|f| {
             let (k, v) = f.split_once('=').ok_or_else(|| {
-                usage("--fix", format!("`{f}`: expected KEY=VALUE, e.g. sow.laps=relay"))
+                usage(
+                    "--fix",
+                    format!("`{f}`: expected KEY=VALUE, e.g. sow.laps=relay"),
+                )
             })?;
             let (section, key) = space::find_key(k).map_err(|m| usage("--fix", m))?;
-            Ok((section, key, v.split_whitespace().map(String::from).collect()))
+            Ok((
+                section,
+                key,
+                v.split_whitespace().map(String::from).collect(),
+            ))
         })
         .collect::<Result<Vec<_>, Error>>()?;
     let mut space = space::Space::new(base_rules, &vary, fixed);

@@ -178,7 +178,7 @@ impl Search<'_, '_> {
     ) -> Option<Place> {
         let place = Place { record, ply };
         let closest = &mut self.out.closest[record];
-        if closest.as_ref().is_none_or(|c| c.place.ply < ply) {
+        if closest.as_ref().map_or(true, |c| c.place.ply < ply) {
             *closest = Some(Closest {
                 place,
                 values: values.to_vec(),
@@ -311,7 +311,8 @@ impl Search<'_, '_> {
             if j == i || settled[j].is_some() || slot.element.is_some() {
                 continue;
             }
-            let wakes = (slot.key.write)(here).is_none() && (slot.key.write)(game.rules()).is_some();
+            let wakes =
+                (slot.key.write)(here).is_none() && (slot.key.write)(game.rules()).is_some();
             if !wakes {
                 continue;
             }
@@ -386,7 +387,7 @@ impl Search<'_, '_> {
                 .record
                 .result
                 .as_ref()
-                .is_none_or(|result| check_result(run, result).is_none());
+                .map_or(true, |result| check_result(run, result).is_none());
         }
         let mut captured = 0;
         if ply > 0 {

@@ -204,7 +204,10 @@ impl Space {
 
     /// The settings of an assignment, key by key, as written in a file
     /// (`None`: the key is left out).
-    pub fn settings(&self, values: &[u8]) -> Vec<(Option<&'static str>, &'static Key, Vec<String>)> {
+    pub fn settings(
+        &self,
+        values: &[u8],
+    ) -> Vec<(Option<&'static str>, &'static Key, Vec<String>)> {
         let mut out = Vec::new();
         for (section, key) in all_keys() {
             let slots: Vec<(usize, &Slot)> = self
@@ -279,16 +282,10 @@ impl Space {
             blank_after_header: !header.is_empty(),
             ..Document::default()
         };
-        let mut name = "name".to_string();
         for (section, key, v) in self.settings(values) {
             let line = Line::new(key.name, v);
             match section {
-                None => {
-                    if key.name == "name" {
-                        name = key.name.to_string();
-                    }
-                    doc.items.push(Item::Setting(line));
-                }
+                None => doc.items.push(Item::Setting(line)),
                 Some(s) => match doc.items.last_mut() {
                     Some(Item::Section(block)) if block.name == s => block.settings.push(line),
                     _ => doc.items.push(Item::Section(write::Block {
@@ -303,7 +300,6 @@ impl Space {
                 },
             }
         }
-        let _ = name;
         write::print(&doc)
     }
 
