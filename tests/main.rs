@@ -11,6 +11,7 @@ mod fast_path;
 mod files;
 mod generated;
 mod guide;
+mod infer;
 mod invariants;
 mod language;
 mod perft;

@@ -164,6 +164,21 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             candidates,
             any_stones,
         } => verify_commands::verify(&record, variant, &candidates, any_stones),
+        Command::Infer {
+            records,
+            base,
+            vary,
+            fix,
+            format,
+            out,
+        } => verify_commands::infer(
+            &records,
+            base.as_deref(),
+            &vary,
+            &fix,
+            format,
+            out.as_deref(),
+        ),
         Command::Diff {
             a,
             b,

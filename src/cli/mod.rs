@@ -3,6 +3,7 @@
 
 mod commands;
 mod diff_report;
+mod infer_report;
 mod output;
 mod play;
 mod progress;
@@ -347,6 +348,47 @@ enum Command {
         /// than the variant's start.
         #[arg(long)]
         any_stones: bool,
+    },
+    /// Find the rule sets that explain recorded games
+    ///
+    /// Searches the rules of the language around a base (--base; by
+    /// default the board of the records and every rule free) for the rule
+    /// sets under which every record replays: moves legal, checkpoints and
+    /// result as recorded. Prints how many explain them all, each rule the
+    /// records settle (with the record and ply that settle it), each rule
+    /// they leave open (with its possible values), and for each open rule
+    /// the shortest moves after which its readings part ways: what to ask.
+    /// Numbers of a list (capture counts) are learned from the boards, not
+    /// enumerated. --out writes one explaining variant file.
+    ///
+    /// Exits 0 when a rule set explains every record, 1 when none does
+    /// (each record's furthest ply is said), 2 on bad input.
+    ///
+    /// Examples:
+    ///   sow infer game1.yaml game2.yaml
+    ///   sow infer games/*.yaml --vary capture.counts capture.chain --base modiar
+    ///   sow infer game.yaml --fix feeding.when=row_empty --out found.variant
+    #[command(verbatim_doc_comment)]
+    Infer {
+        /// Record files (YAML, as `sow verify` reads them).
+        #[arg(required = true, value_name = "RECORD")]
+        records: Vec<std::path::PathBuf>,
+        /// Search around this variant: its board, and its values where the
+        /// search starts and for the rules not varied.
+        #[arg(long, value_name = "VARIANT")]
+        base: Option<String>,
+        /// Vary only these rules (as written in files: `capture.counts`).
+        #[arg(long, num_args = 1.., value_name = "KEY")]
+        vary: Vec<String>,
+        /// Pin a rule to a value (as written in files: `capture.counts=2 4 6`).
+        #[arg(long, value_name = "KEY=VALUE")]
+        fix: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+        /// Write one explaining variant file here, open rules in comments.
+        #[arg(long, value_name = "FILE.variant")]
+        out: Option<PathBuf>,
     },
     /// Say how two variants' rules differ, and show each difference in play
     ///

@@ -247,3 +247,185 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
     }
     Ok(OK)
 }
+
+/// Partial rule sets `sow infer` replays at most (bounds time and memory).
+const INFER_MAX_NODES: usize = 200_000;
+
+/// `sow infer`: the rule sets that explain the records.
+pub(super) fn infer(
+    paths: &[std::path::PathBuf],
+    base: Option<&str>,
+    vary: &[String],
+    fix: &[String],
+    format: DiffFormat,
+    out: Option<&Path>,
+) -> Result<i32, Error> {
+    use verify::infer::{self, space};
+    let out_file = out
+        .map(|path| crate::files::Output::check("--out", path))
+        .transpose()?;
+    let files: Vec<RecordFile> = paths
+        .iter()
+        .map(|p| RecordFile::read(p))
+        .collect::<Result<_, _>>()?;
+    let base_rules = match base {
+        Some(arg) => variants::load(arg)?.rules,
+        None => board_of_records(&files)?,
+    };
+    let usage = |option: &str, m: String| Error::Usage(format!("{option}: {m}"));
+    let vary = vary
+        .iter()
+        .map(|k| space::find_key(k).map_err(|m| usage("--vary", m)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fixed = fix
+        .iter()
+        .map(|f| {
+            let (k, v) = f.split_once('=').ok_or_else(|| {
+                usage(
+                    "--fix",
+                    format!("`{f}`: expected KEY=VALUE, e.g. sow.laps=relay"),
+                )
+            })?;
+            let (section, key) = space::find_key(k).map_err(|m| usage("--fix", m))?;
+            Ok((
+                section,
+                key,
+                v.split_whitespace().map(String::from).collect(),
+            ))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let mut space = space::Space::new(base_rules, &vary, fixed);
+    let defaults = space.defaults();
+    let Some(root) = space.game(&defaults) else {
+        let text = space.text(&defaults, &[]);
+        let report = crate::rules::load(&crate::diagnostic::Source::new("the search's base", text))
+            .err()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        return Err(Error::Usage(format!(
+            "--base/--fix give no rule set the language accepts:\n{report}"
+        )));
+    };
+    let mut prepared = Vec::new();
+    for file in &files {
+        let bad = |message: String| Error::Record {
+            path: file.path.display().to_string(),
+            message,
+        };
+        prepared.push(prepare(&root, &file.record).map_err(bad)?);
+    }
+    let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+    let mut inference = infer::infer(space, &prepared, INFER_MAX_NODES);
+    if inference.candidates.is_empty() {
+        let alone: Vec<infer::Inference> = prepared
+            .iter()
+            .map(|p| {
+                let one = std::slice::from_ref(p);
+                let space = space::Space::new(
+                    inference.space.base.clone(),
+                    &[],
+                    inference.space.fixed.clone(),
+                );
+                infer::infer(space, one, INFER_MAX_NODES)
+            })
+            .collect();
+        let mut alone = alone;
+        let report = super::infer_report::unexplained(&mut alone, &prepared, &names);
+        match format {
+            DiffFormat::Text => say!("{}", report.text),
+            DiffFormat::Json => sayln!("{:#}", report.json),
+        }
+        return Ok(EXIT_FAILED);
+    }
+    let limits = verify::compare::Limits {
+        max_plies: 30,
+        max_positions: 100_000,
+        playouts: 200,
+        playout_plies: 300,
+        seed: 1,
+    };
+    let questions = inference.questions(&limits);
+    let report = super::infer_report::Report::new(&inference, &questions, &prepared, &names);
+    if let Some(out_file) = &out_file {
+        out_file.write(report.variant(&inference).as_bytes())?;
+    }
+    match format {
+        DiffFormat::Text => {
+            say!("{}", report.text(&inference, &prepared));
+            if let Some(path) = out {
+                sayln!("variant written to {}", path.display());
+            }
+        }
+        DiffFormat::Json => sayln!("{:#}", report.json(&inference, &prepared)),
+    }
+    Ok(OK)
+}
+
+/// A record ready for the search: its start, its moves, and the checks that
+/// it fits the board (an unknown pit label, a board of another size, a
+/// checkpoint past the last move are bad input).
+fn prepare<'r>(
+    root: &Game,
+    record: &'r verify::Record,
+) -> Result<verify::infer::search::Prepared<'r>, String> {
+    use verify::replay;
+    if let Some(pits) = replay::record_pits(record) {
+        if pits != root.pit_count() {
+            return Err(format!(
+                "the record's board has {pits} pits, the search's has {} (give --base)",
+                root.pit_count()
+            ));
+        }
+    }
+    let start = replay::start_position(root, record, true)?;
+    let labels = record.moves.labels();
+    for (i, label) in labels.iter().enumerate() {
+        if let Err(e) = crate::engine::parse_move(label, root) {
+            if e.starts_with("unknown") {
+                return Err(format!("moves: ply {}: {e}", i + 1));
+            }
+        }
+    }
+    for (i, c) in record.expect.iter().enumerate() {
+        replay::check_checkpoint_fits(root, c, labels.len())
+            .map_err(|e| format!("expect[{i}] (ply {}): {e}", c.ply))?;
+    }
+    Ok(verify::infer::search::Prepared {
+        record,
+        start,
+        labels,
+    })
+}
+
+/// The board the records are played on, from the first `start` that has
+/// the same number of stones in every pit, else from the first record's
+/// variant; every other rule at the language's default.
+fn board_of_records(files: &[RecordFile]) -> Result<crate::rules::Rules, Error> {
+    let from_start = files.iter().find_map(|f| {
+        let text = f.record.start.as_ref()?;
+        let pits: Vec<u8> = text
+            .split_whitespace()
+            .filter(|t| *t != "/")
+            .map_while(|t| t.parse().ok())
+            .collect();
+        let first = *pits.first()?;
+        (pits.len() % 2 == 0 && pits.iter().all(|&p| p == first)).then_some((pits.len() / 2, first))
+    });
+    let (pits, seeds) = match from_start {
+        Some(board) => board,
+        None => {
+            let first = &files[0];
+            let rules = variants::load(&first.variant_arg())
+                .map_err(|e| Error::Usage(format!(
+                    "{}: no record starts from a full board, and its variant cannot be read ({e}); give --base",
+                    first.path.display()
+                )))?
+                .rules;
+            (usize::from(rules.board.pits), rules.board.seeds)
+        }
+    };
+    let text = format!("name \"Inferred\"\nboard {{\n  pits  {pits}\n  seeds {seeds}\n}}\n");
+    crate::rules::load(&crate::diagnostic::Source::new("records", text))
+        .map(|l| l.rules)
+        .map_err(|e| Error::Usage(format!("the records' board: {e}")))
+}

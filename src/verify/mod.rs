@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod compare;
 pub mod diff;
+pub mod infer;
 pub mod record;
 pub mod replay;
 pub mod rule_diff;

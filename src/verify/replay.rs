@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::record::{Checkpoint, Record};
+use super::record::{Checkpoint, ExpectedResult, Record};
 use crate::{
     engine::{
         check_stones, format_position, parse_move, parse_position, EndReason, Game, GameRun, Move,
@@ -127,26 +127,7 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
             });
         }
     }
-    let start = match &record.start {
-        None => game.start(),
-        Some(text) => {
-            let start = parse_position(text, game).map_err(|e| format!("start: {e}"))?;
-            if !any_stones {
-                check_stones(game, &start, "the record starts with")
-                    .map_err(|e| format!("start: {e} (--any-stones replays it anyway)"))?;
-            }
-            let the_start = game.start();
-            if (Position {
-                opening: true,
-                ..start
-            }) == the_start
-            {
-                the_start
-            } else {
-                start
-            }
-        }
-    };
+    let start = start_position(game, record, any_stones)?;
     let labels = record.moves.labels();
     let moves: Vec<Move> = labels
         .iter()
@@ -203,42 +184,9 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
     }
     if let Some(result) = &record.result {
         checked += 1;
-        let ply = moves.len() as u32 + 1;
-        // A record of a game stopped at a ply cap (`end: ply_cap`, or just
-        // `winner: none`) is compared with this game stopped the same way.
-        let says_capped = result.end == Some(EndReason::PlyCap)
-            || (result.end.is_none() && result.winner == Some(Winner::None));
-        let mut last = run.clone();
-        if says_capped {
-            last.stop_at_cap();
-        }
-        let mismatch = match last.end() {
-            Some(end) => {
-                let scores = last.scores();
-                let winner = Winner::from(last.outcome());
-                match (result.end, result.scores, result.winner) {
-                    (Some(expected), _, _) if expected != end => Some(Mismatch::End {
-                        expected,
-                        actual: end,
-                    }),
-                    (_, Some(expected), _) if expected != scores => Some(Mismatch::FinalScores {
-                        expected,
-                        actual: scores,
-                    }),
-                    (_, _, Some(expected)) if expected != winner => Some(Mismatch::Winner {
-                        expected,
-                        actual: winner,
-                    }),
-                    _ => None,
-                }
-            }
-            None => Some(Mismatch::GoesOn {
-                legal: legal_labels(&run),
-            }),
-        };
-        if let Some(mismatch) = mismatch {
+        if let Some(mismatch) = check_result(&run, result) {
             return Ok(Verdict::Diverged(Divergence {
-                ply,
+                ply: moves.len() as u32 + 1,
                 before: *run.position(),
                 mv: None,
                 mismatch,
@@ -251,9 +199,76 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
     })
 }
 
+/// The position a record starts from under `game`: its `start`, or the
+/// variant's. A `start` equal to the variant's start is the start of a game
+/// (first-move rules apply). Unless `any_stones`, it must hold as many
+/// stones as the variant's start.
+///
+/// # Errors
+/// The start cannot be read, or holds another number of stones.
+pub fn start_position(game: &Game, record: &Record, any_stones: bool) -> Result<Position, String> {
+    Ok(match &record.start {
+        None => game.start(),
+        Some(text) => {
+            let start = parse_position(text, game).map_err(|e| format!("start: {e}"))?;
+            if !any_stones {
+                check_stones(game, &start, "the record starts with")
+                    .map_err(|e| format!("start: {e} (--any-stones replays it anyway)"))?;
+            }
+            let the_start = game.start();
+            if (Position {
+                opening: true,
+                ..start
+            }) == the_start
+            {
+                the_start
+            } else {
+                start
+            }
+        }
+    })
+}
+
+/// How the record's result disagrees with the game `run` has reached after
+/// the last move, if it does. A record of a game stopped at a ply cap (`end:
+/// ply_cap`, or just `winner: none`) is compared with this game stopped the
+/// same way.
+pub fn check_result(run: &GameRun<'_>, result: &ExpectedResult) -> Option<Mismatch> {
+    let says_capped = result.end == Some(EndReason::PlyCap)
+        || (result.end.is_none() && result.winner == Some(Winner::None));
+    let mut last = run.clone();
+    if says_capped {
+        last.stop_at_cap();
+    }
+    match last.end() {
+        Some(end) => {
+            let scores = last.scores();
+            let winner = Winner::from(last.outcome());
+            match (result.end, result.scores, result.winner) {
+                (Some(expected), _, _) if expected != end => Some(Mismatch::End {
+                    expected,
+                    actual: end,
+                }),
+                (_, Some(expected), _) if expected != scores => Some(Mismatch::FinalScores {
+                    expected,
+                    actual: scores,
+                }),
+                (_, _, Some(expected)) if expected != winner => Some(Mismatch::Winner {
+                    expected,
+                    actual: winner,
+                }),
+                _ => None,
+            }
+        }
+        None => Some(Mismatch::GoesOn {
+            legal: legal_labels(run),
+        }),
+    }
+}
+
 /// The number of pits the record's board has, when its `start` or a
 /// checkpoint's board tells it.
-fn record_pits(record: &Record) -> Option<usize> {
+pub fn record_pits(record: &Record) -> Option<usize> {
     let from_start = record.start.as_ref().map(|text| {
         text.split_whitespace()
             .filter(|t| *t != "/")
@@ -270,7 +285,7 @@ fn record_pits(record: &Record) -> Option<usize> {
 
 /// Whether a checkpoint can be compared at all: its ply exists and its
 /// board and labels fit the variant's board.
-fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Result<(), String> {
+pub fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Result<(), String> {
     if c.ply as usize > moves {
         return Err(format!(
             "the record has only {moves} move{}",
@@ -294,8 +309,9 @@ fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Result<()
     Ok(())
 }
 
-/// The first way `run`'s position disagrees with `checkpoint`.
-fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Option<Mismatch> {
+/// The first way `run`'s position disagrees with `checkpoint`; `captured`:
+/// the stones the last move captured.
+pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Option<Mismatch> {
     let game = run.game();
     let pos = run.position();
     let actual_board = pos.pits[..game.pit_count()].to_vec();

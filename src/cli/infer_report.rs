@@ -1,0 +1,446 @@
+//! `sow infer`'s report: what the records settle, what they leave open and
+//! what to ask, as text, JSON and a variant file.
+
+use std::fmt::Write;
+
+use serde_json::{json, Map, Value};
+
+use crate::{
+    engine::Game,
+    verify::{
+        self,
+        diff::Pair,
+        infer::{search::Place, search::Prepared, Inference, Question},
+    },
+};
+
+/// A rule as the report shows it.
+struct Rule {
+    /// `capture.counts`.
+    name: String,
+    /// The value(s) as written, when settled.
+    value: Option<String>,
+    /// For a list: numbers or words settled out.
+    out: Vec<String>,
+    /// The possible values when open (for a list: the undecided elements).
+    open: Vec<String>,
+    /// Where the records settled it.
+    settled: Option<Place>,
+    /// For a list: elements no record reached.
+    unreached: Vec<String>,
+    /// The questions for it: (what is compared, where they part ways).
+    questions: Vec<(String, String, Vec<String>)>,
+}
+
+/// The report of a search that found rule sets.
+pub(super) struct Report {
+    rules: Vec<Rule>,
+    header: String,
+    names: Vec<String>,
+}
+
+impl Report {
+    pub(super) fn new(
+        inf: &Inference,
+        questions: &[Question],
+        records: &[Prepared<'_>],
+        names: &[String],
+    ) -> Report {
+        let space = &inf.space;
+        let mut rules: Vec<Rule> = Vec::new();
+        for (i, slot) in space.slots.iter().enumerate() {
+            let result = &inf.slots[i];
+            let name = slot.name();
+            let values = |ix: &[u8]| -> Vec<String> {
+                ix.iter()
+                    .map(|&v| slot.values[usize::from(v)].clone())
+                    .collect()
+            };
+            let asks: Vec<(String, String, Vec<String>)> = questions
+                .iter()
+                .filter(|q| q.slot == i)
+                .map(|q| ask(q, slot.label(), &slot.values, slot.element.is_some()))
+                .collect();
+            let first_word = match slot.key.value {
+                crate::rules::schema::ValueKind::WordList(words) => words.words[0],
+                _ => "",
+            };
+            if rules.last().map_or(true, |r| r.name != name) {
+                rules.push(Rule {
+                    name: name.clone(),
+                    value: None,
+                    out: Vec::new(),
+                    open: Vec::new(),
+                    settled: None,
+                    unreached: Vec::new(),
+                    questions: Vec::new(),
+                });
+            }
+            let Some(rule) = rules.last_mut() else {
+                continue;
+            };
+            // One question per rule: for a list, about its first open element.
+            if rule.questions.is_empty() {
+                rule.questions.extend(asks);
+            }
+            match &slot.element {
+                None => {
+                    if result.possible.len() == 1 {
+                        rule.value = Some(values(&result.possible)[0].clone());
+                        rule.settled = result.settled;
+                    } else {
+                        rule.open = values(&result.possible);
+                    }
+                }
+                Some(element) => {
+                    let v = rule.value.get_or_insert_with(|| first_word.to_string());
+                    if !result.reached {
+                        rule.unreached.push(element.clone());
+                        // Unreached elements keep the value the search assumed.
+                        if inf.candidates[0].values[i] == 1 {
+                            push_word(v, element);
+                        }
+                    } else if result.possible.len() > 1 {
+                        rule.open.push(element.clone());
+                    } else if result.possible == [1] {
+                        push_word(v, element);
+                        rule.settled = rule.settled.max(result.settled);
+                    } else {
+                        rule.out.push(element.clone());
+                        rule.settled = rule.settled.max(result.settled);
+                    }
+                }
+            }
+        }
+        let o = &inf.outcome;
+        let plies: usize = records.iter().map(|r| r.labels.len()).sum();
+        let lists: usize = space.slots.iter().filter(|s| s.element.is_some()).count();
+        let mut header = String::new();
+        let _ = writeln!(
+            header,
+            "{} record{}, {plies} plies",
+            records.len(),
+            if records.len() == 1 { "" } else { "s" }
+        );
+        let _ = writeln!(
+            header,
+            "search space: {} rule sets ({} rules, {lists} of them elements of lists, learned)",
+            big(space.size()),
+            space.slots.len() - lists
+        );
+        let _ = writeln!(
+            header,
+            "replayed: {} partial rule sets, {} one-rule variations; {} rule sets compiled",
+            o.nodes,
+            o.variations,
+            space.compiled()
+        );
+        if o.capped {
+            let _ = writeln!(
+                header,
+                "the search stopped at its bound on partial rule sets: there may be more"
+            );
+        }
+        let _ = writeln!(
+            header,
+            "explained by {} rule set{}",
+            big(inf.count),
+            if inf.count == 1.0 { "" } else { "s" }
+        );
+        Report {
+            rules,
+            header,
+            names: names.to_vec(),
+        }
+    }
+
+    fn at(&self, records_plies: &[usize], p: Place) -> String {
+        if p.ply as usize == records_plies[p.record] + 1 {
+            format!("{} at the result", self.names[p.record])
+        } else {
+            format!("{} ply {}", self.names[p.record], p.ply)
+        }
+    }
+
+    pub(super) fn text(&self, inf: &Inference, records: &[Prepared<'_>]) -> String {
+        let plies: Vec<usize> = records.iter().map(|r| r.labels.len()).collect();
+        let mut out = self.header.clone();
+        let determined: Vec<(&Rule, Place)> = self
+            .rules
+            .iter()
+            .filter(|r| r.open.is_empty())
+            .filter_map(|r| r.settled.map(|p| (r, p)))
+            .collect();
+        let width = self.rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
+        out.push_str("\ndetermined:\n");
+        if determined.is_empty() {
+            out.push_str("  nothing\n");
+        }
+        for (r, settled) in &determined {
+            let mut value = r.value.clone().unwrap_or_default();
+            if value.is_empty() {
+                value = "none".into();
+            }
+            if !r.out.is_empty() {
+                let _ = write!(value, " (not {})", r.out.join(" "));
+            }
+            let _ = writeln!(
+                out,
+                "  {:width$}  {value}  ({})",
+                r.name,
+                self.at(&plies, *settled)
+            );
+        }
+        out.push_str("\nopen:\n");
+        let open: Vec<&Rule> = self.rules.iter().filter(|r| !r.open.is_empty()).collect();
+        if open.is_empty() {
+            out.push_str("  nothing\n");
+        }
+        for r in &open {
+            if r.unreached.is_empty() && r.value.is_none() {
+                let _ = writeln!(out, "  {:width$}  {}", r.name, r.open.join(" | "));
+            } else {
+                let _ = writeln!(
+                    out,
+                    "  {:width$}  {} | with {}",
+                    r.name,
+                    shown(r.value.as_deref().unwrap_or("")),
+                    r.open.join(", ")
+                );
+            }
+            for (what, words, moves) in &r.questions {
+                let _ = writeln!(out, "    to tell {what}:");
+                let _ = writeln!(
+                    out,
+                    "      moves from the start: {}",
+                    shown(&moves.join(" "))
+                );
+                for line in words.lines() {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
+        }
+        let unreached: Vec<String> = self
+            .rules
+            .iter()
+            .filter(|r| !r.unreached.is_empty())
+            .map(|r| format!("{} {}", r.name, r.unreached.join(" ")))
+            .collect();
+        let untouched: Vec<&str> = self
+            .rules
+            .iter()
+            .filter(|r| r.open.is_empty() && r.settled.is_none() && r.unreached.is_empty())
+            .map(|r| r.name.as_str())
+            .collect();
+        if !untouched.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nsettled by the full replay of the rule sets found (no other value of theirs explains the records, or the language allows none): {}",
+                untouched.join(", ")
+            );
+        }
+        if !unreached.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nnever reached (no board showed them; counted as in the file written): {}",
+                unreached.join("; ")
+            );
+        }
+        if inf
+            .candidates
+            .iter()
+            .all(|_| !records.iter().any(has_boards))
+        {
+            out.push_str("\nthe records have no boards: only the moves' legality and the results were checked\n");
+        }
+        out
+    }
+
+    pub(super) fn json(&self, inf: &Inference, records: &[Prepared<'_>]) -> Value {
+        let plies: Vec<usize> = records.iter().map(|r| r.labels.len()).collect();
+        let mut determined = Map::new();
+        let mut open = Map::new();
+        for r in &self.rules {
+            let qs: Vec<Value> = r
+                .questions
+                .iter()
+                .map(|(what, words, moves)| json!({"compares": what, "moves": moves, "difference": words.trim_end()}))
+                .collect();
+            if !r.open.is_empty() {
+                open.insert(
+                    r.name.clone(),
+                    json!({"values": r.open, "settled": r.value, "not": r.out, "questions": qs}),
+                );
+            } else if let Some(p) = r.settled {
+                let at = self.at(&plies, p);
+                determined.insert(
+                    r.name.clone(),
+                    json!({"value": r.value, "not": r.out, "record": self.names[p.record], "ply": p.ply, "at": at}),
+                );
+            }
+        }
+        let o = &inf.outcome;
+        json!({
+            "records": self.names,
+            "space": {"rule_sets": inf.space.size(), "slots": inf.space.slots.len()},
+            "replayed": {"partial_rule_sets": o.nodes, "variations": o.variations, "compiled": inf.space.compiled()},
+            "complete": !o.capped,
+            "explained_by": inf.count,
+            "boards": records.iter().any(has_boards),
+            "determined": determined,
+            "open": open,
+        })
+    }
+
+    /// One explaining rule set as a variant file, open rules in comments.
+    pub(super) fn variant(&self, inf: &Inference) -> String {
+        let mut header = vec![format!(
+            "# Found by `sow infer` from {} record(s): {} rule set(s) explain them.",
+            self.names.len(),
+            big(inf.count)
+        )];
+        for r in self.rules.iter().filter(|r| !r.open.is_empty()) {
+            header.push(format!("# open: {} {}", r.name, r.open.join(" | ")));
+        }
+        inf.space.text(&inf.candidates[0].values, &header)
+    }
+}
+
+fn has_boards(r: &Prepared<'_>) -> bool {
+    r.record.expect.iter().any(|c| c.board.is_some())
+}
+
+fn push_word(v: &mut String, w: &str) {
+    if !v.is_empty() {
+        v.push(' ');
+    }
+    v.push_str(w);
+}
+
+fn shown(text: &str) -> &str {
+    if text.is_empty() {
+        "none"
+    } else {
+        text
+    }
+}
+
+/// A count for people: exact below a million, else in powers of ten.
+fn big(n: f64) -> String {
+    if n < 1e6 {
+        format!("{n}")
+    } else {
+        format!("{n:.2e}")
+    }
+}
+
+/// A question in words: what is compared, the difference, the moves.
+fn ask(
+    q: &Question,
+    label: String,
+    values: &[String],
+    is_element: bool,
+) -> (String, String, Vec<String>) {
+    let name = |v: u8| {
+        let v = &values[usize::from(v)];
+        if is_element {
+            format!("`{label}` {v}")
+        } else {
+            format!("`{label} {v}`")
+        }
+    };
+    let names = (name(q.values.0), name(q.values.1));
+    let what = format!("{} from {}", names.0, names.1);
+    let (ga, gb): (&Game, &Game) = (&q.games.0, &q.games.1);
+    match &q.search.found {
+        Some((found, _)) => {
+            let pair = Pair { a: ga, b: gb };
+            let moves = found.moves.iter().map(|&m| ga.move_label(m)).collect();
+            (what, pair.words(found, (&names.0, &names.1)), moves)
+        }
+        None => (
+            what,
+            format!(
+                "no sequence of up to {} plies shows the difference",
+                q.search.searched.plies
+            ),
+            Vec::new(),
+        ),
+    }
+}
+
+/// The report when no rule set explains every record.
+pub(super) struct Unexplained {
+    pub text: String,
+    pub json: Value,
+}
+
+/// Each record searched alone: explained alone, or how far any rule set got
+/// and the one that got furthest.
+pub(super) fn unexplained(
+    alone: &mut [Inference],
+    records: &[Prepared<'_>],
+    names: &[String],
+) -> Unexplained {
+    let mut text = String::from("no rule set explains every record\n");
+    let mut list = Vec::new();
+    for (i, inf) in alone.iter_mut().enumerate() {
+        let total = records[i].labels.len();
+        if !inf.candidates.is_empty() {
+            let _ = writeln!(
+                text,
+                "{}: explained on its own (by {} rule sets)",
+                names[i],
+                big(inf.count)
+            );
+            list.push(json!({"record": names[i], "explained_alone": true}));
+            continue;
+        }
+        let Some(closest) = inf.outcome.closest[0].clone() else {
+            let _ = writeln!(text, "{}: no rule set of the search applies", names[i]);
+            list.push(json!({"record": names[i], "explained_alone": false}));
+            continue;
+        };
+        let reached = closest.place.ply.saturating_sub(1);
+        let rules: Vec<String> = inf
+            .space
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| closest.assigned[*s])
+            .map(|(s, slot)| {
+                format!(
+                    "{} {}",
+                    slot.label(),
+                    slot.values[usize::from(closest.values[s])]
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            text,
+            "{}: no rule set gets past ply {reached} of {total}",
+            names[i]
+        );
+        let _ = writeln!(
+            text,
+            "  closest: {}",
+            if rules.is_empty() {
+                "the defaults".to_string()
+            } else {
+                rules.join(", ")
+            }
+        );
+        if let Some(game) = inf.space.game(&closest.values) {
+            if let Ok(verdict) = verify::replay(&game, records[i].record, true) {
+                for line in verify::replay::render(&game, &verdict).lines() {
+                    let _ = writeln!(text, "  {line}");
+                }
+            }
+        }
+        list.push(json!({"record": names[i], "explained_alone": false, "furthest_ply": reached, "plies": total, "closest": rules}));
+    }
+    Unexplained {
+        text,
+        json: json!({"explained_by": 0, "records": list}),
+    }
+}

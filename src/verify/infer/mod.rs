@@ -1,0 +1,209 @@
+//! `sow infer`: which rule sets of the language explain recorded games, which
+//! rules the records settle, which they leave open, and a position that
+//! would settle each open one.
+//!
+//! [`space`] reads the rule sets to search off the declaration; [`search`]
+//! replays the records under a tree of partial assignments; [`confirm`]
+//! replays every survivor in full (with [`crate::verify::replay`]) and tries
+//! each other value of each rule it left unassigned.
+
+pub mod search;
+pub mod space;
+
+use std::rc::Rc;
+
+use search::{Leaf, Place, Prepared};
+use space::Space;
+
+use crate::{
+    engine::Game,
+    verify::{
+        compare::{self, Limits, PlaySearch},
+        diff::Pair,
+        replay, Verdict,
+    },
+};
+
+/// A rule set that explains every record, with the values of its open rules.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    /// Its assignment.
+    pub values: Vec<u8>,
+    /// Per slot: where the records settled it (`None`: not settled by it).
+    pub settled: Vec<Option<Place>>,
+    /// Per slot: the values that, all else equal, still explain every record.
+    pub possible: Vec<Vec<u8>>,
+}
+
+/// What one slot comes to over all candidates.
+#[derive(Debug, Clone)]
+pub struct SlotResult {
+    /// The values some candidate allows, as indices into the slot's values.
+    pub possible: Vec<u8>,
+    /// Where the records first settled it (earliest over the candidates).
+    pub settled: Option<Place>,
+    /// Whether any record made it matter (for a number of a list: showed it
+    /// on a board).
+    pub reached: bool,
+}
+
+/// Everything `sow infer` found.
+pub struct Inference {
+    /// The search space.
+    pub space: Space,
+    /// The search.
+    pub outcome: search::Outcome,
+    /// The rule sets confirmed to explain every record.
+    pub candidates: Vec<Candidate>,
+    /// Per slot, over the candidates.
+    pub slots: Vec<SlotResult>,
+    /// Rule sets that explain every record (numbers no record reached counted once).
+    pub count: f64,
+}
+
+/// A question for an open slot: two rule sets that differ only there, and
+/// where they part ways in play.
+pub struct Question {
+    /// The slot.
+    pub slot: usize,
+    /// The two values compared (indices).
+    pub values: (u8, u8),
+    /// The two games.
+    pub games: (Game, Game),
+    /// What the play search found.
+    pub search: PlaySearch,
+}
+
+/// Runs the search and confirms its survivors.
+pub fn infer(mut space: Space, records: &[Prepared<'_>], max_nodes: usize) -> Inference {
+    let outcome = search::search(&mut space, records, max_nodes);
+    let candidates: Vec<Candidate> = outcome
+        .leaves
+        .iter()
+        .filter_map(|leaf| confirm(&mut space, records, leaf, &outcome.reached))
+        .collect();
+    let slots: Vec<SlotResult> = (0..space.slots.len())
+        .map(|i| {
+            let mut possible: Vec<u8> = candidates
+                .iter()
+                .flat_map(|c| c.possible[i].iter().copied())
+                .collect();
+            possible.sort_unstable();
+            possible.dedup();
+            SlotResult {
+                possible,
+                settled: candidates.iter().filter_map(|c| c.settled[i]).min(),
+                reached: outcome.reached[i],
+            }
+        })
+        .collect();
+    let count = candidates
+        .iter()
+        .map(|c| {
+            c.possible
+                .iter()
+                .zip(&outcome.reached)
+                .zip(&space.slots)
+                .map(|((p, &reached), slot)| {
+                    if reached || slot.element.is_none() {
+                        p.len() as f64
+                    } else {
+                        1.0
+                    }
+                })
+                .product::<f64>()
+        })
+        .sum();
+    Inference {
+        space,
+        outcome,
+        candidates,
+        slots,
+        count,
+    }
+}
+
+/// Whether the rule set of `values` explains every record, by a full replay.
+fn explains(space: &mut Space, records: &[Prepared<'_>], values: &[u8]) -> Option<Rc<Game>> {
+    let game = space.game(values)?;
+    records
+        .iter()
+        .all(|r| {
+            matches!(
+                replay::replay(&game, r.record, true),
+                Ok(Verdict::Consistent { .. })
+            )
+        })
+        .then_some(game)
+}
+
+/// The leaf replayed in full, and each other value of each slot it left
+/// unassigned tried (numbers of a list only where a board showed them).
+fn confirm(
+    space: &mut Space,
+    records: &[Prepared<'_>],
+    leaf: &Leaf,
+    reached: &[bool],
+) -> Option<Candidate> {
+    explains(space, records, &leaf.values)?;
+    let mut possible = Vec::with_capacity(leaf.values.len());
+    for i in 0..leaf.values.len() {
+        let own = leaf.values[i];
+        let is_element = space.slots[i].element.is_some();
+        if leaf.settled[i].is_some() || (is_element && !reached[i]) {
+            possible.push(vec![own]);
+            continue;
+        }
+        let mut ok = Vec::new();
+        for v in 0..space.slots[i].values.len() as u8 {
+            let mut alt = leaf.values.clone();
+            alt[i] = v;
+            if v == own || explains(space, records, &alt).is_some() {
+                ok.push(v);
+            }
+        }
+        possible.push(ok);
+    }
+    Some(Candidate {
+        values: leaf.values.clone(),
+        settled: leaf.settled.clone(),
+        possible,
+    })
+}
+
+impl Inference {
+    /// For each open slot, two candidates that differ only there and the
+    /// shortest sequence after which they part ways.
+    pub fn questions(&mut self, limits: &Limits) -> Vec<Question> {
+        let mut out = Vec::new();
+        for i in 0..self.slots.len() {
+            let slot = &self.space.slots[i];
+            let asked = out.iter().any(|q: &Question| {
+                let other = &self.space.slots[q.slot];
+                other.section == slot.section && other.key.name == slot.key.name
+            });
+            if asked {
+                continue;
+            }
+            let Some(c) = self.candidates.iter().find(|c| c.possible[i].len() > 1) else {
+                continue;
+            };
+            let (v1, v2) = (c.possible[i][0], c.possible[i][1]);
+            let (mut a, mut b) = (c.values.clone(), c.values.clone());
+            a[i] = v1;
+            b[i] = v2;
+            let (Some(ga), Some(gb)) = (self.space.game(&a), self.space.game(&b)) else {
+                continue;
+            };
+            let (ga, gb) = (Game::clone(&ga), Game::clone(&gb));
+            let search = compare::search(&Pair { a: &ga, b: &gb }, limits);
+            out.push(Question {
+                slot: i,
+                values: (v1, v2),
+                games: (ga, gb),
+                search,
+            });
+        }
+        out
+    }
+}

@@ -1,0 +1,406 @@
+//! The search: every record replayed under a tree of partial assignments.
+//!
+//! A node assigns some slots; the others stay at their defaults. At each ply
+//! the node's rule set plays the recorded move, and so does every rule set
+//! that differs from it in one unassigned slot. When one of those gives
+//! another result (another board, captures, legality, legal moves after, or
+//! result), the slot matters here: the node splits into one child per value,
+//! each carrying on from this ply. Otherwise the node checks the record's
+//! checkpoint and plays on. A node dies at the first ply it cannot explain.
+//! Slots no record makes matter stay unassigned: they are the open rules.
+//!
+//! Splitting looks at one slot at a time around the node's rule set, so two
+//! rules that matter only together may be missed; every rule set reported is
+//! therefore confirmed afterwards by a full replay ([`super::confirm`]).
+
+use std::rc::Rc;
+
+use super::space::Space;
+use crate::{
+    engine::{parse_move, EndReason, Game, GameRun, Move, Position},
+    trace::{legal_labels, Winner},
+    verify::{
+        record::Record,
+        replay::{check_result, compare},
+    },
+};
+
+/// Where in the records: record `record` (from 0), ply `ply` (0 the start,
+/// one past the last move the result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    /// The record, in the order given.
+    pub record: usize,
+    /// The ply.
+    pub ply: u32,
+}
+
+/// A record ready to replay.
+pub struct Prepared<'r> {
+    /// The record.
+    pub record: &'r Record,
+    /// Its first position.
+    pub start: Position,
+    /// Its moves, as written.
+    pub labels: Vec<String>,
+}
+
+/// A surviving node: an assignment that explains every record.
+#[derive(Debug, Clone)]
+pub struct Leaf {
+    /// The value of every slot (defaults where unassigned).
+    pub values: Vec<u8>,
+    /// Per slot: where the records settled it (`None`: unassigned).
+    pub settled: Vec<Option<Place>>,
+}
+
+/// The node that got furthest in a record before it failed.
+#[derive(Debug, Clone)]
+pub struct Closest {
+    /// Where it failed.
+    pub place: Place,
+    /// Its assignment.
+    pub values: Vec<u8>,
+    /// Which slots it had assigned.
+    pub assigned: Vec<bool>,
+}
+
+/// What the search did.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The surviving assignments.
+    pub leaves: Vec<Leaf>,
+    /// Nodes replayed (partial rule sets).
+    pub nodes: usize,
+    /// Rule sets that differ from a node in one slot, played at some ply.
+    pub variations: usize,
+    /// Per record: the node that failed furthest in it, if any did.
+    pub closest: Vec<Option<Closest>>,
+    /// The search stopped at its bound on nodes: the leaves are not all.
+    pub capped: bool,
+    /// Per slot: whether any record made it matter, or (for a number of a
+    /// list) showed its number on a board after a move.
+    pub reached: Vec<bool>,
+}
+
+/// What one rule set does at one ply, as far as the records can see.
+#[derive(Debug, PartialEq, Eq)]
+enum Step {
+    /// The move is not legal (or cannot be written) under it.
+    Illegal,
+    /// The move gives this position, capturing this much; and these legal
+    /// moves after it when a checkpoint there lists them.
+    Played(Position, u16, Option<Vec<String>>),
+    /// The game after the last move: why it ended, final scores, winner.
+    Result(Option<EndReason>, [u16; 2], Option<Winner>),
+    /// Nothing to compare (no result recorded).
+    Nothing,
+}
+
+/// The tree search over `space` for `records`, stopping after `max_nodes`.
+pub fn search(space: &mut Space, records: &[Prepared<'_>], max_nodes: usize) -> Outcome {
+    let slots = space.slots.len();
+    let mut search = Search {
+        space,
+        records,
+        max_nodes,
+        out: Outcome {
+            closest: vec![None; records.len()],
+            reached: vec![false; slots],
+            ..Outcome::default()
+        },
+    };
+    let values = search.space.defaults();
+    search.explore(values, vec![None; slots], Place { record: 0, ply: 0 });
+    search.out
+}
+
+struct Search<'s, 'r> {
+    space: &'s mut Space,
+    records: &'s [Prepared<'r>],
+    max_nodes: usize,
+    out: Outcome,
+}
+
+impl Search<'_, '_> {
+    /// Replays from `from` under the assignment; returns the furthest place
+    /// a node of this subtree failed at.
+    fn explore(
+        &mut self,
+        values: Vec<u8>,
+        settled: Vec<Option<Place>>,
+        from: Place,
+    ) -> Option<Place> {
+        if self.out.nodes >= self.max_nodes {
+            self.out.capped = true;
+            return None;
+        }
+        self.out.nodes += 1;
+        let game = self.space.game(&values)?;
+        for r in from.record..self.records.len() {
+            let first = if r == from.record { from.ply } else { 0 };
+            let rec = &self.records[r];
+            let mut run = GameRun::new(&game, rec.start);
+            let last = rec.labels.len() as u32 + 1;
+            let mut ply = first;
+            // Resuming at a split: the plies before it again, under this rule set.
+            if first > 1 {
+                for label in &rec.labels[..first as usize - 1] {
+                    let mv = parse_move(label, &game).ok();
+                    if mv.and_then(|mv| run.play(mv).ok()).is_none() {
+                        return self.fail(r, first, &values, &settled);
+                    }
+                }
+            }
+            while ply <= last {
+                if ply > 0 {
+                    let mine = self.step(&game, &run, r, ply);
+                    if let Some(slot) = self.sensitive(&values, &settled, &run, r, ply, &mine) {
+                        return self.split(values, settled, slot, Place { record: r, ply });
+                    }
+                }
+                if !self.advance(&mut run, r, ply) {
+                    return self.fail(r, ply, &values, &settled);
+                }
+                ply += 1;
+            }
+        }
+        self.out.leaves.push(Leaf { values, settled });
+        None
+    }
+
+    fn fail(
+        &mut self,
+        record: usize,
+        ply: u32,
+        values: &[u8],
+        settled: &[Option<Place>],
+    ) -> Option<Place> {
+        let place = Place { record, ply };
+        let closest = &mut self.out.closest[record];
+        if closest.as_ref().map_or(true, |c| c.place.ply < ply) {
+            *closest = Some(Closest {
+                place,
+                values: values.to_vec(),
+                assigned: settled.iter().map(Option::is_some).collect(),
+            });
+        }
+        Some(place)
+    }
+
+    /// One child per value of `slot`, each from `place`.
+    fn split(
+        &mut self,
+        values: Vec<u8>,
+        settled: Vec<Option<Place>>,
+        slot: usize,
+        place: Place,
+    ) -> Option<Place> {
+        self.out.reached[slot] = true;
+        let first_leaf = self.out.leaves.len();
+        let mut dead_furthest: Option<Place> = None;
+        let mut furthest: Option<Place> = None;
+        for v in 0..self.space.slots[slot].values.len() as u8 {
+            let mut child = values.clone();
+            child[slot] = v;
+            if self.space.game(&child).is_none() {
+                continue;
+            }
+            let mut child_settled = settled.clone();
+            child_settled[slot] = Some(place);
+            let before = self.out.leaves.len();
+            let failed = self.explore(child, child_settled, place);
+            furthest = furthest.max(failed);
+            if self.out.leaves.len() == before {
+                dead_furthest = dead_furthest.max(failed);
+            }
+        }
+        // The rule is settled where its last other value died.
+        if let Some(died) = dead_furthest {
+            for leaf in &mut self.out.leaves[first_leaf..] {
+                leaf.settled[slot] = leaf.settled[slot].max(Some(died));
+            }
+        }
+        furthest
+    }
+
+    /// The first unassigned slot whose other values change what happens at
+    /// this ply.
+    fn sensitive(
+        &mut self,
+        values: &[u8],
+        settled: &[Option<Place>],
+        run: &GameRun<'_>,
+        r: usize,
+        ply: u32,
+        mine: &Step,
+    ) -> Option<usize> {
+        if *mine == Step::Nothing {
+            return None;
+        }
+        // Numbers of a list are tried only when a board shows them (or they
+        // are in: then taking them out is tried).
+        let shown: Vec<String> = match mine {
+            Step::Played(position, ..) => {
+                let mut n: Vec<u8> = position.pits[..run.game().pit_count()].to_vec();
+                n.sort_unstable();
+                n.dedup();
+                n.iter().map(u8::to_string).collect()
+            }
+            _ => Vec::new(),
+        };
+        let mut alt = values.to_vec();
+        for i in 0..values.len() {
+            if settled[i].is_some() {
+                continue;
+            }
+            let slot = &self.space.slots[i];
+            let is_number = matches!(
+                slot.key.value,
+                crate::rules::schema::ValueKind::Numbers { .. }
+            );
+            if is_number {
+                let element = slot.element.as_deref().unwrap_or("");
+                let on_board = shown.iter().any(|s| s == element);
+                if on_board {
+                    self.out.reached[i] = true;
+                }
+                if !on_board && values[i] == 0 {
+                    continue;
+                }
+            }
+            for v in 0..slot.values.len() as u8 {
+                if v == values[i] {
+                    continue;
+                }
+                alt[i] = v;
+                let game = self.space.game(&alt);
+                alt[i] = values[i];
+                let Some(game) = game else { continue };
+                self.out.variations += 1;
+                if self.step(&game, run, r, ply) != *mine
+                    || self.with_dependents(values, settled, run, (r, ply), mine, (i, v), &game)
+                {
+                    return Some(i);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether setting slot `i` to `v` (giving `game`) brings to life a
+    /// rule that the node's rule set leaves no room for (`feeding otherwise`
+    /// once `feeding when` is set), and one of that rule's values then
+    /// changes what happens: two rules that matter only together.
+    #[allow(clippy::too_many_arguments)]
+    fn with_dependents(
+        &mut self,
+        values: &[u8],
+        settled: &[Option<Place>],
+        run: &GameRun<'_>,
+        (r, ply): (usize, u32),
+        mine: &Step,
+        (i, v): (usize, u8),
+        game: &Rc<Game>,
+    ) -> bool {
+        let here = run.game().rules();
+        let mut alt = values.to_vec();
+        alt[i] = v;
+        for j in 0..values.len() {
+            let slot = &self.space.slots[j];
+            if j == i || settled[j].is_some() || slot.element.is_some() {
+                continue;
+            }
+            let wakes =
+                (slot.key.write)(here).is_none() && (slot.key.write)(game.rules()).is_some();
+            if !wakes {
+                continue;
+            }
+            for w in 0..slot.values.len() as u8 {
+                if w == values[j] {
+                    continue;
+                }
+                alt[j] = w;
+                let other = self.space.game(&alt);
+                alt[j] = values[j];
+                let Some(other) = other else { continue };
+                self.out.variations += 1;
+                if self.step(&other, run, r, ply) != *mine {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// What `game` does at `ply` of record `r`, from the position `run` is in.
+    fn step(&self, game: &Rc<Game>, run: &GameRun<'_>, r: usize, ply: u32) -> Step {
+        let rec = &self.records[r];
+        let last = rec.labels.len() as u32 + 1;
+        if ply == last {
+            let Some(result) = &rec.record.result else {
+                return Step::Nothing;
+            };
+            let end = |run: &GameRun<'_>| {
+                let mut run = run.clone();
+                if result.end == Some(EndReason::PlyCap)
+                    || (result.end.is_none() && result.winner == Some(Winner::None))
+                {
+                    run.stop_at_cap();
+                }
+                Step::Result(run.end(), run.scores(), Some(Winner::from(run.outcome())))
+            };
+            return if std::ptr::eq(run.game(), game.as_ref()) {
+                end(run)
+            } else {
+                end(&GameRun::new(game, *run.position()))
+            };
+        }
+        let label = &rec.labels[ply as usize - 1];
+        let Ok(mv) = parse_move(label, game) else {
+            return Step::Illegal;
+        };
+        let played = if std::ptr::eq(run.game(), game.as_ref()) {
+            run.successors().find(mv).copied()
+        } else {
+            game.play(run.position(), mv).ok()
+        };
+        let Some(s) = played else {
+            return Step::Illegal;
+        };
+        let wants_legal = rec
+            .record
+            .expect
+            .iter()
+            .any(|c| c.ply == ply && c.legal.is_some());
+        let legal = wants_legal.then(|| legal_labels(&GameRun::new(game, s.position)));
+        Step::Played(s.position, s.effect.captured, legal)
+    }
+
+    /// Plays `ply` of record `r` on `run` and checks what the record says
+    /// there; false when the record and the rules disagree.
+    fn advance(&self, run: &mut GameRun<'_>, r: usize, ply: u32) -> bool {
+        let rec = &self.records[r];
+        let last = rec.labels.len() as u32 + 1;
+        if ply == last {
+            return rec
+                .record
+                .result
+                .as_ref()
+                .map_or(true, |result| check_result(run, result).is_none());
+        }
+        let mut captured = 0;
+        if ply > 0 {
+            let mv: Option<Move> = parse_move(&rec.labels[ply as usize - 1], run.game()).ok();
+            match mv.map(|mv| run.play(mv)) {
+                Some(Ok(s)) => captured = s.effect.captured,
+                _ => return false,
+            }
+        }
+        rec.record
+            .expect
+            .iter()
+            .filter(|c| c.ply == ply)
+            .all(|c| compare(run, c, captured).is_none())
+    }
+}

@@ -1,0 +1,352 @@
+//! The rule sets `sow infer` searches, read off the declaration
+//! ([`crate::rules::schema`]): one *slot* per free choice, and the rule set of
+//! an assignment of the slots, written as a variant file and loaded by the
+//! language's own loader (so an assignment the language rejects is no rule
+//! set).
+//!
+//! A key with keyword values is one slot ([`Slot::values`] its words). A
+//! per-pit key (`sow direction`) is searched with one word for every pit. A
+//! key that takes a list (`capture counts`, `end when`) is one slot per
+//! element, `in` or `out`: such sets are learned element by element as the
+//! records reach them, never enumerated as subsets. A number (`sow
+//! min_stones`) takes a small range. The board's size and seeds are not
+//! searched: they come from the records or the base.
+
+use std::{collections::HashMap, rc::Rc};
+
+use crate::{
+    diagnostic::Source,
+    engine::Game,
+    rules::{
+        self,
+        schema::{self, Bound, Default, Entry, Key, ValueKind},
+        write::{self, Document, Item, Line},
+        Rules,
+    },
+};
+
+/// Most values a single number key (`min_stones`) is tried with.
+pub const NUMBER_RANGE: u32 = 4;
+
+/// A key as written in files and in `--vary`/`--fix`: `capture.counts`,
+/// `grand_slam`.
+pub fn key_name(section: Option<&str>, key: &Key) -> String {
+    match section {
+        Some(s) => format!("{s}.{}", key.name),
+        None => key.name.to_string(),
+    }
+}
+
+/// One free choice of the search.
+#[derive(Debug, Clone)]
+pub struct Slot {
+    /// The key's section (`None`: top level).
+    pub section: Option<&'static str>,
+    /// The key.
+    pub key: &'static Key,
+    /// For a list key, the element this slot decides; `None` for a whole key.
+    pub element: Option<String>,
+    /// The values, as written: the key's words or numbers, or `out`/`in`.
+    pub values: Vec<String>,
+    /// The value the search assumes until the records make the slot matter
+    /// (the base's, else the declared default).
+    pub default: u8,
+}
+
+impl Slot {
+    /// `capture.counts` (for every element of the list too).
+    pub fn name(&self) -> String {
+        key_name(self.section, self.key)
+    }
+
+    /// The slot in words: `capture.counts 4` for an element, else the key.
+    pub fn label(&self) -> String {
+        match &self.element {
+            Some(e) => format!("{} {e}", self.name()),
+            None => self.name(),
+        }
+    }
+}
+
+/// The search space: a base rule set, keys pinned to values, and the slots.
+#[derive(Debug)]
+pub struct Space {
+    /// The rule set around which the search runs; keys not free keep its values.
+    pub base: Rules,
+    /// Keys pinned by `--fix`: `(section, key, values as written)`.
+    pub fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
+    /// The free choices.
+    pub slots: Vec<Slot>,
+    games: HashMap<Vec<u8>, Option<Rc<Game>>>,
+}
+
+/// Every key of the language, with its section.
+fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
+    let mut keys = Vec::new();
+    for entry in schema::LANGUAGE {
+        match entry {
+            Entry::Key(k) => keys.push((None, *k)),
+            Entry::Section(s) => keys.extend(s.keys.iter().map(|k| (Some(s.name), k))),
+        }
+    }
+    keys
+}
+
+/// Whether the search leaves `key` alone: text, and the board's size
+/// (`rows`, `pits`, `seeds`), which the records give.
+fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
+    matches!(key.value, ValueKind::Text)
+        || (section == Some("board") && matches!(key.value, ValueKind::Number { .. }))
+}
+
+/// The key named `name` (`capture.counts`), if it is one the search can vary.
+///
+/// # Errors
+/// An unknown key (with the known ones), or one the search does not vary.
+pub fn find_key(name: &str) -> Result<(Option<&'static str>, &'static Key), String> {
+    let known = || {
+        all_keys()
+            .into_iter()
+            .filter(|(s, k)| !is_board_or_text(*s, k))
+            .map(|(s, k)| key_name(s, k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (section, key) = all_keys()
+        .into_iter()
+        .find(|(s, k)| key_name(*s, k) == name)
+        .ok_or_else(|| format!("unknown rule `{name}`; the rules are: {}", known()))?;
+    if is_board_or_text(section, key) {
+        return Err(format!(
+            "`{name}` is not searched (the board's size and seeds come from the records or --base); the rules are: {}",
+            known()
+        ));
+    }
+    Ok((section, key))
+}
+
+impl Space {
+    /// The space around `base`: every key free, or only those in `vary`
+    /// when it is not empty; the keys of `fix` pinned to their values.
+    /// Numbers of a list key run up to the stones on `base`'s board.
+    pub fn new(
+        base: Rules,
+        vary: &[(Option<&'static str>, &'static Key)],
+        fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
+    ) -> Space {
+        let stones = base.total_stones();
+        let mut slots = Vec::new();
+        for (section, key) in all_keys() {
+            let same = |(s, k): &(Option<&str>, &Key)| *s == section && k.name == key.name;
+            let free = !is_board_or_text(section, key)
+                && (vary.is_empty() || vary.iter().any(same))
+                && !fixed.iter().any(|(s, k, _)| same(&(*s, k)));
+            if !free {
+                continue;
+            }
+            let current = (key.write)(&base).or_else(|| default_values(key, section, &base));
+            let whole = |values: Vec<String>| {
+                let default = current
+                    .as_ref()
+                    .and_then(|c| values.iter().position(|v| c.first() == Some(v)))
+                    .unwrap_or(0) as u8;
+                Slot {
+                    section,
+                    key,
+                    element: None,
+                    values,
+                    default,
+                }
+            };
+            let upper = |max: Bound| match max {
+                Bound::Fixed(n) => n,
+                Bound::Stones => stones,
+            };
+            match key.value {
+                ValueKind::Word(words) | ValueKind::PerPit(words) => {
+                    slots.push(whole(words.words.iter().map(|w| w.to_string()).collect()));
+                }
+                ValueKind::Number { min, max } => {
+                    let top = upper(max).min(min + NUMBER_RANGE - 1);
+                    slots.push(whole((min..=top).map(|n| n.to_string()).collect()));
+                }
+                ValueKind::WordList(words) => {
+                    // The first word is always in force (`no_legal_move`).
+                    for word in words.words.iter().skip(1) {
+                        slots.push(element(section, key, word, current.as_deref()));
+                    }
+                }
+                ValueKind::Numbers { min, max } => {
+                    for n in min..=upper(max) {
+                        slots.push(element(section, key, &n.to_string(), current.as_deref()));
+                    }
+                }
+                ValueKind::Text => {}
+            }
+        }
+        Space {
+            base,
+            fixed,
+            slots,
+            games: HashMap::new(),
+        }
+    }
+
+    /// The assignment the search starts from: every slot at its default.
+    pub fn defaults(&self) -> Vec<u8> {
+        self.slots.iter().map(|s| s.default).collect()
+    }
+
+    /// Rule sets in the space: the product of the slots' values.
+    pub fn size(&self) -> f64 {
+        self.slots.iter().map(|s| s.values.len() as f64).product()
+    }
+
+    /// The settings of an assignment, key by key, as written in a file
+    /// (`None`: the key is left out).
+    pub fn settings(
+        &self,
+        values: &[u8],
+    ) -> Vec<(Option<&'static str>, &'static Key, Vec<String>)> {
+        let mut out = Vec::new();
+        for (section, key) in all_keys() {
+            let slots: Vec<(usize, &Slot)> = self
+                .slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.section == section && s.key.name == key.name)
+                .collect();
+            let pinned = self
+                .fixed
+                .iter()
+                .find(|(s, k, _)| *s == section && k.name == key.name);
+            let written = if let Some((_, _, v)) = pinned {
+                Some(v.clone())
+            } else if slots.is_empty() {
+                (key.write)(&self.base)
+            } else if slots[0].1.element.is_some() {
+                let members: Vec<String> = slots
+                    .iter()
+                    .filter(|(i, _)| values[*i] == 1)
+                    .map(|(_, s)| s.element.clone().unwrap_or_default())
+                    .collect();
+                match key.value {
+                    // `end when` always holds its first word.
+                    ValueKind::WordList(words) => Some(
+                        std::iter::once(words.words[0].to_string())
+                            .chain(members)
+                            .collect(),
+                    ),
+                    _ => Some(members),
+                }
+            } else {
+                let (i, slot) = slots[0];
+                Some(vec![slot.values[usize::from(values[i])].clone()])
+            };
+            if let Some(v) = written {
+                out.push((section, key, v));
+            }
+        }
+        // Leave out what equals its default, so that options of an absent
+        // rule (capture options without counts) are not written.
+        let value_of = |section: Option<&str>, name: &str| {
+            out.iter()
+                .find(|(s, k, _)| *s == section && k.name == name)
+                .map(|(_, _, v)| v.clone())
+        };
+        let keep: Vec<bool> = out
+            .iter()
+            .map(|(section, key, v)| match key.default {
+                Default::Required => true,
+                Default::Absent(_) => !v.is_empty(),
+                Default::Value(w) => v.len() != 1 || v[0] != w,
+                Default::SameAs(other) => value_of(*section, other).as_ref() != Some(v),
+            })
+            .collect();
+        out.into_iter()
+            .zip(keep)
+            .filter_map(|(s, k)| k.then_some(s))
+            .collect()
+    }
+
+    /// The variant file of an assignment.
+    pub fn text(&self, values: &[u8], header: &[String]) -> String {
+        let mut doc = Document {
+            header: header
+                .iter()
+                .map(|t| write::Comment {
+                    text: t.clone(),
+                    blank_before: false,
+                })
+                .collect(),
+            blank_after_header: !header.is_empty(),
+            ..Document::default()
+        };
+        for (section, key, v) in self.settings(values) {
+            let line = Line::new(key.name, v);
+            match section {
+                None => doc.items.push(Item::Setting(line)),
+                Some(s) => match doc.items.last_mut() {
+                    Some(Item::Section(block)) if block.name == s => block.settings.push(line),
+                    _ => doc.items.push(Item::Section(write::Block {
+                        name: s.to_string(),
+                        before: Vec::new(),
+                        after_open: None,
+                        settings: vec![line],
+                        end: Vec::new(),
+                        after_close: None,
+                        blank_before: true,
+                    })),
+                },
+            }
+        }
+        write::print(&doc)
+    }
+
+    /// The rule set of an assignment, compiled; `None` when the language
+    /// rejects it (e.g. `extra_turn store` without stores). Cached.
+    pub fn game(&mut self, values: &[u8]) -> Option<Rc<Game>> {
+        if let Some(game) = self.games.get(values) {
+            return game.clone();
+        }
+        let text = self.text(values, &[]);
+        let game = rules::load(&Source::new("inferred", text))
+            .ok()
+            .map(|loaded| Rc::new(Game::new(loaded.rules)));
+        self.games.insert(values.to_vec(), game.clone());
+        game
+    }
+
+    /// Distinct rule sets compiled so far.
+    pub fn compiled(&self) -> usize {
+        self.games.len()
+    }
+}
+
+/// An `out`/`in` slot for `element` of a list key whose current values are
+/// `current`.
+fn element(
+    section: Option<&'static str>,
+    key: &'static Key,
+    element: &str,
+    current: Option<&[String]>,
+) -> Slot {
+    let is_in = current.is_some_and(|c| c.iter().any(|v| v == element));
+    Slot {
+        section,
+        key,
+        element: Some(element.to_string()),
+        values: vec!["out".into(), "in".into()],
+        default: u8::from(is_in),
+    }
+}
+
+/// A key's default as written, when `write` leaves it out of `base`.
+fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<String>> {
+    match key.default {
+        Default::Value(w) => Some(vec![w.to_string()]),
+        Default::Absent(_) => Some(Vec::new()),
+        Default::SameAs(other) => schema::key(section, other).and_then(|k| (k.write)(base)),
+        Default::Required => None,
+    }
+}
