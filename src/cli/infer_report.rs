@@ -65,7 +65,7 @@ impl Report {
                 crate::rules::schema::ValueKind::WordList(words) => words.words[0],
                 _ => "",
             };
-            if rules.last().map_or(true, |r| r.name != name) {
+            if rules.last().is_none_or(|r| r.name != name) {
                 rules.push(Rule {
                     name: name.clone(),
                     value: None,

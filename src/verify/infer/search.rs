@@ -178,7 +178,7 @@ impl Search<'_, '_> {
     ) -> Option<Place> {
         let place = Place { record, ply };
         let closest = &mut self.out.closest[record];
-        if closest.as_ref().map_or(true, |c| c.place.ply < ply) {
+        if closest.as_ref().is_none_or(|c| c.place.ply < ply) {
             *closest = Some(Closest {
                 place,
                 values: values.to_vec(),
