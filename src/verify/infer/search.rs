@@ -387,7 +387,7 @@ impl Search<'_, '_> {
                 .record
                 .result
                 .as_ref()
-                .map_or(true, |result| check_result(run, result).is_none());
+                .is_none_or(|result| check_result(run, result).is_none());
         }
         let mut captured = 0;
         if ply > 0 {
