@@ -1,12 +1,14 @@
-//! `sowing.simulate`: a batch of games, as `sow simulate` plays it, with the
-//! GIL released while it runs; its summary is the library's own JSON.
+//! `sowing.simulate` and `sowing.games`: a batch of games as `sow simulate`
+//! plays it, with the GIL released while it runs. The summary and the game
+//! records are the library's own JSON (`--format json`, `--games-out`).
 
 use std::convert::Infallible;
 
 use pyo3::{exceptions::PyValueError, prelude::*};
 use sowing::{
     agents,
-    sim::{self, Batch, Summary, MAX_PLY_CAP},
+    engine::Game as Engine,
+    sim::{self, Batch, GameResult, Summary, Tally, MAX_PLY_CAP},
 };
 
 use crate::play::{self, Game};
@@ -32,6 +34,52 @@ pub fn simulate(
     swap: bool,
     max_plies: u32,
 ) -> PyResult<PyObject> {
+    let (game, batch) = batch(py, variant, games, agents, seed, threads, swap, max_plies)?;
+    let tally = run(py, game, &batch, threads, false, |_| {})?;
+    let summary = Summary::new(&game.rules().name, &batch, game.start().to_move, &tally)
+        .ok_or_else(|| PyValueError::new_err("the batch holds no game"))?;
+    json(py, serde_json::to_string(&summary))
+}
+
+/// Plays a batch and returns its games as `sow simulate --games-out` writes
+/// them: a list of dicts with `game`, `seed`, `agents`, `plies`, `end`,
+/// `scores`, `winner` and `moves` (empty unless `moves=True`). Same
+/// arguments as `simulate`.
+#[pyfunction]
+#[pyo3(signature = (variant, games=1000, agents="random,random", seed=1, threads=0, swap=false, max_plies=1000, moves=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn games(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    games: u64,
+    agents: &str,
+    seed: u64,
+    threads: usize,
+    swap: bool,
+    max_plies: u32,
+    moves: bool,
+) -> PyResult<PyObject> {
+    let (game, batch) = batch(py, variant, games, agents, seed, threads, swap, max_plies)?;
+    let mut lines = Vec::new();
+    run(py, game, &batch, threads, moves, |result| {
+        lines.push(sim::line(game, &batch, result));
+    })?;
+    json(py, serde_json::to_string(&lines))
+}
+
+/// The game and the batch the arguments describe, checked as `sow simulate`
+/// checks its options.
+#[allow(clippy::too_many_arguments)]
+fn batch(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    games: u64,
+    agents: &str,
+    seed: u64,
+    threads: usize,
+    swap: bool,
+    max_plies: u32,
+) -> PyResult<(&'static Engine, Batch)> {
     let game = match variant.downcast::<Game>() {
         Ok(game) => game.get().engine(),
         Err(_) => play::load(py, &variant.extract::<String>()?)?.engine(),
@@ -62,19 +110,45 @@ pub fn simulate(
         max_plies,
         shard: None,
     };
+    Ok((game, batch))
+}
+
+/// Plays `batch` on `threads` threads (0: every core) without the GIL;
+/// `each` sees every game in order.
+fn run(
+    py: Python<'_>,
+    game: &'static Engine,
+    batch: &Batch,
+    threads: usize,
+    record: bool,
+    mut each: impl FnMut(&GameResult) + Send,
+) -> PyResult<Tally> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| bad(format!("threads: {e}")))?;
-    let tally = py.allow_threads(|| {
-        pool.install(|| sim::run(game, &batch, false, |_| Ok::<(), Infallible>(()), &|_| {}))
+        .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?;
+    let played = py.allow_threads(|| {
+        pool.install(|| {
+            sim::run(
+                game,
+                batch,
+                record,
+                |result| {
+                    each(result);
+                    Ok::<(), Infallible>(())
+                },
+                &|_| {},
+            )
+        })
     });
-    let tally = match tally {
-        Ok(tally) => tally,
+    match played {
+        Ok(tally) => Ok(tally),
         Err(never) => match never {},
-    };
-    let summary = Summary::new(&game.rules().name, &batch, game.start().to_move, &tally)
-        .ok_or_else(|| bad("the batch holds no game".into()))?;
-    let json = serde_json::to_string(&summary).map_err(|e| bad(e.to_string()))?;
-    Ok(py.import("json")?.call_method1("loads", (json,))?.unbind())
+    }
+}
+
+/// JSON written by the library, as Python objects.
+fn json(py: Python<'_>, text: serde_json::Result<String>) -> PyResult<PyObject> {
+    let text = text.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }

@@ -1,6 +1,7 @@
 """The Python API against the `sow` binary: the same games, checks, errors
 and batch summaries."""
 
+import json
 import pickle
 import random
 import threading
@@ -189,3 +190,23 @@ def test_simulate_releases_the_gil():
     worker.join()
     assert result["summary"]["games"] == 20000
     assert ticks > 10000
+
+
+def test_games_are_the_records_of_sow_simulate_games_out(tmp_path, sow):
+    path = tmp_path / "games.jsonl"
+    sow("simulate", "koumma", "--games", "40", "--agents", "greedy,random", "--swap", "--seed", "5",
+        "--games-out", str(path))
+    cli = [json.loads(line) for line in path.read_text().splitlines()]
+    got = sowing.games("koumma", games=40, agents="greedy,random", swap=True, seed=5, moves=True)
+    assert got == cli
+    assert all(record["moves"] for record in got)
+    assert all(r["moves"] == [] for r in sowing.games("koumma", games=3))
+
+
+def test_games_frame_has_a_row_per_game():
+    pytest.importorskip("pandas")
+    frame = sowing.games_frame("modiar", games=25, seed=2)
+    records = sowing.games("modiar", games=25, seed=2)
+    assert list(frame["game"]) == list(range(25))
+    assert list(frame["south_score"]) == [r["scores"][0] for r in records]
+    assert list(frame["winner"]) == [r["winner"] for r in records]

@@ -21,6 +21,7 @@ from ._sowing import (
     State,
     VariantError,
     check,
+    games,
     load,
     shipped,
     simulate,
@@ -34,7 +35,40 @@ __all__ = [
     "State",
     "VariantError",
     "check",
+    "games",
+    "games_frame",
     "load",
     "shipped",
     "simulate",
 ]
+
+
+def games_frame(variant, **options):
+    """The games of a batch as a pandas DataFrame (pandas must be installed).
+
+    Takes the arguments of ``games`` and gives one row per game, in order:
+    ``game``, ``seed``, ``south_agent``, ``north_agent``, ``plies``, ``end``,
+    ``south_score``, ``north_score``, ``winner`` (``None`` for a game stopped
+    at the ply cap) and, with ``moves=True``, ``moves`` (a list of labels).
+    """
+    try:
+        import pandas
+    except ImportError as error:
+        raise ImportError("games_frame needs pandas: pip install pandas") from error
+    rows = []
+    for record in games(variant, **options):
+        row = {
+            "game": record["game"],
+            "seed": record["seed"],
+            "south_agent": record["agents"]["south"],
+            "north_agent": record["agents"]["north"],
+            "plies": record["plies"],
+            "end": record["end"],
+            "south_score": record["scores"][0],
+            "north_score": record["scores"][1],
+            "winner": record["winner"],
+        }
+        if options.get("moves"):
+            row["moves"] = record["moves"]
+        rows.append(row)
+    return pandas.DataFrame(rows)

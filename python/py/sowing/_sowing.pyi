@@ -104,3 +104,13 @@ def simulate(
     swap: bool = False,
     max_plies: int = 1000,
 ) -> dict: ...
+def games(
+    variant: Union[Game, str],
+    games: int = 1000,
+    agents: str = "random,random",
+    seed: int = 1,
+    threads: int = 0,
+    swap: bool = False,
+    max_plies: int = 1000,
+    moves: bool = False,
+) -> list[dict]: ...
