@@ -24,5 +24,6 @@ fn _sowing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::shipped, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::games, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate::merge, m)?)?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use pyo3::{exceptions::PyValueError, prelude::*};
 use sowing::{
     agents,
     engine::Game as Engine,
-    sim::{self, Batch, GameResult, Summary, Tally, MAX_PLY_CAP},
+    sim::{self, Batch, GameResult, Shard, Summary, Tally, MAX_PLY_CAP},
 };
 
 use crate::play::{self, Game};
@@ -20,9 +20,11 @@ const MAX_THREADS: usize = 1024;
 /// as a dict. `variant` is a `Game` or what `sowing.load` takes; `agents` is
 /// `"south,north"` as on the command line (`"random,greedy"`,
 /// `"alphabeta:4,mcts:200"`); `threads=0` uses every core. The result depends
-/// only on (variant, agents, seed, games, swap, max_plies).
+/// only on (variant, agents, seed, games, swap, max_plies). `shard="I/N"`
+/// plays only the I-th of N slices of the batch, as `sow simulate --shard`;
+/// `merge` adds the shards' summaries up.
 #[pyfunction]
-#[pyo3(signature = (variant, games=1000, agents="random,random", seed=1, threads=0, swap=false, max_plies=1000))]
+#[pyo3(signature = (variant, games=1000, agents="random,random", seed=1, threads=0, swap=false, max_plies=1000, shard=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
     py: Python<'_>,
@@ -33,8 +35,21 @@ pub fn simulate(
     threads: usize,
     swap: bool,
     max_plies: u32,
+    shard: Option<&str>,
 ) -> PyResult<PyObject> {
-    let (game, batch) = batch(py, variant, games, agents, seed, threads, swap, max_plies)?;
+    let (game, mut batch) = batch(py, variant, games, agents, seed, threads, swap, max_plies)?;
+    if let Some(shard) = shard {
+        let shard: Shard = shard
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("shard: {e}")))?;
+        if shard.count > games {
+            return Err(PyValueError::new_err(format!(
+                "shard {shard}: more shards ({}) than games ({games}); every shard must play at least one game",
+                shard.count
+            )));
+        }
+        batch.shard = Some(shard);
+    }
     let tally = run(py, game, &batch, threads, false, |_| {})?;
     let summary = Summary::new(&game.rules().name, &batch, game.start().to_move, &tally)
         .ok_or_else(|| PyValueError::new_err("the batch holds no game"))?;
@@ -65,6 +80,27 @@ pub fn games(
         lines.push(sim::line(game, &batch, result));
     })?;
     json(py, serde_json::to_string(&lines))
+}
+
+/// Adds up the summaries of the shards `1/N` .. `N/N` of one batch (dicts
+/// from `simulate(..., shard=...)` or `sow simulate --shard --format json`)
+/// into the summary of the whole batch, as `sow merge` does.
+#[pyfunction]
+pub fn merge(py: Python<'_>, summaries: Vec<Bound<'_, PyAny>>) -> PyResult<PyObject> {
+    let dumps = py.import("json")?.getattr("dumps")?;
+    let mut parts = Vec::new();
+    for (i, summary) in summaries.iter().enumerate() {
+        let text: String = dumps.call1((summary,))?.extract()?;
+        let name = format!("summary {}", i + 1);
+        let summary: Summary = serde_json::from_str(&text).map_err(|e| {
+            PyValueError::new_err(format!(
+                "{name}: not a summary from simulate or `sow simulate --format json`: {e}"
+            ))
+        })?;
+        parts.push((name, summary));
+    }
+    let merged = sim::merge(&parts).map_err(PyValueError::new_err)?;
+    json(py, serde_json::to_string(&merged))
 }
 
 /// The game and the batch the arguments describe, checked as `sow simulate`

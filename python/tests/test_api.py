@@ -5,6 +5,7 @@ import json
 import pickle
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -210,3 +211,19 @@ def test_games_frame_has_a_row_per_game():
     assert list(frame["game"]) == list(range(25))
     assert list(frame["south_score"]) == [r["scores"][0] for r in records]
     assert list(frame["winner"]) == [r["winner"] for r in records]
+
+
+def test_shards_merge_into_the_whole_batch_as_sow_merge_does(sow_json):
+    options = dict(games=301, agents="greedy,random", seed=4, swap=True)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        parts = list(pool.map(lambda i: sowing.simulate("koumma", shard=f"{i}/3", threads=1, **options),
+                              [1, 2, 3]))
+    assert parts[1] == sow_json("simulate", "koumma", "--games", "301", "--agents", "greedy,random",
+                                "--seed", "4", "--swap", "--shard", "2/3", "--format", "json")
+    assert [p["games"] for p in parts] == [100, 100, 101]
+    whole = sowing.simulate("koumma", **options)
+    assert sowing.merge(parts) == whole
+    with pytest.raises(ValueError):
+        sowing.merge(parts[:2])
+    with pytest.raises(ValueError, match="shard"):
+        sowing.simulate("koumma", games=2, shard="1/3")

@@ -23,6 +23,7 @@ from ._sowing import (
     check,
     games,
     load,
+    merge,
     shipped,
     simulate,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "games",
     "games_frame",
     "load",
+    "merge",
     "shipped",
     "simulate",
 ]

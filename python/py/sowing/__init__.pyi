@@ -12,6 +12,7 @@ from ._sowing import (
     check as check,
     games as games,
     load as load,
+    merge as merge,
     shipped as shipped,
     simulate as simulate,
 )

@@ -104,7 +104,9 @@ def simulate(
     threads: int = 0,
     swap: bool = False,
     max_plies: int = 1000,
+    shard: Optional[str] = None,
 ) -> dict: ...
+def merge(summaries: list[dict]) -> dict: ...
 def games(
     variant: Union[Game, str],
     games: int = 1000,
