@@ -138,3 +138,11 @@ def test_kalah_is_openspiels_mancala_with_pits_numbered_from_the_movers_left():
     rng = random.Random(18)
     for game in range(100):
         assert side_by_side(ours, theirs, to_mancala, rng) == [], f"game {game}"
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    for module in (sowing, openspiel):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
