@@ -8,6 +8,7 @@ mod output;
 mod play;
 mod progress;
 mod report;
+pub use report::check_ok;
 mod sim_report;
 mod simulate;
 mod verify_commands;

@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// The facts `sow check` prints for a valid file.
-pub(super) fn check_ok(name: &str, rules: &Rules) -> String {
+pub fn check_ok(name: &str, rules: &Rules) -> String {
     let per_row = rules.board.pits as usize;
     let label = |i| crate::engine::pit_label(i, per_row);
     format!(

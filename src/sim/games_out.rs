@@ -22,9 +22,11 @@ pub struct GamesOut<'g> {
     file: OutputFile,
 }
 
-/// One line of the file.
+/// One line of the file: a game of a batch, with its moves when the batch
+/// recorded them. Serialise it with serde (the Python package lists games
+/// with it too).
 #[derive(Serialize)]
-struct Line<'a> {
+pub struct Line {
     game: u64,
     seed: u64,
     agents: Seats,
@@ -32,7 +34,7 @@ struct Line<'a> {
     end: EndReason,
     scores: [u16; 2],
     winner: Option<Outcome>,
-    moves: &'a [String],
+    moves: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -59,26 +61,7 @@ impl<'g> GamesOut<'g> {
     /// # Errors
     /// The write fails.
     pub fn write(&mut self, batch: &Batch, result: &GameResult) -> Result<(), Error> {
-        let [south, north] = batch.seats(result.index);
-        let moves: Vec<String> = result
-            .moves
-            .iter()
-            .map(|&mv| self.game.move_label(mv))
-            .collect();
-        let line = Line {
-            game: result.index,
-            seed: result.seed,
-            agents: Seats {
-                south: south.to_string(),
-                north: north.to_string(),
-            },
-            plies: result.plies,
-            end: result.end,
-            scores: result.scores,
-            winner: result.winner,
-            moves: &moves,
-        };
-        serde_json::to_writer(&mut self.file, &line)
+        serde_json::to_writer(&mut self.file, &line(self.game, batch, result))
             .map_err(std::io::Error::from)
             .and_then(|()| self.file.write_all(b"\n"))
             .map_err(|e| self.output.io_error(e))
@@ -90,5 +73,23 @@ impl<'g> GamesOut<'g> {
     /// The flush or the rename fails.
     pub fn finish(self) -> Result<(), Error> {
         self.file.finish()
+    }
+}
+
+/// Game `result` of `batch` as a line of the file.
+pub fn line(game: &Game, batch: &Batch, result: &GameResult) -> Line {
+    let [south, north] = batch.seats(result.index);
+    Line {
+        game: result.index,
+        seed: result.seed,
+        agents: Seats {
+            south: south.to_string(),
+            north: north.to_string(),
+        },
+        plies: result.plies,
+        end: result.end,
+        scores: result.scores,
+        winner: result.winner,
+        moves: result.moves.iter().map(|&mv| game.move_label(mv)).collect(),
     }
 }

@@ -20,7 +20,7 @@ use std::{fmt, ops::Range, str::FromStr};
 use rayon::prelude::*;
 
 pub use bounds::{Bounds, CHECK_PLY_CAP};
-pub use games_out::GamesOut;
+pub use games_out::{line, GamesOut, Line};
 pub use stats::{nearest_rank, wilson_interval, Histogram};
 pub use summary::{
     merge, AgentWins, Branching, Captured, Ends, FirstPlayer, Metrics, Plies, Rate, Summary,
