@@ -1,7 +1,7 @@
 //! A game in progress: the position, the plies played, and the history a
 //! repetition rule needs; decides when and how the game ends.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +121,7 @@ pub struct GameRun<'g> {
     plies: u32,
     moves: Moves,
     /// The successors of `position`, once asked for.
-    successors: OnceCell<Successors>,
+    successors: OnceLock<Successors>,
     end: Option<EndReason>,
     /// Whether the rules end the game on a repeated position.
     tracks_repetition: bool,
@@ -143,7 +143,7 @@ impl<'g> GameRun<'g> {
             position: start,
             plies: 0,
             moves: Moves::default(),
-            successors: OnceCell::new(),
+            successors: OnceLock::new(),
             end: None,
             tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
             history: Vec::new(),
@@ -303,7 +303,7 @@ impl<'g> GameRun<'g> {
 
     fn forget_successors(&mut self) {
         if self.successors.get().is_some() {
-            self.successors = OnceCell::new();
+            self.successors = OnceLock::new();
         }
     }
 
