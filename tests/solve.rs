@@ -322,7 +322,13 @@ fn a_saved_solution_reads_back_for_its_rules_only() {
     assert_eq!(a, b);
     let other = crate::common::shipped("modiar");
     let err = Solution::load(&other, &table).unwrap_err().to_string();
-    assert!(err.contains("made for other rules"), "{err}");
+    assert!(
+        err.contains("saved for other rules of Modiar (the variant has changed since)"),
+        "{err}"
+    );
+    let other = crate::common::shipped("tihbat");
+    let err = Solution::load(&other, &table).unwrap_err().to_string();
+    assert!(err.contains("saved for Modiar, not Tihbat"), "{err}");
     std::fs::remove_file(file).unwrap();
     std::fs::remove_file(table).unwrap();
 }
@@ -397,4 +403,70 @@ fn generated_variants_agree_with_the_naive_minimax() {
         checked >= 20 && with_cycles >= 10,
         "{checked} checked, {with_cycles} with cycles"
     );
+}
+
+/// `perfect:FILE` plays from the saved table: the same game as `perfect`,
+/// which solves first, without solving (nothing said on stderr).
+#[test]
+fn the_perfect_agent_reads_a_saved_table() {
+    let file = tiny_file("agent");
+    let table = file.with_extension("solution");
+    let variant = file.to_str().unwrap();
+    let (code, _, stderr) = sow(&["solve", variant, "--save", table.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let from_table = format!("perfect:{}", table.display());
+    let agents = format!("{from_table},{from_table}");
+    let (code, read, stderr) = sow(&["trace", variant, "--agents", &agents]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let (code, solved, stderr) = sow(&["trace", variant, "--agents", "perfect,perfect"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("solving Modiar for the perfect agent"),
+        "{stderr}"
+    );
+    assert_eq!(read, solved);
+    // The game ends with the solved value as its score difference.
+    let game = Game::new(sowing::variants::load(variant).unwrap().rules);
+    let value = for_south(
+        &game.start(),
+        solve(&game, 10_000).unwrap().value(&game.start()).unwrap(),
+    );
+    let (code, json, _) = sow(&["trace", variant, "--agents", &agents, "--format", "json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let scores = &json["result"]["scores"];
+    assert_eq!(
+        scores[0].as_i64().unwrap() - scores[1].as_i64().unwrap(),
+        i64::from(value)
+    );
+    // Another variant's table is refused before the first game, naming both.
+    let (code, stdout, stderr) = sow(&[
+        "simulate",
+        "tihbat",
+        "--agents",
+        &format!("{from_table},random"),
+        "--games",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: this table was saved for Modiar, not Tihbat",
+            table.display()
+        )),
+        "{stderr}"
+    );
+    // A missing file is named.
+    let missing = table.with_extension("missing");
+    let (code, _, stderr) = sow(&[
+        "trace",
+        variant,
+        "--agents",
+        &format!("perfect:{},random", missing.display()),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains(&missing.display().to_string()), "{stderr}");
+    std::fs::remove_file(file).unwrap();
+    std::fs::remove_file(table).unwrap();
 }

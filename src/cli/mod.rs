@@ -106,7 +106,9 @@ enum Command {
         #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
         /// The agents for south and north, comma-separated: random, greedy,
-        /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
+        /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect
+        /// (solves the variant first), perfect:FILE (plays from a table saved
+        /// by `sow solve --save FILE`).
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
         #[command(flatten)]
@@ -485,7 +487,8 @@ struct BatchArgs {
     games: u64,
     /// The agents, first then second, comma-separated; the first plays south
     /// (unless --swap): random, greedy, alphabeta:D (search D plies),
-    /// mcts:N (N playouts per move).
+    /// mcts:N (N playouts per move), perfect, perfect:FILE (a table saved by
+    /// `sow solve --save FILE`).
     #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
     agents: [crate::agents::AgentSpec; 2],
     /// Seed of the batch.

@@ -280,6 +280,19 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             c.approximate
         );
     }
+    if c.inexact > 0 {
+        let _ = writeln!(
+            out,
+            "not proven exact: {} positions ({} in groups too large for the history search, the others lead to those; --format json lists each with its proven bounds)",
+            c.inexact,
+            s.inexact_positions
+                .iter()
+                .filter(|p| p.why == "large_group")
+                .count()
+        );
+    } else {
+        let _ = writeln!(out, "every value is exact");
+    }
     let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {
         format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
     });

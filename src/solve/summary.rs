@@ -46,6 +46,25 @@ pub struct Cycles {
     /// Positions whose value is bracketed exactly but chosen within the
     /// bracket by the approximation for large groups.
     pub approximate: usize,
+    /// Positions whose value is not proven exact: the approximate ones and
+    /// those whose value depends on theirs (listed in `inexact_positions`).
+    pub inexact: usize,
+}
+
+/// A position whose value is not proven exact.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InexactPosition {
+    /// The position, as `--from` reads it (the side to move included).
+    pub position: String,
+    /// The value given, for the player to move.
+    pub value: i16,
+    /// Proven bounds on it `[low, high]`, for the player to move.
+    pub bounds: [i16; 2],
+    /// Why it is not exact: `large_group` (it lies in a group of repeating
+    /// positions too large for the history search, where a repetition's
+    /// worth depends on where it happens) or `leads_to_large_group` (its
+    /// value depends on such positions).
+    pub why: &'static str,
 }
 
 /// The report of `sow solve`.
@@ -75,6 +94,8 @@ pub struct Summary {
     pub result: Option<PvResult>,
     /// Facts about cycles.
     pub cycles: Cycles,
+    /// Every position whose value is not proven exact (empty when all are).
+    pub inexact_positions: Vec<InexactPosition>,
     /// Seconds taken to solve.
     pub seconds: f64,
     /// Peak resident memory of the process in bytes (Linux), if known.
@@ -129,6 +150,7 @@ impl Summary {
             largest_group,
             rule_dependent,
             approximate,
+            inexact,
             start_bounds,
         } = *solution.stats();
         Ok(Summary {
@@ -148,11 +170,32 @@ impl Summary {
                 largest_group,
                 rule_dependent,
                 approximate,
+                inexact,
             },
+            inexact_positions: inexact_positions(game, solution),
             seconds,
             peak_memory_bytes: peak_memory(),
         })
     }
+}
+
+/// The positions of `solution` not proven exact, in key order.
+fn inexact_positions(game: &Game, solution: &Solution) -> Vec<InexactPosition> {
+    let mut found: Vec<_> = solution.inexact().collect();
+    found.sort_unstable_by_key(|(pos, _, _)| solution.codec().encode(pos));
+    found
+        .into_iter()
+        .map(|(pos, value, entry)| InexactPosition {
+            position: crate::engine::format_position(&pos, game),
+            value,
+            bounds: entry.bounds,
+            why: if entry.in_large_group {
+                "large_group"
+            } else {
+                "leads_to_large_group"
+            },
+        })
+        .collect()
 }
 
 /// The index of the first move of highest value.
