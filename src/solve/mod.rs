@@ -236,8 +236,8 @@ pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution,
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_by_bounds(game: &Game, limit: u64) -> Result<Solution, SolveError> {
-    solve_groups_up_to(game, &game.start(), limit, 0)
+pub fn solve_by_bounds(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, start, limit, 0)
 }
 
 /// Whether `game` can be solved within `limit` positions, before any work:
@@ -604,6 +604,16 @@ impl Solution {
             .iter()
             .zip(&self.values)
             .map(|(&k, &v)| (self.codec.decode(k), v))
+    }
+
+    /// Proven bounds `[low, high]` on the value of `pos` for its player to
+    /// move (both the value itself when it is exact).
+    pub fn bounds(&self, pos: &Position) -> Option<[i16; 2]> {
+        let at = *self.index.get(&self.codec.encode(pos))?;
+        Some(match self.inexact.get(&at) {
+            Some(entry) => entry.bounds,
+            None => [self.values[at as usize]; 2],
+        })
     }
 
     /// Every position whose value is not proven exact, with its proven
