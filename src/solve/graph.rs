@@ -46,9 +46,33 @@ impl Graph {
         again.opening = false;
         let again_key = (start.opening && game.rules().end.repetition == Repetition::EndGame)
             .then_some(codec.encode(&again));
-        let mut keys = vec![codec.encode(start)];
-        let mut index = FxHashMap::default();
-        index.insert(keys[0], 0u32);
+        Self::walk(game, vec![codec.encode(start)], again_key, codec, limit)
+    }
+
+    /// Walks every position reachable from the positions of `roots` (keys,
+    /// all different), which come first in that order.
+    pub fn build_from(
+        game: &Game,
+        roots: Vec<u64>,
+        codec: KeyCodec,
+        limit: u64,
+    ) -> Result<Graph, OverLimit> {
+        Self::walk(game, roots, None, codec, limit)
+    }
+
+    fn walk(
+        game: &Game,
+        roots: Vec<u64>,
+        again_key: Option<u64>,
+        codec: KeyCodec,
+        limit: u64,
+    ) -> Result<Graph, OverLimit> {
+        let mut keys = roots;
+        let mut index: FxHashMap<u64, u32> = FxHashMap::default();
+        index.reserve(keys.len());
+        for (i, &key) in keys.iter().enumerate() {
+            index.insert(key, i as u32);
+        }
         let mut first = Vec::new();
         let mut child = Vec::new();
         let mut gain = Vec::new();

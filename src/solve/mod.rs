@@ -62,15 +62,19 @@
 
 mod bounds;
 mod cycles;
+mod databases;
 mod graph;
 mod key;
 mod scc;
+mod search;
 mod summary;
 mod table;
 
 use rustc_hash::FxHashMap;
 
+pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
+pub use search::{History, Search, TABLE_CAPACITY};
 pub use summary::{best_index, peak_memory, Cycles, FirstMove, InexactPosition, PvResult, Summary};
 
 use crate::{
@@ -112,6 +116,10 @@ pub enum SolveError {
     /// key leaves out.
     #[error("the rules end the game on captured totals (`captured_majority`), which a position of the solver does not record")]
     CapturesMatter,
+    /// A table read as endgame databases holds the positions reachable from
+    /// a start instead.
+    #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
+    NotDatabases,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -249,11 +257,18 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
     check(game, limit).map(|_| ())
 }
 
-/// [`solvable`], giving the key codec and the estimate on success.
-fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
+/// Refuses rules under which a position's value depends on the stones
+/// captured so far.
+fn check_rules(game: &Game) -> Result<(), SolveError> {
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
     }
+    Ok(())
+}
+
+/// [`solvable`], giving the key codec and the estimate on success.
+fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
+    check_rules(game)?;
     let codec = KeyCodec::new(game).ok_or(SolveError::BoardTooLarge {
         pits: game.pit_count(),
         stones: game.rules().total_stones(),
@@ -275,6 +290,17 @@ fn solve_groups_up_to(
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    solve_graph(game, codec, graph, exact_up_to, None)
+}
+
+/// Solves the positions of `graph` (`databases`: what they cover).
+fn solve_graph(
+    game: &Game,
+    codec: KeyCodec,
+    graph: Graph,
+    exact_up_to: usize,
+    databases: Option<u32>,
+) -> Result<Solution, SolveError> {
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
     let Solved {
@@ -292,7 +318,7 @@ fn solve_groups_up_to(
         group,
         members,
         inexact,
-        databases: None,
+        databases,
         repetition,
         stats,
     })
@@ -623,6 +649,38 @@ impl Solution {
             let i = i as usize;
             (self.codec.decode(self.keys[i]), self.values[i], entry)
         })
+    }
+
+    /// `Some(k)` for endgame databases (every position with at most `k`
+    /// stones on the board); `None` for the positions reachable from a start.
+    pub fn databases(&self) -> Option<u32> {
+        self.databases
+    }
+
+    /// The value of `pos` for its player to move given `seen`, the boards
+    /// seen since the stones on the board last changed (as
+    /// [`Solution::move_values`] takes them; `pos` among them), and whether
+    /// it is proven exact.
+    ///
+    /// # Errors
+    /// A position that is not in the solution.
+    pub fn value_given(
+        &self,
+        game: &Game,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+    ) -> Result<(i16, bool), SolveError> {
+        let at = self.lookup(pos)?;
+        let exact = !self.inexact.contains_key(&at);
+        if self.group[at as usize] == NO_GROUP || seen.len() <= 1 {
+            return Ok((self.values[at as usize], exact));
+        }
+        let best = self
+            .move_values(game, pos, seen)?
+            .iter()
+            .map(|m| m.value)
+            .max();
+        Ok((best.unwrap_or(self.values[at as usize]), exact))
     }
 
     /// The codec of the keys.
