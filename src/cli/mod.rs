@@ -443,10 +443,17 @@ enum Command {
     /// may exceed --limit (the bound is C(stones + pits, pits) boards for each
     /// side to move); memory is about 90 bytes a reachable position.
     ///
+    /// Larger boards: --databases K builds endgame databases (every position
+    /// with at most K stones on the board, by the same retrograde analysis;
+    /// --limit bounds their positions) and searches the start forward (MTD(f)
+    /// with a transposition table), reading them at the leaves; --save writes
+    /// the databases, --use-databases reads them back instead of building.
+    ///
     /// Examples:
     ///   sow solve modiar
     ///   sow solve modiar --format json
     ///   sow solve my-variant.variant --limit 100000000 --save my-variant.solution
+    ///   sow solve kalah --databases 10 --save kalah-10.db
     #[command(verbatim_doc_comment)]
     Solve {
         /// Shipped variant name or path to a .variant file.
@@ -454,10 +461,18 @@ enum Command {
         /// Refuse variants that may have more positions than this.
         #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS", value_parser = any_u64)]
         limit: u64,
-        /// Also write the table of values to FILE (binary; read back by the
-        /// perfect agent).
+        /// Also write the table of values (or the databases) to FILE
+        /// (binary; read back by the perfect agent, `perfect:FILE`).
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
+        /// Build endgame databases up to K stones on the board and search the
+        /// start forward with them at the leaves.
+        #[arg(long, value_name = "K")]
+        databases: Option<u32>,
+        /// Read the databases from FILE (saved with --databases K --save FILE)
+        /// instead of building them, and search the start forward.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["databases", "save"])]
+        use_databases: Option<std::path::PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,

@@ -75,7 +75,10 @@ use rustc_hash::FxHashMap;
 pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
 pub use search::{History, Search, TABLE_CAPACITY};
-pub use summary::{best_index, peak_memory, Cycles, FirstMove, InexactPosition, PvResult, Summary};
+pub use summary::{
+    best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
+    PvResult, Summary,
+};
 
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{estimate, for_south, Solution, SolveError, Stats};
+use super::{estimate, for_south, Search, Solution, SolveError, Stats};
 use crate::engine::{EndReason, Game, GameRun, Outcome};
 
 /// Longest principal variation played out (a safety net for variants that
@@ -210,4 +210,134 @@ pub fn peak_memory() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// The endgame databases a forward search read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DatabaseFacts {
+    /// They hold every position with at most this many stones on the board.
+    pub stones: u32,
+    /// Positions in them.
+    pub positions: usize,
+    /// Positions in them whose value is not proven exact.
+    pub inexact: usize,
+    /// Seconds taken to build them (0 when read from a file).
+    pub seconds: f64,
+    /// The file they were read from, if any.
+    pub file: Option<String>,
+}
+
+/// The report of `sow solve --databases K`: a forward search from the start
+/// with the databases at its leaves.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ForwardSummary {
+    /// The variant's name.
+    pub variant: String,
+    /// Stones in the game.
+    pub stones: u32,
+    /// The databases read.
+    pub databases: DatabaseFacts,
+    /// Final score difference under perfect play, South minus North.
+    pub value: i16,
+    /// Whether `value`, `moves` and `pv` are exact: false when the search
+    /// read a database value that is not proven exact.
+    pub exact: bool,
+    /// The best first moves (pit labels).
+    pub best: Vec<String>,
+    /// Every first move with its value.
+    pub moves: Vec<FirstMove>,
+    /// A principal variation: a perfect game, as pit labels.
+    pub pv: Vec<String>,
+    /// How that game ends.
+    pub result: Option<PvResult>,
+    /// Positions the search visited (database leaves included), for the
+    /// value and the first moves.
+    pub positions_searched: u64,
+    /// Positions in the transposition table at the end.
+    pub table_positions: usize,
+    /// Seconds the search took (first moves and principal variation).
+    pub search_seconds: f64,
+    /// Peak resident memory of the process in bytes (Linux), if known.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+impl ForwardSummary {
+    /// Searches `game` from its start with `databases` at the leaves (built
+    /// in `seconds`, or read from `file`).
+    ///
+    /// # Errors
+    /// The board does not fit the search's keys, or `databases` is a
+    /// solution from a start.
+    pub fn new(
+        game: &Game,
+        databases: &Solution,
+        seconds: f64,
+        file: Option<String>,
+    ) -> Result<ForwardSummary, SolveError> {
+        let clock = std::time::Instant::now();
+        let mut search = Search::new(game, Some(databases))?;
+        let start = game.start();
+        let sign = i32::from(for_south(start.to_move));
+        let mut run = GameRun::new(game, start);
+        let first = search.move_values(&start, run.history());
+        let value = first.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        let moves: Vec<FirstMove> = first
+            .iter()
+            .map(|(s, v)| FirstMove {
+                mv: game.move_label(s.mv),
+                value: (sign * v) as i16,
+            })
+            .collect();
+        let best = moves
+            .iter()
+            .filter(|m| i32::from(m.value) == sign * value)
+            .map(|m| m.mv.clone())
+            .collect();
+        let positions_searched = search.nodes;
+        let mut pv = Vec::new();
+        let mut values = first;
+        while run.end().is_none() {
+            if run.plies() >= PV_CAP {
+                run.stop_at_cap();
+                break;
+            }
+            let Some(best) = values.iter().map(|(_, v)| *v).max() else {
+                break;
+            };
+            let Some(index) = values.iter().position(|(_, v)| *v == best) else {
+                break;
+            };
+            pv.push(game.move_label(values[index].0.mv));
+            run.play_index(index);
+            if run.end().is_none() {
+                values = search.move_values(run.position(), run.history());
+            }
+        }
+        let result = run.end().zip(run.outcome()).map(|(end, winner)| PvResult {
+            end,
+            scores: run.scores(),
+            winner,
+        });
+        Ok(ForwardSummary {
+            variant: game.rules().name.clone(),
+            stones: game.rules().total_stones(),
+            databases: DatabaseFacts {
+                stones: databases.databases().unwrap_or(0),
+                positions: databases.stats().positions,
+                inexact: databases.stats().inexact,
+                seconds,
+                file,
+            },
+            value: (sign * value) as i16,
+            exact: search.inexact_leaves == 0,
+            best,
+            moves,
+            pv,
+            result,
+            positions_searched,
+            table_positions: search.table_len(),
+            search_seconds: clock.elapsed().as_secs_f64(),
+            peak_memory_bytes: peak_memory(),
+        })
+    }
 }
