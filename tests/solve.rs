@@ -620,3 +620,80 @@ fn forward_search_equals_the_retrograde_values() {
         "{checked} checked, {with_cycles} with cycles, {with_stores} with stores, {with_extra} with extra turns, {with_databases} with databases"
     );
 }
+
+/// Databases saved with `--databases K --save FILE` read back as built, give
+/// the full solution's value through `--use-databases FILE`, refuse other
+/// rules, and let the perfect agent play the same game as from the full table.
+#[test]
+fn databases_round_trip_through_save() {
+    let file = tiny_file("databases");
+    let db_file = file.with_extension("db");
+    let variant = file.to_str().unwrap();
+    let db_path = db_file.to_str().unwrap();
+    let (code, built, stderr) = sow(&[
+        "solve",
+        variant,
+        "--databases",
+        "5",
+        "--save",
+        db_path,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let game = Game::new(sowing::variants::load(variant).unwrap().rules);
+    let loaded = Solution::load(&game, &db_file).unwrap();
+    let fresh = sowing::solve::databases(&game, 5, 1_000_000).unwrap();
+    assert_eq!(loaded.databases(), Some(5));
+    assert_eq!(loaded.stats(), fresh.stats());
+    assert_eq!(
+        loaded.positions().collect::<Vec<_>>(),
+        fresh.positions().collect::<Vec<_>>()
+    );
+    // Every board of at most 5 stones on 4 pits, each side to move: 2 C(9, 4).
+    assert_eq!(loaded.stats().positions, 2 * 126);
+    // The forward search from the saved databases gives the full solution's value.
+    let (code, read, stderr) = sow(&[
+        "solve",
+        variant,
+        "--use-databases",
+        db_path,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let built: serde_json::Value = serde_json::from_str(&built).unwrap();
+    let read: serde_json::Value = serde_json::from_str(&read).unwrap();
+    let full = solve(&game, 10_000).unwrap();
+    let value = for_south(&game.start(), full.value(&game.start()).unwrap());
+    for json in [&built, &read] {
+        assert_eq!(json["value"], value);
+        assert_eq!(json["exact"], true);
+        assert_eq!(json["databases"]["stones"], 5);
+    }
+    assert_eq!(built["moves"], read["moves"]);
+    assert_eq!(read["databases"]["file"], db_path);
+    // The perfect agent from the databases plays the full table's game.
+    let table = file.with_extension("solution");
+    let (code, _, _) = sow(&["solve", variant, "--save", table.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let game_from = |path: &std::path::Path| {
+        let agent = format!("perfect:{}", path.display());
+        sow(&["trace", variant, "--agents", &format!("{agent},{agent}")])
+    };
+    let (code, from_db, stderr) = game_from(&db_file);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(from_db, game_from(&table).1);
+    // Databases of other rules are refused with the variant they were for.
+    let (code, _, stderr) = sow(&["solve", "tihbat", "--use-databases", db_path]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("saved for Modiar, not Tihbat"), "{stderr}");
+    // A full solution is not databases.
+    let (code, _, stderr) = sow(&["solve", variant, "--use-databases", table.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not endgame databases"), "{stderr}");
+    for path in [file, db_file, table] {
+        std::fs::remove_file(path).unwrap();
+    }
+}

@@ -2,7 +2,9 @@
 //! solution (see [`crate::solve`]), taking the repetition history into
 //! account, so it never does worse than the solved value. The solution is
 //! solved on the fly (`perfect`) or read from a table saved by `sow solve
-//! --save FILE` (`perfect:FILE`).
+//! --save FILE` (`perfect:FILE`). From endgame databases (`sow solve
+//! --databases K --save FILE`) it searches forward at each move, reading
+//! them at the leaves.
 
 use std::{
     path::{Path, PathBuf},
@@ -12,7 +14,7 @@ use std::{
 use super::Agent;
 use crate::{
     engine::{Game, GameRun, Position},
-    solve::{best_index, solve_from, Solution},
+    solve::{best_index, solve_from, Search, Solution},
 };
 
 /// Positions the agent may solve on the fly (the `sow solve` default).
@@ -158,6 +160,18 @@ impl Agent for PerfectAgent {
             match table.load(game) {
                 Ok(solution) => self.solution = Some(solution),
                 Err(why) => eprintln!("warning: {why}"),
+            }
+        }
+        if let Some(databases) = self.solution.as_ref().filter(|s| s.databases().is_some()) {
+            // Endgame databases: search forward from here, reading them at
+            // the leaves.
+            if let Ok(mut search) = Search::new(game, Some(databases)) {
+                let values = search.move_values(pos, run.history());
+                let best = values.iter().map(|(_, v)| *v).max();
+                return values
+                    .iter()
+                    .position(|(_, v)| Some(*v) == best)
+                    .unwrap_or(0);
             }
         }
         let covered = self
