@@ -697,3 +697,69 @@ fn databases_round_trip_through_save() {
         std::fs::remove_file(path).unwrap();
     }
 }
+
+/// Kalah(m, n): the shipped Kalah with `pits` houses a side and `seeds` a
+/// house, on the shipped reading of the capture (only when the facing house
+/// holds seeds) or the other (`last_and_opposite_even_empty`).
+fn kalah(pits: u8, seeds: u8, even_empty: bool) -> Game {
+    let mut text = sowing::variants::source("kalah")
+        .unwrap()
+        .text
+        .replace("pits 6; seeds 4", &format!("pits {pits}; seeds {seeds}"));
+    if even_empty {
+        text = text.replace(
+            "take       last_and_opposite ",
+            "take       last_and_opposite_even_empty ",
+        );
+        assert!(text.contains("last_and_opposite_even_empty"));
+    }
+    let source = sowing::diagnostic::Source::new("kalah-small", text);
+    Game::new(sowing::rules::load(&source).unwrap().rules)
+}
+
+/// On every Kalah board small enough for the full retrograde solution in a
+/// test build, on both readings of the capture, the forward search with
+/// databases of half the stones gives the same value and first moves.
+#[test]
+fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
+    for (pits, seeds) in [
+        (1, 1),
+        (1, 4),
+        (2, 1),
+        (2, 3),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+        (4, 1),
+        (4, 2),
+    ] {
+        for even_empty in [false, true] {
+            let game = kalah(pits, seeds, even_empty);
+            let name = format!("Kalah({pits},{seeds}) even_empty {even_empty}");
+            let full = solve(&game, 5_000_000).unwrap();
+            assert_eq!(full.stats().inexact, 0, "{name}");
+            let start = game.start();
+            let run = GameRun::new(&game, start);
+            let expected: Vec<i32> = full
+                .move_values(&game, &start, run.history())
+                .unwrap()
+                .iter()
+                .map(|m| i32::from(m.value))
+                .collect();
+            let half = game.rules().total_stones() / 2;
+            let db = sowing::solve::databases(&game, half, 5_000_000).unwrap();
+            let mut search = sowing::solve::Search::new(&game, Some(&db)).unwrap();
+            let got: Vec<i32> = search
+                .move_values(&start, run.history())
+                .iter()
+                .map(|(_, v)| *v)
+                .collect();
+            assert_eq!(got, expected, "{name}");
+            assert_eq!(
+                search.value(&start, run.history()),
+                i32::from(full.value(&start).unwrap()),
+                "{name}"
+            );
+        }
+    }
+}
