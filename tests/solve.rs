@@ -558,9 +558,15 @@ fn forward_search_equals_the_retrograde_values() {
         .collect();
     games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
     let (mut checked, mut with_cycles, mut with_stores, mut with_extra) = (0, 0, 0, 0);
-    let mut with_databases = 0;
+    let (mut with_databases, mut without_repetition) = (0, 0);
     for (name, game) in games {
         let full = solve(&game, 1_000_000).unwrap();
+        if sowing::solve::no_repetition(game.rules()) {
+            // The search puts every position in its table on these rules:
+            // the proof that no position comes back, checked.
+            assert_eq!(full.stats().in_cycles, 0, "{name}");
+            without_repetition += 1;
+        }
         if full.stats().inexact > 0 {
             continue;
         }
@@ -616,8 +622,9 @@ fn forward_search_equals_the_retrograde_values() {
             && with_cycles >= 10
             && with_stores >= 8
             && with_extra >= 4
-            && with_databases >= 60,
-        "{checked} checked, {with_cycles} with cycles, {with_stores} with stores, {with_extra} with extra turns, {with_databases} with databases"
+            && with_databases >= 60
+            && without_repetition >= 4,
+        "{checked} checked, {with_cycles} with cycles, {with_stores} with stores, {with_extra} with extra turns, {with_databases} with databases, {without_repetition} without repetition"
     );
 }
 

@@ -11,6 +11,7 @@ use crate::{
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
+use std::io::IsTerminal;
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
@@ -214,7 +215,17 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 if let Some(save) = save {
                     tables.save(&game, &save)?;
                 }
-                let summary = solve::ForwardSummary::new(&game, &tables, seconds, file)?;
+                // A long search says on stderr how far it got (after 10 s, or
+                // at once on a terminal).
+                let started = std::time::Instant::now();
+                let show = std::io::stderr().is_terminal();
+                let mut progress = |line: String| {
+                    if show || started.elapsed().as_secs() >= 10 {
+                        eprintln!("{line}");
+                    }
+                };
+                let summary =
+                    solve::ForwardSummary::new(&game, &tables, seconds, file, &mut progress)?;
                 match format {
                     ReportFormat::Text => report::forward_text(&game, &summary),
                     ReportFormat::Json => json(&summary)?,

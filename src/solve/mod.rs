@@ -74,7 +74,7 @@ use rustc_hash::FxHashMap;
 
 pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
-pub use search::{History, Search, TABLE_CAPACITY};
+pub use search::{no_repetition, History, Search, TABLE_CAPACITY};
 pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
     PvResult, Summary,

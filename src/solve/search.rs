@@ -17,6 +17,9 @@
 //! table for positions reached without a change. A database leaf in a group
 //! of repeating positions is read with its history
 //! ([`Solution::value_given`]).
+//!
+//! Some rules rule out repetition altogether ([`no_repetition`]): then the
+//! history never matters and every position goes into the table.
 
 use rustc_hash::FxHashMap;
 
@@ -53,6 +56,8 @@ pub struct Search<'a> {
     /// Stones on the board up to which the databases hold every position.
     database_stones: u32,
     repetition: Option<Leftovers>,
+    /// No position can come back (see [`no_repetition`]).
+    acyclic: bool,
     table: FxHashMap<u128, Entry>,
     /// Bits per pit in the table's keys.
     bits: u32,
@@ -92,6 +97,7 @@ impl<'a> Search<'a> {
             database_stones,
             repetition: (rules.end.repetition == Repetition::EndGame)
                 .then_some(rules.end.repetition_leftovers),
+            acyclic: no_repetition(rules),
             table: FxHashMap::default(),
             bits,
             history: Vec::new(),
@@ -110,6 +116,18 @@ impl<'a> Search<'a> {
     /// boards seen since the stones on the board last changed, `pos` last),
     /// found by MTD(f) from a first guess of 0.
     pub fn value(&mut self, pos: &Position, seen: &[([u8; MAX_PITS], Player)]) -> i32 {
+        self.value_with(pos, seen, &mut |_, _| {})
+    }
+
+    /// As [`Search::value`], telling `on_pass` the proven bounds `[low,
+    /// high]` after each pass of MTD(f) (so a long search shows how far it
+    /// got).
+    pub fn value_with(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        on_pass: &mut dyn FnMut(i32, i32),
+    ) -> i32 {
         let pos = clean(pos);
         self.history.clear();
         self.history.extend_from_slice(seen);
@@ -126,6 +144,7 @@ impl<'a> Search<'a> {
             } else {
                 low = guess;
             }
+            on_pass(low, high);
         }
         guess
     }
@@ -137,11 +156,22 @@ impl<'a> Search<'a> {
         pos: &Position,
         seen: &[([u8; MAX_PITS], Player)],
     ) -> Vec<(Successor, i32)> {
+        self.move_values_with(pos, seen, &mut |_, _, _| {})
+    }
+
+    /// As [`Search::move_values`], telling `on_pass` the move's index and
+    /// the proven bounds on its value after each pass of MTD(f).
+    pub fn move_values_with(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        on_pass: &mut dyn FnMut(usize, i32, i32),
+    ) -> Vec<(Successor, i32)> {
         let pos = clean(pos);
         let mut moves = Successors::default();
         self.game.successors(&pos, &mut moves);
         let mut out = Vec::with_capacity(moves.len());
-        for s in moves.as_slice() {
+        for (i, s) in moves.as_slice().iter().enumerate() {
             let child = clean(&s.position);
             let g = i32::from(gain(&pos, &s.position));
             let f = i32::from(factor(&pos, &child));
@@ -151,7 +181,11 @@ impl<'a> Search<'a> {
             } else {
                 let mut history: History = if same { seen.to_vec() } else { Vec::new() };
                 history.push((child.pits, child.to_move));
-                g + f * self.value(&child, &history)
+                let mut pass = |low: i32, high: i32| {
+                    let (a, b) = (g + f * low, g + f * high);
+                    on_pass(i, a.min(b), a.max(b));
+                };
+                g + f * self.value_with(&child, &history, &mut pass)
             };
             out.push((*s, value));
         }
@@ -204,7 +238,7 @@ impl<'a> Search<'a> {
         if let Some(value) = self.from_databases(pos, since) {
             return value;
         }
-        let fresh = self.history.len() - since == 1;
+        let fresh = self.acyclic || self.history.len() - since == 1;
         let key = fresh.then(|| self.key(pos));
         let mut first = None;
         if let Some(entry) = key.and_then(|k| self.table.get(&k)) {
@@ -308,6 +342,25 @@ impl<'a> Search<'a> {
             self.table.insert(key, entry);
         }
     }
+}
+
+/// Whether the rules make every position impossible to reach twice in a
+/// game. A move that sows into a store or captures changes the stones on
+/// the board, so a repetition needs moves that do neither. With stores sown
+/// (a sowing that leaves the mover's row passes the mover's store), such a
+/// move stays in the mover's row; with every pit sowing the same single
+/// way, its stones only move on towards the row's end, and with the first
+/// stone going to the next pit (or at least two stones lifted) at least one
+/// stone moves on. The sum over the stones of their distance to the end of
+/// their row then falls at every such move, so no position comes back.
+pub fn no_repetition(rules: &crate::rules::Rules) -> bool {
+    use crate::rules::{PitDirection, SowStart, Stores};
+    let sowing = &rules.sowing;
+    let one_way = sowing.direction.windows(2).all(|w| w[0] == w[1])
+        && sowing.direction.first() != Some(&PitDirection::Either);
+    rules.board.stores == Stores::Sown
+        && one_way
+        && (sowing.start == SowStart::Next || sowing.min_stones >= 2)
 }
 
 /// `pos` with nothing captured: values count only what is still to come.

@@ -263,7 +263,8 @@ pub struct ForwardSummary {
 
 impl ForwardSummary {
     /// Searches `game` from its start with `databases` at the leaves (built
-    /// in `seconds`, or read from `file`).
+    /// in `seconds`, or read from `file`), telling `progress` the proven
+    /// bounds on each first move (for South) as the search narrows them.
     ///
     /// # Errors
     /// The board does not fit the search's keys, or `databases` is a
@@ -273,13 +274,32 @@ impl ForwardSummary {
         databases: &Solution,
         seconds: f64,
         file: Option<String>,
+        progress: &mut dyn FnMut(String),
     ) -> Result<ForwardSummary, SolveError> {
         let clock = std::time::Instant::now();
         let mut search = Search::new(game, Some(databases))?;
         let start = game.start();
         let sign = i32::from(for_south(start.to_move));
         let mut run = GameRun::new(game, start);
-        let first = search.move_values(&start, run.history());
+        let labels: Vec<String> = {
+            let mut moves = crate::engine::Successors::default();
+            game.successors(&start, &mut moves);
+            moves
+                .as_slice()
+                .iter()
+                .map(|s| game.move_label(s.mv))
+                .collect()
+        };
+        let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
+            let (a, b) = (sign * low, sign * high);
+            progress(format!(
+                "first move {}: between {:+} and {:+} for south ({:.1} s)",
+                labels[i],
+                a.min(b),
+                a.max(b),
+                clock.elapsed().as_secs_f64()
+            ));
+        });
         let value = first.iter().map(|(_, v)| *v).max().unwrap_or(0);
         let moves: Vec<FirstMove> = first
             .iter()
