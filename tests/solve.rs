@@ -767,6 +767,24 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                 i32::from(full.value(&start).unwrap()),
                 "{name}"
             );
+            // The report's principal variation replays to the value.
+            let summary =
+                sowing::solve::ForwardSummary::new(&game, &db, 0.0, None, &mut |_| {}).unwrap();
+            let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
+            let replay = trace::from_moves(&game, start, &labels).unwrap();
+            let scores = replay
+                .result
+                .expect("the variation plays to the end")
+                .scores;
+            assert_eq!(
+                i32::from(scores[0]) - i32::from(scores[1]),
+                i32::from(summary.value),
+                "{name}"
+            );
+            assert_eq!(
+                i32::from(summary.value),
+                for_south(&start, full.value(&start).unwrap())
+            );
         }
     }
 }

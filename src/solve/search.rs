@@ -192,6 +192,53 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// The first move of `pos` (in the order of [`Game::successors`]) worth
+    /// `value` to the player to move, given `seen` as for [`Search::value`],
+    /// when `value` is the exact value of `pos`: found by null-window tests,
+    /// so following a principal variation costs far less than valuing every
+    /// move. `None` when no move is worth it (`value` was not exact).
+    pub fn move_worth(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        value: i32,
+    ) -> Option<usize> {
+        let pos = clean(pos);
+        let mut moves = Successors::default();
+        self.game.successors(&pos, &mut moves);
+        for (i, s) in moves.as_slice().iter().enumerate() {
+            let child = clean(&s.position);
+            let g = i32::from(gain(&pos, &s.position));
+            let f = i32::from(factor(&pos, &child));
+            let same = stones(&child) == stones(&pos);
+            if same && seen.contains(&(child.pits, child.to_move)) {
+                if g + f * self.repeat_value(&child) >= value {
+                    return Some(i);
+                }
+                continue;
+            }
+            self.history.clear();
+            if same {
+                self.history.extend_from_slice(seen);
+            }
+            self.history.push((child.pits, child.to_move));
+            let since = if same { 0 } else { self.history.len() - 1 };
+            // The move is worth `value` when g + f c >= value, c the child's
+            // value: c <= g - value (f = -1) or c >= value - g (f = 1).
+            let worth = if f < 0 {
+                let bound = g - value;
+                self.negamax(&child, since, bound, bound + 1, 0) <= bound
+            } else {
+                let bound = value - g;
+                self.negamax(&child, since, bound - 1, bound, 0) >= bound
+            };
+            if worth {
+                return Some(i);
+            }
+        }
+        None
+    }
+
     /// What a repetition at `pos` is worth to its mover.
     fn repeat_value(&self, pos: &Position) -> i32 {
         self.repetition.map_or(0, |leftovers| {

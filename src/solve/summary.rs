@@ -290,8 +290,10 @@ impl ForwardSummary {
                 .map(|s| game.move_label(s.mv))
                 .collect()
         };
+        let total = game.rules().total_stones() as i32;
         let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
             let (a, b) = (sign * low, sign * high);
+            let (a, b) = (a.clamp(-total, total), b.clamp(-total, total));
             progress(format!(
                 "first move {}: between {:+} and {:+} for south ({:.1} s)",
                 labels[i],
@@ -315,23 +317,21 @@ impl ForwardSummary {
             .collect();
         let positions_searched = search.nodes;
         let mut pv = Vec::new();
-        let mut values = first;
+        // The value of the position reached, for its player to move.
+        let mut here = value;
         while run.end().is_none() {
             if run.plies() >= PV_CAP {
                 run.stop_at_cap();
                 break;
             }
-            let Some(best) = values.iter().map(|(_, v)| *v).max() else {
+            let Some(index) = search.move_worth(run.position(), run.history(), here) else {
                 break;
             };
-            let Some(index) = values.iter().position(|(_, v)| *v == best) else {
-                break;
-            };
-            pv.push(game.move_label(values[index].0.mv));
-            run.play_index(index);
-            if run.end().is_none() {
-                values = search.move_values(run.position(), run.history());
-            }
+            let before = *run.position();
+            let played = run.play_index(index);
+            pv.push(game.move_label(played.mv));
+            let g = i32::from(super::gain(&before, &played.position));
+            here = i32::from(super::factor(&before, &played.position)) * (here - g);
         }
         let result = run.end().zip(run.outcome()).map(|(end, winner)| PvResult {
             end,
