@@ -257,7 +257,7 @@ impl<'a> Search<'a> {
 
     /// The value of a database leaf: `pos` has at most the databases'
     /// stones and is not the opening.
-    fn from_databases(&mut self, pos: &Position, since: usize) -> Option<i32> {
+    fn database_leaf(&mut self, pos: &Position, since: usize) -> Option<i32> {
         let db = self.databases?;
         if pos.opening || stones(pos) > self.database_stones {
             return None;
@@ -282,7 +282,7 @@ impl<'a> Search<'a> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        if let Some(value) = self.from_databases(pos, since) {
+        if let Some(value) = self.database_leaf(pos, since) {
             return value;
         }
         let fresh = self.acyclic || self.history.len() - since == 1;
@@ -327,7 +327,7 @@ impl<'a> Search<'a> {
                 (rank, i)
             })
             .collect();
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        order.sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
         let (window_alpha, window_beta) = (alpha, beta);
         let (mut best, mut best_index) = (-INFINITY, 0);
         for (_, i) in order {
