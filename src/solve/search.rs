@@ -423,3 +423,27 @@ fn clean(pos: &Position) -> Position {
 fn stones(pos: &Position) -> u32 {
     pos.pits.iter().map(|&n| u32::from(n)).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(name: &str) -> crate::rules::Rules {
+        crate::variants::load(name).unwrap().rules
+    }
+
+    #[test]
+    fn kalah_cannot_repeat_and_modiar_can() {
+        // Kalah: stores sown, every pit sows ccw from the next pit.
+        assert!(no_repetition(&rules("kalah")));
+        // Modiar: no stores, so stones go round the board without changing it.
+        assert!(!no_repetition(&rules("modiar")));
+        // Kalah with the first stone back in the emptied pit and single
+        // stones playable: a one-stone move changes nothing.
+        let mut origin = rules("kalah");
+        origin.sowing.start = crate::rules::SowStart::Origin;
+        assert!(!no_repetition(&origin));
+        origin.sowing.min_stones = 2;
+        assert!(no_repetition(&origin));
+    }
+}
