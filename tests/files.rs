@@ -51,7 +51,7 @@ fn writers(path: &str, tiny: &str) -> Vec<(Vec<String>, &'static str, &'static s
             "",
             "variant: modiar",
         ),
-        (args(&["solve", tiny, "--save", path]), "", "SOWSOLV1"),
+        (args(&["solve", tiny, "--save", path]), "", "SOWSOLV2"),
         (
             args(&["play", "modiar", "--seed", "1"]),
             "a\nsave PATH\nquit\n",

@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 pub use alphabeta::AlphaBetaAgent;
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
-pub use perfect::{PerfectAgent, ON_THE_FLY_LIMIT};
+pub use perfect::{PerfectAgent, TableId, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
 use crate::{
@@ -40,7 +40,8 @@ pub const MAX_DEPTH: u8 = 20;
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
 
 /// An agent named on the command line: `random`, `greedy`, `alphabeta:D`
-/// `mcts:N` or `perfect`. Written back with [`fmt::Display`] in the same form.
+/// `mcts:N`, `perfect` or `perfect:FILE`. Written back with [`fmt::Display`]
+/// in the same form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentSpec {
     /// Uniformly random legal moves.
@@ -53,11 +54,14 @@ pub enum AgentSpec {
     Mcts(u32),
     /// Perfect play from a strong solution, solved on the fly (small variants).
     Perfect,
+    /// Perfect play from a table saved by `sow solve --save FILE`.
+    PerfectFrom(TableId),
 }
 
 impl AgentSpec {
     /// Whether this agent can play `game`: the perfect agent needs a variant
-    /// small enough to solve on the fly.
+    /// small enough to solve on the fly, or a table saved for its rules (read
+    /// here, once per process).
     ///
     /// # Errors
     /// Why it cannot.
@@ -74,6 +78,7 @@ impl AgentSpec {
                 };
                 format!("the perfect agent cannot play {name}: {why}; choose another agent (greedy, alphabeta:D, mcts:N)")
             }),
+            AgentSpec::PerfectFrom(table) => table.load(game).map(|_| ()),
             _ => Ok(()),
         }
     }
@@ -87,6 +92,7 @@ impl AgentSpec {
             AgentSpec::AlphaBeta(depth) => Box::new(AlphaBetaAgent::new(depth, rng)),
             AgentSpec::Mcts(playouts) => Box::new(MctsAgent::new(playouts, rng)),
             AgentSpec::Perfect => Box::new(PerfectAgent::new()),
+            AgentSpec::PerfectFrom(table) => Box::new(table.agent()),
         }
     }
 }
@@ -103,6 +109,10 @@ impl FromStr for AgentSpec {
             ("random", None) => Ok(AgentSpec::Random),
             ("greedy", None) => Ok(AgentSpec::Greedy),
             ("perfect", None) => Ok(AgentSpec::Perfect),
+            ("perfect", Some("")) => Err(format!(
+                "`{s}` needs a file: `perfect:FILE`, a table saved by `sow solve VARIANT --save FILE`"
+            )),
+            ("perfect", Some(file)) => Ok(AgentSpec::PerfectFrom(TableId::intern(file))),
             ("alphabeta", Some(depth)) => match depth.parse::<u8>() {
                 Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(AgentSpec::AlphaBeta(d)),
                 _ => Err(format!(
@@ -136,6 +146,7 @@ impl fmt::Display for AgentSpec {
             AgentSpec::AlphaBeta(depth) => write!(f, "alphabeta:{depth}"),
             AgentSpec::Mcts(playouts) => write!(f, "mcts:{playouts}"),
             AgentSpec::Perfect => f.write_str("perfect"),
+            AgentSpec::PerfectFrom(table) => write!(f, "perfect:{}", table.path().display()),
         }
     }
 }

@@ -1,13 +1,20 @@
 //! The perfect agent: plays a move of best value according to a strong
 //! solution (see [`crate::solve`]), taking the repetition history into
-//! account, so it never does worse than the solved value.
+//! account, so it never does worse than the solved value. The solution is
+//! solved on the fly (`perfect`) or read from a table saved by `sow solve
+//! --save FILE` (`perfect:FILE`). From endgame databases (`sow solve
+//! --databases K --save FILE`) it searches forward at each move, reading
+//! them at the leaves.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::{
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex, OnceLock},
+};
 
 use super::Agent;
 use crate::{
     engine::{Game, GameRun, Position},
-    solve::{best_index, solve_from, Solution},
+    solve::{best_index, solve_from, Search, Solution},
 };
 
 /// Positions the agent may solve on the fly (the `sow solve` default).
@@ -54,11 +61,78 @@ fn shared_solution(game: &Game, pos: &Position) -> Option<Arc<Solution>> {
     Some(solution)
 }
 
+/// A table file named by `perfect:FILE`. Agent specs are `Copy`, so the
+/// path is kept (interned) in a process-wide list and the spec holds its
+/// place there; the table is read once, when first checked against a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableId(usize);
+
+/// A table's path and, once read, the table with the rules (as JSON) it
+/// was read for.
+type Tables = Mutex<Vec<(PathBuf, Option<(String, Arc<Solution>)>)>>;
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+impl TableId {
+    /// The id of the table at `path` (the same id for the same path).
+    pub fn intern(path: &str) -> TableId {
+        let mut tables = tables().lock().unwrap_or_else(|e| e.into_inner());
+        let path = PathBuf::from(path);
+        match tables.iter().position(|(p, _)| *p == path) {
+            Some(at) => TableId(at),
+            None => {
+                tables.push((path, None));
+                TableId(tables.len() - 1)
+            }
+        }
+    }
+
+    /// The path given.
+    pub fn path(self) -> PathBuf {
+        let tables = tables().lock().unwrap_or_else(|e| e.into_inner());
+        tables[self.0].0.clone()
+    }
+
+    /// The table, read for the rules of `game` (once per process).
+    ///
+    /// # Errors
+    /// The file cannot be read, is no table, or was saved for other rules.
+    pub fn load(self, game: &Game) -> Result<Arc<Solution>, String> {
+        let rules = serde_json::to_string(game.rules()).map_err(|e| e.to_string())?;
+        let mut tables = tables().lock().unwrap_or_else(|e| e.into_inner());
+        let (path, loaded) = &mut tables[self.0];
+        if let Some((for_rules, table)) = loaded {
+            if *for_rules == rules {
+                return Ok(Arc::clone(table));
+            }
+        }
+        let table = Arc::new(
+            Solution::load(game, Path::new(path))
+                .map_err(|e| format!("the perfect agent cannot read its table: {e}"))?,
+        );
+        *loaded = Some((rules, Arc::clone(&table)));
+        Ok(table)
+    }
+
+    /// An agent that plays from this table.
+    pub(crate) fn agent(self) -> PerfectAgent {
+        PerfectAgent {
+            table: Some(self),
+            ..PerfectAgent::default()
+        }
+    }
+}
+
 /// Plays perfectly from a solution, solving the variant on the fly (once per
 /// process) when it was given none.
 #[derive(Debug, Clone, Default)]
 pub struct PerfectAgent {
     solution: Option<Arc<Solution>>,
+    /// The table to read at the first move, if any.
+    table: Option<TableId>,
     warned: bool,
 }
 
@@ -73,7 +147,7 @@ impl PerfectAgent {
     pub fn with_solution(solution: Arc<Solution>) -> Self {
         PerfectAgent {
             solution: Some(solution),
-            warned: false,
+            ..PerfectAgent::default()
         }
     }
 }
@@ -82,6 +156,24 @@ impl Agent for PerfectAgent {
     fn choose(&mut self, run: &GameRun<'_>) -> usize {
         let game = run.game();
         let pos = run.position();
+        if let Some(table) = self.table.take() {
+            match table.load(game) {
+                Ok(solution) => self.solution = Some(solution),
+                Err(why) => eprintln!("warning: {why}"),
+            }
+        }
+        if let Some(databases) = self.solution.as_ref().filter(|s| s.databases().is_some()) {
+            // Endgame databases: search forward from here, reading them at
+            // the leaves.
+            if let Ok(mut search) = Search::new(game, Some(databases)) {
+                let values = search.move_values(pos, run.history());
+                let best = values.iter().map(|(_, v)| *v).max();
+                return values
+                    .iter()
+                    .position(|(_, v)| Some(*v) == best)
+                    .unwrap_or(0);
+            }
+        }
         let covered = self
             .solution
             .as_ref()

@@ -11,6 +11,7 @@ use crate::{
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
+use std::io::IsTerminal;
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
@@ -203,6 +204,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             limit,
             save,
+            databases,
+            use_databases,
             format,
         } => {
             let save = save
@@ -210,18 +213,48 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
             let clock = std::time::Instant::now();
-            let solution = solve::solve(&game, limit)?;
-            let seconds = clock.elapsed().as_secs_f64();
-            let summary = solve::Summary::new(&game, &solution, seconds)?;
-            if let Some(save) = save {
-                solution.save(&game, &save)?;
-            }
-            let text = match format {
-                ReportFormat::Text => report::solve_text(&game, &summary),
-                ReportFormat::Json => {
-                    serde_json::to_string_pretty(&summary)
-                        .map_err(|e| Error::Usage(e.to_string()))?
-                        + "\n"
+            let tables = match (databases, use_databases) {
+                (_, Some(path)) => Some((
+                    solve::Solution::load(&game, &path)?,
+                    Some(path.display().to_string()),
+                )),
+                (Some(stones), None) => Some((solve::databases(&game, stones, limit)?, None)),
+                (None, None) => None,
+            };
+            let text = if let Some((tables, file)) = tables {
+                let seconds = if file.is_some() {
+                    0.0
+                } else {
+                    clock.elapsed().as_secs_f64()
+                };
+                if let Some(save) = save {
+                    tables.save(&game, &save)?;
+                }
+                // A long search says on stderr how far it got (after 10 s, or
+                // at once on a terminal).
+                let started = std::time::Instant::now();
+                let show = std::io::stderr().is_terminal();
+                let mut progress = |line: String| {
+                    if show || started.elapsed().as_secs() >= 10 {
+                        eprintln!("{line}");
+                    }
+                };
+                let summary =
+                    solve::ForwardSummary::new(&game, &tables, seconds, file, &mut progress)?;
+                match format {
+                    ReportFormat::Text => report::forward_text(&game, &summary),
+                    ReportFormat::Json => json(&summary)?,
+                }
+            } else {
+                let solution = solve::solve(&game, limit)?;
+                let seconds = clock.elapsed().as_secs_f64();
+                let summary = solve::Summary::new(&game, &solution, seconds)?;
+                if let Some(save) = save {
+                    solution.save(&game, &save)?;
+                }
+                match format {
+                    ReportFormat::Text => report::solve_text(&game, &summary),
+                    ReportFormat::Json => json(&summary)?,
                 }
             };
             say!("{text}");
@@ -325,4 +358,11 @@ fn list() -> Result<i32, Error> {
     }
     out(report::list(&rows))?;
     Ok(OK)
+}
+
+/// `value` as pretty JSON, with a final newline.
+fn json(value: &impl serde::Serialize) -> Result<String, Error> {
+    serde_json::to_string_pretty(value)
+        .map(|text| text + "\n")
+        .map_err(|e| Error::Usage(e.to_string()))
 }

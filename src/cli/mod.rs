@@ -120,7 +120,9 @@ enum Command {
         #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
         /// The agents for south and north, comma-separated: random, greedy,
-        /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect.
+        /// alphabeta:D (search D plies), mcts:N (N playouts per move), perfect
+        /// (solves the variant first), perfect:FILE (plays from a table saved
+        /// by `sow solve --save FILE`).
         #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
         agents: [crate::agents::AgentSpec; 2],
         #[command(flatten)]
@@ -496,10 +498,17 @@ enum Command {
     /// may exceed --limit (the bound is C(stones + pits, pits) boards for each
     /// side to move); memory is about 90 bytes a reachable position.
     ///
+    /// Larger boards: --databases K builds endgame databases (every position
+    /// with at most K stones on the board, by the same retrograde analysis;
+    /// --limit bounds their positions) and searches the start forward (MTD(f)
+    /// with a transposition table), reading them at the leaves; --save writes
+    /// the databases, --use-databases reads them back instead of building.
+    ///
     /// Examples:
     ///   sow solve modiar
     ///   sow solve modiar --format json
     ///   sow solve my-variant.variant --limit 100000000 --save my-variant.solution
+    ///   sow solve kalah --databases 10 --save kalah-10.db
     #[command(verbatim_doc_comment)]
     Solve {
         /// Shipped variant name or path to a .variant file.
@@ -507,10 +516,18 @@ enum Command {
         /// Refuse variants that may have more positions than this.
         #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS", value_parser = any_u64)]
         limit: u64,
-        /// Also write the table of values to FILE (binary; read back by the
-        /// perfect agent).
+        /// Also write the table of values (or the databases) to FILE
+        /// (binary; read back by the perfect agent, `perfect:FILE`).
         #[arg(long, value_name = "FILE")]
         save: Option<std::path::PathBuf>,
+        /// Build endgame databases up to K stones on the board and search the
+        /// start forward with them at the leaves.
+        #[arg(long, value_name = "K")]
+        databases: Option<u32>,
+        /// Read the databases from FILE (saved with --databases K --save FILE)
+        /// instead of building them, and search the start forward.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["databases", "save"])]
+        use_databases: Option<std::path::PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -540,7 +557,8 @@ struct BatchArgs {
     games: u64,
     /// The agents, first then second, comma-separated; the first plays south
     /// (unless --swap): random, greedy, alphabeta:D (search D plies),
-    /// mcts:N (N playouts per move).
+    /// mcts:N (N playouts per move), perfect, perfect:FILE (a table saved by
+    /// `sow solve --save FILE`).
     #[arg(long, default_value = "random,random", value_parser = crate::agents::parse_pair)]
     agents: [crate::agents::AgentSpec; 2],
     /// Seed of the batch.

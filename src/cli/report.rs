@@ -236,6 +236,89 @@ pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
     out
 }
 
+/// The report of `sow solve --databases K` for people.
+pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: 2 rows of {} pits, {} stones",
+        s.variant,
+        game.pits_per_row(),
+        s.stones
+    );
+    let d = &s.databases;
+    let origin = match &d.file {
+        Some(file) => format!("read from {file}"),
+        None => format!("built in {:.2} s", d.seconds),
+    };
+    let exact = if d.inexact == 0 {
+        "every value exact".to_string()
+    } else {
+        format!("{} values not proven exact", d.inexact)
+    };
+    let _ = writeln!(
+        out,
+        "databases: every position with at most {} stones on the board, {} positions ({origin}; {exact})",
+        d.stones, d.positions
+    );
+    let proof = if s.exact {
+        "exact"
+    } else {
+        "not proven exact: the search read database values that are not"
+    };
+    let _ = writeln!(
+        out,
+        "value: {:+} for south (final score difference under perfect play; {proof})",
+        s.value
+    );
+    if let Some(r) = &s.result {
+        let _ = writeln!(out, "{}", perfect_play(r));
+    }
+    let moves: Vec<String> = s
+        .moves
+        .iter()
+        .map(|m| format!("{} {:+}", m.mv, m.value))
+        .collect();
+    let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
+    let _ = writeln!(out, "best: {}", s.best.join(" "));
+    let _ = writeln!(
+        out,
+        "principal variation ({}): {}",
+        plies(s.pv.len()),
+        s.pv.join(" ")
+    );
+    let _ = writeln!(
+        out,
+        "search: {} positions searched for the first moves, {} in the transposition table",
+        s.positions_searched, s.table_positions
+    );
+    let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {
+        format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
+    });
+    let _ = writeln!(
+        out,
+        "time: {:.2} s searching, peak memory: {memory}",
+        s.search_seconds
+    );
+    out
+}
+
+/// "perfect play: ..." : how a perfect game ends.
+fn perfect_play(r: &crate::solve::PvResult) -> String {
+    let verdict = match r.winner {
+        crate::engine::Outcome::Draw => "a draw".to_string(),
+        winner => format!("{} wins", winner.as_str()),
+    };
+    format!(
+        "perfect play: {verdict} {}-{} (south {}, north {}; the game ends: {})",
+        r.scores[0].max(r.scores[1]),
+        r.scores[0].min(r.scores[1]),
+        r.scores[Player::South.index()],
+        r.scores[Player::North.index()],
+        r.end.describe(),
+    )
+}
+
 /// The report of `sow solve` for people.
 pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
     let mut out = String::new();
@@ -266,19 +349,7 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
         s.value
     );
     if let Some(r) = &s.result {
-        let verdict = match r.winner {
-            crate::engine::Outcome::Draw => "a draw".to_string(),
-            winner => format!("{} wins", winner.as_str()),
-        };
-        let _ = writeln!(
-            out,
-            "perfect play: {verdict} {}-{} (south {}, north {}; the game ends: {})",
-            r.scores[0].max(r.scores[1]),
-            r.scores[0].min(r.scores[1]),
-            r.scores[Player::South.index()],
-            r.scores[Player::North.index()],
-            r.end.describe(),
-        );
+        let _ = writeln!(out, "{}", perfect_play(r));
     }
     let moves: Vec<String> = s
         .moves
@@ -314,6 +385,19 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             "approximate: {} positions in groups too large for the exact search have exact bounds that differ; each is scored as if the repetition happened there",
             c.approximate
         );
+    }
+    if c.inexact > 0 {
+        let _ = writeln!(
+            out,
+            "not proven exact: {} positions ({} in groups too large for the history search, the others lead to those; --format json lists each with its proven bounds)",
+            c.inexact,
+            s.inexact_positions
+                .iter()
+                .filter(|p| p.why == "large_group")
+                .count()
+        );
+    } else {
+        let _ = writeln!(out, "every value is exact");
     }
     let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {
         format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))

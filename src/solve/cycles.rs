@@ -32,15 +32,17 @@ pub(crate) struct Group {
     repeat: Vec<i16>,
     /// The best move leaving the group from each member (`i16::MIN`: none).
     exit: Vec<i16>,
-    /// The moves that stay in the group, as member numbers.
-    inner: Vec<Vec<u8>>,
+    /// The moves that stay in the group: member number, and the factor that
+    /// turns its value into one for this member's mover (-1, or 1 when the
+    /// same player moves again).
+    inner: Vec<Vec<(u8, i16)>>,
 }
 
 impl Group {
     /// Adds a member: its repetition value, its best move out of the group
     /// (`None` when every move stays inside) and its moves inside (member
-    /// numbers, which may refer to members added later).
-    pub fn push(&mut self, repeat: i16, exit: Option<i16>, inner: Vec<u8>) {
+    /// numbers, which may refer to members added later, with their factor).
+    pub fn push(&mut self, repeat: i16, exit: Option<i16>, inner: Vec<(u8, i16)>) {
         self.repeat.push(repeat);
         self.exit.push(exit.unwrap_or(i16::MIN));
         self.inner.push(inner);
@@ -73,14 +75,14 @@ impl Group {
             return Ok(v);
         }
         let mut best = self.exit[at];
-        for &next in &self.inner[at] {
+        for &(next, factor) in &self.inner[at] {
             let bit = 1u64 << next;
             let theirs = if seen & bit != 0 {
                 self.repeat[usize::from(next)]
             } else {
                 self.value(usize::from(next), seen | bit, memo)?
             };
-            best = best.max(-theirs);
+            best = best.max(factor * theirs);
         }
         memo.insert((at as u8, seen), best);
         Ok(best)
@@ -96,8 +98,8 @@ mod tests {
         // 0 <-> 1, no way out: from 0 the play goes 0 1 0, repeating 0, worth
         // 0's repetition value to 0's mover.
         let mut g = Group::default();
-        g.push(3, None, vec![1]);
-        g.push(-5, None, vec![0]);
+        g.push(3, None, vec![(1, -1)]);
+        g.push(-5, None, vec![(0, -1)]);
         let mut memo = FxHashMap::default();
         assert_eq!(g.value(0, 0b01, &mut memo), Ok(3));
         // From 1: 1 0 1 repeats 1, worth -5 to 1's mover.
@@ -109,8 +111,8 @@ mod tests {
         // Member 1 can leave for a value of 2 to itself; member 0 (repeat 3)
         // moves to 1, so 0 gets -max(2, -3) = -2, not its repetition value.
         let mut g = Group::default();
-        g.push(3, None, vec![1]);
-        g.push(-3, Some(2), vec![0]);
+        g.push(3, None, vec![(1, -1)]);
+        g.push(-3, Some(2), vec![(0, -1)]);
         let mut memo = FxHashMap::default();
         assert_eq!(g.value(0, 0b01, &mut memo), Ok(-2));
         // From 1: leave (2), or go to 0 which must come back: repetition at 1 (-3) for 1,

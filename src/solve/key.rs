@@ -15,7 +15,12 @@ impl KeyCodec {
     /// The codec for `game`, or `None` when its board does not fit in 64 bits
     /// (every pit gets enough bits to hold all the stones).
     pub fn new(game: &Game) -> Option<Self> {
-        let stones = game.rules().total_stones();
+        Self::for_stones(game, game.rules().total_stones())
+    }
+
+    /// The codec for the positions of `game` with at most `stones` stones on
+    /// the board, or `None` when they do not fit in 64 bits.
+    pub fn for_stones(game: &Game, stones: u32) -> Option<Self> {
         let bits = (32 - stones.leading_zeros()).max(1);
         let pits = game.pit_count();
         (pits as u32 * bits + 2 <= 64).then_some(KeyCodec { pits, bits })

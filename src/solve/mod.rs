@@ -62,16 +62,23 @@
 
 mod bounds;
 mod cycles;
+mod databases;
 mod graph;
 mod key;
 mod scc;
+mod search;
 mod summary;
 mod table;
 
 use rustc_hash::FxHashMap;
 
+pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
-pub use summary::{best_index, peak_memory, Cycles, FirstMove, PvResult, Summary};
+pub use search::{no_repetition, History, Search, TABLE_CAPACITY};
+pub use summary::{
+    best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
+    PvResult, Summary,
+};
 
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
@@ -112,6 +119,10 @@ pub enum SolveError {
     /// key leaves out.
     #[error("the rules end the game on captured totals (`captured_majority`), which a position of the solver does not record")]
     CapturesMatter,
+    /// A table read as endgame databases holds the positions reachable from
+    /// a start instead.
+    #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
+    NotDatabases,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -145,9 +156,24 @@ pub struct Stats {
     /// Positions of groups too large for the exact search whose exact bounds
     /// differ, so that their value is the approximation described above.
     pub approximate: usize,
+    /// Positions whose value is not proven exact: the `approximate` ones and
+    /// every position whose value depends on theirs and whose proven bounds
+    /// differ (see [`Solution::inexact`]).
+    pub inexact: usize,
     /// Proven bounds `[low, high]` on the start's value for South: equal to
     /// it when the approximation inside large groups cannot change it.
     pub start_bounds: [i16; 2],
+}
+
+/// A position whose value is not proven exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Inexact {
+    /// Proven bounds `[low, high]` on its value for the player to move.
+    pub bounds: [i16; 2],
+    /// Why: true when the position lies in a group of repeating positions
+    /// too large for the history search, where a repetition's worth depends
+    /// on where it happens; false when it only leads to such positions.
+    pub in_large_group: bool,
 }
 
 /// The value of every position reachable from a variant's start.
@@ -159,6 +185,11 @@ pub struct Solution {
     values: Vec<i16>,
     group: Vec<u32>,
     members: FxHashMap<u32, Vec<u32>>,
+    /// The positions whose value is not proven exact, by index.
+    inexact: FxHashMap<u32, Inexact>,
+    /// `Some(k)` for endgame databases: every position with at most `k`
+    /// stones on the board; `None` for the positions reachable from a start.
+    databases: Option<u32>,
     repetition: Option<Leftovers>,
     stats: Stats,
 }
@@ -172,6 +203,24 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::RowOwner => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
+    }
+}
+
+/// Stones a move from `before` to `after` wins for the player who made it:
+/// what it adds to their captured total (captures and stones sown into their
+/// store) minus what it adds to the opponent's.
+pub fn gain(before: &Position, after: &Position) -> i16 {
+    let added = |p: Player| after.captured[p.index()] as i16 - before.captured[p.index()] as i16;
+    added(before.to_move) - added(before.to_move.other())
+}
+
+/// The factor that turns a value for the mover of `after` into one for the
+/// mover of `before`: -1, or 1 when the same player moves again.
+pub(crate) fn factor(before: &Position, after: &Position) -> i16 {
+    if before.to_move == after.to_move {
+        1
+    } else {
+        -1
     }
 }
 
@@ -198,8 +247,8 @@ pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution,
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_by_bounds(game: &Game, limit: u64) -> Result<Solution, SolveError> {
-    solve_groups_up_to(game, &game.start(), limit, 0)
+pub fn solve_by_bounds(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
+    solve_groups_up_to(game, start, limit, 0)
 }
 
 /// Whether `game` can be solved within `limit` positions, before any work:
@@ -211,11 +260,18 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
     check(game, limit).map(|_| ())
 }
 
-/// [`solvable`], giving the key codec and the estimate on success.
-fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
+/// Refuses rules under which a position's value depends on the stones
+/// captured so far.
+fn check_rules(game: &Game) -> Result<(), SolveError> {
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
     }
+    Ok(())
+}
+
+/// [`solvable`], giving the key codec and the estimate on success.
+fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
+    check_rules(game)?;
     let codec = KeyCodec::new(game).ok_or(SolveError::BoardTooLarge {
         pits: game.pit_count(),
         stones: game.rules().total_stones(),
@@ -237,10 +293,26 @@ fn solve_groups_up_to(
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    solve_graph(game, codec, graph, exact_up_to, None)
+}
+
+/// Solves the positions of `graph` (`databases`: what they cover).
+fn solve_graph(
+    game: &Game,
+    codec: KeyCodec,
+    graph: Graph,
+    exact_up_to: usize,
+    databases: Option<u32>,
+) -> Result<Solution, SolveError> {
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
-    let (values, group, members, stats) =
-        Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
+    let Solved {
+        values,
+        group,
+        members,
+        inexact,
+        stats,
+    } = Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
     Ok(Solution {
         codec,
         keys: graph.keys,
@@ -248,14 +320,21 @@ fn solve_groups_up_to(
         values,
         group,
         members,
+        inexact,
+        databases,
         repetition,
         stats,
     })
 }
 
-/// What a finished [`Solver`] hands over: values, group of every position,
-/// members of every group, and the facts.
-type Solved = (Vec<i16>, Vec<u32>, FxHashMap<u32, Vec<u32>>, Stats);
+/// What a finished [`Solver`] hands over.
+struct Solved {
+    values: Vec<i16>,
+    group: Vec<u32>,
+    members: FxHashMap<u32, Vec<u32>>,
+    inexact: FxHashMap<u32, Inexact>,
+    stats: Stats,
+}
 
 /// The four scorings worked out side by side, each a value table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -293,7 +372,8 @@ struct Solver<'a> {
     exact_up_to: usize,
     in_large_groups: usize,
     large_groups: usize,
-    approximate: usize,
+    /// Positions of large groups whose exact bounds differ.
+    approximate: Vec<u32>,
 }
 
 impl<'a> Solver<'a> {
@@ -317,7 +397,7 @@ impl<'a> Solver<'a> {
             exact_up_to,
             in_large_groups: 0,
             large_groups: 0,
-            approximate: 0,
+            approximate: Vec::new(),
         }
     }
 
@@ -328,6 +408,25 @@ impl<'a> Solver<'a> {
         });
         let [values, neutral, low, high] = self.values;
         let rule_dependent = values.iter().zip(&neutral).filter(|(a, b)| a != b).count();
+        // `low` and `high` are proven bounds for South, in each mover's view:
+        // where they meet the value is exact, whatever the approximation did.
+        let mut inexact: FxHashMap<u32, Inexact> = (0..graph.len() as u32)
+            .filter(|&i| low[i as usize] != high[i as usize])
+            .map(|i| {
+                let (a, b) = (low[i as usize], high[i as usize]);
+                let bounds = [a.min(b), a.max(b)];
+                let entry = Inexact {
+                    bounds,
+                    in_large_group: false,
+                };
+                (i, entry)
+            })
+            .collect();
+        for i in &self.approximate {
+            if let Some(entry) = inexact.get_mut(i) {
+                entry.in_large_group = true;
+            }
+        }
         let in_cycles = self.members.values().map(Vec::len).sum::<usize>() + self.in_large_groups;
         let sign = for_south(self.codec.decode(graph.keys[0]).to_move);
         let stats = Stats {
@@ -336,10 +435,17 @@ impl<'a> Solver<'a> {
             groups: self.members.len() + self.large_groups,
             largest_group: self.largest,
             rule_dependent,
-            approximate: self.approximate,
+            approximate: self.approximate.len(),
+            inexact: inexact.len(),
             start_bounds: [sign * low[0], sign * high[0]],
         };
-        Ok((values, self.group, self.members, stats))
+        Ok(Solved {
+            values,
+            group: self.group,
+            members: self.members,
+            inexact,
+            stats,
+        })
     }
 
     /// What a repetition at `node` is worth to its mover under `scoring`
@@ -363,8 +469,9 @@ impl<'a> Solver<'a> {
         self.graph
             .moves(node)
             .filter(|&(child, _)| keep(child))
-            .map(|(child, captured)| {
-                i16::from(captured) - self.values[scoring as usize][child as usize]
+            .map(|(child, gain)| {
+                gain + self.graph.factor(node, child)
+                    * self.values[scoring as usize][child as usize]
             })
             .max()
     }
@@ -414,8 +521,10 @@ impl<'a> Solver<'a> {
                 let inner = self
                     .graph
                     .moves(m)
-                    .filter_map(|(child, _)| component.iter().position(|&x| x == child))
-                    .map(|local| local as u8)
+                    .filter_map(|(child, _)| {
+                        let local = component.iter().position(|&x| x == child)?;
+                        Some((local as u8, self.graph.factor(m, child)))
+                    })
                     .collect();
                 group.push(self.repeat_value(m, scoring), exit, inner);
             }
@@ -484,7 +593,7 @@ impl<'a> Solver<'a> {
                     Scoring::High => greatest,
                 };
                 if scoring == Scoring::Rules && lo != hi {
-                    self.approximate += 1;
+                    self.approximate.push(m);
                 }
                 self.set(m, scoring, south[k] * c.clamp(lo, hi));
             }
@@ -524,6 +633,57 @@ impl Solution {
             .iter()
             .zip(&self.values)
             .map(|(&k, &v)| (self.codec.decode(k), v))
+    }
+
+    /// Proven bounds `[low, high]` on the value of `pos` for its player to
+    /// move (both the value itself when it is exact).
+    pub fn bounds(&self, pos: &Position) -> Option<[i16; 2]> {
+        let at = *self.index.get(&self.codec.encode(pos))?;
+        Some(match self.inexact.get(&at) {
+            Some(entry) => entry.bounds,
+            None => [self.values[at as usize]; 2],
+        })
+    }
+
+    /// Every position whose value is not proven exact, with its proven
+    /// bounds and why (empty when every value is exact).
+    pub fn inexact(&self) -> impl Iterator<Item = (Position, i16, Inexact)> + '_ {
+        self.inexact.iter().map(|(&i, &entry)| {
+            let i = i as usize;
+            (self.codec.decode(self.keys[i]), self.values[i], entry)
+        })
+    }
+
+    /// `Some(k)` for endgame databases (every position with at most `k`
+    /// stones on the board); `None` for the positions reachable from a start.
+    pub fn databases(&self) -> Option<u32> {
+        self.databases
+    }
+
+    /// The value of `pos` for its player to move given `seen`, the boards
+    /// seen since the stones on the board last changed (as
+    /// [`Solution::move_values`] takes them; `pos` among them), and whether
+    /// it is proven exact.
+    ///
+    /// # Errors
+    /// A position that is not in the solution.
+    pub fn value_given(
+        &self,
+        game: &Game,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+    ) -> Result<(i16, bool), SolveError> {
+        let at = self.lookup(pos)?;
+        let exact = !self.inexact.contains_key(&at);
+        if self.group[at as usize] == NO_GROUP || seen.len() <= 1 {
+            return Ok((self.values[at as usize], exact));
+        }
+        let best = self
+            .move_values(game, pos, seen)?
+            .iter()
+            .map(|m| m.value)
+            .max();
+        Ok((best.unwrap_or(self.values[at as usize]), exact))
     }
 
     /// The codec of the keys.
@@ -581,13 +741,15 @@ impl Solution {
         for s in moves.as_slice() {
             let child = self.lookup(&s.position)?;
             let local = members.iter().position(|&m| m == child);
-            let repeated = s.effect.captured == 0
-                && seen
-                    .iter()
-                    .any(|(pits, side)| *pits == s.position.pits && *side == s.position.to_move);
+            // A board seen since the stones on the board last changed: the
+            // move did not change them either, so this is a repetition.
+            let repeated = seen
+                .iter()
+                .any(|(pits, side)| *pits == s.position.pits && *side == s.position.to_move);
+            let factor = factor(pos, &s.position);
             let value = match (&group, local) {
-                _ if repeated => -self.repeat_value(game, &s.position),
-                (Some(group), Some(local)) if s.effect.captured == 0 => {
+                _ if repeated => factor * self.repeat_value(game, &s.position),
+                (Some(group), Some(local)) => {
                     let bit = 1u64 << local;
                     let theirs = if seen_bits & bit != 0 {
                         group.repeat(local)
@@ -596,9 +758,9 @@ impl Solution {
                             .value(local, seen_bits | bit, &mut memo)
                             .map_err(|e| SolveError::CycleTooLarge { members: e.members })?
                     };
-                    -theirs
+                    factor * theirs
                 }
-                _ => s.effect.captured as i16 - self.values[child as usize],
+                _ => gain(pos, &s.position) + factor * self.values[child as usize],
             };
             out.push(MoveValue {
                 successor: *s,
@@ -634,9 +796,10 @@ impl Solution {
             for s in moves.as_slice() {
                 let child = self.lookup(&s.position)?;
                 match members.iter().position(|&x| x == child) {
-                    Some(local) => inner.push(local as u8),
+                    Some(local) => inner.push((local as u8, factor(&pos, &s.position))),
                     None => {
-                        let v = s.effect.captured as i16 - self.values[child as usize];
+                        let v = gain(&pos, &s.position)
+                            + factor(&pos, &s.position) * self.values[child as usize];
                         exit = Some(exit.map_or(v, |e| e.max(v)));
                     }
                 }

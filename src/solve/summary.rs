@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{estimate, for_south, Solution, SolveError, Stats};
+use super::{estimate, for_south, Search, Solution, SolveError, Stats};
 use crate::engine::{EndReason, Game, GameRun, Outcome};
 
 /// Longest principal variation played out (a safety net for variants that
@@ -46,6 +46,25 @@ pub struct Cycles {
     /// Positions whose value is bracketed exactly but chosen within the
     /// bracket by the approximation for large groups.
     pub approximate: usize,
+    /// Positions whose value is not proven exact: the approximate ones and
+    /// those whose value depends on theirs (listed in `inexact_positions`).
+    pub inexact: usize,
+}
+
+/// A position whose value is not proven exact.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InexactPosition {
+    /// The position, as `--from` reads it (the side to move included).
+    pub position: String,
+    /// The value given, for the player to move.
+    pub value: i16,
+    /// Proven bounds on it `[low, high]`, for the player to move.
+    pub bounds: [i16; 2],
+    /// Why it is not exact: `large_group` (it lies in a group of repeating
+    /// positions too large for the history search, where a repetition's
+    /// worth depends on where it happens) or `leads_to_large_group` (its
+    /// value depends on such positions).
+    pub why: &'static str,
 }
 
 /// The report of `sow solve`.
@@ -75,6 +94,8 @@ pub struct Summary {
     pub result: Option<PvResult>,
     /// Facts about cycles.
     pub cycles: Cycles,
+    /// Every position whose value is not proven exact (empty when all are).
+    pub inexact_positions: Vec<InexactPosition>,
     /// Seconds taken to solve.
     pub seconds: f64,
     /// Peak resident memory of the process in bytes (Linux), if known.
@@ -129,6 +150,7 @@ impl Summary {
             largest_group,
             rule_dependent,
             approximate,
+            inexact,
             start_bounds,
         } = *solution.stats();
         Ok(Summary {
@@ -148,11 +170,32 @@ impl Summary {
                 largest_group,
                 rule_dependent,
                 approximate,
+                inexact,
             },
+            inexact_positions: inexact_positions(game, solution),
             seconds,
             peak_memory_bytes: peak_memory(),
         })
     }
+}
+
+/// The positions of `solution` not proven exact, in key order.
+fn inexact_positions(game: &Game, solution: &Solution) -> Vec<InexactPosition> {
+    let mut found: Vec<_> = solution.inexact().collect();
+    found.sort_unstable_by_key(|(pos, _, _)| solution.codec().encode(pos));
+    found
+        .into_iter()
+        .map(|(pos, value, entry)| InexactPosition {
+            position: crate::engine::format_position(&pos, game),
+            value,
+            bounds: entry.bounds,
+            why: if entry.in_large_group {
+                "large_group"
+            } else {
+                "leads_to_large_group"
+            },
+        })
+        .collect()
 }
 
 /// The index of the first move of highest value.
@@ -167,4 +210,154 @@ pub fn peak_memory() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// The endgame databases a forward search read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DatabaseFacts {
+    /// They hold every position with at most this many stones on the board.
+    pub stones: u32,
+    /// Positions in them.
+    pub positions: usize,
+    /// Positions in them whose value is not proven exact.
+    pub inexact: usize,
+    /// Seconds taken to build them (0 when read from a file).
+    pub seconds: f64,
+    /// The file they were read from, if any.
+    pub file: Option<String>,
+}
+
+/// The report of `sow solve --databases K`: a forward search from the start
+/// with the databases at its leaves.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ForwardSummary {
+    /// The variant's name.
+    pub variant: String,
+    /// Stones in the game.
+    pub stones: u32,
+    /// The databases read.
+    pub databases: DatabaseFacts,
+    /// Final score difference under perfect play, South minus North.
+    pub value: i16,
+    /// Whether `value`, `moves` and `pv` are exact: false when the search
+    /// read a database value that is not proven exact.
+    pub exact: bool,
+    /// The best first moves (pit labels).
+    pub best: Vec<String>,
+    /// Every first move with its value.
+    pub moves: Vec<FirstMove>,
+    /// A principal variation: a perfect game, as pit labels.
+    pub pv: Vec<String>,
+    /// How that game ends.
+    pub result: Option<PvResult>,
+    /// Positions the search visited (database leaves included), for the
+    /// value and the first moves.
+    pub positions_searched: u64,
+    /// Positions in the transposition table at the end.
+    pub table_positions: usize,
+    /// Seconds the search took (first moves and principal variation).
+    pub search_seconds: f64,
+    /// Peak resident memory of the process in bytes (Linux), if known.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+impl ForwardSummary {
+    /// Searches `game` from its start with `databases` at the leaves (built
+    /// in `seconds`, or read from `file`), telling `progress` the proven
+    /// bounds on each first move (for South) as the search narrows them.
+    ///
+    /// # Errors
+    /// The board does not fit the search's keys, or `databases` is a
+    /// solution from a start.
+    pub fn new(
+        game: &Game,
+        databases: &Solution,
+        seconds: f64,
+        file: Option<String>,
+        progress: &mut dyn FnMut(String),
+    ) -> Result<ForwardSummary, SolveError> {
+        let clock = std::time::Instant::now();
+        let mut search = Search::new(game, Some(databases))?;
+        let start = game.start();
+        let sign = i32::from(for_south(start.to_move));
+        let mut run = GameRun::new(game, start);
+        let labels: Vec<String> = {
+            let mut moves = crate::engine::Successors::default();
+            game.successors(&start, &mut moves);
+            moves
+                .as_slice()
+                .iter()
+                .map(|s| game.move_label(s.mv))
+                .collect()
+        };
+        let total = game.rules().total_stones() as i32;
+        let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
+            let (a, b) = (sign * low, sign * high);
+            let (a, b) = (a.clamp(-total, total), b.clamp(-total, total));
+            progress(format!(
+                "first move {}: between {:+} and {:+} for south ({:.1} s)",
+                labels[i],
+                a.min(b),
+                a.max(b),
+                clock.elapsed().as_secs_f64()
+            ));
+        });
+        let value = first.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        let moves: Vec<FirstMove> = first
+            .iter()
+            .map(|(s, v)| FirstMove {
+                mv: game.move_label(s.mv),
+                value: (sign * v) as i16,
+            })
+            .collect();
+        let best = moves
+            .iter()
+            .filter(|m| i32::from(m.value) == sign * value)
+            .map(|m| m.mv.clone())
+            .collect();
+        let positions_searched = search.nodes;
+        let mut pv = Vec::new();
+        // The value of the position reached, for its player to move.
+        let mut here = value;
+        while run.end().is_none() {
+            if run.plies() >= PV_CAP {
+                run.stop_at_cap();
+                break;
+            }
+            let Some(index) = search.move_worth(run.position(), run.history(), here) else {
+                break;
+            };
+            let before = *run.position();
+            let played = run.play_index(index);
+            pv.push(game.move_label(played.mv));
+            let g = i32::from(super::gain(&before, &played.position));
+            here = i32::from(super::factor(&before, &played.position)) * (here - g);
+        }
+        let result = run.end().zip(run.outcome()).map(|(end, winner)| PvResult {
+            end,
+            scores: run.scores(),
+            winner,
+        });
+        Ok(ForwardSummary {
+            variant: game.rules().name.clone(),
+            stones: game.rules().total_stones(),
+            databases: DatabaseFacts {
+                stones: databases.databases().unwrap_or(0),
+                positions: databases.stats().positions,
+                inexact: databases.stats().inexact,
+                seconds,
+                file,
+            },
+            value: (sign * value) as i16,
+            exact: search.inexact_leaves == 0,
+            best,
+            moves,
+            pv,
+            result,
+            positions_searched,
+            table_positions: search.table_len(),
+            search_seconds: clock.elapsed().as_secs_f64(),
+            peak_memory_bytes: peak_memory(),
+        })
+    }
 }

@@ -1,10 +1,15 @@
-//! Saving a solution to a file and reading it back.
+//! Saving a solution (or endgame databases) to a file and reading it back.
 //!
-//! The file is binary, little-endian: the magic `SOWSOLV1`; the length and
+//! The file is binary, little-endian: the magic `SOWSOLV2`; the length and
 //! text of the rules as JSON (so a file is only ever read back for the rules
-//! it was made for); the [`Stats`] as eight `u64` (the start's bounds as `i16` widened); the number of
-//! positions as `u64`; then per position its key (`u64`), its value (`i16`)
-//! and its group (`u32`, `u32::MAX` for none). It is written through
+//! it was made for); what it covers as `u64` (`u64::MAX`: the positions
+//! reachable from the start; `k`: every position with at most `k` stones on
+//! the board); the key's bits per pit (`u64`); the [`Stats`] as ten `u64`
+//! (the start's bounds as `i16` widened); the number of positions as `u64`;
+//! then per position its key (`u64`), its value (`i16`) and its group
+//! (`u32`, `u32::MAX` for none); last the number of positions not proven
+//! exact (`u64`) and for each its index (`u32`), bounds (two `i16`) and
+//! whether it lies in a large group (`u8`). It is written through
 //! [`crate::files::Output`], so a crash never leaves a half-written table
 //! under the name.
 
@@ -16,10 +21,13 @@ use std::{
 
 use rustc_hash::FxHashMap;
 
-use super::{KeyCodec, Solution, Stats, NO_GROUP};
+use super::{Inexact, KeyCodec, Solution, Stats, NO_GROUP};
 use crate::{engine::Game, error::Error, files::Output, rules::Repetition};
 
-const MAGIC: &[u8; 8] = b"SOWSOLV1";
+const MAGIC: &[u8; 8] = b"SOWSOLV2";
+
+/// What a file covers when it holds the positions reachable from the start.
+const FROM_START: u64 = u64::MAX;
 
 fn io_error(path: &Path, source: std::io::Error) -> Error {
     Error::Io {
@@ -30,6 +38,24 @@ fn io_error(path: &Path, source: std::io::Error) -> Error {
 
 fn rules_json(game: &Game) -> Result<String, Error> {
     serde_json::to_string(game.rules()).map_err(|e| Error::Usage(e.to_string()))
+}
+
+/// Why a table saved for the rules `saved` (as JSON) does not serve `game`:
+/// the variant it was saved for, by name.
+fn other_rules(saved: &[u8], game: &Game) -> String {
+    let name = serde_json::from_slice::<serde_json::Value>(saved)
+        .ok()
+        .and_then(|rules| rules["name"].as_str().map(str::to_string));
+    let here = &game.rules().name;
+    match name {
+        Some(name) if name == *here => format!(
+            "this table was saved for other rules of {name} (the variant has changed since); solve it again"
+        ),
+        Some(name) => {
+            format!("this table was saved for {name}, not {here}; solve {here} with --save")
+        }
+        None => format!("this table was made for other rules than those of {here}"),
+    }
 }
 
 impl Solution {
@@ -44,6 +70,9 @@ impl Solution {
             let rules = rules_json(game).map_err(std::io::Error::other)?;
             out.write_all(&(rules.len() as u64).to_le_bytes())?;
             out.write_all(rules.as_bytes())?;
+            let scope = self.databases.map_or(FROM_START, u64::from);
+            out.write_all(&scope.to_le_bytes())?;
+            out.write_all(&u64::from(self.codec.bits_per_pit()).to_le_bytes())?;
             let s = &self.stats;
             for n in [
                 s.positions,
@@ -52,6 +81,7 @@ impl Solution {
                 s.largest_group,
                 s.rule_dependent,
                 s.approximate,
+                s.inexact,
                 i64::from(s.start_bounds[0]) as usize,
                 i64::from(s.start_bounds[1]) as usize,
             ] {
@@ -63,48 +93,65 @@ impl Solution {
                 out.write_all(&value.to_le_bytes())?;
                 out.write_all(&group.to_le_bytes())?;
             }
+            let mut inexact: Vec<_> = self.inexact.iter().collect();
+            inexact.sort_unstable_by_key(|(&i, _)| i);
+            out.write_all(&(inexact.len() as u64).to_le_bytes())?;
+            for (i, entry) in inexact {
+                out.write_all(&i.to_le_bytes())?;
+                out.write_all(&entry.bounds[0].to_le_bytes())?;
+                out.write_all(&entry.bounds[1].to_le_bytes())?;
+                out.write_all(&[u8::from(entry.in_large_group)])?;
+            }
             Ok(())
         };
         write().map_err(|e| output.io_error(e))?;
         out.finish()
     }
 
-    /// Reads a solution saved by [`Solution::save`] for the rules of `game`.
+    /// Reads a solution or databases saved by [`Solution::save`] for the
+    /// rules of `game`.
     ///
     /// # Errors
     /// The file cannot be read, is not a solution, or was made for other rules.
     pub fn load(game: &Game, path: &Path) -> Result<Solution, Error> {
         let bad = |what: &str| Error::Usage(format!("{}: {what}", path.display()));
+        let not_a_table = || {
+            bad("not a table written by `sow solve --save` (or by an older version of sow: solve again)")
+        };
         let file = File::open(path).map_err(|e| io_error(path, e))?;
         let mut input = BufReader::new(file);
         let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(|e| io_error(path, e));
         let mut magic = [0u8; 8];
         read(&mut magic)?;
         if &magic != MAGIC {
-            return Err(bad("not a solution file written by `sow solve --save`"));
+            return Err(not_a_table());
         }
         let mut word = [0u8; 8];
-        read(&mut word)?;
-        let len = u64::from_le_bytes(word);
+        let mut next = |read: &mut dyn FnMut(&mut [u8]) -> Result<(), Error>| {
+            read(&mut word).map(|()| u64::from_le_bytes(word))
+        };
+        let len = next(&mut read)?;
         if len > 1 << 20 {
-            return Err(bad("not a solution file written by `sow solve --save`"));
+            return Err(not_a_table());
         }
         let mut rules = vec![0u8; len as usize];
         read(&mut rules)?;
         if rules != rules_json(game)?.as_bytes() {
-            return Err(bad(&format!(
-                "this solution was made for other rules than those of {}",
-                game.rules().name
-            )));
+            return Err(bad(&other_rules(&rules, game)));
         }
-        let mut counts = [0usize; 9];
+        let scope = next(&mut read)?;
+        let databases = (scope != FROM_START).then_some(scope as u32);
+        let bits = next(&mut read)?;
+        let stones = databases.unwrap_or(game.rules().total_stones());
+        let codec = KeyCodec::for_stones(game, stones)
+            .filter(|c| u64::from(c.bits_per_pit()) == bits)
+            .ok_or_else(not_a_table)?;
+        let mut counts = [0usize; 10];
         for n in &mut counts {
-            read(&mut word)?;
-            *n = u64::from_le_bytes(word) as usize;
+            *n = next(&mut read)? as usize;
         }
-        let [positions, in_cycles, groups, largest_group, rule_dependent, approximate, low, high, len] =
+        let [positions, in_cycles, groups, largest_group, rule_dependent, approximate, inexact_count, low, high, len] =
             counts;
-        let codec = KeyCodec::new(game).ok_or_else(|| bad("the board does not fit a key"))?;
         let mut keys = Vec::with_capacity(len.min(1 << 28));
         let mut values = Vec::with_capacity(len.min(1 << 28));
         let mut group = Vec::with_capacity(len.min(1 << 28));
@@ -124,6 +171,24 @@ impl Solution {
                 members.entry(g).or_default().push(i);
             }
         }
+        let mut inexact = FxHashMap::default();
+        let mut entry = [0u8; 9];
+        for _ in 0..next(&mut read)? {
+            read(&mut entry)?;
+            let i = u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]);
+            let bounds = [
+                i16::from_le_bytes([entry[4], entry[5]]),
+                i16::from_le_bytes([entry[6], entry[7]]),
+            ];
+            let in_large_group = entry[8] == 1;
+            inexact.insert(
+                i,
+                Inexact {
+                    bounds,
+                    in_large_group,
+                },
+            );
+        }
         let repetition = (game.rules().end.repetition == Repetition::EndGame)
             .then_some(game.rules().end.repetition_leftovers);
         Ok(Solution {
@@ -133,6 +198,8 @@ impl Solution {
             values,
             group,
             members,
+            inexact,
+            databases,
             repetition,
             stats: Stats {
                 positions,
@@ -141,6 +208,7 @@ impl Solution {
                 largest_group,
                 rule_dependent,
                 approximate,
+                inexact: inexact_count,
                 start_bounds: [low as i64 as i16, high as i64 as i16],
             },
         })
