@@ -14,6 +14,7 @@ mod guide;
 mod infer;
 mod invariants;
 mod language;
+mod peers;
 mod perft;
 mod play;
 mod resources;
