@@ -4,7 +4,7 @@
 
 use divan::{black_box, Bencher};
 use sowing::{
-    engine::{Game, GameRun, Position, Successors},
+    engine::{Game, GameRun, Moves, Position, Successors},
     variants,
 };
 
@@ -19,7 +19,7 @@ fn sample(name: &str) -> (Game, Vec<Position>) {
     let mut run = GameRun::new(&game, game.start());
     let mut positions = vec![*run.position()];
     while run.end().is_none() && positions.len() < 16 {
-        let choice = positions.len() % run.successors().len();
+        let choice = positions.len() % run.moves().len();
         run.play_index(choice);
         positions.push(*run.position());
     }
@@ -58,6 +58,23 @@ fn play(bencher: Bencher, name: &str) {
     bencher.bench_local(|| {
         for (pos, mv) in &pairs {
             black_box(game.play(black_box(pos), *mv).unwrap());
+        }
+    });
+}
+
+/// The fast path: `Game::legal_moves` (legality without playing the moves)
+/// and `Game::apply` of the first legal move, as a random playout uses them.
+#[divan::bench(args = shipped())]
+fn legal_moves_and_apply(bencher: Bencher, name: &str) {
+    let (game, positions) = sample(name);
+    let mut moves = Moves::default();
+    bencher.bench_local(|| {
+        for pos in &positions {
+            game.legal_moves(black_box(pos), &mut moves);
+            if let Some(&mv) = moves.as_slice().first() {
+                let mut next = *pos;
+                black_box(game.apply(&mut next, mv));
+            }
         }
     });
 }

@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod conservation;
 mod docs;
+mod fast_path;
 mod files;
 mod generated;
 mod guide;

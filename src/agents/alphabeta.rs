@@ -199,7 +199,7 @@ mod tests {
                     if rng.random_range(0..4) == 0 {
                         out.push((game.clone(), *run.position()));
                     }
-                    let moves: Vec<usize> = (0..run.successors().len()).collect();
+                    let moves: Vec<usize> = (0..run.moves().len()).collect();
                     run.play_index(*moves.choose(&mut rng).unwrap());
                 }
             }

@@ -149,7 +149,7 @@ impl MctsAgent {
                 run.stop_at_cap();
                 break;
             }
-            let index = self.rng.random_range(0..run.successors().len());
+            let index = self.rng.random_range(0..run.moves().len());
             run.play_index(index);
         }
         run.scores()

@@ -26,7 +26,10 @@ use crate::{
 
 /// Picks a move in a game that is not over.
 pub trait Agent {
-    /// The index of the chosen move in `run.successors()` (never empty when called).
+    /// The index of the chosen move in `run.moves()`, the same as in
+    /// `run.successors()` (never empty when called). Agents that only need
+    /// the moves should not ask for the successors: those are worked out on
+    /// demand.
     fn choose(&mut self, run: &GameRun<'_>) -> usize;
 }
 

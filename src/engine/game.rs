@@ -216,6 +216,9 @@ pub struct Game {
     sow_path: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
     /// Length of every sowing path before it repeats.
     path_len: usize,
+    /// `lap_split[n]`: a sowing of `n` stones as (full laps, stones left
+    /// over), i.e. `n / path_len` and `n % path_len`, without dividing.
+    lap_split: [(u8, u8); 256],
     /// Per direction, the pit before / after each pit in sowing order.
     before: [[u8; MAX_PITS]; 2],
     after: [[u8; MAX_PITS]; 2],
@@ -225,17 +228,43 @@ pub struct Game {
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
+    /// Per player: the bytes of that player's row in [`Position::words`].
+    row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
-    has_end_conditions: bool,
+    pub(super) has_end_conditions: bool,
+    /// Those end conditions in the order of the rules, as the reason each
+    /// gives; the first `end_check_count` are used.
+    end_checks: [EndReason; 3],
+    end_check_count: usize,
     /// Whether a player who cannot move passes (`neither_can_move`).
-    passes: bool,
+    pub(super) passes: bool,
+    /// Whether the grand-slam rule can make a move illegal
+    /// (`forbidden`, `only_move_no_capture`) rather than only change it.
+    pub(super) slam_limits_moves: bool,
+    /// Whether the grand-slam rule can change how a legal move is played
+    /// (`no_capture`, `only_move_no_capture`: the capture is waived), so that
+    /// playing a capturing move has to look for a grand slam.
+    pub(super) slam_changes_play: bool,
+    /// Whether every sowing is one lap and a capture takes only pits that
+    /// qualify by their count (`take last`): then the counts a sowing leaves
+    /// in the opponent's row, worked out from `path_index` without sowing,
+    /// can rule out a grand slam (see `Game::may_grand_slam`).
+    slam_screen: bool,
+    /// `path_index[mover][direction][origin][pit]`: the `k` of
+    /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
+    /// is not on the path, as a skipped origin).
+    path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
     extra_turn: bool,
-    min_stones: u8,
+    pub(super) min_stones: u8,
     /// Per pit: the directions a move from it may take.
     directions: [&'static [Direction]; MAX_PITS],
+    /// Per mover: every move of their row in successor order (pit order,
+    /// each pit in the directions it may sow), first `candidate_count` used.
+    pub(super) candidates: [[Move; MAX_PITS]; 2],
+    pub(super) candidate_count: [usize; 2],
 }
 
 impl Game {
@@ -311,24 +340,96 @@ impl Game {
             .iter()
             .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
         let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
+        let mut end_checks = [EndReason::NoLegalMove; 3];
+        let mut end_check_count = 0;
+        for when in &rules.end.when {
+            let reason = match when {
+                EndWhen::NoLegalMove | EndWhen::NeitherCanMove => continue,
+                EndWhen::CapturedMajority => EndReason::CapturedMajority,
+                EndWhen::RowEmpty => EndReason::RowEmpty,
+                EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
+            };
+            if !end_checks[..end_check_count].contains(&reason) {
+                end_checks[end_check_count] = reason;
+                end_check_count += 1;
+            }
+        }
+        let slam_matters =
+            rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
+        let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
+        let slam_limits_moves = slam_matters
+            && matches!(
+                rules.grand_slam,
+                GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+            );
+        let mut candidates = [[Move::PASS; MAX_PITS]; 2];
+        let mut candidate_count = [0; 2];
+        for mover in Player::BOTH {
+            let m = mover.index();
+            let row = directions
+                .iter()
+                .enumerate()
+                .skip(m * per_row)
+                .take(per_row);
+            for (pit, allowed) in row {
+                for &direction in *allowed {
+                    candidates[m][candidate_count[m]] = Move {
+                        pit: pit as u8,
+                        direction,
+                    };
+                    candidate_count[m] += 1;
+                }
+            }
+        }
+        let row_bytes = row_bits.map(|bits| {
+            let mut words = [0u64; 4];
+            for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
+                words[pit / 8] |= 0xFF << (8 * (pit % 8));
+            }
+            words
+        });
+        let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
+        let slam_screen = rules.sowing.laps == Laps::Single && rules.capture.take == Take::Last;
+        let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
+        for (indices, paths) in path_index
+            .iter_mut()
+            .flatten()
+            .zip(sow_path.iter().flatten())
+        {
+            for (index, path) in indices.iter_mut().zip(paths) {
+                for (k, &slot) in path[..path_len].iter().enumerate() {
+                    index[usize::from(slot)] = k as u8;
+                }
+            }
+        }
         Game {
             rules,
             per_row,
             pit_count,
             sow_path,
             path_len,
+            lap_split,
             before,
             after,
             capturable,
             capture_rows,
             row_bits,
+            row_bytes,
             has_end_conditions,
+            end_checks,
+            end_check_count,
             passes,
+            slam_limits_moves,
+            slam_changes_play,
+            slam_screen,
+            path_index,
             laps,
             has_stores: stores,
             extra_turn,
             min_stones,
             directions,
+            candidates,
+            candidate_count,
         }
     }
 
@@ -426,17 +527,21 @@ impl Game {
         out
     }
 
+    /// Whether a pit holding `n` stones may be captured.
+    pub(super) fn is_capturable(&self, n: usize) -> bool {
+        self.capturable.get(n).copied().unwrap_or(false)
+    }
+
     /// The direction rule of a pit (the same for the pit in the same place of
     /// either row, counted from its owner's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
         self.rules.sowing.direction[pit % self.per_row]
     }
 
-    fn row_stones(&self, pos: &Position, player: Player) -> u32 {
-        pos.pits[self.row(player)]
-            .iter()
-            .map(|&n| u32::from(n))
-            .sum()
+    /// Whether `player`'s row holds no stone.
+    #[inline]
+    fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
+        masked(&pos.words(), &self.row_bytes[player.index()]) == 0
     }
 
     fn can_move(&self, pos: &Position, player: Player) -> bool {
@@ -455,7 +560,7 @@ impl Game {
     /// [`Game::sow`] on a position in place (the move loop writes straight
     /// into the successor list).
     #[inline]
-    fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+    pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;
@@ -527,13 +632,106 @@ impl Game {
                 pos.pits[usize::from(target)] += 1;
             }
         } else {
-            let laps = (stones / path.len()) as u8;
-            let rest = stones % path.len();
+            let (laps, rest) = self.lap_split[stones];
             for (k, &target) in path.iter().enumerate() {
-                pos.pits[usize::from(target)] += laps + u8::from(k < rest);
+                pos.pits[usize::from(target)] += laps + u8::from(k < usize::from(rest));
             }
         }
-        usize::from(path[(stones - 1) % path.len()])
+        usize::from(path[self.last_index(stones)])
+    }
+
+    /// Whether `mv` from `pos` might capture: false when its sowing is one
+    /// lap and the last stone lands in the store, outside the rows the mover
+    /// captures from, or in a pit whose count is not capturable; true
+    /// otherwise (including every relay sowing). Sows nothing: the count in
+    /// the last pit comes from the stones and the path.
+    #[inline]
+    pub(super) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
+        if self.laps != Laps::Single {
+            return true;
+        }
+        let origin = usize::from(mv.pit);
+        let path = &self.sow_path[pos.to_move.index()][mv.direction as usize][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let k = self.last_index(stones);
+        let last = usize::from(path[k]);
+        if last == STORE_SLOT || self.capture_rows[pos.to_move.index()] >> last & 1 == 0 {
+            return false;
+        }
+        let before = if last == origin {
+            0
+        } else {
+            usize::from(pos.pits[last])
+        };
+        let (laps, rest) = self.lap_split[stones];
+        self.is_capturable(before + usize::from(laps) + usize::from(k < usize::from(rest)))
+    }
+
+    /// The index on its path of the slot that gets the last of `stones`.
+    #[inline]
+    fn last_index(&self, stones: usize) -> usize {
+        let (laps, rest) = self.lap_split[stones];
+        if rest == 0 {
+            usize::from(laps.min(1)) * (self.path_len - 1)
+        } else {
+            usize::from(rest) - 1
+        }
+    }
+
+    /// Whether `mv` from `pos` would be a grand slam (capture from the
+    /// opponent's row and leave it empty), if capturing is allowed. Exact and
+    /// without sowing for one-lap sowings that take pits by their count: the
+    /// count each pit would hold comes from `path_index` and `lap_split`, and
+    /// the capture chain is walked on those counts. Other rules sow a copy.
+    pub(super) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+        if !self.may_capture_with(pos, mv) {
+            return false;
+        }
+        let mover = pos.to_move;
+        if !self.slam_screen {
+            let mut next = *pos;
+            let effect = self.sow_in_place(&mut next, mv, true);
+            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
+        }
+        let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
+        let index = &self.path_index[m][direction][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let (laps, rest) = self.lap_split[stones];
+        let count = |pit: usize| {
+            let before = if pit == origin { 0 } else { pos.pits[pit] };
+            let k = index[pit];
+            let dropped = if k == u8::MAX {
+                0
+            } else {
+                laps + u8::from(k < rest)
+            };
+            usize::from(before) + usize::from(dropped)
+        };
+        let rows = self.capture_rows[m];
+        let qualifies = |pit: usize| rows >> pit & 1 == 1 && self.is_capturable(count(pit));
+        // `may_capture_with` has checked that the last pit qualifies.
+        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
+        let step = match self.rules.capture.chain {
+            Chain::None => None,
+            Chain::Backward => Some(&self.before[direction]),
+            Chain::Forward => Some(&self.after[direction]),
+        };
+        let (mut taken, mut captured, mut pit) = (0u32, 0, last);
+        for _ in 0..self.pit_count {
+            taken |= 1 << pit;
+            captured += count(pit);
+            let Some(step) = step else { break };
+            pit = usize::from(step[pit]);
+            if taken >> pit & 1 == 1 || !qualifies(pit) {
+                break;
+            }
+        }
+        let opponent = self.row_bits[mover.other().index()];
+        captured > 0
+            && taken & opponent != 0
+            && self
+                .row(mover.other())
+                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
     }
 
     /// Takes the last pit if it qualifies, then the chain.
@@ -608,40 +806,38 @@ impl Game {
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:
     /// it captured from the opponent's row and left that row empty.
-    fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
+    pub(super) fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
         let opponent = mover.other();
         effect.captured_pits & self.row_bits[opponent.index()] != 0
-            && self.row_stones(next, opponent) == 0
+            && self.row_is_empty(next, opponent)
     }
 
     /// The first end condition of the rules (besides having no legal move)
     /// that holds in `pos`.
-    fn end_condition(&self, pos: &Position) -> Option<EndReason> {
-        let pits = &pos.pits[..self.pit_count];
-        let holds = |condition: &EndWhen| match condition {
-            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => false,
-            EndWhen::CapturedMajority => {
+    pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
+        let words = pos.words();
+        let holds = |reason: &EndReason| match reason {
+            EndReason::CapturedMajority => {
                 let total = pos.total_stones();
                 pos.captured.iter().any(|&c| 2 * u32::from(c) > total)
             }
-            EndWhen::RowEmpty => Player::BOTH.iter().any(|&p| self.row_stones(pos, p) == 0),
-            EndWhen::AllPitsAtMostOne => pits.iter().all(|&n| n <= 1),
+            EndReason::RowEmpty => self.row_bytes.iter().any(|mask| masked(&words, mask) == 0),
+            // Every byte 0 or 1 (the unused slots are always 0).
+            EndReason::AllPitsAtMostOne => masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0,
+            _ => false,
         };
-        let condition = self.rules.end.when.iter().find(|c| holds(c))?;
-        Some(match condition {
-            EndWhen::NoLegalMove | EndWhen::NeitherCanMove => EndReason::NoLegalMove,
-            EndWhen::CapturedMajority => EndReason::CapturedMajority,
-            EndWhen::RowEmpty => EndReason::RowEmpty,
-            EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
-        })
+        self.end_checks[..self.end_check_count]
+            .iter()
+            .copied()
+            .find(holds)
     }
 
     /// Whether the mover must feed the opponent in `pos`.
-    fn must_feed(&self, pos: &Position) -> bool {
+    pub(super) fn must_feed(&self, pos: &Position) -> bool {
         let opponent = pos.to_move.other();
         match self.rules.feeding.when {
             FeedWhen::Never => false,
-            FeedWhen::RowEmpty => self.row_stones(pos, opponent) == 0,
+            FeedWhen::RowEmpty => self.row_is_empty(pos, opponent),
             FeedWhen::CannotMove => !self.can_move(pos, opponent),
         }
     }
@@ -651,13 +847,13 @@ impl Game {
         let fed = next.to_move;
         match self.rules.feeding.when {
             FeedWhen::Never => true,
-            FeedWhen::RowEmpty => self.row_stones(next, fed) > 0,
+            FeedWhen::RowEmpty => !self.row_is_empty(next, fed),
             FeedWhen::CannotMove => self.can_move(next, fed),
         }
     }
 
     /// Whether a move from `pos` may capture at all.
-    fn may_capture(&self, pos: &Position) -> bool {
+    pub(super) fn may_capture(&self, pos: &Position) -> bool {
         let first_move_waived =
             pos.opening && self.rules.capture.first_move == FirstMove::NoCapture;
         !self.rules.capture.counts.is_empty() && !first_move_waived
@@ -811,7 +1007,14 @@ impl Game {
     }
 }
 
-fn waived(effect: Effect) -> Effect {
+/// The bits of `words` under `mask`, folded into one word: zero exactly when
+/// every masked bit is clear.
+#[inline]
+fn masked(words: &[u64; 4], mask: &[u64; 4]) -> u64 {
+    (words[0] & mask[0]) | (words[1] & mask[1]) | (words[2] & mask[2]) | (words[3] & mask[3])
+}
+
+pub(super) fn waived(effect: Effect) -> Effect {
     Effect {
         capture_waived: true,
         ..effect

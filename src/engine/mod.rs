@@ -3,12 +3,14 @@
 //! [`Position`]. One code path serves every variant; no variant is named here.
 
 mod game;
+mod legal;
 mod notation;
 mod perft;
 mod position;
 mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
+pub use legal::Moves;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
     PositionError,

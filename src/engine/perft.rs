@@ -1,30 +1,29 @@
 //! Perft: leaf counts of the move tree, the standard move-generator check.
 
-use super::{Game, Position, Successors};
+use super::{Game, Moves, Position};
 
 /// Number of move sequences of length `depth` from `pos` (games that end
 /// earlier are not counted). Repetition, a rule about a game's history rather
 /// than a position, is not applied.
+///
+/// Walks the tree with the fast path ([`Game::legal_moves`], [`Game::apply`]):
+/// the last level is counted, not played.
 pub fn perft(game: &Game, pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    // One move list per level, made once: the recursion allocates nothing.
-    let mut levels = vec![Successors::default(); depth as usize];
-    count(game, pos, &mut levels)
-}
-
-fn count(game: &Game, pos: &Position, levels: &mut [Successors]) -> u64 {
-    let Some((moves, deeper)) = levels.split_first_mut() else {
-        return 1;
-    };
-    game.successors(pos, moves);
-    if deeper.is_empty() {
+    let mut moves = Moves::default();
+    game.legal_moves(pos, &mut moves);
+    if depth == 1 {
         return moves.len() as u64;
     }
     moves
         .as_slice()
         .iter()
-        .map(|s| count(game, &s.position, deeper))
+        .map(|&mv| {
+            let mut next = *pos;
+            game.apply(&mut next, mv);
+            perft(game, &next, depth - 1)
+        })
         .sum()
 }

@@ -1,10 +1,13 @@
 //! A game in progress: the position, the plies played, and the history a
 //! repetition rule needs; decides when and how the game ends.
 
+use std::cell::OnceCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::{
     game::{Illegal, Successor, Successors},
+    legal::Moves,
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
@@ -107,16 +110,27 @@ impl Outcome {
 /// A game being played: applies moves, keeps what the repetition rule needs,
 /// and knows when the game is over. Reusable with [`GameRun::reset`], so a
 /// batch of games allocates only while its history grows the first time.
+///
+/// It keeps the legal moves ([`GameRun::moves`], found without playing them
+/// where the rules allow) and plays the chosen one in place; the full
+/// successor list is worked out only when asked for ([`GameRun::successors`]).
 #[derive(Debug, Clone)]
 pub struct GameRun<'g> {
     game: &'g Game,
     position: Position,
     plies: u32,
-    successors: Successors,
+    moves: Moves,
+    /// The successors of `position`, once asked for.
+    successors: OnceCell<Successors>,
     end: Option<EndReason>,
+    /// Whether the rules end the game on a repeated position.
+    tracks_repetition: bool,
     /// Boards (with the player to move) seen since the stones on the board
     /// last changed; only kept when the rules end the game on repetition.
     history: Vec<([u8; MAX_PITS], Player)>,
+    /// A 1024-bit Bloom filter of `history`: a board whose bit is clear was
+    /// not seen, and the list is scanned only on a hit.
+    seen: [u64; 16],
     /// Stones off the board when `history` was last cleared.
     off_board: u32,
 }
@@ -128,9 +142,12 @@ impl<'g> GameRun<'g> {
             game,
             position: start,
             plies: 0,
-            successors: Successors::default(),
+            moves: Moves::default(),
+            successors: OnceCell::new(),
             end: None,
+            tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
             history: Vec::new(),
+            seen: [0; 16],
             off_board: 0,
         };
         run.reset(start);
@@ -142,16 +159,12 @@ impl<'g> GameRun<'g> {
         self.position = start;
         self.plies = 0;
         self.end = None;
-        self.history.clear();
+        self.forget_history();
         self.off_board = off_board(&start);
-        if self.tracks_repetition() {
-            self.history.push((start.pits, start.to_move));
+        if self.tracks_repetition {
+            self.remember(&start);
         }
         self.refresh();
-    }
-
-    fn tracks_repetition(&self) -> bool {
-        self.game.rules().end.repetition == Repetition::EndGame
     }
 
     /// The compiled game being played.
@@ -169,9 +182,22 @@ impl<'g> GameRun<'g> {
         self.plies
     }
 
-    /// The legal moves now (empty when the game is over).
+    /// The legal moves now (empty when the game is over), in the order of
+    /// [`GameRun::successors`].
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// The legal moves now with their results (empty when the game is
+    /// over). Worked out on the first call after each move.
     pub fn successors(&self) -> &Successors {
-        &self.successors
+        self.successors.get_or_init(|| {
+            let mut successors = Successors::default();
+            if !matches!(self.end, Some(EndReason::Repetition | EndReason::PlyCap)) {
+                self.game.successors(&self.position, &mut successors);
+            }
+            successors
+        })
     }
 
     /// The boards (with the player to move) that a repetition would repeat:
@@ -186,14 +212,20 @@ impl<'g> GameRun<'g> {
         self.end
     }
 
-    /// Plays the `index`-th legal move (in [`GameRun::successors`] order).
+    /// Plays the `index`-th legal move (in [`GameRun::moves`] order, the
+    /// order of [`GameRun::successors`]) and returns it with its result.
     ///
     /// # Panics
     /// If `index` is not below the number of legal moves.
     pub fn play_index(&mut self, index: usize) -> Successor {
-        let chosen = self.successors.as_slice()[index];
-        self.advance(chosen.position);
-        chosen
+        let mv = self.moves.as_slice()[index];
+        let effect = self.game.apply(&mut self.position, mv);
+        self.advance();
+        Successor {
+            mv,
+            position: self.position,
+            effect,
+        }
     }
 
     /// Plays `mv` if it is legal.
@@ -204,12 +236,9 @@ impl<'g> GameRun<'g> {
         if self.end.is_some() {
             return Err(Illegal::GameOver);
         }
-        match self.successors.find(mv) {
-            Some(&chosen) => {
-                self.advance(chosen.position);
-                Ok(chosen)
-            }
-            None => Err(self.game.why_illegal(&self.position, mv, &self.successors)),
+        match self.moves.as_slice().iter().position(|&m| m == mv) {
+            Some(index) => Ok(self.play_index(index)),
+            None => Err(self.game.why_illegal(&self.position, mv, self.successors())),
         }
     }
 
@@ -217,36 +246,64 @@ impl<'g> GameRun<'g> {
     pub fn stop_at_cap(&mut self) {
         if self.end.is_none() {
             self.end = Some(EndReason::PlyCap);
-            self.successors = Successors::default();
+            self.moves = Moves::default();
+            self.forget_successors();
         }
     }
 
-    fn advance(&mut self, next: Position) {
-        self.position = next;
+    /// Bookkeeping after a move was played on `self.position`.
+    fn advance(&mut self) {
         self.plies += 1;
-        if self.tracks_repetition() {
+        if self.tracks_repetition {
+            let next = self.position;
             let stones = off_board(&next);
             if stones != self.off_board {
                 self.off_board = stones;
-                self.history.clear();
-            } else if self
-                .history
-                .iter()
-                .any(|(pits, side)| *side == next.to_move && *pits == next.pits)
-            {
+                self.forget_history();
+            } else if self.seen_before(&next) {
                 self.end = Some(EndReason::Repetition);
-                self.successors = Successors::default();
+                self.moves = Moves::default();
+                self.forget_successors();
                 return;
             }
-            self.history.push((next.pits, next.to_move));
+            self.remember(&next);
         }
         self.refresh();
     }
 
+    fn forget_history(&mut self) {
+        self.history.clear();
+        self.seen = [0; 16];
+    }
+
+    /// Adds a board to the history.
+    fn remember(&mut self, pos: &Position) {
+        let bit = seen_bit(pos);
+        self.seen[bit / 64] |= 1 << (bit % 64);
+        self.history.push((pos.pits, pos.to_move));
+    }
+
+    /// Whether the board (and player to move) of `pos` is in the history.
+    fn seen_before(&self, pos: &Position) -> bool {
+        let bit = seen_bit(pos);
+        self.seen[bit / 64] >> (bit % 64) & 1 == 1
+            && self
+                .history
+                .iter()
+                .any(|(pits, side)| *side == pos.to_move && *pits == pos.pits)
+    }
+
     fn refresh(&mut self) {
-        self.game.successors(&self.position, &mut self.successors);
-        if self.successors.is_empty() {
-            self.end = Some(self.successors.end_reason());
+        self.forget_successors();
+        self.game.legal_moves(&self.position, &mut self.moves);
+        if self.moves.is_empty() {
+            self.end = Some(self.moves.end_reason());
+        }
+    }
+
+    fn forget_successors(&mut self) {
+        if self.successors.get().is_some() {
+            self.successors = OnceCell::new();
         }
     }
 
@@ -295,6 +352,15 @@ impl Game {
         }
         scores
     }
+}
+
+/// The Bloom-filter bit (0..1024) of a board and the player to move.
+fn seen_bit(pos: &Position) -> usize {
+    let [a, b, c, d] = pos.words();
+    let mixed = (a ^ b.rotate_left(17) ^ c.rotate_left(31) ^ d.rotate_left(47))
+        .wrapping_add(pos.to_move.index() as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> 54) as usize
 }
 
 /// Stones off the board (captured or out of play). The total is constant in

@@ -165,7 +165,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
             run.stop_at_cap();
             break;
         }
-        let legal = run.successors().len();
+        let legal = run.moves().len();
         legal_moves += legal as u64;
         choices += u32::from(legal > 1);
         let mover = run.position().to_move;
