@@ -150,13 +150,21 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 sowing(&board),
                 capture(total),
                 (keyword::<FeedWhen>(), keyword::<FeedFallback>()),
-                keyword::<GrandSlam>(),
+                (keyword::<GrandSlam>(), any::<bool>()),
                 end(),
                 Just(board),
             )
         })
         .prop_map(
-            |((name, source), sowing, capture, (when, otherwise), grand_slam, end, board)| {
+            |(
+                (name, source),
+                sowing,
+                capture,
+                (when, otherwise),
+                (grand_slam, feed_first),
+                end,
+                board,
+            )| {
                 consistent(Rules {
                     name,
                     source,
@@ -165,6 +173,11 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                     capture,
                     feeding: Feeding { when, otherwise },
                     grand_slam,
+                    restrictions: if feed_first {
+                        Restrictions::FEED_THEN_SLAM
+                    } else {
+                        Restrictions::SLAM_THEN_FEED
+                    },
                     end,
                 })
             },
@@ -190,6 +203,8 @@ fn consistent(mut r: Rules) -> Rules {
         r.capture.take = Take::Last;
         r.capture.goes_to = CaptureDestination::Mover;
         r.grand_slam = GrandSlam::Allowed;
+        // Without captures there is no grand-slam rule to order.
+        r.restrictions = Restrictions::SLAM_THEN_FEED;
     }
     // A `take` other than `last` cannot be combined with a chain.
     if r.capture.take != Take::Last {
@@ -223,6 +238,10 @@ pub struct Layout {
     no_legal_move_at: Option<usize>,
     /// A comment after every setting.
     comments: bool,
+    /// Write the move restrictions as old files do (`sow { min_stones }`,
+    /// `feeding { when; otherwise }`, top-level `grand_slam`), when their
+    /// order is the one old files mean.
+    old_form: bool,
     /// The order of the top-level entries (a permutation of their indices).
     order: Vec<usize>,
 }
@@ -236,15 +255,27 @@ pub fn layout() -> impl Strategy<Value = Layout> {
         proptest::option::of(0..5usize),
         any::<bool>(),
         Just((0..schema::LANGUAGE.len()).collect::<Vec<usize>>()).prop_shuffle(),
+        any::<bool>(),
     )
         .prop_map(
-            |(explicit, one_line, direction_per_pit, no_legal_move_at, comments, order)| Layout {
+            |(
                 explicit,
                 one_line,
                 direction_per_pit,
                 no_legal_move_at,
                 comments,
                 order,
+                old_form,
+            )| {
+                Layout {
+                    explicit,
+                    one_line,
+                    direction_per_pit,
+                    no_legal_move_at,
+                    comments,
+                    order,
+                    old_form,
+                }
             },
         )
 }
@@ -282,6 +313,9 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         .collect();
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
+    if layout.old_form && r.restrictions == Restrictions::default() {
+        old_form(&mut doc);
+    }
     doc.header.push(write::Comment {
         text: "# generated".into(),
         blank_before: false,
@@ -323,6 +357,56 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         }
     }
     out
+}
+
+/// Moves the `legal` settings to where old files write them.
+fn old_form(doc: &mut write::Document) {
+    let Some(at) = doc
+        .items
+        .iter()
+        .position(|i| matches!(i, Item::Section(b) if b.name == "legal"))
+    else {
+        return;
+    };
+    let Item::Section(legal) = doc.items.remove(at) else {
+        unreachable!()
+    };
+    let mut feeding = Vec::new();
+    for mut line in legal.settings {
+        match line.key.as_str() {
+            "min_stones" => {
+                let sow = doc.items.iter_mut().find_map(|i| match i {
+                    Item::Section(b) if b.name == "sow" => Some(b),
+                    _ => None,
+                });
+                match sow {
+                    Some(sow) => sow.settings.push(line),
+                    None => doc.items.push(section("sow", vec![line])),
+                }
+            }
+            "grand_slam" => doc.items.push(Item::Setting(line)),
+            "feed" => {
+                line.key = "when".into();
+                feeding.push(line);
+            }
+            _ => feeding.push(line),
+        }
+    }
+    if !feeding.is_empty() {
+        doc.items.push(section("feeding", feeding));
+    }
+}
+
+fn section(name: &str, settings: Vec<write::Line>) -> Item {
+    Item::Section(write::Block {
+        name: name.into(),
+        before: Vec::new(),
+        after_open: None,
+        settings,
+        end: Vec::new(),
+        after_close: None,
+        blank_before: false,
+    })
 }
 
 proptest! {

@@ -30,6 +30,9 @@ pub struct Rules {
     pub feeding: Feeding,
     /// Moves that would take every stone of the opponent's row.
     pub grand_slam: GrandSlam,
+    /// The order in which the move restrictions (`min_stones`, the
+    /// grand-slam rule, feeding) filter the moves.
+    pub restrictions: Restrictions,
     /// When the game ends and how it is scored.
     pub end: End,
 }
@@ -260,6 +263,62 @@ keyword_enum! {
         PlayAny = "play_any",
         /// The game ends at once.
         EndGame = "end_game",
+    }
+}
+
+keyword_enum! {
+    /// A move restriction: one line of `legal { ... }`.
+    Restriction {
+        /// Only pits holding at least `min_stones` may be played.
+        MinStones = "min_stones",
+        /// The grand-slam rule.
+        GrandSlam = "grand_slam",
+        /// The feeding rule (`feed` and its `otherwise`).
+        Feed = "feed",
+    }
+}
+
+/// The move restrictions in the order they filter moves: each keeps some of
+/// the moves the ones before it allow, so "no other move" in a rule means no
+/// other move among those. `min_stones` always comes first (it says which
+/// pits are moves at all); the grand-slam and feeding rules come in either
+/// order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restrictions(pub [Restriction; 3]);
+
+impl Restrictions {
+    /// Today's fixed order, and the order of a file that does not say:
+    /// `min_stones`, then the grand-slam rule, then feeding.
+    pub const SLAM_THEN_FEED: Restrictions = Restrictions([
+        Restriction::MinStones,
+        Restriction::GrandSlam,
+        Restriction::Feed,
+    ]);
+    /// The feeding rule first, then the grand-slam rule among the moves
+    /// that feed (awale.info's "unless it is the only move").
+    pub const FEED_THEN_SLAM: Restrictions = Restrictions([
+        Restriction::MinStones,
+        Restriction::Feed,
+        Restriction::GrandSlam,
+    ]);
+
+    /// Whether feeding chooses before the grand-slam rule.
+    pub fn feed_first(self) -> bool {
+        self == Restrictions::FEED_THEN_SLAM
+    }
+}
+
+/// The restrictions as a `legal` section lists them: `min_stones grand_slam feed`.
+impl std::fmt::Display for Restrictions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words: Vec<&str> = self.0.iter().map(|r| r.word()).collect();
+        write!(f, "{}", words.join(" "))
+    }
+}
+
+impl std::default::Default for Restrictions {
+    fn default() -> Self {
+        Restrictions::SLAM_THEN_FEED
     }
 }
 

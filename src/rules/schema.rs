@@ -35,7 +35,7 @@ keyword_enum! {
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum Entry {
-    /// A setting outside any section (`name`, `source`, `grand_slam`).
+    /// A setting outside any section (`name`, `source`).
     Key(&'static Key),
     /// A named section of settings.
     Section(&'static Section),
@@ -56,6 +56,43 @@ pub struct Section {
     /// Prose printed after the key table: interactions and errors.
     #[serde(skip)]
     pub notes: &'static str,
+    /// For a section whose lines are an ordered list (the order is part of
+    /// the meaning): how the order is read and written. `None`: the keys'
+    /// order means nothing and `sow fmt` sorts them.
+    #[serde(rename = "ordered", serialize_with = "is_some")]
+    pub order: Option<Order>,
+}
+
+/// How an ordered section's order goes into the model and back.
+#[derive(Debug, Clone, Copy)]
+pub struct Order {
+    /// Sets the order in `rules` from the keys given in the section, in file
+    /// order. Called only when the section is written.
+    pub read: fn(&mut Rules, &[&'static str]),
+    /// The section's keys in the order `rules` gives them (keys not listed
+    /// follow in canonical order).
+    pub write: fn(&Rules) -> Vec<&'static str>,
+    /// The key that comes first when it is given (the others choose among
+    /// what it allows), and why.
+    pub first: Option<(&'static str, &'static str)>,
+}
+
+fn is_some<S: serde::Serializer>(order: &Option<Order>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bool(order.is_some())
+}
+
+/// A key that moved: an old file's setting that is read as a key of the
+/// current language (and that `sow fmt` rewrites there).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Moved {
+    /// Its old section (`None`: the top level).
+    pub from_section: Option<&'static str>,
+    /// Its old name.
+    pub from_key: &'static str,
+    /// The section it is read in now.
+    pub to_section: &'static str,
+    /// Its name there.
+    pub to_key: &'static str,
 }
 
 /// One key of the language.
@@ -290,24 +327,12 @@ const SOURCE: Key = Key {
     example: "source \"Mancala World, Modiar (J. Climent 2012)\"",
 };
 
-const GRAND_SLAM: Key = Key {
-    name: "grand_slam",
-    describe: sentences::grand_slam,
-    read: |r, v| r.grand_slam = v.word(),
-    write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
-    what: "grand-slam rule",
-    value: ValueKind::Word(Words::of::<GrandSlam>()),
-    default: Default::Value("allowed"),
-    warns: None,
-    doc: "What a move that captures the opponent's whole row may do.",
-    example: "grand_slam forbidden",
-};
-
 const BOARD: Section = Section {
     name: "board",
     doc: "Board size and starting stones.",
     intro: "",
     notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.",
+    order: None,
     keys: &[
         Key {
             name: "rows",
@@ -387,6 +412,7 @@ A move from a pit that may sow either way is written with its direction:
 `b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
 player who cannot move pass (`end { when neither_can_move }`), the move is
 written `pass`.",
+    order: None,
     keys: &[
         Key {
             name: "direction",
@@ -440,21 +466,6 @@ written `pass`.",
             example: "laps relay",
         },
         Key {
-            name: "min_stones",
-            describe: sentences::min_stones,
-            read: |r, v| r.sowing.min_stones = v.byte(),
-            write: |r| Some(vec![r.sowing.min_stones.to_string()]),
-            what: "min_stones",
-            value: ValueKind::Number {
-                min: 1,
-                max: Bound::Stones,
-            },
-            default: Default::Value("1"),
-            warns: None,
-            doc: "The fewest stones a pit must hold to be played.",
-            example: "min_stones 2",
-        },
-        Key {
             name: "extra_turn",
             describe: sentences::extra_turn,
             read: |r, v| r.sowing.extra_turn = v.word(),
@@ -486,6 +497,7 @@ pit holds at most the stones on the board minus `min_stones - 1` (with 42
 stones and `min_stones 2`, a count of 42 never occurs).
 A count larger than the number of stones, or given twice, is an error; `side`,
 `chain`, `first_move`, `take` or `goes_to` without `counts` is an error.",
+    order: None,
     keys: &[
         Key {
             name: "counts",
@@ -571,15 +583,71 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     ],
 };
 
-const FEEDING: Section = Section {
-    name: "feeding",
-    doc: "The obligation to give the opponent stones.",
-    intro: "",
-    notes: "The grand-slam rule is applied before the feeding rule. `otherwise` with
-`when never` is an error.",
+const LEGAL: Section = Section {
+    name: "legal",
+    doc: "Which moves are legal: the move restrictions, in order.",
+    intro: "The lines are an ordered list: each restriction keeps some of the moves the
+lines above it allow, so \"no other move\" in a rule means no other move among
+those. `min_stones` comes first; the grand-slam and feeding rules come in
+either order. A file without `legal` (or that leaves one of the two out)
+applies the grand-slam rule first, then feeding.",
+    notes: "With `grand_slam only_move_no_capture` then `feed`, a grand slam is removed
+unless every move is one, and feeding then chooses among what is left: a
+mover whose only feeding move is a grand slam must feed and cannot. With
+`feed` then `grand_slam only_move_no_capture`, feeding first keeps the
+moves that feed (a grand slam feeds when, played without its capture, it
+leaves the opponent stones), and a grand slam among them is illegal unless it
+is the only one; then it is played without capture (awale.info's \"unless the
+mover has no other move\").
+
+A *grand slam* is a move that captures stones from the opponent's row and
+leaves that row empty (a move that captures only on the mover's own row never
+is one). `grand_slam` other than `allowed` in a variant without captures is an
+error, and so is `otherwise` with `feed never`, and `min_stones` after another
+restriction.
+
+Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
+`feeding { when; otherwise }` are still read, as `legal { min_stones;
+grand_slam; feed; otherwise }` in that order (`sow fmt` rewrites them so); a
+file with a `legal` section writes them there.",
+    order: Some(Order {
+        read: |r, keys| r.restrictions = restriction_order(keys),
+        write: restriction_keys,
+        first: Some((
+            "min_stones",
+            "it says which pits can be played at all, and the restrictions after it choose among those",
+        )),
+    }),
     keys: &[
         Key {
-            name: "when",
+            name: "min_stones",
+            describe: sentences::min_stones,
+            read: |r, v| r.sowing.min_stones = v.byte(),
+            write: |r| Some(vec![r.sowing.min_stones.to_string()]),
+            what: "min_stones",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Value("1"),
+            warns: None,
+            doc: "The fewest stones a pit must hold to be played.",
+            example: "min_stones 2",
+        },
+        Key {
+            name: "grand_slam",
+            describe: sentences::grand_slam,
+            read: |r, v| r.grand_slam = v.word(),
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
+            what: "grand-slam rule",
+            value: ValueKind::Word(Words::of::<GrandSlam>()),
+            default: Default::Value("allowed"),
+            warns: None,
+            doc: "What a move that captures the opponent's whole row may do.",
+            example: "grand_slam forbidden",
+        },
+        Key {
+            name: "feed",
             describe: sentences::feeding_when,
             read: |r, v| r.feeding.when = v.word(),
             write: |r| Some(one(r.feeding.when)),
@@ -588,7 +656,7 @@ const FEEDING: Section = Section {
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover must feed the opponent.",
-            example: "when row_empty",
+            example: "feed row_empty",
         },
         Key {
             name: "otherwise",
@@ -601,13 +669,83 @@ const FEEDING: Section = Section {
             warns: Some(Warning {
                 text:
                     "what happens when no move can feed is not stated: `otherwise play_any` assumed",
-                only_if: Some("when"),
+                only_if: Some("feed"),
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
         },
     ],
 };
+
+/// The settings of old files that are read as `legal` keys: `sow {
+/// min_stones }`, the top-level `grand_slam` and `feeding { when; otherwise
+/// }`. Their order is today's fixed order (the grand-slam rule, then
+/// feeding), which is also the order of a `legal` section that leaves one of
+/// them out.
+pub const MOVED: &[Moved] = &[
+    Moved {
+        from_section: Some("sow"),
+        from_key: "min_stones",
+        to_section: "legal",
+        to_key: "min_stones",
+    },
+    Moved {
+        from_section: None,
+        from_key: "grand_slam",
+        to_section: "legal",
+        to_key: "grand_slam",
+    },
+    Moved {
+        from_section: Some("feeding"),
+        from_key: "when",
+        to_section: "legal",
+        to_key: "feed",
+    },
+    Moved {
+        from_section: Some("feeding"),
+        from_key: "otherwise",
+        to_section: "legal",
+        to_key: "otherwise",
+    },
+];
+
+/// Where an old setting is read now, if it moved.
+pub fn moved(section: Option<&str>, key: &str) -> Option<&'static Moved> {
+    MOVED
+        .iter()
+        .find(|m| m.from_section == section && m.from_key == key)
+}
+
+/// Whether `name` is a section of old files whose keys all moved.
+pub fn moved_section(name: &str) -> bool {
+    section(name).is_none() && MOVED.iter().any(|m| m.from_section == Some(name))
+}
+
+/// The keys of `legal` in the order of the rules' restrictions (`otherwise`
+/// with `feed`).
+fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    for restriction in rules.restrictions.0 {
+        keys.push(restriction.word());
+        if restriction == Restriction::Feed {
+            keys.push("otherwise");
+        }
+    }
+    keys
+}
+
+/// The restriction order of a `legal` section from its keys in file order:
+/// the grand-slam and feeding rules in the order given when both are, else
+/// today's order (a rule left out is its no-op default, so its place means
+/// nothing). `min_stones` after another restriction is an error of the
+/// checks.
+fn restriction_order(keys: &[&str]) -> Restrictions {
+    let place = |name: &str| keys.iter().position(|k| *k == name);
+    match (place("feed"), place("grand_slam")) {
+        (Some(feed), Some(slam)) if feed < slam => Restrictions::FEED_THEN_SLAM,
+        _ => Restrictions::SLAM_THEN_FEED,
+    }
+}
 
 const END: Section = Section {
     name: "end",
@@ -618,6 +756,7 @@ With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
 condition given twice.",
+    order: None,
     keys: &[
         Key {
             name: "when",
@@ -681,17 +820,9 @@ pub const LANGUAGE: &[Entry] = &[
     Entry::Section(&BOARD),
     Entry::Section(&SOW),
     Entry::Section(&CAPTURE),
-    Entry::Section(&FEEDING),
-    Entry::Key(&GRAND_SLAM),
+    Entry::Section(&LEGAL),
     Entry::Section(&END),
 ];
-
-/// Prose about grand slams, printed after the top-level key table.
-pub const GRAND_SLAM_NOTES: &str =
-    "A *grand slam* is a move that captures stones from the opponent's row and
-leaves that row empty (a move that captures only on the mover's own row never
-is one). `grand_slam` other than `allowed` in a variant without captures is an
-error.";
 
 /// Capture counts are kept sorted.
 fn sorted(mut counts: Vec<u8>) -> Vec<u8> {

@@ -12,7 +12,7 @@ use crate::rules::{Board, Capture, End, Feeding, Rules, Sowing};
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
 pub struct RuleDifference {
-    /// The option as written in a variant file: `capture chain`, `grand_slam`.
+    /// The option as written in a variant file: `capture chain`, `legal grand_slam`.
     pub option: &'static str,
     /// Its value under A, as written in a variant file.
     pub a: String,
@@ -43,6 +43,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         capture,
         feeding,
         grand_slam,
+        restrictions,
         end,
     } = b;
     let Board {
@@ -95,9 +96,6 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         |r| r.sowing.skip_origin = *skip_origin,
     );
     out.option("sow laps", &a.sowing.laps, laps, |r| r.sowing.laps = *laps);
-    out.option("sow min_stones", &a.sowing.min_stones, min_stones, |r| {
-        r.sowing.min_stones = *min_stones;
-    });
     out.option("sow extra_turn", &a.sowing.extra_turn, extra_turn, |r| {
         r.sowing.extra_turn = *extra_turn;
     });
@@ -135,15 +133,21 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("capture goes_to", &a.capture.goes_to, goes_to, |r| {
         r.capture.goes_to = *goes_to;
     });
+    out.option("legal min_stones", &a.sowing.min_stones, min_stones, |r| {
+        r.sowing.min_stones = *min_stones;
+    });
+    out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
+        r.grand_slam = *grand_slam;
+    });
     let Feeding { when, otherwise } = feeding;
-    out.option("feeding when", &a.feeding.when, when, |r| {
+    out.option("legal feed", &a.feeding.when, when, |r| {
         r.feeding.when = *when;
     });
-    out.option("feeding otherwise", &a.feeding.otherwise, otherwise, |r| {
+    out.option("legal otherwise", &a.feeding.otherwise, otherwise, |r| {
         r.feeding.otherwise = *otherwise;
     });
-    out.option("grand_slam", &a.grand_slam, grand_slam, |r| {
-        r.grand_slam = *grand_slam;
+    out.option("legal order", &a.restrictions, restrictions, |r| {
+        r.restrictions = *restrictions;
     });
     let End {
         when,
