@@ -410,3 +410,37 @@ fn diff_between_the_two_orders_finds_where_they_part() {
     assert_eq!(board(&game, &s.position), [4, 2, 2, 2, 2, 2]);
     assert_eq!(s.position.captured, [18, 10]);
 }
+
+#[test]
+fn awari_a_mover_who_cannot_feed_ends_the_game_in_a_draw() {
+    // North's row is empty; South's only move a (2) sows b and c, on South's
+    // own row: it does not feed, so the game ends, and Ludii's Awari scores
+    // that a draw whatever was captured (South has 29 against 17).
+    let game = shipped("awari");
+    let start = pos(&game, "2 0 0 0 0 0 / 0 0 0 0 0 0 south captured 29 17");
+    let run = GameRun::new(&game, start);
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [0, 0]);
+    assert_eq!(run.outcome(), Some(sowing::engine::Outcome::Draw));
+    let (code, out, err) = sow(&[
+        "trace",
+        "awari",
+        "--from",
+        "2 0 0 0 0 0 / 0 0 0 0 0 0 south captured 29 17",
+        "--moves",
+        "",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("end: the player to move must feed and cannot after 0 plies; final scores south 0 - north 0: a draw"),
+        "{out}"
+    );
+    // Its other ends keep their scoring: with single stones only, the game
+    // ends and the stones left count for nobody (South 30 - North 17).
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 0 south captured 30 17"),
+    );
+    assert_eq!(run.end(), Some(EndReason::AllPitsAtMostOne));
+    assert_eq!(run.scores(), [30, 17]);
+}

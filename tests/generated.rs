@@ -121,17 +121,29 @@ fn end() -> impl Strategy<Value = End> {
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
+        // Each way of ending scored as `leftovers` or its own way.
+        vec(proptest::option::of(keyword::<Leftovers>()), 5),
     )
-        .prop_map(|(others, leftovers, repetition, repetition_leftovers)| {
-            let mut when = vec![EndWhen::NoLegalMove];
-            when.extend(others);
-            End {
-                when,
-                leftovers,
-                repetition,
-                repetition_leftovers,
-            }
-        })
+        .prop_map(
+            |(others, leftovers, repetition, repetition_leftovers, own)| {
+                let mut when = vec![EndWhen::NoLegalMove];
+                when.extend(others);
+                let way = |i: usize| own[i].unwrap_or(leftovers);
+                End {
+                    when,
+                    leftovers,
+                    repetition,
+                    repetition_leftovers,
+                    scoring: EndScoring {
+                        no_legal_move: way(0),
+                        feeding_impossible: way(1),
+                        captured_majority: way(2),
+                        row_empty: way(3),
+                        all_pits_at_most_one: way(4),
+                    },
+                }
+            },
+        )
 }
 
 /// A name or source: printable ASCII (quotes and backslashes included) and a
@@ -217,6 +229,19 @@ fn consistent(mut r: Rules) -> Rules {
     // `repetition_leftovers` needs `repetition end_game`; it defaults to `leftovers`.
     if r.end.repetition == Repetition::Ignore {
         r.end.repetition_leftovers = r.end.leftovers;
+    }
+    // The scoring of a way the rules never end the game needs that end; it
+    // defaults to `leftovers`.
+    let in_force = |r: &Rules, way: &str| match way {
+        "no_legal_move" => true,
+        "feeding_impossible" => schema::feeding_can_end(r),
+        other => r.end.when.iter().any(|w| w.word() == other),
+    };
+    let (leftovers, probe) = (r.end.leftovers, r.clone());
+    for (name, way) in r.end.scoring.ways_mut() {
+        if !in_force(&probe, name) {
+            *way = leftovers;
+        }
     }
     r
 }

@@ -411,3 +411,22 @@ fn generated_variants_agree_with_the_naive_minimax() {
         "{checked} checked, {with_cycles} with cycles"
     );
 }
+
+/// A drawn end is worth a draw whatever was captured before it, which a
+/// position of the solver does not record: `sow solve` says so instead of
+/// giving a wrong value.
+#[test]
+fn solve_refuses_a_drawn_end() {
+    let text = std::fs::read_to_string(tiny_file("draw")).unwrap().replace(
+        "leftovers  row_owner",
+        "leftovers  row_owner\n  no_legal_move draw",
+    );
+    let path = std::env::temp_dir().join(format!("sow-solve-draw2-{}.variant", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let (code, _, stderr) = sow(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("the rules end some games in a draw whatever was captured (`draw`)"),
+        "{stderr}"
+    );
+}

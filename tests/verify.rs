@@ -365,6 +365,7 @@ fn diff_lists_the_rules_of_oware_and_awari() {
             "end when: no_legal_move captured_majority / no_legal_move all_pits_at_most_one",
             "end leftovers: row_owner / unscored",
             "end repetition_leftovers: row_owner / unscored",
+            "end feeding_impossible: row_owner / draw",
         ]
     );
     assert_eq!(json["play"]["same_board"], true);

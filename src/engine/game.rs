@@ -11,7 +11,8 @@ use super::{
 };
 use crate::rules::{
     CaptureDestination, CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen,
-    FirstMove, GrandSlam, Laps, PitDirection, Restriction, Rules, SowStart, Stores, Take,
+    FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, SowStart, Stores,
+    Take,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -245,6 +246,8 @@ pub struct Game {
     pub(super) passes: bool,
     /// The move restrictions in the order they filter moves.
     restriction_steps: [Restriction; 3],
+    /// How each way of ending scores the stones left, by [`EndReason`].
+    scoring: [Leftovers; EndReason::COUNT],
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
     pub(super) slam_limits_moves: bool,
@@ -410,6 +413,21 @@ impl Game {
             }
         }
         let restriction_steps = rules.restrictions.0;
+        let scoring = EndReason::ALL.map(|reason| {
+            let end = &rules.end;
+            match reason {
+                EndReason::NoLegalMove => end.scoring.no_legal_move,
+                EndReason::FeedingImpossible => end.scoring.feeding_impossible,
+                EndReason::Repetition => end.repetition_leftovers,
+                EndReason::CapturedMajority => end.scoring.captured_majority,
+                EndReason::RowEmpty => end.scoring.row_empty,
+                EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
+                // Not an end of the rules (a capped game has no winner):
+                // its scores are the captures and `leftovers`, never a draw.
+                EndReason::PlyCap if end.leftovers == Leftovers::Draw => Leftovers::Unscored,
+                EndReason::PlyCap => end.leftovers,
+            }
+        });
         Game {
             rules,
             per_row,
@@ -428,6 +446,7 @@ impl Game {
             end_check_count,
             passes,
             restriction_steps,
+            scoring,
             slam_limits_moves,
             slam_changes_play,
             slam_screen,
@@ -445,6 +464,11 @@ impl Game {
     /// The rules this game was compiled from.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// How a game that ended for `reason` scores the stones left.
+    pub fn scoring(&self, reason: EndReason) -> Leftovers {
+        self.scoring[reason as usize]
     }
 
     /// Pits on the board.

@@ -349,6 +349,45 @@ pub struct End {
     pub repetition: Repetition,
     /// Who gets the stones left on the board after a repetition.
     pub repetition_leftovers: Leftovers,
+    /// How each other way of ending scores the stones left (each is
+    /// `leftovers` unless the file says otherwise).
+    pub scoring: EndScoring,
+}
+
+/// How the stones left on the board are scored, per way the game ends
+/// (repetition aside: [`End::repetition_leftovers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct EndScoring {
+    /// The player to move has no legal move (or, under `neither_can_move`,
+    /// neither player has).
+    pub no_legal_move: Leftovers,
+    /// The player to move must feed and cannot (`otherwise end_game`).
+    pub feeding_impossible: Leftovers,
+    /// A player captured more than half of the stones.
+    pub captured_majority: Leftovers,
+    /// A row is empty.
+    pub row_empty: Leftovers,
+    /// No pit holds more than one stone.
+    pub all_pits_at_most_one: Leftovers,
+}
+
+impl EndScoring {
+    /// Each way of ending, named as its key in `end`, with its scoring.
+    pub fn ways(&self) -> [(&'static str, Leftovers); 5] {
+        let mut copy = *self;
+        copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
+    }
+
+    /// [`EndScoring::ways`], to change them.
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 5] {
+        [
+            ("no_legal_move", &mut self.no_legal_move),
+            ("feeding_impossible", &mut self.feeding_impossible),
+            ("captured_majority", &mut self.captured_majority),
+            ("row_empty", &mut self.row_empty),
+            ("all_pits_at_most_one", &mut self.all_pits_at_most_one),
+        ]
+    }
 }
 
 keyword_enum! {
@@ -376,6 +415,8 @@ keyword_enum! {
         PlayerToMove = "player_to_move",
         /// Nobody: they are not scored.
         Unscored = "unscored",
+        /// The game is drawn, whatever was captured: neither player scores.
+        Draw = "draw",
     }
 }
 

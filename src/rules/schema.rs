@@ -752,6 +752,14 @@ const END: Section = Section {
     doc: "When the game ends and how it is scored.",
     intro: "",
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
+`leftovers` scores every way the game ends; a key named after one of them
+(`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
+`all_pits_at_most_one`, and `repetition_leftovers` for a repetition) scores
+that way differently, e.g. `feeding_impossible draw` (Ludii's Awari: the
+players pass and the game is drawn). Such a key for a way the rules never end
+the game is an error. `draw` makes the game a draw whatever was captured
+(both final scores are 0); `sow solve` does not take such variants (its
+positions do not record the captures a draw sets aside).
 With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
@@ -809,8 +817,86 @@ condition given twice.",
             doc: "Who gets the stones left on the board after a game ended by repetition.",
             example: "repetition_leftovers row_owner",
         },
+        Key {
+            name: "no_legal_move",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.no_legal_move = v.word(),
+            write: |r| Some(one(r.end.scoring.no_legal_move)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended because the player to move has no legal move is scored.",
+            example: "no_legal_move row_owner",
+        },
+        Key {
+            name: "feeding_impossible",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.feeding_impossible = v.word(),
+            write: |r| {
+                feeding_can_end(r).then(|| one(r.end.scoring.feeding_impossible))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended because the mover must feed and cannot (`otherwise end_game`) is scored.",
+            example: "feeding_impossible draw",
+        },
+        Key {
+            name: "captured_majority",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.captured_majority = v.word(),
+            write: |r| {
+                ends_on(r, EndWhen::CapturedMajority)
+                    .then(|| one(r.end.scoring.captured_majority))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `captured_majority` is scored.",
+            example: "captured_majority row_owner",
+        },
+        Key {
+            name: "row_empty",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.row_empty = v.word(),
+            write: |r| ends_on(r, EndWhen::RowEmpty).then(|| one(r.end.scoring.row_empty)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `row_empty` is scored.",
+            example: "row_empty row_owner",
+        },
+        Key {
+            name: "all_pits_at_most_one",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.all_pits_at_most_one = v.word(),
+            write: |r| {
+                ends_on(r, EndWhen::AllPitsAtMostOne)
+                    .then(|| one(r.end.scoring.all_pits_at_most_one))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `all_pits_at_most_one` is scored.",
+            example: "all_pits_at_most_one unscored",
+        },
     ],
 };
+
+/// Whether `condition` is one of the rules' end conditions.
+pub fn ends_on(rules: &Rules, condition: EndWhen) -> bool {
+    rules.end.when.contains(&condition)
+}
+
+/// Whether the feeding rule can end the game (`otherwise end_game`).
+pub fn feeding_can_end(rules: &Rules) -> bool {
+    rules.feeding.when != FeedWhen::Never && rules.feeding.otherwise == FeedFallback::EndGame
+}
 
 /// The whole language, in canonical file order: the order `sow fmt` writes
 /// and `sow language` documents.
@@ -964,6 +1050,8 @@ mod tests {
         base.board.pits = 3;
         base.capture.counts = vec![2, 3];
         base.feeding.when = FeedWhen::RowEmpty;
+        base.feeding.otherwise = FeedFallback::EndGame;
+        base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {

@@ -294,12 +294,51 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
     out
 }
 
-/// Who gets the stones left, and who wins.
+/// Who gets the stones left (for each way of ending scored otherwise, a
+/// sentence of its own), and who wins.
 pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
-    vec![
-        format!("When it ends, {}.", leftovers_words(rules.end.leftovers)),
-        "The higher total of captures and leftovers wins; equal totals are a draw.".into(),
-    ]
+    let mut out = vec![format!(
+        "When it ends, {}.",
+        leftovers_words(rules.end.leftovers)
+    )];
+    let scoring = &rules.end.scoring;
+    let ways = [
+        (
+            true,
+            scoring.no_legal_move,
+            "the player to move has no legal move",
+        ),
+        (
+            super::schema::feeding_can_end(rules),
+            scoring.feeding_impossible,
+            "the mover must feed and cannot",
+        ),
+        (
+            super::schema::ends_on(rules, EndWhen::CapturedMajority),
+            scoring.captured_majority,
+            "a player has captured more than half of the stones",
+        ),
+        (
+            super::schema::ends_on(rules, EndWhen::RowEmpty),
+            scoring.row_empty,
+            "a row is empty",
+        ),
+        (
+            super::schema::ends_on(rules, EndWhen::AllPitsAtMostOne),
+            scoring.all_pits_at_most_one,
+            "no pit holds more than one stone",
+        ),
+    ];
+    for (in_force, leftovers, why) in ways {
+        if in_force && leftovers != rules.end.leftovers {
+            out.push(format!(
+                "But when it ends because {why}, {}.",
+                leftovers_words(leftovers)
+            ));
+        }
+    }
+    out.push("The higher total of captures and leftovers wins; equal totals are a draw.".into());
+    out
 }
 
 /// With who gets the stones left after a repetition.
@@ -320,6 +359,7 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
         }
         Leftovers::PlayerToMove => "the player to move takes all the stones left on the board",
         Leftovers::Unscored => "the stones left on the board count for nobody",
+        Leftovers::Draw => "the game is a draw, whatever was captured",
     }
 }
 

@@ -1035,4 +1035,28 @@ mod tests {
             ["`otherwise` has no effect with `feed never`"]
         );
     }
+
+    /// Each way of ending is scored as `leftovers` unless the file names it;
+    /// a scoring for a way the rules never end the game is an error.
+    #[test]
+    fn each_way_of_ending_has_its_scoring() {
+        let text = format!(
+            "{}legal {{ feed row_empty; otherwise end_game }}\n",
+            MINIMAL.replace(
+                "end { repetition ignore }",
+                "end { when no_legal_move row_empty; leftovers unscored; feeding_impossible draw; repetition ignore }"
+            )
+        );
+        let end = load(&Source::new("t", &text)).unwrap().rules.end;
+        assert_eq!(end.scoring.feeding_impossible, Leftovers::Draw);
+        assert_eq!(end.scoring.no_legal_move, Leftovers::Unscored);
+        assert_eq!(end.scoring.row_empty, Leftovers::Unscored);
+        assert_eq!(
+            errors(&MINIMAL.replace("end { repetition ignore }", "end { row_empty draw; feeding_impossible draw; repetition ignore }")),
+            [
+                "`feeding_impossible` has no effect: the feeding rule never ends the game (`otherwise end_game`)",
+                "`row_empty` has no effect: `when` does not list `row_empty`",
+            ]
+        );
+    }
 }

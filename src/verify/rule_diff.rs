@@ -28,6 +28,16 @@ pub struct RuleDifference {
     pub changed: Option<Rules>,
 }
 
+/// The options of the ways of ending, as [`EndScoring::ways`] orders them
+/// (an option's name is a `&'static str`).
+const END_WAYS: [&str; 5] = [
+    "end no_legal_move",
+    "end feeding_impossible",
+    "end captured_majority",
+    "end row_empty",
+    "end all_pits_at_most_one",
+];
+
 /// Every option that differs between `a` and `b` (names and sources are not
 /// rules), in the order of a variant file.
 pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
@@ -154,6 +164,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         leftovers,
         repetition,
         repetition_leftovers,
+        scoring,
     } = end;
     out.option(
         "end when",
@@ -162,6 +173,13 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         |r| r.end.when.clone_from(when),
     );
     out.option("end leftovers", &a.end.leftovers, leftovers, |r| {
+        // The ways of ending that A scores as its leftovers follow them.
+        let old = r.end.leftovers;
+        for (_, way) in r.end.scoring.ways_mut() {
+            if *way == old {
+                *way = *leftovers;
+            }
+        }
         r.end.leftovers = *leftovers;
     });
     out.option("end repetition", &a.end.repetition, repetition, |r| {
@@ -173,6 +191,24 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         repetition_leftovers,
         |r| r.end.repetition_leftovers = *repetition_leftovers,
     );
+    // A way of ending scored as its file's `leftovers` follows them (above);
+    // one that either file scores its own way is an option of its own.
+    for (i, ((name, in_a), (_, in_b))) in a
+        .end
+        .scoring
+        .ways()
+        .into_iter()
+        .zip(scoring.ways())
+        .enumerate()
+    {
+        if in_a != a.end.leftovers || in_b != *leftovers {
+            let option = END_WAYS[i];
+            debug_assert_eq!(option, format!("end {name}"));
+            out.option(option, &in_a, &in_b, |r| {
+                *r.end.scoring.ways_mut()[i].1 = in_b
+            });
+        }
+    }
     out.list
 }
 
