@@ -123,12 +123,8 @@ impl Successors {
         self.len += 1;
     }
 
-    /// Keeps the successors for which `keep` holds; returns how many remain.
-    fn retain(&mut self, mut keep: impl FnMut(&Successor) -> bool) -> usize {
-        self.retain_indexed(|_, s| keep(s))
-    }
-
-    /// [`Successors::retain`] with each successor's index.
+    /// Keeps the successors for which `keep` (given each one's index)
+    /// holds; returns how many remain.
     fn retain_indexed(&mut self, mut keep: impl FnMut(usize, &Successor) -> bool) -> usize {
         let mut kept = 0;
         for i in 0..self.len {
@@ -995,26 +991,28 @@ impl Game {
         if out.len == 0 || !self.must_feed(pos) {
             return slams;
         }
-        let mut kept_slams = 0u32;
-        let mut kept = 0;
-        for (i, s) in out.as_slice().iter().enumerate() {
-            if self.feeds(&s.position) {
+        // One pass: the moves that feed move to the front, in order.
+        let (mut kept, mut kept_slams) = (0, 0u32);
+        for i in 0..out.len {
+            if self.feeds(&out.items[i].position) {
+                out.items[kept] = out.items[i];
                 kept_slams |= (slams >> i & 1) << kept;
                 kept += 1;
             }
         }
-        if kept == 0 {
-            match self.rules.feeding.otherwise {
-                FeedFallback::PlayAny => return slams,
-                FeedFallback::EndGame => {
-                    out.len = 0;
-                    out.feeding_impossible = true;
-                    return 0;
-                }
+        if kept > 0 {
+            out.len = kept;
+            return kept_slams;
+        }
+        // None feeds (and none has moved).
+        match self.rules.feeding.otherwise {
+            FeedFallback::PlayAny => slams,
+            FeedFallback::EndGame => {
+                out.len = 0;
+                out.feeding_impossible = true;
+                0
             }
         }
-        out.retain(|s| self.feeds(&s.position));
-        kept_slams
     }
 
     /// Plays `mv` if it is legal.
