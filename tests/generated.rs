@@ -232,14 +232,9 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // The scoring of a way the rules never end the game needs that end; it
     // defaults to `leftovers`.
-    let in_force = |r: &Rules, way: &str| match way {
-        "no_legal_move" => true,
-        "feeding_impossible" => schema::feeding_can_end(r),
-        other => r.end.when.iter().any(|w| w.word() == other),
-    };
     let (leftovers, probe) = (r.end.leftovers, r.clone());
     for (name, way) in r.end.scoring.ways_mut() {
-        if !in_force(&probe, name) {
+        if schema::way_in_force(&probe, name).is_err() {
             *way = leftovers;
         }
     }

@@ -206,34 +206,23 @@ fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diagnostic> {
 /// A scoring for a way the rules never end the game has no effect.
 fn scoring_needs_its_end(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
-    let conditions = [
-        (
-            "feeding_impossible",
-            super::schema::feeding_can_end(rules),
-            "the feeding rule never ends the game (`otherwise end_game`)",
-        ),
-        (
-            "captured_majority",
-            super::schema::ends_on(rules, EndWhen::CapturedMajority),
-            "`when` does not list `captured_majority`",
-        ),
-        (
-            "row_empty",
-            super::schema::ends_on(rules, EndWhen::RowEmpty),
-            "`when` does not list `row_empty`",
-        ),
-        (
-            "all_pits_at_most_one",
-            super::schema::ends_on(rules, EndWhen::AllPitsAtMostOne),
-            "`when` does not list `all_pits_at_most_one`",
-        ),
-    ];
     let known =
         read.valid(END, "when") && read.valid(LEGAL, "feed") && read.valid(LEGAL, "otherwise");
-    conditions
+    if !known {
+        return Vec::new();
+    }
+    rules
+        .end
+        .scoring
+        .ways()
         .into_iter()
-        .filter(|(_, in_force, _)| known && !in_force)
-        .filter_map(|(key, _, why)| read.given(END, key).map(|s| (key, s, why)))
-        .map(|(key, s, why)| Diagnostic::error(s.span, format!("`{key}` has no effect: {why}")))
+        .filter_map(|(way, _)| {
+            let why = super::schema::way_in_force(rules, way).err()?;
+            let s = read.given(END, way)?;
+            Some(Diagnostic::error(
+                s.span,
+                format!("`{way}` has no effect: {why}"),
+            ))
+        })
         .collect()
 }

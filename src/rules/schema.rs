@@ -834,7 +834,9 @@ condition given twice.",
             describe: sentences::none,
             read: |r, v| r.end.scoring.feeding_impossible = v.word(),
             write: |r| {
-                feeding_can_end(r).then(|| one(r.end.scoring.feeding_impossible))
+                way_in_force(r, "feeding_impossible")
+                    .is_ok()
+                    .then(|| one(r.end.scoring.feeding_impossible))
             },
             what: "leftover rule",
             value: ValueKind::Word(Words::of::<Leftovers>()),
@@ -889,13 +891,35 @@ condition given twice.",
 };
 
 /// Whether `condition` is one of the rules' end conditions.
-pub fn ends_on(rules: &Rules, condition: EndWhen) -> bool {
+fn ends_on(rules: &Rules, condition: EndWhen) -> bool {
     rules.end.when.contains(&condition)
 }
 
 /// Whether the feeding rule can end the game (`otherwise end_game`).
-pub fn feeding_can_end(rules: &Rules) -> bool {
+fn feeding_can_end(rules: &Rules) -> bool {
     rules.feeding.when != FeedWhen::Never && rules.feeding.otherwise == FeedFallback::EndGame
+}
+
+/// Whether the way of ending named `way` (an [`EndScoring::ways`] name) can
+/// end a game under `rules`; when not, why (for the message that its
+/// scoring has no effect).
+pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
+    let listed = |condition: EndWhen, why| ends_on(rules, condition).then_some(()).ok_or(why);
+    match way {
+        "feeding_impossible" => feeding_can_end(rules)
+            .then_some(())
+            .ok_or("the feeding rule never ends the game (`otherwise end_game`)"),
+        "captured_majority" => listed(
+            EndWhen::CapturedMajority,
+            "`when` does not list `captured_majority`",
+        ),
+        "row_empty" => listed(EndWhen::RowEmpty, "`when` does not list `row_empty`"),
+        "all_pits_at_most_one" => listed(
+            EndWhen::AllPitsAtMostOne,
+            "`when` does not list `all_pits_at_most_one`",
+        ),
+        _ => Ok(()),
+    }
 }
 
 /// The whole language, in canonical file order: the order `sow fmt` writes

@@ -301,38 +301,11 @@ pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
         "When it ends, {}.",
         leftovers_words(rules.end.leftovers)
     )];
-    let scoring = &rules.end.scoring;
-    let ways = [
-        (
-            true,
-            scoring.no_legal_move,
-            "the player to move has no legal move",
-        ),
-        (
-            super::schema::feeding_can_end(rules),
-            scoring.feeding_impossible,
-            "the mover must feed and cannot",
-        ),
-        (
-            super::schema::ends_on(rules, EndWhen::CapturedMajority),
-            scoring.captured_majority,
-            "a player has captured more than half of the stones",
-        ),
-        (
-            super::schema::ends_on(rules, EndWhen::RowEmpty),
-            scoring.row_empty,
-            "a row is empty",
-        ),
-        (
-            super::schema::ends_on(rules, EndWhen::AllPitsAtMostOne),
-            scoring.all_pits_at_most_one,
-            "no pit holds more than one stone",
-        ),
-    ];
-    for (in_force, leftovers, why) in ways {
-        if in_force && leftovers != rules.end.leftovers {
+    for (way, leftovers) in rules.end.scoring.ways() {
+        if super::schema::way_in_force(rules, way).is_ok() && leftovers != rules.end.leftovers {
             out.push(format!(
-                "But when it ends because {why}, {}.",
+                "But when it ends because {}, {}.",
+                way_words(way),
                 leftovers_words(leftovers)
             ));
         }
@@ -350,6 +323,17 @@ pub(super) fn repetition(rules: &Rules) -> Vec<String> {
             leftovers_words(rules.end.repetition_leftovers)
         ),
     }]
+}
+
+/// A way of ending ([`EndScoring::ways`]) in words.
+fn way_words(way: &str) -> &'static str {
+    match way {
+        "feeding_impossible" => "the mover must feed and cannot",
+        "captured_majority" => "a player has captured more than half of the stones",
+        "row_empty" => "a row is empty",
+        "all_pits_at_most_one" => "no pit holds more than one stone",
+        _ => "the player to move has no legal move",
+    }
 }
 
 fn leftovers_words(leftovers: Leftovers) -> &'static str {
