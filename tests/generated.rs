@@ -477,4 +477,15 @@ proptest! {
             invariants::check_games(&game, seed, 300)?;
         }
     }
+
+    /// On generated variants (every restriction order, every scoring), the
+    /// fast path plays the same games as the full successor list.
+    #[test]
+    fn generated_variants_play_the_same_games_on_the_fast_path(r in rules(), seed in any::<u64>()) {
+        let game = Game::new(r);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        for index in 0..3 {
+            crate::fast_path::same_game_both_ways(&game, &mut rng, &format!("generated, game {index}"));
+        }
+    }
 }
