@@ -215,8 +215,6 @@ fn consistent(mut r: Rules) -> Rules {
         r.capture.take = Take::Last;
         r.capture.goes_to = CaptureDestination::Mover;
         r.grand_slam = GrandSlam::Allowed;
-        // Without captures there is no grand-slam rule to order.
-        r.restrictions = Restrictions::SLAM_THEN_FEED;
     }
     // A `take` other than `last` cannot be combined with a chain.
     if r.capture.take != Take::Last {
@@ -225,6 +223,11 @@ fn consistent(mut r: Rules) -> Rules {
     // `otherwise` needs a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
+    }
+    // The order of feeding and the grand-slam rule is read only where it
+    // can matter.
+    if !schema::order_matters(&r) {
+        r.restrictions = Restrictions::SLAM_THEN_FEED;
     }
     // `repetition_leftovers` needs `repetition end_game`; it defaults to `leftovers`.
     if r.end.repetition == Repetition::Ignore {

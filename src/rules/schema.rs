@@ -611,7 +611,7 @@ Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 grand_slam; feed; otherwise }` in that order (`sow fmt` rewrites them so); a
 file with a `legal` section writes them there.",
     order: Some(Order {
-        read: |r, keys| r.restrictions = restriction_order(keys),
+        read: |r, keys| r.restrictions = restriction_order(r, keys),
         write: restriction_keys,
         first: Some((
             "min_stones",
@@ -734,17 +734,32 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
     keys
 }
 
-/// The restriction order of a `legal` section from its keys in file order:
-/// the grand-slam and feeding rules in the order given when both are, else
-/// today's order (a rule left out is its no-op default, so its place means
-/// nothing). `min_stones` after another restriction is an error of the
-/// checks.
-fn restriction_order(keys: &[&str]) -> Restrictions {
+/// The restriction order of a `legal` section from its keys in file order
+/// (`rules` read from them): feeding first when `feed` comes before
+/// `grand_slam` and the order can matter, else today's order. It matters
+/// only when both rules choose among moves: a feeding rule, and a grand-slam
+/// rule that removes moves (`forbidden`, `only_move_no_capture`; under
+/// `allowed` and `no_capture` every move stays). So rules that mean the same
+/// compare equal, whatever order their file lists them in.
+fn restriction_order(rules: &Rules, keys: &[&str]) -> Restrictions {
     let place = |name: &str| keys.iter().position(|k| *k == name);
-    match (place("feed"), place("grand_slam")) {
-        (Some(feed), Some(slam)) if feed < slam => Restrictions::FEED_THEN_SLAM,
-        _ => Restrictions::SLAM_THEN_FEED,
+    let feed_first = matches!((place("feed"), place("grand_slam")), (Some(f), Some(s)) if f < s);
+    if feed_first && order_matters(rules) {
+        Restrictions::FEED_THEN_SLAM
+    } else {
+        Restrictions::SLAM_THEN_FEED
     }
+}
+
+/// Whether the order of the feeding and grand-slam rules can change which
+/// moves are legal.
+pub fn order_matters(rules: &Rules) -> bool {
+    rules.feeding.when != FeedWhen::Never
+        && matches!(
+            rules.grand_slam,
+            GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+        )
+        && !rules.capture.counts.is_empty()
 }
 
 const END: Section = Section {

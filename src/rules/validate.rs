@@ -986,6 +986,16 @@ mod tests {
         assert_eq!(feed_first.feeding.when, FeedWhen::RowEmpty);
         let slam_first = with("legal { grand_slam forbidden; feed row_empty; otherwise play_any }");
         assert_eq!(slam_first.restrictions, Restrictions::SLAM_THEN_FEED);
+        // Where the order cannot change which moves are legal, it is today's:
+        // no feeding rule, or a grand-slam rule that removes no move.
+        assert_eq!(
+            with("legal { feed never; grand_slam forbidden }").restrictions,
+            Restrictions::SLAM_THEN_FEED
+        );
+        assert_eq!(
+            with("legal { feed row_empty; grand_slam no_capture }").restrictions,
+            Restrictions::SLAM_THEN_FEED
+        );
         // One of the two left out: its place means nothing.
         assert_eq!(
             with("legal { feed row_empty }").restrictions,
