@@ -598,7 +598,8 @@ mover whose only feeding move is a grand slam must feed and cannot. With
 moves that feed (a grand slam feeds when, played without its capture, it
 leaves the opponent stones), and a grand slam among them is illegal unless it
 is the only one; then it is played without capture (awale.info's \"unless the
-mover has no other move\").
+mover has no other move\"). The order matters only with a feeding rule and a
+grand-slam rule that removes moves (`forbidden`, `only_move_no_capture`).
 
 A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
