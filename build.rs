@@ -5,7 +5,11 @@
 use std::{env, fs, path::Path};
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    // Read when the script runs, not when it is compiled: a script compiled
+    // for one checkout and reused for another (a shared target directory)
+    // must embed the variants of the checkout being built.
+    let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("variants");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut names: Vec<String> = fs::read_dir(&dir)
         .expect("variants/ exists")

@@ -3,7 +3,7 @@
 
 use sowing::engine::{EndReason, GameRun};
 
-use crate::common::{board, legal, play, pos, shipped};
+use crate::common::{board, legal, play, pos, shipped, sow};
 
 #[test]
 fn koumma_chain_runs_forward_into_pits_not_sown() {
@@ -309,4 +309,156 @@ fn galatjang_a_relay_that_ends_in_the_store_gives_another_move() {
     let s = play(&game, &pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 1 south"), "f");
     assert_eq!(s.position.to_move, sowing::engine::Player::South);
     assert_eq!(s.position.captured, [1, 0]);
+}
+
+/// modiar-awale-info with the grand-slam rule above feeding in `legal`
+/// (today's fixed order, and the order of old files), written to a scratch
+/// file.
+fn awale_info_slam_first() -> std::path::PathBuf {
+    let text = sowing::variants::source("modiar-awale-info").unwrap().text;
+    let slam = "  grand_slam only_move_no_capture";
+    let line = text.lines().find(|l| l.starts_with(slam)).unwrap();
+    let text = text
+        .replace(&format!("{line}\n"), "")
+        .replace("  min_stones 2\n", &format!("  min_stones 2\n{slam}\n"));
+    let path = crate::common::scratch("awale-info-order").join("slam-first.variant");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn awale_info_grand_slam_is_illegal_unless_it_is_the_only_feeding_move() {
+    // South's row 1 0 0 holds no pit of 2: North must feed. B (2): B=1, C=3;
+    // South still has no pit of 2, so B does not feed. C (2): C=1, a=2; a
+    // holds 2 and would be taken (the chain stops at C=1), emptying South's
+    // row: a grand slam. Feeding first leaves C alone, so it is played
+    // without capture: a=2 and South can move.
+    let game = shipped("modiar-awale-info");
+    let start = pos(&game, "1 0 0 / 1 2 2 north");
+    assert_eq!(legal(&game, &start), ["C"]);
+    let s = play(&game, &start, "C");
+    assert_eq!(board(&game, &s.position), [2, 0, 0, 1, 2, 1]);
+    assert_eq!(s.position.captured, [0, 0]);
+    assert!(s.effect.capture_waived);
+    // Through the binary.
+    let (code, out, err) = sow(&[
+        "trace",
+        "modiar-awale-info",
+        "--from",
+        "1 0 0 / 1 2 2 north",
+        "--any-stones",
+        "--moves",
+        "C",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("north   C     2  0  0 |  1  2  1"), "{out}");
+    assert!(out.contains("grand slam: capture waived"), "{out}");
+    let (code, _, err) = sow(&[
+        "trace",
+        "modiar-awale-info",
+        "--from",
+        "1 0 0 / 1 2 2 north",
+        "--any-stones",
+        "--moves",
+        "B",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("`B` is illegal"), "{err}");
+}
+
+#[test]
+fn with_the_grand_slam_rule_first_the_same_position_ends_the_game() {
+    // The slam C goes first (B is not a slam), then feeding finds that B
+    // does not feed: the mover must feed and cannot, and the game ends.
+    let path = awale_info_slam_first();
+    let game = sowing::engine::Game::new(
+        sowing::rules::load(&sowing::diagnostic::Source::new(
+            "slam-first",
+            std::fs::read_to_string(&path).unwrap().as_str(),
+        ))
+        .unwrap()
+        .rules,
+    );
+    let start = pos(&game, "1 0 0 / 1 2 2 north");
+    let run = GameRun::new(&game, start);
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    let (code, _, err) = sow(&[
+        "trace",
+        path.to_str().unwrap(),
+        "--from",
+        "1 0 0 / 1 2 2 north",
+        "--any-stones",
+        "--moves",
+        "C",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the game is over"), "{err}");
+}
+
+#[test]
+fn diff_between_the_two_orders_finds_where_they_part() {
+    // Breadth-first from the start, the orders first part after 10 plies, in
+    // `3 9 0 / 0 1 1 south captured 18 10` (worked by hand): North has no pit
+    // of 2, so South must feed. a (3) gives a=1, b=10, c=1: no feed. b (9)
+    // sows b c A B C a b c A: A=2 is taken, and backward c=2, b=2, a=4, C=2,
+    // B=2, every stone of North's row: a grand slam, and the only feeding
+    // move. Feeding first, b is played without capture; the grand-slam rule
+    // first drops b, and a does not feed: the game is over.
+    let path = awale_info_slam_first();
+    let (code, out, err) = sow(&["diff", "modiar-awale-info", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("legal order: min_stones feed grand_slam (modiar-awale-info), min_stones grand_slam feed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("part ways: after 10 plies: a A a C b A a B c A (the shortest sequence)"),
+        "{out}"
+    );
+    assert!(out.contains("3 9 0 / 0 1 1 south captured 18 10"), "{out}");
+    assert!(
+        out.contains("south may play b under modiar-awale-info but not under"),
+        "{out}"
+    );
+    // That position, played under each order.
+    let game = shipped("modiar-awale-info");
+    let found = pos(&game, "3 9 0 / 0 1 1 south captured 18 10");
+    assert_eq!(legal(&game, &found), ["b"]);
+    let s = play(&game, &found, "b");
+    assert_eq!(board(&game, &s.position), [4, 2, 2, 2, 2, 2]);
+    assert_eq!(s.position.captured, [18, 10]);
+}
+
+#[test]
+fn awari_a_mover_who_cannot_feed_ends_the_game_in_a_draw() {
+    // North's row is empty; South's only move a (2) sows b and c, on South's
+    // own row: it does not feed, so the game ends, and Ludii's Awari scores
+    // that a draw whatever was captured (South has 29 against 17).
+    let game = shipped("awari");
+    let start = pos(&game, "2 0 0 0 0 0 / 0 0 0 0 0 0 south captured 29 17");
+    let run = GameRun::new(&game, start);
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [0, 0]);
+    assert_eq!(run.outcome(), Some(sowing::engine::Outcome::Draw));
+    let (code, out, err) = sow(&[
+        "trace",
+        "awari",
+        "--from",
+        "2 0 0 0 0 0 / 0 0 0 0 0 0 south captured 29 17",
+        "--moves",
+        "",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("end: the player to move must feed and cannot after 0 plies; final scores south 0 - north 0: a draw"),
+        "{out}"
+    );
+    // Its other ends keep their scoring: with single stones only, the game
+    // ends and the stones left count for nobody (South 30 - North 17).
+    let run = GameRun::new(
+        &game,
+        pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 0 south captured 30 17"),
+    );
+    assert_eq!(run.end(), Some(EndReason::AllPitsAtMostOne));
+    assert_eq!(run.scores(), [30, 17]);
 }

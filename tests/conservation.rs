@@ -32,9 +32,7 @@ proptest! {
             }
             prop_assert!(run.end().is_some(), "{}: a random game ran 2000 plies", name);
             let scores = run.scores();
-            let end = &game.rules().end;
-            let all_scored = end.leftovers == Leftovers::RowOwner
-                && end.repetition_leftovers == Leftovers::RowOwner
+            let all_scored = game.scoring(run.end().unwrap()) == Leftovers::RowOwner
                 && game.rules().capture.goes_to == CaptureDestination::Mover;
             if all_scored {
                 prop_assert_eq!(u32::from(scores[0] + scores[1]), total);

@@ -121,17 +121,29 @@ fn end() -> impl Strategy<Value = End> {
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
+        // Each way of ending scored as `leftovers` or its own way.
+        vec(proptest::option::of(keyword::<Leftovers>()), 5),
     )
-        .prop_map(|(others, leftovers, repetition, repetition_leftovers)| {
-            let mut when = vec![EndWhen::NoLegalMove];
-            when.extend(others);
-            End {
-                when,
-                leftovers,
-                repetition,
-                repetition_leftovers,
-            }
-        })
+        .prop_map(
+            |(others, leftovers, repetition, repetition_leftovers, own)| {
+                let mut when = vec![EndWhen::NoLegalMove];
+                when.extend(others);
+                let way = |i: usize| own[i].unwrap_or(leftovers);
+                End {
+                    when,
+                    leftovers,
+                    repetition,
+                    repetition_leftovers,
+                    scoring: EndScoring {
+                        no_legal_move: way(0),
+                        feeding_impossible: way(1),
+                        captured_majority: way(2),
+                        row_empty: way(3),
+                        all_pits_at_most_one: way(4),
+                    },
+                }
+            },
+        )
 }
 
 /// A name or source: printable ASCII (quotes and backslashes included) and a
@@ -150,13 +162,21 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 sowing(&board),
                 capture(total),
                 (keyword::<FeedWhen>(), keyword::<FeedFallback>()),
-                keyword::<GrandSlam>(),
+                (keyword::<GrandSlam>(), any::<bool>()),
                 end(),
                 Just(board),
             )
         })
         .prop_map(
-            |((name, source), sowing, capture, (when, otherwise), grand_slam, end, board)| {
+            |(
+                (name, source),
+                sowing,
+                capture,
+                (when, otherwise),
+                (grand_slam, feed_first),
+                end,
+                board,
+            )| {
                 consistent(Rules {
                     name,
                     source,
@@ -165,6 +185,11 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                     capture,
                     feeding: Feeding { when, otherwise },
                     grand_slam,
+                    restrictions: if feed_first {
+                        Restrictions::FEED_THEN_SLAM
+                    } else {
+                        Restrictions::SLAM_THEN_FEED
+                    },
                     end,
                 })
             },
@@ -199,9 +224,22 @@ fn consistent(mut r: Rules) -> Rules {
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
     }
+    // The order of feeding and the grand-slam rule is read only where it
+    // can matter.
+    if !schema::order_matters(&r) {
+        r.restrictions = Restrictions::SLAM_THEN_FEED;
+    }
     // `repetition_leftovers` needs `repetition end_game`; it defaults to `leftovers`.
     if r.end.repetition == Repetition::Ignore {
         r.end.repetition_leftovers = r.end.leftovers;
+    }
+    // The scoring of a way the rules never end the game needs that end; it
+    // defaults to `leftovers`.
+    let (leftovers, probe) = (r.end.leftovers, r.clone());
+    for (name, way) in r.end.scoring.ways_mut() {
+        if schema::way_in_force(&probe, name).is_err() {
+            *way = leftovers;
+        }
     }
     r
 }
@@ -223,6 +261,10 @@ pub struct Layout {
     no_legal_move_at: Option<usize>,
     /// A comment after every setting.
     comments: bool,
+    /// Write the move restrictions as old files do (`sow { min_stones }`,
+    /// `feeding { when; otherwise }`, top-level `grand_slam`), when their
+    /// order is the one old files mean.
+    old_form: bool,
     /// The order of the top-level entries (a permutation of their indices).
     order: Vec<usize>,
 }
@@ -236,15 +278,27 @@ pub fn layout() -> impl Strategy<Value = Layout> {
         proptest::option::of(0..5usize),
         any::<bool>(),
         Just((0..schema::LANGUAGE.len()).collect::<Vec<usize>>()).prop_shuffle(),
+        any::<bool>(),
     )
         .prop_map(
-            |(explicit, one_line, direction_per_pit, no_legal_move_at, comments, order)| Layout {
+            |(
                 explicit,
                 one_line,
                 direction_per_pit,
                 no_legal_move_at,
                 comments,
                 order,
+                old_form,
+            )| {
+                Layout {
+                    explicit,
+                    one_line,
+                    direction_per_pit,
+                    no_legal_move_at,
+                    comments,
+                    order,
+                    old_form,
+                }
             },
         )
 }
@@ -282,6 +336,9 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         .collect();
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
+    if layout.old_form && r.restrictions == Restrictions::default() {
+        old_form(&mut doc);
+    }
     doc.header.push(write::Comment {
         text: "# generated".into(),
         blank_before: false,
@@ -323,6 +380,56 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         }
     }
     out
+}
+
+/// Moves the `legal` settings to where old files write them.
+fn old_form(doc: &mut write::Document) {
+    let Some(at) = doc
+        .items
+        .iter()
+        .position(|i| matches!(i, Item::Section(b) if b.name == "legal"))
+    else {
+        return;
+    };
+    let Item::Section(legal) = doc.items.remove(at) else {
+        unreachable!()
+    };
+    let mut feeding = Vec::new();
+    for mut line in legal.settings {
+        match line.key.as_str() {
+            "min_stones" => {
+                let sow = doc.items.iter_mut().find_map(|i| match i {
+                    Item::Section(b) if b.name == "sow" => Some(b),
+                    _ => None,
+                });
+                match sow {
+                    Some(sow) => sow.settings.push(line),
+                    None => doc.items.push(section("sow", vec![line])),
+                }
+            }
+            "grand_slam" => doc.items.push(Item::Setting(line)),
+            "feed" => {
+                line.key = "when".into();
+                feeding.push(line);
+            }
+            _ => feeding.push(line),
+        }
+    }
+    if !feeding.is_empty() {
+        doc.items.push(section("feeding", feeding));
+    }
+}
+
+fn section(name: &str, settings: Vec<write::Line>) -> Item {
+    Item::Section(write::Block {
+        name: name.into(),
+        before: Vec::new(),
+        after_open: None,
+        settings,
+        end: Vec::new(),
+        after_close: None,
+        blank_before: false,
+    })
 }
 
 proptest! {
@@ -371,6 +478,17 @@ proptest! {
         let game = Game::new(r);
         for seed in seeds {
             invariants::check_games(&game, seed, 300)?;
+        }
+    }
+
+    /// On generated variants (every restriction order, every scoring), the
+    /// fast path plays the same games as the full successor list.
+    #[test]
+    fn generated_variants_play_the_same_games_on_the_fast_path(r in rules(), seed in any::<u64>()) {
+        let game = Game::new(r);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        for index in 0..3 {
+            crate::fast_path::same_game_both_ways(&game, &mut rng, &format!("generated, game {index}"));
         }
     }
 }

@@ -133,11 +133,11 @@ fn the_two_modiar_readings_are_told_apart_by_a_game_that_ends_unfed() {
     let (code, report, text) = infer(&dir, &files, &["--format", "json"]);
     assert_eq!(code, 0, "{text}");
     assert_eq!(
-        report["determined"]["feeding.when"]["value"], "cannot_move",
+        report["determined"]["legal.feed"]["value"], "cannot_move",
         "{text}"
     );
     assert_eq!(
-        report["determined"]["feeding.otherwise"]["value"], "end_game",
+        report["determined"]["legal.otherwise"]["value"], "end_game",
         "{text}"
     );
 }

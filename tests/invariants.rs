@@ -192,14 +192,13 @@ fn check_end(
     }
     let scores = run.scores();
     let scored = u32::from(scores[0]) + u32::from(scores[1]);
-    let end = &game.rules().end;
-    let leftovers = match run.end() {
-        Some(EndReason::Repetition) => end.repetition_leftovers,
-        _ => end.leftovers,
-    };
-    // Stones out of play and unscored leftovers count for nobody.
+    let leftovers = game.scoring(run.end().unwrap_or(EndReason::PlyCap));
+    // Stones out of play and unscored leftovers count for nobody; a drawn
+    // end scores nobody.
     let out_of_play = u32::from(run.position().removed);
-    if leftovers == Leftovers::Unscored {
+    if leftovers == Leftovers::Draw && run.end() != Some(EndReason::PlyCap) {
+        prop_assert_eq!(scores, [0, 0]);
+    } else if leftovers == Leftovers::Unscored {
         prop_assert!(scored + out_of_play <= total);
     } else {
         prop_assert_eq!(scored + out_of_play, total, "every stone in play is scored");

@@ -164,3 +164,31 @@ fn fmt_leaves_a_file_with_errors_alone() {
     assert!(err.contains("bad.variant:3:"), "{err}");
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), text);
 }
+
+/// `sow fmt` rewrites an old file's restrictions (`sow { min_stones }`,
+/// `feeding`, the top-level `grand_slam`) into `legal`, in the order old
+/// files mean, with their comments; it keeps a `legal` section's own order.
+#[test]
+fn fmt_upgrades_old_restrictions_and_keeps_the_order_of_legal() {
+    let dir = scratch("fmt-upgrade");
+    let old = dir.join("old.variant");
+    let text = "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin; min_stones 2 }\ncapture { counts 2 4 6; side any }\n# feed them\nfeeding { when cannot_move; otherwise end_game }\ngrand_slam only_move_no_capture  # slams\nend { repetition ignore }\n";
+    std::fs::write(&old, text).unwrap();
+    let (code, _, err) = sow(&["fmt", old.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let upgraded = std::fs::read_to_string(&old).unwrap();
+    assert!(
+        upgraded.contains("legal {\n  min_stones 2\n  grand_slam only_move_no_capture  # slams\n  # feed them\n  feed       cannot_move\n  otherwise  end_game\n}\n"),
+        "{upgraded}"
+    );
+    assert!(!upgraded.contains("feeding"), "{upgraded}");
+    let rules = |t: &str| rules::load(&Source::new("t", t)).unwrap().rules;
+    assert_eq!(rules(text), rules(&upgraded));
+    // modiar-awale-info lists feeding first: formatting keeps that order.
+    let source = variants::source("modiar-awale-info").unwrap();
+    let formatted = format::format(&source).unwrap();
+    let feed = formatted.find("  feed ").unwrap();
+    let slam = formatted.find("  grand_slam ").unwrap();
+    assert!(feed < slam, "{formatted}");
+    assert_eq!(rules(&formatted), rules(&source.text));
+}

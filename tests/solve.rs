@@ -23,12 +23,13 @@ fn tiny(awale: bool, pits: u8, seeds: u8, counts: &str) -> Game {
         ("counts     2 4 6", format!("counts     {counts}")),
     ];
     if awale {
+        // modiar-awale-info's `legal`: feeding, then the grand-slam rule.
         edits.extend([
-            ("when      row_empty", "when      cannot_move".to_string()),
-            ("otherwise play_any", "otherwise end_game".to_string()),
+            ("  grand_slam forbidden\n", String::new()),
+            ("feed       row_empty", "feed       cannot_move".to_string()),
             (
-                "grand_slam forbidden",
-                "grand_slam only_move_no_capture".to_string(),
+                "otherwise  play_any",
+                "otherwise  end_game\n  grand_slam only_move_no_capture".to_string(),
             ),
         ]);
     }
@@ -349,24 +350,36 @@ fn generated(seed: u64) -> Option<Game> {
         "sown" => ("sown", "never"),
         _ => ("sown", "store"),
     };
+    // The feeding and grand-slam rules, in either order.
+    let feed = format!(
+        "feed {}\n otherwise {}",
+        pick(&["row_empty", "cannot_move"]),
+        pick(&["play_any", "end_game"])
+    );
+    let slam = format!(
+        "grand_slam {}",
+        pick(&["allowed", "forbidden", "only_move_no_capture", "no_capture"])
+    );
+    let restrictions = if pick(&["slam", "feed"]) == "feed" {
+        format!("{feed}\n {slam}")
+    } else {
+        format!("{slam}\n {feed}")
+    };
     let text = format!(
         "name \"generated {seed}\"\n\
          board {{\n rows 2\n pits {pits}\n seeds {seeds}\n stores {stores}\n}}\n\
-         sow {{\n direction {}\n start {}\n skip_origin no\n laps single\n min_stones {}\n extra_turn {extra_turn}\n}}\n\
+         sow {{\n direction {}\n start {}\n skip_origin no\n laps single\n extra_turn {extra_turn}\n}}\n\
          capture {{\n counts {}\n side {}\n chain {}\n first_move {}\n}}\n\
-         feeding {{\n when {}\n otherwise {}\n}}\n\
-         grand_slam {}\n\
+         legal {{\n min_stones {}\n {}\n}}\n\
          end {{\n when no_legal_move\n leftovers {}\n repetition end_game\n repetition_leftovers {}\n}}\n",
         pick(&["ccw", "cw"]),
         pick(&["origin", "next"]),
-        pick(&["1", "2"]),
         pick(&["2", "2 4", "3", "2 3", "4"]),
         pick(&["any", "own", "opponent"]),
         pick(&["none", "backward", "forward"]),
         pick(&["normal", "no_capture"]),
-        pick(&["row_empty", "cannot_move"]),
-        pick(&["play_any", "end_game"]),
-        pick(&["allowed", "forbidden", "only_move_no_capture", "no_capture"]),
+        pick(&["1", "2"]),
+        restrictions,
         pick(&["row_owner", "player_to_move", "unscored"]),
         pick(&["row_owner", "player_to_move", "unscored"]),
     );
@@ -787,4 +800,23 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
             );
         }
     }
+}
+
+/// A drawn end is worth a draw whatever was captured before it, which a
+/// position of the solver does not record: `sow solve` says so instead of
+/// giving a wrong value.
+#[test]
+fn solve_refuses_a_drawn_end() {
+    let text = std::fs::read_to_string(tiny_file("draw")).unwrap().replace(
+        "leftovers  row_owner",
+        "leftovers  row_owner\n  no_legal_move draw",
+    );
+    let path = std::env::temp_dir().join(format!("sow-solve-draw2-{}.variant", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let (code, _, stderr) = sow(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("the rules end some games in a draw whatever was captured (`draw`)"),
+        "{stderr}"
+    );
 }

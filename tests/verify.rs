@@ -270,8 +270,8 @@ fn diff_lists_the_rules_of_modiar_and_koumma() {
         ("board seeds", "7", "6"),
         ("capture chain", "backward", "forward"),
         ("capture first_move", "no_capture", "normal"),
-        ("feeding when", "row_empty", "never"),
-        ("grand_slam", "forbidden", "allowed"),
+        ("legal grand_slam", "forbidden", "allowed"),
+        ("legal feed", "row_empty", "never"),
     ];
     let expected: Vec<(String, String, String)> = expected
         .iter()
@@ -361,10 +361,11 @@ fn diff_lists_the_rules_of_oware_and_awari() {
     assert_eq!(
         rules,
         [
-            "grand_slam: no_capture / forbidden",
+            "legal grand_slam: no_capture / forbidden",
             "end when: no_legal_move captured_majority / no_legal_move neither_can_move all_pits_at_most_one",
             "end leftovers: row_owner / unscored",
             "end repetition_leftovers: row_owner / unscored",
+            "end feeding_impossible: row_owner / draw",
         ]
     );
     assert_eq!(json["play"]["same_board"], true);
@@ -930,9 +931,10 @@ fn a_record_with_another_stone_count_does_not_fit() {
 #[test]
 fn diff_shows_a_rule_on_the_board_where_it_matters() {
     let text = sowing::variants::source("modiar").unwrap().text;
-    let text = text
-        .replace("stores none", "stores sown")
-        .replace("min_stones  2 ", "min_stones  2\n  extra_turn  store ");
+    let text = text.replace("stores none", "stores sown").replace(
+        "laps        single\n",
+        "laps        single\n  extra_turn  store\n",
+    );
     let path = format!("{}/store-extra-turn.variant", env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(&path, text).unwrap();
     let (code, stdout, stderr) = sow(&["diff", "modiar", &path, "--format", "json"]);

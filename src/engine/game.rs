@@ -11,7 +11,8 @@ use super::{
 };
 use crate::rules::{
     CaptureDestination, CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen,
-    FirstMove, GrandSlam, Laps, PitDirection, Rules, SowStart, Stores, Take,
+    FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, SowStart, Stores,
+    Take,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -126,11 +127,12 @@ impl Successors {
         self.len += 1;
     }
 
-    /// Keeps the successors for which `keep` holds; returns how many remain.
-    fn retain(&mut self, mut keep: impl FnMut(&Successor) -> bool) -> usize {
+    /// Keeps the successors for which `keep` (given each one's index)
+    /// holds; returns how many remain.
+    fn retain_indexed(&mut self, mut keep: impl FnMut(usize, &Successor) -> bool) -> usize {
         let mut kept = 0;
         for i in 0..self.len {
-            if keep(&self.items[i]) {
+            if keep(i, &self.items[i]) {
                 self.items[kept] = self.items[i];
                 kept += 1;
             }
@@ -248,6 +250,10 @@ pub struct Game {
     end_check_count: usize,
     /// Whether a player who cannot move passes (`neither_can_move`).
     pub(super) passes: bool,
+    /// The move restrictions in the order they filter moves.
+    restriction_steps: [Restriction; 3],
+    /// How each way of ending scores the stones left, by [`EndReason`].
+    scoring: [Leftovers; EndReason::COUNT],
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
     pub(super) slam_limits_moves: bool,
@@ -421,6 +427,22 @@ impl Game {
                 }
             }
         }
+        let restriction_steps = rules.restrictions.0;
+        let scoring = EndReason::ALL.map(|reason| {
+            let end = &rules.end;
+            match reason {
+                EndReason::NoLegalMove => end.scoring.no_legal_move,
+                EndReason::FeedingImpossible => end.scoring.feeding_impossible,
+                EndReason::Repetition => end.repetition_leftovers,
+                EndReason::CapturedMajority => end.scoring.captured_majority,
+                EndReason::RowEmpty => end.scoring.row_empty,
+                EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
+                // Not an end of the rules (a capped game has no winner):
+                // its scores are the captures and `leftovers`, never a draw.
+                EndReason::PlyCap if end.leftovers == Leftovers::Draw => Leftovers::Unscored,
+                EndReason::PlyCap => end.leftovers,
+            }
+        });
         Game {
             rules,
             per_row,
@@ -441,6 +463,8 @@ impl Game {
             end_checks,
             end_check_count,
             passes,
+            restriction_steps,
+            scoring,
             slam_limits_moves,
             slam_changes_play,
             slam_screen,
@@ -458,6 +482,11 @@ impl Game {
     /// The rules this game was compiled from.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// How a game that ended for `reason` scores the stones left.
+    pub fn scoring(&self, reason: EndReason) -> Leftovers {
+        self.scoring[reason as usize]
     }
 
     /// Pits on the board.
@@ -925,11 +954,16 @@ impl Game {
         }
     }
 
-    /// The legal moves of `pos`, passes aside.
+    /// The legal moves of `pos`, passes aside: every move from a pit holding
+    /// at least `min_stones` (with its result: a grand slam under a rule that
+    /// plays it without capture is sown without capture), then the
+    /// grand-slam and feeding rules in the order of the rules, each keeping
+    /// some of the moves the one before allowed.
     fn moves(&self, pos: &Position, out: &mut Successors) {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
-        let mut deferred_slams = 0u64;
+        // Bit `i`: successor `i` is a grand slam.
+        let mut slams = 0u32;
         for pit in self.row(mover) {
             if pos.pits[pit] < self.min_stones {
                 continue;
@@ -948,43 +982,71 @@ impl Game {
                 if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
                     match self.rules.grand_slam {
                         GrandSlam::Allowed => {}
-                        GrandSlam::Forbidden => continue,
-                        GrandSlam::NoCapture => {
+                        GrandSlam::Forbidden => slams |= 1 << out.len,
+                        GrandSlam::NoCapture | GrandSlam::OnlyMoveNoCapture => {
+                            // When it is played, it is played without capture.
+                            slams |= 1 << out.len;
                             let (next, effect) = self.sow(pos, mv, false);
-                            out.push(mv, next, waived(effect));
-                            continue;
-                        }
-                        GrandSlam::OnlyMoveNoCapture => {
-                            deferred_slams |= 1 << (2 * pit + direction as usize);
-                            continue;
+                            out.items[out.len].position = next;
+                            out.items[out.len].effect = waived(effect);
                         }
                     }
                 }
                 out.len += 1;
             }
         }
-        if out.len == 0 && deferred_slams != 0 {
-            for bit in (0..2 * MAX_PITS).filter(|b| deferred_slams >> b & 1 == 1) {
-                let direction = if bit % 2 == 0 {
-                    Direction::Ccw
-                } else {
-                    Direction::Cw
-                };
-                let mv = Move {
-                    pit: (bit / 2) as u8,
-                    direction,
-                };
-                let (next, effect) = self.sow(pos, mv, false);
-                out.push(mv, next, waived(effect));
+        for step in self.restriction_steps {
+            match step {
+                Restriction::GrandSlam => slams = self.drop_slams(out, slams),
+                Restriction::Feed => slams = self.keep_feeding(pos, out, slams),
+                Restriction::MinStones => {}
             }
         }
-        if out.len > 0 && self.must_feed(pos) {
-            let all = out.len;
-            if out.retain(|s| self.feeds(&s.position)) == 0 {
-                match self.rules.feeding.otherwise {
-                    FeedFallback::PlayAny => out.len = all,
-                    FeedFallback::EndGame => out.feeding_impossible = true,
-                }
+    }
+
+    /// The grand-slam rule on the moves `out` holds (`slams`: which are
+    /// grand slams); returns the slams left.
+    fn drop_slams(&self, out: &mut Successors, slams: u32) -> u32 {
+        let drop = match self.rules.grand_slam {
+            GrandSlam::Allowed | GrandSlam::NoCapture => false,
+            GrandSlam::Forbidden => true,
+            // Illegal unless every move left is one.
+            GrandSlam::OnlyMoveNoCapture => slams.count_ones() as usize != out.len,
+        };
+        if drop && slams != 0 {
+            out.retain_indexed(|i, _| slams >> i & 1 == 0);
+            return 0;
+        }
+        slams
+    }
+
+    /// The feeding rule on the moves `out` holds: when the mover must feed,
+    /// only the moves that feed, or the fallback when none does. Returns
+    /// which of the moves kept are grand slams.
+    fn keep_feeding(&self, pos: &Position, out: &mut Successors, slams: u32) -> u32 {
+        if out.len == 0 || !self.must_feed(pos) {
+            return slams;
+        }
+        // One pass: the moves that feed move to the front, in order.
+        let (mut kept, mut kept_slams) = (0, 0u32);
+        for i in 0..out.len {
+            if self.feeds(&out.items[i].position) {
+                out.items[kept] = out.items[i];
+                kept_slams |= (slams >> i & 1) << kept;
+                kept += 1;
+            }
+        }
+        if kept > 0 {
+            out.len = kept;
+            return kept_slams;
+        }
+        // None feeds (and none has moved).
+        match self.rules.feeding.otherwise {
+            FeedFallback::PlayAny => slams,
+            FeedFallback::EndGame => {
+                out.len = 0;
+                out.feeding_impossible = true;
+                0
             }
         }
     }

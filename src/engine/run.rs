@@ -332,14 +332,9 @@ impl Game {
     /// reason `end`: captures plus the leftovers the rules give for that end.
     /// Searching agents score the end positions of their search tree with it.
     pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
-        let rules = &self.rules().end;
-        let leftovers = match end {
-            EndReason::Repetition => rules.repetition_leftovers,
-            _ => rules.leftovers,
-        };
         let mut scores = pos.captured;
         let row = |p: Player| -> u16 { pos.pits[self.row(p)].iter().map(|&n| u16::from(n)).sum() };
-        match leftovers {
+        match self.scoring(end) {
             Leftovers::RowOwner => {
                 for p in Player::BOTH {
                     scores[p.index()] += row(p);
@@ -349,6 +344,7 @@ impl Game {
                 scores[pos.to_move.index()] += row(Player::South) + row(Player::North);
             }
             Leftovers::Unscored => {}
+            Leftovers::Draw => scores = [0, 0],
         }
         scores
     }

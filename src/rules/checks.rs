@@ -20,12 +20,13 @@ pub(super) const CHECKS: &[Check] = &[
     grand_slam_needs_captures,
     otherwise_needs_feeding,
     repetition_leftovers_needs_repetition,
+    scoring_needs_its_end,
 ];
 
 const BOARD: Option<&str> = Some("board");
 const SOW: Option<&str> = Some("sow");
 const CAPTURE: Option<&str> = Some("capture");
-const FEEDING: Option<&str> = Some("feeding");
+const LEGAL: Option<&str> = Some("legal");
 const END: Option<&str> = Some("end");
 
 /// Pit counts are bytes: the board holds at most [`MAX_STONES`].
@@ -134,7 +135,7 @@ fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
     let (Some(setting), Some(total)) = (read.given(CAPTURE, "counts"), read.stones()) else {
         return Vec::new();
     };
-    if !read.valid(SOW, "min_stones") || !read.valid(SOW, "skip_origin") {
+    if !read.valid(LEGAL, "min_stones") || !read.valid(SOW, "skip_origin") {
         return Vec::new();
     }
     let rules = &read.rules;
@@ -160,7 +161,7 @@ fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
 }
 
 fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
-    match read.given(None, "grand_slam") {
+    match read.given(LEGAL, "grand_slam") {
         Some(s) if read.rules.grand_slam != GrandSlam::Allowed && without_captures(read) => {
             vec![Diagnostic::error(
                 s.span,
@@ -172,11 +173,16 @@ fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
 }
 
 fn otherwise_needs_feeding(read: &Read<'_>) -> Vec<Diagnostic> {
-    match read.given(FEEDING, "otherwise") {
-        Some(s) if read.valid(FEEDING, "when") && read.rules.feeding.when == FeedWhen::Never => {
+    match read.given(LEGAL, "otherwise") {
+        Some(s) if read.valid(LEGAL, "feed") && read.rules.feeding.when == FeedWhen::Never => {
+            // An old file's `feeding { when never }` is named as written.
+            let feed = match read.given(LEGAL, "feed") {
+                Some(f) if f.key.node == "when" => "when never",
+                _ => "feed never",
+            };
             vec![Diagnostic::error(
                 s.span,
-                "`otherwise` has no effect with `when never`",
+                format!("`otherwise` has no effect with `{feed}`"),
             )]
         }
         _ => Vec::new(),
@@ -195,4 +201,28 @@ fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diagnostic> {
         }
         _ => Vec::new(),
     }
+}
+
+/// A scoring for a way the rules never end the game has no effect.
+fn scoring_needs_its_end(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let known =
+        read.valid(END, "when") && read.valid(LEGAL, "feed") && read.valid(LEGAL, "otherwise");
+    if !known {
+        return Vec::new();
+    }
+    rules
+        .end
+        .scoring
+        .ways()
+        .into_iter()
+        .filter_map(|(way, _)| {
+            let why = super::schema::way_in_force(rules, way).err()?;
+            let s = read.given(END, way)?;
+            Some(Diagnostic::error(
+                s.span,
+                format!("`{way}` has no effect: {why}"),
+            ))
+        })
+        .collect()
 }

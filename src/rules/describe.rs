@@ -26,7 +26,7 @@ pub struct Description {
 /// key of a section is described without a change here).
 const PARAGRAPHS: &[(&str, &[&str])] = &[
     ("Board", &["board.rows", "board.seeds", "board"]),
-    ("A move", &["sow.min_stones", "sow"]),
+    ("A move", &["legal.min_stones", "sow"]),
     (
         "Captures",
         &[
@@ -36,7 +36,7 @@ const PARAGRAPHS: &[(&str, &[&str])] = &[
             "capture",
         ],
     ),
-    ("Restrictions", &["feeding", "grand_slam"]),
+    ("Restrictions", &["legal"]),
     ("End", &["end"]),
 ];
 
@@ -49,7 +49,7 @@ pub fn describe(rules: &Rules) -> Description {
     let sections = PARAGRAPHS
         .iter()
         .map(|(heading, entries)| {
-            let mut sentences: Vec<String> = keys(entries)
+            let mut sentences: Vec<String> = keys(entries, rules)
                 .into_iter()
                 .flat_map(|key| (key.describe)(rules))
                 .collect();
@@ -66,8 +66,9 @@ pub fn describe(rules: &Rules) -> Description {
     }
 }
 
-/// The keys a paragraph's entries name, in order.
-fn keys(entries: &[&str]) -> Vec<&'static Key> {
+/// The keys a paragraph's entries name, in order (an ordered section's in
+/// the order of `rules`).
+fn keys(entries: &[&str], rules: &Rules) -> Vec<&'static Key> {
     let listed = |section: &str, key: &str| {
         PARAGRAPHS
             .iter()
@@ -79,12 +80,18 @@ fn keys(entries: &[&str]) -> Vec<&'static Key> {
         match entry.split_once('.') {
             Some((section, key)) => keys.extend(schema::key(Some(section), key)),
             None => match schema::section(entry) {
-                Some(section) => keys.extend(
-                    section
+                Some(section) => {
+                    let mut rest: Vec<&'static Key> = section
                         .keys
                         .iter()
-                        .filter(|k| !listed(section.name, k.name)),
-                ),
+                        .filter(|k| !listed(section.name, k.name))
+                        .collect();
+                    if let Some(order) = section.order {
+                        let order = (order.write)(rules);
+                        rest.sort_by_key(|k| order.iter().position(|o| *o == k.name));
+                    }
+                    keys.extend(rest);
+                }
                 None => keys.extend(schema::key(None, entry)),
             },
         }
@@ -98,8 +105,12 @@ fn restriction_order(rules: &Rules) -> Option<String> {
         && rules.grand_slam != GrandSlam::Allowed
         && !rules.capture.counts.is_empty())
     .then(|| {
-        "The grand-slam rule applies first; the feeding rule then chooses among the moves left."
-            .to_string()
+        if rules.restrictions.feed_first() {
+            "The feeding rule applies first; the grand-slam rule then chooses among the moves that feed."
+        } else {
+            "The grand-slam rule applies first; the feeding rule then chooses among the moves left."
+        }
+        .to_string()
     })
 }
 
@@ -177,7 +188,7 @@ mod tests {
         }
         let mut described: Vec<&str> = PARAGRAPHS
             .iter()
-            .flat_map(|(_, entries)| keys(entries))
+            .flat_map(|(_, entries)| keys(entries, &Rules::default()))
             .map(|k| k.name)
             .collect();
         declared.sort_unstable();

@@ -30,7 +30,103 @@ pub fn format(source: &Source) -> Result<String, Report> {
         source: source.clone(),
         diagnostics: vec![d],
     })?;
-    Ok(print(&canonical(document(&tree, &source.text))))
+    let mut doc = document(&tree, &source.text);
+    upgrade(&mut doc);
+    Ok(print(&canonical(doc)))
+}
+
+/// Rewrites the settings of old files ([`schema::MOVED`]) as the keys they
+/// are read as, each with its comments, in the section they moved to (which
+/// such a file does not write: the validator refuses both). An old section
+/// left empty goes; its own comments go above its first setting.
+fn upgrade(doc: &mut Document) {
+    let mut moved: Vec<(&'static schema::Moved, Line)> = Vec::new();
+    // The comments of old sections that go: (section, comments).
+    let mut orphans: Vec<(String, Vec<Comment>)> = Vec::new();
+    let mut kept = Vec::new();
+    for item in std::mem::take(&mut doc.items) {
+        match item {
+            Item::Setting(line) => match schema::moved(None, &line.key) {
+                Some(m) => moved.push((m, line)),
+                None => kept.push(Item::Setting(line)),
+            },
+            Item::Section(mut block) => {
+                let name = block.name.clone();
+                for line in std::mem::take(&mut block.settings) {
+                    match schema::moved(Some(&name), &line.key) {
+                        Some(m) => moved.push((m, line)),
+                        None => block.settings.push(line),
+                    }
+                }
+                if schema::moved_section(&name) {
+                    orphans.push((name, section_comments(block)));
+                } else {
+                    kept.push(Item::Section(block));
+                }
+            }
+        }
+    }
+    doc.items = kept;
+    // Canonical order within the new section (the old files' order is the
+    // declared one: see `schema::MOVED`).
+    moved.sort_by_key(|(m, _)| {
+        schema::MOVED
+            .iter()
+            .position(|x| (x.from_section, x.from_key) == (m.from_section, m.from_key))
+    });
+    for (m, mut line) in moved {
+        line.key = m.to_key.to_string();
+        if let Some(at) = orphans
+            .iter()
+            .position(|(name, _)| Some(name.as_str()) == m.from_section)
+        {
+            let (_, mut comments) = orphans.swap_remove(at);
+            comments.append(&mut line.before);
+            line.before = comments;
+        }
+        let block = match doc
+            .items
+            .iter()
+            .position(|i| matches!(i, Item::Section(b) if b.name == m.to_section))
+        {
+            Some(i) => i,
+            None => {
+                doc.items.push(Item::Section(Block {
+                    name: m.to_section.to_string(),
+                    before: Vec::new(),
+                    after_open: None,
+                    settings: Vec::new(),
+                    end: Vec::new(),
+                    after_close: None,
+                    blank_before: false,
+                }));
+                doc.items.len() - 1
+            }
+        };
+        if let Item::Section(b) = &mut doc.items[block] {
+            b.settings.push(line);
+        }
+    }
+    // An old section without settings: its comments stay, at the end.
+    for (_, comments) in orphans {
+        doc.trailer.splice(0..0, comments);
+    }
+}
+
+/// The comments of an old section whose keys all moved (above it, after
+/// its braces, before its `}`), as comments on lines of their own.
+fn section_comments(mut block: Block) -> Vec<Comment> {
+    let own = |text: Option<String>| {
+        text.map(|text| Comment {
+            text,
+            blank_before: false,
+        })
+    };
+    let mut comments = std::mem::take(&mut block.before);
+    comments.extend(own(block.after_open.take()));
+    comments.append(&mut block.end);
+    comments.extend(own(block.after_close.take()));
+    comments
 }
 
 /// Puts top-level entries and each section's keys in the declaration's
@@ -43,6 +139,10 @@ fn canonical(mut doc: Document) -> Document {
     for item in &mut doc.items {
         if let Item::Section(block) = item {
             let name = block.name.clone();
+            // The order of an ordered section is meaning: it stays.
+            if schema::section(&name).is_some_and(|s| s.order.is_some()) {
+                continue;
+            }
             block
                 .settings
                 .sort_by_key(|line| schema::key_rank(Some(&name), &line.key));
@@ -286,9 +386,11 @@ board {  # after the brace
   # before the closing brace
 }  # after the closing brace
 sow {
-  start      origin
-  min_stones 2
+  start origin
 }  # after the sow line
+legal {
+  min_stones 2
+}
 end {
   repetition end_game
 }  # after the end section
@@ -296,5 +398,58 @@ end {
 ";
         assert_eq!(fmt(text), expected);
         assert_eq!(fmt(expected), expected);
+    }
+
+    /// An old file's restrictions move to `legal` in today's fixed order
+    /// (whatever order the file gave them), each with its comments; the
+    /// emptied `feeding` section's comments go above its first setting.
+    #[test]
+    fn old_restrictions_move_to_legal_with_their_comments() {
+        let text = "\
+name \"T\"
+board { pits 3; seeds 7 }
+# feeding, above
+feeding {  # after the brace
+  otherwise end_game  # fallback
+  when cannot_move
+}
+# slams, above
+grand_slam only_move_no_capture  # slams
+sow { start origin; min_stones 2 }
+capture { counts 2 }
+end { repetition ignore }
+";
+        let expected = "\
+name \"T\"
+board {
+  pits  3
+  seeds 7
+}
+sow {
+  start origin
+}
+capture {
+  counts 2
+}
+legal {
+  min_stones 2
+  # slams, above
+  grand_slam only_move_no_capture  # slams
+  # feeding, above
+  # after the brace
+  feed       cannot_move
+  otherwise  end_game  # fallback
+}
+end {
+  repetition ignore
+}
+";
+        assert_eq!(fmt(text), expected);
+        let load = |t: &str| crate::rules::load(&Source::new("t", t)).unwrap().rules;
+        assert_eq!(load(text), load(expected));
+        assert_eq!(
+            load(expected).restrictions,
+            crate::rules::Restrictions::SLAM_THEN_FEED
+        );
     }
 }

@@ -69,9 +69,16 @@ macro_rules! keyword_enum {
             }
         }
 
+        impl $name {
+            /// The keyword, as a file writes it.
+            pub fn word(self) -> &'static str {
+                match self { $($name::$variant => $word,)+ }
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.pad(match self { $($name::$variant => $word,)+ })
+                f.pad(self.word())
             }
         }
     };

@@ -17,10 +17,9 @@ double quotes (`\\\"` and `\\\\` are escapes).
 name   \"Modiar\"
 source \"Mancala World, \\\"Modiar\\\" (J. Climent, 2012)\"
 board   { rows 2; pits 3; seeds 7; stores none }
-sow     { direction ccw; start origin; skip_origin no; laps single; min_stones 2 }
+sow     { direction ccw; start origin; skip_origin no; laps single }
 capture { counts 2 4 6; side any; chain backward; first_move no_capture }
-feeding { when row_empty; otherwise play_any }
-grand_slam forbidden
+legal   { min_stones 2; grand_slam forbidden; feed row_empty; otherwise play_any }
 end     { when no_legal_move; leftovers row_owner; repetition end_game; repetition_leftovers row_owner }
 ```
 
@@ -73,7 +72,6 @@ pub fn markdown() -> String {
     out.push_str("\n## Top level\n\n");
     table(&mut out, &top);
     values(&mut out, &top);
-    out.push_str(&format!("\n{}\n", schema::GRAND_SLAM_NOTES));
     for section in schema::sections() {
         section_markdown(&mut out, section);
     }
@@ -205,7 +203,7 @@ pub fn text() -> String {
         "Top level".into(),
         "",
         schema::top_keys().collect(),
-        schema::GRAND_SLAM_NOTES,
+        "",
     );
     for s in schema::sections() {
         scope(
@@ -226,9 +224,12 @@ pub fn json() -> String {
     #[derive(Serialize)]
     struct Language {
         entries: &'static [Entry],
+        /// Settings of old files that are read as keys of `entries`.
+        moved: &'static [schema::Moved],
     }
     serde_json::to_string_pretty(&Language {
         entries: schema::LANGUAGE,
+        moved: schema::MOVED,
     })
     .unwrap_or_else(|e| unreachable!("the declaration is plain data: {e}"))
 }

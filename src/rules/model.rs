@@ -30,6 +30,9 @@ pub struct Rules {
     pub feeding: Feeding,
     /// Moves that would take every stone of the opponent's row.
     pub grand_slam: GrandSlam,
+    /// The order in which the move restrictions (`min_stones`, the
+    /// grand-slam rule, feeding) filter the moves.
+    pub restrictions: Restrictions,
     /// When the game ends and how it is scored.
     pub end: End,
 }
@@ -264,6 +267,62 @@ keyword_enum! {
 }
 
 keyword_enum! {
+    /// A move restriction: one line of `legal { ... }`.
+    Restriction {
+        /// Only pits holding at least `min_stones` may be played.
+        MinStones = "min_stones",
+        /// The grand-slam rule.
+        GrandSlam = "grand_slam",
+        /// The feeding rule (`feed` and its `otherwise`).
+        Feed = "feed",
+    }
+}
+
+/// The move restrictions in the order they filter moves: each keeps some of
+/// the moves the ones before it allow, so "no other move" in a rule means no
+/// other move among those. `min_stones` always comes first (it says which
+/// pits are moves at all); the grand-slam and feeding rules come in either
+/// order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restrictions(pub [Restriction; 3]);
+
+impl Restrictions {
+    /// Today's fixed order, and the order of a file that does not say:
+    /// `min_stones`, then the grand-slam rule, then feeding.
+    pub const SLAM_THEN_FEED: Restrictions = Restrictions([
+        Restriction::MinStones,
+        Restriction::GrandSlam,
+        Restriction::Feed,
+    ]);
+    /// The feeding rule first, then the grand-slam rule among the moves
+    /// that feed (awale.info's "unless it is the only move").
+    pub const FEED_THEN_SLAM: Restrictions = Restrictions([
+        Restriction::MinStones,
+        Restriction::Feed,
+        Restriction::GrandSlam,
+    ]);
+
+    /// Whether feeding chooses before the grand-slam rule.
+    pub fn feed_first(self) -> bool {
+        self == Restrictions::FEED_THEN_SLAM
+    }
+}
+
+/// The restrictions as a `legal` section lists them: `min_stones grand_slam feed`.
+impl std::fmt::Display for Restrictions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words: Vec<&str> = self.0.iter().map(|r| r.word()).collect();
+        write!(f, "{}", words.join(" "))
+    }
+}
+
+impl std::default::Default for Restrictions {
+    fn default() -> Self {
+        Restrictions::SLAM_THEN_FEED
+    }
+}
+
+keyword_enum! {
     /// Moves that capture from the opponent's row and leave it empty.
     GrandSlam {
         /// Played and captured as usual.
@@ -290,6 +349,45 @@ pub struct End {
     pub repetition: Repetition,
     /// Who gets the stones left on the board after a repetition.
     pub repetition_leftovers: Leftovers,
+    /// How each other way of ending scores the stones left (each is
+    /// `leftovers` unless the file says otherwise).
+    pub scoring: EndScoring,
+}
+
+/// How the stones left on the board are scored, per way the game ends
+/// (repetition aside: [`End::repetition_leftovers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct EndScoring {
+    /// The player to move has no legal move (or, under `neither_can_move`,
+    /// neither player has).
+    pub no_legal_move: Leftovers,
+    /// The player to move must feed and cannot (`otherwise end_game`).
+    pub feeding_impossible: Leftovers,
+    /// A player captured more than half of the stones.
+    pub captured_majority: Leftovers,
+    /// A row is empty.
+    pub row_empty: Leftovers,
+    /// No pit holds more than one stone.
+    pub all_pits_at_most_one: Leftovers,
+}
+
+impl EndScoring {
+    /// Each way of ending, named as its key in `end`, with its scoring.
+    pub fn ways(&self) -> [(&'static str, Leftovers); 5] {
+        let mut copy = *self;
+        copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
+    }
+
+    /// [`EndScoring::ways`], to change them.
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 5] {
+        [
+            ("no_legal_move", &mut self.no_legal_move),
+            ("feeding_impossible", &mut self.feeding_impossible),
+            ("captured_majority", &mut self.captured_majority),
+            ("row_empty", &mut self.row_empty),
+            ("all_pits_at_most_one", &mut self.all_pits_at_most_one),
+        ]
+    }
 }
 
 keyword_enum! {
@@ -317,6 +415,8 @@ keyword_enum! {
         PlayerToMove = "player_to_move",
         /// Nobody: they are not scored.
         Unscored = "unscored",
+        /// The game is drawn, whatever was captured: neither player scores.
+        Draw = "draw",
     }
 }
 

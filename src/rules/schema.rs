@@ -35,7 +35,7 @@ keyword_enum! {
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(tag = "entry", rename_all = "snake_case")]
 pub enum Entry {
-    /// A setting outside any section (`name`, `source`, `grand_slam`).
+    /// A setting outside any section (`name`, `source`).
     Key(&'static Key),
     /// A named section of settings.
     Section(&'static Section),
@@ -56,6 +56,43 @@ pub struct Section {
     /// Prose printed after the key table: interactions and errors.
     #[serde(skip)]
     pub notes: &'static str,
+    /// For a section whose lines are an ordered list (the order is part of
+    /// the meaning): how the order is read and written. `None`: the keys'
+    /// order means nothing and `sow fmt` sorts them.
+    #[serde(rename = "ordered", serialize_with = "is_some")]
+    pub order: Option<Order>,
+}
+
+/// How an ordered section's order goes into the model and back.
+#[derive(Debug, Clone, Copy)]
+pub struct Order {
+    /// Sets the order in `rules` from the keys given in the section, in file
+    /// order. Called only when the section is written.
+    pub read: fn(&mut Rules, &[&'static str]),
+    /// The section's keys in the order `rules` gives them (keys not listed
+    /// follow in canonical order).
+    pub write: fn(&Rules) -> Vec<&'static str>,
+    /// The key that comes first when it is given (the others choose among
+    /// what it allows), and why.
+    pub first: Option<(&'static str, &'static str)>,
+}
+
+fn is_some<S: serde::Serializer>(order: &Option<Order>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bool(order.is_some())
+}
+
+/// A key that moved: an old file's setting that is read as a key of the
+/// current language (and that `sow fmt` rewrites there).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Moved {
+    /// Its old section (`None`: the top level).
+    pub from_section: Option<&'static str>,
+    /// Its old name.
+    pub from_key: &'static str,
+    /// The section it is read in now.
+    pub to_section: &'static str,
+    /// Its name there.
+    pub to_key: &'static str,
 }
 
 /// One key of the language.
@@ -290,24 +327,12 @@ const SOURCE: Key = Key {
     example: "source \"Mancala World, Modiar (J. Climent 2012)\"",
 };
 
-const GRAND_SLAM: Key = Key {
-    name: "grand_slam",
-    describe: sentences::grand_slam,
-    read: |r, v| r.grand_slam = v.word(),
-    write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
-    what: "grand-slam rule",
-    value: ValueKind::Word(Words::of::<GrandSlam>()),
-    default: Default::Value("allowed"),
-    warns: None,
-    doc: "What a move that captures the opponent's whole row may do.",
-    example: "grand_slam forbidden",
-};
-
 const BOARD: Section = Section {
     name: "board",
     doc: "Board size and starting stones.",
     intro: "",
     notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.",
+    order: None,
     keys: &[
         Key {
             name: "rows",
@@ -387,6 +412,7 @@ A move from a pit that may sow either way is written with its direction:
 `b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
 player who cannot move pass (`end { when neither_can_move }`), the move is
 written `pass`.",
+    order: None,
     keys: &[
         Key {
             name: "direction",
@@ -440,21 +466,6 @@ written `pass`.",
             example: "laps relay",
         },
         Key {
-            name: "min_stones",
-            describe: sentences::min_stones,
-            read: |r, v| r.sowing.min_stones = v.byte(),
-            write: |r| Some(vec![r.sowing.min_stones.to_string()]),
-            what: "min_stones",
-            value: ValueKind::Number {
-                min: 1,
-                max: Bound::Stones,
-            },
-            default: Default::Value("1"),
-            warns: None,
-            doc: "The fewest stones a pit must hold to be played.",
-            example: "min_stones 2",
-        },
-        Key {
             name: "extra_turn",
             describe: sentences::extra_turn,
             read: |r, v| r.sowing.extra_turn = v.word(),
@@ -486,6 +497,7 @@ pit holds at most the stones on the board minus `min_stones - 1` (with 42
 stones and `min_stones 2`, a count of 42 never occurs).
 A count larger than the number of stones, or given twice, is an error; `side`,
 `chain`, `first_move`, `take` or `goes_to` without `counts` is an error.",
+    order: None,
     keys: &[
         Key {
             name: "counts",
@@ -571,15 +583,72 @@ A count larger than the number of stones, or given twice, is an error; `side`,
     ],
 };
 
-const FEEDING: Section = Section {
-    name: "feeding",
-    doc: "The obligation to give the opponent stones.",
-    intro: "",
-    notes: "The grand-slam rule is applied before the feeding rule. `otherwise` with
-`when never` is an error.",
+const LEGAL: Section = Section {
+    name: "legal",
+    doc: "Which moves are legal: the move restrictions, in order.",
+    intro: "The lines are an ordered list: each restriction keeps some of the moves the
+lines above it allow, so \"no other move\" in a rule means no other move among
+those. `min_stones` comes first; the grand-slam and feeding rules come in
+either order. A file without `legal` (or that leaves one of the two out)
+applies the grand-slam rule first, then feeding.",
+    notes: "With `grand_slam only_move_no_capture` then `feed`, a grand slam is removed
+unless every move is one, and feeding then chooses among what is left: a
+mover whose only feeding move is a grand slam must feed and cannot. With
+`feed` then `grand_slam only_move_no_capture`, feeding first keeps the
+moves that feed (a grand slam feeds when, played without its capture, it
+leaves the opponent stones), and a grand slam among them is illegal unless it
+is the only one; then it is played without capture (awale.info's \"unless the
+mover has no other move\"). The order matters only with a feeding rule and a
+grand-slam rule that removes moves (`forbidden`, `only_move_no_capture`).
+
+A *grand slam* is a move that captures stones from the opponent's row and
+leaves that row empty (a move that captures only on the mover's own row never
+is one). `grand_slam` other than `allowed` in a variant without captures is an
+error, and so is `otherwise` with `feed never`, and `min_stones` after another
+restriction.
+
+Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
+`feeding { when; otherwise }` are still read, as `legal { min_stones;
+grand_slam; feed; otherwise }` in that order (`sow fmt` rewrites them so); a
+file with a `legal` section writes them there.",
+    order: Some(Order {
+        read: |r, keys| r.restrictions = restriction_order(r, keys),
+        write: restriction_keys,
+        first: Some((
+            "min_stones",
+            "it says which pits can be played at all, and the restrictions after it choose among those",
+        )),
+    }),
     keys: &[
         Key {
-            name: "when",
+            name: "min_stones",
+            describe: sentences::min_stones,
+            read: |r, v| r.sowing.min_stones = v.byte(),
+            write: |r| Some(vec![r.sowing.min_stones.to_string()]),
+            what: "min_stones",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Value("1"),
+            warns: None,
+            doc: "The fewest stones a pit must hold to be played.",
+            example: "min_stones 2",
+        },
+        Key {
+            name: "grand_slam",
+            describe: sentences::grand_slam,
+            read: |r, v| r.grand_slam = v.word(),
+            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
+            what: "grand-slam rule",
+            value: ValueKind::Word(Words::of::<GrandSlam>()),
+            default: Default::Value("allowed"),
+            warns: None,
+            doc: "What a move that captures the opponent's whole row may do.",
+            example: "grand_slam forbidden",
+        },
+        Key {
+            name: "feed",
             describe: sentences::feeding_when,
             read: |r, v| r.feeding.when = v.word(),
             write: |r| Some(one(r.feeding.when)),
@@ -588,7 +657,7 @@ const FEEDING: Section = Section {
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover must feed the opponent.",
-            example: "when row_empty",
+            example: "feed row_empty",
         },
         Key {
             name: "otherwise",
@@ -601,7 +670,7 @@ const FEEDING: Section = Section {
             warns: Some(Warning {
                 text:
                     "what happens when no move can feed is not stated: `otherwise play_any` assumed",
-                only_if: Some("when"),
+                only_if: Some("feed"),
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
@@ -609,15 +678,109 @@ const FEEDING: Section = Section {
     ],
 };
 
+/// The settings of old files that are read as `legal` keys: `sow {
+/// min_stones }`, the top-level `grand_slam` and `feeding { when; otherwise
+/// }`. Their order is today's fixed order (the grand-slam rule, then
+/// feeding), which is also the order of a `legal` section that leaves one of
+/// them out.
+pub const MOVED: &[Moved] = &[
+    Moved {
+        from_section: Some("sow"),
+        from_key: "min_stones",
+        to_section: "legal",
+        to_key: "min_stones",
+    },
+    Moved {
+        from_section: None,
+        from_key: "grand_slam",
+        to_section: "legal",
+        to_key: "grand_slam",
+    },
+    Moved {
+        from_section: Some("feeding"),
+        from_key: "when",
+        to_section: "legal",
+        to_key: "feed",
+    },
+    Moved {
+        from_section: Some("feeding"),
+        from_key: "otherwise",
+        to_section: "legal",
+        to_key: "otherwise",
+    },
+];
+
+/// Where an old setting is read now, if it moved.
+pub fn moved(section: Option<&str>, key: &str) -> Option<&'static Moved> {
+    MOVED
+        .iter()
+        .find(|m| m.from_section == section && m.from_key == key)
+}
+
+/// Whether `name` is a section of old files whose keys all moved.
+pub fn moved_section(name: &str) -> bool {
+    section(name).is_none() && MOVED.iter().any(|m| m.from_section == Some(name))
+}
+
+/// The keys of `legal` in the order of the rules' restrictions (`otherwise`
+/// with `feed`).
+fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
+    let mut keys = Vec::new();
+    for restriction in rules.restrictions.0 {
+        keys.push(restriction.word());
+        if restriction == Restriction::Feed {
+            keys.push("otherwise");
+        }
+    }
+    keys
+}
+
+/// The restriction order of a `legal` section from its keys in file order
+/// (`rules` read from them): feeding first when `feed` comes before
+/// `grand_slam` and the order can matter, else today's order. It matters
+/// only when both rules choose among moves: a feeding rule, and a grand-slam
+/// rule that removes moves (`forbidden`, `only_move_no_capture`; under
+/// `allowed` and `no_capture` every move stays). So rules that mean the same
+/// compare equal, whatever order their file lists them in.
+fn restriction_order(rules: &Rules, keys: &[&str]) -> Restrictions {
+    let place = |name: &str| keys.iter().position(|k| *k == name);
+    let feed_first = matches!((place("feed"), place("grand_slam")), (Some(f), Some(s)) if f < s);
+    if feed_first && order_matters(rules) {
+        Restrictions::FEED_THEN_SLAM
+    } else {
+        Restrictions::SLAM_THEN_FEED
+    }
+}
+
+/// Whether the order of the feeding and grand-slam rules can change which
+/// moves are legal.
+pub fn order_matters(rules: &Rules) -> bool {
+    rules.feeding.when != FeedWhen::Never
+        && matches!(
+            rules.grand_slam,
+            GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+        )
+        && !rules.capture.counts.is_empty()
+}
+
 const END: Section = Section {
     name: "end",
     doc: "When the game ends and how it is scored.",
     intro: "",
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
+`leftovers` scores every way the game ends; a key named after one of them
+(`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
+`all_pits_at_most_one`, and `repetition_leftovers` for a repetition) scores
+that way differently, e.g. `feeding_impossible draw` (Ludii's Awari: the
+players pass and the game is drawn). Such a key for a way the rules never end
+the game is an error. `draw` makes the game a draw whatever was captured
+(both final scores are 0); `sow solve` does not take such variants (its
+positions do not record the captures a draw sets aside).
 With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
 condition given twice.",
+    order: None,
     keys: &[
         Key {
             name: "when",
@@ -670,8 +833,110 @@ condition given twice.",
             doc: "Who gets the stones left on the board after a game ended by repetition.",
             example: "repetition_leftovers row_owner",
         },
+        Key {
+            name: "no_legal_move",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.no_legal_move = v.word(),
+            write: |r| Some(one(r.end.scoring.no_legal_move)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended because the player to move has no legal move is scored.",
+            example: "no_legal_move row_owner",
+        },
+        Key {
+            name: "feeding_impossible",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.feeding_impossible = v.word(),
+            write: |r| {
+                way_in_force(r, "feeding_impossible")
+                    .is_ok()
+                    .then(|| one(r.end.scoring.feeding_impossible))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended because the mover must feed and cannot (`otherwise end_game`) is scored.",
+            example: "feeding_impossible draw",
+        },
+        Key {
+            name: "captured_majority",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.captured_majority = v.word(),
+            write: |r| {
+                ends_on(r, EndWhen::CapturedMajority)
+                    .then(|| one(r.end.scoring.captured_majority))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `captured_majority` is scored.",
+            example: "captured_majority row_owner",
+        },
+        Key {
+            name: "row_empty",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.row_empty = v.word(),
+            write: |r| ends_on(r, EndWhen::RowEmpty).then(|| one(r.end.scoring.row_empty)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `row_empty` is scored.",
+            example: "row_empty row_owner",
+        },
+        Key {
+            name: "all_pits_at_most_one",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.all_pits_at_most_one = v.word(),
+            write: |r| {
+                ends_on(r, EndWhen::AllPitsAtMostOne)
+                    .then(|| one(r.end.scoring.all_pits_at_most_one))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `all_pits_at_most_one` is scored.",
+            example: "all_pits_at_most_one unscored",
+        },
     ],
 };
+
+/// Whether `condition` is one of the rules' end conditions.
+fn ends_on(rules: &Rules, condition: EndWhen) -> bool {
+    rules.end.when.contains(&condition)
+}
+
+/// Whether the feeding rule can end the game (`otherwise end_game`).
+fn feeding_can_end(rules: &Rules) -> bool {
+    rules.feeding.when != FeedWhen::Never && rules.feeding.otherwise == FeedFallback::EndGame
+}
+
+/// Whether the way of ending named `way` (an [`EndScoring::ways`] name) can
+/// end a game under `rules`; when not, why (for the message that its
+/// scoring has no effect).
+pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
+    let listed = |condition: EndWhen, why| ends_on(rules, condition).then_some(()).ok_or(why);
+    match way {
+        "feeding_impossible" => feeding_can_end(rules)
+            .then_some(())
+            .ok_or("the feeding rule never ends the game (`otherwise end_game`)"),
+        "captured_majority" => listed(
+            EndWhen::CapturedMajority,
+            "`when` does not list `captured_majority`",
+        ),
+        "row_empty" => listed(EndWhen::RowEmpty, "`when` does not list `row_empty`"),
+        "all_pits_at_most_one" => listed(
+            EndWhen::AllPitsAtMostOne,
+            "`when` does not list `all_pits_at_most_one`",
+        ),
+        _ => Ok(()),
+    }
+}
 
 /// The whole language, in canonical file order: the order `sow fmt` writes
 /// and `sow language` documents.
@@ -681,17 +946,9 @@ pub const LANGUAGE: &[Entry] = &[
     Entry::Section(&BOARD),
     Entry::Section(&SOW),
     Entry::Section(&CAPTURE),
-    Entry::Section(&FEEDING),
-    Entry::Key(&GRAND_SLAM),
+    Entry::Section(&LEGAL),
     Entry::Section(&END),
 ];
-
-/// Prose about grand slams, printed after the top-level key table.
-pub const GRAND_SLAM_NOTES: &str =
-    "A *grand slam* is a move that captures stones from the opponent's row and
-leaves that row empty (a move that captures only on the mover's own row never
-is one). `grand_slam` other than `allowed` in a variant without captures is an
-error.";
 
 /// Capture counts are kept sorted.
 fn sorted(mut counts: Vec<u8>) -> Vec<u8> {
@@ -833,6 +1090,8 @@ mod tests {
         base.board.pits = 3;
         base.capture.counts = vec![2, 3];
         base.feeding.when = FeedWhen::RowEmpty;
+        base.feeding.otherwise = FeedFallback::EndGame;
+        base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {

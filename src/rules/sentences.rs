@@ -294,12 +294,24 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
     out
 }
 
-/// Who gets the stones left, and who wins.
+/// Who gets the stones left (for each way of ending scored otherwise, a
+/// sentence of its own), and who wins.
 pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
-    vec![
-        format!("When it ends, {}.", leftovers_words(rules.end.leftovers)),
-        "The higher total of captures and leftovers wins; equal totals are a draw.".into(),
-    ]
+    let mut out = vec![format!(
+        "When it ends, {}.",
+        leftovers_words(rules.end.leftovers)
+    )];
+    for (way, leftovers) in rules.end.scoring.ways() {
+        if super::schema::way_in_force(rules, way).is_ok() && leftovers != rules.end.leftovers {
+            out.push(format!(
+                "But when it ends because {}, {}.",
+                way_words(way),
+                leftovers_words(leftovers)
+            ));
+        }
+    }
+    out.push("The higher total of captures and leftovers wins; equal totals are a draw.".into());
+    out
 }
 
 /// With who gets the stones left after a repetition.
@@ -313,6 +325,17 @@ pub(super) fn repetition(rules: &Rules) -> Vec<String> {
     }]
 }
 
+/// A way of ending ([`EndScoring::ways`]) in words.
+fn way_words(way: &str) -> &'static str {
+    match way {
+        "feeding_impossible" => "the mover must feed and cannot",
+        "captured_majority" => "a player has captured more than half of the stones",
+        "row_empty" => "a row is empty",
+        "all_pits_at_most_one" => "no pit holds more than one stone",
+        _ => "the player to move has no legal move",
+    }
+}
+
 fn leftovers_words(leftovers: Leftovers) -> &'static str {
     match leftovers {
         Leftovers::RowOwner => {
@@ -320,6 +343,7 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
         }
         Leftovers::PlayerToMove => "the player to move takes all the stones left on the board",
         Leftovers::Unscored => "the stones left on the board count for nobody",
+        Leftovers::Draw => "the game is a draw, whatever was captured",
     }
 }
 

@@ -84,7 +84,13 @@ impl<'a> Scope<'a> {
 struct Scopes<'a> {
     top: Scope<'a>,
     sections: HashMap<&'static str, Scope<'a>>,
+    /// The sections written in the file, with their settings.
+    written: HashMap<&'static str, &'a [Setting]>,
 }
+
+/// An old file's setting that is read as a key of another section
+/// ([`schema::MOVED`]), with the span of the scope it was written in.
+type Relocation<'a> = (&'static schema::Moved, &'a Setting, Span);
 
 /// A key `(section, name)`; `None`: the top level.
 pub(super) type KeyId = (Option<&'static str>, &'static str);
@@ -168,6 +174,18 @@ impl Validator {
                 }
             }
         }
+        for section in schema::sections() {
+            if let (Some(order), Some(settings)) = (section.order, scopes.written.get(section.name))
+            {
+                let keys: Vec<&'static str> = settings
+                    .iter()
+                    .filter_map(|s| section.keys.iter().find(|k| k.name == s.key.node))
+                    .map(|k| k.name)
+                    .collect();
+                (order.read)(&mut read.rules, &keys);
+                self.check_first(section.name, order, settings);
+            }
+        }
         for check in checks::CHECKS {
             self.diagnostics.extend(check(&read));
         }
@@ -181,11 +199,17 @@ impl Validator {
     /// The settings of the top level and of every declared section,
     /// reporting unknown sections and sections given twice.
     fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
-        let top = self.scope(None, Span::default(), &tree.settings);
+        let mut moved = Vec::new();
+        let top = self.scope(None, Span::default(), &tree.settings, &mut moved);
         let mut sections: HashMap<&'static str, Scope<'a>> = HashMap::new();
+        let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::new();
         let mut first_seen: HashMap<&str, Span> = HashMap::new();
         for section in &tree.sections {
             let name = section.name.node.as_str();
+            if schema::moved_section(name) {
+                self.scope_of_moved(name, section.name.span, &section.settings, &mut moved);
+                continue;
+            }
             let Some(known) = schema::section(name).map(|s| s.name) else {
                 let names = schema::sections().map(|s| s.name);
                 let message = format!(
@@ -204,8 +228,14 @@ impl Validator {
                 continue;
             }
             first_seen.insert(known, section.name.span);
-            let scope = self.scope(Some(known), section.name.span, &section.settings);
+            let scope = self.scope(
+                Some(known),
+                section.name.span,
+                &section.settings,
+                &mut moved,
+            );
             sections.insert(known, scope);
+            written.insert(known, &section.settings);
         }
         for declared in schema::sections() {
             sections.entry(declared.name).or_insert_with(|| Scope {
@@ -213,7 +243,96 @@ impl Validator {
                 ..Scope::default()
             });
         }
-        Scopes { top, sections }
+        self.relocate(moved, &mut sections, &written);
+        Scopes {
+            top,
+            sections,
+            written,
+        }
+    }
+
+    /// An ordered section's first key, when given after another key.
+    fn check_first(&mut self, section: &str, order: schema::Order, settings: &[Setting]) {
+        let Some((first, why)) = order.first else {
+            return;
+        };
+        if let Some(at) = settings.iter().skip(1).find(|s| s.key.node == first) {
+            self.error(
+                at.key.span,
+                format!("`{first}` comes first in `{section}`: {why}"),
+            );
+        }
+    }
+
+    /// The settings of an old section whose keys all moved (`feeding`),
+    /// set aside to be read where they moved.
+    fn scope_of_moved<'a>(
+        &mut self,
+        name: &str,
+        span: Span,
+        settings: &'a [Setting],
+        moved: &mut Vec<Relocation<'a>>,
+    ) {
+        for setting in settings {
+            let key = setting.key.node.as_str();
+            match schema::moved(Some(name), key) {
+                Some(m) => moved.push((m, setting, span)),
+                None => {
+                    let keys = schema::MOVED
+                        .iter()
+                        .filter(|m| m.from_section == Some(name))
+                        .map(|m| m.from_key);
+                    let message = format!(
+                        "unknown key `{key}` in section `{name}`, expected {}{}",
+                        expected_list(keys.clone()),
+                        suggestion(key, keys)
+                    );
+                    self.error(setting.key.span, message);
+                }
+            }
+        }
+    }
+
+    /// Reads old settings as the keys they moved to: into their new
+    /// section's scope, unless that section is written in the file (then the
+    /// old place is an error: the section's order would be ambiguous) or
+    /// the key is given twice.
+    fn relocate<'a>(
+        &mut self,
+        moved: Vec<Relocation<'a>>,
+        sections: &mut HashMap<&'static str, Scope<'a>>,
+        written: &HashMap<&'static str, &'a [Setting]>,
+    ) {
+        for (m, setting, from_span) in moved {
+            let old = match m.from_section {
+                Some(section) => format!("`{section} {{ {} }}`", m.from_key),
+                None => format!("`{}`", m.from_key),
+            };
+            let new = format!("`{} {{ {} }}`", m.to_section, m.to_key);
+            if written.contains_key(m.to_section) {
+                self.error(
+                    setting.key.span,
+                    format!(
+                        "{old} is the old form of {new}: with a `{}` section, write it there",
+                        m.to_section
+                    ),
+                );
+                continue;
+            }
+            let Some(scope) = sections.get_mut(m.to_section) else {
+                continue;
+            };
+            if let Some(first) = scope.found.get(m.to_key) {
+                let d = Diagnostic::error(setting.span, format!("{new} given twice (as {old})"))
+                    .with_note(first.span, "first given here");
+                self.diagnostics.push(d);
+                continue;
+            }
+            if scope.span == Span::default() || m.to_key == "feed" {
+                scope.span = from_span;
+            }
+            scope.found.insert(m.to_key, setting);
+        }
     }
 
     /// Checks one key's setting (or takes its declared default) and reads
@@ -466,6 +585,7 @@ impl Validator {
         section: Option<&'static str>,
         span: Span,
         settings: &'a [Setting],
+        moved: &mut Vec<Relocation<'a>>,
     ) -> Scope<'a> {
         let mut scope = Scope {
             section,
@@ -484,6 +604,15 @@ impl Validator {
         };
         for setting in settings {
             let key = setting.key.node.as_str();
+            if let Some(m) = schema::moved(section, key) {
+                let from = if section.is_none() {
+                    setting.span
+                } else {
+                    span
+                };
+                moved.push((m, setting, from));
+                continue;
+            }
             let Some(known) = keys.iter().find(|k| **k == key) else {
                 let mut message = format!(
                     "unknown key `{key}` {label}, expected {}",
@@ -763,7 +892,7 @@ mod tests {
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
-            ["unknown section `bord`, expected `board`, `sow`, `capture`, `feeding` or `end` (did you mean `board`?)"]
+            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal` or `end` (did you mean `board`?)"]
         );
     }
 
@@ -771,15 +900,15 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (`grand_slam` belongs at the top level)"]
+            ["unknown key `grand_slam` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (`grand_slam` belongs in section `legal`)"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),
-            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds` or `stores` (`when` belongs in section `feeding` or `end`)"]
+            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds` or `stores` (`when` belongs in section `end`)"]
         );
         assert_eq!(
             errors(&format!("pits 3\n{MINIMAL}")),
-            ["unknown key `pits` at the top level, expected `name`, `source` or `grand_slam` (`pits` belongs in section `board`)"]
+            ["unknown key `pits` at the top level, expected `name` or `source` (`pits` belongs in section `board`)"]
         );
     }
 
@@ -841,5 +970,103 @@ mod tests {
         assert!(messages[1].starts_with("on whose row captures happen"));
         assert!(messages[2].starts_with("what happens when no move can feed"));
         assert!(messages[3].starts_with("no rule for endless games"));
+    }
+
+    /// `legal`'s order is the file's: feeding before the grand-slam rule
+    /// only when both are written so; old files keep today's order.
+    #[test]
+    fn legal_reads_its_order_from_the_file() {
+        let with = |legal: &str| {
+            let text = format!("{MINIMAL}capture {{ counts 2; side any }}\n{legal}\n");
+            load(&Source::new("t", &text)).unwrap().rules
+        };
+        let feed_first = with("legal { feed row_empty; otherwise play_any; grand_slam forbidden }");
+        assert_eq!(feed_first.restrictions, Restrictions::FEED_THEN_SLAM);
+        assert_eq!(feed_first.grand_slam, GrandSlam::Forbidden);
+        assert_eq!(feed_first.feeding.when, FeedWhen::RowEmpty);
+        let slam_first = with("legal { grand_slam forbidden; feed row_empty; otherwise play_any }");
+        assert_eq!(slam_first.restrictions, Restrictions::SLAM_THEN_FEED);
+        // Where the order cannot change which moves are legal, it is today's:
+        // no feeding rule, or a grand-slam rule that removes no move.
+        assert_eq!(
+            with("legal { feed never; grand_slam forbidden }").restrictions,
+            Restrictions::SLAM_THEN_FEED
+        );
+        assert_eq!(
+            with("legal { feed row_empty; grand_slam no_capture }").restrictions,
+            Restrictions::SLAM_THEN_FEED
+        );
+        // One of the two left out: its place means nothing.
+        assert_eq!(
+            with("legal { feed row_empty }").restrictions,
+            Restrictions::SLAM_THEN_FEED
+        );
+        // The old form is today's order, whatever the order of the file.
+        let old = with("feeding { when row_empty; otherwise play_any }\ngrand_slam forbidden");
+        assert_eq!(old, slam_first);
+        let old_min = load(&Source::new(
+            "t",
+            MINIMAL.replace("start origin", "start origin; min_stones 2"),
+        ))
+        .unwrap()
+        .rules;
+        assert_eq!(old_min.sowing.min_stones, 2);
+    }
+
+    #[test]
+    fn legal_and_old_forms_do_not_mix_and_min_stones_comes_first() {
+        let with = |rest: &str| {
+            errors(&format!(
+                "{MINIMAL}capture {{ counts 2; side any }}\n{rest}\n"
+            ))
+        };
+        assert_eq!(
+            with("legal { feed row_empty }\ngrand_slam forbidden"),
+            ["`grand_slam` is the old form of `legal { grand_slam }`: with a `legal` section, write it there"]
+        );
+        assert_eq!(
+            with("legal { grand_slam forbidden }\nfeeding { when row_empty }"),
+            ["`feeding { when }` is the old form of `legal { feed }`: with a `legal` section, write it there"]
+        );
+        assert_eq!(
+            with("legal { feed row_empty; min_stones 2 }"),
+            ["`min_stones` comes first in `legal`: it says which pits can be played at all, and the restrictions after it choose among those"]
+        );
+        assert_eq!(
+            with("feeding { when row_empty; otherwise play_any; whn never }"),
+            ["unknown key `whn` in section `feeding`, expected `when` or `otherwise` (did you mean `when`?)"]
+        );
+        assert_eq!(
+            with("feeding { when never; otherwise end_game }"),
+            ["`otherwise` has no effect with `when never`"]
+        );
+        assert_eq!(
+            with("legal { feed never; otherwise end_game }"),
+            ["`otherwise` has no effect with `feed never`"]
+        );
+    }
+
+    /// Each way of ending is scored as `leftovers` unless the file names it;
+    /// a scoring for a way the rules never end the game is an error.
+    #[test]
+    fn each_way_of_ending_has_its_scoring() {
+        let text = format!(
+            "{}legal {{ feed row_empty; otherwise end_game }}\n",
+            MINIMAL.replace(
+                "end { repetition ignore }",
+                "end { when no_legal_move row_empty; leftovers unscored; feeding_impossible draw; repetition ignore }"
+            )
+        );
+        let end = load(&Source::new("t", &text)).unwrap().rules.end;
+        assert_eq!(end.scoring.feeding_impossible, Leftovers::Draw);
+        assert_eq!(end.scoring.no_legal_move, Leftovers::Unscored);
+        assert_eq!(end.scoring.row_empty, Leftovers::Unscored);
+        assert_eq!(
+            errors(&MINIMAL.replace("end { repetition ignore }", "end { row_empty draw; feeding_impossible draw; repetition ignore }")),
+            [
+                "`feeding_impossible` has no effect: the feeding rule never ends the game (`otherwise end_game`)",
+                "`row_empty` has no effect: `when` does not list `row_empty`",
+            ]
+        );
     }
 }

@@ -101,11 +101,20 @@ pub fn document(rules: &Rules, explicit: bool) -> Document {
                 }
             }
             Entry::Section(section) => {
-                let settings: Vec<Line> = section
+                // An ordered section in another order than a file that
+                // leaves it out: every key, in the rules' order.
+                let reordered = section
+                    .order
+                    .is_some_and(|o| (o.write)(rules) != (o.write)(&Rules::default()));
+                let mut settings: Vec<Line> = section
                     .keys
                     .iter()
-                    .filter_map(|key| setting(rules, key, section.keys, explicit))
+                    .filter_map(|key| setting(rules, key, section.keys, explicit || reordered))
                     .collect();
+                if let Some(order) = section.order {
+                    let order = (order.write)(rules);
+                    settings.sort_by_key(|l| order.iter().position(|k| *k == l.key));
+                }
                 if !settings.is_empty() || explicit {
                     items.push(Item::Section(Block {
                         name: section.name.to_string(),

@@ -81,7 +81,7 @@ pub use summary::{
 };
 
 use crate::{
-    engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
+    engine::{EndReason, Game, Moves, Player, Position, Successor, Successors, MAX_PITS},
     rules::{EndWhen, Leftovers, Repetition},
 };
 use bounds::LocalGroup;
@@ -123,6 +123,10 @@ pub enum SolveError {
     /// a start instead.
     #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
     NotDatabases,
+    /// The rules end some games in a draw whatever was captured: the value
+    /// of such an end depends on past captures.
+    #[error("the rules end some games in a draw whatever was captured (`draw`), which depends on the captures before it: a position of the solver does not record them")]
+    DrawnEnd,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -203,6 +207,9 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::RowOwner => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
+        // Refused by `check`: a drawn end's value depends on the captures
+        // before it, which a position of the solver does not record.
+        Leftovers::Draw => unreachable!("sow solve refuses drawn ends"),
     }
 }
 
@@ -222,6 +229,14 @@ pub(crate) fn factor(before: &Position, after: &Position) -> i16 {
     } else {
         -1
     }
+}
+
+/// What the stones left are worth to the player to move in `pos`, a
+/// position without moves, scored as the way the game ends there says.
+pub(crate) fn end_value(game: &Game, pos: &Position) -> i16 {
+    let mut moves = Moves::default();
+    game.legal_moves(pos, &mut moves);
+    leftover_value(game, pos, game.scoring(moves.end_reason()))
 }
 
 /// Solves `game` from its start if at most `limit` positions may be reachable.
@@ -265,6 +280,12 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
 fn check_rules(game: &Game) -> Result<(), SolveError> {
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
+    }
+    if EndReason::ALL
+        .iter()
+        .any(|&reason| game.scoring(reason) == Leftovers::Draw)
+    {
+        return Err(SolveError::DrawnEnd);
     }
     Ok(())
 }
@@ -484,7 +505,7 @@ impl<'a> Solver<'a> {
                 } else {
                     self.best_move(node, scoring, |_| true).unwrap_or_else(|| {
                         let pos = self.codec.decode(self.graph.keys[node as usize]);
-                        leftover_value(self.game, &pos, self.game.rules().end.leftovers)
+                        end_value(self.game, &pos)
                     })
                 };
                 self.set(node, scoring, value);

@@ -23,7 +23,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{factor, gain, leftover_value, Solution, SolveError};
+use super::{end_value, factor, gain, leftover_value, Solution, SolveError};
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
     rules::{Leftovers, Repetition},
@@ -307,7 +307,7 @@ impl<'a> Search<'a> {
         self.game.successors(pos, &mut moves);
         let list = moves.as_slice();
         if list.is_empty() {
-            let value = leftover_value(self.game, pos, self.game.rules().end.leftovers).into();
+            let value = end_value(self.game, pos).into();
             self.moves[ply] = moves;
             self.store(key, value, value, 0);
             return value;

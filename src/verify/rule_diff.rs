@@ -12,7 +12,7 @@ use crate::rules::{Board, Capture, End, Feeding, Rules, Sowing};
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
 pub struct RuleDifference {
-    /// The option as written in a variant file: `capture chain`, `grand_slam`.
+    /// The option as written in a variant file: `capture chain`, `legal grand_slam`.
     pub option: &'static str,
     /// Its value under A, as written in a variant file.
     pub a: String,
@@ -27,6 +27,16 @@ pub struct RuleDifference {
     /// which a game on A's board cannot take.
     pub changed: Option<Rules>,
 }
+
+/// The options of the ways of ending, as [`EndScoring::ways`] orders them
+/// (an option's name is a `&'static str`).
+const END_WAYS: [&str; 5] = [
+    "end no_legal_move",
+    "end feeding_impossible",
+    "end captured_majority",
+    "end row_empty",
+    "end all_pits_at_most_one",
+];
 
 /// Every option that differs between `a` and `b` (names and sources are not
 /// rules), in the order of a variant file.
@@ -43,6 +53,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         capture,
         feeding,
         grand_slam,
+        restrictions,
         end,
     } = b;
     let Board {
@@ -95,9 +106,6 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         |r| r.sowing.skip_origin = *skip_origin,
     );
     out.option("sow laps", &a.sowing.laps, laps, |r| r.sowing.laps = *laps);
-    out.option("sow min_stones", &a.sowing.min_stones, min_stones, |r| {
-        r.sowing.min_stones = *min_stones;
-    });
     out.option("sow extra_turn", &a.sowing.extra_turn, extra_turn, |r| {
         r.sowing.extra_turn = *extra_turn;
     });
@@ -135,21 +143,28 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("capture goes_to", &a.capture.goes_to, goes_to, |r| {
         r.capture.goes_to = *goes_to;
     });
+    out.option("legal min_stones", &a.sowing.min_stones, min_stones, |r| {
+        r.sowing.min_stones = *min_stones;
+    });
+    out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
+        r.grand_slam = *grand_slam;
+    });
     let Feeding { when, otherwise } = feeding;
-    out.option("feeding when", &a.feeding.when, when, |r| {
+    out.option("legal feed", &a.feeding.when, when, |r| {
         r.feeding.when = *when;
     });
-    out.option("feeding otherwise", &a.feeding.otherwise, otherwise, |r| {
+    out.option("legal otherwise", &a.feeding.otherwise, otherwise, |r| {
         r.feeding.otherwise = *otherwise;
     });
-    out.option("grand_slam", &a.grand_slam, grand_slam, |r| {
-        r.grand_slam = *grand_slam;
+    out.option("legal order", &a.restrictions, restrictions, |r| {
+        r.restrictions = *restrictions;
     });
     let End {
         when,
         leftovers,
         repetition,
         repetition_leftovers,
+        scoring,
     } = end;
     out.option(
         "end when",
@@ -158,6 +173,13 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         |r| r.end.when.clone_from(when),
     );
     out.option("end leftovers", &a.end.leftovers, leftovers, |r| {
+        // The ways of ending that A scores as its leftovers follow them.
+        let old = r.end.leftovers;
+        for (_, way) in r.end.scoring.ways_mut() {
+            if *way == old {
+                *way = *leftovers;
+            }
+        }
         r.end.leftovers = *leftovers;
     });
     out.option("end repetition", &a.end.repetition, repetition, |r| {
@@ -169,6 +191,24 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         repetition_leftovers,
         |r| r.end.repetition_leftovers = *repetition_leftovers,
     );
+    // A way of ending scored as its file's `leftovers` follows them (above);
+    // one that either file scores its own way is an option of its own.
+    for (i, ((name, in_a), (_, in_b))) in a
+        .end
+        .scoring
+        .ways()
+        .into_iter()
+        .zip(scoring.ways())
+        .enumerate()
+    {
+        if in_a != a.end.leftovers || in_b != *leftovers {
+            let option = END_WAYS[i];
+            debug_assert_eq!(option, format!("end {name}"));
+            out.option(option, &in_a, &in_b, |r| {
+                *r.end.scoring.ways_mut()[i].1 = in_b
+            });
+        }
+    }
     out.list
 }
 

@@ -289,7 +289,7 @@ impl Search<'_, '_> {
     }
 
     /// Whether setting slot `i` to `v` (giving `game`) brings to life a
-    /// rule that the node's rule set leaves no room for (`feeding otherwise`
+    /// rule that the node's rule set leaves no room for (`legal otherwise`
     /// once `feeding when` is set), and one of that rule's values then
     /// changes what happens: two rules that matter only together.
     #[allow(clippy::too_many_arguments)]
