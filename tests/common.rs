@@ -11,13 +11,33 @@ pub fn shipped(name: &str) -> Game {
     Game::new(variants::load(name).unwrap().rules)
 }
 
+/// `text` with every run of spaces made one space, so that a test can edit a
+/// setting (`leftovers row_owner`) whatever the file's alignment.
+pub fn squeeze(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The text of a shipped variant, spaces squeezed (see [`squeeze`]), with
+/// each `from` (itself squeezed) replaced by `to`.
+pub fn shipped_text_with(name: &str, edits: &[(&str, &str)]) -> String {
+    let mut text = squeeze(&variants::source(name).unwrap().text);
+    for (from, to) in edits {
+        let from = squeeze(from);
+        assert!(text.contains(&from), "{name}.variant has no `{from}`");
+        text = text.replace(&from, to);
+    }
+    text
+}
+
 /// Modiar with some lines of its file replaced (`from` -> `to`).
 pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
-    let mut text = variants::source("modiar").unwrap().text;
-    for (from, to) in edits {
-        assert!(text.contains(from), "modiar.variant has no `{from}`");
-        text = text.replace(from, to);
-    }
+    let text = shipped_text_with("modiar", edits);
     let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
     Game::new(loaded.rules)
 }

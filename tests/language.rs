@@ -109,6 +109,11 @@ fn formatting_a_shipped_variant_keeps_its_rules_and_comments() {
         assert_eq!(twice, once, "{name}");
         let comments = |t: &str| sowing::dsl::parse(t).unwrap().comments.len();
         assert_eq!(comments(&source.text), comments(&once), "{name}");
+        // What `sow show` gives a user to start from is in canonical form.
+        assert_eq!(
+            once, source.text,
+            "{name} is not formatted: run `sow fmt variants/{name}.variant`"
+        );
     }
 }
 

@@ -225,11 +225,10 @@ fn bounds_are_exact_wherever_they_meet() {
 
 /// A variant file for the command line: Modiar on 2x2 pits of 3 seeds.
 fn tiny_file(tag: &str) -> std::path::PathBuf {
-    let text = sowing::variants::source("modiar")
-        .unwrap()
-        .text
-        .replace("pits   3 ", "pits   2 ")
-        .replace("seeds  7 ", "seeds  3 ");
+    let text = crate::common::shipped_text_with(
+        "modiar",
+        &[("pits 3 ", "pits 2 "), ("seeds 7 ", "seeds 3 ")],
+    );
     let path = std::env::temp_dir().join(format!("sow-solve-{tag}-{}.variant", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
@@ -722,17 +721,15 @@ fn databases_round_trip_through_save() {
 /// house, on the shipped reading of the capture (only when the facing house
 /// holds seeds) or the other (`last_and_opposite_even_empty`).
 fn kalah(pits: u8, seeds: u8, even_empty: bool) -> Game {
-    let mut text = sowing::variants::source("kalah")
-        .unwrap()
-        .text
-        .replace("pits 6; seeds 4", &format!("pits {pits}; seeds {seeds}"));
+    let (pits, seeds) = (format!("pits {pits}\n"), format!("seeds {seeds}\n"));
+    let mut edits = vec![("pits 6\n", pits.as_str()), ("seeds 4\n", seeds.as_str())];
     if even_empty {
-        text = text.replace(
-            "take       last_and_opposite ",
-            "take       last_and_opposite_even_empty ",
-        );
-        assert!(text.contains("last_and_opposite_even_empty"));
+        edits.push((
+            "take last_and_opposite ",
+            "take last_and_opposite_even_empty ",
+        ));
     }
+    let text = crate::common::shipped_text_with("kalah", &edits);
     let source = sowing::diagnostic::Source::new("kalah-small", text);
     Game::new(sowing::rules::load(&source).unwrap().rules)
 }
@@ -808,8 +805,8 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
 #[test]
 fn solve_refuses_a_drawn_end() {
     let text = std::fs::read_to_string(tiny_file("draw")).unwrap().replace(
-        "leftovers  row_owner",
-        "leftovers  row_owner\n  no_legal_move draw",
+        "\n leftovers row_owner",
+        "\n leftovers row_owner\n no_legal_move draw",
     );
     let path = std::env::temp_dir().join(format!("sow-solve-draw2-{}.variant", std::process::id()));
     std::fs::write(&path, text).unwrap();

@@ -6,10 +6,9 @@ use crate::common::sow;
 /// Modiar's file with `from` replaced by `to`, written under `name` in the
 /// test folder; returns its path.
 fn modiar_edited(name: &str, from: &str, to: &str) -> String {
-    let text = sowing::variants::source("modiar").unwrap().text;
-    assert!(text.contains(from), "modiar.variant has no `{from}`");
+    let text = crate::common::shipped_text_with("modiar", &[(from, to)]);
     let path = format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(&path, text.replace(from, to)).unwrap();
+    std::fs::write(&path, text).unwrap();
     path
 }
 
