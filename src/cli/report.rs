@@ -266,26 +266,16 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
     } else {
         "not proven exact: the search read database values that are not"
     };
-    let _ = writeln!(
-        out,
-        "value: {:+} for south (final score difference under perfect play; {proof})",
-        s.value
-    );
-    if let Some(r) = &s.result {
-        let _ = writeln!(out, "{}", perfect_play(r));
-    }
-    let moves: Vec<String> = s
-        .moves
-        .iter()
-        .map(|m| format!("{} {:+}", m.mv, m.value))
-        .collect();
-    let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
-    let _ = writeln!(out, "best: {}", s.best.join(" "));
-    let _ = writeln!(
-        out,
-        "principal variation ({}): {}",
-        plies(s.pv.len()),
-        s.pv.join(" ")
+    value_and_play(
+        &mut out,
+        PerfectPlay {
+            value: s.value,
+            proof,
+            result: s.result.as_ref(),
+            moves: &s.moves,
+            best: &s.best,
+            pv: &s.pv,
+        },
     );
     let _ = writeln!(
         out,
@@ -301,6 +291,42 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
         s.search_seconds
     );
     out
+}
+
+/// What `sow solve` found of perfect play from the start, by either method.
+struct PerfectPlay<'a> {
+    value: i16,
+    proof: &'a str,
+    result: Option<&'a crate::solve::PvResult>,
+    moves: &'a [crate::solve::FirstMove],
+    best: &'a [String],
+    pv: &'a [String],
+}
+
+/// The value, the result of perfect play, the first moves, the best ones
+/// and the principal variation: the lines both solve reports share.
+fn value_and_play(out: &mut String, p: PerfectPlay<'_>) {
+    let _ = writeln!(
+        out,
+        "value: {:+} for south (final score difference under perfect play; {})",
+        p.value, p.proof
+    );
+    if let Some(r) = p.result {
+        let _ = writeln!(out, "{}", perfect_play(r));
+    }
+    let moves: Vec<String> = p
+        .moves
+        .iter()
+        .map(|m| format!("{} {:+}", m.mv, m.value))
+        .collect();
+    let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
+    let _ = writeln!(out, "best: {}", p.best.join(" "));
+    let _ = writeln!(
+        out,
+        "principal variation ({}): {}",
+        plies(p.pv.len()),
+        p.pv.join(" ")
+    );
 }
 
 /// "perfect play: ..." : how a perfect game ends.
@@ -343,26 +369,16 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             s.bounds[0], s.bounds[1]
         )
     };
-    let _ = writeln!(
-        out,
-        "value: {:+} for south (final score difference under perfect play; {proof})",
-        s.value
-    );
-    if let Some(r) = &s.result {
-        let _ = writeln!(out, "{}", perfect_play(r));
-    }
-    let moves: Vec<String> = s
-        .moves
-        .iter()
-        .map(|m| format!("{} {:+}", m.mv, m.value))
-        .collect();
-    let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
-    let _ = writeln!(out, "best: {}", s.best.join(" "));
-    let _ = writeln!(
-        out,
-        "principal variation ({}): {}",
-        plies(s.pv.len()),
-        s.pv.join(" ")
+    value_and_play(
+        &mut out,
+        PerfectPlay {
+            value: s.value,
+            proof: &proof,
+            result: s.result.as_ref(),
+            moves: &s.moves,
+            best: &s.best,
+            pv: &s.pv,
+        },
     );
     let c = &s.cycles;
     let rule = match rules.end.repetition {
