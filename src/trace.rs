@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     agents::AgentSpec,
-    engine::{parse_move_by, EndReason, Game, GameRun, Outcome, Player, Position},
-    error::Error,
+    engine::{parse_move_by, EndReason, Game, GameRun, MoveError, Outcome, Player, Position},
 };
 
 /// A whole game.
@@ -179,12 +178,12 @@ impl<'g> Recorder<'g> {
 ///
 /// # Errors
 /// An unknown label or an illegal move, naming the ply and the legal moves.
-pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, Error> {
+pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, MoveError> {
     let mut recorder = Recorder::new(game, start);
     for label in moves {
         let ply = recorder.run.plies() + 1;
         let legal = legal_labels(&recorder.run);
-        let move_error = |message: String| Error::Move {
+        let move_error = |message: String| MoveError {
             ply,
             message,
             legal: legal.clone(),

@@ -182,6 +182,8 @@ pub enum Illegal {
     CannotPass,
 }
 
+impl std::error::Error for Illegal {}
+
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

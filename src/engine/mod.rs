@@ -4,6 +4,7 @@
 
 mod game;
 mod legal;
+mod move_error;
 mod notation;
 mod perft;
 mod position;
@@ -11,6 +12,7 @@ mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
+pub use move_error::MoveError;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
     PositionError,

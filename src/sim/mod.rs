@@ -23,8 +23,8 @@ pub use bounds::{Bounds, CHECK_PLY_CAP};
 pub use games_out::{line, GamesOut, Line};
 pub use stats::{nearest_rank, wilson_interval, Histogram};
 pub use summary::{
-    merge, AgentWins, Branching, Captured, Ends, FirstPlayer, Metrics, Plies, Rate, Summary,
-    WinRates, Wins,
+    merge, AgentWins, Branching, Captured, Ends, FirstPlayer, MergeError, Metrics, Plies, Rate,
+    Summary, SummaryError, WinRates, Wins,
 };
 pub use tally::Tally;
 

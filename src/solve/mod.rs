@@ -72,6 +72,7 @@ use rustc_hash::FxHashMap;
 
 pub use key::{estimate, KeyCodec};
 pub use summary::{best_index, peak_memory, Cycles, FirstMove, PvResult, Summary};
+pub use table::TableError;
 
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},

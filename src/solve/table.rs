@@ -17,19 +17,38 @@ use std::{
 use rustc_hash::FxHashMap;
 
 use super::{KeyCodec, Solution, Stats, NO_GROUP};
-use crate::{engine::Game, error::Error, files::Output, rules::Repetition};
+use crate::{
+    engine::Game,
+    files::{IoError, Output, OutputError},
+    rules::Repetition,
+};
 
 const MAGIC: &[u8; 8] = b"SOWSOLV1";
 
-fn io_error(path: &Path, source: std::io::Error) -> Error {
-    Error::Io {
-        path: path.display().to_string(),
-        source,
-    }
+/// A solution that cannot be saved or read back.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// The file cannot be read.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// The rules cannot be written as JSON (they always can).
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// The file is not a solution for these rules.
+    #[error("{path}: {what}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        what: String,
+    },
 }
 
-fn rules_json(game: &Game) -> Result<String, Error> {
-    serde_json::to_string(game.rules()).map_err(|e| Error::Usage(e.to_string()))
+fn rules_json(game: &Game) -> Result<String, serde_json::Error> {
+    serde_json::to_string(game.rules())
 }
 
 impl Solution {
@@ -37,7 +56,7 @@ impl Solution {
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn save(&self, game: &Game, output: &Output) -> Result<(), Error> {
+    pub fn save(&self, game: &Game, output: &Output) -> Result<(), TableError> {
         let mut out = output.create()?;
         let mut write = || -> std::io::Result<()> {
             out.write_all(MAGIC)?;
@@ -66,18 +85,22 @@ impl Solution {
             Ok(())
         };
         write().map_err(|e| output.io_error(e))?;
-        out.finish()
+        Ok(out.finish()?)
     }
 
     /// Reads a solution saved by [`Solution::save`] for the rules of `game`.
     ///
     /// # Errors
     /// The file cannot be read, is not a solution, or was made for other rules.
-    pub fn load(game: &Game, path: &Path) -> Result<Solution, Error> {
-        let bad = |what: &str| Error::Usage(format!("{}: {what}", path.display()));
-        let file = File::open(path).map_err(|e| io_error(path, e))?;
+    pub fn load(game: &Game, path: &Path) -> Result<Solution, TableError> {
+        let bad = |what: &str| TableError::Invalid {
+            path: path.display().to_string(),
+            what: what.to_string(),
+        };
+        let io_error = |e| IoError::new(path.display(), e);
+        let file = File::open(path).map_err(io_error)?;
         let mut input = BufReader::new(file);
-        let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(|e| io_error(path, e));
+        let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(io_error);
         let mut magic = [0u8; 8];
         read(&mut magic)?;
         if &magic != MAGIC {
