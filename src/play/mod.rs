@@ -8,7 +8,8 @@ mod record;
 
 use std::{fmt::Write, path::Path};
 
-pub use board::{board_text, captures_line, describe_move, Style};
+pub use crate::render::text::{board_text, Style};
+pub use board::{captures_line, describe_move};
 pub use record::{Record, SaveError};
 
 use crate::{

@@ -4,6 +4,7 @@
 mod html;
 mod plot;
 mod svg;
+pub mod text;
 
 pub use html::trace_html;
 pub use plot::batch_plot;
