@@ -7,6 +7,7 @@ mod legal;
 mod move_error;
 mod notation;
 mod perft;
+mod playout;
 mod position;
 mod run;
 
