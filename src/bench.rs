@@ -1,7 +1,10 @@
 //! `sow bench`: how fast the engine plays a variant. Random playouts from the
 //! start, on one thread and on several, and perft nodes per second.
 
-use std::time::{Duration, Instant};
+use std::{
+    ops::ControlFlow,
+    time::{Duration, Instant},
+};
 
 use serde::Serialize;
 
@@ -71,14 +74,10 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
             run.reset(game.start());
-            while run.end().is_none() {
-                if run.plies() >= PLY_CAP {
-                    run.stop_at_cap();
-                    break;
-                }
-                let choice = agent.choose(&run);
-                run.play_index(choice);
-            }
+            let _: ControlFlow<()> = run.play_out(PLY_CAP, |run| {
+                run.play_index(agent.choose(run));
+                ControlFlow::Continue(())
+            });
             games += 1;
             plies += u64::from(run.plies());
         }

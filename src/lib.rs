@@ -10,11 +10,10 @@
 //! let rules = variants::load("modiar")?.rules;
 //! let game = Game::new(rules);
 //! let mut run = GameRun::new(&game, game.start());
-//! run.play(parse_move("a", &game).map_err(sowing::Error::Usage)?)
-//!     .map_err(|e| sowing::Error::Usage(e.to_string()))?;
+//! run.play(parse_move("a", &game)?)?;
 //! // Ply 1 sows a's 7 stones from a itself; the first move captures nothing.
 //! assert_eq!(run.position().pits[..6], [2, 8, 8, 8, 8, 8]);
-//! # Ok::<_, sowing::Error>(())
+//! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod agents;
@@ -23,7 +22,6 @@ pub mod cli;
 pub mod diagnostic;
 pub mod dsl;
 pub mod engine;
-mod error;
 pub mod files;
 pub mod memory;
 pub mod play;
@@ -36,4 +34,4 @@ pub mod variants;
 pub mod verify;
 pub mod yaml;
 
-pub use error::{Error, EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};
+pub use cli::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};

@@ -7,8 +7,6 @@
 //! `memory.max` when the process runs in a container with a cap. Where
 //! neither can be read, nothing is refused.
 
-use crate::error::Error;
-
 /// Bytes the machine can give this process now, when it can be told.
 pub fn available() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -79,19 +77,36 @@ pub fn fits(items: u128, bytes_each: u64) -> Result<(), TooLarge> {
     }
 }
 
-/// [`fits`], refused as a usage error: `command` (e.g. "analyze oware")
+/// A search refused because it would not fit in memory: the command (e.g.
+/// "analyze oware") with its limit option (e.g. "--limit 1000000000000").
+#[derive(Debug, thiserror::Error)]
+#[error("{command} {option}: {}; lower {} to at most {} (or free memory)", .too_large.describe("positions"), self.option_name(), .too_large.fitting())]
+pub struct MemoryError {
+    /// The command and its variant.
+    pub command: String,
+    /// The limit option and its value.
+    pub option: String,
+    /// What would not fit.
+    pub too_large: TooLarge,
+}
+
+impl MemoryError {
+    /// The option's name without its value (`--limit`).
+    fn option_name(&self) -> &str {
+        self.option.split(' ').next().unwrap_or(&self.option)
+    }
+}
+
+/// [`fits`], refused with what to lower: `command` (e.g. "analyze oware")
 /// with its limit `option` (e.g. "--limit 1000000000000").
 ///
 /// # Errors
 /// The search would not fit; the message says what to lower it to.
-pub fn check(command: &str, option: &str, items: u128, bytes_each: u64) -> Result<(), Error> {
-    fits(items, bytes_each).map_err(|too_large| {
-        let name = option.split(' ').next().unwrap_or(option);
-        Error::Usage(format!(
-            "{command} {option}: {}; lower {name} to at most {} (or free memory)",
-            too_large.describe("positions"),
-            too_large.fitting()
-        ))
+pub fn check(command: &str, option: &str, items: u128, bytes_each: u64) -> Result<(), MemoryError> {
+    fits(items, bytes_each).map_err(|too_large| MemoryError {
+        command: command.to_string(),
+        option: option.to_string(),
+        too_large,
     })
 }
 

@@ -1,12 +1,13 @@
 //! One game, ply by ply: from a list of moves or from agents, recorded as
 //! plain data that the CLI prints as text, YAML or JSON.
 
+use std::ops::ControlFlow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::{
     agents::AgentSpec,
-    engine::{parse_move_by, EndReason, Game, GameRun, Outcome, Player, Position},
-    error::Error,
+    engine::{parse_move_by, EndReason, Game, GameRun, MoveError, Outcome, Player, Position},
 };
 
 /// A whole game.
@@ -120,16 +121,14 @@ impl Winner {
 }
 
 /// Records the plies of a [`GameRun`] as they are played.
-struct Recorder<'g> {
-    run: GameRun<'g>,
+struct Recorder {
     trace: Trace,
 }
 
-impl<'g> Recorder<'g> {
-    fn new(game: &'g Game, start: Position) -> Self {
+impl Recorder {
+    fn new(game: &Game, start: Position) -> Self {
         let pits = game.pit_count();
         Recorder {
-            run: GameRun::new(game, start),
             trace: Trace {
                 variant: game.rules().name.clone(),
                 variant_file: None,
@@ -142,12 +141,19 @@ impl<'g> Recorder<'g> {
         }
     }
 
-    fn record(&mut self, player: Player, legal: Vec<String>, successor: crate::engine::Successor) {
-        let game = self.run.game();
+    /// Records the ply just played on `run`.
+    fn record(
+        &mut self,
+        run: &GameRun<'_>,
+        player: Player,
+        legal: Vec<String>,
+        successor: crate::engine::Successor,
+    ) {
+        let game = run.game();
         let pos = successor.position;
         let has_stores = game.rules().board.stores != crate::rules::Stores::None;
         self.trace.plies.push(PlyRecord {
-            ply: self.run.plies(),
+            ply: run.plies(),
             player,
             legal,
             mv: game.move_label(successor.mv),
@@ -163,12 +169,13 @@ impl<'g> Recorder<'g> {
         });
     }
 
-    fn finish(mut self) -> Trace {
-        if let Some(end) = self.run.end() {
+    /// The trace of the game played on `run`.
+    fn finish(mut self, run: &GameRun<'_>) -> Trace {
+        if let Some(end) = run.end() {
             self.trace.result = Some(GameResult {
                 end,
-                scores: self.run.scores(),
-                winner: self.run.outcome().into(),
+                scores: run.scores(),
+                winner: run.outcome().into(),
             });
         }
         self.trace
@@ -179,25 +186,25 @@ impl<'g> Recorder<'g> {
 ///
 /// # Errors
 /// An unknown label or an illegal move, naming the ply and the legal moves.
-pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, Error> {
+pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, MoveError> {
     let mut recorder = Recorder::new(game, start);
+    let mut run = GameRun::new(game, start);
     for label in moves {
-        let ply = recorder.run.plies() + 1;
-        let legal = legal_labels(&recorder.run);
-        let move_error = |message: String| Error::Move {
+        let ply = run.plies() + 1;
+        let legal = legal_labels(&run);
+        let move_error = |message: String| MoveError {
             ply,
             message,
             legal: legal.clone(),
         };
-        let player = recorder.run.position().to_move;
+        let player = run.position().to_move;
         let mv = parse_move_by(label, game, player).map_err(move_error)?;
-        let successor = recorder
-            .run
+        let successor = run
             .play(mv)
             .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
-        recorder.record(player, legal, successor);
+        recorder.record(&run, player, legal, successor);
     }
-    Ok(recorder.finish())
+    Ok(recorder.finish(&run))
 }
 
 /// Plays a game between two agents from `start`, stopping at `max_plies`.
@@ -209,19 +216,17 @@ pub fn from_agents(
     max_plies: u32,
 ) -> Trace {
     let mut recorder = Recorder::new(game, start);
+    let mut run = GameRun::new(game, start);
     let mut players = Player::BOTH.map(|seat| agents[seat.index()].build(seed, seat));
-    while recorder.run.end().is_none() {
-        if recorder.run.plies() >= max_plies {
-            recorder.run.stop_at_cap();
-            break;
-        }
-        let player = recorder.run.position().to_move;
-        let legal = legal_labels(&recorder.run);
-        let index = players[player.index()].choose(&recorder.run);
-        let successor = recorder.run.play_index(index);
-        recorder.record(player, legal, successor);
-    }
-    recorder.finish()
+    let _: ControlFlow<()> = run.play_out(max_plies, |run| {
+        let player = run.position().to_move;
+        let legal = legal_labels(run);
+        let index = players[player.index()].choose(run);
+        let successor = run.play_index(index);
+        recorder.record(run, player, legal, successor);
+        ControlFlow::Continue(())
+    });
+    recorder.finish(&run)
 }
 
 /// The labels of the legal moves now, in pit order.

@@ -3,9 +3,50 @@
 
 use std::{io::Read, path::Path};
 
-use crate::{diagnostic::Source, error::Error, rules::Loaded};
+use crate::{
+    diagnostic::{Report, Source},
+    files::IoError,
+    rules::Loaded,
+};
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// Why a VARIANT argument gives no rules.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The argument names neither a shipped variant nor a file.
+    #[error("no shipped variant or file named `{name}`{} (shipped: {})", crate::rules::suggestion(name, shipped.iter().map(String::as_str)), shipped.join(", "))]
+    Unknown {
+        /// The argument.
+        name: String,
+        /// The shipped names.
+        shipped: Vec<String>,
+    },
+    /// The file cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The file has syntax or semantic errors.
+    #[error("{0}")]
+    Invalid(Report),
+}
+
+/// Why a text file cannot be read by [`read_limited`].
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// Opening or reading failed, or the text is not UTF-8.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// The file is larger than the limit.
+    #[error("{path}: larger than {} KiB: not {what}", limit / 1024)]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// The limit, in bytes.
+        limit: u64,
+        /// What the file should have been ("a variant file").
+        what: String,
+    },
+}
 
 /// The names of the shipped variants, sorted.
 pub fn shipped_names() -> impl Iterator<Item = &'static str> {
@@ -16,7 +57,7 @@ pub fn shipped_names() -> impl Iterator<Item = &'static str> {
 ///
 /// # Errors
 /// The file cannot be read, or no shipped variant or file has that name.
-pub fn source(arg: &str) -> Result<Source, Error> {
+pub fn source(arg: &str) -> Result<Source, LoadError> {
     if let Some((name, text)) = SHIPPED.iter().find(|(name, _)| *name == arg) {
         return Ok(Source::new(format!("variants/{name}.variant"), *text));
     }
@@ -27,7 +68,7 @@ pub fn source(arg: &str) -> Result<Source, Error> {
             read_limited(arg, MAX_FILE_BYTES, "a variant file")?,
         ));
     }
-    Err(Error::UnknownVariant {
+    Err(LoadError::Unknown {
         name: arg.to_string(),
         shipped: shipped_names().map(String::from).collect(),
     })
@@ -47,15 +88,12 @@ pub fn is_shipped(arg: &str) -> bool {
 ///
 /// # Errors
 /// The variant file or the record's folder cannot be found.
-pub fn reference(arg: &str, record_folder: Option<&Path>) -> Result<String, Error> {
+pub fn reference(arg: &str, record_folder: Option<&Path>) -> Result<String, IoError> {
     if is_shipped(arg) {
         return Ok(arg.to_string());
     }
     let canonical = |path: &Path| {
-        std::fs::canonicalize(path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        std::fs::canonicalize(path).map_err(|source| IoError::new(path.display(), source))
     };
     let file = canonical(Path::new(arg))?;
     let Some(folder) = record_folder else {
@@ -98,28 +136,26 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 ///
 /// # Errors
 /// The file cannot be read, is too large or is not UTF-8.
-pub fn read_limited(path: &str, limit: u64, what: &str) -> Result<String, Error> {
-    let io = |source| Error::Io {
-        path: path.to_string(),
-        source,
-    };
+pub fn read_limited(path: &str, limit: u64, what: &str) -> Result<String, ReadError> {
+    let io = |source| IoError::new(path, source);
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > limit {
-        return Err(Error::Usage(format!(
-            "{path}: larger than {} KiB: not {what}",
-            limit / 1024
-        )));
+        return Err(ReadError::TooLarge {
+            path: path.to_string(),
+            limit,
+            what: what.to_string(),
+        });
     }
     String::from_utf8(bytes).map_err(|e| {
-        io(std::io::Error::new(
+        ReadError::Io(io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             format!(
                 "not UTF-8 text (invalid byte at offset {})",
                 e.utf8_error().valid_up_to()
             ),
-        ))
+        )))
     })
 }
 
@@ -127,9 +163,9 @@ pub fn read_limited(path: &str, limit: u64, what: &str) -> Result<String, Error>
 ///
 /// # Errors
 /// As [`source`], or the file does not validate.
-pub fn load(arg: &str) -> Result<Loaded, Error> {
+pub fn load(arg: &str) -> Result<Loaded, LoadError> {
     let source = source(arg)?;
-    crate::rules::load(&source).map_err(Error::Variant)
+    crate::rules::load(&source).map_err(LoadError::Invalid)
 }
 
 #[cfg(test)]

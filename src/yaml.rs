@@ -7,15 +7,18 @@ use std::{fmt, marker::PhantomData, str::FromStr};
 
 use serde::{de, Deserialize, Deserializer, Serialize};
 
-use crate::error::Error;
+/// YAML serialisation failed (it does not for the types `sow` writes).
+#[derive(Debug, thiserror::Error)]
+#[error("YAML: {0}")]
+pub struct YamlError(#[from] serde_yaml::Error);
 
 /// `value` as YAML, every list of plain scalars (numbers, pit labels) written
 /// as a flow sequence on one line, so a long game stays short and editable.
 ///
 /// # Errors
 /// Should YAML serialisation fail.
-pub fn to_string<T: Serialize>(value: &T) -> Result<String, Error> {
-    let block = serde_yaml::to_string(value).map_err(|e| Error::Usage(format!("YAML: {e}")))?;
+pub fn to_string<T: Serialize>(value: &T) -> Result<String, YamlError> {
+    let block = serde_yaml::to_string(value)?;
     Ok(flow_scalar_lists(&block))
 }
 

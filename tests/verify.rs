@@ -157,8 +157,8 @@ fn diff_finds_where_the_modiar_readings_part_ways() {
         stdout.ends_with(&format!(
             "in play, modiar and modiar-awale-info part ways: after 7 plies: a B b A c B c (the shortest sequence)
   position after these moves: 1 1 1 / 6 1 16 north captured 4 12
-    north  16  1  6
-    south   1  1  1
+    north C B A  16  1  6
+    south a b c   1  1  1
   north may play A under modiar-awale-info but not under modiar: the player to move has no legal move: `A` would capture every stone in the opponent's row (grand slam), which is forbidden here
   north may play C under modiar-awale-info but not under modiar: the player to move has no legal move: `C` would capture every stone in the opponent's row (grand slam), which is forbidden here
 record written to {out}: `sow verify` finds it consistent with modiar, not with modiar-awale-info
@@ -415,8 +415,8 @@ fn diff_reports_a_different_result_of_the_same_move() {
     let expected = format!(
         "in play, modiar and {path} part ways: after 1 ply: a (the shortest sequence)
   position before a: 7 7 7 / 7 7 7 south
-    north   7  7  7
-    south   7  7  7
+    north C B A   7  7  7
+    south a b c   7  7  7
   south plays a: it captures 0 under modiar and 2 under {path}
 "
     );
@@ -554,8 +554,8 @@ fn diff_reports_a_repetition_rule() {
         stdout.contains(&format!(
             "in play, {a} and {b} part ways: after 2 plies: a A (the shortest sequence)
   position before A: 0 / 2 north
-    north   2
-    south   0
+    north A   2
+    south a   0
   north plays A, which repeats a position:
     under {a}: the game ends (a position repeated); final scores south 1 - north 1
     under {b}: the game goes on
@@ -584,8 +584,8 @@ fn diff_reports_a_different_end() {
         stdout.contains(&format!(
             "after 7 plies: a B b A c B c (the shortest sequence)
   position after these moves: 1 1 1 / 6 1 16 north captured 4 12
-    north  16  1  6
-    south   1  1  1
+    north C B A  16  1  6
+    south a b c   1  1  1
   the game is over under both, but differently:
     under modiar: the player to move has no legal move; final scores south 7 - north 35
     under {path}: the player to move has no legal move; final scores south 4 - north 38

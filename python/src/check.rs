@@ -22,7 +22,7 @@ create_exception!(
 /// Where a variant argument points: a shipped name or an existing file is
 /// read as `sow` reads it; anything else with a newline or a `{` is taken as
 /// the text of a variant file.
-fn source(arg: &str) -> Result<Source, sowing::Error> {
+fn source(arg: &str) -> Result<Source, variants::LoadError> {
     let is_text = !variants::is_shipped(arg)
         && !Path::new(arg).exists()
         && (arg.contains('\n') || arg.contains('{'));

@@ -99,7 +99,7 @@ pub fn merge(py: Python<'_>, summaries: Vec<Bound<'_, PyAny>>) -> PyResult<PyObj
         })?;
         parts.push((name, summary));
     }
-    let merged = sim::merge(&parts).map_err(PyValueError::new_err)?;
+    let merged = sim::merge(&parts).map_err(|e| PyValueError::new_err(e.to_string()))?;
     json(py, serde_json::to_string(&merged))
 }
 

@@ -1,5 +1,7 @@
 //! The Monte Carlo tree search agent (UCT with random playouts).
 
+use std::ops::ControlFlow;
+
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -144,14 +146,10 @@ impl MctsAgent {
     /// Final scores of a uniformly random game from `start`.
     fn random_game(&mut self, run: &mut GameRun<'_>, start: Position) -> [u16; 2] {
         run.reset(start);
-        while run.end().is_none() {
-            if run.plies() >= PLAYOUT_CAP {
-                run.stop_at_cap();
-                break;
-            }
-            let index = self.rng.random_range(0..run.moves().len());
-            run.play_index(index);
-        }
+        let _: ControlFlow<()> = run.play_out(PLAYOUT_CAP, |run| {
+            run.play_index(self.rng.random_range(0..run.moves().len()));
+            ControlFlow::Continue(())
+        });
         run.scores()
     }
 }

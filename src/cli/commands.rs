@@ -1,5 +1,6 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
+use super::error::Error;
 use super::{
     output::{err, out, reader_gone, say},
     play, report, simulate, verify_commands, BenchFormat, Command, Format, LanguageFormat,
@@ -7,7 +8,6 @@ use super::{
 };
 use crate::{
     engine::{check_stones, parse_position, perft, Game, Position},
-    error::Error,
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };

@@ -8,10 +8,10 @@ use serde_json::{json, Value};
 
 use crate::{
     engine::{format_position, Game},
+    render::text::{board_lines, row_titles},
     verify::{
         compare::{Method, PlaySearch, ShownRule},
         diff::{plies, Found, Pair, Searched},
-        replay::board_lines,
     },
 };
 
@@ -128,8 +128,9 @@ fn found_text(
     let position = format_position(&found.position, pair.a);
     let _ = writeln!(out, "{indent}{}: {position}", where_(pair.a, found));
     let lines = board_lines(pair.a, &found.position.pits);
-    let _ = writeln!(out, "{indent}  north {}", lines[0]);
-    let _ = writeln!(out, "{indent}  south {}", lines[1]);
+    for (title, line) in row_titles(pair.a).iter().zip(&lines) {
+        let _ = writeln!(out, "{indent}  {title} {line}");
+    }
     for line in pair.words(found, names).lines() {
         let _ = writeln!(out, "{indent}{line}");
     }

@@ -3,6 +3,7 @@
 
 mod commands;
 mod diff_report;
+mod error;
 mod infer_report;
 mod output;
 mod play;
@@ -17,7 +18,9 @@ use std::{ffi::OsString, path::PathBuf};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::{error::Error, EXIT_OK};
+use crate::variants::LoadError;
+use error::Error;
+pub use error::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};
 
 /// Define, check, play and simulate mancala (sowing) games from rule files.
 ///
@@ -745,7 +748,7 @@ where
         Err(error) if output::reader_gone(&error) => OK,
         Err(error) => {
             match &error {
-                Error::Variant(report) => output::err(report),
+                Error::Load(LoadError::Invalid(report)) => output::err(report),
                 other => output::err(format_args!("error: {other}\n")),
             }
             error.exit_code()

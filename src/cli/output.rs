@@ -7,7 +7,7 @@ use std::{
     io::{self, Write},
 };
 
-use crate::error::Error;
+use super::error::Error;
 
 /// Writes `text` to standard output and flushes it.
 ///

@@ -2,11 +2,12 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
+use super::error::Error;
 use super::{commands::start_position, Seat, StartArgs, OK};
+use crate::files::IoError;
 use crate::{
     agents::AgentSpec,
     engine::{Game, Player},
-    error::Error,
     play::{Options, Reply, Session, Style},
     variants,
 };
@@ -43,10 +44,7 @@ pub(super) fn play(
         },
     );
     let mut out = std::io::stdout().lock();
-    let io = |source| Error::Io {
-        path: "standard output".into(),
-        source,
-    };
+    let io = |source| Error::Io(IoError::new("standard output", source));
     write!(out, "{}", session.begin()).map_err(io)?;
     let mut lines = std::io::stdin().lock().lines();
     loop {
@@ -62,10 +60,7 @@ pub(super) fn play(
             write!(out, "{}", session.farewell()).map_err(io)?;
             break;
         };
-        let line = line.map_err(|source| Error::Io {
-            path: "standard input".into(),
-            source,
-        })?;
+        let line = line.map_err(|source| IoError::new("standard input", source))?;
         if !interactive {
             writeln!(out, "> {line}").map_err(io)?;
         }

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
+use super::error::Error;
 use super::{output::out, progress::Progress, sim_report, BatchArgs, SummaryFormat, OK};
 use crate::{
     engine::Game,
-    error::Error,
     files::Output,
     render,
     sim::{self, Batch, GamesOut, Shard, Summary, Tally},
@@ -63,7 +63,7 @@ pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Erro
         })?;
         parts.push((file.clone(), summary));
     }
-    let merged = sim::merge(&parts).map_err(Error::Usage)?;
+    let merged = sim::merge(&parts)?;
     out(render(std::slice::from_ref(&merged), format, false)?)?;
     Ok(OK)
 }

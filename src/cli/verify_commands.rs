@@ -3,11 +3,12 @@
 
 use std::path::Path;
 
+use super::error::Error;
 use super::output::{say, sayln};
 use super::{DescribeFormat, DiffFormat, OK};
+use crate::verify::RecordError;
 use crate::{
     engine::{Game, Move},
-    error::Error,
     variants,
     verify::{self, RecordFile, Verdict},
     EXIT_BAD_INPUT, EXIT_FAILED,
@@ -39,7 +40,7 @@ pub(super) fn verify(
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
         let game = Game::new(variants::load(&arg)?.rules);
-        let verdict = replay(&game).map_err(|message| Error::Record {
+        let verdict = replay(&game).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message: format!("does not fit {} ({arg}): {message}", game.rules().name),
         })?;
@@ -175,7 +176,7 @@ fn write_record(
     let comment = format!("where {a_arg} and {b_arg} part ways: {}", words.trim_end());
     let record = pair.record(found, variant, comment);
     let yaml = crate::yaml::to_string(&record)?;
-    out_file.write(yaml.as_bytes())
+    Ok(out_file.write(yaml.as_bytes())?)
 }
 
 /// `sow analyze`: the graph of reachable positions.
@@ -308,7 +309,7 @@ pub(super) fn infer(
     };
     let mut prepared = Vec::new();
     for file in &files {
-        let bad = |message: String| Error::Record {
+        let bad = |message: String| RecordError::Invalid {
             path: file.path.display().to_string(),
             message,
         };

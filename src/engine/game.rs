@@ -184,6 +184,8 @@ pub enum Illegal {
     CannotPass,
 }
 
+impl std::error::Error for Illegal {}
+
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -580,11 +582,13 @@ impl Game {
 
     /// Whether some move of `pos` might be a grand slam, on one look at the
     /// opponent's row: not when the sowing is one lap (so that row only
-    /// gains stones) and one of its pits already holds more than any
-    /// capturable count (it cannot be emptied).
+    /// gains stones), a capture takes only pits holding a capturable count
+    /// (`take last`: not the opposite pit, whatever it holds), and one of
+    /// that row's pits already holds more than any capturable count (it
+    /// cannot be emptied).
     #[inline]
     pub(super) fn slam_possible(&self, pos: &Position) -> bool {
-        self.laps != Laps::Single
+        !self.slam_screen
             || self
                 .row(pos.to_move.other())
                 .all(|pit| usize::from(pos.pits[pit]) <= self.max_capturable)

@@ -4,13 +4,16 @@
 
 mod game;
 mod legal;
+mod move_error;
 mod notation;
 mod perft;
+mod playout;
 mod position;
 mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
+pub use move_error::MoveError;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
     PositionError,

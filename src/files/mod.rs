@@ -25,7 +25,43 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use crate::error::Error;
+/// A file that could not be read or written: its path (with the option that
+/// named it, when one did) and the system's error.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {source}")]
+pub struct IoError {
+    /// The file, as the user named it.
+    pub path: String,
+    /// What went wrong.
+    pub source: io::Error,
+}
+
+impl IoError {
+    /// An error on `path`.
+    pub fn new(path: impl std::fmt::Display, source: io::Error) -> IoError {
+        IoError {
+            path: path.to_string(),
+            source,
+        }
+    }
+}
+
+/// Why an output file cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// The path cannot take a file (a folder, a missing or read-only
+    /// folder), found before anything is written.
+    #[error("{path}: cannot write there: {why}")]
+    Refused {
+        /// The path, with the option that named it.
+        path: String,
+        /// Why.
+        why: String,
+    },
+    /// Creating, writing or renaming the file failed.
+    #[error(transparent)]
+    Io(#[from] IoError),
+}
 
 /// An output path, checked: where the bytes go and how.
 #[derive(Debug, Clone)]
@@ -49,12 +85,10 @@ impl Output {
     /// # Errors
     /// The path is a folder, its folder is missing or not writable, or it
     /// has too many levels of symbolic links.
-    pub fn check(option: &str, path: &Path) -> Result<Output, Error> {
-        let refuse = |why: String| {
-            Error::Usage(format!(
-                "{}: cannot write there: {why}",
-                named(option, path)
-            ))
+    pub fn check(option: &str, path: &Path) -> Result<Output, OutputError> {
+        let refuse = |why: String| OutputError::Refused {
+            path: named(option, path),
+            why,
         };
         let problem = |e: io::Error| refuse(folder_problem(path, &e));
         // What the path leads to, links followed by the system (which also
@@ -90,7 +124,7 @@ impl Output {
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn write(&self, bytes: &[u8]) -> Result<(), Error> {
+    pub fn write(&self, bytes: &[u8]) -> Result<(), OutputError> {
         let mut file = self.create()?;
         file.write_all(bytes).map_err(|e| self.io_error(e))?;
         file.finish()
@@ -101,7 +135,7 @@ impl Output {
     ///
     /// # Errors
     /// The file cannot be created or opened.
-    pub fn create(&self) -> Result<OutputFile, Error> {
+    pub fn create(&self) -> Result<OutputFile, OutputError> {
         let (file, temp) = if self.through {
             let file = File::options()
                 .write(true)
@@ -120,11 +154,8 @@ impl Output {
     }
 
     /// An error writing this output, naming the option and the path.
-    pub fn io_error(&self, source: io::Error) -> Error {
-        Error::Io {
-            path: named(&self.option, &self.given),
-            source,
-        }
+    pub fn io_error(&self, source: io::Error) -> OutputError {
+        OutputError::Io(IoError::new(named(&self.option, &self.given), source))
     }
 }
 
@@ -142,7 +173,7 @@ fn named(option: &str, path: &Path) -> String {
 ///
 /// # Errors
 /// As those.
-pub fn write(option: &str, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub fn write(option: &str, path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     Output::check(option, path)?.write(bytes)
 }
 
@@ -161,7 +192,7 @@ impl OutputFile {
     ///
     /// # Errors
     /// The flush, the sync or the rename fails.
-    pub fn finish(mut self) -> Result<(), Error> {
+    pub fn finish(mut self) -> Result<(), OutputError> {
         let Some(writer) = self.writer.take() else {
             return Ok(());
         };

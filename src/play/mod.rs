@@ -8,8 +8,9 @@ mod record;
 
 use std::{fmt::Write, path::Path};
 
-pub use board::{board_text, captures_line, describe_move, Style};
-pub use record::Record;
+pub use crate::render::text::{board_text, Style};
+pub use board::{captures_line, describe_move};
+pub use record::{Record, SaveError};
 
 use crate::{
     agents::{Agent, AgentSpec},
@@ -312,7 +313,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// The variant file or the folder cannot be found.
-    pub fn record(&self, folder: &Path) -> Result<Record, crate::Error> {
+    pub fn record(&self, folder: &Path) -> Result<Record, crate::files::IoError> {
         let moves: Vec<String> = self
             .moves
             .iter()
@@ -337,7 +338,8 @@ impl<'g> Session<'g> {
         let folder = path.parent().unwrap_or(Path::new(""));
         // The path first: a folder that does not exist is named as such.
         let saved = crate::files::Output::check("", path)
-            .and_then(|_| self.record(folder))
+            .map_err(SaveError::from)
+            .and_then(|_| Ok(self.record(folder)?))
             .and_then(|record| record.save(path));
         match saved {
             Ok(()) => {

@@ -12,7 +12,24 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::{error::Error, files};
+use crate::{
+    files::{self, IoError, OutputError},
+    yaml::YamlError,
+};
+
+/// Why a game could not be saved as a record.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The variant file or the record's folder cannot be found.
+    #[error(transparent)]
+    Variant(#[from] IoError),
+    /// The record could not be written as YAML.
+    #[error(transparent)]
+    Yaml(#[from] YamlError),
+    /// The file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
 
 /// A game record in its minimal shape.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -35,7 +52,7 @@ impl Record {
     ///
     /// # Errors
     /// Should YAML serialisation fail.
-    pub fn to_yaml(&self) -> Result<String, Error> {
+    pub fn to_yaml(&self) -> Result<String, YamlError> {
         crate::yaml::to_string(self)
     }
 
@@ -44,7 +61,7 @@ impl Record {
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn save(&self, path: &Path) -> Result<(), Error> {
-        files::write("", path, self.to_yaml()?.as_bytes())
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        Ok(files::write("", path, self.to_yaml()?.as_bytes())?)
     }
 }

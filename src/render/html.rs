@@ -9,8 +9,8 @@
 
 use std::fmt::Write;
 
-use super::{position_svg, svg::esc, Frame};
-use crate::{engine::Game, error::Error, trace::Trace};
+use super::{position_svg, svg::esc, Frame, RenderError};
+use crate::{engine::Game, trace::Trace};
 
 const STYLE: &str = r#"
 body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; background: #fafafa; }
@@ -79,9 +79,8 @@ const SCRIPT: &str = r#"//<![CDATA[
 ///
 /// # Errors
 /// Should the trace fail to serialise as JSON.
-pub fn trace_html(game: &Game, trace: &Trace, frames: &[Frame]) -> Result<String, Error> {
-    let json = serde_json::to_string(trace)
-        .map_err(|e| Error::Usage(format!("trace as JSON: {e}")))?
+pub fn trace_html(game: &Game, trace: &Trace, frames: &[Frame]) -> Result<String, RenderError> {
+    let json = serde_json::to_string(trace)?
         // Inside <script>: no `<` (so no `</script>`) and no `&` (for XML).
         .replace('<', "\\u003c")
         .replace('&', "\\u0026");

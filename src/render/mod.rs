@@ -4,16 +4,28 @@
 mod html;
 mod plot;
 mod svg;
+pub mod text;
 
 pub use html::trace_html;
 pub use plot::batch_plot;
 pub use svg::position_svg;
 
 use crate::{
-    engine::{parse_move, Game, GameRun, Position, Successor},
-    error::Error,
+    engine::{parse_move, Game, GameRun, MoveError, Position, Successor},
     trace::Trace,
 };
+
+/// A picture that could not be made (neither happens for a well-formed
+/// game or batch; the variants say what failed should one).
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The trace embedded in the HTML page could not be written as JSON.
+    #[error("trace as JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// Drawing the plots failed.
+    #[error("plot: {0}")]
+    Plot(String),
+}
 
 /// A position of a game and the move that led to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,7 +43,7 @@ pub struct Frame {
 /// # Errors
 /// A move of the trace that does not replay (only if the trace was made with
 /// other rules).
-pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>, Error> {
+pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>, MoveError> {
     let mut run = GameRun::new(game, start);
     let mut out = vec![Frame {
         ply: 0,
@@ -39,7 +51,7 @@ pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>,
         last: None,
     }];
     for ply in &trace.plies {
-        let replay_error = |message: String| Error::Move {
+        let replay_error = |message: String| MoveError {
             ply: ply.ply,
             message,
             legal: ply.legal.clone(),

@@ -9,10 +9,8 @@ use plotters::{
     style::text_anchor::{HPos, Pos, VPos},
 };
 
-use crate::{
-    error::Error,
-    sim::{Summary, Tally},
-};
+use super::RenderError;
+use crate::sim::{Summary, Tally};
 
 /// Most bars a histogram gets; wider ranges are binned.
 const MAX_BARS: i64 = 60;
@@ -24,9 +22,9 @@ const DRAW_BAR: RGBColor = RGBColor(150, 150, 150);
 ///
 /// # Errors
 /// Should drawing fail (it draws into a string, so it should not).
-pub fn batch_plot(summary: &Summary, tally: &Tally) -> Result<String, Error> {
+pub fn batch_plot(summary: &Summary, tally: &Tally) -> Result<String, RenderError> {
     let mut svg = String::new();
-    draw(summary, tally, &mut svg).map_err(|e| Error::Usage(format!("plot: {e}")))?;
+    draw(summary, tally, &mut svg).map_err(|e| RenderError::Plot(e.to_string()))?;
     Ok(svg)
 }
 

@@ -8,8 +8,7 @@ use serde::Serialize;
 use super::{Batch, GameResult};
 use crate::{
     engine::{EndReason, Game, Outcome},
-    error::Error,
-    files::{Output, OutputFile},
+    files::{Output, OutputError, OutputFile},
 };
 
 /// A JSON Lines file being written (see [`crate::files`]: a regular file
@@ -48,7 +47,7 @@ impl<'g> GamesOut<'g> {
     ///
     /// # Errors
     /// The file cannot be created.
-    pub fn create(output: &Output, game: &'g Game) -> Result<GamesOut<'g>, Error> {
+    pub fn create(output: &Output, game: &'g Game) -> Result<GamesOut<'g>, OutputError> {
         Ok(GamesOut {
             game,
             output: output.clone(),
@@ -60,7 +59,7 @@ impl<'g> GamesOut<'g> {
     ///
     /// # Errors
     /// The write fails.
-    pub fn write(&mut self, batch: &Batch, result: &GameResult) -> Result<(), Error> {
+    pub fn write(&mut self, batch: &Batch, result: &GameResult) -> Result<(), OutputError> {
         serde_json::to_writer(&mut self.file, &line(self.game, batch, result))
             .map_err(std::io::Error::from)
             .and_then(|()| self.file.write_all(b"\n"))
@@ -71,7 +70,7 @@ impl<'g> GamesOut<'g> {
     ///
     /// # Errors
     /// The flush or the rename fails.
-    pub fn finish(self) -> Result<(), Error> {
+    pub fn finish(self) -> Result<(), OutputError> {
         self.file.finish()
     }
 }

@@ -15,7 +15,11 @@ mod stats;
 mod summary;
 mod tally;
 
-use std::{fmt, ops::Range, str::FromStr};
+use std::{
+    fmt,
+    ops::{ControlFlow, Range},
+    str::FromStr,
+};
 
 use rayon::prelude::*;
 
@@ -23,8 +27,8 @@ pub use bounds::{Bounds, CHECK_PLY_CAP};
 pub use games_out::{line, GamesOut, Line};
 pub use stats::{nearest_rank, wilson_interval, Histogram};
 pub use summary::{
-    merge, AgentWins, Branching, Captured, Ends, FirstPlayer, Metrics, Plies, Rate, Summary,
-    WinRates, Wins,
+    merge, AgentWins, Branching, Captured, Ends, FirstPlayer, MergeError, Metrics, Plies, Rate,
+    Summary, SummaryError, WinRates, Wins,
 };
 pub use tally::Tally;
 
@@ -166,11 +170,7 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
     let mut choices = 0u32;
     let mut moves = Vec::new();
     let mut relay_cut = false;
-    while run.end().is_none() {
-        if run.plies() >= batch.max_plies {
-            run.stop_at_cap();
-            break;
-        }
+    let _: ControlFlow<()> = run.play_out(batch.max_plies, |run| {
         let legal = run.moves().len();
         legal_moves += legal as u64;
         choices += u32::from(legal > 1);
@@ -181,7 +181,8 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
         if record {
             moves.push(played.mv);
         }
-    }
+        ControlFlow::Continue(())
+    });
     let end = run.end().unwrap_or(EndReason::PlyCap);
     let captured = run.position().captured;
     GameResult {

@@ -281,15 +281,20 @@ impl Summary {
     ///
     /// # Errors
     /// An agent or shard that does not parse.
-    pub fn batch(&self) -> Result<Batch, String> {
-        let agent = |s: &str| s.parse::<AgentSpec>();
+    pub fn batch(&self) -> Result<Batch, SummaryError> {
+        let agent = |s: &str| s.parse::<AgentSpec>().map_err(SummaryError::Batch);
         Ok(Batch {
             agents: [agent(&self.agents[0])?, agent(&self.agents[1])?],
             seed: self.seed,
             games: self.batch_games,
             swap: self.swap,
             max_plies: self.max_plies,
-            shard: self.shard.as_deref().map(str::parse::<Shard>).transpose()?,
+            shard: self
+                .shard
+                .as_deref()
+                .map(str::parse::<Shard>)
+                .transpose()
+                .map_err(SummaryError::Batch)?,
         })
     }
 
@@ -298,7 +303,7 @@ impl Summary {
     /// # Errors
     /// Counts that do not add up (the file was not written by `sow simulate`
     /// or was edited).
-    pub fn tally(&self) -> Result<Tally, String> {
+    pub fn tally(&self) -> Result<Tally, SummaryError> {
         let e = &self.ends;
         let tally = Tally {
             games: self.games,
@@ -329,16 +334,92 @@ impl Summary {
             || tally.plies.count() != tally.games
             || tally.plies.sum() != self.branching.positions
         {
-            return Err("its counts do not add up (games, wins, ends, histogram)".into());
+            return Err(SummaryError::Counts("games, wins, ends, histogram"));
         }
         let decided = tally.wins[0] + tally.wins[1];
         if tally.first_player_wins > decided || sum(&tally.agent_wins) != Some(decided) {
-            return Err(
-                "its counts do not add up (wins of the first player, of each agent)".into(),
-            );
+            return Err(SummaryError::Counts(
+                "wins of the first player, of each agent",
+            ));
         }
         Ok(tally)
     }
+}
+
+/// A summary that does not describe a batch: what [`Summary::batch`] and
+/// [`Summary::tally`] refuse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SummaryError {
+    /// An agent or the shard does not parse.
+    #[error("{0}")]
+    Batch(String),
+    /// Counts that do not add up (which ones).
+    #[error("its counts do not add up ({0})")]
+    Counts(&'static str),
+}
+
+/// Summaries that are not the shards of one batch, named by their files.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// No summary was given.
+    #[error("nothing to merge")]
+    Empty,
+    /// A summary that does not describe a batch.
+    #[error("{name}: {error}")]
+    Summary {
+        /// The summary's file.
+        name: String,
+        /// What is wrong with it.
+        error: SummaryError,
+    },
+    /// A summary of a whole batch.
+    #[error("{name}: not a shard (it has `\"shard\": null`)")]
+    NotShard {
+        /// The summary's file.
+        name: String,
+    },
+    /// Fewer or more summaries than the batch has shards.
+    #[error("{name} is shard {shard}: merge needs all {count} shard summaries, got {got}")]
+    Count {
+        /// The first summary's file.
+        name: String,
+        /// Its shard (`1/3`).
+        shard: String,
+        /// The batch's shard count.
+        count: u64,
+        /// Summaries given.
+        got: usize,
+    },
+    /// A shard of another batch.
+    #[error("{name}: not a shard of the same batch as {first} (variant, agents, seed, swap, max plies, games and shard count must match)")]
+    OtherBatch {
+        /// The summary's file.
+        name: String,
+        /// The first summary's file.
+        first: String,
+    },
+    /// A shard given twice.
+    #[error("{name}: shard {shard} is also in {other}")]
+    Twice {
+        /// The summary's file.
+        name: String,
+        /// The shard.
+        shard: String,
+        /// The other file with that shard.
+        other: String,
+    },
+    /// Counts whose sum does not fit.
+    #[error("{name}: its counts are too large to add up")]
+    TooLarge {
+        /// The summary's file.
+        name: String,
+    },
+    /// Shards missing (`2/3, 3/3`).
+    #[error("missing shard(s) {}", .0.join(", "))]
+    Missing(Vec<String>),
+    /// The shards hold no game.
+    #[error("the shards hold no game")]
+    NoGame,
 }
 
 /// Adds up the summaries of every shard of one batch into the summary of the
@@ -347,29 +428,35 @@ impl Summary {
 /// # Errors
 /// The summaries are not the shards `1/N` to `N/N` of one batch (same variant,
 /// agents, seed, swap, cap and size), or their counts do not add up.
-pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, String> {
+pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, MergeError> {
     let Some((first_name, first)) = parts.first() else {
-        return Err("nothing to merge".into());
+        return Err(MergeError::Empty);
     };
-    let batch = first.batch().map_err(|e| format!("{first_name}: {e}"))?;
+    let summary_error = |name: &str| {
+        let name = name.to_string();
+        move |error| MergeError::Summary { name, error }
+    };
+    let not_shard = |name: &str| MergeError::NotShard {
+        name: name.to_string(),
+    };
+    let batch = first.batch().map_err(summary_error(first_name))?;
     let count = batch
         .shard
         .map(|s| s.count)
-        .ok_or_else(|| format!("{first_name}: not a shard (it has `\"shard\": null`)"))?;
+        .ok_or_else(|| not_shard(first_name))?;
     if count != parts.len() as u64 {
-        return Err(format!(
-            "{first_name} is shard {}: merge needs all {count} shard summaries, got {}",
-            batch.shard.map_or(String::new(), |s| s.to_string()),
-            parts.len()
-        ));
+        return Err(MergeError::Count {
+            name: first_name.clone(),
+            shard: batch.shard.map_or(String::new(), |s| s.to_string()),
+            count,
+            got: parts.len(),
+        });
     }
     let mut seen = vec![None::<&str>; parts.len()];
     let mut tally = Tally::default();
     for (name, part) in parts {
-        let this = part.batch().map_err(|e| format!("{name}: {e}"))?;
-        let shard = this
-            .shard
-            .ok_or_else(|| format!("{name}: not a shard (it has `\"shard\": null`)"))?;
+        let this = part.batch().map_err(summary_error(name))?;
+        let shard = this.shard.ok_or_else(|| not_shard(name))?;
         let same = Batch {
             shard: None,
             ..this
@@ -379,32 +466,37 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, String> {
         } && part.variant == first.variant
             && part.first_player.player == first.first_player.player;
         if !same || shard.count != count {
-            return Err(format!(
-                "{name}: not a shard of the same batch as {first_name} (variant, agents, seed, swap, max plies, games and shard count must match)"
-            ));
+            return Err(MergeError::OtherBatch {
+                name: name.clone(),
+                first: first_name.clone(),
+            });
         }
         let slot = &mut seen[(shard.index - 1) as usize];
         if let Some(other) = slot {
-            return Err(format!("{name}: shard {shard} is also in {other}"));
+            return Err(MergeError::Twice {
+                name: name.clone(),
+                shard: shard.to_string(),
+                other: (*other).to_string(),
+            });
         }
         *slot = Some(name);
         tally = tally
-            .merged(&part.tally().map_err(|e| format!("{name}: {e}"))?)
-            .ok_or_else(|| format!("{name}: its counts are too large to add up"))?;
+            .merged(&part.tally().map_err(summary_error(name))?)
+            .ok_or_else(|| MergeError::TooLarge { name: name.clone() })?;
     }
     let missing: Vec<String> = (1..=count)
         .filter(|i| seen[(*i - 1) as usize].is_none())
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("missing shard(s) {}", missing.join(", ")));
+        return Err(MergeError::Missing(missing));
     }
     let whole = Batch {
         shard: None,
         ..batch
     };
     Summary::new(&first.variant, &whole, first.first_player.player, &tally)
-        .ok_or_else(|| "the shards hold no game".into())
+        .ok_or(MergeError::NoGame)
 }
 
 #[cfg(test)]
@@ -533,19 +625,25 @@ mod tests {
         let mut other_seed = one.clone();
         other_seed.seed = 2;
         other_seed.shard = Some("2/2".into());
-        let err = merge(&[("a".into(), one.clone()), ("b".into(), other_seed)]).unwrap_err();
+        let err = merge(&[("a".into(), one.clone()), ("b".into(), other_seed)])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("not a shard of the same batch"), "{err}");
-        let err = merge(&[("a".into(), one.clone())]).unwrap_err();
+        let err = merge(&[("a".into(), one.clone())]).unwrap_err().to_string();
         assert!(err.contains("needs all 2"), "{err}");
         let mut edited = one.clone();
         edited.shard = Some("2/2".into());
         edited.wins.south = 5;
-        let err = merge(&[("a".into(), one.clone()), ("b".into(), edited)]).unwrap_err();
+        let err = merge(&[("a".into(), one.clone()), ("b".into(), edited)])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("do not add up"), "{err}");
         let mut edited = one.clone();
         edited.shard = Some("2/2".into());
         edited.first_player.wins = 2;
-        let err = merge(&[("a".into(), one), ("b".into(), edited)]).unwrap_err();
+        let err = merge(&[("a".into(), one), ("b".into(), edited)])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("wins of the first player"), "{err}");
     }
 
@@ -572,7 +670,7 @@ mod tests {
         let mut second = huge.clone();
         second.shard = Some("2/2".into());
         let err = merge(&[("a".into(), huge), ("b".into(), second)]).unwrap_err();
-        assert_eq!(err, "b: its counts are too large to add up");
+        assert_eq!(err.to_string(), "b: its counts are too large to add up");
     }
 
     /// Regression: merging dropped the counts of the last three ways of

@@ -79,6 +79,7 @@ pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
     PvResult, Summary,
 };
+pub use table::TableError;
 
 use crate::{
     engine::{EndReason, Game, Moves, Player, Position, Successor, Successors, MAX_PITS},

@@ -1,6 +1,8 @@
 //! What `sow solve` reports: the value of the start, of each first move, a
 //! principal variation replayed as a game, and the facts about cycles.
 
+use std::ops::ControlFlow;
+
 use serde::Serialize;
 
 use super::{estimate, for_south, Search, Solution, SolveError, Stats};
@@ -126,17 +128,20 @@ impl Summary {
             .map(|m| m.mv.clone())
             .collect();
         let mut pv = Vec::new();
-        while run.end().is_none() {
-            if run.plies() >= PV_CAP {
-                run.stop_at_cap();
-                break;
-            }
-            let values = solution.move_values(game, run.position(), run.history())?;
+        let played_out = run.play_out(PV_CAP, |run| {
+            let values = match solution.move_values(game, run.position(), run.history()) {
+                Ok(values) => values,
+                Err(e) => return ControlFlow::Break(Err(e)),
+            };
             let Some(index) = best_index(&values) else {
-                break;
+                return ControlFlow::Break(Ok(()));
             };
             pv.push(game.move_label(values[index].successor.mv));
             run.play_index(index);
+            ControlFlow::Continue(())
+        });
+        if let ControlFlow::Break(Err(e)) = played_out {
+            return Err(e);
         }
         let result = run.end().zip(run.outcome()).map(|(end, winner)| PvResult {
             end,

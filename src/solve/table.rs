@@ -22,22 +22,41 @@ use std::{
 use rustc_hash::FxHashMap;
 
 use super::{Inexact, KeyCodec, Solution, Stats, NO_GROUP};
-use crate::{engine::Game, error::Error, files::Output, rules::Repetition};
+use crate::{
+    engine::Game,
+    files::{IoError, Output, OutputError},
+    rules::Repetition,
+};
 
 const MAGIC: &[u8; 8] = b"SOWSOLV2";
 
 /// What a file covers when it holds the positions reachable from the start.
 const FROM_START: u64 = u64::MAX;
 
-fn io_error(path: &Path, source: std::io::Error) -> Error {
-    Error::Io {
-        path: path.display().to_string(),
-        source,
-    }
+/// A solution that cannot be saved or read back.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// The file cannot be read.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// The rules cannot be written as JSON (they always can).
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// The file is not a solution for these rules.
+    #[error("{path}: {what}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        what: String,
+    },
 }
 
-fn rules_json(game: &Game) -> Result<String, Error> {
-    serde_json::to_string(game.rules()).map_err(|e| Error::Usage(e.to_string()))
+fn rules_json(game: &Game) -> Result<String, serde_json::Error> {
+    serde_json::to_string(game.rules())
 }
 
 /// Why a table saved for the rules `saved` (as JSON) does not serve `game`:
@@ -63,7 +82,7 @@ impl Solution {
     ///
     /// # Errors
     /// The file cannot be written.
-    pub fn save(&self, game: &Game, output: &Output) -> Result<(), Error> {
+    pub fn save(&self, game: &Game, output: &Output) -> Result<(), TableError> {
         let mut out = output.create()?;
         let mut write = || -> std::io::Result<()> {
             out.write_all(MAGIC)?;
@@ -105,7 +124,7 @@ impl Solution {
             Ok(())
         };
         write().map_err(|e| output.io_error(e))?;
-        out.finish()
+        Ok(out.finish()?)
     }
 
     /// Reads a solution or databases saved by [`Solution::save`] for the
@@ -113,21 +132,25 @@ impl Solution {
     ///
     /// # Errors
     /// The file cannot be read, is not a solution, or was made for other rules.
-    pub fn load(game: &Game, path: &Path) -> Result<Solution, Error> {
-        let bad = |what: &str| Error::Usage(format!("{}: {what}", path.display()));
+    pub fn load(game: &Game, path: &Path) -> Result<Solution, TableError> {
+        let bad = |what: &str| TableError::Invalid {
+            path: path.display().to_string(),
+            what: what.to_string(),
+        };
         let not_a_table = || {
             bad("not a table written by `sow solve --save` (or by an older version of sow: solve again)")
         };
-        let file = File::open(path).map_err(|e| io_error(path, e))?;
+        let io_error = |e| IoError::new(path.display(), e);
+        let file = File::open(path).map_err(io_error)?;
         let mut input = BufReader::new(file);
-        let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(|e| io_error(path, e));
+        let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(io_error);
         let mut magic = [0u8; 8];
         read(&mut magic)?;
         if &magic != MAGIC {
             return Err(not_a_table());
         }
         let mut word = [0u8; 8];
-        let mut next = |read: &mut dyn FnMut(&mut [u8]) -> Result<(), Error>| {
+        let mut next = |read: &mut dyn FnMut(&mut [u8]) -> Result<(), IoError>| {
             read(&mut word).map(|()| u64::from_le_bytes(word))
         };
         let len = next(&mut read)?;

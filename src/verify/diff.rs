@@ -6,12 +6,10 @@ use std::collections::{HashSet, VecDeque};
 
 use std::fmt::Write;
 
-use super::{
-    record::{Checkpoint, ExpectedResult, Moves, Record},
-    replay::side_by_side,
-};
+use super::record::{Checkpoint, ExpectedResult, Moves, Record};
 use crate::{
     engine::{EndReason, Game, GameRun, Illegal, Move, Position, Successor, Successors},
+    render::text::side_by_side,
     rules::GrandSlam,
 };
 

@@ -19,7 +19,24 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{error::Error, trace::Winner, variants, yaml};
+use crate::{files::IoError, trace::Winner, variants, yaml};
+
+/// A game record that cannot be read, or does not fit its variant's board.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// The record is not YAML, has unknown or missing fields, or does not
+    /// replay on its variant.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The record file.
+        path: String,
+        /// Where (`line L column C: ` when known, or the ply) and what.
+        message: String,
+    },
+}
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,12 +178,10 @@ impl RecordFile {
     /// # Errors
     /// The file cannot be read, is not YAML, or has unknown or missing fields
     /// (with the line and column when known).
-    pub fn read(path: &Path) -> Result<RecordFile, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
-        let record = parse(&text).map_err(|message| Error::Record {
+    pub fn read(path: &Path) -> Result<RecordFile, RecordError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| IoError::new(path.display(), source))?;
+        let record = parse(&text).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message,
         })?;

@@ -7,8 +7,9 @@ use super::record::{Checkpoint, ExpectedResult, Record};
 use crate::{
     engine::{
         check_stones, format_position, parse_move, parse_position, EndReason, Game, GameRun, Move,
-        Player, Position,
+        Position,
     },
+    render::text::side_by_side,
     trace::{legal_labels, Winner},
 };
 
@@ -348,70 +349,6 @@ pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Opt
         }
     }
     None
-}
-
-/// The board drawn as South sees it: North's row on top (right to left),
-/// South's below; one string per line, with the row labels.
-pub fn board_lines(game: &Game, pits: &[u8]) -> [String; 2] {
-    let row = |player: Player| {
-        let mut cells: Vec<String> = game
-            .row(player)
-            .map(|p| format!("{:>3}", pits[p]))
-            .collect();
-        if player == Player::North {
-            cells.reverse();
-        }
-        cells.concat()
-    };
-    [row(Player::North), row(Player::South)]
-}
-
-/// Labels of the rows as drawn by [`board_lines`]: `north C B A`, `south a b c`.
-fn row_titles(game: &Game) -> [String; 2] {
-    let labels = |player: Player| {
-        let mut l: Vec<String> = game.row(player).map(|p| game.label(p)).collect();
-        if player == Player::North {
-            l.reverse();
-        }
-        format!("{player} {}", l.join(" "))
-    };
-    [labels(Player::North), labels(Player::South)]
-}
-
-/// Two boards side by side under the titles `left` and `right`.
-pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
-    let titles = row_titles(game);
-    let width = titles[0].len();
-    let cells = 3 * game.pits_per_row();
-    let a = board_lines(game, left.1);
-    let b = board_lines(game, right.1);
-    let wa = cells.max(left.0.len());
-    let wb = cells.max(right.0.len());
-    let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
-    for i in 0..2 {
-        let _ = writeln!(
-            out,
-            "  {:width$}  {:>wa$}    {:>wb$}",
-            titles[i], a[i], b[i]
-        );
-    }
-    let differ: Vec<String> = (0..game.pit_count())
-        .filter(|&p| left.1[p] != right.1[p])
-        .map(|p| {
-            format!(
-                "{} ({} {}, {} {})",
-                game.label(p),
-                left.0,
-                left.1[p],
-                right.0,
-                right.1[p]
-            )
-        })
-        .collect();
-    if !differ.is_empty() {
-        let _ = writeln!(out, "  differs at {}", differ.join(", "));
-    }
-    out
 }
 
 /// The verdict in words, for people.

@@ -1,0 +1,183 @@
+//! Boards as text, seen from South: North's row on top (reversed, so that
+//! each player's pits run from their own left), South's row below. Every
+//! text board `sow` prints is drawn here: in full, with labels and stores,
+//! by [`board_text`] (`play`); in short, for comparing two boards, by
+//! [`board_lines`] and [`side_by_side`] (`verify`, `diff`).
+
+use std::fmt::Write;
+
+use crate::{
+    engine::{Game, Move, Player, Position, Successor},
+    rules::Stores,
+};
+
+/// The pits in the order they are drawn: North's row (from North's right,
+/// so reversed) then South's row (from South's left).
+pub fn drawn_rows(game: &Game) -> [Vec<usize>; 2] {
+    [
+        game.row(Player::North).rev().collect(),
+        game.row(Player::South).collect(),
+    ]
+}
+
+/// How text is styled: plain, or with ANSI colours on a terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// Whether to write ANSI colour codes.
+    pub colour: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Bold text.
+    pub fn bold(self, text: &str) -> String {
+        self.paint("1", text)
+    }
+
+    /// Text in red (captures, refusals).
+    pub fn red(self, text: &str) -> String {
+        self.paint("31", text)
+    }
+
+    /// Text in yellow (the pit that got the last stone).
+    pub fn yellow(self, text: &str) -> String {
+        self.paint("1;33", text)
+    }
+
+    /// Dimmed text (labels).
+    pub fn dim(self, text: &str) -> String {
+        self.paint("2", text)
+    }
+}
+
+/// The board of `pos` as lines of text; `last` (the move just played) marks
+/// its last pit and captured pits when colour is on.
+///
+/// ```text
+/// north     C   B   A
+///           8   8   8
+///           2   8   8
+/// south     a   b   c
+/// ```
+pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: Style) -> String {
+    let stores = game.rules().board.stores == Stores::Sown;
+    let widest = pos.pits[..game.pit_count()]
+        .iter()
+        .map(|n| n.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let width = widest.max(2) + 2;
+    let store_width = pos
+        .captured
+        .iter()
+        .map(|n| n.to_string().len())
+        .max()
+        .unwrap_or(1)
+        + 2;
+    // The left margin holds the row names, and North's store when there are stores.
+    let margin = if stores {
+        "north ".len().max(store_width + 1) + 1
+    } else {
+        "north ".len()
+    };
+    let [north, south] = drawn_rows(game);
+    let last = last.filter(|s| s.mv != Move::PASS);
+    let cell = |pit: usize| {
+        let text = format!("{:>width$}", pos.pits[pit]);
+        match last {
+            Some(s) if s.effect.captured_pits >> pit & 1 == 1 => style.red(&text),
+            Some(s) if usize::from(s.effect.last) == pit => style.yellow(&text),
+            _ => text,
+        }
+    };
+    let labels = |pits: &[usize]| -> String {
+        pits.iter()
+            .map(|&p| style.dim(&format!("{:>width$}", game.label(p))))
+            .collect()
+    };
+    let counts = |pits: &[usize]| -> String { pits.iter().map(|&p| cell(p)).collect() };
+    let store = |player: Player| {
+        format!(
+            "[{:>w$}]",
+            pos.captured[player.index()],
+            w = store_width - 2
+        )
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<margin$}{}", "north", labels(&north));
+    if stores {
+        let _ = writeln!(out, "{:<margin$}{}", store(Player::North), counts(&north));
+        let _ = writeln!(
+            out,
+            "{:<margin$}{} {}",
+            "",
+            counts(&south),
+            store(Player::South)
+        );
+    } else {
+        let _ = writeln!(out, "{:<margin$}{}", "", counts(&north));
+        let _ = writeln!(out, "{:<margin$}{}", "", counts(&south));
+    }
+    let _ = writeln!(out, "{:<margin$}{}", "south", labels(&south));
+    out
+}
+
+/// The board in short, for comparisons: the pits' counts three columns
+/// each, one line per row as [`drawn_rows`] orders them, no stores (the
+/// comparisons give the captures in words).
+pub fn board_lines(game: &Game, pits: &[u8]) -> [String; 2] {
+    drawn_rows(game).map(|row| row.iter().map(|&p| format!("{:>3}", pits[p])).collect())
+}
+
+/// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b c`.
+pub fn row_titles(game: &Game) -> [String; 2] {
+    let [north, south] = drawn_rows(game);
+    let title = |player: Player, row: Vec<usize>| {
+        let labels: Vec<String> = row.into_iter().map(|p| game.label(p)).collect();
+        format!("{player} {}", labels.join(" "))
+    };
+    [title(Player::North, north), title(Player::South, south)]
+}
+
+/// Two boards side by side under the titles `left` and `right`.
+pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
+    let titles = row_titles(game);
+    let width = titles[0].len();
+    let cells = 3 * game.pits_per_row();
+    let a = board_lines(game, left.1);
+    let b = board_lines(game, right.1);
+    let wa = cells.max(left.0.len());
+    let wb = cells.max(right.0.len());
+    let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
+    for i in 0..2 {
+        let _ = writeln!(
+            out,
+            "  {:width$}  {:>wa$}    {:>wb$}",
+            titles[i], a[i], b[i]
+        );
+    }
+    let differ: Vec<String> = (0..game.pit_count())
+        .filter(|&p| left.1[p] != right.1[p])
+        .map(|p| {
+            format!(
+                "{} ({} {}, {} {})",
+                game.label(p),
+                left.0,
+                left.1[p],
+                right.0,
+                right.1[p]
+            )
+        })
+        .collect();
+    if !differ.is_empty() {
+        let _ = writeln!(out, "  differs at {}", differ.join(", "));
+    }
+    out
+}
