@@ -238,14 +238,7 @@ pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
 
 /// The report of `sow solve --databases K` for people.
 pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: 2 rows of {} pits, {} stones",
-        s.variant,
-        game.pits_per_row(),
-        s.stones
-    );
+    let mut out = solve_title(game, &s.variant, s.stones);
     let d = &s.databases;
     let origin = match &d.file {
         Some(file) => format!("read from {file}"),
@@ -291,6 +284,14 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
         s.search_seconds
     );
     out
+}
+
+/// The first line of both solve reports: the variant and its board.
+fn solve_title(game: &Game, variant: &str, stones: impl std::fmt::Display) -> String {
+    format!(
+        "{variant}: 2 rows of {} pits, {stones} stones\n",
+        game.pits_per_row()
+    )
 }
 
 /// What `sow solve` found of perfect play from the start, by either method.
@@ -347,15 +348,8 @@ fn perfect_play(r: &crate::solve::PvResult) -> String {
 
 /// The report of `sow solve` for people.
 pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
-    let mut out = String::new();
+    let mut out = solve_title(game, &s.variant, s.stones);
     let rules = game.rules();
-    let _ = writeln!(
-        out,
-        "{}: 2 rows of {} pits, {} stones",
-        s.variant,
-        game.pits_per_row(),
-        s.stones
-    );
     let _ = writeln!(
         out,
         "positions: {} reachable (bound {})",
