@@ -749,6 +749,7 @@ impl Solution {
                 removed: 0,
                 to_move: *side,
                 opening: false,
+                closed: 0,
             });
             if let Some(local) = self
                 .index
