@@ -168,6 +168,7 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::CannotPass => mv == Move::PASS,
                 Illegal::NotYourPit { .. } => !game.row(pos.to_move).contains(&pit),
                 Illegal::TooFewStones { has, .. } => *has < rules.sowing.min_stones,
+                Illegal::Closed { .. } => pos.is_closed(pit),
                 Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,
                 Illegal::DoesNotFeed { .. } => rules.feeding.when != FeedWhen::Never,
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,

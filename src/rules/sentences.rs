@@ -402,11 +402,12 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
     }
 }
 
-/// The rounds rule: one sentence for the whole `rounds` section.
+/// The rounds rule, for the whole `rounds` section (nothing for a game of
+/// one round).
 pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     let rounds = &rules.rounds;
     let Some(Refill::Captures) = rounds.refill else {
-        return vec!["The game is one round.".into()];
+        return Vec::new();
     };
     let seeds = rules.board.seeds;
     let from = match rounds.fill_from {

@@ -1,0 +1,216 @@
+//! Matches of rounds and closed pits, worked by hand on Galatjang's match
+//! (`galatjang-rounds`: 2x6, seven per pit, stores sown, sowing from the next
+//! pit counter-clockwise, relay, extra turn in the store, capture of the
+//! opposite pit from an own empty pit; rounds refilled from the left, the
+//! round's loser starting the next).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sowing::{
+    agents::AgentSpec,
+    engine::{
+        format_position, parse_move, parse_position, AfterRound, EndReason, Illegal, MatchRun,
+        Outcome, Player,
+    },
+};
+use std::ops::ControlFlow;
+
+use crate::common::{board, legal, play, pos, shipped};
+
+/// A closed pit (`x`) as a count in `board`.
+const X: u8 = 0;
+
+#[test]
+fn sowing_passes_over_a_closed_pit_and_the_capture_follows() {
+    let game = shipped("galatjang-rounds");
+    // a (2): b is closed, so the stones go to c and d (not b and c). d was
+    // empty and is south's: C, facing d, is captured (4).
+    let s = play(&game, &pos(&game, "2 x 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
+    assert_eq!(board(&game, &s.position), [0, X, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3]);
+    assert_eq!(s.position.captured, [4, 0]);
+    assert!(s.position.is_closed(1), "b stays closed");
+    assert_eq!(s.position.to_move, Player::North);
+    // The same board with b open: the last stone falls in c, facing D (empty).
+    let s = play(&game, &pos(&game, "2 0 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0, 3]);
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn a_relay_lap_passes_over_a_closed_pit_of_the_opponent() {
+    let game = shipped("galatjang-rounds");
+    // f (3): the store, A (closed) passed over, B (2 -> 3), C (0 -> 1); C was
+    // empty and is north's: the move ends.
+    let s = play(&game, &pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south"), "f");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 0, 0, X, 3, 1, 0, 0, 0]);
+    assert_eq!(s.position.captured, [1, 0]);
+    // The sowing as shown lap by lap skips A too.
+    let mv = parse_move("f", &game).unwrap();
+    let p = pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south");
+    assert_eq!(game.sowing_path(&p, mv), [None, Some(7), Some(8)]);
+}
+
+#[test]
+fn a_closed_pit_cannot_be_played() {
+    let game = shipped("galatjang-rounds");
+    let p = pos(&game, "7 x 7 7 7 7 / 7 7 7 7 7 7 south");
+    assert_eq!(legal(&game, &p), ["a", "c", "d", "e", "f"]);
+    let b = parse_move("b", &game).unwrap();
+    let err = game.play(&p, b).unwrap_err();
+    assert_eq!(err, Illegal::Closed { pit: "b".into() });
+    assert_eq!(err.to_string(), "pit `b` is closed for this round");
+}
+
+#[test]
+fn the_notation_writes_and_reads_closed_pits() {
+    let game = shipped("galatjang-rounds");
+    let text = "7 7 7 7 7 x / 7 7 7 7 x x north captured 6 1";
+    let p = pos(&game, text);
+    assert_eq!(p.closed, 1 << 5 | 1 << 10 | 1 << 11);
+    assert_eq!(format_position(&p, &game), text);
+    // Every pit of a row closed: that player has lost the match.
+    let err = parse_position("x x x x x x / 7 7 7 7 7 7 south", &game).unwrap_err();
+    assert!(err.message.contains("every pit of south's row is closed"), "{err}");
+    // A variant without rounds has no closed pits.
+    let one_round = shipped("galatjang");
+    let err = parse_position("7 x 7 7 7 7 / 7 7 7 7 7 7 south", &one_round).unwrap_err();
+    assert_eq!(err.offset, 2);
+    assert!(err.message.contains("only for variants with rounds"), "{err}");
+}
+
+/// Round 1 ends with the board empty, South holding 50 and North 34.
+/// South fills all six pits (42) and keeps 8; North fills A-D (28), keeps 6,
+/// and E, F are closed. North scored less, so North starts round 2.
+#[test]
+fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
+    let game = shipped("galatjang-rounds");
+    let end = pos(&game, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 50 34");
+    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 / 7 7 7 7 x x north captured 8 6"
+    );
+    assert!(next.opening, "a round starts with its first move");
+    assert_eq!(next.total_stones(), 84);
+}
+
+/// A round ended by repetition with stones on the board: each row goes to
+/// its owner first (`repetition_leftovers row_owner`): South 40 + 3 = 43,
+/// North 37 + 4 = 41. South fills six and keeps 1; North fills A-E (35),
+/// keeps 6, F closed; North starts.
+#[test]
+fn leftovers_are_scored_before_the_refill() {
+    let game = shipped("galatjang-rounds");
+    let end = pos(&game, "3 0 0 0 0 0 / 0 0 0 0 0 4 south captured 40 37");
+    let after = game.after_round(&end, EndReason::Repetition, Player::North);
+    let AfterRound::Next(next) = after else {
+        panic!("the match goes on: {after:?}");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 / 7 7 7 7 7 x north captured 1 6"
+    );
+}
+
+/// A match played through a round boundary: South's f (1) goes into the
+/// store (an extra turn), then neither player can move: round 1 ends with
+/// South 41, North 43. South fills a-e (35), keeps 6, f closed; North fills
+/// all six (42), keeps 1; South scored less and starts round 2.
+#[test]
+fn a_match_run_goes_on_to_the_next_round() {
+    let game = shipped("galatjang-rounds");
+    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43");
+    let mut run = MatchRun::new(&game, start);
+    let mut changes = Vec::new();
+    let mut played = 0;
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            if played == 1 {
+                // Stop in round 2, after its first ply.
+                return ControlFlow::Break(());
+            }
+            played += 1;
+            round.play_index(0);
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].round, 1);
+    assert_eq!(changes[0].end, EndReason::NoLegalMove);
+    assert_eq!(changes[0].scores, [41, 43]);
+    assert_eq!(run.round(), 2);
+    assert_eq!(run.plies(), 1);
+    assert_eq!(run.outcome(), None);
+    assert_eq!(
+        format_position(run.run().position(), &game),
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+    );
+}
+
+/// Round 1 ends with North holding 5: North cannot fill a pit, South wins
+/// the match.
+#[test]
+fn the_match_ends_when_a_player_cannot_fill_one_pit() {
+    let game = shipped("galatjang-rounds");
+    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5");
+    let mut run = MatchRun::new(&game, start);
+    let mut changes = Vec::new();
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            round.play_index(0);
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    assert_eq!(run.outcome(), Some(Outcome::South));
+    assert!(run.is_over());
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].after, AfterRound::MatchOver(Outcome::South));
+}
+
+/// Random matches: stones are conserved across every round change, every
+/// round after the first starts with the refill's counts (seven or closed),
+/// and the fast path agrees with the full successor list from each later
+/// round's start (where pits are closed).
+#[test]
+fn random_matches_conserve_stones_and_the_fast_path_holds_with_closed_pits() {
+    let game = shipped("galatjang-rounds");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut later_starts = Vec::new();
+    let mut closed_seen = false;
+    for seed in 0..40 {
+        let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+        let mut run = MatchRun::new(&game, game.start());
+        let _: ControlFlow<()> = run.play_out(
+            20_000,
+            |round| {
+                let mover = round.position().to_move;
+                let pick = agents[mover.index()].choose(round);
+                round.play_index(pick);
+                ControlFlow::Continue(())
+            },
+            |change| {
+                if let AfterRound::Next(next) = change.after {
+                    assert_eq!(next.total_stones(), 84, "seed {seed}");
+                    for pit in 0..12 {
+                        let want = if next.is_closed(pit) { 0 } else { 7 };
+                        assert_eq!(next.pits[pit], want, "seed {seed}, pit {pit}");
+                    }
+                    closed_seen |= next.closed != 0;
+                    later_starts.push(next);
+                }
+            },
+        );
+        assert!(run.is_over(), "seed {seed}: match not over");
+    }
+    assert!(closed_seen, "no round closed a pit in 40 matches");
+    for (i, start) in later_starts.iter().enumerate() {
+        crate::fast_path::same_game_both_ways_from(&game, *start, &mut rng, &format!("start {i}"));
+    }
+}
