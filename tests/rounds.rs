@@ -15,7 +15,7 @@ use sowing::{
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, shipped};
+use crate::common::{board, legal, play, pos, shipped, sow};
 
 /// A closed pit (`x`) as a count in `board`.
 const X: u8 = 0;
@@ -26,13 +26,19 @@ fn sowing_passes_over_a_closed_pit_and_the_capture_follows() {
     // a (2): b is closed, so the stones go to c and d (not b and c). d was
     // empty and is south's: C, facing d, is captured (4).
     let s = play(&game, &pos(&game, "2 x 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
-    assert_eq!(board(&game, &s.position), [0, X, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3]);
+    assert_eq!(
+        board(&game, &s.position),
+        [0, X, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3]
+    );
     assert_eq!(s.position.captured, [4, 0]);
     assert!(s.position.is_closed(1), "b stays closed");
     assert_eq!(s.position.to_move, Player::North);
     // The same board with b open: the last stone falls in c, facing D (empty).
     let s = play(&game, &pos(&game, "2 0 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
-    assert_eq!(board(&game, &s.position), [0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0, 3]);
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0, 3]
+    );
     assert_eq!(s.position.captured, [0, 0]);
 }
 
@@ -42,7 +48,10 @@ fn a_relay_lap_passes_over_a_closed_pit_of_the_opponent() {
     // f (3): the store, A (closed) passed over, B (2 -> 3), C (0 -> 1); C was
     // empty and is north's: the move ends.
     let s = play(&game, &pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south"), "f");
-    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 0, 0, X, 3, 1, 0, 0, 0]);
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, X, 3, 1, 0, 0, 0]
+    );
     assert_eq!(s.position.captured, [1, 0]);
     // The sowing as shown lap by lap skips A too.
     let mv = parse_move("f", &game).unwrap();
@@ -70,12 +79,18 @@ fn the_notation_writes_and_reads_closed_pits() {
     assert_eq!(format_position(&p, &game), text);
     // Every pit of a row closed: that player has lost the match.
     let err = parse_position("x x x x x x / 7 7 7 7 7 7 south", &game).unwrap_err();
-    assert!(err.message.contains("every pit of south's row is closed"), "{err}");
+    assert!(
+        err.message.contains("every pit of south's row is closed"),
+        "{err}"
+    );
     // A variant without rounds has no closed pits.
     let one_round = shipped("galatjang");
     let err = parse_position("7 x 7 7 7 7 / 7 7 7 7 7 7 south", &one_round).unwrap_err();
     assert_eq!(err.offset, 2);
-    assert!(err.message.contains("only for variants with rounds"), "{err}");
+    assert!(
+        err.message.contains("only for variants with rounds"),
+        "{err}"
+    );
 }
 
 /// Round 1 ends with the board empty, South holding 50 and North 34.
@@ -213,4 +228,211 @@ fn random_matches_conserve_stones_and_the_fast_path_holds_with_closed_pits() {
     for (i, start) in later_starts.iter().enumerate() {
         crate::fast_path::same_game_both_ways_from(&game, *start, &mut rng, &format!("start {i}"));
     }
+}
+
+// Through the binary.
+
+/// South's a in round 2, worked by hand (f closed; stores S, N):
+/// a (7) into b c d e S A B; B (8) into C D E F a b c d; d (9) into e S A B C
+/// D E F a; a (2) into b c; c (10) into d e S A B C D E F a. a was empty and
+/// is South's: F (10) is captured. The trace draws f as `x`.
+#[test]
+fn trace_draws_closed_pits_and_sows_past_them() {
+    let (code, out, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("   0                7  7  7  7  7  x |  7  7  7  7  7  7    6   1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "   1  south   a     1 10  0  1 10  x | 10  2 10 10 10  0   19   1  10 from F\n"
+        ),
+        "{out}"
+    );
+}
+
+/// The round change of `a_match_run_goes_on_to_the_next_round`, as `sow
+/// trace` shows it, in text and in JSON.
+#[test]
+fn trace_shows_the_round_boundary() {
+    let args = [
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
+        "--moves",
+        "f",
+    ];
+    let (code, out, err) = sow(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "--- round 1 ends: the player to move has no legal move; scores south 41 - north 43\n\
+             --- round 2 starts: 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n\
+             the game goes on after 1 ply\n"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = sow(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let round = &json["rounds"][0];
+    assert_eq!(round["round"], 1);
+    assert_eq!(round["after_ply"], 1);
+    assert_eq!(round["scores"], serde_json::json!([41, 43]));
+    assert_eq!(
+        round["next_start"],
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+    );
+    assert!(json["result"].is_null(), "the match goes on");
+}
+
+/// North holds 5 after round 1: the match is over and South wins it.
+#[test]
+fn trace_ends_the_match_when_a_player_cannot_fill_a_pit() {
+    let (code, out, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5",
+        "--moves",
+        "f",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            "--- the match is over\nend of the match after 1 round and 1 ply: south wins\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A closed pit in a variant without rounds is refused with its column.
+#[test]
+fn a_closed_pit_is_refused_in_a_variant_without_rounds() {
+    let (code, _, err) = sow(&[
+        "trace",
+        "galatjang",
+        "--from",
+        "7 x 7 7 7 7 / 7 7 7 7 7 7 south",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 3"), "{err}");
+    assert!(err.contains("only for variants with rounds"), "{err}");
+}
+
+#[test]
+fn describe_says_the_rounds_rule() {
+    let (code, out, err) = sow(&["describe", "galatjang-rounds"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nRounds\n  The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, 7 to a pit, from their left;"), "{out}");
+    assert!(out.contains("The match ends when a round ends and a player cannot fill a single pit with 7; the other player wins it."), "{out}");
+    let (_, one_round, _) = sow(&["describe", "galatjang"]);
+    assert!(!one_round.contains("Rounds"), "{one_round}");
+}
+
+/// Every match is counted once in the rounds histogram. A cap of one ply
+/// stops every match in its first round: a round ends when no counter is
+/// left to play, and one move cannot put 84 counters into the stores (the
+/// first move of each game leaves stones in both rows).
+#[test]
+fn simulate_counts_rounds_per_match() {
+    let (code, out, err) = sow(&[
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "6",
+        "--max-plies",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["rounds"]["histogram"], serde_json::json!({"1": 6}));
+    assert_eq!(json["ends"]["ply_cap"], 6);
+    // Long enough for rounds to change: more than one round per match.
+    let (code, out, err) = sow(&[
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "6",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let histogram = json["rounds"]["histogram"].as_object().unwrap();
+    let matches: u64 = histogram.values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(matches, 6);
+    assert!(json["rounds"]["max"].as_u64().unwrap() > 1, "{out}");
+    // A variant without rounds has no rounds figure.
+    let (_, out, _) = sow(&["simulate", "galatjang", "--games", "2", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(json.get("rounds").is_none(), "{out}");
+}
+
+/// The commands that know one round only refuse a match, with the reason.
+#[test]
+fn commands_without_rounds_refuse_a_match() {
+    let svg = std::env::temp_dir().join(format!("sowing-rounds-{}.svg", std::process::id()));
+    let svg = svg.to_str().unwrap();
+    for args in [
+        &["solve", "galatjang-rounds"][..],
+        &["play", "galatjang-rounds"],
+        &["bench", "galatjang-rounds", "--seconds", "1"],
+        &["diff", "galatjang", "galatjang-rounds"],
+        &["analyze", "galatjang-rounds"],
+        &["render", "galatjang-rounds", "--moves", "a", "--svg", svg],
+        &["trace", "galatjang-rounds", "--html", svg],
+    ] {
+        let (code, _, err) = sow(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("does not support variants with rounds yet"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(svg).exists(), "no file written");
+    let (code, _, err) = sow(&["simulate", "galatjang-rounds", "--agents", "perfect,random"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the game is a match of rounds"), "{err}");
+}
+
+#[test]
+fn rounds_keys_need_refill_and_owned_leftovers() {
+    let dir = crate::common::scratch("rounds-keys");
+    let base = sowing::variants::source("galatjang-rounds").unwrap().text;
+    let without_refill = base.replace("  refill     captures", "  # no refill");
+    std::fs::write(dir.join("a.variant"), &without_refill).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "a.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`fill_from` has no effect: no `refill` is given"),
+        "{err}"
+    );
+    let unscored = base.replace(
+        "  leftovers            row_owner",
+        "  leftovers            unscored",
+    );
+    assert_ne!(unscored, base);
+    std::fs::write(dir.join("b.variant"), &unscored).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "b.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`no_legal_move` scores the game `unscored`"),
+        "{err}"
+    );
 }

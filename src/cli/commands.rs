@@ -311,6 +311,9 @@ fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
                 if let Some((games, seed)) = play {
                     let game = Game::new(loaded.rules);
                     facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                    if game.has_rounds() {
+                        facts += "    (each game is a whole match of rounds: the ply cap bounds the match)\n";
+                    }
                 }
                 // The exit code tells the result even when nobody reads the facts.
                 out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;

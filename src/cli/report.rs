@@ -116,7 +116,11 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
                 }
             })
             .collect();
-        format!("{} |{}", cells[..per_row].concat(), cells[per_row..].concat())
+        format!(
+            "{} |{}",
+            cells[..per_row].concat(),
+            cells[per_row..].concat()
+        )
     };
     let header_board = {
         let cell = |l: &String| format!("{l:>3}");

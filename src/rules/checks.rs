@@ -255,8 +255,7 @@ fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
     let Some(setting) = read.given(ROUNDS, "refill") else {
         return Vec::new();
     };
-    if !read.valid(END, "when") || !read.valid(LEGAL, "feed") || !read.valid(LEGAL, "otherwise")
-    {
+    if !read.valid(END, "when") || !read.valid(LEGAL, "feed") || !read.valid(LEGAL, "otherwise") {
         return Vec::new();
     }
     let end = &read.rules.end;
