@@ -56,7 +56,7 @@ const FAMILIES: &[Family] = &[
         page: "stores",
         title: "Kalah and Galatjang",
         intro: "Games with stores in the sowing path and extra turns.",
-        variants: &["kalah", "galatjang"],
+        variants: &["kalah", "galatjang", "galatjang-rounds"],
     },
     Family {
         page: "boukerourou",

@@ -164,6 +164,27 @@ fn galatjang_first_move_relays_four_times_into_the_store() {
     insta::assert_snapshot!(text(&["trace", "galatjang", "--moves", "a"]));
 }
 
+/// A round change in a traced match (`--from` near the end of a round):
+/// South's last stone goes into the store, the board is empty, round 1 ends
+/// 41-43; South refills a-e and keeps 6, f is closed (`x`); North refills
+/// all and keeps 1; South, who scored less, starts round 2 and plays e
+/// (f passed over every lap): e (7) into the store and A-F; F (8) relays
+/// into a b c d e store A B; B (9) into C D E F a b c d e; e (2) into the
+/// store and A; A (10) into B C D E F a b c d e. e was empty and is South's:
+/// its opposite, B (1), is captured. Board 10 10 10 10 1 x / 0 0 10 10 10 2,
+/// stores 10 and 1.
+#[test]
+fn galatjang_rounds_changes_round_and_passes_a_closed_pit() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
+        "--moves",
+        "f e",
+    ]));
+}
+
 /// Abapa and OpenSpiel's oware are the same rules under two names: the same
 /// moves give the same plies (only the title differs).
 #[test]

@@ -955,9 +955,12 @@ it cannot be played and nothing is captured from it (the notation writes it
 
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner` or `player_to_move`), so that no stone is lost between rounds; the
-other keys without `refill` are an error. `sow simulate` counts matches (a ply
-cap stops the whole match); `sow solve`, `diff`, `infer`, `verify` and `play`
-do not take variants with rounds yet, and say so.",
+other keys without `refill` are an error. `sow trace` plays and shows the
+whole match (round boundaries, closed pits as `x`); `sow simulate` counts
+matches (a ply cap stops the whole match); `sow perft` counts within a round.
+`sow solve`, `diff`, `infer`, `verify`, `analyze`, `play`, `render`, `bench`,
+`trace --html` and the perfect agent do not take variants with rounds yet,
+and say so.",
     order: None,
     keys: &[
         Key {
