@@ -436,3 +436,53 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
         "{err}"
     );
 }
+
+/// Sungka sows clockwise into the store on the mover's left: from a, the
+/// next slot is South's store (an extra turn); from b, a. b (1) into a, empty
+/// and South's: G, facing a, is captured (4), the last counter stays.
+#[test]
+fn sungka_sows_clockwise_into_the_store_on_the_left_and_captures_opposite() {
+    let game = shipped("sungka");
+    let s = play(
+        &game,
+        &pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 1 south"),
+        "a",
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, Player::South, "last in the store");
+    let s = play(
+        &game,
+        &pos(&game, "0 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
+        "b",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+    // With a out of play, b's counter passes over it into the store.
+    let s = play(
+        &game,
+        &pos(&game, "x 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
+        "b",
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, Player::South);
+}
+
+/// A Sungka round ends with South holding 60, North 38: South fills seven
+/// (49) and keeps 11; North fills A-E (35), keeps 3, F and G out of play;
+/// North, who scored less, starts.
+#[test]
+fn sungka_round_change() {
+    let game = shipped("sungka");
+    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 north captured 60 38");
+    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 7 / 7 7 7 7 7 x x north captured 11 3"
+    );
+}

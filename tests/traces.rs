@@ -164,6 +164,13 @@ fn galatjang_first_move_relays_four_times_into_the_store() {
     insta::assert_snapshot!(text(&["trace", "galatjang", "--moves", "a"]));
 }
 
+/// Sungka's g sows clockwise f e d c b a and into South's store on the
+/// left with the last of its 7: South moves again.
+#[test]
+fn sungka_first_move_ends_in_the_store_on_the_left() {
+    insta::assert_snapshot!(text(&["trace", "sungka", "--moves", "g"]));
+}
+
 /// A round change in a traced match (`--from` near the end of a round):
 /// South's last stone goes into the store, the board is empty, round 1 ends
 /// 41-43; South refills a-e and keeps 6, f is closed (`x`); North refills

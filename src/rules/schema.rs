@@ -1176,6 +1176,7 @@ mod tests {
         base.feeding.otherwise = FeedFallback::EndGame;
         base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
+        base.rounds.refill = Some(Refill::Captures);
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {
                 ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],

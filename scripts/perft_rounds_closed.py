@@ -1,42 +1,50 @@
 #!/usr/bin/env python3
-"""Independent perft for Galatjang with closed pits (a later round of
-variants/galatjang-rounds.variant), written from the rule text, not from the
-Rust engine: 2x6 board, stores; south's pits 0-5 (a-f), north's 6-11 (A-F),
-counter-clockwise a..f, south's store, A..F, north's store. A mover sows into
-their own store and passes over the opponent's and over closed pits, starting
-with the pit after the origin. The last counter in the mover's store: the
+"""Independent perft for Galatjang and Sungka with closed pits (later rounds
+of variants/galatjang-rounds.variant and variants/sungka.variant), written
+from the rule texts, not from the Rust engine: 2xN board, stores; south's
+pits 0..N-1 (a, b, ...), north's N..2N-1 (A, B, ...). Counter-clockwise
+(Galatjang) goes a..f, south's store, A..F, north's store; clockwise (Sungka)
+goes the other way, each player's store after their row's left end. A mover
+sows into their own store and passes over the opponent's and over closed pits,
+starting with the pit after the origin. The last counter in the mover's store: the
 mover moves again. In an occupied pit (now > 1): lift it and sow on. In an
 empty pit of the mover's row: capture the opposite pit's counters. A player
 who cannot move passes while the opponent can; neither can: the game ends.
 
-Usage: perft_galatjang_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH
+Usage: perft_galatjang_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw]
 """
 import sys
 
 STORE = ("S", "N")
 
 
+N = 6  # pits per row, set from the position
+CW = False
+
+
 def parse(text):
+    global N
     tokens = text.replace("/", " ").split()
+    N = (tokens.index("south") if "south" in tokens else tokens.index("north")) // 2
     pits, closed = [], set()
-    for i, t in enumerate(tokens[:12]):
+    for i, t in enumerate(tokens[: 2 * N]):
         if t == "x":
             closed.add(i)
             pits.append(0)
         else:
             pits.append(int(t))
-    return pits, frozenset(closed), 0 if tokens[12] == "south" else 1
+    return pits, frozenset(closed), 0 if tokens[2 * N] == "south" else 1
 
 
 def track(mover):
     """The mover's sowing cycle, from pit a."""
-    cycle = []
-    for pit in range(12):
+    cycle, pit = [], 0
+    for _ in range(2 * N):
         cycle.append(pit)
-        if pit == 5 and mover == 0:
-            cycle.append(STORE[0])
-        if pit == 11 and mover == 1:
-            cycle.append(STORE[1])
+        nxt = (pit - 1) % (2 * N) if CW else (pit + 1) % (2 * N)
+        if pit // N == mover and nxt // N != mover:
+            cycle.append(STORE[mover])
+        pit = nxt
     return cycle
 
 
@@ -46,7 +54,7 @@ def play(pits, closed, mover, origin):
     cycle = [s for s in track(mover) if s not in closed]
     pos = cycle.index(origin)
     while True:
-        hand = pits[pos if False else cycle[pos]]
+        hand = pits[cycle[pos]]
         pits[cycle[pos]] = 0
         while hand:
             pos = (pos + 1) % len(cycle)
@@ -60,14 +68,14 @@ def play(pits, closed, mover, origin):
             return pits, mover  # in the store: move again
         if pits[last] > 1:
             continue  # relay from the landing pit
-        own = range(0, 6) if mover == 0 else range(6, 12)
+        own = range(0, N) if mover == 0 else range(N, 2 * N)
         if last in own:
-            pits[11 - last] = 0  # capture the opposite pit (counts not needed)
+            pits[2 * N - 1 - last] = 0  # capture the opposite pit (counts not needed)
         return pits, 1 - mover
 
 
 def moves(pits, player):
-    own = range(0, 6) if player == 0 else range(6, 12)
+    own = range(0, N) if player == 0 else range(N, 2 * N)
     return [p for p in own if pits[p] > 0]
 
 
@@ -88,6 +96,7 @@ def perft(pits, closed, mover, depth):
 
 
 if __name__ == "__main__":
+    CW = len(sys.argv) > 3 and sys.argv[3] == "cw"
     pits, closed, mover = parse(sys.argv[1])
     for d in range(1, int(sys.argv[2]) + 1):
         print("perft", d, perft(pits, closed, mover, d))
