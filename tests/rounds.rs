@@ -486,3 +486,76 @@ fn sungka_round_change() {
         "7 7 7 7 7 7 7 / 7 7 7 7 7 x x north captured 11 3"
     );
 }
+
+/// Every shipped variant that the validator lets have rounds (its ends give
+/// every stone left to a player), given `rounds { refill captures }`: random
+/// matches keep every stone through every ply and round change, refill
+/// `seeds` or close every pit, and the fast path agrees with the full
+/// successor list from each later round's start, closed pits and all (the
+/// feeding, grand-slam and chain rules of Oware, Awari, Modiar... included).
+#[test]
+fn every_shipped_rule_set_plays_matches_with_closed_pits() {
+    let (mut tried, mut with_closed) = (0, 0);
+    for name in sowing::variants::shipped_names() {
+        let text = sowing::variants::source(name).unwrap().text
+            + "rounds {\n  refill captures\n  fill_from right\n  next_start winner\n}\n";
+        let source = sowing::diagnostic::Source::new(format!("{name} with rounds"), text);
+        let Ok(loaded) = sowing::rules::load(&source) else {
+            continue;
+        };
+        tried += 1;
+        let game = sowing::engine::Game::new(loaded.rules);
+        let seeds = u8::try_from(game.rules().board.seeds).unwrap();
+        let total = game.start().total_stones();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut starts = Vec::new();
+        for seed in 0..20 {
+            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+            let mut run = MatchRun::new(&game, game.start());
+            let _: ControlFlow<()> = run.play_out(
+                3000,
+                |round| {
+                    let mover = round.position().to_move;
+                    let pick = agents[mover.index()].choose(round);
+                    let played = round.play_index(pick);
+                    assert_eq!(played.position.total_stones(), total, "{name}, seed {seed}");
+                    for pit in 0..game.pit_count() {
+                        if played.position.is_closed(pit) {
+                            assert_eq!(
+                                played.position.pits[pit], 0,
+                                "{name}: a closed pit got a stone"
+                            );
+                        }
+                    }
+                    ControlFlow::Continue(())
+                },
+                |change| {
+                    if let AfterRound::Next(next) = change.after {
+                        assert_eq!(next.total_stones(), total, "{name}, seed {seed}");
+                        for pit in 0..game.pit_count() {
+                            let want = if next.is_closed(pit) { 0 } else { seeds };
+                            assert_eq!(next.pits[pit], want, "{name}, seed {seed}");
+                        }
+                        if starts.len() < 40 {
+                            starts.push(next);
+                        }
+                    }
+                },
+            );
+        }
+        with_closed += starts.iter().filter(|s| s.closed != 0).count();
+        for (i, start) in starts.iter().enumerate() {
+            crate::fast_path::same_game_both_ways_from(
+                &game,
+                *start,
+                &mut rng,
+                &format!("{name} with rounds, start {i}"),
+            );
+        }
+    }
+    assert!(tried >= 8, "only {tried} shipped rule sets took rounds");
+    assert!(
+        with_closed >= 100,
+        "only {with_closed} later rounds closed a pit"
+    );
+}
