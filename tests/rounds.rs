@@ -559,3 +559,39 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
         "only {with_closed} later rounds closed a pit"
     );
 }
+
+/// Shards of a batch of matches merge into the batch: the rounds per match
+/// add up like every other count.
+#[test]
+fn shards_of_matches_merge_with_their_rounds() {
+    let dir = crate::common::scratch("rounds-merge");
+    let base = [
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ];
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let (code, out, err) = sow(&[&base[..], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let whole = run(&[]);
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let path = dir.join(format!("shard{}.json", files.len()));
+        std::fs::write(&path, run(&["--shard", shard]).to_string()).unwrap();
+        files.push(path.display().to_string());
+    }
+    let (code, out, err) = sow(&["merge", &files[0], &files[1], "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["rounds"], whole["rounds"]);
+    assert!(whole["rounds"]["max"].as_u64().unwrap() > 1);
+}
