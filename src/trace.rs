@@ -1,13 +1,16 @@
 //! One game, ply by ply: from a list of moves or from agents, recorded as
 //! plain data that the CLI prints as text, YAML or JSON.
 
-use std::ops::ControlFlow;
+use std::{cell::RefCell, ops::ControlFlow};
 
 use serde::{Deserialize, Serialize};
 
 use crate::{
     agents::AgentSpec,
-    engine::{parse_move_by, EndReason, Game, GameRun, MoveError, Outcome, Player, Position},
+    engine::{
+        format_position, parse_move_by, AfterRound, EndReason, Game, GameRun, MatchRun, MoveError,
+        Outcome, Player, Position, RoundChange,
+    },
 };
 
 /// A whole game.
@@ -21,15 +24,40 @@ pub struct Trace {
     pub variant_file: Option<String>,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
     pub start: Vec<u8>,
+    /// Labels of the pits closed at the start (a later round's start).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub start_closed: Vec<String>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
     /// for a game started from a position with captures).
     pub start_scores: [u16; 2],
     /// Who moved first.
     pub first_player: Player,
-    /// Every ply played.
+    /// Every ply played (numbered through the whole match in a variant with
+    /// rounds).
     pub plies: Vec<PlyRecord>,
-    /// How the game ended; `None` when the moves stop before the end.
+    /// In a variant with rounds, every round that ended, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundRecord>,
+    /// How the game ended (in a variant with rounds: the match, its last
+    /// round's end and scores, the match's winner); `None` when the moves
+    /// stop before the end.
     pub result: Option<GameResult>,
+}
+
+/// A round that ended, in a variant with rounds.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundRecord {
+    /// The round, from 1.
+    pub round: u32,
+    /// The ply that ended it (plies counted through the match).
+    pub after_ply: u32,
+    /// Why it ended.
+    pub end: EndReason,
+    /// Its scores `[south, north]`, leftovers included: what each refills from.
+    pub scores: [u16; 2],
+    /// The next round's start in the position notation (closed pits `x`),
+    /// or `None` when the round ended the match.
+    pub next_start: Option<String>,
 }
 
 /// One ply.
@@ -54,6 +82,9 @@ pub struct PlyRecord {
     /// (stones in a store count as captured, so this equals `scores`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stores: Option<[u16; 2]>,
+    /// Labels of the pits closed during this ply's round, in board order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub closed: Vec<String>,
     /// Labels of the pits captured by this ply, in board order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub captured_pits: Vec<String>,
@@ -69,8 +100,12 @@ pub struct GameResult {
     pub end: EndReason,
     /// Final totals `[south, north]`, leftovers included.
     pub scores: [u16; 2],
-    /// `south`, `north`, `draw`, or `none` when the ply cap stopped the game.
+    /// `south`, `north`, `draw`, or `none` when the ply cap stopped the game
+    /// (in a variant with rounds: the match's winner).
     pub winner: Winner,
+    /// Rounds played, in a variant with rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
 }
 
 /// Who won, as traces and records write it: `south`, `north`, `draw`, or
@@ -133,9 +168,11 @@ impl Recorder {
                 variant: game.rules().name.clone(),
                 variant_file: None,
                 start: start.pits[..pits].to_vec(),
+                start_closed: closed_labels(game, &start),
                 start_scores: start.captured,
                 first_player: start.to_move,
                 plies: Vec::new(),
+                rounds: Vec::new(),
                 result: None,
             },
         }
@@ -153,7 +190,7 @@ impl Recorder {
         let pos = successor.position;
         let has_stores = game.rules().board.stores != crate::rules::Stores::None;
         self.trace.plies.push(PlyRecord {
-            ply: run.plies(),
+            ply: self.trace.plies.len() as u32 + 1,
             player,
             legal,
             mv: game.move_label(successor.mv),
@@ -161,6 +198,7 @@ impl Recorder {
             captured: successor.effect.captured,
             scores: pos.captured,
             stores: has_stores.then_some(pos.captured),
+            closed: closed_labels(game, &pos),
             captured_pits: (0..game.pit_count())
                 .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
                 .map(|p| game.label(p))
@@ -169,17 +207,50 @@ impl Recorder {
         });
     }
 
-    /// The trace of the game played on `run`.
-    fn finish(mut self, run: &GameRun<'_>) -> Trace {
-        if let Some(end) = run.end() {
+    /// Records a round that ended (in a variant with rounds).
+    fn round(&mut self, game: &Game, change: &RoundChange) {
+        if !game.has_rounds() {
+            return;
+        }
+        self.trace.rounds.push(RoundRecord {
+            round: change.round,
+            after_ply: self.trace.plies.len() as u32,
+            end: change.end,
+            scores: change.scores,
+            next_start: match change.after {
+                AfterRound::Next(start) => Some(format_position(&start, game)),
+                AfterRound::MatchOver(_) => None,
+            },
+        });
+    }
+
+    /// The trace of the match played on `run`.
+    fn finish(mut self, run: &MatchRun<'_>) -> Trace {
+        let round = run.run();
+        if let Some(end) = round.end() {
+            let rounds = round.game().has_rounds();
             self.trace.result = Some(GameResult {
                 end,
-                scores: run.scores(),
-                winner: run.outcome().into(),
+                scores: round.scores(),
+                winner: if rounds {
+                    run.outcome()
+                } else {
+                    round.outcome()
+                }
+                .into(),
+                rounds: rounds.then(|| run.round()),
             });
         }
         self.trace
     }
+}
+
+/// Labels of the closed pits of `pos`, in board order.
+fn closed_labels(game: &Game, pos: &Position) -> Vec<String> {
+    (0..game.pit_count())
+        .filter(|&pit| pos.is_closed(pit))
+        .map(|pit| game.label(pit))
+        .collect()
 }
 
 /// Plays `moves` (pit labels) from `start`.
@@ -188,10 +259,11 @@ impl Recorder {
 /// An unknown label or an illegal move, naming the ply and the legal moves.
 pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, MoveError> {
     let mut recorder = Recorder::new(game, start);
-    let mut run = GameRun::new(game, start);
+    let mut matched = MatchRun::new(game, start);
     for label in moves {
-        let ply = run.plies() + 1;
-        let legal = legal_labels(&run);
+        let ply = matched.plies() + 1;
+        let run = matched.run_mut();
+        let legal = legal_labels(run);
         let move_error = |message: String| MoveError {
             ply,
             message,
@@ -202,9 +274,12 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
         let successor = run
             .play(mv)
             .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
-        recorder.record(&run, player, legal, successor);
+        recorder.record(run, player, legal, successor);
+        if let Some(change) = matched.finish_round() {
+            recorder.round(game, &change);
+        }
     }
-    Ok(recorder.finish(&run))
+    Ok(recorder.finish(&matched))
 }
 
 /// Plays a game between two agents from `start`, stopping at `max_plies`.
@@ -215,18 +290,25 @@ pub fn from_agents(
     seed: u64,
     max_plies: u32,
 ) -> Trace {
-    let mut recorder = Recorder::new(game, start);
-    let mut run = GameRun::new(game, start);
+    // Both the plies and the round changes are recorded, one at a time.
+    let recorder = RefCell::new(Recorder::new(game, start));
+    let mut run = MatchRun::new(game, start);
     let mut players = Player::BOTH.map(|seat| agents[seat.index()].build(seed, seat));
-    let _: ControlFlow<()> = run.play_out(max_plies, |run| {
-        let player = run.position().to_move;
-        let legal = legal_labels(run);
-        let index = players[player.index()].choose(run);
-        let successor = run.play_index(index);
-        recorder.record(run, player, legal, successor);
-        ControlFlow::Continue(())
-    });
-    recorder.finish(&run)
+    let _: ControlFlow<()> = run.play_out(
+        max_plies,
+        |round| {
+            let player = round.position().to_move;
+            let legal = legal_labels(round);
+            let index = players[player.index()].choose(round);
+            let successor = round.play_index(index);
+            recorder
+                .borrow_mut()
+                .record(round, player, legal, successor);
+            ControlFlow::Continue(())
+        },
+        |change| recorder.borrow_mut().round(game, change),
+    );
+    recorder.into_inner().finish(&run)
 }
 
 /// The labels of the legal moves now, in pit order.

@@ -9,7 +9,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sowing::engine::{format_position, EndReason, Game, GameRun, Successors};
+use sowing::engine::{format_position, EndReason, Game, GameRun, Position, Successors};
 
 use crate::common::shipped;
 
@@ -41,7 +41,18 @@ fn fast_path_plays_the_same_games_as_the_successor_list() {
 /// checking every ply against the full successor list; returns its plies.
 /// `label` names the game in a failure.
 pub fn same_game_both_ways(game: &Game, rng: &mut impl Rng, label: &str) -> u64 {
-    let mut run = GameRun::new(game, game.start());
+    same_game_both_ways_from(game, game.start(), rng, label)
+}
+
+/// [`same_game_both_ways`] from `start` (a later round's start, with closed
+/// pits).
+pub fn same_game_both_ways_from(
+    game: &Game,
+    start: Position,
+    rng: &mut impl Rng,
+    label: &str,
+) -> u64 {
+    let mut run = GameRun::new(game, start);
     let mut full = Successors::default();
     let mut plies = 0u64;
     while run.plies() < 1000 {

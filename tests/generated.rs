@@ -191,6 +191,8 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                         Restrictions::SLAM_THEN_FEED
                     },
                     end,
+                    // One round: matches are tested in tests/rounds.rs.
+                    rounds: Default::default(),
                 })
             },
         )

@@ -54,9 +54,10 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "stores",
-        title: "Kalah and Galatjang",
-        intro: "Games with stores in the sowing path and extra turns.",
-        variants: &["kalah", "galatjang"],
+        title: "Kalah, Galatjang and Sungka",
+        intro: "Games with stores in the sowing path and extra turns; Galatjang's and Sungka's \
+                matches of rounds.",
+        variants: &["kalah", "galatjang", "galatjang-rounds", "sungka"],
     },
     Family {
         page: "boukerourou",

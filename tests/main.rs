@@ -18,6 +18,7 @@ mod peers;
 mod perft;
 mod play;
 mod resources;
+mod rounds;
 mod rules;
 mod sim;
 mod solve;

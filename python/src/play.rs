@@ -54,6 +54,12 @@ pub fn shipped() -> Vec<&'static str> {
 #[pyfunction]
 pub fn load(py: Python<'_>, variant: &str) -> PyResult<Game> {
     let loaded = check::load(py, variant)?;
+    if loaded.loaded.rules.rounds.refill.is_some() {
+        // A `State` plays one game; a match would stop after its first round.
+        return Err(PyValueError::new_err(format!(
+            "{variant}: a match of rounds (its `rounds` section); playing it move by move is not supported yet (`sowing.simulate` plays whole matches)"
+        )));
+    }
     Ok(Game {
         game: compiled(&loaded),
         check: Check::of(&loaded),

@@ -44,6 +44,9 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .map(|path| Output::check("--html", &path))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
+            if html.is_some() {
+                super::one_round_only(&game, "trace --html")?;
+            }
             let start = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
@@ -97,6 +100,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let svg = Output::check("--svg", &svg)?;
             let game = Game::new(variants::load(&variant)?.rules);
+            super::one_round_only(&game, "render")?;
             let start = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
             let trace = trace::from_moves(&game, start, &labels)?;
@@ -131,6 +135,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
+            super::one_round_only(&game, "bench")?;
             let threads = threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,
@@ -212,6 +217,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .map(|path| Output::check("--save", &path))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
+            super::one_round_only(&game, "solve")?;
             let clock = std::time::Instant::now();
             let tables = match (databases, use_databases) {
                 (_, Some(path)) => Some((
@@ -305,6 +311,9 @@ fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
                 if let Some((games, seed)) = play {
                     let game = Game::new(loaded.rules);
                     facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                    if game.has_rounds() {
+                        facts += "    (each game is a whole match of rounds: the ply cap bounds the match)\n";
+                    }
                 }
                 // The exit code tells the result even when nobody reads the facts.
                 out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;

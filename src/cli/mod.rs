@@ -730,6 +730,21 @@ fn check_agents(
         .try_for_each(|agent| agent.check(game).map_err(Error::Usage))
 }
 
+/// Refuses a variant with rounds in a command that knows only games of one
+/// round (exit 2, saying so), rather than answering for one round as if it
+/// were the match.
+fn one_round_only(game: &crate::engine::Game, command: &str) -> Result<(), Error> {
+    if !game.has_rounds() {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "`sow {command}` does not support variants with rounds yet: {} is a match of rounds \
+         (its `rounds` section); `sow trace`, `simulate`, `describe`, `check` and `perft` \
+         (within a round) do",
+        game.rules().name
+    )))
+}
+
 /// Runs `sow` with these arguments; returns the process exit code.
 pub fn run<I, T>(args: I) -> i32
 where

@@ -102,13 +102,26 @@ pub(super) fn fit(table: &mut Table) {
 pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let pits = game.pit_count();
     let per_row = game.pits_per_row();
-    let board = |counts: &[u8]| {
-        let cell = |c: &u8| format!("{c:>3}");
-        let south: String = counts[..per_row].iter().map(cell).collect();
-        let north: String = counts[per_row..].iter().map(cell).collect();
-        format!("{south} |{north}")
-    };
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
+    // A closed pit (a later round of a variant with rounds) is drawn `x`.
+    let board = |counts: &[u8], closed: &[String]| {
+        let cells: Vec<String> = counts
+            .iter()
+            .zip(&labels)
+            .map(|(c, label)| {
+                if closed.contains(label) {
+                    format!("{:>3}", crate::engine::CLOSED)
+                } else {
+                    format!("{c:>3}")
+                }
+            })
+            .collect();
+        format!(
+            "{} |{}",
+            cells[..per_row].concat(),
+            cells[per_row..].concat()
+        )
+    };
     let header_board = {
         let cell = |l: &String| format!("{l:>3}");
         let south: String = labels[..per_row].iter().map(cell).collect();
@@ -145,7 +158,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         out,
         "   0{:w$}{}  {:>3} {:>3}",
         "",
-        board(&trace.start),
+        board(&trace.start, &trace.start_closed),
         trace.start_scores[0],
         trace.start_scores[1],
         w = 10 + width
@@ -165,12 +178,27 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             ply.ply,
             ply.player,
             ply.mv,
-            board(&ply.board),
+            board(&ply.board, &ply.closed),
             ply.scores[0],
             ply.scores[1],
         );
+        for round in trace.rounds.iter().filter(|r| r.after_ply == ply.ply) {
+            round_lines(&mut out, round);
+        }
     }
     match &trace.result {
+        Some(result) if result.rounds.is_some() => {
+            let _ = writeln!(
+                out,
+                "end of the match after {} and {}: {}",
+                count(result.rounds.unwrap_or(0) as usize, "round"),
+                plies(trace.plies.len()),
+                match result.winner {
+                    Winner::None => "no winner (the rules did not end the match)".to_string(),
+                    winner => winner.verdict(),
+                }
+            );
+        }
         Some(result) => {
             let [south, north] = result.scores;
             let _ = match result.winner {
@@ -195,6 +223,26 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         }
     }
     out
+}
+
+/// The lines of a round boundary: how the round ended, its scores, and the
+/// next round's start.
+fn round_lines(out: &mut String, round: &crate::trace::RoundRecord) {
+    let [south, north] = round.scores;
+    let _ = writeln!(
+        out,
+        "--- round {} ends: {}; scores south {south} - north {north}",
+        round.round,
+        round.end.describe(),
+    );
+    let _ = match &round.next_start {
+        Some(start) => writeln!(out, "--- round {} starts: {start}", round.round + 1),
+        None => writeln!(out, "--- the match is over"),
+    };
+}
+
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn plies(n: usize) -> String {

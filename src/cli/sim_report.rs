@@ -51,6 +51,12 @@ pub(super) fn summary_table(s: &Summary) -> String {
             p.mean, p.median, p.p95, p.max
         ),
     ]);
+    if let Some(r) = &s.rounds {
+        table.add_row([
+            "rounds per match (each game is a match)".to_string(),
+            format!("mean {:.1}  median {}  max {}", r.mean, r.median, r.max),
+        ]);
+    }
     table.add_row([
         "stones captured per game".to_string(),
         format!("{:.2}", s.captured.mean),

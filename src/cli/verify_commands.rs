@@ -40,6 +40,7 @@ pub(super) fn verify(
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
         let game = Game::new(variants::load(&arg)?.rules);
+        super::one_round_only(&game, "verify")?;
         let verdict = replay(&game).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message: format!("does not fit {} ({arg}): {message}", game.rules().name),
@@ -55,7 +56,11 @@ pub(super) fn verify(
     let mut unreadable = false;
     for arg in candidates {
         let game = match variants::load(arg) {
-            Ok(loaded) => Game::new(loaded.rules),
+            Ok(loaded) => {
+                let game = Game::new(loaded.rules);
+                super::one_round_only(&game, "verify")?;
+                game
+            }
             Err(e) => {
                 sayln!(
                     "== {arg}:
@@ -111,6 +116,8 @@ pub(super) fn diff(
     )?;
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
+    super::one_round_only(&a, "diff")?;
+    super::one_round_only(&b, "diff")?;
     let names = (a_arg, b_arg);
     let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {
@@ -183,6 +190,7 @@ fn write_record(
 pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
     use verify::analyze::Shape;
     let game = Game::new(variants::load(variant)?.rules);
+    super::one_round_only(&game, "analyze")?;
     crate::memory::check(
         &format!("analyze {variant}"),
         &format!("--limit {limit}"),
@@ -273,6 +281,7 @@ pub(super) fn infer(
         Some(arg) => variants::load(arg)?.rules,
         None => board_of_records(&files)?,
     };
+    super::one_round_only(&Game::new(base_rules.clone()), "infer")?;
     let usage = |option: &str, m: String| Error::Usage(format!("{option}: {m}"));
     let vary = vary
         .iter()

@@ -76,6 +76,7 @@ impl Default for Successors {
                 removed: 0,
                 to_move: Player::South,
                 opening: false,
+                closed: 0,
             },
             effect: Effect::default(),
         };
@@ -163,6 +164,11 @@ pub enum Illegal {
         /// Stones a pit needs to be played.
         needs: u8,
     },
+    /// The pit is closed for this round.
+    Closed {
+        /// Label of the pit.
+        pit: String,
+    },
     /// The move would capture the opponent's whole row.
     GrandSlam {
         /// Label of the pit.
@@ -196,6 +202,7 @@ impl fmt::Display for Illegal {
                 "pit `{pit}` holds {has} stone{}; a pit needs at least {needs} to be played",
                 if *has == 1 { "" } else { "s" }
             ),
+            Illegal::Closed { pit } => write!(f, "pit `{pit}` is closed for this round"),
             Illegal::GrandSlam { pit } => write!(
                 f,
                 "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"
@@ -517,6 +524,7 @@ impl Game {
             removed: 0,
             to_move: Player::South,
             opening: true,
+            closed: 0,
         }
     }
 
@@ -567,11 +575,16 @@ impl Game {
                 origin,
                 path.iter()
                     .cycle()
+                    .filter(|&&slot| !board.is_closed(usize::from(slot)))
                     .take(stones)
                     .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)))
                     .collect(),
             ));
-            let last = self.sow_lap(&mut board, path, origin);
+            let last = if board.closed == 0 {
+                self.sow_lap(&mut board, path, origin)
+            } else {
+                self.sow_lap_past_closed(&mut board, path, origin)
+            };
             match self.relay_from(&board, last, direction, relays) {
                 Some(next) => origin = next,
                 None => break,
@@ -636,7 +649,12 @@ impl Game {
         let mut origin = usize::from(mv.pit);
         let mut relays = 0;
         let last = loop {
-            let last = self.sow_lap(pos, &paths[origin][..self.path_len], origin);
+            let path = &paths[origin][..self.path_len];
+            let last = if pos.closed == 0 {
+                self.sow_lap(pos, path, origin)
+            } else {
+                self.sow_lap_past_closed(pos, path, origin)
+            };
             match self.relay_from(pos, last, direction, relays) {
                 Some(next) => origin = next,
                 None => break last,
@@ -708,6 +726,30 @@ impl Game {
         usize::from(path[self.last_index(stones)])
     }
 
+    /// [`Game::sow_lap`] on a board with closed pits: the stones go one by
+    /// one along `path`, passing over closed pits (rare: only later rounds of
+    /// a variant with rounds close pits, so the table-driven lap stays as it
+    /// is). Every path reaches an open pit of the opponent's row: a player
+    /// without an open pit has lost the match, and the position notation
+    /// refuses such a board.
+    #[cold]
+    fn sow_lap_past_closed(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+        let mut stones = pos.pits[origin];
+        pos.pits[origin] = 0;
+        let mut last = origin;
+        for slot in path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle() {
+            if stones == 0 {
+                break;
+            }
+            if !pos.is_closed(slot) {
+                pos.pits[slot] += 1;
+                stones -= 1;
+                last = slot;
+            }
+        }
+        last
+    }
+
     /// Whether `mv` from `pos` might capture: false when its sowing is one
     /// lap and the last stone lands in the store, outside the rows the mover
     /// captures from, or in a pit whose count is not capturable; true
@@ -715,7 +757,7 @@ impl Game {
     /// the last pit comes from the stones and the path.
     #[inline]
     pub(super) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != Laps::Single {
+        if self.laps != Laps::Single || pos.closed != 0 {
             return true;
         }
         let origin = usize::from(mv.pit);
@@ -750,13 +792,14 @@ impl Game {
     /// opponent's row and leave it empty), if capturing is allowed. Exact and
     /// without sowing for one-lap sowings that take pits by their count: the
     /// count each pit would hold comes from `path_index` and `lap_split`, and
-    /// the capture chain is walked on those counts. Other rules sow a copy.
+    /// the capture chain is walked on those counts. Other rules, and boards
+    /// with closed pits, sow a copy.
     pub(super) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
         if !self.may_capture_with(pos, mv) {
             return false;
         }
         let mover = pos.to_move;
-        if !self.slam_screen {
+        if !self.slam_screen || pos.closed != 0 {
             let mut next = *pos;
             let effect = self.sow_in_place(&mut next, mv, true);
             return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
@@ -828,7 +871,8 @@ impl Game {
                 }
                 let mut taken = u16::from(pos.pits[opposite]);
                 pos.pits[opposite] = 0;
-                effect.captured_pits = 1 << opposite;
+                // A closed pit is never captured (it holds nothing).
+                effect.captured_pits = u32::from(!pos.is_closed(opposite)) << opposite;
                 if take != Take::Opposite {
                     taken += u16::from(pos.pits[last]);
                     pos.pits[last] = 0;
@@ -1083,6 +1127,9 @@ impl Game {
                 pit: label,
                 owner: pos.to_move.other(),
             };
+        }
+        if pos.is_closed(pit) {
+            return Illegal::Closed { pit: label };
         }
         let min = self.rules.sowing.min_stones.max(1);
         if pos.pits[pit] < min {

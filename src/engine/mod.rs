@@ -9,15 +9,17 @@ mod notation;
 mod perft;
 mod playout;
 mod position;
+mod rounds;
 mod run;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
 pub use move_error::MoveError;
 pub use notation::{
-    check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label,
-    PositionError,
+    check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label, pit_text,
+    PositionError, CLOSED,
 };
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};
+pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{EndReason, GameRun, Outcome};

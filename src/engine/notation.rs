@@ -6,6 +6,8 @@
 //! that absolute order, an optional `/` between the rows, the player to move,
 //! and optionally what each player has captured:
 //! `"2 3 0 / 1 5 1 south"` or `"2 3 0 / 1 5 1 north captured 10 20"`.
+//! A closed pit (in a later round of a variant with rounds) is written `x`
+//! in place of its count: `"7 x 7 / 7 7 7 north captured 3 2"`.
 
 use std::fmt;
 
@@ -143,6 +145,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         .collect();
     let error = |offset: usize, message: String| PositionError { offset, message };
     let mut pits = [0u8; MAX_PITS];
+    let mut closed = 0u32;
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
     let mut total: u32 = 0;
@@ -165,6 +168,21 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                 offset,
                 format!("pit count `{token}` is negative: a pit holds 0 or more stones"),
             ));
+        }
+        if token == CLOSED && count < pit_count {
+            if !game.has_rounds() {
+                return Err(error(
+                    offset,
+                    format!(
+                        "`{CLOSED}` (a closed pit) is only for variants with rounds, and {} has none",
+                        game.rules().name
+                    ),
+                ));
+            }
+            closed |= 1 << count;
+            count += 1;
+            rest.next();
+            continue;
         }
         if !token.bytes().all(|b| b.is_ascii_digit()) {
             break;
@@ -189,6 +207,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         return Err(error(
             offset,
             format!("expected {pit_count} pit counts (2 rows of {per_row}), found {count}"),
+        ));
+    }
+    if let Some(player) = Player::BOTH
+        .into_iter()
+        .find(|&p| game.row(p).all(|pit| closed >> pit & 1 == 1))
+    {
+        return Err(error(
+            0,
+            format!("every pit of {player}'s row is closed: a player without an open pit has lost the match"),
         ));
     }
     let to_move = match rest.next() {
@@ -260,6 +287,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         removed,
         to_move,
         opening: false,
+        closed,
     })
 }
 
@@ -297,12 +325,24 @@ fn stones_in_words(game: &Game, pos: &Position) -> String {
     }
 }
 
+/// How a closed pit is written in place of its count.
+pub const CLOSED: &str = "x";
+
+/// A pit as the notation and the text board write it: its count, or
+/// [`CLOSED`] for a closed pit.
+pub fn pit_text(pos: &Position, pit: usize) -> String {
+    if pos.is_closed(pit) {
+        CLOSED.to_string()
+    } else {
+        pos.pits[pit].to_string()
+    }
+}
+
 /// Writes a position in the notation [`parse_position`] reads.
 pub fn format_position(pos: &Position, game: &Game) -> String {
     let row = |p: Player| {
-        pos.pits[game.row(p)]
-            .iter()
-            .map(u8::to_string)
+        game.row(p)
+            .map(|pit| pit_text(pos, pit))
             .collect::<Vec<_>>()
             .join(" ")
     };

@@ -69,8 +69,9 @@ impl Move {
     };
 }
 
-/// A position: the stones in every pit, what each player has captured, who
-/// moves, and whether the game's first move is still to be played.
+/// A position: the stones in every pit, which pits are closed, what each
+/// player has captured, who moves, and whether the game's first move is still
+/// to be played.
 ///
 /// Only the first [`Game::pit_count`](crate::engine::Game::pit_count) entries
 /// of `pits` are used; the rest stay zero.
@@ -86,6 +87,10 @@ pub struct Position {
     pub to_move: Player,
     /// True before the game's first move (some variants forbid capturing on it).
     pub opening: bool,
+    /// Bit `i` set when pit `i` is closed: it holds no stone, sowing passes
+    /// over it, it cannot be played and nothing is captured from it. Only a
+    /// variant with rounds closes pits (those a player could not refill).
+    pub closed: u32,
 }
 
 impl Position {
@@ -95,6 +100,12 @@ impl Position {
             + u32::from(self.captured[0])
             + u32::from(self.captured[1])
             + u32::from(self.removed)
+    }
+
+    /// Whether pit `pit` is closed.
+    #[inline]
+    pub fn is_closed(&self, pit: usize) -> bool {
+        self.closed >> pit & 1 == 1
     }
 
     /// Stones in the pits.

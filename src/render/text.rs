@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use crate::{
-    engine::{Game, Move, Player, Position, Successor},
+    engine::{pit_text, Game, Move, Player, Position, Successor},
     rules::Stores,
 };
 
@@ -68,9 +68,8 @@ impl Style {
 /// ```
 pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: Style) -> String {
     let stores = game.rules().board.stores == Stores::Sown;
-    let widest = pos.pits[..game.pit_count()]
-        .iter()
-        .map(|n| n.to_string().len())
+    let widest = (0..game.pit_count())
+        .map(|pit| pit_text(pos, pit).len())
         .max()
         .unwrap_or(1);
     let width = widest.max(2) + 2;
@@ -90,7 +89,7 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
     let [north, south] = drawn_rows(game);
     let last = last.filter(|s| s.mv != Move::PASS);
     let cell = |pit: usize| {
-        let text = format!("{:>width$}", pos.pits[pit]);
+        let text = format!("{:>width$}", pit_text(pos, pit));
         match last {
             Some(s) if s.effect.captured_pits >> pit & 1 == 1 => style.red(&text),
             Some(s) if usize::from(s.effect.last) == pit => style.yellow(&text),

@@ -21,6 +21,8 @@ pub(super) const CHECKS: &[Check] = &[
     otherwise_needs_feeding,
     repetition_leftovers_needs_repetition,
     scoring_needs_its_end,
+    rounds_options_need_refill,
+    refill_needs_every_stone_owned,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -28,6 +30,7 @@ const SOW: Option<&str> = Some("sow");
 const CAPTURE: Option<&str> = Some("capture");
 const LEGAL: Option<&str> = Some("legal");
 const END: Option<&str> = Some("end");
+const ROUNDS: Option<&str> = Some("rounds");
 
 /// Pit counts are bytes: the board holds at most [`MAX_STONES`].
 fn stones_fit_on_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -223,6 +226,57 @@ fn scoring_needs_its_end(read: &Read<'_>) -> Vec<Diagnostic> {
                 s.span,
                 format!("`{way}` has no effect: {why}"),
             ))
+        })
+        .collect()
+}
+
+/// The keys of `rounds` other than `refill` say how one round leads to the
+/// next: without `refill` there is one round.
+fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(ROUNDS, "refill") || read.given(ROUNDS, "refill").is_some() {
+        return Vec::new();
+    }
+    ["fill_from", "next_start", "match_end"]
+        .into_iter()
+        .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
+        .map(|(name, s)| {
+            Diagnostic::error(
+                s.span,
+                format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
+            )
+        })
+        .collect()
+}
+
+/// A refill pours every player's stones back into the pits: a way of ending
+/// that gives the stones left to nobody (`unscored`) or sets the captures
+/// aside (`draw`) would lose stones between rounds.
+fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(setting) = read.given(ROUNDS, "refill") else {
+        return Vec::new();
+    };
+    if !read.valid(END, "when") || !read.valid(LEGAL, "feed") || !read.valid(LEGAL, "otherwise") {
+        return Vec::new();
+    }
+    let end = &read.rules.end;
+    let mut ways: Vec<(&str, Leftovers)> = end
+        .scoring
+        .ways()
+        .into_iter()
+        .filter(|(way, _)| super::schema::way_in_force(&read.rules, way).is_ok())
+        .collect();
+    if end.repetition == Repetition::EndGame {
+        ways.push(("repetition_leftovers", end.repetition_leftovers));
+    }
+    ways.into_iter()
+        .filter(|(_, scoring)| matches!(scoring, Leftovers::Unscored | Leftovers::Draw))
+        .map(|(way, scoring)| {
+            Diagnostic::error(
+                setting.span,
+                format!(
+                    "`refill` pours every stone back into the pits, but `{way}` scores the game `{scoring}`, which gives stones to nobody: use `row_owner` or `player_to_move`"
+                ),
+            )
         })
         .collect()
 }

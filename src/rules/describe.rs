@@ -38,6 +38,7 @@ const PARAGRAPHS: &[(&str, &[&str])] = &[
     ),
     ("Restrictions", &["legal"]),
     ("End", &["end"]),
+    ("Rounds", &["rounds"]),
 ];
 
 /// The top-level key that gives the source line (the name is the title).
@@ -58,6 +59,8 @@ pub fn describe(rules: &Rules) -> Description {
             }
             (*heading, sentences)
         })
+        // A paragraph with nothing to say (no rounds) is left out.
+        .filter(|(_, sentences)| !sentences.is_empty())
         .collect();
     Description {
         title: rules.name.clone(),

@@ -35,6 +35,10 @@ pub struct Rules {
     pub restrictions: Restrictions,
     /// When the game ends and how it is scored.
     pub end: End,
+    /// Whether the game is a match of rounds, and how one round leads to
+    /// the next.
+    #[serde(default)]
+    pub rounds: Rounds,
 }
 
 impl Rules {
@@ -427,5 +431,64 @@ keyword_enum! {
         Ignore = "ignore",
         /// The game ends when a position (board and player to move) repeats.
         EndGame = "end_game",
+    }
+}
+
+/// A match of rounds: each round is a game under the rules above; when it
+/// ends, the stones go back into the pits and the next round starts, until
+/// the match ends. `refill: None` (the default) is a game of one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Rounds {
+    /// How the stones go back into the pits; `None`: one round only.
+    pub refill: Option<Refill>,
+    /// Which of their own pits a player fills first.
+    pub fill_from: FillFrom,
+    /// Who moves first in the next round.
+    pub next_start: NextStart,
+    /// When the match ends and who wins it.
+    pub match_end: MatchEnd,
+}
+
+keyword_enum! {
+    /// How the stones go back into the pits when a round ends.
+    Refill {
+        /// Each player fills their own pits, `seeds` to a pit, from what
+        /// they scored in the round (captures and leftovers); a pit they
+        /// cannot fill is closed for the next round, and the stones left
+        /// over stay theirs (captured) into the next round.
+        Captures = "captures",
+    }
+}
+
+keyword_enum! {
+    /// Which of their own pits a player fills first.
+    FillFrom {
+        /// From the player's left (`a` for South, `A` for North).
+        Left = "left",
+        /// From the player's right.
+        Right = "right",
+    }
+}
+
+keyword_enum! {
+    /// Who moves first in the next round.
+    NextStart {
+        /// The player who scored less in the round (on equal scores, the
+        /// player who did not start it).
+        Loser = "loser",
+        /// The player who scored more in the round (on equal scores, the
+        /// player who did not start it).
+        Winner = "winner",
+        /// The player who did not start the round.
+        Alternate = "alternate",
+    }
+}
+
+keyword_enum! {
+    /// When a match of rounds ends and who wins it.
+    MatchEnd {
+        /// When a round ends and a player cannot fill a single pit: the
+        /// other player wins the match.
+        CannotFillOne = "cannot_fill_one",
     }
 }

@@ -938,6 +938,88 @@ pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
     }
 }
 
+const ROUNDS: Section = Section {
+    name: "rounds",
+    doc: "A match of rounds: how one round leads to the next, and when the match ends.",
+    intro: "Without `refill` the game is one round. With it, a round is a game under the
+rules above, ended by `end`; then each player refills their own pits from what
+they scored in it, the next round starts, and so on until the match ends.",
+    notes: "A round's score is what the player captured (their store, stones left over
+from earlier rounds included) plus the leftovers `end` gives them. Filling
+takes `seeds` stones per pit, in the order `fill_from` says; a pit its owner
+cannot fill is *closed* for the round: it holds nothing, sowing passes over it,
+it cannot be played and nothing is captured from it (the notation writes it
+`x`: `7 x 7 / 7 7 7 south`). The stones left over stay the player's
+(captured) into the next round. Each round's first move is a first move for
+`capture { first_move }`.
+
+`refill` needs every way of ending to give the stones left to a player
+(`row_owner` or `player_to_move`), so that no stone is lost between rounds; the
+other keys without `refill` are an error. `sow trace` plays and shows the
+whole match (round boundaries, closed pits as `x`); `sow simulate` counts
+matches (a ply cap stops the whole match); `sow perft` counts within a round.
+`sow solve`, `diff`, `infer`, `verify`, `analyze`, `play`, `render`, `bench`,
+`trace --html` and the perfect agent do not take variants with rounds yet,
+and say so.",
+    order: None,
+    keys: &[
+        Key {
+            name: "refill",
+            describe: sentences::rounds,
+            read: |r, v| r.rounds.refill = Some(v.word()),
+            write: |r| r.rounds.refill.map(one),
+            what: "refill rule",
+            value: ValueKind::Word(Words::of::<Refill>()),
+            default: Default::Absent("none (the game is one round)"),
+            warns: None,
+            doc: "How the stones go back into the pits when a round ends.",
+            example: "refill captures",
+        },
+        Key {
+            name: "fill_from",
+            describe: sentences::none,
+            read: |r, v| r.rounds.fill_from = v.word(),
+            write: |r| r.rounds.refill.map(|_| one(r.rounds.fill_from)),
+            what: "fill order",
+            value: ValueKind::Word(Words::of::<FillFrom>()),
+            default: Default::Value("left"),
+            warns: Some(Warning {
+                text: "which pits a player fills first is not stated: `fill_from left` assumed",
+                only_if: Some("refill"),
+            }),
+            doc: "Which of their own pits a player fills first.",
+            example: "fill_from right",
+        },
+        Key {
+            name: "next_start",
+            describe: sentences::none,
+            read: |r, v| r.rounds.next_start = v.word(),
+            write: |r| r.rounds.refill.map(|_| one(r.rounds.next_start)),
+            what: "next-round starter",
+            value: ValueKind::Word(Words::of::<NextStart>()),
+            default: Default::Value("loser"),
+            warns: Some(Warning {
+                text: "who starts the next round is not stated: `next_start loser` assumed",
+                only_if: Some("refill"),
+            }),
+            doc: "Who moves first in the next round.",
+            example: "next_start alternate",
+        },
+        Key {
+            name: "match_end",
+            describe: sentences::none,
+            read: |r, v| r.rounds.match_end = v.word(),
+            write: |r| r.rounds.refill.map(|_| one(r.rounds.match_end)),
+            what: "match end",
+            value: ValueKind::Word(Words::of::<MatchEnd>()),
+            default: Default::Value("cannot_fill_one"),
+            warns: None,
+            doc: "When the match ends and who wins it.",
+            example: "match_end cannot_fill_one",
+        },
+    ],
+};
+
 /// The whole language, in canonical file order: the order `sow fmt` writes
 /// and `sow language` documents.
 pub const LANGUAGE: &[Entry] = &[
@@ -948,6 +1030,7 @@ pub const LANGUAGE: &[Entry] = &[
     Entry::Section(&CAPTURE),
     Entry::Section(&LEGAL),
     Entry::Section(&END),
+    Entry::Section(&ROUNDS),
 ];
 
 /// Capture counts are kept sorted.
@@ -1093,6 +1176,7 @@ mod tests {
         base.feeding.otherwise = FeedFallback::EndGame;
         base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
+        base.rounds.refill = Some(Refill::Captures);
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {
                 ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],

@@ -401,3 +401,29 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
+
+/// The rounds rule, for the whole `rounds` section (nothing for a game of
+/// one round).
+pub(super) fn rounds(rules: &Rules) -> Vec<String> {
+    let rounds = &rules.rounds;
+    let Some(Refill::Captures) = rounds.refill else {
+        return Vec::new();
+    };
+    let seeds = rules.board.seeds;
+    let from = match rounds.fill_from {
+        FillFrom::Left => "left",
+        FillFrom::Right => "right",
+    };
+    let starter = match rounds.next_start {
+        NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
+        NextStart::Winner => "the player who scored more in the round starts the next one (on equal scores, the one who did not start it)",
+        NextStart::Alternate => "the player who did not start the round starts the next one",
+    };
+    let end = match rounds.match_end {
+        MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
+    };
+    vec![
+        format!("The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round; {starter}."),
+        end,
+    ]
+}

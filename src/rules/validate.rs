@@ -892,7 +892,7 @@ mod tests {
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
-            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal` or `end` (did you mean `board`?)"]
+            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end` or `rounds` (did you mean `board`?)"]
         );
     }
 

@@ -34,7 +34,7 @@ pub use tally::Tally;
 
 use crate::{
     agents::{splitmix64, AgentSpec},
-    engine::{EndReason, Game, GameRun, Move, Outcome, Player},
+    engine::{EndReason, Game, GameRun, MatchRun, Move, Outcome, Player},
 };
 
 /// Games played in parallel before their results are added up in order.
@@ -157,11 +157,18 @@ pub struct GameResult {
     /// A move of the game was cut at the relay bound
     /// ([`MAX_RELAYS`](crate::engine::MAX_RELAYS) laps).
     pub relay_cut: bool,
+    /// In a variant with rounds, the rounds the match took (the game is the
+    /// whole match: `plies`, `winner` and `captured` are the match's; `end`
+    /// and `scores` its last round's). `None` without rounds.
+    pub rounds: Option<u32>,
 }
 
 /// Plays game `index` of `batch` on `run` (reset first).
 pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool) -> GameResult {
     let game = run.game();
+    if game.has_rounds() {
+        return play_match(game, batch, index, record);
+    }
     run.reset(game.start());
     let seed = game_seed(batch.seed, index);
     let seats = batch.seats(index);
@@ -197,6 +204,54 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
         choices,
         moves,
         relay_cut,
+        rounds: None,
+    }
+}
+
+/// Plays game `index` of `batch`, a whole match of a variant with rounds;
+/// the ply cap bounds the whole match.
+fn play_match(game: &Game, batch: &Batch, index: u64, record: bool) -> GameResult {
+    let seed = game_seed(batch.seed, index);
+    let seats = batch.seats(index);
+    let mut agents = Player::BOTH.map(|seat| seats[seat.index()].build(seed, seat));
+    let (mut legal_moves, mut choices, mut captured) = (0u64, 0u32, 0u32);
+    let mut moves = Vec::new();
+    let mut relay_cut = false;
+    let mut run = MatchRun::new(game, game.start());
+    let _: ControlFlow<()> = run.play_out(
+        batch.max_plies,
+        |round| {
+            let legal = round.moves().len();
+            legal_moves += legal as u64;
+            choices += u32::from(legal > 1);
+            let mover = round.position().to_move;
+            let before = round.position().captured;
+            let pick = agents[mover.index()].choose(round);
+            let played = round.play_index(pick);
+            let after = played.position.captured;
+            captured += u32::from(after[0] + after[1]) - u32::from(before[0] + before[1]);
+            relay_cut |= played.effect.relay_cut;
+            if record {
+                moves.push(played.mv);
+            }
+            ControlFlow::Continue(())
+        },
+        |_| {},
+    );
+    let last = run.run();
+    GameResult {
+        index,
+        seed,
+        plies: run.plies(),
+        end: last.end().unwrap_or(EndReason::PlyCap),
+        scores: last.scores(),
+        winner: run.outcome(),
+        captured,
+        legal_moves,
+        choices,
+        moves,
+        relay_cut,
+        rounds: Some(run.round()),
     }
 }
 

@@ -52,6 +52,22 @@ pub struct Summary {
     pub branching: Branching,
     /// Ludii-style rule-set metrics (see the README).
     pub metrics: Metrics,
+    /// Rounds per match, for a variant with rounds (each game is a match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Rounds>,
+}
+
+/// Rounds per match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rounds {
+    /// Mean rounds per match.
+    pub mean: f64,
+    /// Median (mean of the two middle matches when the count is even).
+    pub median: f64,
+    /// Longest match, in rounds.
+    pub max: u32,
+    /// `{"rounds": matches, ...}`, ascending.
+    pub histogram: Histogram,
 }
 
 /// Games won per seat, and draws.
@@ -274,6 +290,12 @@ impl Summary {
                 duration: plies_sum as f64 / n,
                 decision_moves: (plies_sum > 0).then(|| tally.choices as f64 / plies_sum as f64),
             },
+            rounds: (tally.rounds.count() > 0).then(|| Rounds {
+                mean: tally.rounds.sum() as f64 / tally.rounds.count() as f64,
+                median: tally.rounds.median().unwrap_or(0.0),
+                max: tally.rounds.max(),
+                histogram: tally.rounds.clone(),
+            }),
         })
     }
 
@@ -320,6 +342,10 @@ impl Summary {
             legal_moves: self.branching.legal_moves,
             choices: self.branching.choices,
             score_diffs: Default::default(),
+            rounds: self
+                .rounds
+                .as_ref()
+                .map_or_else(Histogram::default, |r| r.histogram.clone()),
         };
         let sum = |counts: &[u64]| {
             counts
@@ -520,6 +546,7 @@ mod tests {
             choices: plies / 2,
             moves: Vec::new(),
             relay_cut: false,
+            rounds: None,
         }
     }
 

@@ -34,6 +34,8 @@ pub struct Tally {
     /// the games that ended by the rules (not at the ply cap). Kept for plots;
     /// JSON summaries do not carry it, so a tally rebuilt from them has none.
     pub score_diffs: BTreeMap<i32, u64>,
+    /// Rounds per match, for a variant with rounds (empty otherwise).
+    pub rounds: Histogram,
 }
 
 impl Tally {
@@ -60,6 +62,9 @@ impl Tally {
         self.captured += u64::from(game.captured);
         self.legal_moves += game.legal_moves;
         self.choices += u64::from(game.choices);
+        if let Some(rounds) = game.rounds {
+            self.rounds.add(rounds);
+        }
         if game.winner.is_some() {
             let [south, north] = game.scores.map(i32::from);
             *self.score_diffs.entry(south - north).or_default() += 1;
@@ -92,6 +97,7 @@ impl Tally {
             legal_moves: add(self.legal_moves, other.legal_moves)?,
             choices: add(self.choices, other.choices)?,
             score_diffs,
+            rounds: self.rounds.merged(&other.rounds)?,
         })
     }
 
@@ -124,6 +130,7 @@ mod tests {
             choices: 0,
             moves: Vec::new(),
             relay_cut: false,
+            rounds: None,
         }
     }
 

@@ -59,6 +59,7 @@ impl KeyCodec {
                 Player::South
             },
             opening: key & 1 == 1,
+            closed: 0,
         }
     }
 }

@@ -128,6 +128,9 @@ pub enum SolveError {
     /// of such an end depends on past captures.
     #[error("the rules end some games in a draw whatever was captured (`draw`), which depends on the captures before it: a position of the solver does not record them")]
     DrawnEnd,
+    /// The game is a match of rounds.
+    #[error("the game is a match of rounds: a round's value depends on the stones captured before it (they are refilled into the next round), and the solver solves one game")]
+    Rounds,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -279,6 +282,9 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
 /// Refuses rules under which a position's value depends on the stones
 /// captured so far.
 fn check_rules(game: &Game) -> Result<(), SolveError> {
+    if game.has_rounds() {
+        return Err(SolveError::Rounds);
+    }
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
     }
@@ -749,6 +755,7 @@ impl Solution {
                 removed: 0,
                 to_move: *side,
                 opening: false,
+                closed: 0,
             });
             if let Some(local) = self
                 .index

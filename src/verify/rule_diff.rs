@@ -55,6 +55,8 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         grand_slam,
         restrictions,
         end,
+        // `sow diff` refuses variants with rounds (a match is not one game).
+        rounds: _,
     } = b;
     let Board {
         rows,

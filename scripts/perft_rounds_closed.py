@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Independent perft for Galatjang and Sungka with closed pits (later rounds
+of variants/galatjang-rounds.variant and variants/sungka.variant), written
+from the rule texts, not from the Rust engine: 2xN board, stores; south's
+pits 0..N-1 (a, b, ...), north's N..2N-1 (A, B, ...). Counter-clockwise
+(Galatjang) goes a..f, south's store, A..F, north's store; clockwise (Sungka)
+goes the other way, each player's store after their row's left end. A mover
+sows into their own store and passes over the opponent's and over closed pits,
+starting with the pit after the origin. The last counter in the mover's store: the
+mover moves again. In an occupied pit (now > 1): lift it and sow on. In an
+empty pit of the mover's row: capture the opposite pit's counters. A player
+who cannot move passes while the opponent can; neither can: the game ends.
+
+Usage: perft_galatjang_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw]
+"""
+import sys
+
+STORE = ("S", "N")
+
+
+N = 6  # pits per row, set from the position
+CW = False
+
+
+def parse(text):
+    global N
+    tokens = text.replace("/", " ").split()
+    N = (tokens.index("south") if "south" in tokens else tokens.index("north")) // 2
+    pits, closed = [], set()
+    for i, t in enumerate(tokens[: 2 * N]):
+        if t == "x":
+            closed.add(i)
+            pits.append(0)
+        else:
+            pits.append(int(t))
+    return pits, frozenset(closed), 0 if tokens[2 * N] == "south" else 1
+
+
+def track(mover):
+    """The mover's sowing cycle, from pit a."""
+    cycle, pit = [], 0
+    for _ in range(2 * N):
+        cycle.append(pit)
+        nxt = (pit - 1) % (2 * N) if CW else (pit + 1) % (2 * N)
+        if pit // N == mover and nxt // N != mover:
+            cycle.append(STORE[mover])
+        pit = nxt
+    return cycle
+
+
+def play(pits, closed, mover, origin):
+    """Returns (pits, next player)."""
+    pits = list(pits)
+    cycle = [s for s in track(mover) if s not in closed]
+    pos = cycle.index(origin)
+    while True:
+        hand = pits[cycle[pos]]
+        pits[cycle[pos]] = 0
+        while hand:
+            pos = (pos + 1) % len(cycle)
+            slot = cycle[pos]
+            hand -= 1
+            if isinstance(slot, str):
+                continue  # the store: its counters leave the board
+            pits[slot] += 1
+        last = cycle[pos]
+        if isinstance(last, str):
+            return pits, mover  # in the store: move again
+        if pits[last] > 1:
+            continue  # relay from the landing pit
+        own = range(0, N) if mover == 0 else range(N, 2 * N)
+        if last in own:
+            pits[2 * N - 1 - last] = 0  # capture the opposite pit (counts not needed)
+        return pits, 1 - mover
+
+
+def moves(pits, player):
+    own = range(0, N) if player == 0 else range(N, 2 * N)
+    return [p for p in own if pits[p] > 0]
+
+
+def perft(pits, closed, mover, depth):
+    if depth == 0:
+        return 1
+    mine = moves(pits, mover)
+    if not mine:
+        if moves(pits, 1 - mover):
+            return perft(pits, closed, 1 - mover, depth - 1)  # a pass
+        return 0
+    if depth == 1:
+        return len(mine)
+    return sum(
+        perft(*(lambda r: (r[0], closed, r[1]))(play(pits, closed, mover, m)), depth - 1)
+        for m in mine
+    )
+
+
+if __name__ == "__main__":
+    CW = len(sys.argv) > 3 and sys.argv[3] == "cw"
+    pits, closed, mover = parse(sys.argv[1])
+    for d in range(1, int(sys.argv[2]) + 1):
+        print("perft", d, perft(pits, closed, mover, d))

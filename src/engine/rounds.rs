@@ -1,0 +1,219 @@
+//! Matches of rounds: when a round (one game under the rules) ends, each
+//! player refills their own pits from what they scored, pits they cannot
+//! fill are closed, and the next round starts; the match ends when a player
+//! cannot fill a single pit. [`Game::after_round`] says what follows a round;
+//! [`MatchRun`] plays a whole match on top of [`GameRun`], whose single-game
+//! loop is unchanged. A variant without rounds is a match of one round.
+
+use std::ops::ControlFlow;
+
+use super::{EndReason, Game, GameRun, Outcome, Player, Position, MAX_PITS};
+use crate::rules::{FillFrom, MatchEnd, NextStart};
+
+/// What follows a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterRound {
+    /// The next round starts from this position.
+    Next(Position),
+    /// The match is over, with this outcome (a draw only when neither
+    /// player can fill a pit, which needs stones out of play).
+    MatchOver(Outcome),
+}
+
+/// A round that ended, and what followed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundChange {
+    /// The round that ended, from 1.
+    pub round: u32,
+    /// Why it ended.
+    pub end: EndReason,
+    /// Its scores `[south, north]`: what each player refills from.
+    pub scores: [u16; 2],
+    /// What follows it.
+    pub after: AfterRound,
+}
+
+impl Game {
+    /// Whether the game is a match of rounds (`rounds { refill ... }`).
+    pub fn has_rounds(&self) -> bool {
+        self.rules().rounds.refill.is_some()
+    }
+
+    /// What follows a round that ended in `pos` for `end` (not a ply cap),
+    /// `starter` having moved first in it: the match's result, or the next
+    /// round's start. Without rounds, the match is over.
+    pub fn after_round(&self, pos: &Position, end: EndReason, starter: Player) -> AfterRound {
+        let scores = self.final_scores(pos, end);
+        let rounds = self.rules().rounds;
+        if rounds.refill.is_none() {
+            return AfterRound::MatchOver(Outcome::from_scores(scores));
+        }
+        let seeds = u16::from(self.rules().board.seeds);
+        match rounds.match_end {
+            MatchEnd::CannotFillOne => match (scores[0] < seeds, scores[1] < seeds) {
+                (true, true) => return AfterRound::MatchOver(Outcome::Draw),
+                (true, false) => return AfterRound::MatchOver(Outcome::North),
+                (false, true) => return AfterRound::MatchOver(Outcome::South),
+                (false, false) => {}
+            },
+        }
+        let mut next = Position {
+            pits: [0; MAX_PITS],
+            captured: [0; 2],
+            removed: pos.removed,
+            to_move: next_starter(rounds.next_start, scores, starter),
+            opening: true,
+            closed: 0,
+        };
+        for player in Player::BOTH {
+            let mut left = scores[player.index()];
+            let row = self.row(player);
+            let order: Vec<usize> = match rounds.fill_from {
+                FillFrom::Left => row.collect(),
+                FillFrom::Right => row.rev().collect(),
+            };
+            for pit in order {
+                if left >= seeds {
+                    next.pits[pit] = seeds as u8;
+                    left -= seeds;
+                } else {
+                    next.closed |= 1 << pit;
+                }
+            }
+            next.captured[player.index()] = left;
+        }
+        debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
+        AfterRound::Next(next)
+    }
+}
+
+/// Who starts the next round, after a round `starter` started that ended
+/// with `scores`.
+fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player) -> Player {
+    let by_score = |winner: bool| match Outcome::from_scores(scores) {
+        Outcome::South => {
+            if winner {
+                Player::South
+            } else {
+                Player::North
+            }
+        }
+        Outcome::North => {
+            if winner {
+                Player::North
+            } else {
+                Player::South
+            }
+        }
+        Outcome::Draw => starter.other(),
+    };
+    match rule {
+        NextStart::Loser => by_score(false),
+        NextStart::Winner => by_score(true),
+        NextStart::Alternate => starter.other(),
+    }
+}
+
+/// A match being played: the current round as a [`GameRun`], the rounds
+/// before it, and the match's result once it is over.
+#[derive(Debug, Clone)]
+pub struct MatchRun<'g> {
+    run: GameRun<'g>,
+    round: u32,
+    starter: Player,
+    plies_before: u32,
+    outcome: Option<Outcome>,
+}
+
+impl<'g> MatchRun<'g> {
+    /// A match whose first round starts from `start`.
+    pub fn new(game: &'g Game, start: Position) -> Self {
+        MatchRun {
+            run: GameRun::new(game, start),
+            round: 1,
+            starter: start.to_move,
+            plies_before: 0,
+            outcome: None,
+        }
+    }
+
+    /// The current round (the last one, once the match is over).
+    pub fn run(&self) -> &GameRun<'g> {
+        &self.run
+    }
+
+    /// The current round, to play a move in it.
+    pub fn run_mut(&mut self) -> &mut GameRun<'g> {
+        &mut self.run
+    }
+
+    /// The number of the current round, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Plies played in the whole match.
+    pub fn plies(&self) -> u32 {
+        self.plies_before + self.run.plies()
+    }
+
+    /// The match's outcome once it is over; `None` while it goes on or when
+    /// a ply cap stopped it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the match is over: decided, or stopped by a ply cap.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some() || self.run.end() == Some(EndReason::PlyCap)
+    }
+
+    /// When the current round has ended (not at a ply cap): settles it and
+    /// starts the next round or ends the match; says what happened.
+    /// `None` while the round goes on or once the match is over.
+    pub fn finish_round(&mut self) -> Option<RoundChange> {
+        let end = self.run.end()?;
+        if end == EndReason::PlyCap || self.outcome.is_some() {
+            return None;
+        }
+        let pos = *self.run.position();
+        let game = self.run.game();
+        let after = game.after_round(&pos, end, self.starter);
+        let change = RoundChange {
+            round: self.round,
+            end,
+            scores: game.final_scores(&pos, end),
+            after,
+        };
+        match after {
+            AfterRound::Next(start) => {
+                self.plies_before += self.run.plies();
+                self.run.reset(start);
+                self.round += 1;
+                self.starter = start.to_move;
+            }
+            AfterRound::MatchOver(outcome) => self.outcome = Some(outcome),
+        }
+        Some(change)
+    }
+
+    /// Plays the match on until it is over, or until `cap` plies have been
+    /// played in all rounds together (the round is then stopped at a ply
+    /// cap). Each ply is `ply(round)`, as in [`GameRun::play_out`]; each
+    /// round that ends is passed to `on_round`.
+    pub fn play_out<B>(
+        &mut self,
+        cap: u32,
+        mut ply: impl FnMut(&mut GameRun<'g>) -> ControlFlow<B>,
+        mut on_round: impl FnMut(&RoundChange),
+    ) -> ControlFlow<B> {
+        while !self.is_over() {
+            let left = cap.saturating_sub(self.plies_before);
+            self.run.play_out(left, &mut ply)?;
+            if let Some(change) = self.finish_round() {
+                on_round(&change);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,597 @@
+//! Matches of rounds and closed pits, worked by hand on Galatjang's match
+//! (`galatjang-rounds`: 2x6, seven per pit, stores sown, sowing from the next
+//! pit counter-clockwise, relay, extra turn in the store, capture of the
+//! opposite pit from an own empty pit; rounds refilled from the left, the
+//! round's loser starting the next).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sowing::{
+    agents::AgentSpec,
+    engine::{
+        format_position, parse_move, parse_position, AfterRound, EndReason, Illegal, MatchRun,
+        Outcome, Player,
+    },
+};
+use std::ops::ControlFlow;
+
+use crate::common::{board, legal, play, pos, shipped, sow};
+
+/// A closed pit (`x`) as a count in `board`.
+const X: u8 = 0;
+
+#[test]
+fn sowing_passes_over_a_closed_pit_and_the_capture_follows() {
+    let game = shipped("galatjang-rounds");
+    // a (2): b is closed, so the stones go to c and d (not b and c). d was
+    // empty and is south's: C, facing d, is captured (4).
+    let s = play(&game, &pos(&game, "2 x 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, X, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+    assert!(s.position.is_closed(1), "b stays closed");
+    assert_eq!(s.position.to_move, Player::North);
+    // The same board with b open: the last stone falls in c, facing D (empty).
+    let s = play(&game, &pos(&game, "2 0 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0, 3]
+    );
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+#[test]
+fn a_relay_lap_passes_over_a_closed_pit_of_the_opponent() {
+    let game = shipped("galatjang-rounds");
+    // f (3): the store, A (closed) passed over, B (2 -> 3), C (0 -> 1); C was
+    // empty and is north's: the move ends.
+    let s = play(&game, &pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south"), "f");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, X, 3, 1, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    // The sowing as shown lap by lap skips A too.
+    let mv = parse_move("f", &game).unwrap();
+    let p = pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south");
+    assert_eq!(game.sowing_path(&p, mv), [None, Some(7), Some(8)]);
+}
+
+#[test]
+fn a_closed_pit_cannot_be_played() {
+    let game = shipped("galatjang-rounds");
+    let p = pos(&game, "7 x 7 7 7 7 / 7 7 7 7 7 7 south");
+    assert_eq!(legal(&game, &p), ["a", "c", "d", "e", "f"]);
+    let b = parse_move("b", &game).unwrap();
+    let err = game.play(&p, b).unwrap_err();
+    assert_eq!(err, Illegal::Closed { pit: "b".into() });
+    assert_eq!(err.to_string(), "pit `b` is closed for this round");
+}
+
+#[test]
+fn the_notation_writes_and_reads_closed_pits() {
+    let game = shipped("galatjang-rounds");
+    let text = "7 7 7 7 7 x / 7 7 7 7 x x north captured 6 1";
+    let p = pos(&game, text);
+    assert_eq!(p.closed, 1 << 5 | 1 << 10 | 1 << 11);
+    assert_eq!(format_position(&p, &game), text);
+    // Every pit of a row closed: that player has lost the match.
+    let err = parse_position("x x x x x x / 7 7 7 7 7 7 south", &game).unwrap_err();
+    assert!(
+        err.message.contains("every pit of south's row is closed"),
+        "{err}"
+    );
+    // A variant without rounds has no closed pits.
+    let one_round = shipped("galatjang");
+    let err = parse_position("7 x 7 7 7 7 / 7 7 7 7 7 7 south", &one_round).unwrap_err();
+    assert_eq!(err.offset, 2);
+    assert!(
+        err.message.contains("only for variants with rounds"),
+        "{err}"
+    );
+}
+
+/// Round 1 ends with the board empty, South holding 50 and North 34.
+/// South fills all six pits (42) and keeps 8; North fills A-D (28), keeps 6,
+/// and E, F are closed. North scored less, so North starts round 2.
+#[test]
+fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
+    let game = shipped("galatjang-rounds");
+    let end = pos(&game, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 50 34");
+    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 / 7 7 7 7 x x north captured 8 6"
+    );
+    assert!(next.opening, "a round starts with its first move");
+    assert_eq!(next.total_stones(), 84);
+}
+
+/// A round ended by repetition with stones on the board: each row goes to
+/// its owner first (`repetition_leftovers row_owner`): South 40 + 3 = 43,
+/// North 37 + 4 = 41. South fills six and keeps 1; North fills A-E (35),
+/// keeps 6, F closed; North starts.
+#[test]
+fn leftovers_are_scored_before_the_refill() {
+    let game = shipped("galatjang-rounds");
+    let end = pos(&game, "3 0 0 0 0 0 / 0 0 0 0 0 4 south captured 40 37");
+    let after = game.after_round(&end, EndReason::Repetition, Player::North);
+    let AfterRound::Next(next) = after else {
+        panic!("the match goes on: {after:?}");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 / 7 7 7 7 7 x north captured 1 6"
+    );
+}
+
+/// A match played through a round boundary: South's f (1) goes into the
+/// store (an extra turn), then neither player can move: round 1 ends with
+/// South 41, North 43. South fills a-e (35), keeps 6, f closed; North fills
+/// all six (42), keeps 1; South scored less and starts round 2.
+#[test]
+fn a_match_run_goes_on_to_the_next_round() {
+    let game = shipped("galatjang-rounds");
+    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43");
+    let mut run = MatchRun::new(&game, start);
+    let mut changes = Vec::new();
+    let mut played = 0;
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            if played == 1 {
+                // Stop in round 2, after its first ply.
+                return ControlFlow::Break(());
+            }
+            played += 1;
+            round.play_index(0);
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].round, 1);
+    assert_eq!(changes[0].end, EndReason::NoLegalMove);
+    assert_eq!(changes[0].scores, [41, 43]);
+    assert_eq!(run.round(), 2);
+    assert_eq!(run.plies(), 1);
+    assert_eq!(run.outcome(), None);
+    assert_eq!(
+        format_position(run.run().position(), &game),
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+    );
+}
+
+/// Round 1 ends with North holding 5: North cannot fill a pit, South wins
+/// the match.
+#[test]
+fn the_match_ends_when_a_player_cannot_fill_one_pit() {
+    let game = shipped("galatjang-rounds");
+    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5");
+    let mut run = MatchRun::new(&game, start);
+    let mut changes = Vec::new();
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            round.play_index(0);
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    assert_eq!(run.outcome(), Some(Outcome::South));
+    assert!(run.is_over());
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].after, AfterRound::MatchOver(Outcome::South));
+}
+
+/// Random matches: stones are conserved across every round change, every
+/// round after the first starts with the refill's counts (seven or closed),
+/// and the fast path agrees with the full successor list from each later
+/// round's start (where pits are closed).
+#[test]
+fn random_matches_conserve_stones_and_the_fast_path_holds_with_closed_pits() {
+    let game = shipped("galatjang-rounds");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut later_starts = Vec::new();
+    let mut closed_seen = false;
+    for seed in 0..40 {
+        let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+        let mut run = MatchRun::new(&game, game.start());
+        let _: ControlFlow<()> = run.play_out(
+            20_000,
+            |round| {
+                let mover = round.position().to_move;
+                let pick = agents[mover.index()].choose(round);
+                round.play_index(pick);
+                ControlFlow::Continue(())
+            },
+            |change| {
+                if let AfterRound::Next(next) = change.after {
+                    assert_eq!(next.total_stones(), 84, "seed {seed}");
+                    for pit in 0..12 {
+                        let want = if next.is_closed(pit) { 0 } else { 7 };
+                        assert_eq!(next.pits[pit], want, "seed {seed}, pit {pit}");
+                    }
+                    closed_seen |= next.closed != 0;
+                    later_starts.push(next);
+                }
+            },
+        );
+        assert!(run.is_over(), "seed {seed}: match not over");
+    }
+    assert!(closed_seen, "no round closed a pit in 40 matches");
+    for (i, start) in later_starts.iter().enumerate() {
+        crate::fast_path::same_game_both_ways_from(&game, *start, &mut rng, &format!("start {i}"));
+    }
+}
+
+// Through the binary.
+
+/// South's a in round 2, worked by hand (f closed; stores S, N):
+/// a (7) into b c d e S A B; B (8) into C D E F a b c d; d (9) into e S A B C
+/// D E F a; a (2) into b c; c (10) into d e S A B C D E F a. a was empty and
+/// is South's: F (10) is captured. The trace draws f as `x`.
+#[test]
+fn trace_draws_closed_pits_and_sows_past_them() {
+    let (code, out, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("   0                7  7  7  7  7  x |  7  7  7  7  7  7    6   1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "   1  south   a     1 10  0  1 10  x | 10  2 10 10 10  0   19   1  10 from F\n"
+        ),
+        "{out}"
+    );
+}
+
+/// The round change of `a_match_run_goes_on_to_the_next_round`, as `sow
+/// trace` shows it, in text and in JSON.
+#[test]
+fn trace_shows_the_round_boundary() {
+    let args = [
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
+        "--moves",
+        "f",
+    ];
+    let (code, out, err) = sow(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "--- round 1 ends: the player to move has no legal move; scores south 41 - north 43\n\
+             --- round 2 starts: 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n\
+             the game goes on after 1 ply\n"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = sow(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let round = &json["rounds"][0];
+    assert_eq!(round["round"], 1);
+    assert_eq!(round["after_ply"], 1);
+    assert_eq!(round["scores"], serde_json::json!([41, 43]));
+    assert_eq!(
+        round["next_start"],
+        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+    );
+    assert!(json["result"].is_null(), "the match goes on");
+}
+
+/// North holds 5 after round 1: the match is over and South wins it.
+#[test]
+fn trace_ends_the_match_when_a_player_cannot_fill_a_pit() {
+    let (code, out, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5",
+        "--moves",
+        "f",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            "--- the match is over\nend of the match after 1 round and 1 ply: south wins\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A closed pit in a variant without rounds is refused with its column.
+#[test]
+fn a_closed_pit_is_refused_in_a_variant_without_rounds() {
+    let (code, _, err) = sow(&[
+        "trace",
+        "galatjang",
+        "--from",
+        "7 x 7 7 7 7 / 7 7 7 7 7 7 south",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 3"), "{err}");
+    assert!(err.contains("only for variants with rounds"), "{err}");
+}
+
+#[test]
+fn describe_says_the_rounds_rule() {
+    let (code, out, err) = sow(&["describe", "galatjang-rounds"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nRounds\n  The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, 7 to a pit, from their left;"), "{out}");
+    assert!(out.contains("The match ends when a round ends and a player cannot fill a single pit with 7; the other player wins it."), "{out}");
+    let (_, one_round, _) = sow(&["describe", "galatjang"]);
+    assert!(!one_round.contains("Rounds"), "{one_round}");
+}
+
+/// Every match is counted once in the rounds histogram. A cap of one ply
+/// stops every match in its first round: a round ends when no counter is
+/// left to play, and one move cannot put 84 counters into the stores (the
+/// first move of each game leaves stones in both rows).
+#[test]
+fn simulate_counts_rounds_per_match() {
+    let (code, out, err) = sow(&[
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "6",
+        "--max-plies",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["rounds"]["histogram"], serde_json::json!({"1": 6}));
+    assert_eq!(json["ends"]["ply_cap"], 6);
+    // Long enough for rounds to change: more than one round per match.
+    let (code, out, err) = sow(&[
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "6",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let histogram = json["rounds"]["histogram"].as_object().unwrap();
+    let matches: u64 = histogram.values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(matches, 6);
+    assert!(json["rounds"]["max"].as_u64().unwrap() > 1, "{out}");
+    // A variant without rounds has no rounds figure.
+    let (_, out, _) = sow(&["simulate", "galatjang", "--games", "2", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(json.get("rounds").is_none(), "{out}");
+}
+
+/// The commands that know one round only refuse a match, with the reason.
+#[test]
+fn commands_without_rounds_refuse_a_match() {
+    let svg = std::env::temp_dir().join(format!("sowing-rounds-{}.svg", std::process::id()));
+    let svg = svg.to_str().unwrap();
+    for args in [
+        &["solve", "galatjang-rounds"][..],
+        &["play", "galatjang-rounds"],
+        &["bench", "galatjang-rounds", "--seconds", "1"],
+        &["diff", "galatjang", "galatjang-rounds"],
+        &["analyze", "galatjang-rounds"],
+        &["render", "galatjang-rounds", "--moves", "a", "--svg", svg],
+        &["trace", "galatjang-rounds", "--html", svg],
+    ] {
+        let (code, _, err) = sow(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("does not support variants with rounds yet"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!std::path::Path::new(svg).exists(), "no file written");
+    let (code, _, err) = sow(&["simulate", "galatjang-rounds", "--agents", "perfect,random"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the game is a match of rounds"), "{err}");
+}
+
+#[test]
+fn rounds_keys_need_refill_and_owned_leftovers() {
+    let dir = crate::common::scratch("rounds-keys");
+    let base = sowing::variants::source("galatjang-rounds").unwrap().text;
+    let without_refill = base.replace("  refill     captures", "  # no refill");
+    std::fs::write(dir.join("a.variant"), &without_refill).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "a.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`fill_from` has no effect: no `refill` is given"),
+        "{err}"
+    );
+    let unscored = base.replace(
+        "  leftovers            row_owner",
+        "  leftovers            unscored",
+    );
+    assert_ne!(unscored, base);
+    std::fs::write(dir.join("b.variant"), &unscored).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "b.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`no_legal_move` scores the game `unscored`"),
+        "{err}"
+    );
+}
+
+/// Sungka sows clockwise into the store on the mover's left: from a, the
+/// next slot is South's store (an extra turn); from b, a. b (1) into a, empty
+/// and South's: G, facing a, is captured (4), the last counter stays.
+#[test]
+fn sungka_sows_clockwise_into_the_store_on_the_left_and_captures_opposite() {
+    let game = shipped("sungka");
+    let s = play(
+        &game,
+        &pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 1 south"),
+        "a",
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, Player::South, "last in the store");
+    let s = play(
+        &game,
+        &pos(&game, "0 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
+        "b",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+    // With a out of play, b's counter passes over it into the store.
+    let s = play(
+        &game,
+        &pos(&game, "x 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
+        "b",
+    );
+    assert_eq!(s.position.captured, [1, 0]);
+    assert_eq!(s.position.to_move, Player::South);
+}
+
+/// A Sungka round ends with South holding 60, North 38: South fills seven
+/// (49) and keeps 11; North fills A-E (35), keeps 3, F and G out of play;
+/// North, who scored less, starts.
+#[test]
+fn sungka_round_change() {
+    let game = shipped("sungka");
+    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 north captured 60 38");
+    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 7 / 7 7 7 7 7 x x north captured 11 3"
+    );
+}
+
+/// Every shipped variant that the validator lets have rounds (its ends give
+/// every stone left to a player), given `rounds { refill captures }`: random
+/// matches keep every stone through every ply and round change, refill
+/// `seeds` or close every pit, and the fast path agrees with the full
+/// successor list from each later round's start, closed pits and all (the
+/// feeding, grand-slam and chain rules of Oware, Awari, Modiar... included).
+#[test]
+fn every_shipped_rule_set_plays_matches_with_closed_pits() {
+    let (mut tried, mut with_closed) = (0, 0);
+    for name in sowing::variants::shipped_names() {
+        let text = sowing::variants::source(name).unwrap().text
+            + "rounds {\n  refill captures\n  fill_from right\n  next_start winner\n}\n";
+        let source = sowing::diagnostic::Source::new(format!("{name} with rounds"), text);
+        let Ok(loaded) = sowing::rules::load(&source) else {
+            continue;
+        };
+        tried += 1;
+        let game = sowing::engine::Game::new(loaded.rules);
+        let seeds = game.rules().board.seeds;
+        let total = game.start().total_stones();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut starts = Vec::new();
+        for seed in 0..20 {
+            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+            let mut run = MatchRun::new(&game, game.start());
+            let _: ControlFlow<()> = run.play_out(
+                3000,
+                |round| {
+                    let mover = round.position().to_move;
+                    let pick = agents[mover.index()].choose(round);
+                    let played = round.play_index(pick);
+                    assert_eq!(played.position.total_stones(), total, "{name}, seed {seed}");
+                    for pit in 0..game.pit_count() {
+                        if played.position.is_closed(pit) {
+                            assert_eq!(
+                                played.position.pits[pit], 0,
+                                "{name}: a closed pit got a stone"
+                            );
+                        }
+                    }
+                    ControlFlow::Continue(())
+                },
+                |change| {
+                    if let AfterRound::Next(next) = change.after {
+                        assert_eq!(next.total_stones(), total, "{name}, seed {seed}");
+                        for pit in 0..game.pit_count() {
+                            let want = if next.is_closed(pit) { 0 } else { seeds };
+                            assert_eq!(next.pits[pit], want, "{name}, seed {seed}");
+                        }
+                        if starts.len() < 40 {
+                            starts.push(next);
+                        }
+                    }
+                },
+            );
+        }
+        with_closed += starts.iter().filter(|s| s.closed != 0).count();
+        for (i, start) in starts.iter().enumerate() {
+            crate::fast_path::same_game_both_ways_from(
+                &game,
+                *start,
+                &mut rng,
+                &format!("{name} with rounds, start {i}"),
+            );
+        }
+    }
+    assert!(tried >= 8, "only {tried} shipped rule sets took rounds");
+    assert!(
+        with_closed >= 100,
+        "only {with_closed} later rounds closed a pit"
+    );
+}
+
+/// Shards of a batch of matches merge into the batch: the rounds per match
+/// add up like every other count.
+#[test]
+fn shards_of_matches_merge_with_their_rounds() {
+    let dir = crate::common::scratch("rounds-merge");
+    let base = [
+        "simulate",
+        "galatjang-rounds",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--max-plies",
+        "3000",
+        "--format",
+        "json",
+    ];
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let (code, out, err) = sow(&[&base[..], extra].concat());
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let whole = run(&[]);
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let path = dir.join(format!("shard{}.json", files.len()));
+        std::fs::write(&path, run(&["--shard", shard]).to_string()).unwrap();
+        files.push(path.display().to_string());
+    }
+    let (code, out, err) = sow(&["merge", &files[0], &files[1], "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["rounds"], whole["rounds"]);
+    assert!(whole["rounds"]["max"].as_u64().unwrap() > 1);
+}
