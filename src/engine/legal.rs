@@ -10,7 +10,8 @@
 //!
 //! How legality is decided, rule by rule:
 //! - a pit is playable when it holds at least `min_stones` (one comparison per
-//!   pit, in every direction the pit may sow);
+//!   pit, in every direction the pit may sow) and, on the game's first move,
+//!   when `first_move_from` names it;
 //! - feeding is looked at only when the opponent may starve (their row is
 //!   empty, or they cannot move, as the rule says); then, and when nothing is
 //!   playable under a passing rule, the moves come from the full successors;
@@ -116,6 +117,17 @@ impl Game {
         for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
             out.items[len] = mv;
             len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
+        }
+        if pos.opening {
+            // `first_move_from`: the game's first move, from given pits only.
+            let opening = self.opening_pits(pos);
+            let playable = len;
+            len = 0;
+            for k in 0..playable {
+                let mv = out.items[k];
+                out.items[len] = mv;
+                len += usize::from(opening >> mv.pit & 1 == 1);
+            }
         }
         out.len = len as u8;
         let pass_possible = out.is_empty() && self.passes;

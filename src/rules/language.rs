@@ -147,6 +147,9 @@ fn value_summary(key: &Key) -> String {
             "one of {}, for every pit, or one per pit of a row from its owner's left",
             words(&w)
         ),
+        ValueKind::PitCounts => {
+            "numbers 0 to 255, one per pit of a row, or one per pit of the board".into()
+        }
     }
 }
 

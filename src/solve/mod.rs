@@ -118,15 +118,15 @@ pub enum SolveError {
     },
     /// The rules make past captures part of the state, which the position
     /// key leaves out.
-    #[error("the rules end the game on captured totals (`captured_majority`), which a position of the solver does not record")]
+    #[error("the rules end the game on captured totals (`captured_majority`, `score_reached`), which a position of the solver does not record")]
     CapturesMatter,
     /// A table read as endgame databases holds the positions reachable from
     /// a start instead.
     #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
     NotDatabases,
-    /// The rules end some games in a draw whatever was captured: the value
-    /// of such an end depends on past captures.
-    #[error("the rules end some games in a draw whatever was captured (`draw`), which depends on the captures before it: a position of the solver does not record them")]
+    /// The rules end some games in a draw or a win whatever was captured:
+    /// the value of such an end depends on past captures.
+    #[error("the rules end some games in a draw or a win whatever was captured (`draw`, `able_to_move`, `empty_row_wins`), which depends on the captures before it: a position of the solver does not record them")]
     DrawnEnd,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
@@ -208,9 +208,16 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::RowOwner => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
-        // Refused by `check`: a drawn end's value depends on the captures
-        // before it, which a position of the solver does not record.
-        Leftovers::Draw => unreachable!("sow solve refuses drawn ends"),
+        // `check` refuses `last_mover` with extra turns: the other player
+        // moved last.
+        Leftovers::LastMover => -(mine + theirs),
+        // Half each (the odd stone for nobody): the same for both.
+        Leftovers::Divided => 0,
+        // Refused by `check`: a drawn or won end's value depends on the
+        // captures before it, which a position of the solver does not record.
+        Leftovers::Draw | Leftovers::AbleToMove | Leftovers::EmptyRowWins => {
+            unreachable!("sow solve refuses ends that set the captures aside")
+        }
     }
 }
 
@@ -279,12 +286,13 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
 /// Refuses rules under which a position's value depends on the stones
 /// captured so far.
 fn check_rules(game: &Game) -> Result<(), SolveError> {
-    if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
+    let when = &game.rules().end.when;
+    if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
         return Err(SolveError::CapturesMatter);
     }
     if EndReason::ALL
         .iter()
-        .any(|&reason| game.scoring(reason) == Leftovers::Draw)
+        .any(|&reason| game.scoring(reason).sets_captures_aside())
     {
         return Err(SolveError::DrawnEnd);
     }

@@ -181,7 +181,8 @@ impl Space {
                         slots.push(element(section, key, &n.to_string(), current.as_deref()));
                     }
                 }
-                ValueKind::Text => {}
+                // Board keys are not searched.
+                ValueKind::Text | ValueKind::PitCounts => {}
             }
         }
         Space {
