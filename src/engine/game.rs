@@ -474,8 +474,13 @@ impl Game {
                 EndReason::StonesLeft => end.scoring.stones_left,
                 EndReason::ScoreReached => end.scoring.score_reached,
                 // Not an end of the rules (a capped game has no winner):
-                // its scores are the captures and `leftovers`, never a draw.
-                EndReason::PlyCap if end.leftovers == Leftovers::Draw => Leftovers::Unscored,
+                // its scores are the captures and `leftovers`, never a draw
+                // or a win.
+                EndReason::PlyCap
+                    if matches!(end.leftovers, Leftovers::Draw | Leftovers::EmptyRowWins) =>
+                {
+                    Leftovers::Unscored
+                }
                 EndReason::PlyCap => end.leftovers,
             }
         });

@@ -780,13 +780,16 @@ pub fn moved_section(name: &str) -> bool {
 }
 
 /// The keys of `legal` in the order of the rules' restrictions (`otherwise`
-/// with `feed`).
+/// with `feed`, `first_move_from` with `min_stones`).
 fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
     let mut keys = Vec::new();
     for restriction in rules.restrictions.0 {
         keys.push(restriction.word());
-        if restriction == Restriction::Feed {
-            keys.push("otherwise");
+        match restriction {
+            Restriction::Feed => keys.push("otherwise"),
+            // Like `min_stones`, it says which pits are moves at all.
+            Restriction::MinStones => keys.push("first_move_from"),
+            Restriction::GrandSlam => {}
         }
     }
     keys
