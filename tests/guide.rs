@@ -54,9 +54,18 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "stores",
-        title: "Kalah and Galatjang",
-        intro: "Games with stores in the sowing path and extra turns.",
-        variants: &["kalah", "galatjang"],
+        title: "Kalah, FairKalah, Waurie and Galatjang",
+        intro: "Games with stores in the sowing path and extra turns: Kalah, Kalah from a \
+                fair uneven start, a race to empty one's own row, and a relay game.",
+        variants: &["kalah", "fairkalah", "waurie", "galatjang"],
+    },
+    Family {
+        page: "one-count",
+        title: "Um el-Bil and Aw-li On-nam Ot-tjin",
+        intro: "Games that capture the pit the last stone brings to one count: a single \
+                counter in Tunisia (from a fixed opening hole), a \"fish\" of three in Borneo \
+                (the stuck player's opponent takes the rest).",
+        variants: &["um-el-bil", "aw-li-on-nam-ot-tjin"],
     },
     Family {
         page: "boukerourou",
