@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Perft of FairKalah, Um el-Bil, Waurie and Aw-li On-nam Ot-tjin, written
-from each game's rule text (see the variant files' headers), independently of
-`sow`'s engine. Cross-checks tests/perft/{fairkalah,um-el-bil,waurie,
-aw-li-on-nam-ot-tjin}.perft.
+"""Perft of FairKalah, Um el-Bil, Waurie, Aw-li On-nam Ot-tjin, Altiev and
+Chonka, written from each game's rule text (see the variant files' headers),
+independently of `sow`'s engine. Cross-checks tests/perft/{fairkalah,
+um-el-bil,waurie,aw-li-on-nam-ot-tjin,altiev,chonka}.perft.
 
 Board: pits 0..n-1 are South's (a, b, ...), n..2n-1 North's (A, B, ...), in
 anticlockwise order; each player's store (Kalah-like games) comes after their
@@ -139,7 +139,101 @@ class AwLi:
         return (tuple(b), 1 - player)
 
 
+MAX_RELAYS = 1000  # `sow` stops a move after this many relay laps
+
+
+class Altiev:
+    """2x6, 3 each, relay from an occupied final hole; a final counter in an
+    empty hole of the mover's row takes the opposite hole; a row empty after a
+    move ends the game."""
+
+    def start(self):
+        return ((3,) * 12, 0)
+
+    def row(self, player):
+        return range(0, 6) if player == 0 else range(6, 12)
+
+    def moves(self, pos):
+        board, player = pos
+        if any(all(board[i] == 0 for i in self.row(p)) for p in (0, 1)):
+            return []
+        return [i for i in self.row(player) if board[i] > 0]
+
+    def play(self, pos, pit):
+        board, player = pos
+        b = list(board)
+        origin, laps = pit, 0
+        while True:
+            stones, b[origin] = b[origin], 0
+            at = origin
+            while stones:
+                at = (at + 1) % 12
+                b[at] += 1
+                stones -= 1
+            if b[at] > 1 and laps < MAX_RELAYS:
+                origin, laps = at, laps + 1
+                continue
+            break
+        if b[at] == 1 and at in self.row(player):
+            b[11 - at] = 0
+        return (tuple(b), 1 - player)
+
+
+class Chonka:
+    """2x7, 7 each, the mover's store after their last hole; relay from an
+    occupied final hole, the turn ends in the store; a final counter in an
+    empty hole (either row) is taken with the opposite hole; a store of 49
+    ends the game; a player without a move passes."""
+
+    def start(self):
+        return ((7,) * 14, (0, 0), 0)
+
+    def row(self, player):
+        return range(0, 7) if player == 0 else range(7, 14)
+
+    def own(self, board, player):
+        return [i for i in self.row(player) if board[i] > 0]
+
+    def moves(self, pos):
+        board, stores, player = pos
+        if max(stores) >= 49:
+            return []
+        pits = self.own(board, player)
+        if pits:
+            return pits
+        return ['pass'] if self.own(board, 1 - player) else []
+
+    def play(self, pos, pit):
+        board, stores, player = pos
+        if pit == 'pass':
+            return (board, stores, 1 - player)
+        b, st = list(board), list(stores)
+        origin, laps = pit, 0
+        while True:
+            track = kalah_track(7, player, origin)
+            stones, b[origin] = b[origin], 0
+            k, at = 0, None
+            while stones:
+                at = track[k % len(track)]
+                if at == 'S':
+                    st[player] += 1
+                else:
+                    b[at] += 1
+                stones -= 1
+                k += 1
+            if at != 'S' and b[at] > 1 and laps < MAX_RELAYS:
+                origin, laps = at, laps + 1
+                continue
+            break
+        if at != 'S' and b[at] == 1:
+            st[player] += b[at] + b[13 - at]
+            b[at] = b[13 - at] = 0
+        return (tuple(b), tuple(st), 1 - player)
+
+
 GAMES = {
+    'altiev': Altiev,
+    'chonka': Chonka,
     'fairkalah': lambda: Kalahish([4, 4, 5, 4, 3, 4, 4, 4, 4, 4, 4, 4], capture=True),
     'waurie': lambda: Kalahish([4] * 12, capture=False),
     'um-el-bil': UmElBil,

@@ -297,3 +297,66 @@ fn solve_refuses_ends_that_set_the_captures_aside() {
         );
     }
 }
+
+#[test]
+fn altiev_takes_the_opposite_hole_after_a_relay_and_an_emptied_row_loses() {
+    let game = shipped("altiev");
+    // a (1) into b (1 -> 2, occupied): b is lifted, c and d get one; d was
+    // empty and is South's: the opposite hole C (2) is taken, d keeps its
+    // counter.
+    let s = play(
+        &game,
+        &pos(&game, "1 1 0 0 0 0 / 1 0 2 0 0 0 south captured 12 19"),
+        "a",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [14, 19]);
+    assert_eq!(legal(&game, &s.position), ["A"]);
+    // f (1) into A, North's: no capture, and South's row is now empty: South
+    // loses, though ahead on captures.
+    let (reason, scores) = finish(
+        &game,
+        "0 0 0 0 0 1 / 0 0 0 0 0 2 south captured 20 13",
+        &["f"],
+    );
+    assert_eq!((reason, scores), (EndReason::RowEmpty, [0, 36]));
+}
+
+#[test]
+fn chonka_relays_captures_on_either_row_and_is_won_at_half() {
+    let game = shipped("chonka");
+    // f (1) into g (1 -> 2): g is lifted, one counter to South's store, one
+    // into A, empty: A's counter is taken with the opposite hole, g (now 0).
+    let s = play(
+        &game,
+        &pos(&game, "0 0 0 0 0 1 1 / 0 0 0 0 0 0 3 south captured 45 48"),
+        "f",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0; 13].iter().copied().chain([3]).collect::<Vec<u8>>()
+    );
+    assert_eq!(s.position.captured, [47, 48]);
+    // A final counter in the store ends the turn: no extra move.
+    let s = play(
+        &game,
+        &pos(&game, "0 0 0 0 0 0 1 / 8 0 0 0 0 0 0 south captured 45 44"),
+        "g",
+    );
+    assert_eq!(s.position.captured, [46, 44]);
+    assert_eq!(legal(&game, &s.position), ["A"]);
+    // The store reaches 49 of 98: South wins; the counter on the board is not
+    // scored.
+    let (reason, scores) = finish(
+        &game,
+        "0 0 0 0 0 0 1 / 1 0 0 0 0 0 0 south captured 48 48",
+        &["g"],
+    );
+    assert_eq!((reason, scores), (EndReason::ScoreReached, [49, 48]));
+    // A player without a counter passes.
+    let empty = pos(&game, "0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 south captured 48 48");
+    assert_eq!(legal(&game, &empty), ["pass"]);
+}

@@ -68,6 +68,14 @@ const FAMILIES: &[Family] = &[
         variants: &["um-el-bil", "aw-li-on-nam-ot-tjin"],
     },
     Family {
+        page: "relay-ends",
+        title: "Altiev and Chonka",
+        intro: "Relay games decided by how they end rather than by counting the board: a \
+                player whose row is emptied loses (Turkey); the first store to hold half of \
+                the counters wins (Sri Lanka).",
+        variants: &["altiev", "chonka"],
+    },
+    Family {
         page: "boukerourou",
         title: "Boukerourou",
         intro: "An Algerian game of relay sowing where sixes leave the board.",

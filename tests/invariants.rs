@@ -206,7 +206,7 @@ fn check_end(
         // An odd stone counts for nobody.
         Leftovers::Divided => prop_assert!(total - (scored + out_of_play) <= 1),
         // A win: every stone to the winner; or a draw.
-        Leftovers::EmptyRowWins => prop_assert!(
+        Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses => prop_assert!(
             [[total16, 0], [0, total16], [0, 0]].contains(&scores),
             "a won or drawn game: {:?}",
             scores

@@ -477,7 +477,10 @@ impl Game {
                 // its scores are the captures and `leftovers`, never a draw
                 // or a win.
                 EndReason::PlyCap
-                    if matches!(end.leftovers, Leftovers::Draw | Leftovers::EmptyRowWins) =>
+                    if matches!(
+                        end.leftovers,
+                        Leftovers::Draw | Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses
+                    ) =>
                 {
                     Leftovers::Unscored
                 }

@@ -376,13 +376,15 @@ impl Game {
                 let half = (row(Player::South) + row(Player::North)) / 2;
                 scores = scores.map(|s| s + half);
             }
-            Leftovers::EmptyRowWins => {
+            Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses => {
                 let total = pos.total_stones() as u16;
-                scores = match Player::BOTH.map(|p| row(p) == 0) {
-                    [true, false] => [total, 0],
-                    [false, true] => [0, total],
-                    _ => [0, 0],
+                let win = [total, 0];
+                let south_wins = match Player::BOTH.map(|p| row(p) == 0) {
+                    [true, false] => self.scoring(end) == Leftovers::EmptyRowWins,
+                    [false, true] => self.scoring(end) == Leftovers::EmptyRowLoses,
+                    _ => return [0, 0],
                 };
+                scores = if south_wins { win } else { [0, total] };
             }
         }
         scores

@@ -468,6 +468,8 @@ keyword_enum! {
         Divided = "divided",
         /// The player whose row is empty wins, whatever was captured: they score every stone, the other none; if both rows or neither is empty, the game is drawn.
         EmptyRowWins = "empty_row_wins",
+        /// The player whose row is empty loses, whatever was captured: the other scores every stone, they none; if both rows or neither is empty, the game is drawn.
+        EmptyRowLoses = "empty_row_loses",
     }
 }
 
@@ -479,7 +481,10 @@ impl Leftovers {
     pub fn sets_captures_aside(self) -> bool {
         matches!(
             self,
-            Leftovers::Draw | Leftovers::AbleToMove | Leftovers::EmptyRowWins
+            Leftovers::Draw
+                | Leftovers::AbleToMove
+                | Leftovers::EmptyRowWins
+                | Leftovers::EmptyRowLoses
         )
     }
 }

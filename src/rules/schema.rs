@@ -835,8 +835,8 @@ const END: Section = Section {
 `feeding_impossible draw` (Ludii's Awari: the players pass and the game is
 drawn). Such a key for a way the rules never end the game is an error.
 `draw` makes the game a draw whatever was captured (both final scores are 0);
-`empty_row_wins` makes it a win (the winner scores every stone, the loser
-none); `able_to_move` is a draw when neither player can move. `sow solve`
+`empty_row_wins` and `empty_row_loses` make it a win (the winner scores
+every stone, the loser none); `able_to_move` is a draw when neither player can move. `sow solve`
 does not take such variants (its positions do not record the captures a draw
 or a win sets aside), nor `score_reached` (whether it ends depends on the
 captures). `last_mover` with `extra_turn store` is an error: after an extra

@@ -397,6 +397,7 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
         Leftovers::AbleToMove => "the player who can still move takes all the stones left on the board (a draw if neither can; each their own row if both can)",
         Leftovers::Divided => "the stones left on the board are divided equally (an odd stone counts for nobody)",
         Leftovers::EmptyRowWins => "the player whose row is empty wins, whatever was captured (a draw if both rows or neither is)",
+        Leftovers::EmptyRowLoses => "the player whose row is empty loses, whatever was captured (a draw if both rows or neither is)",
     }
 }
 

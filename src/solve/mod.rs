@@ -126,7 +126,7 @@ pub enum SolveError {
     NotDatabases,
     /// The rules end some games in a draw or a win whatever was captured:
     /// the value of such an end depends on past captures.
-    #[error("the rules end some games in a draw or a win whatever was captured (`draw`, `able_to_move`, `empty_row_wins`), which depends on the captures before it: a position of the solver does not record them")]
+    #[error("the rules end some games in a draw or a win whatever was captured (`draw`, `able_to_move`, `empty_row_wins`, `empty_row_loses`), which depends on the captures before it: a position of the solver does not record them")]
     DrawnEnd,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
@@ -215,7 +215,10 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::Divided => 0,
         // Refused by `check`: a drawn or won end's value depends on the
         // captures before it, which a position of the solver does not record.
-        Leftovers::Draw | Leftovers::AbleToMove | Leftovers::EmptyRowWins => {
+        Leftovers::Draw
+        | Leftovers::AbleToMove
+        | Leftovers::EmptyRowWins
+        | Leftovers::EmptyRowLoses => {
             unreachable!("sow solve refuses ends that set the captures aside")
         }
     }
