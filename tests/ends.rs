@@ -42,7 +42,7 @@ fn able_to_move_gives_the_board_to_the_player_who_can_still_move_or_draws() {
     let (reason, scores) = finish(&game, "1 1 0 / 3 0 0 south captured 20 17", &[]);
     assert_eq!((reason, scores), (EndReason::NoLegalMove, [20, 22]));
     // Neither can move: a draw, whatever was captured (South led 20-19).
-    let mut run = GameRun::new(&game, pos(&game, "1 1 0 / 1 0 0 south captured 20 19"));
+    let run = GameRun::new(&game, pos(&game, "1 1 0 / 1 0 0 south captured 20 19"));
     assert_eq!(run.end(), Some(EndReason::NoLegalMove));
     assert_eq!(run.scores(), [0, 0]);
     assert_eq!(run.outcome(), Some(Outcome::Draw));

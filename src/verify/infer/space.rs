@@ -92,11 +92,20 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
     keys
 }
 
-/// Whether the search leaves `key` alone: text, and the board's size
-/// (`rows`, `pits`, `seeds`), which the records give.
+/// Whether the search leaves `key` alone: text, and the board's size and
+/// start (`rows`, `pits`, `seeds`, `start`), which the records give.
+/// Also left alone: the numbers that go with a rule rather than make one
+/// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
+/// search does not vary yet.
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
     matches!(key.value, ValueKind::Text)
-        || (section == Some("board") && matches!(key.value, ValueKind::Number { .. }))
+        || (section == Some("board")
+            && matches!(key.value, ValueKind::Number { .. } | ValueKind::PitCounts))
+        || matches!(
+            (section, key.name),
+            (Some("legal"), "first_move_from")
+                | (Some("end"), "stones_left_at_most" | "score_at_least")
+        )
 }
 
 /// The key named `name` (`capture.counts`), if it is one the search can vary.
