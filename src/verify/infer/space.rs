@@ -96,7 +96,8 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
 /// start (`rows`, `pits`, `seeds`, `start`), which the records give.
 /// Also left alone: the numbers that go with a rule rather than make one
 /// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
-/// search does not vary yet.
+/// search does not vary yet, and the scoring of the two ends that need
+/// such a number (`stones_left`, `score_reached`).
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
     matches!(key.value, ValueKind::Text)
         || (section == Some("board")
@@ -104,7 +105,10 @@ fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
         || matches!(
             (section, key.name),
             (Some("legal"), "first_move_from")
-                | (Some("end"), "stones_left_at_most" | "score_at_least")
+                | (
+                    Some("end"),
+                    "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
+                )
         )
 }
 
@@ -180,8 +184,11 @@ impl Space {
                     slots.push(whole((min..=top).map(|n| n.to_string()).collect()));
                 }
                 ValueKind::WordList(words) => {
-                    // The first word is always in force (`no_legal_move`).
-                    for word in words.words.iter().skip(1) {
+                    // The first word is always in force (`no_legal_move`);
+                    // the ends that need a number the search leaves alone
+                    // are not tried.
+                    let searched = |w: &&&str| !matches!(**w, "stones_left" | "score_reached");
+                    for word in words.words.iter().skip(1).filter(searched) {
                         slots.push(element(section, key, word, current.as_deref()));
                     }
                 }
