@@ -360,3 +360,20 @@ fn chonka_relays_captures_on_either_row_and_is_won_at_half() {
     let empty = pos(&game, "0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 south captured 48 48");
     assert_eq!(legal(&game, &empty), ["pass"]);
 }
+
+#[test]
+fn the_solver_starts_from_the_per_pit_start() {
+    // One pit a side: South a 2, North A 1. South's only move, a (2), sows
+    // into South's store and A: South's row is empty, the game ends, each
+    // keeps their row: South 1, North 2. North wins by 1.
+    let path = crate::common::scratch("tiny-start").join("tiny.variant");
+    std::fs::write(
+        &path,
+        "name \"Tiny\"\nboard { pits 1; start 2 1; stores sown }\nsow { start next; extra_turn store }\nend { when no_legal_move row_empty; repetition ignore }\n",
+    )
+    .unwrap();
+    let (code, out, err) = sow(&["solve", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: -1 for south"), "{out}");
+    assert!(out.contains("north wins 2-1"), "{out}");
+}
