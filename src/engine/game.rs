@@ -260,7 +260,7 @@ pub struct Game {
     row_bits: [u32; 2],
     /// Per mover: bit `i` set when the game's first move may be played from
     /// pit `i` (`first_move_from`); 0 when any pit may.
-    opening_pits: [u32; 2],
+    first_move_pits: [u32; 2],
     /// Per player: the bytes of that player's row in [`Position::words`].
     row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
@@ -377,7 +377,7 @@ impl Game {
             .first_move_from
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
-        let opening_pits = [opening_south, opening_south << per_row];
+        let first_move_pits = [opening_south, opening_south << per_row];
         let capture_rows = [Player::South, Player::North].map(|mover| match rules.capture.side {
             CaptureSide::Any => row_bits[0] | row_bits[1],
             CaptureSide::Own => row_bits[mover.index()],
@@ -502,7 +502,7 @@ impl Game {
             opening_no_capture,
             capture_rows,
             row_bits,
-            opening_pits,
+            first_move_pits,
             row_bytes,
             has_end_conditions,
             end_checks,
@@ -974,7 +974,7 @@ impl Game {
     /// as `first_move_from` goes: every pit but on the game's first move.
     #[inline]
     pub(super) fn opening_pits(&self, pos: &Position) -> u32 {
-        match self.opening_pits[pos.to_move.index()] {
+        match self.first_move_pits[pos.to_move.index()] {
             bits if pos.opening && bits != 0 => bits,
             _ => u32::MAX,
         }

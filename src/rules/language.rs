@@ -56,7 +56,7 @@ study position), as `sow verify --any-stones` does for a record's `start`.
 | rows | 2 |
 | pits per row | 1 to 15 |
 | seeds per pit | 1 to 255 |
-| stones on the board | at most 255 (2 x pits x seeds) |
+| stones on the board | 1 to 255 (2 x pits x seeds, or the sum of the `start` counts) |
 | capture counts | 1 to the number of stones |
 | `min_stones` | 1 to the number of stones |
 | the file | at most 1 MiB of UTF-8 text |
