@@ -377,3 +377,15 @@ fn the_solver_starts_from_the_per_pit_start() {
     assert!(out.contains("value: -1 for south"), "{out}");
     assert!(out.contains("north wins 2-1"), "{out}");
 }
+
+#[test]
+fn diff_names_a_different_start() {
+    let (code, out, err) = sow(&["diff", "kalah", "fairkalah"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains(
+            "board start: 4 stones each (kalah), start 4 4 5 4 3 4 4 4 4 4 4 4 (fairkalah)"
+        ),
+        "{out}"
+    );
+}

@@ -118,18 +118,10 @@ impl Game {
             out.items[len] = mv;
             len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
         }
-        if pos.opening {
-            // `first_move_from`: the game's first move, from given pits only.
-            let opening = self.opening_pits(pos);
-            let playable = len;
-            len = 0;
-            for k in 0..playable {
-                let mv = out.items[k];
-                out.items[len] = mv;
-                len += usize::from(opening >> mv.pit & 1 == 1);
-            }
-        }
         out.len = len as u8;
+        if pos.opening {
+            self.keep_opening_moves(pos, out);
+        }
         let pass_possible = out.is_empty() && self.passes;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
@@ -138,6 +130,20 @@ impl Game {
             self.drop_grand_slams(pos, out);
             if out.is_empty() && self.passes {
                 self.legal_moves_slowly(pos, out);
+            }
+        }
+    }
+
+    /// `first_move_from`: on the game's first move, only the moves from the
+    /// pits it names (once per game, so kept out of the hot path).
+    #[cold]
+    fn keep_opening_moves(&self, pos: &Position, out: &mut Moves) {
+        let opening = self.opening_pits(pos);
+        let all = *out;
+        out.len = 0;
+        for &mv in all.as_slice() {
+            if opening >> mv.pit & 1 == 1 {
+                out.push(mv);
             }
         }
     }

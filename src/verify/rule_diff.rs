@@ -67,9 +67,13 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     } = board;
     out.size("board rows", a.board.rows, *rows);
     out.size("board pits", a.board.pits, *pits);
-    out.size("board seeds", a.board.seeds, *seeds);
-    let counts = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-    out.size("board start", counts(&a.board.start), counts(start));
+    // `seeds` and `start` are one rule, the start: `seeds` when both files
+    // give it, else the start as each file gives it.
+    if a.board.start.is_empty() && start.is_empty() {
+        out.size("board seeds", a.board.seeds, *seeds);
+    } else {
+        out.size("board start", a.start_text(), b.start_text());
+    }
     out.option("board stores", &a.board.stores, stores, |r| {
         r.board.stores = *stores;
     });
