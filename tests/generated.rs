@@ -38,25 +38,51 @@ fn mostly_small(max: u32, small: u32) -> impl Strategy<Value = u8> {
     prop_oneof![3 => 1..=small, 1 => 1..=max]
 }
 
-/// Board sizes and seeds within the limits: 1 to 15 pits per row, at least 1
-/// seed per pit, at most 255 stones.
+/// Board sizes and starts within the limits: 1 to 15 pits per row, at least
+/// 1 seed per pit or (one board in four) counts pit by pit, some of them 0,
+/// at least 1 and at most 255 stones.
 fn board() -> impl Strategy<Value = Board> {
     (1..=MAX_PITS_PER_ROW).prop_flat_map(|pits| {
         let most_seeds = MAX_STONES / (2 * u32::from(pits));
-        (mostly_small(most_seeds, 6), keyword::<Stores>()).prop_map(move |(seeds, stores)| Board {
-            rows: 2,
-            pits,
-            seeds,
-            stores,
-        })
+        let per_pit = vec(0..=most_seeds.min(6) as u8, 2 * usize::from(pits));
+        let start = prop_oneof![3 => Just(Vec::new()), 1 => per_pit];
+        (mostly_small(most_seeds, 6), keyword::<Stores>(), start).prop_map(
+            move |(seeds, stores, mut start)| {
+                if start.iter().all(|&n| n == 0) && !start.is_empty() {
+                    start[0] = 1;
+                }
+                Board {
+                    rows: 2,
+                    pits,
+                    // A file gives `seeds` or `start`, not both.
+                    seeds: if start.is_empty() { seeds } else { 0 },
+                    start,
+                    stores,
+                }
+            },
+        )
     })
+}
+
+/// The stones on `board` at the start.
+fn stones(board: &Board) -> u32 {
+    if board.start.is_empty() {
+        2 * u32::from(board.pits) * u32::from(board.seeds)
+    } else {
+        board.start.iter().map(|&n| u32::from(n)).sum()
+    }
 }
 
 /// Sowing rules for `board` (directions per pit, `min_stones` up to the
 /// stones on the board); contradictions are removed by [`consistent`].
 fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
-    let total = 2 * u32::from(board.pits) * u32::from(board.seeds);
+    let total = stones(board);
     let pits = usize::from(board.pits);
+    // `first_move_from`: usually none, else some places of the row.
+    let first_move_from = prop_oneof![
+        3 => Just(Vec::new()),
+        1 => subsequence((1..=board.pits).collect::<Vec<u8>>(), 1..=pits),
+    ];
     let directions = prop_oneof![
         keyword::<PitDirection>().prop_map(move |d| vec![d; pits]),
         vec(keyword::<PitDirection>(), pits),
@@ -68,15 +94,19 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         mostly_small(total, 3),
         keyword::<ExtraTurn>(),
         keyword::<Laps>(),
+        first_move_from,
     )
         .prop_map(
-            |(direction, start, skip_origin, min_stones, extra_turn, laps)| Sowing {
-                direction,
-                start,
-                skip_origin,
-                laps,
-                min_stones,
-                extra_turn,
+            |(direction, start, skip_origin, min_stones, extra_turn, laps, first_move_from)| {
+                Sowing {
+                    direction,
+                    start,
+                    skip_origin,
+                    laps,
+                    min_stones,
+                    first_move_from,
+                    extra_turn,
+                }
             },
         )
 }
@@ -108,24 +138,30 @@ fn capture(total: u32) -> impl Strategy<Value = Capture> {
         })
 }
 
-/// End rules: `no_legal_move` first, then any of the others in any order.
-fn end() -> impl Strategy<Value = End> {
+/// End rules: `no_legal_move` first, then any of the others in any order;
+/// the numbers of `stones_left` and `score_reached` up to the stones on the
+/// board (set aside by [`consistent`] when their condition is not listed).
+fn end(total: u32) -> impl Strategy<Value = End> {
     let others = vec![
         EndWhen::CapturedMajority,
         EndWhen::RowEmpty,
         EndWhen::AllPitsAtMostOne,
         EndWhen::NeitherCanMove,
+        EndWhen::StonesLeft,
+        EndWhen::ScoreReached,
     ];
+    let most = u8::try_from(total).unwrap_or(u8::MAX);
     (
-        subsequence(others, 0..=4).prop_shuffle(),
+        subsequence(others, 0..=6).prop_shuffle(),
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
         // Each way of ending scored as `leftovers` or its own way.
-        vec(proptest::option::of(keyword::<Leftovers>()), 5),
+        vec(proptest::option::of(keyword::<Leftovers>()), 7),
+        (0..=most, 1..=most),
     )
         .prop_map(
-            |(others, leftovers, repetition, repetition_leftovers, own)| {
+            move |(others, leftovers, repetition, repetition_leftovers, own, numbers)| {
                 let mut when = vec![EndWhen::NoLegalMove];
                 when.extend(others);
                 let way = |i: usize| own[i].unwrap_or(leftovers);
@@ -140,7 +176,11 @@ fn end() -> impl Strategy<Value = End> {
                         captured_majority: way(2),
                         row_empty: way(3),
                         all_pits_at_most_one: way(4),
+                        stones_left: way(5),
+                        score_reached: way(6),
                     },
+                    stones_left_at_most: Some(numbers.0),
+                    score_at_least: Some(numbers.1),
                 }
             },
         )
@@ -156,14 +196,14 @@ fn text() -> impl Strategy<Value = String> {
 pub fn rules() -> impl Strategy<Value = Rules> {
     board()
         .prop_flat_map(|board| {
-            let total = 2 * u32::from(board.pits) * u32::from(board.seeds);
+            let total = stones(&board);
             (
                 (text(), proptest::option::of(text())),
                 sowing(&board),
                 capture(total),
                 (keyword::<FeedWhen>(), keyword::<FeedFallback>()),
                 (keyword::<GrandSlam>(), any::<bool>()),
-                end(),
+                end(total),
                 Just(board),
             )
         })
@@ -230,6 +270,29 @@ fn consistent(mut r: Rules) -> Rules {
     // can matter.
     if !schema::order_matters(&r) {
         r.restrictions = Restrictions::SLAM_THEN_FEED;
+    }
+    // `last_mover` cannot be used with extra turns.
+    if r.sowing.extra_turn == ExtraTurn::Store {
+        let not_last = |l: &mut Leftovers| {
+            if *l == Leftovers::LastMover {
+                *l = Leftovers::RowOwner;
+            }
+        };
+        not_last(&mut r.end.leftovers);
+        not_last(&mut r.end.repetition_leftovers);
+        for (_, way) in r.end.scoring.ways_mut() {
+            not_last(way);
+        }
+    }
+    // `first_move_from` names places of the row.
+    let pits = r.board.pits;
+    r.sowing.first_move_from.retain(|&p| p <= pits);
+    // The numbers of `stones_left` and `score_reached` need their condition.
+    if !r.end.when.contains(&EndWhen::StonesLeft) {
+        r.end.stones_left_at_most = None;
+    }
+    if !r.end.when.contains(&EndWhen::ScoreReached) {
+        r.end.score_at_least = None;
     }
     // `repetition_leftovers` needs `repetition end_game`; it defaults to `leftovers`.
     if r.end.repetition == Repetition::Ignore {
@@ -338,7 +401,11 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         .collect();
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
-    if layout.old_form && r.restrictions == Restrictions::default() {
+    // Old files had no `first_move_from`: such rules are written the new way.
+    if layout.old_form
+        && r.restrictions == Restrictions::default()
+        && r.sowing.first_move_from.is_empty()
+    {
         old_form(&mut doc);
     }
     doc.header.push(write::Comment {

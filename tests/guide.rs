@@ -54,10 +54,34 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "stores",
-        title: "Kalah, Galatjang and Sungka",
-        intro: "Games with stores in the sowing path and extra turns; Galatjang's and Sungka's \
-                matches of rounds.",
-        variants: &["kalah", "galatjang", "galatjang-rounds", "sungka"],
+        title: "Kalah, FairKalah, Waurie, Galatjang and Sungka",
+        intro: "Games with stores in the sowing path and extra turns: Kalah, Kalah from a \
+                fair uneven start, a race to empty one's own row, and relay games; \
+                Galatjang's and Sungka's matches of rounds.",
+        variants: &[
+            "kalah",
+            "fairkalah",
+            "waurie",
+            "galatjang",
+            "galatjang-rounds",
+            "sungka",
+        ],
+    },
+    Family {
+        page: "one-count",
+        title: "Um el-Bil and Aw-li On-nam Ot-tjin",
+        intro: "Games that capture the pit the last stone brings to one count: a single \
+                counter in Tunisia (from a fixed opening hole), a \"fish\" of three in Borneo \
+                (the stuck player's opponent takes the rest).",
+        variants: &["um-el-bil", "aw-li-on-nam-ot-tjin"],
+    },
+    Family {
+        page: "relay-ends",
+        title: "Altiev and Chonka",
+        intro: "Relay games decided by how they end rather than by counting the board: a \
+                player whose row is emptied loses (Turkey); the first store to hold half of \
+                the counters wins (Sri Lanka).",
+        variants: &["altiev", "chonka"],
     },
     Family {
         page: "boukerourou",

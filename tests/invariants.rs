@@ -173,6 +173,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::Closed { .. } => pos.is_closed(pit),
                 Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,
                 Illegal::DoesNotFeed { .. } => rules.feeding.when != FeedWhen::Never,
+                Illegal::NotAnOpeningPit { .. } => {
+                    pos.opening && !rules.sowing.first_move_from.is_empty()
+                }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };
             prop_assert!(right, "`{}` rejected for a wrong reason: {}", label, why);
@@ -199,12 +202,21 @@ fn check_end(
     // Stones out of play and unscored leftovers count for nobody; a drawn
     // end scores nobody.
     let out_of_play = u32::from(run.position().removed);
-    if leftovers == Leftovers::Draw && run.end() != Some(EndReason::PlyCap) {
-        prop_assert_eq!(scores, [0, 0]);
-    } else if leftovers == Leftovers::Unscored {
-        prop_assert!(scored + out_of_play <= total);
-    } else {
-        prop_assert_eq!(scored + out_of_play, total, "every stone in play is scored");
+    let total16 = total as u16;
+    match leftovers {
+        Leftovers::Draw => prop_assert_eq!(scores, [0, 0]),
+        Leftovers::Unscored => prop_assert!(scored + out_of_play <= total),
+        // An odd stone counts for nobody.
+        Leftovers::Divided => prop_assert!(total - (scored + out_of_play) <= 1),
+        // A win: every stone to the winner; or a draw.
+        Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses => prop_assert!(
+            [[total16, 0], [0, total16], [0, 0]].contains(&scores),
+            "a won or drawn game: {:?}",
+            scores
+        ),
+        // A draw when neither can move, else every stone scored.
+        Leftovers::AbleToMove if scores == [0, 0] => {}
+        _ => prop_assert_eq!(scored + out_of_play, total, "every stone in play is scored"),
     }
     // A game the ply cap stopped has no winner.
     let outcome = (run.end() != Some(EndReason::PlyCap)).then(|| Outcome::from_scores(scores));

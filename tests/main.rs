@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod conservation;
 mod docs;
+mod ends;
 mod fast_path;
 mod files;
 mod generated;

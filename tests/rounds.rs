@@ -435,6 +435,25 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
         err.contains("`no_legal_move` scores the game `unscored`"),
         "{err}"
     );
+    // Halving leaves an odd stone to nobody; a refill would lose it.
+    let divided = base.replace(
+        "  leftovers            row_owner",
+        "  leftovers            divided",
+    );
+    std::fs::write(dir.join("c.variant"), &divided).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "c.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`no_legal_move` scores the game `divided`"),
+        "{err}"
+    );
+    // A refill puts `seeds` in each pit: a start pit by pit gives no such count.
+    let per_pit = base.replace("  seeds  7", "  start  7 7 7 7 7 7");
+    assert_ne!(per_pit, base);
+    std::fs::write(dir.join("d.variant"), &per_pit).unwrap();
+    let (code, _, err) = crate::common::sow_in(&dir, &["check", "d.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("gives its start as `seeds N`"), "{err}");
 }
 
 /// Sungka sows clockwise into the store on the mover's left: from a, the

@@ -75,8 +75,8 @@ pub(super) fn text(
     match play {
         None => {
             let board = |g: &Game| {
-                let r = &g.rules().board;
-                format!("2 rows of {} pits, {} stones each", r.pits, r.seeds)
+                let r = g.rules();
+                format!("2 rows of {} pits, {}", r.board.pits, r.start_text())
             };
             let _ = writeln!(
                 out,

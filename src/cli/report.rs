@@ -16,11 +16,11 @@ pub fn check_ok(name: &str, rules: &Rules) -> String {
     let per_row = rules.board.pits as usize;
     let label = |i| crate::engine::pit_label(i, per_row);
     format!(
-        "ok: {name}: {} ({} rows of {} pits, {} seeds each: {} stones; south owns {}-{}, north owns {}-{})\n",
+        "ok: {name}: {} ({} rows of {} pits, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
         rules.name,
         rules.board.rows,
         per_row,
-        rules.board.seeds,
+        rules.start_text().replace("stones each", "seeds each"),
         rules.total_stones(),
         label(0),
         label(per_row - 1),
@@ -73,9 +73,12 @@ pub(super) fn list(rows: &[(&str, Rules)]) -> String {
             name.to_string(),
             rules.name.clone(),
             format!(
-                "2x{} x{} ({} stones)",
+                "2x{} {} ({} stones)",
                 rules.board.pits,
-                rules.board.seeds,
+                match rules.board.start.is_empty() {
+                    true => format!("x{}", rules.board.seeds),
+                    false => "per-pit start".to_string(),
+                },
                 rules.total_stones()
             ),
             rules.source.clone().unwrap_or_else(|| "-".into()),

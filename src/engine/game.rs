@@ -188,6 +188,13 @@ pub enum Illegal {
     },
     /// A pass, while the mover has a move.
     CannotPass,
+    /// The game's first move, from a pit the rules do not open with.
+    NotAnOpeningPit {
+        /// Label of the pit.
+        pit: String,
+        /// Labels of the pits the first move may be played from.
+        allowed: Vec<String>,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -215,6 +222,15 @@ impl fmt::Display for Illegal {
                 write!(f, "pit `{pit}` sows {rule} only")
             }
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
+            Illegal::NotAnOpeningPit { pit, allowed } => write!(
+                f,
+                "the game's first move is played from {}, not `{pit}`",
+                allowed
+                    .iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
         }
     }
 }
@@ -249,14 +265,20 @@ pub struct Game {
     capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
+    /// Per mover: bit `i` set when the game's first move may be played from
+    /// pit `i` (`first_move_from`); 0 when any pit may.
+    first_move_pits: [u32; 2],
     /// Per player: the bytes of that player's row in [`Position::words`].
     row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     pub(super) has_end_conditions: bool,
     /// Those end conditions in the order of the rules, as the reason each
     /// gives; the first `end_check_count` are used.
-    end_checks: [EndReason; 3],
+    end_checks: [EndReason; 5],
     end_check_count: usize,
+    /// `stones_left_at_most` and `score_at_least` (when in force).
+    stones_left_at_most: u8,
+    score_at_least: u16,
     /// Whether a player who cannot move passes (`neither_can_move`).
     pub(super) passes: bool,
     /// The move restrictions in the order they filter moves.
@@ -357,6 +379,12 @@ impl Game {
         }
         let south_bits = (1u32 << per_row) - 1;
         let row_bits = [south_bits, south_bits << per_row];
+        let opening_south = rules
+            .sowing
+            .first_move_from
+            .iter()
+            .fold(0u32, |bits, &place| bits | 1 << (place - 1));
+        let first_move_pits = [opening_south, opening_south << per_row];
         let capture_rows = [Player::South, Player::North].map(|mover| match rules.capture.side {
             CaptureSide::Any => row_bits[0] | row_bits[1],
             CaptureSide::Own => row_bits[mover.index()],
@@ -374,7 +402,7 @@ impl Game {
             .iter()
             .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
         let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
-        let mut end_checks = [EndReason::NoLegalMove; 3];
+        let mut end_checks = [EndReason::NoLegalMove; 5];
         let mut end_check_count = 0;
         for when in &rules.end.when {
             let reason = match when {
@@ -382,6 +410,8 @@ impl Game {
                 EndWhen::CapturedMajority => EndReason::CapturedMajority,
                 EndWhen::RowEmpty => EndReason::RowEmpty,
                 EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
+                EndWhen::StonesLeft => EndReason::StonesLeft,
+                EndWhen::ScoreReached => EndReason::ScoreReached,
             };
             if !end_checks[..end_check_count].contains(&reason) {
                 end_checks[end_check_count] = reason;
@@ -437,6 +467,8 @@ impl Game {
             }
         }
         let restriction_steps = rules.restrictions.0;
+        let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
+        let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
         let scoring = EndReason::ALL.map(|reason| {
             let end = &rules.end;
             match reason {
@@ -446,9 +478,19 @@ impl Game {
                 EndReason::CapturedMajority => end.scoring.captured_majority,
                 EndReason::RowEmpty => end.scoring.row_empty,
                 EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
+                EndReason::StonesLeft => end.scoring.stones_left,
+                EndReason::ScoreReached => end.scoring.score_reached,
                 // Not an end of the rules (a capped game has no winner):
-                // its scores are the captures and `leftovers`, never a draw.
-                EndReason::PlyCap if end.leftovers == Leftovers::Draw => Leftovers::Unscored,
+                // its scores are the captures and `leftovers`, never a draw
+                // or a win.
+                EndReason::PlyCap
+                    if matches!(
+                        end.leftovers,
+                        Leftovers::Draw | Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses
+                    ) =>
+                {
+                    Leftovers::Unscored
+                }
                 EndReason::PlyCap => end.leftovers,
             }
         });
@@ -467,10 +509,13 @@ impl Game {
             opening_no_capture,
             capture_rows,
             row_bits,
+            first_move_pits,
             row_bytes,
             has_end_conditions,
             end_checks,
             end_check_count,
+            stones_left_at_most,
+            score_at_least,
             passes,
             restriction_steps,
             scoring,
@@ -517,7 +562,7 @@ impl Game {
     /// The position before the first move.
     pub fn start(&self) -> Position {
         let mut pits = [0u8; MAX_PITS];
-        pits[..self.pit_count].fill(self.rules.board.seeds);
+        pits[..self.pit_count].copy_from_slice(&self.rules.start_counts());
         Position {
             pits,
             captured: [0; 2],
@@ -624,7 +669,8 @@ impl Game {
         masked(&pos.words(), &self.row_bytes[player.index()]) == 0
     }
 
-    fn can_move(&self, pos: &Position, player: Player) -> bool {
+    /// Whether `player` has a pit holding at least `min_stones`.
+    pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
         pos.pits[self.row(player)].iter().any(|&n| n >= min)
     }
@@ -938,6 +984,8 @@ impl Game {
             EndReason::RowEmpty => self.row_bytes.iter().any(|mask| masked(&words, mask) == 0),
             // Every byte 0 or 1 (the unused slots are always 0).
             EndReason::AllPitsAtMostOne => masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0,
+            EndReason::StonesLeft => pos.board_stones() <= u32::from(self.stones_left_at_most),
+            EndReason::ScoreReached => pos.captured.iter().any(|&c| c >= self.score_at_least),
             _ => false,
         };
         self.end_checks[..self.end_check_count]
@@ -963,6 +1011,16 @@ impl Game {
             FeedWhen::Never => true,
             FeedWhen::RowEmpty => !self.row_is_empty(next, fed),
             FeedWhen::CannotMove => self.can_move(next, fed),
+        }
+    }
+
+    /// Bit `i` set when a move of `pos` may be played from pit `i` as far
+    /// as `first_move_from` goes: every pit but on the game's first move.
+    #[inline]
+    pub(super) fn opening_pits(&self, pos: &Position) -> u32 {
+        match self.first_move_pits[pos.to_move.index()] {
+            bits if pos.opening && bits != 0 => bits,
+            _ => u32::MAX,
         }
     }
 
@@ -1010,10 +1068,11 @@ impl Game {
     fn moves(&self, pos: &Position, out: &mut Successors) {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
+        let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
         let mut slams = 0u32;
         for pit in self.row(mover) {
-            if pos.pits[pit] < self.min_stones {
+            if pos.pits[pit] < self.min_stones || opening >> pit & 1 == 0 {
                 continue;
             }
             for &direction in self.directions[pit] {
@@ -1130,6 +1189,16 @@ impl Game {
         }
         if pos.is_closed(pit) {
             return Illegal::Closed { pit: label };
+        }
+        if self.opening_pits(pos) >> pit & 1 == 0 {
+            return Illegal::NotAnOpeningPit {
+                pit: label,
+                allowed: self
+                    .row(pos.to_move)
+                    .filter(|&p| self.opening_pits(pos) >> p & 1 == 1)
+                    .map(|p| self.label(p))
+                    .collect(),
+            };
         }
         let min = self.rules.sowing.min_stones.max(1);
         if pos.pits[pit] < min {

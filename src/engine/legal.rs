@@ -10,7 +10,8 @@
 //!
 //! How legality is decided, rule by rule:
 //! - a pit is playable when it holds at least `min_stones` (one comparison per
-//!   pit, in every direction the pit may sow);
+//!   pit, in every direction the pit may sow) and, on the game's first move,
+//!   when `first_move_from` names it;
 //! - feeding is looked at only when the opponent may starve (their row is
 //!   empty, or they cannot move, as the rule says); then, and when nothing is
 //!   playable under a passing rule, the moves come from the full successors;
@@ -118,6 +119,9 @@ impl Game {
             len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
         }
         out.len = len as u8;
+        if pos.opening {
+            self.keep_opening_moves(pos, out);
+        }
         let pass_possible = out.is_empty() && self.passes;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
@@ -126,6 +130,20 @@ impl Game {
             self.drop_grand_slams(pos, out);
             if out.is_empty() && self.passes {
                 self.legal_moves_slowly(pos, out);
+            }
+        }
+    }
+
+    /// `first_move_from`: on the game's first move, only the moves from the
+    /// pits it names (once per game, so kept out of the hot path).
+    #[cold]
+    fn keep_opening_moves(&self, pos: &Position, out: &mut Moves) {
+        let opening = self.opening_pits(pos);
+        let all = *out;
+        out.len = 0;
+        for &mv in all.as_slice() {
+            if opening >> mv.pit & 1 == 1 {
+                out.push(mv);
             }
         }
     }

@@ -29,13 +29,17 @@ pub enum EndReason {
     RowEmpty,
     /// No pit held more than one stone.
     AllPitsAtMostOne,
+    /// Few stones were left on the board (`stones_left`).
+    StonesLeft,
+    /// A player's captures reached the rules' threshold (`score_reached`).
+    ScoreReached,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
 
 impl EndReason {
     /// How many reasons there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 9;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -45,6 +49,8 @@ impl EndReason {
         EndReason::CapturedMajority,
         EndReason::RowEmpty,
         EndReason::AllPitsAtMostOne,
+        EndReason::StonesLeft,
+        EndReason::ScoreReached,
         EndReason::PlyCap,
     ];
 
@@ -57,6 +63,8 @@ impl EndReason {
             EndReason::CapturedMajority => "captured_majority",
             EndReason::RowEmpty => "row_empty",
             EndReason::AllPitsAtMostOne => "all_pits_at_most_one",
+            EndReason::StonesLeft => "stones_left",
+            EndReason::ScoreReached => "score_reached",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -70,6 +78,8 @@ impl EndReason {
             EndReason::CapturedMajority => "a player captured more than half of the stones",
             EndReason::RowEmpty => "a row is empty",
             EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
+            EndReason::StonesLeft => "few stones are left on the board",
+            EndReason::ScoreReached => "a player's captures reached the threshold",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }
@@ -345,6 +355,37 @@ impl Game {
             }
             Leftovers::Unscored => {}
             Leftovers::Draw => scores = [0, 0],
+            Leftovers::LastMover => {
+                // `check` refuses `last_mover` with extra turns, so the
+                // last move was the other player's.
+                scores[pos.to_move.other().index()] += row(Player::South) + row(Player::North);
+            }
+            Leftovers::AbleToMove => match Player::BOTH.map(|p| self.can_move(pos, p)) {
+                [true, true] => {
+                    for p in Player::BOTH {
+                        scores[p.index()] += row(p);
+                    }
+                }
+                [false, false] => scores = [0, 0],
+                [south, _] => {
+                    let taker = if south { Player::South } else { Player::North };
+                    scores[taker.index()] += row(Player::South) + row(Player::North);
+                }
+            },
+            Leftovers::Divided => {
+                let half = (row(Player::South) + row(Player::North)) / 2;
+                scores = scores.map(|s| s + half);
+            }
+            Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses => {
+                let total = pos.total_stones() as u16;
+                let win = [total, 0];
+                let south_wins = match Player::BOTH.map(|p| row(p) == 0) {
+                    [true, false] => self.scoring(end) == Leftovers::EmptyRowWins,
+                    [false, true] => self.scoring(end) == Leftovers::EmptyRowLoses,
+                    _ => return [0, 0],
+                };
+                scores = if south_wins { win } else { [0, total] };
+            }
         }
         scores
     }

@@ -11,6 +11,7 @@ pub(super) type Check = fn(&Read<'_>) -> Vec<Diagnostic>;
 
 /// Every check, in the order their messages are reported.
 pub(super) const CHECKS: &[Check] = &[
+    board_has_a_start,
     stones_fit_on_the_board,
     skip_origin_needs_start_next,
     extra_turn_store_needs_stores,
@@ -21,8 +22,12 @@ pub(super) const CHECKS: &[Check] = &[
     otherwise_needs_feeding,
     repetition_leftovers_needs_repetition,
     scoring_needs_its_end,
+    last_mover_needs_alternate_turns,
+    first_move_from_in_the_row,
+    end_numbers_go_with_their_condition,
     rounds_options_need_refill,
     refill_needs_every_stone_owned,
+    refill_needs_seeds,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -32,22 +37,48 @@ const LEGAL: Option<&str> = Some("legal");
 const END: Option<&str> = Some("end");
 const ROUNDS: Option<&str> = Some("rounds");
 
-/// Pit counts are bytes: the board holds at most [`MAX_STONES`].
+/// Pit counts are bytes: the board holds at most [`MAX_STONES`], and at
+/// least one stone.
 fn stones_fit_on_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
-    let (Some(pits), Some(seeds)) = (read.pits(), read.given(BOARD, "seeds")) else {
+    let Some(pits) = read.pits() else {
         return Vec::new();
     };
-    let per_pit = u32::from(read.rules.board.seeds);
-    let total = 2 * u32::from(pits) * per_pit;
-    if total <= MAX_STONES {
+    let total = read.rules.total_stones();
+    let (setting, what) = match (read.given(BOARD, "seeds"), read.given(BOARD, "start")) {
+        (Some(seeds), None) => (
+            seeds,
+            format!("2 x {pits} pits x {} seeds", read.rules.board.seeds),
+        ),
+        (None, Some(start)) => (start, "the `start` counts".to_string()),
+        _ => return Vec::new(),
+    };
+    let message = match total {
+        0 => "the `start` counts put no stone on the board".to_string(),
+        t if t > MAX_STONES => {
+            format!("{t} stones on the board ({what}): at most {MAX_STONES} are supported")
+        }
+        _ => return Vec::new(),
+    };
+    vec![Diagnostic::error(setting.values[0].span, message)]
+}
+
+/// The start is given once: `seeds` (every pit alike) or `start` (pit by
+/// pit).
+fn board_has_a_start(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(BOARD, "seeds") || !read.valid(BOARD, "start") {
         return Vec::new();
     }
-    vec![Diagnostic::error(
-        seeds.values[0].span,
-        format!(
-            "{total} stones on the board (2 x {pits} pits x {per_pit} seeds): at most {MAX_STONES} are supported"
-        ),
-    )]
+    match (read.given(BOARD, "seeds"), read.given(BOARD, "start")) {
+        (None, None) => vec![Diagnostic::error(
+            read.section_span(BOARD),
+            "missing `seeds` in section `board` (or `start`, the count of every pit)",
+        )],
+        (Some(_), Some(start)) => vec![Diagnostic::error(
+            start.span,
+            "`start` and `seeds` both give the start: keep one (`seeds N` is `start` with every count N)",
+        )],
+        _ => Vec::new(),
+    }
 }
 
 fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -230,6 +261,90 @@ fn scoring_needs_its_end(read: &Read<'_>) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// `last_mover` gives the stones to the opponent of the player to move:
+/// with extra turns the last mover may be the player to move, whom a
+/// position does not record.
+fn last_mover_needs_alternate_turns(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(SOW, "extra_turn") || rules.sowing.extra_turn == ExtraTurn::Never {
+        return Vec::new();
+    }
+    let mut keys = vec![
+        ("leftovers", rules.end.leftovers),
+        ("repetition_leftovers", rules.end.repetition_leftovers),
+    ];
+    keys.extend(rules.end.scoring.ways());
+    keys.into_iter()
+        .filter(|(_, scoring)| *scoring == Leftovers::LastMover)
+        .filter_map(|(key, _)| read.given(END, key))
+        .map(|s| {
+            Diagnostic::error(
+                s.span,
+                "`last_mover` cannot be used with `extra_turn store`: after an extra turn the last mover is the player to move, which a position does not record",
+            )
+        })
+        .collect()
+}
+
+/// `first_move_from` names places in South's row.
+fn first_move_from_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
+    let (Some(pits), Some(setting)) = (read.pits(), read.given(LEGAL, "first_move_from")) else {
+        return Vec::new();
+    };
+    setting
+        .values
+        .iter()
+        .filter_map(|value| match value.node {
+            Value::Number(Ok(n)) if n > i64::from(pits) => Some((n, value.span)),
+            _ => None,
+        })
+        .map(|(n, span)| {
+            Diagnostic::error(
+                span,
+                format!("`first_move_from {n}`: a row has {pits} pits (1 to {pits})"),
+            )
+        })
+        .collect()
+}
+
+/// `stones_left` needs `stones_left_at_most`, `score_reached` needs
+/// `score_at_least`, and neither number means anything without its
+/// condition.
+fn end_numbers_go_with_their_condition(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(END, "when") {
+        return Vec::new();
+    }
+    let pairs = [
+        (
+            EndWhen::StonesLeft,
+            "stones_left_at_most",
+            read.rules.end.stones_left_at_most,
+        ),
+        (
+            EndWhen::ScoreReached,
+            "score_at_least",
+            read.rules.end.score_at_least,
+        ),
+    ];
+    let mut out = Vec::new();
+    for (condition, key, number) in pairs {
+        let listed = read.rules.end.when.contains(&condition);
+        match (listed, number, read.given(END, key)) {
+            (true, None, _) if read.valid(END, key) => out.push(Diagnostic::error(
+                read.given(END, "when")
+                    .map_or(read.section_span(END), |s| s.span),
+                format!("`when {condition}` needs `{key} N` in `end`"),
+            )),
+            (false, Some(_), Some(s)) => out.push(Diagnostic::error(
+                s.span,
+                format!("`{key}` has no effect: `when` does not list `{condition}`"),
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The keys of `rounds` other than `refill` say how one round leads to the
 /// next: without `refill` there is one round.
 fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -249,8 +364,9 @@ fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
 }
 
 /// A refill pours every player's stones back into the pits: a way of ending
-/// that gives the stones left to nobody (`unscored`) or sets the captures
-/// aside (`draw`) would lose stones between rounds.
+/// that may give stones to nobody (`unscored`, `divided`'s odd stone) or sets
+/// the captures aside (`draw`, `able_to_move`, `empty_row_wins`,
+/// `empty_row_loses`) would lose or invent stones between rounds.
 fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
     let Some(setting) = read.given(ROUNDS, "refill") else {
         return Vec::new();
@@ -269,14 +385,29 @@ fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
         ways.push(("repetition_leftovers", end.repetition_leftovers));
     }
     ways.into_iter()
-        .filter(|(_, scoring)| matches!(scoring, Leftovers::Unscored | Leftovers::Draw))
+        .filter(|(_, scoring)| {
+            matches!(scoring, Leftovers::Unscored | Leftovers::Divided)
+                || scoring.sets_captures_aside()
+        })
         .map(|(way, scoring)| {
             Diagnostic::error(
                 setting.span,
                 format!(
-                    "`refill` pours every stone back into the pits, but `{way}` scores the game `{scoring}`, which gives stones to nobody: use `row_owner` or `player_to_move`"
+                    "`refill` pours every stone back into the pits, but `{way}` scores the game `{scoring}`, which does not give each stone left to one player: use `row_owner`, `player_to_move` or `last_mover`"
                 ),
             )
         })
         .collect()
+}
+
+/// A refill puts `seeds` stones in each pit: a start given pit by pit
+/// (`start`) says no such count.
+fn refill_needs_seeds(read: &Read<'_>) -> Vec<Diagnostic> {
+    match (read.given(ROUNDS, "refill"), read.given(BOARD, "start")) {
+        (Some(_), Some(start)) => vec![Diagnostic::error(
+            start.span,
+            "`refill` fills each pit with `seeds` stones, so a variant with rounds gives its start as `seeds N`, not pit by pit",
+        )],
+        _ => Vec::new(),
+    }
 }

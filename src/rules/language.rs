@@ -60,7 +60,7 @@ study position), as `sow verify --any-stones` does for a record's `start`.
 | rows | 2 |
 | pits per row | 1 to 15 |
 | seeds per pit | 1 to 255 |
-| stones on the board | at most 255 (2 x pits x seeds) |
+| stones on the board | 1 to 255 (2 x pits x seeds, or the sum of the `start` counts) |
 | capture counts | 1 to the number of stones |
 | `min_stones` | 1 to the number of stones |
 | the file | at most 1 MiB of UTF-8 text |
@@ -151,6 +151,9 @@ fn value_summary(key: &Key) -> String {
             "one of {}, for every pit, or one per pit of a row from its owner's left",
             words(&w)
         ),
+        ValueKind::PitCounts => {
+            "numbers 0 to 255, one per pit of a row, or one per pit of the board".into()
+        }
     }
 }
 

@@ -49,7 +49,27 @@ impl Rules {
 
     /// Stones on the board at the start.
     pub fn total_stones(&self) -> u32 {
-        self.pit_count() as u32 * u32::from(self.board.seeds)
+        self.start_counts().iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// The start in a few words: `4 stones each`, or `start 4 4 5 ...`.
+    pub fn start_text(&self) -> String {
+        if self.board.start.is_empty() {
+            format!("{} stones each", self.board.seeds)
+        } else {
+            let counts: Vec<String> = self.board.start.iter().map(u8::to_string).collect();
+            format!("start {}", counts.join(" "))
+        }
+    }
+
+    /// The stones in each pit at the start, in notation order: the `start`
+    /// counts, or `seeds` in every pit.
+    pub fn start_counts(&self) -> Vec<u8> {
+        if self.board.start.is_empty() {
+            vec![self.board.seeds; self.pit_count()]
+        } else {
+            self.board.start.clone()
+        }
     }
 }
 
@@ -60,8 +80,12 @@ pub struct Board {
     pub rows: u8,
     /// Pits in each row.
     pub pits: u8,
-    /// Stones in each pit at the start.
+    /// Stones in each pit at the start, when every pit starts alike (0
+    /// when `start` gives the counts pit by pit).
     pub seeds: u8,
+    /// Stones in each pit at the start, pit by pit in notation order (empty
+    /// when every pit holds `seeds`).
+    pub start: Vec<u8>,
     /// Stores on the board.
     pub stores: Stores,
 }
@@ -91,6 +115,9 @@ pub struct Sowing {
     pub laps: Laps,
     /// The fewest stones a pit must hold to be played.
     pub min_stones: u8,
+    /// The pits the game's first move may be played from, as places in
+    /// South's row from South's left, 1 first (sorted; empty: any pit).
+    pub first_move_from: Vec<u8>,
     /// When the mover moves again.
     pub extra_turn: ExtraTurn,
 }
@@ -356,6 +383,12 @@ pub struct End {
     /// How each other way of ending scores the stones left (each is
     /// `leftovers` unless the file says otherwise).
     pub scoring: EndScoring,
+    /// Under `stones_left`: the game ends when at most this many stones are
+    /// left on the board.
+    pub stones_left_at_most: Option<u8>,
+    /// Under `score_reached`: the game ends when a player has captured at
+    /// least this many stones.
+    pub score_at_least: Option<u8>,
 }
 
 /// How the stones left on the board are scored, per way the game ends
@@ -373,23 +406,29 @@ pub struct EndScoring {
     pub row_empty: Leftovers,
     /// No pit holds more than one stone.
     pub all_pits_at_most_one: Leftovers,
+    /// At most `stones_left_at_most` stones are left on the board.
+    pub stones_left: Leftovers,
+    /// A player has captured `score_at_least` stones.
+    pub score_reached: Leftovers,
 }
 
 impl EndScoring {
     /// Each way of ending, named as its key in `end`, with its scoring.
-    pub fn ways(&self) -> [(&'static str, Leftovers); 5] {
+    pub fn ways(&self) -> [(&'static str, Leftovers); 7] {
         let mut copy = *self;
         copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
     }
 
     /// [`EndScoring::ways`], to change them.
-    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 5] {
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 7] {
         [
             ("no_legal_move", &mut self.no_legal_move),
             ("feeding_impossible", &mut self.feeding_impossible),
             ("captured_majority", &mut self.captured_majority),
             ("row_empty", &mut self.row_empty),
             ("all_pits_at_most_one", &mut self.all_pits_at_most_one),
+            ("stones_left", &mut self.stones_left),
+            ("score_reached", &mut self.score_reached),
         ]
     }
 }
@@ -407,6 +446,10 @@ keyword_enum! {
         AllPitsAtMostOne = "all_pits_at_most_one",
         /// A player who cannot move passes; the game ends when neither can.
         NeitherCanMove = "neither_can_move",
+        /// At most `stones_left_at_most` stones are left on the board.
+        StonesLeft = "stones_left",
+        /// A player has captured at least `score_at_least` stones.
+        ScoreReached = "score_reached",
     }
 }
 
@@ -421,6 +464,32 @@ keyword_enum! {
         Unscored = "unscored",
         /// The game is drawn, whatever was captured: neither player scores.
         Draw = "draw",
+        /// The player who made the last move takes them all.
+        LastMover = "last_mover",
+        /// The player who can still move (has a pit holding `min_stones`) takes them all; if neither can, the game is drawn; if both can, each takes their own row.
+        AbleToMove = "able_to_move",
+        /// Each player takes half of them; an odd stone counts for nobody.
+        Divided = "divided",
+        /// The player whose row is empty wins, whatever was captured: they score every stone, the other none; if both rows or neither is empty, the game is drawn.
+        EmptyRowWins = "empty_row_wins",
+        /// The player whose row is empty loses, whatever was captured: the other scores every stone, they none; if both rows or neither is empty, the game is drawn.
+        EmptyRowLoses = "empty_row_loses",
+    }
+}
+
+impl Leftovers {
+    /// Whether the final scores this scoring gives depend on what was
+    /// captured before the end, not only on the position's board (a drawn
+    /// or won game sets the captures aside). `sow solve`, whose positions do
+    /// not record captures, refuses such ends.
+    pub fn sets_captures_aside(self) -> bool {
+        matches!(
+            self,
+            Leftovers::Draw
+                | Leftovers::AbleToMove
+                | Leftovers::EmptyRowWins
+                | Leftovers::EmptyRowLoses
+        )
     }
 }
 

@@ -142,6 +142,9 @@ pub enum Checked {
     /// Keywords in the order given ([`ValueKind::WordList`]), or one per
     /// pit of a row ([`ValueKind::PerPit`]).
     Words(Vec<&'static str>),
+    /// One number per pit of the board, in notation order
+    /// ([`ValueKind::PitCounts`]).
+    Counts(Vec<u8>),
 }
 
 impl Checked {
@@ -175,6 +178,14 @@ impl Checked {
         match self {
             Checked::Word(w) => keyword(w),
             other => unreachable!("a keyword key read {other:?}"),
+        }
+    }
+
+    /// The counts, one per pit of the board.
+    pub fn counts(self) -> Vec<u8> {
+        match self {
+            Checked::Counts(counts) => counts,
+            other => unreachable!("a pit-counts key read {other:?}"),
         }
     }
 
@@ -226,6 +237,9 @@ pub enum ValueKind {
     WordList(Words),
     /// One keyword for every pit, or one per pit of a row.
     PerPit(Words),
+    /// One number (0 to 255) per pit of a row, both rows alike, or one per
+    /// pit of the board in notation order.
+    PitCounts,
 }
 
 /// The upper end of a number's range.
@@ -331,7 +345,12 @@ const BOARD: Section = Section {
     name: "board",
     doc: "Board size and starting stones.",
     intro: "",
-    notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.",
+    notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.
+
+A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
+`start` counts may be 0, but the board must hold at least one stone and at
+most 255. With `start`, the capture counts and `min_stones` range up to the
+stones of the start.",
     order: None,
     keys: &[
         Key {
@@ -368,16 +387,31 @@ const BOARD: Section = Section {
             name: "seeds",
             describe: sentences::seeds,
             read: |r, v| r.board.seeds = v.byte(),
-            write: |r| Some(vec![r.board.seeds.to_string()]),
+            write: |r| r.board.start.is_empty().then(|| vec![r.board.seeds.to_string()]),
             what: "seeds per pit",
             value: ValueKind::Number {
                 min: 1,
                 max: Bound::Fixed(MAX_STONES),
             },
-            default: Default::Required,
+            default: Default::Absent("required, unless `start` is given"),
             warns: None,
-            doc: "Stones in each pit at the start.",
+            doc: "Stones in each pit at the start (the shorthand for `start` with every count alike).",
             example: "seeds 7",
+        },
+        Key {
+            name: "start",
+            describe: sentences::none,
+            read: |r, v| r.board.start = v.counts(),
+            write: |r| {
+                (!r.board.start.is_empty())
+                    .then(|| r.board.start.iter().map(u8::to_string).collect())
+            },
+            what: "start count",
+            value: ValueKind::PitCounts,
+            default: Default::Absent("`seeds` in every pit"),
+            warns: None,
+            doc: "Stones in each pit at the start, pit by pit: one count per pit of a row (both rows alike, from the owner's left), or one per pit of the board in notation order (a b c ... A B C ...).",
+            example: "start 4 4 5 4 3 4 4 4 4 4 4 4",
         },
         Key {
             name: "stores",
@@ -607,6 +641,11 @@ is one). `grand_slam` other than `allowed` in a variant without captures is an
 error, and so is `otherwise` with `feed never`, and `min_stones` after another
 restriction.
 
+`first_move_from` restricts only the game's first move (South's), before
+the other restrictions choose among what it leaves; a place beyond the row
+is an error. A position given with `--from` is a mid-game position: the rule
+does not apply to it.
+
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;
 grand_slam; feed; otherwise }` in that order (`sow fmt` rewrites them so); a
@@ -634,6 +673,24 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The fewest stones a pit must hold to be played.",
             example: "min_stones 2",
+        },
+        Key {
+            name: "first_move_from",
+            describe: sentences::first_move_from,
+            read: |r, v| r.sowing.first_move_from = sorted(v.bytes()),
+            write: |r| {
+                (!r.sowing.first_move_from.is_empty())
+                    .then(|| r.sowing.first_move_from.iter().map(u8::to_string).collect())
+            },
+            what: "first-move pit",
+            value: ValueKind::Numbers {
+                min: 1,
+                max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+            },
+            default: Default::Absent("any pit"),
+            warns: None,
+            doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
+            example: "first_move_from 6",
         },
         Key {
             name: "grand_slam",
@@ -723,13 +780,16 @@ pub fn moved_section(name: &str) -> bool {
 }
 
 /// The keys of `legal` in the order of the rules' restrictions (`otherwise`
-/// with `feed`).
+/// with `feed`, `first_move_from` with `min_stones`).
 fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
     let mut keys = Vec::new();
     for restriction in rules.restrictions.0 {
         keys.push(restriction.word());
-        if restriction == Restriction::Feed {
-            keys.push("otherwise");
+        match restriction {
+            Restriction::Feed => keys.push("otherwise"),
+            // Like `min_stones`, it says which pits are moves at all.
+            Restriction::MinStones => keys.push("first_move_from"),
+            Restriction::GrandSlam => {}
         }
     }
     keys
@@ -770,12 +830,22 @@ const END: Section = Section {
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
-`all_pits_at_most_one`, and `repetition_leftovers` for a repetition) scores
-that way differently, e.g. `feeding_impossible draw` (Ludii's Awari: the
-players pass and the game is drawn). Such a key for a way the rules never end
-the game is an error. `draw` makes the game a draw whatever was captured
-(both final scores are 0); `sow solve` does not take such variants (its
-positions do not record the captures a draw sets aside).
+`all_pits_at_most_one`, `stones_left`, `score_reached`, and
+`repetition_leftovers` for a repetition) scores that way differently, e.g.
+`feeding_impossible draw` (Ludii's Awari: the players pass and the game is
+drawn). Such a key for a way the rules never end the game is an error.
+`draw` makes the game a draw whatever was captured (both final scores are 0);
+`empty_row_wins` and `empty_row_loses` make it a win (the winner scores
+every stone, the loser none); `able_to_move` is a draw when neither player can move. `sow solve`
+does not take such variants (its positions do not record the captures a draw
+or a win sets aside), nor `score_reached` (whether it ends depends on the
+captures). `last_mover` with `extra_turn store` is an error: after an extra
+turn the last mover is the player to move, which a position does not record.
+
+`stones_left` needs `stones_left_at_most N` and `score_reached` needs
+`score_at_least N` (and neither number is allowed without its condition).
+`score_at_least 49` on a board of 98 stones ends the game when a player has
+half of them (Chonka's \"exactly half\").
 With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
@@ -903,6 +973,60 @@ condition given twice.",
             doc: "How a game ended by `all_pits_at_most_one` is scored.",
             example: "all_pits_at_most_one unscored",
         },
+        Key {
+            name: "stones_left_at_most",
+            describe: sentences::none,
+            read: |r, v| r.end.stones_left_at_most = Some(v.byte()),
+            write: |r| r.end.stones_left_at_most.map(|n| vec![n.to_string()]),
+            what: "stones left",
+            value: ValueKind::Number {
+                min: 0,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("none; required with `stones_left`"),
+            warns: None,
+            doc: "Under `stones_left`: the game ends when at most this many stones are left on the board.",
+            example: "stones_left_at_most 1",
+        },
+        Key {
+            name: "score_at_least",
+            describe: sentences::none,
+            read: |r, v| r.end.score_at_least = Some(v.byte()),
+            write: |r| r.end.score_at_least.map(|n| vec![n.to_string()]),
+            what: "score threshold",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("none; required with `score_reached`"),
+            warns: None,
+            doc: "Under `score_reached`: the game ends when a player has captured at least this many stones.",
+            example: "score_at_least 49",
+        },
+        Key {
+            name: "stones_left",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.stones_left = v.word(),
+            write: |r| ends_on(r, EndWhen::StonesLeft).then(|| one(r.end.scoring.stones_left)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `stones_left` is scored.",
+            example: "stones_left row_owner",
+        },
+        Key {
+            name: "score_reached",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.score_reached = v.word(),
+            write: |r| ends_on(r, EndWhen::ScoreReached).then(|| one(r.end.scoring.score_reached)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `score_reached` is scored.",
+            example: "score_reached unscored",
+        },
     ],
 };
 
@@ -933,6 +1057,11 @@ pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
         "all_pits_at_most_one" => listed(
             EndWhen::AllPitsAtMostOne,
             "`when` does not list `all_pits_at_most_one`",
+        ),
+        "stones_left" => listed(EndWhen::StonesLeft, "`when` does not list `stones_left`"),
+        "score_reached" => listed(
+            EndWhen::ScoreReached,
+            "`when` does not list `score_reached`",
         ),
         _ => Ok(()),
     }
@@ -1202,6 +1331,9 @@ mod tests {
                     .iter()
                     .map(|w| (Checked::Words(vec![w]), w.to_string()))
                     .collect(),
+                ValueKind::PitCounts => {
+                    vec![(Checked::Counts(vec![0, 5, 255, 1, 2, 3]), "255".to_string())]
+                }
                 ValueKind::PerPit(w) => w
                     .words
                     .iter()

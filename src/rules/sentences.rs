@@ -51,13 +51,52 @@ pub(super) fn pits(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn seeds(rules: &Rules) -> Vec<String> {
-    let Board {
-        rows, pits, seeds, ..
-    } = &rules.board;
-    let total = u32::from(*rows) * u32::from(*pits) * u32::from(*seeds);
+    let Board { seeds, start, .. } = &rules.board;
+    let total = rules.total_stones();
+    if start.is_empty() {
+        return vec![format!(
+            "Each pit starts with {seeds} stone{}: {total} in all.",
+            plural(u32::from(*seeds))
+        )];
+    }
+    let per_row = usize::from(rules.board.pits);
+    let row = |counts: &[u8]| {
+        counts
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     vec![format!(
-        "Each pit starts with {seeds} stone{}: {total} in all.",
-        plural(u32::from(*seeds))
+        "The pits start with {} stones in South's row and {} in North's (each from its owner's left to right): {total} in all.",
+        row(&start[..per_row]),
+        row(&start[per_row..]),
+    )]
+}
+
+/// The pits the game's first move may be played from.
+pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
+    let places = &rules.sowing.first_move_from;
+    if places.is_empty() {
+        return Vec::new();
+    }
+    let per_row = usize::from(rules.board.pits);
+    let labels: Vec<String> = places
+        .iter()
+        .map(|&p| {
+            format!(
+                "`{}`",
+                crate::engine::pit_label(usize::from(p) - 1, per_row)
+            )
+        })
+        .collect();
+    let pits = match labels.as_slice() {
+        [one] => format!("pit {one}"),
+        [init @ .., last] => format!("one of the pits {} or {last}", init.join(", ")),
+        [] => unreachable!("checked non-empty"),
+    };
+    vec![format!(
+        "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
     )]
 }
 
@@ -289,6 +328,14 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
             EndWhen::AllPitsAtMostOne => {
                 out.push("It also ends when no pit holds more than one stone.".into())
             }
+            EndWhen::StonesLeft => out.push(format!(
+                "It also ends as soon as at most {} left on the board.",
+                stones_phrase(rules.end.stones_left_at_most.unwrap_or(0))
+            )),
+            EndWhen::ScoreReached => out.push(format!(
+                "It also ends as soon as a player has captured at least {} stones.",
+                rules.end.score_at_least.unwrap_or(0)
+            )),
         }
     }
     out
@@ -332,6 +379,8 @@ fn way_words(way: &str) -> &'static str {
         "captured_majority" => "a player has captured more than half of the stones",
         "row_empty" => "a row is empty",
         "all_pits_at_most_one" => "no pit holds more than one stone",
+        "stones_left" => "few stones are left on the board",
+        "score_reached" => "a player's captures reach the threshold",
         _ => "the player to move has no legal move",
     }
 }
@@ -344,6 +393,11 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
         Leftovers::PlayerToMove => "the player to move takes all the stones left on the board",
         Leftovers::Unscored => "the stones left on the board count for nobody",
         Leftovers::Draw => "the game is a draw, whatever was captured",
+        Leftovers::LastMover => "the player who made the last move takes all the stones left on the board",
+        Leftovers::AbleToMove => "the player who can still move takes all the stones left on the board (a draw if neither can; each their own row if both can)",
+        Leftovers::Divided => "the stones left on the board are divided equally (an odd stone counts for nobody)",
+        Leftovers::EmptyRowWins => "the player whose row is empty wins, whatever was captured (a draw if both rows or neither is)",
+        Leftovers::EmptyRowLoses => "the player whose row is empty loses, whatever was captured (a draw if both rows or neither is)",
     }
 }
 
@@ -399,6 +453,15 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
         None => String::new(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// `1 stone is`, `4 stones are`.
+fn stones_phrase(n: u8) -> String {
+    if n == 1 {
+        "1 stone is".to_string()
+    } else {
+        format!("{n} stones are")
     }
 }
 

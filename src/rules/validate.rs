@@ -102,6 +102,9 @@ pub(super) struct Read<'a> {
     pub rules: Rules,
     /// The keys whose value (given or default) passed its checks.
     keys: HashMap<KeyId, KeyRead<'a>>,
+    /// Where each section's name is written (the start of the file for a
+    /// section left out).
+    section_spans: HashMap<&'static str, Span>,
 }
 
 /// One key that read fine.
@@ -121,6 +124,13 @@ impl<'a> Read<'a> {
     /// `key`'s setting in `section`, when it is written and read fine.
     pub fn given(&self, section: Option<&'static str>, key: &'static str) -> Option<&'a Setting> {
         self.keys.get(&(section, key)).and_then(|read| read.setting)
+    }
+
+    /// Where `section` is written (the start of the file when it is not).
+    pub fn section_span(&self, section: Option<&'static str>) -> Span {
+        section
+            .and_then(|name| self.section_spans.get(name).copied())
+            .unwrap_or_default()
     }
 
     /// Pits in a row, once the board read fine.
@@ -164,6 +174,9 @@ impl Validator {
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
         let scopes = self.scopes(tree);
         let mut read = Read::default();
+        for (name, scope) in &scopes.sections {
+            read.section_spans.insert(name, scope.span);
+        }
         for entry in schema::LANGUAGE {
             match entry {
                 Entry::Key(key) => self.read_key(&scopes.top, key, &mut read),
@@ -399,6 +412,9 @@ impl Validator {
             ValueKind::WordList(_) => Checked::Words(vec![word]),
             // A bad board is reported on its own.
             ValueKind::PerPit(_) => Checked::Words(vec![word; usize::from(read.pits()?)]),
+            ValueKind::PitCounts => {
+                Checked::Counts(vec![word.parse().ok()?; 2 * usize::from(read.pits()?)])
+            }
         };
         Some(Some(checked))
     }
@@ -424,7 +440,40 @@ impl Validator {
             }
             ValueKind::WordList(words) => self.word_list(setting, key, words),
             ValueKind::PerPit(words) => self.per_pit(setting, key, words, read.pits()),
+            ValueKind::PitCounts => self.pit_counts(setting, key, read.pits()),
         }
+    }
+
+    /// One count per pit of a row (both rows alike, each from its owner's
+    /// left) or one per pit of the board, each 0 to 255: the counts of the
+    /// whole board in notation order.
+    fn pit_counts(&mut self, s: &Setting, key: &Key, pits: Option<u8>) -> Option<Checked> {
+        let given: Vec<Option<u32>> = s
+            .values
+            .iter()
+            .map(|value| self.number_value(value, key.what, 0, 255))
+            .collect();
+        let given: Vec<u8> = given
+            .into_iter()
+            .map(|n| n.map(|n| n as u8))
+            .collect::<Option<_>>()?;
+        let pits = usize::from(pits?);
+        if given.len() == pits {
+            return Some(Checked::Counts(given.repeat(2)));
+        }
+        if given.len() == 2 * pits {
+            return Some(Checked::Counts(given));
+        }
+        self.error(
+            s.span,
+            format!(
+                "`{}` lists {} counts: give one per pit of a row ({pits}, both rows alike) or one per pit of the board ({}, in notation order)",
+                key.name,
+                given.len(),
+                2 * pits
+            ),
+        );
+        None
     }
 
     /// A number whose range is one value (`rows 2`).
@@ -904,7 +953,7 @@ mod tests {
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),
-            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds` or `stores` (`when` belongs in section `end`)"]
+            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds`, `start` or `stores` (`when` belongs in section `end`)"]
         );
         assert_eq!(
             errors(&format!("pits 3\n{MINIMAL}")),
@@ -1068,5 +1117,101 @@ mod tests {
                 "`row_empty` has no effect: `when` does not list `row_empty`",
             ]
         );
+    }
+
+    fn rules_of(text: &str) -> Rules {
+        load(&Source::new("t", text)).expect("loads").rules
+    }
+
+    #[test]
+    fn start_counts_per_pit_or_per_row() {
+        let board = |b: &str| MINIMAL.replace("pits 3; seeds 7", b);
+        // One row's counts: both rows alike, each from its owner's left.
+        let r = rules_of(&board("pits 3; start 1 0 2"));
+        assert_eq!(r.start_counts(), [1, 0, 2, 1, 0, 2]);
+        assert_eq!(r.total_stones(), 6);
+        // The whole board in notation order (a b c A B C).
+        let r = rules_of(&board("pits 3; start 1 2 3 4 5 6"));
+        assert_eq!(r.start_counts(), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(r.total_stones(), 21);
+        // `seeds N` is `start` with every count N.
+        assert_eq!(rules_of(MINIMAL).start_counts(), [7; 6]);
+        assert_eq!(
+            errors(&board("pits 3; start 1 2")),
+            ["`start` lists 2 counts: give one per pit of a row (3, both rows alike) or one per pit of the board (6, in notation order)"]
+        );
+        assert_eq!(
+            errors(&board("pits 3; seeds 2; start 1 2 3")),
+            ["`start` and `seeds` both give the start: keep one (`seeds N` is `start` with every count N)"]
+        );
+        assert_eq!(
+            errors(&board("pits 3")),
+            ["missing `seeds` in section `board` (or `start`, the count of every pit)"]
+        );
+        assert_eq!(
+            errors(&board("pits 3; start 0 0 0")),
+            ["the `start` counts put no stone on the board"]
+        );
+        assert_eq!(
+            errors(&board("pits 3; start 100 100 100")),
+            ["600 stones on the board (the `start` counts): at most 255 are supported"]
+        );
+        assert_eq!(
+            errors(&board("pits 3; start 1 2 256")),
+            ["start count must be between 0 and 255, found 256"]
+        );
+    }
+
+    #[test]
+    fn first_move_from_names_places_in_the_row() {
+        let r = rules_of(&format!("{MINIMAL}legal {{ first_move_from 3 1 }}\n"));
+        assert_eq!(r.sowing.first_move_from, [1, 3]);
+        assert_eq!(
+            errors(&format!("{MINIMAL}legal {{ first_move_from 4 }}\n")),
+            ["`first_move_from 4`: a row has 3 pits (1 to 3)"]
+        );
+        assert_eq!(
+            errors(&format!("{MINIMAL}legal {{ first_move_from 2; min_stones 2 }}\n")),
+            ["`min_stones` comes first in `legal`: it says which pits can be played at all, and the restrictions after it choose among those"]
+        );
+    }
+
+    #[test]
+    fn end_numbers_need_their_conditions() {
+        let end = |e: &str| MINIMAL.replace("end { repetition ignore }", e);
+        let r = rules_of(&end("end { when stones_left; stones_left_at_most 1; stones_left unscored; repetition ignore }"));
+        assert_eq!(r.end.stones_left_at_most, Some(1));
+        assert_eq!(r.end.scoring.stones_left, Leftovers::Unscored);
+        assert_eq!(r.end.scoring.no_legal_move, Leftovers::RowOwner);
+        let r = rules_of(&end(
+            "end { when score_reached; score_at_least 22; repetition ignore }",
+        ));
+        assert_eq!(r.end.score_at_least, Some(22));
+        assert_eq!(
+            errors(&end("end { when stones_left; repetition ignore }")),
+            ["`when stones_left` needs `stones_left_at_most N` in `end`"]
+        );
+        assert_eq!(
+            errors(&end("end { score_at_least 5; repetition ignore }")),
+            ["`score_at_least` has no effect: `when` does not list `score_reached`"]
+        );
+        assert_eq!(
+            errors(&end("end { stones_left row_owner; repetition ignore }")),
+            ["`stones_left` has no effect: `when` does not list `stones_left`"]
+        );
+    }
+
+    #[test]
+    fn last_mover_needs_alternate_turns() {
+        let kalah_like = "name \"T\"\nboard { pits 3; seeds 2; stores sown }\nsow { start next; extra_turn store }\n";
+        assert_eq!(
+            errors(&format!("{kalah_like}end {{ leftovers last_mover; repetition ignore }}\n")),
+            ["`last_mover` cannot be used with `extra_turn store`: after an extra turn the last mover is the player to move, which a position does not record"]
+        );
+        assert!(errors(
+            &format!("{MINIMAL}end {{ leftovers last_mover }}\n")
+                .replace("end { repetition ignore }\n", "")
+        )
+        .is_empty());
     }
 }

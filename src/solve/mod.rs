@@ -118,15 +118,15 @@ pub enum SolveError {
     },
     /// The rules make past captures part of the state, which the position
     /// key leaves out.
-    #[error("the rules end the game on captured totals (`captured_majority`), which a position of the solver does not record")]
+    #[error("the rules end the game on captured totals (`captured_majority`, `score_reached`), which a position of the solver does not record")]
     CapturesMatter,
     /// A table read as endgame databases holds the positions reachable from
     /// a start instead.
     #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
     NotDatabases,
-    /// The rules end some games in a draw whatever was captured: the value
-    /// of such an end depends on past captures.
-    #[error("the rules end some games in a draw whatever was captured (`draw`), which depends on the captures before it: a position of the solver does not record them")]
+    /// The rules end some games in a draw or a win whatever was captured:
+    /// the value of such an end depends on past captures.
+    #[error("the rules end some games in a draw or a win whatever was captured (`draw`, `able_to_move`, `empty_row_wins`, `empty_row_loses`), which depends on the captures before it: a position of the solver does not record them")]
     DrawnEnd,
     /// The game is a match of rounds.
     #[error("the game is a match of rounds: a round's value depends on the stones captured before it (they are refilled into the next round), and the solver solves one game")]
@@ -211,9 +211,19 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::RowOwner => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
-        // Refused by `check`: a drawn end's value depends on the captures
-        // before it, which a position of the solver does not record.
-        Leftovers::Draw => unreachable!("sow solve refuses drawn ends"),
+        // `check` refuses `last_mover` with extra turns: the other player
+        // moved last.
+        Leftovers::LastMover => -(mine + theirs),
+        // Half each (the odd stone for nobody): the same for both.
+        Leftovers::Divided => 0,
+        // Refused by `check`: a drawn or won end's value depends on the
+        // captures before it, which a position of the solver does not record.
+        Leftovers::Draw
+        | Leftovers::AbleToMove
+        | Leftovers::EmptyRowWins
+        | Leftovers::EmptyRowLoses => {
+            unreachable!("sow solve refuses ends that set the captures aside")
+        }
     }
 }
 
@@ -285,12 +295,13 @@ fn check_rules(game: &Game) -> Result<(), SolveError> {
     if game.has_rounds() {
         return Err(SolveError::Rounds);
     }
-    if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
+    let when = &game.rules().end.when;
+    if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
         return Err(SolveError::CapturesMatter);
     }
     if EndReason::ALL
         .iter()
-        .any(|&reason| game.scoring(reason) == Leftovers::Draw)
+        .any(|&reason| game.scoring(reason).sets_captures_aside())
     {
         return Err(SolveError::DrawnEnd);
     }

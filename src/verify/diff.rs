@@ -425,8 +425,8 @@ impl Pair<'_> {
         match &found.difference {
             Difference::Start => {
                 let board = |g: &Game| {
-                    let r = &g.rules().board;
-                    format!("2 rows of {} pits, {} stones each", r.pits, r.seeds)
+                    let r = g.rules();
+                    format!("2 rows of {} pits, {}", r.board.pits, r.start_text())
                 };
                 let _ = writeln!(
                     out,

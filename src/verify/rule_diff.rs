@@ -30,12 +30,14 @@ pub struct RuleDifference {
 
 /// The options of the ways of ending, as [`EndScoring::ways`] orders them
 /// (an option's name is a `&'static str`).
-const END_WAYS: [&str; 5] = [
+const END_WAYS: [&str; 7] = [
     "end no_legal_move",
     "end feeding_impossible",
     "end captured_majority",
     "end row_empty",
     "end all_pits_at_most_one",
+    "end stones_left",
+    "end score_reached",
 ];
 
 /// Every option that differs between `a` and `b` (names and sources are not
@@ -62,11 +64,18 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         rows,
         pits,
         seeds,
+        start,
         stores,
     } = board;
     out.size("board rows", a.board.rows, *rows);
     out.size("board pits", a.board.pits, *pits);
-    out.size("board seeds", a.board.seeds, *seeds);
+    // `seeds` and `start` are one rule, the start: `seeds` when both files
+    // give it, else the start as each file gives it.
+    if a.board.start.is_empty() && start.is_empty() {
+        out.size("board seeds", a.board.seeds, *seeds);
+    } else {
+        out.size("board start", a.start_text(), b.start_text());
+    }
     out.option("board stores", &a.board.stores, stores, |r| {
         r.board.stores = *stores;
     });
@@ -76,6 +85,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         skip_origin,
         laps,
         min_stones,
+        first_move_from,
         extra_turn,
     } = sowing;
     // A direction per pit only fits a board of the same size.
@@ -148,6 +158,13 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("legal min_stones", &a.sowing.min_stones, min_stones, |r| {
         r.sowing.min_stones = *min_stones;
     });
+    let places = |p: &[u8]| words(p.iter());
+    out.option(
+        "legal first_move_from",
+        places(&a.sowing.first_move_from).as_str(),
+        places(first_move_from).as_str(),
+        |r| r.sowing.first_move_from = first_move_from.clone(),
+    );
     out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
         r.grand_slam = *grand_slam;
     });
@@ -167,7 +184,22 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         repetition,
         repetition_leftovers,
         scoring,
+        stones_left_at_most,
+        score_at_least,
     } = end;
+    let number = |n: &Option<u8>| n.map_or_else(|| "none".to_string(), |n| n.to_string());
+    out.option(
+        "end stones_left_at_most",
+        number(&a.end.stones_left_at_most).as_str(),
+        number(stones_left_at_most).as_str(),
+        |r| r.end.stones_left_at_most = *stones_left_at_most,
+    );
+    out.option(
+        "end score_at_least",
+        number(&a.end.score_at_least).as_str(),
+        number(score_at_least).as_str(),
+        |r| r.end.score_at_least = *score_at_least,
+    );
     out.option(
         "end when",
         &words(a.end.when.iter()),
@@ -288,10 +320,11 @@ fn uniform<T: PartialEq>(values: &[T]) -> bool {
     values.windows(2).all(|w| w[0] == w[1])
 }
 
-/// Whether the two boards have the same size (rows, pits, seeds): only then
+/// Whether the two boards have the same size and start (rows, pits, the
+/// start counts): only then
 /// can the same game be played under both.
 pub fn same_board(a: &Rules, b: &Rules) -> bool {
-    (a.board.rows, a.board.pits, a.board.seeds) == (b.board.rows, b.board.pits, b.board.seeds)
+    (a.board.rows, a.board.pits, a.start_counts()) == (b.board.rows, b.board.pits, b.start_counts())
 }
 
 #[cfg(test)]

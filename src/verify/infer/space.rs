@@ -94,11 +94,24 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
     keys
 }
 
-/// Whether the search leaves `key` alone: text, and the board's size
-/// (`rows`, `pits`, `seeds`), which the records give.
+/// Whether the search leaves `key` alone: text, and the board's size and
+/// start (`rows`, `pits`, `seeds`, `start`), which the records give.
+/// Also left alone: the numbers that go with a rule rather than make one
+/// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
+/// search does not vary yet, and the scoring of the two ends that need
+/// such a number (`stones_left`, `score_reached`).
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
     matches!(key.value, ValueKind::Text)
-        || (section == Some("board") && matches!(key.value, ValueKind::Number { .. }))
+        || (section == Some("board")
+            && matches!(key.value, ValueKind::Number { .. } | ValueKind::PitCounts))
+        || matches!(
+            (section, key.name),
+            (Some("legal"), "first_move_from")
+                | (
+                    Some("end"),
+                    "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
+                )
+        )
 }
 
 /// The key named `name` (`capture.counts`), if it is one the search can vary.
@@ -173,8 +186,11 @@ impl Space {
                     slots.push(whole((min..=top).map(|n| n.to_string()).collect()));
                 }
                 ValueKind::WordList(words) => {
-                    // The first word is always in force (`no_legal_move`).
-                    for word in words.words.iter().skip(1) {
+                    // The first word is always in force (`no_legal_move`);
+                    // the ends that need a number the search leaves alone
+                    // are not tried.
+                    let searched = |w: &&&str| !matches!(**w, "stones_left" | "score_reached");
+                    for word in words.words.iter().skip(1).filter(searched) {
                         slots.push(element(section, key, word, current.as_deref()));
                     }
                 }
@@ -183,7 +199,8 @@ impl Space {
                         slots.push(element(section, key, &n.to_string(), current.as_deref()));
                     }
                 }
-                ValueKind::Text => {}
+                // Board keys are not searched.
+                ValueKind::Text | ValueKind::PitCounts => {}
             }
         }
         Space {
