@@ -260,6 +260,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         removed,
         to_move,
         opening: false,
+        relay_cycled: false,
     })
 }
 

@@ -86,6 +86,10 @@ pub struct Position {
     pub to_move: Player,
     /// True before the game's first move (some variants forbid capturing on it).
     pub opening: bool,
+    /// True when the move that led here ended in a relay cycle (its relay came
+    /// back to a lap state of the same move): under `end { when relay_cycle }`
+    /// the game is over. Always false otherwise.
+    pub relay_cycled: bool,
 }
 
 impl Position {

@@ -29,13 +29,15 @@ pub enum EndReason {
     RowEmpty,
     /// No pit held more than one stone.
     AllPitsAtMostOne,
+    /// The last move's relay came back to a lap state of the same move.
+    RelayCycle,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
 
 impl EndReason {
     /// How many reasons there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -45,6 +47,7 @@ impl EndReason {
         EndReason::CapturedMajority,
         EndReason::RowEmpty,
         EndReason::AllPitsAtMostOne,
+        EndReason::RelayCycle,
         EndReason::PlyCap,
     ];
 
@@ -57,6 +60,7 @@ impl EndReason {
             EndReason::CapturedMajority => "captured_majority",
             EndReason::RowEmpty => "row_empty",
             EndReason::AllPitsAtMostOne => "all_pits_at_most_one",
+            EndReason::RelayCycle => "relay_cycle",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -70,6 +74,7 @@ impl EndReason {
             EndReason::CapturedMajority => "a player captured more than half of the stones",
             EndReason::RowEmpty => "a row is empty",
             EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
+            EndReason::RelayCycle => "a relay came back to a lap state of the same move",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }
@@ -254,7 +259,8 @@ impl<'g> GameRun<'g> {
     /// Bookkeeping after a move was played on `self.position`.
     fn advance(&mut self) {
         self.plies += 1;
-        if self.tracks_repetition {
+        // A move that ended the game in a relay cycle repeats nothing.
+        if self.tracks_repetition && !self.position.relay_cycled {
             let next = self.position;
             let stones = off_board(&next);
             if stones != self.off_board {

@@ -404,9 +404,14 @@ trace as two plies by the same player; perft counts plies, so it counts both.
 `skip_origin yes` with `start origin` is a contradiction and an error.
 
 A relay lap sows like a move from the lifted pit (same start and skip rules);
-captures are looked at only where the last lap ends. A move stops after 1000
-relay laps, a bound of ours that no recorded game reaches: it keeps every move
-finite.
+captures are looked at only where the last lap ends. A relay can come back to
+a lap state it had already reached (the same board, the same pit about to be
+lifted) and then goes on for ever: 57% of random games of Boukerourou meet
+one. `end { when relay_cycle }` ends the game there, scored by its own key
+(`relay_cycle draw`: Ludii plays such a relay to its move limit, a draw).
+Without it a move stops after 1000 relay laps, a bound of ours that keeps
+every move finite, and play goes on from where the move was cut: `sow check
+--play N` reports how often that bound decides a game.
 
 A move from a pit that may sow either way is written with its direction:
 `b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
@@ -601,11 +606,18 @@ is the only one; then it is played without capture (awale.info's \"unless the
 mover has no other move\"). The order matters only with a feeding rule and a
 grand-slam rule that removes moves (`forbidden`, `only_move_no_capture`).
 
+`feed` says when the mover must feed (the opponent's row is empty, or they
+cannot play); `feed_gives` what a move must do to feed (leave a stone in
+their row, or a pit they can play), by default what the trigger implies.
+`feed cannot_move; feed_gives stone` is awale.info's literal \"enough stones
+to reach the opponent's territory\": a single stone feeds, though the
+opponent still cannot play it.
+
 A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
-error, and so is `otherwise` with `feed never`, and `min_stones` after another
-restriction.
+error, and so is `otherwise` or `feed_gives` with `feed never`, and
+`min_stones` after another restriction.
 
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;
@@ -650,7 +662,10 @@ file with a `legal` section writes them there.",
         Key {
             name: "feed",
             describe: sentences::feeding_when,
-            read: |r, v| r.feeding.when = v.word(),
+            read: |r, v| {
+                r.feeding.when = v.word();
+                r.feeding.gives = r.feeding.when.gives();
+            },
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
             value: ValueKind::Word(Words::of::<FeedWhen>()),
@@ -674,6 +689,22 @@ file with a `legal` section writes them there.",
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
+        },
+        Key {
+            name: "feed_gives",
+            describe: sentences::none,
+            read: |r, v| r.feeding.gives = v.word(),
+            write: |r| {
+                let feeding = &r.feeding;
+                (feeding.when != FeedWhen::Never && feeding.gives != feeding.when.gives())
+                    .then(|| one(feeding.gives))
+            },
+            what: "feeding requirement",
+            value: ValueKind::Word(Words::of::<FeedGives>()),
+            default: Default::Absent("what `feed` implies: `stone` for `row_empty`, `move` for `cannot_move`"),
+            warns: None,
+            doc: "What a move must do to feed, when the feeding rule's trigger does not say it: leave a stone in the opponent's row, or a pit they can play.",
+            example: "feed_gives stone",
         },
     ],
 };
@@ -729,7 +760,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
     for restriction in rules.restrictions.0 {
         keys.push(restriction.word());
         if restriction == Restriction::Feed {
-            keys.push("otherwise");
+            keys.extend(["otherwise", "feed_gives"]);
         }
     }
     keys
@@ -770,7 +801,8 @@ const END: Section = Section {
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
-`all_pits_at_most_one`, and `repetition_leftovers` for a repetition) scores
+`all_pits_at_most_one`, `relay_cycle`, and `repetition_leftovers` for a
+repetition) scores
 that way differently, e.g. `feeding_impossible draw` (Ludii's Awari: the
 players pass and the game is drawn). Such a key for a way the rules never end
 the game is an error. `draw` makes the game a draw whatever was captured
@@ -779,7 +811,15 @@ positions do not record the captures a draw sets aside).
 With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
-condition given twice.",
+condition given twice.
+
+`relay_cycle` ends a game whose relay came back to a lap state of the same
+move, with the board as it was then (no capture: the relay never ended). It
+needs relay laps. `test_after lap` also tests the other end conditions of
+`when` after each relay lap: a lap that leaves one holding stops the move there,
+without capture (Ludii, where each lap is a move, tests its end after each).
+It needs relay laps and an end condition besides `no_legal_move`,
+`neither_can_move` and `relay_cycle`.",
     order: None,
     keys: &[
         Key {
@@ -903,6 +943,30 @@ condition given twice.",
             doc: "How a game ended by `all_pits_at_most_one` is scored.",
             example: "all_pits_at_most_one unscored",
         },
+        Key {
+            name: "relay_cycle",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.relay_cycle = v.word(),
+            write: |r| ends_on(r, EndWhen::RelayCycle).then(|| one(r.end.scoring.relay_cycle)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `relay_cycle` is scored.",
+            example: "relay_cycle draw",
+        },
+        Key {
+            name: "test_after",
+            describe: sentences::end_test,
+            read: |r, v| r.end.test_after = v.word(),
+            write: |r| Some(one(r.end.test_after)),
+            what: "end test",
+            value: ValueKind::Word(Words::of::<EndTest>()),
+            default: Default::Value("move"),
+            warns: None,
+            doc: "When the end conditions of `when` are tested: after each move, or also after each relay lap.",
+            example: "test_after lap",
+        },
     ],
 };
 
@@ -934,6 +998,7 @@ pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
             EndWhen::AllPitsAtMostOne,
             "`when` does not list `all_pits_at_most_one`",
         ),
+        "relay_cycle" => listed(EndWhen::RelayCycle, "`when` does not list `relay_cycle`"),
         _ => Ok(()),
     }
 }

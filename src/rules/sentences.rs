@@ -140,10 +140,16 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
     } else {
         ""
     };
+    // A relay that cycles ends the game under `relay_cycle`; else the bound cuts it.
+    let bound = if rules.end.when.contains(&EndWhen::RelayCycle) {
+        String::new()
+    } else {
+        format!(" (or after {MAX_RELAYS} laps, a bound of ours)")
+    };
     vec![match rules.sowing.laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
-        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store} (or after {MAX_RELAYS} laps, a bound of ours)."),
-        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty (or after {MAX_RELAYS} laps, a bound of ours)."),
+        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
     }]
 }
 
@@ -235,13 +241,26 @@ fn capture_row(side: CaptureSide) -> &'static str {
 
 pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
-    vec![match rules.feeding.when {
-        FeedWhen::Never => "A player never has to give the opponent stones.".into(),
-        FeedWhen::RowEmpty => "When the opponent's row is empty, the mover must play a move that leaves at least one stone in it, if any move does.".to_string(),
+    let trigger = match rules.feeding.when {
+        FeedWhen::Never => return vec!["A player never has to give the opponent stones.".into()],
+        FeedWhen::RowEmpty => "When the opponent's row is empty".to_string(),
         FeedWhen::CannotMove => format!(
-            "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones), the mover must play a move that leaves them such a pit, if any move does."
+            "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones)"
         ),
-    }]
+    };
+    let requirement = match rules.feeding.gives {
+        FeedGives::Stone if rules.feeding.when == FeedWhen::RowEmpty => {
+            "leaves at least one stone in it".to_string()
+        }
+        FeedGives::Stone => "leaves at least one stone in their row (even if they still cannot move)".to_string(),
+        FeedGives::Move if rules.feeding.when == FeedWhen::CannotMove => {
+            "leaves them such a pit".to_string()
+        }
+        FeedGives::Move => format!("leaves them a pit of {min_stones} or more stones"),
+    };
+    vec![format!(
+        "{trigger}, the mover must play a move that {requirement}, if any move does."
+    )]
 }
 
 pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
@@ -289,9 +308,23 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
             EndWhen::AllPitsAtMostOne => {
                 out.push("It also ends when no pit holds more than one stone.".into())
             }
+            EndWhen::RelayCycle => out.push(
+                "It also ends when a relay comes back to a board and pit it had already reached in the same move (it would go on for ever); the board is left as it was then."
+                    .into(),
+            ),
         }
     }
     out
+}
+
+pub(super) fn end_test(rules: &Rules) -> Vec<String> {
+    match rules.end.test_after {
+        EndTest::Move => Vec::new(),
+        EndTest::Lap => vec![
+            "These end conditions are also tested after each relay lap: a lap that leaves one holding stops the move there, without capture."
+                .into(),
+        ],
+    }
 }
 
 /// Who gets the stones left (for each way of ending scored otherwise, a
@@ -332,6 +365,7 @@ fn way_words(way: &str) -> &'static str {
         "captured_majority" => "a player has captured more than half of the stones",
         "row_empty" => "a row is empty",
         "all_pits_at_most_one" => "no pit holds more than one stone",
+        "relay_cycle" => "a relay comes back to a lap state of the same move",
         _ => "the player to move has no legal move",
     }
 }

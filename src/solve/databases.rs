@@ -51,6 +51,7 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
                 removed: 0,
                 to_move,
                 opening: false,
+                relay_cycled: false,
             }));
         }
     });

@@ -59,6 +59,7 @@ impl KeyCodec {
                 Player::South
             },
             opening: key & 1 == 1,
+            relay_cycled: false,
         }
     }
 }
@@ -100,6 +101,7 @@ mod tests {
         assert_eq!(codec.decode(codec.encode(&start)), start);
         let later = Position {
             opening: false,
+            relay_cycled: false,
             to_move: Player::North,
             ..start
         };

@@ -128,6 +128,10 @@ pub enum SolveError {
     /// of such an end depends on past captures.
     #[error("the rules end some games in a draw whatever was captured (`draw`), which depends on the captures before it: a position of the solver does not record them")]
     DrawnEnd,
+    /// The rules end a game inside a move (`relay_cycle`), which a position
+    /// key does not record.
+    #[error("the rules end a game whose relay cycles (`relay_cycle`), inside a move: a position of the solver does not record that")]
+    RelayCycleEnd,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -281,6 +285,9 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
 fn check_rules(game: &Game) -> Result<(), SolveError> {
     if game.rules().end.when.contains(&EndWhen::CapturedMajority) {
         return Err(SolveError::CapturesMatter);
+    }
+    if game.rules().end.when.contains(&EndWhen::RelayCycle) {
+        return Err(SolveError::RelayCycleEnd);
     }
     if EndReason::ALL
         .iter()
@@ -749,6 +756,7 @@ impl Solution {
                 removed: 0,
                 to_move: *side,
                 opening: false,
+                relay_cycled: false,
             });
             if let Some(local) = self
                 .index
