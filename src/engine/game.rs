@@ -299,6 +299,9 @@ pub struct Game {
     /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
     /// is not on the path, as a skipped origin).
     path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
+    /// `reach_at[mover][direction][origin]`: how many stones a lap from
+    /// `origin` needs to sow one into the opponent's row (`feed_gives reach`).
+    reach_at: [[[u8; MAX_PITS]; 2]; 2],
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
@@ -463,6 +466,19 @@ impl Game {
                 }
             }
         }
+        let mut reach_at = [[[u8::MAX; MAX_PITS]; 2]; 2];
+        for mover in Player::BOTH {
+            let m = mover.index();
+            let opponent = row_bits[mover.other().index()];
+            for (reach, paths) in reach_at[m].iter_mut().zip(&sow_path[m]) {
+                for (needed, path) in reach.iter_mut().zip(paths) {
+                    let first = path[..path_len]
+                        .iter()
+                        .position(|&slot| opponent >> (slot % 32) & 1 == 1);
+                    *needed = first.map_or(u8::MAX, |k| k as u8 + 1);
+                }
+            }
+        }
         let restriction_steps = rules.restrictions.0;
         let scoring = EndReason::ALL.map(|reason| {
             let end = &rules.end;
@@ -508,6 +524,7 @@ impl Game {
             slam_changes_play,
             slam_screen,
             path_index,
+            reach_at,
             laps,
             has_stores: stores,
             extra_turn,
@@ -1038,15 +1055,28 @@ impl Game {
         }
     }
 
-    /// Whether `next` (after a move) satisfies the feeding obligation: what
-    /// the rules' `feed_gives` asks of a move (only asked when the mover
-    /// must feed).
-    fn feeds(&self, next: &Position) -> bool {
-        let fed = next.to_move;
+    /// Whether the move to `next` from `pos` satisfies the feeding
+    /// obligation: what the rules' `feed_gives` asks of a move (only asked
+    /// when the mover must feed).
+    fn feeds(&self, pos: &Position, next: &Successor) -> bool {
+        let fed = next.position.to_move;
         match self.rules.feeding.gives {
-            FeedGives::Stone => !self.row_is_empty(next, fed),
-            FeedGives::Move => self.can_move(next, fed),
+            FeedGives::Stone => !self.row_is_empty(&next.position, fed),
+            FeedGives::Move => self.can_move(&next.position, fed),
+            FeedGives::Reach => self.reaches(pos, next.mv),
         }
+    }
+
+    /// Whether some lap of `mv` from `pos` sows a stone into the opponent's
+    /// row (sown again on a copy: only asked in feeding positions).
+    fn reaches(&self, pos: &Position, mv: Move) -> bool {
+        let direction = mv.direction as usize;
+        let needed = &self.reach_at[pos.to_move.index()][direction];
+        let (mut board, mut reached) = (*pos, false);
+        self.sow_laps(&mut board, usize::from(mv.pit), direction, |origin, stones| {
+            reached |= stones >= needed[origin];
+        });
+        reached
     }
 
     /// Whether a move from `pos` may capture at all.
@@ -1161,7 +1191,7 @@ impl Game {
         // One pass: the moves that feed move to the front, in order.
         let (mut kept, mut kept_slams) = (0, 0u32);
         for i in 0..out.len {
-            if self.feeds(&out.items[i].position) {
+            if self.feeds(pos, &out.items[i]) {
                 out.items[kept] = out.items[i];
                 kept_slams |= (slams >> i & 1) << kept;
                 kept += 1;

@@ -275,11 +275,14 @@ impl FeedWhen {
 keyword_enum! {
     /// What a move must do to feed the opponent.
     FeedGives {
-        /// Leave at least one stone in the opponent's row ("enough stones to
-        /// reach the opponent's territory").
+        /// Leave at least one stone in the opponent's row.
         Stone = "stone",
         /// Leave the opponent a pit they can play (holding at least `min_stones`).
         Move = "move",
+        /// Sow at least one stone into the opponent's row, in any lap, whatever
+        /// a capture then takes (awale.info's "enough stones to reach the
+        /// opponent's territory").
+        Reach = "reach",
     }
 }
 

@@ -608,10 +608,11 @@ grand-slam rule that removes moves (`forbidden`, `only_move_no_capture`).
 
 `feed` says when the mover must feed (the opponent's row is empty, or they
 cannot play); `feed_gives` what a move must do to feed (leave a stone in
-their row, or a pit they can play), by default what the trigger implies.
-`feed cannot_move; feed_gives stone` is awale.info's literal \"enough stones
-to reach the opponent's territory\": a single stone feeds, though the
-opponent still cannot play it.
+their row, leave them a pit they can play, or sow a stone into their row), by
+default what the trigger implies (`stone` for `row_empty`, `move` for
+`cannot_move`). `feed cannot_move; feed_gives reach` is awale.info's literal
+\"enough stones to reach the opponent's territory\": a move that sows one
+stone there feeds, though the opponent may still be unable to play.
 
 A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
@@ -703,7 +704,7 @@ file with a `legal` section writes them there.",
             value: ValueKind::Word(Words::of::<FeedGives>()),
             default: Default::Absent("what `feed` implies: `stone` for `row_empty`, `move` for `cannot_move`"),
             warns: None,
-            doc: "What a move must do to feed, when the feeding rule's trigger does not say it: leave a stone in the opponent's row, or a pit they can play.",
+            doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, or sow a stone into their row.",
             example: "feed_gives stone",
         },
     ],

@@ -257,6 +257,7 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
             "leaves them such a pit".to_string()
         }
         FeedGives::Move => format!("leaves them a pit of {min_stones} or more stones"),
+        FeedGives::Reach => "sows at least one stone into their row (whatever a capture then takes)".to_string(),
     };
     vec![format!(
         "{trigger}, the mover must play a move that {requirement}, if any move does."
