@@ -115,17 +115,19 @@ fn end() -> impl Strategy<Value = End> {
         EndWhen::RowEmpty,
         EndWhen::AllPitsAtMostOne,
         EndWhen::NeitherCanMove,
+        EndWhen::RelayCycle,
     ];
     (
-        subsequence(others, 0..=4).prop_shuffle(),
+        subsequence(others, 0..=5).prop_shuffle(),
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
         // Each way of ending scored as `leftovers` or its own way.
-        vec(proptest::option::of(keyword::<Leftovers>()), 5),
+        vec(proptest::option::of(keyword::<Leftovers>()), 6),
+        keyword::<EndTest>(),
     )
         .prop_map(
-            |(others, leftovers, repetition, repetition_leftovers, own)| {
+            |(others, leftovers, repetition, repetition_leftovers, own, test_after)| {
                 let mut when = vec![EndWhen::NoLegalMove];
                 when.extend(others);
                 let way = |i: usize| own[i].unwrap_or(leftovers);
@@ -140,7 +142,9 @@ fn end() -> impl Strategy<Value = End> {
                         captured_majority: way(2),
                         row_empty: way(3),
                         all_pits_at_most_one: way(4),
+                        relay_cycle: way(5),
                     },
+                    test_after,
                 }
             },
         )
@@ -161,7 +165,11 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 (text(), proptest::option::of(text())),
                 sowing(&board),
                 capture(total),
-                (keyword::<FeedWhen>(), keyword::<FeedFallback>()),
+                (
+                    keyword::<FeedWhen>(),
+                    keyword::<FeedFallback>(),
+                    proptest::option::of(keyword::<FeedGives>()),
+                ),
                 (keyword::<GrandSlam>(), any::<bool>()),
                 end(),
                 Just(board),
@@ -172,7 +180,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 (name, source),
                 sowing,
                 capture,
-                (when, otherwise),
+                (when, otherwise, gives),
                 (grand_slam, feed_first),
                 end,
                 board,
@@ -183,7 +191,12 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                     board,
                     sowing,
                     capture,
-                    feeding: Feeding { when, otherwise },
+                    // What `feed` implies, or a requirement of its own.
+                    feeding: Feeding {
+                        when,
+                        otherwise,
+                        gives: gives.unwrap_or(when.gives()),
+                    },
                     grand_slam,
                     restrictions: if feed_first {
                         Restrictions::FEED_THEN_SLAM
@@ -220,9 +233,18 @@ fn consistent(mut r: Rules) -> Rules {
     if r.capture.take != Take::Last {
         r.capture.chain = Chain::None;
     }
-    // `otherwise` needs a feeding rule.
+    // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
+        r.feeding.gives = r.feeding.when.gives();
+    }
+    // `relay_cycle` and `test_after lap` need relay laps; `test_after lap`
+    // a condition a lap can bring about.
+    if r.sowing.laps == Laps::Single {
+        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
+    }
+    if r.sowing.laps == Laps::Single || !r.end.when.iter().any(|w| w.tested_after_laps()) {
+        r.end.test_after = EndTest::Move;
     }
     // The order of feeding and the grand-slam rule is read only where it
     // can matter.
@@ -336,7 +358,9 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         .collect();
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
-    if layout.old_form && r.restrictions == Restrictions::default() {
+    // Old files have no `feed_gives`.
+    let old_feeding = r.feeding.gives == r.feeding.when.gives();
+    if layout.old_form && r.restrictions == Restrictions::default() && old_feeding {
         old_form(&mut doc);
     }
     doc.header.push(write::Comment {

@@ -623,7 +623,8 @@ impl Game {
             .map(|(origin, stones)| {
                 let path = &paths[origin][..self.path_len];
                 let slots = path.iter().cycle().take(usize::from(stones));
-                let lap = slots.map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)));
+                let lap = slots
+                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)));
                 (origin, lap.collect())
             })
             .collect()
@@ -1073,9 +1074,14 @@ impl Game {
         let direction = mv.direction as usize;
         let needed = &self.reach_at[pos.to_move.index()][direction];
         let (mut board, mut reached) = (*pos, false);
-        self.sow_laps(&mut board, usize::from(mv.pit), direction, |origin, stones| {
-            reached |= stones >= needed[origin];
-        });
+        self.sow_laps(
+            &mut board,
+            usize::from(mv.pit),
+            direction,
+            |origin, stones| {
+                reached |= stones >= needed[origin];
+            },
+        );
         reached
     }
 

@@ -188,9 +188,7 @@ fn otherwise_needs_feeding(read: &Read<'_>) -> Vec<Diagnostic> {
     ["otherwise", "feed_gives"]
         .into_iter()
         .filter_map(|key| read.given(LEGAL, key).map(|s| (key, s)))
-        .map(|(key, s)| {
-            Diagnostic::error(s.span, format!("`{key}` has no effect with `{feed}`"))
-        })
+        .map(|(key, s)| Diagnostic::error(s.span, format!("`{key}` has no effect with `{feed}`")))
         .collect()
 }
 

@@ -252,12 +252,16 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
         FeedGives::Stone if rules.feeding.when == FeedWhen::RowEmpty => {
             "leaves at least one stone in it".to_string()
         }
-        FeedGives::Stone => "leaves at least one stone in their row (even if they still cannot move)".to_string(),
+        FeedGives::Stone => {
+            "leaves at least one stone in their row (even if they still cannot move)".to_string()
+        }
         FeedGives::Move if rules.feeding.when == FeedWhen::CannotMove => {
             "leaves them such a pit".to_string()
         }
         FeedGives::Move => format!("leaves them a pit of {min_stones} or more stones"),
-        FeedGives::Reach => "sows at least one stone into their row (whatever a capture then takes)".to_string(),
+        FeedGives::Reach => {
+            "sows at least one stone into their row (whatever a capture then takes)".to_string()
+        }
     };
     vec![format!(
         "{trigger}, the mover must play a move that {requirement}, if any move does."
