@@ -19,12 +19,13 @@ use crate::rules::{
 /// sow either way).
 const MAX_MOVES: usize = MAX_PITS;
 
-/// Most relay laps one move may sow when the rules do not end the game on a
-/// relay cycle (`end { when relay_cycle }`); the move ends where the last one
-/// does. It keeps every move finite: a next-pit relay can cycle for ever
-/// (57% of random games of Boukerourou meet one; `sow check --play` counts
-/// the cuts). Under `relay_cycle` every move is finite without it: a relay
-/// either stops or comes back to a lap state it had reached.
+/// Most relay laps one move may sow; the move ends where the last one does.
+/// It keeps every move finite: a next-pit relay can cycle for ever (57% of
+/// random games of Boukerourou meet one; `sow check --play` counts the
+/// cuts). Under `relay_cycle` a cycle ends the game as soon as it is found
+/// (Boukerourou's within a few dozen laps), and the bound only cuts a relay
+/// that neither stops nor comes back within it (on a large board a cycle
+/// can be too long to wait for).
 pub const MAX_RELAYS: u32 = 1000;
 
 /// How the laps of a move ended.
@@ -713,9 +714,9 @@ impl Game {
 
     /// Sows the laps of a move from `first` (the last stone's slot is
     /// returned with how the laps ended and how many laps the move sowed):
-    /// relays while the rules say so, up to [`MAX_RELAYS`] relays, or, under
-    /// `relay_cycle`, until the relay comes back to a lap state, which leaves
-    /// the board as it was at that state's first visit. Under `test_after
+    /// relays while the rules say so, up to [`MAX_RELAYS`] relays; under
+    /// `relay_cycle`, a relay that comes back to a lap state stops there,
+    /// with the board as it was at that state's first visit. Under `test_after
     /// lap`, a relay lap that leaves an end condition holding stops the move.
     /// `on_lap(origin, stones)` is called before each lap is sown.
     #[inline]
@@ -746,23 +747,23 @@ impl Game {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
-            if !self.relay_cycle_ends {
-                if relays == MAX_RELAYS as usize {
-                    return (last, LapsEnd::Cut, relays + 1);
+            if self.relay_cycle_ends {
+                length += 1;
+                if (pos.pits, origin) == saved {
+                    let (pits, last, laps) =
+                        self.cycle_start(pos, start, first, direction, length);
+                    pos.pits = pits;
+                    return (last, LapsEnd::Cycle, laps);
                 }
-                continue;
+                if length == power {
+                    (saved, power, length) = ((pos.pits, origin), 2 * power, 0);
+                }
             }
-            length += 1;
-            if (pos.pits, origin) == saved {
-                let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
-                pos.pits = pits;
-                return (last, LapsEnd::Cycle, laps);
-            }
-            if length == power {
-                (saved, power, length) = ((pos.pits, origin), 2 * power, 0);
+            if relays == MAX_RELAYS as usize {
+                return (last, LapsEnd::Cut, relays + 1);
             }
         }
-        unreachable!("a move sows finitely many laps")
+        unreachable!("a move sows at most MAX_RELAYS + 1 laps")
     }
 
     /// The first lap state of a move that its relay comes back to, given a

@@ -409,9 +409,11 @@ a lap state it had already reached (the same board, the same pit about to be
 lifted) and then goes on for ever: 57% of random games of Boukerourou meet
 one. `end { when relay_cycle }` ends the game there, scored by its own key
 (`relay_cycle draw`: Ludii plays such a relay to its move limit, a draw).
-Without it a move stops after 1000 relay laps, a bound of ours that keeps
-every move finite, and play goes on from where the move was cut: `sow check
---play N` reports how often that bound decides a game.
+A move stops after 1000 relay laps, a bound of ours that keeps every move
+finite, and play goes on from where the move was cut: without `relay_cycle`
+it decides every game that meets a cycling relay (with it, only a relay too
+long to come back within the bound); `sow check --play N` reports how often
+it decides a game.
 
 A move from a pit that may sow either way is written with its direction:
 `b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a

@@ -140,12 +140,7 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
     } else {
         ""
     };
-    // A relay that cycles ends the game under `relay_cycle`; else the bound cuts it.
-    let bound = if rules.end.when.contains(&EndWhen::RelayCycle) {
-        String::new()
-    } else {
-        format!(" (or after {MAX_RELAYS} laps, a bound of ours)")
-    };
+    let bound = format!(" (or after {MAX_RELAYS} laps, a bound of ours)");
     vec![match rules.sowing.laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
         Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
