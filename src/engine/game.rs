@@ -750,8 +750,7 @@ impl Game {
             if self.relay_cycle_ends {
                 length += 1;
                 if (pos.pits, origin) == saved {
-                    let (pits, last, laps) =
-                        self.cycle_start(pos, start, first, direction, length);
+                    let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
                     pos.pits = pits;
                     return (last, LapsEnd::Cycle, laps);
                 }

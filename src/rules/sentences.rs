@@ -351,6 +351,9 @@ pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
 pub(super) fn repetition(rules: &Rules) -> Vec<String> {
     vec![match rules.end.repetition {
         Repetition::Ignore => "A repeated position does not end the game: only a simulator's ply cap stops an endless game.".into(),
+        Repetition::EndGame if rules.end.repetition_leftovers == Leftovers::Draw => {
+            "If a position (the board and the player to move) repeats, the game ends in a draw, whatever was captured.".into()
+        }
         Repetition::EndGame => format!(
             "If a position (the board and the player to move) repeats, the game ends and {}.",
             leftovers_words(rules.end.repetition_leftovers)

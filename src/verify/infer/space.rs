@@ -167,7 +167,9 @@ impl Space {
                     // A key whose rule may be absent (`feed_gives`) may also
                     // be left out: its first value, written as nothing.
                     let absent = matches!(key.default, Default::Absent(_)).then(String::new);
-                    let values = absent.into_iter().chain(words.words.iter().map(|w| w.to_string()));
+                    let values = absent
+                        .into_iter()
+                        .chain(words.words.iter().map(|w| w.to_string()));
                     slots.push(whole(values.collect()));
                 }
                 ValueKind::Number { min, max } => {
@@ -246,7 +248,12 @@ impl Space {
             } else {
                 let (i, slot) = slots[0];
                 let value = &slot.values[usize::from(values[i])];
-                Some((!value.is_empty()).then(|| value.clone()).into_iter().collect())
+                Some(
+                    (!value.is_empty())
+                        .then(|| value.clone())
+                        .into_iter()
+                        .collect(),
+                )
             };
             if let Some(v) = written {
                 out.push((section, key, v));
