@@ -1088,7 +1088,7 @@ mod tests {
         );
         let rules = load(&Source::new(
             "t",
-            &relay("end { when row_empty relay_cycle; relay_cycle draw; test_after lap; repetition ignore }"),
+            relay("end { when row_empty relay_cycle; relay_cycle draw; test_after lap; repetition ignore }"),
         ))
         .unwrap()
         .rules;
@@ -1106,14 +1106,11 @@ mod tests {
         );
         // Left out, the requirement is what the trigger implies.
         let feeding = |legal: &str| {
-            load(&Source::new(
-                "t",
-                &format!("{MINIMAL}legal {{ {legal} }}\n"),
-            ))
-            .unwrap()
-            .rules
-            .feeding
-            .gives
+            load(&Source::new("t", format!("{MINIMAL}legal {{ {legal} }}\n")))
+                .unwrap()
+                .rules
+                .feeding
+                .gives
         };
         assert_eq!(feeding("feed row_empty"), FeedGives::Stone);
         assert_eq!(feeding("feed cannot_move"), FeedGives::Move);
