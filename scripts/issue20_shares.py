@@ -5,10 +5,9 @@ Replays the games `sow simulate --games-out` wrote (sow's own random games)
 with small implementations of the rules written here from the files' headers,
 and counts the games where a stand-in departs from the source:
 
-  boukerourou GAMES.jsonl        a row is empty after a relay lap in the middle
-                                 of a move (Ludii tests its end after every lap);
-                                 a relay cycled (cut at 1000 laps) and the game
-                                 then ended otherwise than by repetition
+  boukerourou GAMES.jsonl        replays the file's rules from their words
+                                 (relay cycle, end tested after every lap,
+                                 repetition) and counts the games each decided
   modiar-awale-info GAMES.jsonl  the feeding obligation arises and the literal
                                  requirement (a stone reaches the opponent's
                                  row) allows other moves than the file's (the
@@ -40,39 +39,55 @@ def check(game, final):
 
 
 def boukerourou(games):
+    """Replays Boukerourou as its file now reads it, from the rules' words: a
+    relay that comes back to a lap state of its move ends the game drawn; the
+    end (a row empty) is tested after every relay lap; a repeated position
+    ends the game drawn. Counts how often each of those decided a game."""
     n, per_row = 8, 4
-    met = cut_not_repeated = 0
+    mid_move = cycles = repetitions = 0
+    rows = (range(per_row), range(per_row, n))
     for game in games:
-        board, mover, hit, cut = [6] * n, 0, False, False
+        board, mover, end = [6] * n, 0, None
+        removed, seen = 0, {(tuple(board), 0)}
         for label in game["moves"]:
-            pit = label_to_pit(label, per_row)
-            origin, laps = pit, 0
+            assert end is None, f"game {game['game']}: a move after the end"
+            origin, states = label_to_pit(label, per_row), {}
             while True:
+                states[(tuple(board), origin)] = list(board)
                 stones, board[origin] = board[origin], 0
                 at = origin
                 for _ in range(stones):
                     at = (at + 1) % n
                     board[at] += 1
-                relay = board[at] == 1 and board[(at + 1) % n] > 0
-                cut |= relay and laps == 1000
-                if not relay or laps == 1000:
+                if not (board[at] == 1 and board[(at + 1) % n] > 0):
+                    if at in rows[1 - mover] and board[at] == 6:
+                        removed, board[at] = removed + 6, 0
                     break
-                if sum(board[:per_row]) == 0 or sum(board[per_row:]) == 0:
-                    hit = True
-                origin, laps = (at + 1) % n, laps + 1
-            opponent = range(per_row, n) if mover == 0 else range(per_row)
-            if at in opponent and board[at] == 6:
-                board[at] = 0
+                if any(sum(board[i] for i in row) == 0 for row in rows):
+                    end, mid_move = "row_empty", mid_move + 1
+                    break
+                origin = (at + 1) % n
+                if (tuple(board), origin) in states:
+                    end, cycles = "relay_cycle", cycles + 1
+                    break
             mover = 1 - mover
-        rows = [sum(board[:per_row]), sum(board[per_row:])]
-        final = [0, 0] if game["end"] == "repetition" else rows
-        check(game, final)
-        met += hit
-        cut_not_repeated += cut and game["end"] != "repetition"
+            if end is None and any(sum(board[i] for i in row) == 0 for row in rows):
+                end = "row_empty"
+            if end is None:
+                if removed != game.get("_removed", 0):
+                    game["_removed"], seen = removed, set()
+                if (tuple(board), mover) in seen:
+                    end, repetitions = "repetition", repetitions + 1
+                seen.add((tuple(board), mover))
+        if end != game["end"]:
+            sys.exit(f"game {game['game']}: replay ends by {end}, sow's by {game['end']}")
+        row_totals = [sum(board[i] for i in row) for row in rows]
+        check(game, row_totals if end == "row_empty" else [0, 0])
     return {
         "games": len(games),
-        "a row empty after a lap inside a move": met,
-        "a relay cut at 1000 laps, then an end other than repetition": cut_not_repeated,
+        "a row emptied by a relay lap inside a move (the per-lap end test)": mid_move,
+        "a relay came back to a lap state (relay_cycle)": cycles,
+        "a repeated position (the extension)": repetitions,
     }
 
 

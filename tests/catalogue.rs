@@ -256,10 +256,137 @@ fn um_el_bagara_captures_twos_and_fours_on_the_opponents_row() {
 fn boukerourou_relays_from_the_pit_after_an_empty_one() {
     let game = shipped("boukerourou");
     // d (1) drops into A, which was empty: B's 2 stones are lifted and sown
-    // into C and D; D was empty too, but a (after D) is empty: the move ends.
-    let s = play(&game, &pos(&game, "0 0 0 1 / 0 2 0 0 south"), "d");
-    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 1, 1]);
+    // into C and D; D was empty too: a's stone is lifted and sown into b,
+    // which was empty, but c (after b) is empty: the move ends. No row is
+    // empty after any lap.
+    let start = pos(&game, "1 0 0 1 / 0 2 0 0 south");
+    let s = play(&game, &start, "d");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 1, 0, 1, 1]);
     assert_eq!(s.position.captured, [0, 0]);
+    let laps = game.sowing_laps(&start, s.mv);
+    let lifted: Vec<usize> = laps.iter().map(|(origin, _)| *origin).collect();
+    assert_eq!(lifted, [3, 5, 0], "d, then B, then a");
+}
+
+/// A shipped variant with lines of its file replaced, written to a scratch
+/// file (for the binary) and compiled.
+fn shipped_edited(
+    name: &str,
+    edits: &[(&str, &str)],
+    scratch: &str,
+) -> (sowing::engine::Game, std::path::PathBuf) {
+    let text = crate::common::shipped_text_with(name, edits);
+    let path = crate::common::scratch(scratch).join(format!("{name}.variant"));
+    std::fs::write(&path, &text).unwrap();
+    let source = sowing::diagnostic::Source::new(scratch, text.as_str());
+    let rules = sowing::rules::load(&source)
+        .unwrap_or_else(|r| panic!("{r}"))
+        .rules;
+    (sowing::engine::Game::new(rules), path)
+}
+
+/// The relay of `a` from `2 1 0 1 / 0 1 0 1 south`, worked by hand: each lap
+/// drops its last stone into an empty pit whose next pit holds stones.
+/// Lifted, lap by lap: a (2: b=2, c=1), d (1: A=1), B (C=1), D (a=1), b (2:
+/// c=2, d=1), A (B=1), C (D=1), a (1: b=1). The board is then
+/// `0 1 2 1 / 0 1 0 1` with c to lift: the start turned two pits on (every
+/// stone two pits further, the lifted pit too), so the relay does the same
+/// again from there, and after 4 x 8 = 32 laps it is back at the start, with
+/// a to lift: it cycles for ever. No row is ever empty (no lap state has two
+/// empty pits side by side).
+const CYCLING: &str = "2 1 0 1 / 0 1 0 1 south";
+
+#[test]
+fn boukerourou_a_relay_that_comes_back_to_its_start_ends_the_game_in_a_draw() {
+    let game = shipped("boukerourou");
+    let start = pos(&game, CYCLING);
+    let mut run = GameRun::new(&game, start);
+    let s = run
+        .play(sowing::engine::parse_move("a", &game).unwrap())
+        .unwrap();
+    assert!(s.effect.relay_cycle && !s.effect.relay_cut);
+    // The first lap state that came back is the move's start: the board is
+    // as it was, no capture (the relay never ended), North to move.
+    assert_eq!(board(&game, &s.position), [2, 1, 0, 1, 0, 1, 0, 1]);
+    assert_eq!(s.position.to_move, sowing::engine::Player::North);
+    assert_eq!(s.position.removed, 0);
+    assert_eq!(run.end(), Some(EndReason::RelayCycle));
+    // `relay_cycle draw`: a draw whatever is left.
+    assert_eq!(run.scores(), [0, 0]);
+    assert_eq!(run.outcome(), Some(sowing::engine::Outcome::Draw));
+    // The laps shown are the 32 of one cycle, from the lifts worked above.
+    let laps = game.sowing_laps(&start, s.mv);
+    assert_eq!(laps.len(), 32);
+    let lifted: Vec<usize> = laps[..9].iter().map(|(origin, _)| *origin).collect();
+    assert_eq!(lifted, [0, 3, 5, 7, 1, 4, 6, 0, 2], "a d B D b A C a c");
+    assert_eq!(laps[8].1, [Some(3), Some(4)], "c's 2 stones go to d and A");
+    // Through the binary.
+    let (code, out, err) = sow(&[
+        "trace",
+        "boukerourou",
+        "--from",
+        CYCLING,
+        "--any-stones",
+        "--moves",
+        "a",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("a relay came back to a lap state of the same move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn boukerourou_without_the_cycle_rule_cuts_the_relay_after_1000_relays_and_plays_on() {
+    let (game, _) = shipped_edited(
+        "boukerourou",
+        &[
+            (
+                "when no_legal_move row_empty relay_cycle",
+                "when no_legal_move row_empty",
+            ),
+            ("relay_cycle draw", ""),
+        ],
+        "boukerourou-cut",
+    );
+    let s = play(&game, &pos(&game, CYCLING), "a");
+    assert!(s.effect.relay_cut && !s.effect.relay_cycle);
+    // 1000 relays after the first lap: 1001 laps, 1001 = 31 x 32 + 9. After
+    // 8 laps the board is `0 1 2 1 / 0 1 0 1` (see CYCLING); the 9th lifts
+    // c (2): d=2, A=1 (A was empty, B holds 1: the relay would go on).
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 2, 1, 1, 0, 1]);
+    assert_eq!(s.position.to_move, sowing::engine::Player::North);
+    assert!(
+        GameRun::new(&game, s.position).end().is_none(),
+        "play goes on"
+    );
+}
+
+#[test]
+fn boukerourou_tests_its_end_after_every_relay_lap() {
+    // d (1) drops into A, which was empty; B holds 3: the relay lifts B. But
+    // after that first lap South's row is empty: Ludii's end test (after each
+    // lap) ends the game there, North keeping A=1 and B=3.
+    let game = shipped("boukerourou");
+    let start = pos(&game, "0 0 0 1 / 0 3 0 0 south");
+    let mut run = GameRun::new(&game, start);
+    run.play(sowing::engine::parse_move("d", &game).unwrap())
+        .unwrap();
+    assert_eq!(board(&game, run.position()), [0, 0, 0, 0, 1, 3, 0, 0]);
+    assert_eq!(run.end(), Some(EndReason::RowEmpty));
+    assert_eq!(run.scores(), [0, 4]);
+    // Tested after the move only, the relay goes on: B's 3 go to C, D, a; a
+    // was empty but b (after it) is empty: the move ends with South's row
+    // refilled, and the game goes on.
+    let (after_move, _) = shipped_edited(
+        "boukerourou",
+        &[("test_after lap", "")],
+        "boukerourou-after-move",
+    );
+    let s = play(&after_move, &start, "d");
+    assert_eq!(board(&after_move, &s.position), [1, 0, 0, 0, 1, 0, 1, 1]);
+    assert!(GameRun::new(&after_move, s.position).end().is_none());
 }
 
 #[test]
@@ -427,6 +554,73 @@ fn diff_between_the_two_orders_finds_where_they_part() {
     let s = play(&game, &found, "b");
     assert_eq!(board(&game, &s.position), [4, 2, 2, 2, 2, 2]);
     assert_eq!(s.position.captured, [18, 10]);
+}
+
+#[test]
+fn awale_info_feeding_leaves_a_playable_pit_and_the_literal_reading_only_reaches_the_row() {
+    // modiar-rules.md's worked check: South (0 0 1) cannot move, North must
+    // feed. A (2: A=1, B=4) does not reach South's row; B (3: B, C, a) and C
+    // (2: C, a) reach it but leave South 1 0 1: no pit of 2. Under the
+    // file's `feed_gives move` no move feeds and the game ends; under
+    // `feed_gives reach`, B and C feed.
+    let game = shipped("modiar-awale-info");
+    let start = pos(&game, "0 0 1 / 2 3 2 north");
+    assert_eq!(
+        GameRun::new(&game, start).end(),
+        Some(EndReason::FeedingImpossible)
+    );
+    let (literal, _) = shipped_edited(
+        "modiar-awale-info",
+        &[("feed_gives move", "feed_gives reach")],
+        "awale-info-reach",
+    );
+    let start = pos(&literal, "0 0 1 / 2 3 2 north");
+    assert_eq!(legal(&literal, &start), ["B", "C"]);
+}
+
+#[test]
+fn diff_between_the_two_feeding_requirements_finds_where_they_part() {
+    // The position sow diff finds, worked by hand: South's row is empty, so
+    // North must feed. A (2: A=1, B=10) does not reach South. B (9) sows B C
+    // a b c A B C a: A=3 B=2 C=19 a=2 b=1 c=1; a (2) is taken and C (19)
+    // stops the chain: South keeps 0 1 1, no pit of 2, but B reached them.
+    // C (17) sows C a b c A B twice and C a b c A once more: C=3 a=3 b=3 c=3
+    // A=5 B=11, last in A (5): no capture, and South can play.
+    let (_, path) = shipped_edited(
+        "modiar-awale-info",
+        &[("feed_gives move", "feed_gives reach")],
+        "awale-info-reach-diff",
+    );
+    let (code, out, err) = sow(&["diff", "modiar-awale-info", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("legal feed_gives: move (modiar-awale-info), reach"),
+        "{out}"
+    );
+    assert!(
+        out.contains("part ways: after 7 plies: b B a A c A b"),
+        "{out}"
+    );
+    assert!(out.contains("0 0 0 / 2 9 17 north captured 10 4"), "{out}");
+    assert!(out.contains("north may play B under"), "{out}");
+    let game = shipped("modiar-awale-info");
+    let found = pos(&game, "0 0 0 / 2 9 17 north captured 10 4");
+    assert_eq!(legal(&game, &found), ["C"]);
+    let c = play(&game, &found, "C");
+    assert_eq!(board(&game, &c.position), [3, 3, 3, 5, 11, 3]);
+    let literal = sowing::engine::Game::new(
+        sowing::rules::load(&sowing::diagnostic::Source::new(
+            "reach",
+            std::fs::read_to_string(&path).unwrap().as_str(),
+        ))
+        .unwrap()
+        .rules,
+    );
+    let found = pos(&literal, "0 0 0 / 2 9 17 north captured 10 4");
+    assert_eq!(legal(&literal, &found), ["B", "C"]);
+    let b = play(&literal, &found, "B");
+    assert_eq!(board(&literal, &b.position), [0, 1, 1, 3, 2, 19]);
+    assert_eq!(b.position.captured, [10, 6]);
 }
 
 #[test]

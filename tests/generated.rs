@@ -149,19 +149,29 @@ fn end(total: u32) -> impl Strategy<Value = End> {
         EndWhen::NeitherCanMove,
         EndWhen::StonesLeft,
         EndWhen::ScoreReached,
+        EndWhen::RelayCycle,
     ];
     let most = u8::try_from(total).unwrap_or(u8::MAX);
     (
-        subsequence(others, 0..=6).prop_shuffle(),
+        subsequence(others, 0..=7).prop_shuffle(),
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
         // Each way of ending scored as `leftovers` or its own way.
-        vec(proptest::option::of(keyword::<Leftovers>()), 7),
+        vec(proptest::option::of(keyword::<Leftovers>()), 8),
         (0..=most, 1..=most),
+        keyword::<EndTest>(),
     )
         .prop_map(
-            move |(others, leftovers, repetition, repetition_leftovers, own, numbers)| {
+            move |(
+                others,
+                leftovers,
+                repetition,
+                repetition_leftovers,
+                own,
+                numbers,
+                test_after,
+            )| {
                 let mut when = vec![EndWhen::NoLegalMove];
                 when.extend(others);
                 let way = |i: usize| own[i].unwrap_or(leftovers);
@@ -178,9 +188,11 @@ fn end(total: u32) -> impl Strategy<Value = End> {
                         all_pits_at_most_one: way(4),
                         stones_left: way(5),
                         score_reached: way(6),
+                        relay_cycle: way(7),
                     },
                     stones_left_at_most: Some(numbers.0),
                     score_at_least: Some(numbers.1),
+                    test_after,
                 }
             },
         )
@@ -201,7 +213,11 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 (text(), proptest::option::of(text())),
                 sowing(&board),
                 capture(total),
-                (keyword::<FeedWhen>(), keyword::<FeedFallback>()),
+                (
+                    keyword::<FeedWhen>(),
+                    keyword::<FeedFallback>(),
+                    proptest::option::of(keyword::<FeedGives>()),
+                ),
                 (keyword::<GrandSlam>(), any::<bool>()),
                 end(total),
                 Just(board),
@@ -212,7 +228,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                 (name, source),
                 sowing,
                 capture,
-                (when, otherwise),
+                (when, otherwise, gives),
                 (grand_slam, feed_first),
                 end,
                 board,
@@ -223,7 +239,12 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                     board,
                     sowing,
                     capture,
-                    feeding: Feeding { when, otherwise },
+                    // What `feed` implies, or a requirement of its own.
+                    feeding: Feeding {
+                        when,
+                        otherwise,
+                        gives: gives.unwrap_or(when.gives()),
+                    },
                     grand_slam,
                     restrictions: if feed_first {
                         Restrictions::FEED_THEN_SLAM
@@ -262,9 +283,18 @@ fn consistent(mut r: Rules) -> Rules {
     if r.capture.take != Take::Last {
         r.capture.chain = Chain::None;
     }
-    // `otherwise` needs a feeding rule.
+    // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
+        r.feeding.gives = r.feeding.when.gives();
+    }
+    // `relay_cycle` and `test_after lap` need relay laps; `test_after lap`
+    // a condition a lap can bring about.
+    if r.sowing.laps == Laps::Single {
+        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
+    }
+    if r.sowing.laps == Laps::Single || !r.end.when.iter().any(|w| w.tested_after_laps()) {
+        r.end.test_after = EndTest::Move;
     }
     // The order of feeding and the grand-slam rule is read only where it
     // can matter.
@@ -402,9 +432,12 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
     // Old files had no `first_move_from`: such rules are written the new way.
+    // Old files have no `feed_gives` either.
+    let old_feeding = r.feeding.gives == r.feeding.when.gives();
     if layout.old_form
         && r.restrictions == Restrictions::default()
         && r.sowing.first_move_from.is_empty()
+        && old_feeding
     {
         old_form(&mut doc);
     }

@@ -115,6 +115,7 @@ fn play_checked(game: &Game, seed: u64, max_plies: u32) -> Result<Vec<String>, T
             read,
             Position {
                 opening: false,
+                relay_cycled: false,
                 ..pos
             }
         );

@@ -10,9 +10,9 @@ use super::{
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
 };
 use crate::rules::{
-    CaptureDestination, CaptureSide, Chain, Direction, EndWhen, ExtraTurn, FeedFallback, FeedWhen,
-    FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, SowStart, Stores,
-    Take,
+    CaptureDestination, CaptureSide, Chain, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback,
+    FeedGives, FeedWhen, FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules,
+    SowStart, Stores, Take,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -20,9 +20,26 @@ use crate::rules::{
 const MAX_MOVES: usize = MAX_PITS;
 
 /// Most relay laps one move may sow; the move ends where the last one does.
-/// It keeps every move finite: a next-pit relay can cycle for ever (most
-/// random games of Boukerourou meet one; `sow check --play` counts them).
+/// It keeps every move finite: a next-pit relay can cycle for ever (57% of
+/// random games of Boukerourou meet one; `sow check --play` counts the
+/// cuts). Under `relay_cycle` a cycle ends the game as soon as it is found
+/// (Boukerourou's within a few dozen laps), and the bound only cuts a relay
+/// that neither stops nor comes back within it (on a large board a cycle
+/// can be too long to wait for).
 pub const MAX_RELAYS: u32 = 1000;
+
+/// How the laps of a move ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LapsEnd {
+    /// The last lap ended where the rules stop relaying.
+    Done,
+    /// [`MAX_RELAYS`] relays were sown and the relay would have gone on.
+    Cut,
+    /// The relay came back to a lap state of the move (`relay_cycle`).
+    Cycle,
+    /// A relay lap left an end condition holding (`test_after lap`).
+    Stopped,
+}
 
 /// What a move did besides moving stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +56,9 @@ pub struct Effect {
     /// The relay would have gone on, but the move had sown [`MAX_RELAYS`]
     /// relay laps and was cut there.
     pub relay_cut: bool,
+    /// The relay came back to a lap state of the same move and the rules end
+    /// the game there (`relay_cycle`).
+    pub relay_cycle: bool,
 }
 
 /// A legal move and the position it leads to.
@@ -77,6 +97,7 @@ impl Default for Successors {
                 to_move: Player::South,
                 opening: false,
                 closed: 0,
+                relay_cycled: false,
             },
             effect: Effect::default(),
         };
@@ -272,10 +293,17 @@ pub struct Game {
     row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     pub(super) has_end_conditions: bool,
-    /// Those end conditions in the order of the rules, as the reason each
-    /// gives; the first `end_check_count` are used.
-    end_checks: [EndReason; 5],
+    /// Those end conditions in the order of the rules (a relay cycle first:
+    /// it ended the game inside the move), as the reason each gives; the
+    /// first `end_check_count` are used.
+    end_checks: [EndReason; 6],
     end_check_count: usize,
+    /// Whether a relay that comes back to a lap state ends the game
+    /// (`relay_cycle`, with relay laps).
+    relay_cycle_ends: bool,
+    /// Whether the end conditions are also tested after each relay lap
+    /// (`test_after lap`, with relay laps and a condition a lap can bring).
+    lap_end_test: bool,
     /// `stones_left_at_most` and `score_at_least` (when in force).
     stones_left_at_most: u8,
     score_at_least: u16,
@@ -301,6 +329,9 @@ pub struct Game {
     /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
     /// is not on the path, as a skipped origin).
     path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
+    /// `reach_at[mover][direction][origin]`: how many stones a lap from
+    /// `origin` needs to sow one into the opponent's row (`feed_gives reach`).
+    reach_at: [[[u8; MAX_PITS]; 2]; 2],
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
@@ -402,9 +433,15 @@ impl Game {
             .iter()
             .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
         let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
-        let mut end_checks = [EndReason::NoLegalMove; 5];
+        let relay_cycle_ends =
+            rules.sowing.laps != Laps::Single && rules.end.when.contains(&EndWhen::RelayCycle);
+        let lap_end_test = rules.sowing.laps != Laps::Single
+            && rules.end.test_after == EndTest::Lap
+            && rules.end.when.iter().any(|w| w.tested_after_laps());
+        let mut end_checks = [EndReason::NoLegalMove; 6];
         let mut end_check_count = 0;
-        for when in &rules.end.when {
+        let cycle_first = rules.end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
+        for when in cycle_first.chain(rules.end.when.iter()) {
             let reason = match when {
                 EndWhen::NoLegalMove | EndWhen::NeitherCanMove => continue,
                 EndWhen::CapturedMajority => EndReason::CapturedMajority,
@@ -412,6 +449,7 @@ impl Game {
                 EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
                 EndWhen::StonesLeft => EndReason::StonesLeft,
                 EndWhen::ScoreReached => EndReason::ScoreReached,
+                EndWhen::RelayCycle => EndReason::RelayCycle,
             };
             if !end_checks[..end_check_count].contains(&reason) {
                 end_checks[end_check_count] = reason;
@@ -466,6 +504,19 @@ impl Game {
                 }
             }
         }
+        let mut reach_at = [[[u8::MAX; MAX_PITS]; 2]; 2];
+        for mover in Player::BOTH {
+            let m = mover.index();
+            let opponent = row_bits[mover.other().index()];
+            for (reach, paths) in reach_at[m].iter_mut().zip(&sow_path[m]) {
+                for (needed, path) in reach.iter_mut().zip(paths) {
+                    let first = path[..path_len]
+                        .iter()
+                        .position(|&slot| opponent >> (slot % 32) & 1 == 1);
+                    *needed = first.map_or(u8::MAX, |k| k as u8 + 1);
+                }
+            }
+        }
         let restriction_steps = rules.restrictions.0;
         let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
         let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
@@ -480,6 +531,7 @@ impl Game {
                 EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
                 EndReason::StonesLeft => end.scoring.stones_left,
                 EndReason::ScoreReached => end.scoring.score_reached,
+                EndReason::RelayCycle => end.scoring.relay_cycle,
                 // Not an end of the rules (a capped game has no winner):
                 // its scores are the captures and `leftovers`, never a draw
                 // or a win.
@@ -516,6 +568,8 @@ impl Game {
             end_check_count,
             stones_left_at_most,
             score_at_least,
+            relay_cycle_ends,
+            lap_end_test,
             passes,
             restriction_steps,
             scoring,
@@ -523,6 +577,7 @@ impl Game {
             slam_changes_play,
             slam_screen,
             path_index,
+            reach_at,
             laps,
             has_stores: stores,
             extra_turn,
@@ -570,6 +625,7 @@ impl Game {
             to_move: Player::South,
             opening: true,
             closed: 0,
+            relay_cycled: false,
         }
     }
 
@@ -610,32 +666,26 @@ impl Game {
         }
         let direction = mv.direction as usize;
         let paths = &self.sow_path[pos.to_move.index()][direction];
+        let mut lifted = Vec::new();
         let mut board = *pos;
-        let mut origin = usize::from(mv.pit);
-        let mut out = Vec::new();
-        for relays in 0..=MAX_RELAYS {
-            let path = &paths[origin][..self.path_len];
-            let stones = usize::from(board.pits[origin]);
-            out.push((
-                origin,
-                path.iter()
+        let (_, _, laps) = self.sow_laps(&mut board, usize::from(mv.pit), direction, |o, n| {
+            lifted.push((o, n))
+        });
+        lifted.truncate(laps);
+        lifted
+            .into_iter()
+            .map(|(origin, stones)| {
+                let path = &paths[origin][..self.path_len];
+                let slots = path
+                    .iter()
                     .cycle()
-                    .filter(|&&slot| !board.is_closed(usize::from(slot)))
-                    .take(stones)
-                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)))
-                    .collect(),
-            ));
-            let last = if board.closed == 0 {
-                self.sow_lap(&mut board, path, origin)
-            } else {
-                self.sow_lap_past_closed(&mut board, path, origin)
-            };
-            match self.relay_from(&board, last, direction, relays) {
-                Some(next) => origin = next,
-                None => break,
-            }
-        }
-        out
+                    .filter(|&&slot| !pos.is_closed(usize::from(slot)))
+                    .take(usize::from(stones));
+                let lap = slots
+                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)));
+                (origin, lap.collect())
+            })
+            .collect()
     }
 
     /// Whether some move of `pos` might be a grand slam, on one look at the
@@ -691,25 +741,11 @@ impl Game {
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
-        let paths = &self.sow_path[mover.index()][direction];
-        let mut origin = usize::from(mv.pit);
-        let mut relays = 0;
-        let last = loop {
-            let path = &paths[origin][..self.path_len];
-            let last = if pos.closed == 0 {
-                self.sow_lap(pos, path, origin)
-            } else {
-                self.sow_lap_past_closed(pos, path, origin)
-            };
-            match self.relay_from(pos, last, direction, relays) {
-                Some(next) => origin = next,
-                None => break last,
-            }
-            relays += 1;
-        };
+        let (last, end, _) = self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {});
         let mut effect = Effect {
             last: last as u8,
-            relay_cut: relays == MAX_RELAYS && self.relay_from(pos, last, direction, 0).is_some(),
+            relay_cut: end == LapsEnd::Cut,
+            relay_cycle: end == LapsEnd::Cycle,
             ..Effect::default()
         };
         if self.has_stores {
@@ -718,29 +754,130 @@ impl Game {
             pos.captured[mover.index()] += u16::from(in_store);
         }
         let extra_turn = last == STORE_SLOT && self.extra_turn;
-        if capture && last != STORE_SLOT {
+        // A relay that cycled or was stopped by the end test never ended:
+        // captures are looked at only where the last lap ends.
+        let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
+        if capture && relay_ended && last != STORE_SLOT {
             self.capture(pos, mover, last, direction, &mut effect);
         }
         if !extra_turn {
             pos.to_move = mover.other();
         }
         pos.opening = false;
+        pos.relay_cycled = effect.relay_cycle;
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
         effect
     }
 
-    /// The pit whose stones a relay lifts after a lap ended in `last`, if the
-    /// rules relay here (`relays` laps have been relayed already).
+    /// Sows the laps of a move from `first` (the last stone's slot is
+    /// returned with how the laps ended and how many laps the move sowed):
+    /// relays while the rules say so, up to [`MAX_RELAYS`] relays; under
+    /// `relay_cycle`, a relay that comes back to a lap state stops there,
+    /// with the board as it was at that state's first visit. Under `test_after
+    /// lap`, a relay lap that leaves an end condition holding stops the move.
+    /// `on_lap(origin, stones)` is called before each lap is sown.
     #[inline]
-    fn relay_from(
+    fn sow_laps(
+        &self,
+        pos: &mut Position,
+        first: usize,
+        direction: usize,
+        mut on_lap: impl FnMut(usize, u8),
+    ) -> (usize, LapsEnd, usize) {
+        let paths = &self.sow_path[pos.to_move.index()][direction];
+        let mut origin = first;
+        let mut lap = |pos: &mut Position, origin: usize| {
+            on_lap(origin, pos.pits[origin]);
+            let last = self.sow_any_lap(pos, &paths[origin][..self.path_len], origin);
+            (last, self.relay_from(pos, last, direction))
+        };
+        // Brent's cycle finding, when a cycle ends the game: `saved` is the
+        // lap state `length` relays ago, moved on at every power of two.
+        let start = pos.pits;
+        let (mut saved, mut power, mut length) = ((pos.pits, first), 1, 0);
+        for relays in 0.. {
+            let (last, next) = lap(pos, origin);
+            let Some(next) = next else {
+                return (last, LapsEnd::Done, relays + 1);
+            };
+            if self.lap_end_test && self.lap_ends_game(pos) {
+                return (last, LapsEnd::Stopped, relays + 1);
+            }
+            origin = next;
+            if self.relay_cycle_ends {
+                length += 1;
+                if (pos.pits, origin) == saved {
+                    let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
+                    pos.pits = pits;
+                    return (last, LapsEnd::Cycle, laps);
+                }
+                if length == power {
+                    (saved, power, length) = ((pos.pits, origin), 2 * power, 0);
+                }
+            }
+            if relays == MAX_RELAYS as usize {
+                return (last, LapsEnd::Cut, relays + 1);
+            }
+        }
+        unreachable!("a move sows at most MAX_RELAYS + 1 laps")
+    }
+
+    /// The first lap state of a move that its relay comes back to, given a
+    /// cycle `length` laps long and the move's first state (`start` pits,
+    /// lifting `first`): its board, the last slot of the lap that came back
+    /// to it, and the laps sown until then (the state's first visit plus one
+    /// cycle).
+    #[cold]
+    fn cycle_start(
         &self,
         pos: &Position,
-        last: usize,
+        start: [u8; MAX_PITS],
+        first: usize,
         direction: usize,
-        relays: u32,
-    ) -> Option<usize> {
-        if self.laps == Laps::Single || last == STORE_SLOT || relays == MAX_RELAYS {
+        length: usize,
+    ) -> ([u8; MAX_PITS], usize, usize) {
+        let paths = &self.sow_path[pos.to_move.index()][direction];
+        // One lap from a state on the relay's path (each relays on).
+        let step = |state: &mut (Position, usize)| {
+            let (board, origin) = state;
+            let last = self.sow_any_lap(board, &paths[*origin][..self.path_len], *origin);
+            *origin = self.relay_from(board, last, direction).unwrap_or(*origin);
+            last
+        };
+        let mut behind = (*pos, first);
+        behind.0.pits = start;
+        let mut ahead = behind;
+        let mut last = 0;
+        for _ in 0..length {
+            last = step(&mut ahead);
+        }
+        let mut first_visit = 0;
+        while (behind.0.pits, behind.1) != (ahead.0.pits, ahead.1) {
+            step(&mut behind);
+            last = step(&mut ahead);
+            first_visit += 1;
+        }
+        (ahead.0.pits, last, first_visit + length)
+    }
+
+    /// Whether an end condition of the rules holds after a relay lap, the
+    /// stones sown into the mover's store so far counted as captured.
+    fn lap_ends_game(&self, pos: &Position) -> bool {
+        let mut board = *pos;
+        if self.has_stores {
+            let in_store = board.pits[STORE_SLOT];
+            board.pits[STORE_SLOT] = 0;
+            board.captured[board.to_move.index()] += u16::from(in_store);
+        }
+        self.end_condition(&board).is_some()
+    }
+
+    /// The pit whose stones a relay lifts after a lap ended in `last`, if the
+    /// rules relay here.
+    #[inline]
+    fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
+        if self.laps == Laps::Single || last == STORE_SLOT {
             return None;
         }
         match self.laps {
@@ -750,6 +887,16 @@ impl Game {
                 (pos.pits[next] > 0).then_some(next)
             }
             _ => None,
+        }
+    }
+
+    /// One lap of the hand, passing over closed pits if there are any.
+    #[inline]
+    fn sow_any_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+        if pos.closed == 0 {
+            self.sow_lap(pos, path, origin)
+        } else {
+            self.sow_lap_past_closed(pos, path, origin)
         }
     }
 
@@ -986,6 +1133,7 @@ impl Game {
             EndReason::AllPitsAtMostOne => masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0,
             EndReason::StonesLeft => pos.board_stones() <= u32::from(self.stones_left_at_most),
             EndReason::ScoreReached => pos.captured.iter().any(|&c| c >= self.score_at_least),
+            EndReason::RelayCycle => pos.relay_cycled,
             _ => false,
         };
         self.end_checks[..self.end_check_count]
@@ -1004,13 +1152,15 @@ impl Game {
         }
     }
 
-    /// Whether `next` (after a move) satisfies the feeding obligation.
-    fn feeds(&self, next: &Position) -> bool {
-        let fed = next.to_move;
-        match self.rules.feeding.when {
-            FeedWhen::Never => true,
-            FeedWhen::RowEmpty => !self.row_is_empty(next, fed),
-            FeedWhen::CannotMove => self.can_move(next, fed),
+    /// Whether the move to `next` from `pos` satisfies the feeding
+    /// obligation: what the rules' `feed_gives` asks of a move (only asked
+    /// when the mover must feed).
+    fn feeds(&self, pos: &Position, next: &Successor) -> bool {
+        let fed = next.position.to_move;
+        match self.rules.feeding.gives {
+            FeedGives::Stone => !self.row_is_empty(&next.position, fed),
+            FeedGives::Move => self.can_move(&next.position, fed),
+            FeedGives::Reach => self.reaches(pos, next.mv),
         }
     }
 
@@ -1022,6 +1172,41 @@ impl Game {
             bits if pos.opening && bits != 0 => bits,
             _ => u32::MAX,
         }
+    }
+
+    /// Whether some lap of `mv` from `pos` sows a stone into the opponent's
+    /// row (sown again on a copy: only asked in feeding positions).
+    fn reaches(&self, pos: &Position, mv: Move) -> bool {
+        let direction = mv.direction as usize;
+        let needed = &self.reach_at[pos.to_move.index()][direction];
+        let (mut board, mut reached) = (*pos, false);
+        self.sow_laps(
+            &mut board,
+            usize::from(mv.pit),
+            direction,
+            |origin, stones| {
+                let needed = match pos.closed {
+                    0 => usize::from(needed[origin]),
+                    _ => self.reach_past_closed(pos, origin, direction),
+                };
+                reached |= usize::from(stones) >= needed;
+            },
+        );
+        reached
+    }
+
+    /// `reach_at` for a board with closed pits: the stones a lap from
+    /// `origin` needs to sow one into the opponent's row, passing over the
+    /// closed pits.
+    #[cold]
+    fn reach_past_closed(&self, pos: &Position, origin: usize, direction: usize) -> usize {
+        let opponent = self.row_bits[pos.to_move.other().index()];
+        let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
+        path.iter()
+            .map(|&slot| usize::from(slot))
+            .filter(|&slot| !pos.is_closed(slot))
+            .position(|slot| opponent >> slot & 1 == 1)
+            .map_or(usize::MAX, |k| k + 1)
     }
 
     /// Whether a move from `pos` may capture at all.
@@ -1137,7 +1322,7 @@ impl Game {
         // One pass: the moves that feed move to the front, in order.
         let (mut kept, mut kept_slams) = (0, 0u32);
         for i in 0..out.len {
-            if self.feeds(&out.items[i].position) {
+            if self.feeds(pos, &out.items[i]) {
                 out.items[kept] = out.items[i];
                 kept_slams |= (slams >> i & 1) << kept;
                 kept += 1;

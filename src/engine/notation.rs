@@ -288,6 +288,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         to_move,
         opening: false,
         closed,
+        relay_cycled: false,
     })
 }
 

@@ -91,6 +91,10 @@ pub struct Position {
     /// over it, it cannot be played and nothing is captured from it. Only a
     /// variant with rounds closes pits (those a player could not refill).
     pub closed: u32,
+    /// True when the move that led here ended in a relay cycle (its relay came
+    /// back to a lap state of the same move): under `end { when relay_cycle }`
+    /// the game is over. Always false otherwise.
+    pub relay_cycled: bool,
 }
 
 impl Position {

@@ -64,6 +64,7 @@ impl Game {
             to_move: next_starter(rounds.next_start, scores, starter),
             opening: true,
             closed: 0,
+            relay_cycled: false,
         };
         for player in Player::BOTH {
             let mut left = scores[player.index()];

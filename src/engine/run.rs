@@ -33,13 +33,15 @@ pub enum EndReason {
     StonesLeft,
     /// A player's captures reached the rules' threshold (`score_reached`).
     ScoreReached,
+    /// The last move's relay came back to a lap state of the same move.
+    RelayCycle,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
 
 impl EndReason {
     /// How many reasons there are.
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 10;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -51,6 +53,7 @@ impl EndReason {
         EndReason::AllPitsAtMostOne,
         EndReason::StonesLeft,
         EndReason::ScoreReached,
+        EndReason::RelayCycle,
         EndReason::PlyCap,
     ];
 
@@ -65,6 +68,7 @@ impl EndReason {
             EndReason::AllPitsAtMostOne => "all_pits_at_most_one",
             EndReason::StonesLeft => "stones_left",
             EndReason::ScoreReached => "score_reached",
+            EndReason::RelayCycle => "relay_cycle",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -80,6 +84,7 @@ impl EndReason {
             EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
             EndReason::StonesLeft => "few stones are left on the board",
             EndReason::ScoreReached => "a player's captures reached the threshold",
+            EndReason::RelayCycle => "a relay came back to a lap state of the same move",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }
@@ -264,7 +269,8 @@ impl<'g> GameRun<'g> {
     /// Bookkeeping after a move was played on `self.position`.
     fn advance(&mut self) {
         self.plies += 1;
-        if self.tracks_repetition {
+        // A move that ended the game in a relay cycle repeats nothing.
+        if self.tracks_repetition && !self.position.relay_cycled {
             let next = self.position;
             let stones = off_board(&next);
             if stones != self.off_board {

@@ -20,6 +20,8 @@ pub(super) const CHECKS: &[Check] = &[
     unreachable_counts,
     grand_slam_needs_captures,
     otherwise_needs_feeding,
+    lap_rules_need_relays,
+    lap_test_needs_a_condition,
     repetition_leftovers_needs_repetition,
     scoring_needs_its_end,
     last_mover_needs_alternate_turns,
@@ -206,17 +208,62 @@ fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     }
 }
 
+/// `otherwise` and `feed_gives` say what the feeding rule does: nothing
+/// with `feed never`.
 fn otherwise_needs_feeding(read: &Read<'_>) -> Vec<Diagnostic> {
-    match read.given(LEGAL, "otherwise") {
-        Some(s) if read.valid(LEGAL, "feed") && read.rules.feeding.when == FeedWhen::Never => {
-            // An old file's `feeding { when never }` is named as written.
-            let feed = match read.given(LEGAL, "feed") {
-                Some(f) if f.key.node == "when" => "when never",
-                _ => "feed never",
-            };
+    if !read.valid(LEGAL, "feed") || read.rules.feeding.when != FeedWhen::Never {
+        return Vec::new();
+    }
+    // An old file's `feeding { when never }` is named as written.
+    let feed = match read.given(LEGAL, "feed") {
+        Some(f) if f.key.node == "when" => "when never",
+        _ => "feed never",
+    };
+    ["otherwise", "feed_gives"]
+        .into_iter()
+        .filter_map(|key| read.given(LEGAL, key).map(|s| (key, s)))
+        .map(|(key, s)| Diagnostic::error(s.span, format!("`{key}` has no effect with `{feed}`")))
+        .collect()
+}
+
+/// `relay_cycle` and `test_after lap` are about relay laps.
+fn lap_rules_need_relays(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(SOW, "laps") || !read.valid(END, "when") || rules.sowing.laps != Laps::Single {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if let Some(s) = read.given(END, "when") {
+        if rules.end.when.contains(&EndWhen::RelayCycle) {
+            out.push(Diagnostic::error(
+                s.span,
+                "`relay_cycle` has no effect with `laps single`: a move has one lap",
+            ));
+        }
+    }
+    if let Some(s) = read.given(END, "test_after") {
+        if rules.end.test_after == EndTest::Lap {
+            out.push(Diagnostic::error(
+                s.span,
+                "`test_after lap` has no effect with `laps single`: a move has one lap",
+            ));
+        }
+    }
+    out
+}
+
+/// `test_after lap` tests the end conditions a lap can bring about.
+fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    match read.given(END, "test_after") {
+        Some(s)
+            if read.valid(END, "when")
+                && rules.end.test_after == EndTest::Lap
+                && !rules.end.when.iter().any(|w| w.tested_after_laps()) =>
+        {
             vec![Diagnostic::error(
                 s.span,
-                format!("`otherwise` has no effect with `{feed}`"),
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`)",
             )]
         }
         _ => Vec::new(),

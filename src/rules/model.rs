@@ -273,6 +273,10 @@ pub struct Feeding {
     pub when: FeedWhen,
     /// What happens when no move can feed.
     pub otherwise: FeedFallback,
+    /// What a move must do to feed (what `when` implies unless the file
+    /// says otherwise: [`FeedWhen::gives`]).
+    #[serde(default)]
+    pub gives: FeedGives,
 }
 
 keyword_enum! {
@@ -284,6 +288,32 @@ keyword_enum! {
         RowEmpty = "row_empty",
         /// When the opponent has no pit they could play; a feeding move leaves them one.
         CannotMove = "cannot_move",
+    }
+}
+
+impl FeedWhen {
+    /// What a feeding move must do when the file does not say: end the
+    /// state that obliged the mover (`row_empty`: a stone in their row;
+    /// `cannot_move`: a pit they can play).
+    pub fn gives(self) -> FeedGives {
+        match self {
+            FeedWhen::CannotMove => FeedGives::Move,
+            FeedWhen::Never | FeedWhen::RowEmpty => FeedGives::Stone,
+        }
+    }
+}
+
+keyword_enum! {
+    /// What a move must do to feed the opponent.
+    FeedGives {
+        /// Leave at least one stone in the opponent's row.
+        Stone = "stone",
+        /// Leave the opponent a pit they can play (holding at least `min_stones`).
+        Move = "move",
+        /// Sow at least one stone into the opponent's row, in any lap, whatever
+        /// a capture then takes (awale.info's "enough stones to reach the
+        /// opponent's territory").
+        Reach = "reach",
     }
 }
 
@@ -389,6 +419,22 @@ pub struct End {
     /// Under `score_reached`: the game ends when a player has captured at
     /// least this many stones.
     pub score_at_least: Option<u8>,
+    /// When the end conditions of `when` are tested: after each move, or
+    /// also after each relay lap.
+    #[serde(default)]
+    pub test_after: EndTest,
+}
+
+keyword_enum! {
+    /// When the end conditions are tested.
+    EndTest {
+        /// After each move (each ply).
+        Move = "move",
+        /// After each move and after each relay lap: a lap that leaves an end
+        /// condition holding stops the move there (as where each lap is a move
+        /// of its own, like Ludii's relays).
+        Lap = "lap",
+    }
 }
 
 /// How the stones left on the board are scored, per way the game ends
@@ -410,17 +456,20 @@ pub struct EndScoring {
     pub stones_left: Leftovers,
     /// A player has captured `score_at_least` stones.
     pub score_reached: Leftovers,
+    /// A relay came back to a lap state of the same move (`relay_cycle`).
+    #[serde(default)]
+    pub relay_cycle: Leftovers,
 }
 
 impl EndScoring {
     /// Each way of ending, named as its key in `end`, with its scoring.
-    pub fn ways(&self) -> [(&'static str, Leftovers); 7] {
+    pub fn ways(&self) -> [(&'static str, Leftovers); 8] {
         let mut copy = *self;
         copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
     }
 
     /// [`EndScoring::ways`], to change them.
-    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 7] {
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 8] {
         [
             ("no_legal_move", &mut self.no_legal_move),
             ("feeding_impossible", &mut self.feeding_impossible),
@@ -429,6 +478,7 @@ impl EndScoring {
             ("all_pits_at_most_one", &mut self.all_pits_at_most_one),
             ("stones_left", &mut self.stones_left),
             ("score_reached", &mut self.score_reached),
+            ("relay_cycle", &mut self.relay_cycle),
         ]
     }
 }
@@ -450,6 +500,21 @@ keyword_enum! {
         StonesLeft = "stones_left",
         /// A player has captured at least `score_at_least` stones.
         ScoreReached = "score_reached",
+        /// A relay comes back to a lap state it had already reached in the
+        /// same move (the same board, the same pit about to be lifted), so it
+        /// would go on for ever: the game ends with the board as it was then.
+        RelayCycle = "relay_cycle",
+    }
+}
+
+impl EndWhen {
+    /// Whether the condition is one of the board that `test_after lap` tests
+    /// after each relay lap (not having a move, or a relay cycle, are not).
+    pub fn tested_after_laps(self) -> bool {
+        matches!(
+            self,
+            EndWhen::CapturedMajority | EndWhen::RowEmpty | EndWhen::AllPitsAtMostOne
+        )
     }
 }
 

@@ -438,9 +438,16 @@ trace as two plies by the same player; perft counts plies, so it counts both.
 `skip_origin yes` with `start origin` is a contradiction and an error.
 
 A relay lap sows like a move from the lifted pit (same start and skip rules);
-captures are looked at only where the last lap ends. A move stops after 1000
-relay laps, a bound of ours that no recorded game reaches: it keeps every move
-finite.
+captures are looked at only where the last lap ends. A relay can come back to
+a lap state it had already reached (the same board, the same pit about to be
+lifted) and then goes on for ever: 57% of random games of Boukerourou meet
+one. `end { when relay_cycle }` ends the game there, scored by its own key
+(`relay_cycle draw`: Ludii plays such a relay to its move limit, a draw).
+A move stops after 1000 relay laps, a bound of ours that keeps every move
+finite, and play goes on from where the move was cut: without `relay_cycle`
+it decides every game that meets a cycling relay (with it, only a relay too
+long to come back within the bound); `sow check --play N` reports how often
+it decides a game.
 
 A move from a pit that may sow either way is written with its direction:
 `b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
@@ -635,11 +642,19 @@ is the only one; then it is played without capture (awale.info's \"unless the
 mover has no other move\"). The order matters only with a feeding rule and a
 grand-slam rule that removes moves (`forbidden`, `only_move_no_capture`).
 
+`feed` says when the mover must feed (the opponent's row is empty, or they
+cannot play); `feed_gives` what a move must do to feed (leave a stone in
+their row, leave them a pit they can play, or sow a stone into their row), by
+default what the trigger implies (`stone` for `row_empty`, `move` for
+`cannot_move`). `feed cannot_move; feed_gives reach` is awale.info's literal
+\"enough stones to reach the opponent's territory\": a move that sows one
+stone there feeds, though the opponent may still be unable to play.
+
 A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
 is one). `grand_slam` other than `allowed` in a variant without captures is an
-error, and so is `otherwise` with `feed never`, and `min_stones` after another
-restriction.
+error, and so is `otherwise` or `feed_gives` with `feed never`, and
+`min_stones` after another restriction.
 
 `first_move_from` restricts only the game's first move (South's), before
 the other restrictions choose among what it leaves; a place beyond the row
@@ -707,7 +722,10 @@ file with a `legal` section writes them there.",
         Key {
             name: "feed",
             describe: sentences::feeding_when,
-            read: |r, v| r.feeding.when = v.word(),
+            read: |r, v| {
+                r.feeding.when = v.word();
+                r.feeding.gives = r.feeding.when.gives();
+            },
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
             value: ValueKind::Word(Words::of::<FeedWhen>()),
@@ -731,6 +749,22 @@ file with a `legal` section writes them there.",
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
+        },
+        Key {
+            name: "feed_gives",
+            describe: sentences::none,
+            read: |r, v| r.feeding.gives = v.word(),
+            write: |r| {
+                let feeding = &r.feeding;
+                (feeding.when != FeedWhen::Never && feeding.gives != feeding.when.gives())
+                    .then(|| one(feeding.gives))
+            },
+            what: "feeding requirement",
+            value: ValueKind::Word(Words::of::<FeedGives>()),
+            default: Default::Absent("what `feed` implies: `stone` for `row_empty`, `move` for `cannot_move`"),
+            warns: None,
+            doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, or sow a stone into their row.",
+            example: "feed_gives stone",
         },
     ],
 };
@@ -786,7 +820,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
     for restriction in rules.restrictions.0 {
         keys.push(restriction.word());
         match restriction {
-            Restriction::Feed => keys.push("otherwise"),
+            Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
             Restriction::MinStones => keys.push("first_move_from"),
             Restriction::GrandSlam => {}
@@ -830,7 +864,7 @@ const END: Section = Section {
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
-`all_pits_at_most_one`, `stones_left`, `score_reached`, and
+`all_pits_at_most_one`, `stones_left`, `score_reached`, `relay_cycle`, and
 `repetition_leftovers` for a repetition) scores that way differently, e.g.
 `feeding_impossible draw` (Ludii's Awari: the players pass and the game is
 drawn). Such a key for a way the rules never end the game is an error.
@@ -849,7 +883,15 @@ half of them (Chonka's \"exactly half\").
 With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
-condition given twice.",
+condition given twice.
+
+`relay_cycle` ends a game whose relay came back to a lap state of the same
+move, with the board as it was then (no capture: the relay never ended). It
+needs relay laps. `test_after lap` also tests the other end conditions of
+`when` after each relay lap: a lap that leaves one holding stops the move there,
+without capture (Ludii, where each lap is a move, tests its end after each).
+It needs relay laps and an end condition besides `no_legal_move`,
+`neither_can_move` and `relay_cycle`.",
     order: None,
     keys: &[
         Key {
@@ -1027,6 +1069,30 @@ condition given twice.",
             doc: "How a game ended by `score_reached` is scored.",
             example: "score_reached unscored",
         },
+        Key {
+            name: "relay_cycle",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.relay_cycle = v.word(),
+            write: |r| ends_on(r, EndWhen::RelayCycle).then(|| one(r.end.scoring.relay_cycle)),
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `relay_cycle` is scored.",
+            example: "relay_cycle draw",
+        },
+        Key {
+            name: "test_after",
+            describe: sentences::end_test,
+            read: |r, v| r.end.test_after = v.word(),
+            write: |r| Some(one(r.end.test_after)),
+            what: "end test",
+            value: ValueKind::Word(Words::of::<EndTest>()),
+            default: Default::Value("move"),
+            warns: None,
+            doc: "When the end conditions of `when` are tested: after each move, or also after each relay lap.",
+            example: "test_after lap",
+        },
     ],
 };
 
@@ -1063,6 +1129,7 @@ pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
             EndWhen::ScoreReached,
             "`when` does not list `score_reached`",
         ),
+        "relay_cycle" => listed(EndWhen::RelayCycle, "`when` does not list `relay_cycle`"),
         _ => Ok(()),
     }
 }
@@ -1344,8 +1411,10 @@ mod tests {
                 let mut rules = base.clone();
                 (key.read)(&mut rules, value);
                 let back = (key.write)(&rules).unwrap_or_default();
+                // A key may leave out a value the other keys imply (as
+                // `feed_gives` does `feed`'s): then reading it changed nothing.
                 assert!(
-                    back.contains(&written),
+                    back.contains(&written) || (back.is_empty() && rules == base),
                     "{section:?} {}: read {written}, wrote {back:?}",
                     key.name
                 );

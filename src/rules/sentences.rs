@@ -179,10 +179,11 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
     } else {
         ""
     };
+    let bound = format!(" (or after {MAX_RELAYS} laps, a bound of ours)");
     vec![match rules.sowing.laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
-        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store} (or after {MAX_RELAYS} laps, a bound of ours)."),
-        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty (or after {MAX_RELAYS} laps, a bound of ours)."),
+        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
     }]
 }
 
@@ -274,13 +275,31 @@ fn capture_row(side: CaptureSide) -> &'static str {
 
 pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
-    vec![match rules.feeding.when {
-        FeedWhen::Never => "A player never has to give the opponent stones.".into(),
-        FeedWhen::RowEmpty => "When the opponent's row is empty, the mover must play a move that leaves at least one stone in it, if any move does.".to_string(),
+    let trigger = match rules.feeding.when {
+        FeedWhen::Never => return vec!["A player never has to give the opponent stones.".into()],
+        FeedWhen::RowEmpty => "When the opponent's row is empty".to_string(),
         FeedWhen::CannotMove => format!(
-            "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones), the mover must play a move that leaves them such a pit, if any move does."
+            "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones)"
         ),
-    }]
+    };
+    let requirement = match rules.feeding.gives {
+        FeedGives::Stone if rules.feeding.when == FeedWhen::RowEmpty => {
+            "leaves at least one stone in it".to_string()
+        }
+        FeedGives::Stone => {
+            "leaves at least one stone in their row (even if they still cannot move)".to_string()
+        }
+        FeedGives::Move if rules.feeding.when == FeedWhen::CannotMove => {
+            "leaves them such a pit".to_string()
+        }
+        FeedGives::Move => format!("leaves them a pit of {min_stones} or more stones"),
+        FeedGives::Reach => {
+            "sows at least one stone into their row (whatever a capture then takes)".to_string()
+        }
+    };
+    vec![format!(
+        "{trigger}, the mover must play a move that {requirement}, if any move does."
+    )]
 }
 
 pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
@@ -336,9 +355,23 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
                 "It also ends as soon as a player has captured at least {} stones.",
                 rules.end.score_at_least.unwrap_or(0)
             )),
+            EndWhen::RelayCycle => out.push(
+                "It also ends when a relay comes back to a board and pit it had already reached in the same move (it would go on for ever); the board is left as it was then."
+                    .into(),
+            ),
         }
     }
     out
+}
+
+pub(super) fn end_test(rules: &Rules) -> Vec<String> {
+    match rules.end.test_after {
+        EndTest::Move => Vec::new(),
+        EndTest::Lap => vec![
+            "These end conditions are also tested after each relay lap: a lap that leaves one holding stops the move there, without capture."
+                .into(),
+        ],
+    }
 }
 
 /// Who gets the stones left (for each way of ending scored otherwise, a
@@ -365,6 +398,9 @@ pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
 pub(super) fn repetition(rules: &Rules) -> Vec<String> {
     vec![match rules.end.repetition {
         Repetition::Ignore => "A repeated position does not end the game: only a simulator's ply cap stops an endless game.".into(),
+        Repetition::EndGame if rules.end.repetition_leftovers == Leftovers::Draw => {
+            "If a position (the board and the player to move) repeats, the game ends in a draw, whatever was captured.".into()
+        }
         Repetition::EndGame => format!(
             "If a position (the board and the player to move) repeats, the game ends and {}.",
             leftovers_words(rules.end.repetition_leftovers)
@@ -381,6 +417,7 @@ fn way_words(way: &str) -> &'static str {
         "all_pits_at_most_one" => "no pit holds more than one stone",
         "stones_left" => "few stones are left on the board",
         "score_reached" => "a player's captures reach the threshold",
+        "relay_cycle" => "a relay comes back to a lap state of the same move",
         _ => "the player to move has no legal move",
     }
 }

@@ -1214,4 +1214,53 @@ mod tests {
         )
         .is_empty());
     }
+    #[test]
+    fn lap_rules_need_relays_and_the_feeding_requirement_a_feeding_rule() {
+        let end = |e: &str| MINIMAL.replace("end { repetition ignore }", e);
+        assert_eq!(
+            errors(&end("end { when relay_cycle; test_after lap; repetition ignore }")),
+            [
+                "`relay_cycle` has no effect with `laps single`: a move has one lap",
+                "`test_after lap` has no effect with `laps single`: a move has one lap",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`)",
+            ]
+        );
+        let relay = |e: &str| end(e).replace("start origin", "start origin; laps relay");
+        assert_eq!(
+            errors(&relay("end { when relay_cycle; test_after lap; repetition ignore }")),
+            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`)"]
+        );
+        let rules = load(&Source::new(
+            "t",
+            relay("end { when row_empty relay_cycle; relay_cycle draw; test_after lap; repetition ignore }"),
+        ))
+        .unwrap()
+        .rules;
+        assert_eq!(
+            rules.end.when,
+            [EndWhen::NoLegalMove, EndWhen::RowEmpty, EndWhen::RelayCycle]
+        );
+        assert_eq!(
+            (rules.end.scoring.relay_cycle, rules.end.test_after),
+            (Leftovers::Draw, EndTest::Lap)
+        );
+        assert_eq!(
+            errors(&format!("{MINIMAL}legal {{ feed_gives reach }}\n")),
+            ["`feed_gives` has no effect with `feed never`"]
+        );
+        // Left out, the requirement is what the trigger implies.
+        let feeding = |legal: &str| {
+            load(&Source::new("t", format!("{MINIMAL}legal {{ {legal} }}\n")))
+                .unwrap()
+                .rules
+                .feeding
+                .gives
+        };
+        assert_eq!(feeding("feed row_empty"), FeedGives::Stone);
+        assert_eq!(feeding("feed cannot_move"), FeedGives::Move);
+        assert_eq!(
+            feeding("feed cannot_move; feed_gives reach"),
+            FeedGives::Reach
+        );
+    }
 }

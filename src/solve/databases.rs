@@ -52,6 +52,7 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
                 to_move,
                 opening: false,
                 closed: 0,
+                relay_cycled: false,
             }));
         }
     });

@@ -60,6 +60,7 @@ impl KeyCodec {
             },
             opening: key & 1 == 1,
             closed: 0,
+            relay_cycled: false,
         }
     }
 }
@@ -101,6 +102,7 @@ mod tests {
         assert_eq!(codec.decode(codec.encode(&start)), start);
         let later = Position {
             opening: false,
+            relay_cycled: false,
             to_move: Player::North,
             ..start
         };

@@ -131,6 +131,10 @@ pub enum SolveError {
     /// The game is a match of rounds.
     #[error("the game is a match of rounds: a round's value depends on the stones captured before it (they are refilled into the next round), and the solver solves one game")]
     Rounds,
+    /// The rules end a game inside a move (`relay_cycle`), which a position
+    /// key does not record.
+    #[error("the rules end a game whose relay cycles (`relay_cycle`), inside a move: a position of the solver does not record that")]
+    RelayCycleEnd,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -298,6 +302,9 @@ fn check_rules(game: &Game) -> Result<(), SolveError> {
     let when = &game.rules().end.when;
     if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
         return Err(SolveError::CapturesMatter);
+    }
+    if game.rules().end.when.contains(&EndWhen::RelayCycle) {
+        return Err(SolveError::RelayCycleEnd);
     }
     if EndReason::ALL
         .iter()
@@ -767,6 +774,7 @@ impl Solution {
                 to_move: *side,
                 opening: false,
                 closed: 0,
+                relay_cycled: false,
             });
             if let Some(local) = self
                 .index

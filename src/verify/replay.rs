@@ -219,6 +219,7 @@ pub fn start_position(game: &Game, record: &Record, any_stones: bool) -> Result<
             let the_start = game.start();
             if (Position {
                 opening: true,
+                relay_cycled: false,
                 ..start
             }) == the_start
             {

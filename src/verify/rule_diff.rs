@@ -30,7 +30,7 @@ pub struct RuleDifference {
 
 /// The options of the ways of ending, as [`EndScoring::ways`] orders them
 /// (an option's name is a `&'static str`).
-const END_WAYS: [&str; 7] = [
+const END_WAYS: [&str; 8] = [
     "end no_legal_move",
     "end feeding_impossible",
     "end captured_majority",
@@ -38,6 +38,7 @@ const END_WAYS: [&str; 7] = [
     "end all_pits_at_most_one",
     "end stones_left",
     "end score_reached",
+    "end relay_cycle",
 ];
 
 /// Every option that differs between `a` and `b` (names and sources are not
@@ -168,12 +169,19 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
         r.grand_slam = *grand_slam;
     });
-    let Feeding { when, otherwise } = feeding;
+    let Feeding {
+        when,
+        otherwise,
+        gives,
+    } = feeding;
     out.option("legal feed", &a.feeding.when, when, |r| {
         r.feeding.when = *when;
     });
     out.option("legal otherwise", &a.feeding.otherwise, otherwise, |r| {
         r.feeding.otherwise = *otherwise;
+    });
+    out.option("legal feed_gives", &a.feeding.gives, gives, |r| {
+        r.feeding.gives = *gives;
     });
     out.option("legal order", &a.restrictions, restrictions, |r| {
         r.restrictions = *restrictions;
@@ -186,6 +194,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         scoring,
         stones_left_at_most,
         score_at_least,
+        test_after,
     } = end;
     let number = |n: &Option<u8>| n.map_or_else(|| "none".to_string(), |n| n.to_string());
     out.option(
@@ -215,6 +224,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
             }
         }
         r.end.leftovers = *leftovers;
+    });
+    out.option("end test_after", &a.end.test_after, test_after, |r| {
+        r.end.test_after = *test_after;
     });
     out.option("end repetition", &a.end.repetition, repetition, |r| {
         r.end.repetition = *repetition;

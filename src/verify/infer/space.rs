@@ -179,7 +179,13 @@ impl Space {
             };
             match key.value {
                 ValueKind::Word(words) | ValueKind::PerPit(words) => {
-                    slots.push(whole(words.words.iter().map(|w| w.to_string()).collect()));
+                    // A key whose rule may be absent (`feed_gives`) may also
+                    // be left out: its first value, written as nothing.
+                    let absent = matches!(key.default, Default::Absent(_)).then(String::new);
+                    let values = absent
+                        .into_iter()
+                        .chain(words.words.iter().map(|w| w.to_string()));
+                    slots.push(whole(values.collect()));
                 }
                 ValueKind::Number { min, max } => {
                     let top = upper(max).min(min + NUMBER_RANGE - 1);
@@ -260,7 +266,13 @@ impl Space {
                 }
             } else {
                 let (i, slot) = slots[0];
-                Some(vec![slot.values[usize::from(values[i])].clone()])
+                let value = &slot.values[usize::from(values[i])];
+                Some(
+                    (!value.is_empty())
+                        .then(|| value.clone())
+                        .into_iter()
+                        .collect(),
+                )
             };
             if let Some(v) = written {
                 out.push((section, key, v));
