@@ -24,8 +24,10 @@ pub struct Rules {
     pub board: Board,
     /// How a move sows.
     pub sowing: Sowing,
-    /// What a move captures.
-    pub capture: Capture,
+    /// What a move captures: the capture rules, in file order (empty: no
+    /// captures). They are tried in this order and a pit is taken at most
+    /// once.
+    pub captures: Vec<CaptureRule>,
     /// The obligation to give the opponent stones.
     pub feeding: Feeding,
     /// Moves that would take every stone of the opponent's row.
@@ -41,6 +43,11 @@ impl Rules {
     /// Pits on the whole board.
     pub fn pit_count(&self) -> usize {
         2 * self.board.pits as usize
+    }
+
+    /// Whether any capture rule applies.
+    pub fn has_captures(&self) -> bool {
+        !self.captures.is_empty()
     }
 
     /// Stones on the board at the start.
@@ -159,11 +166,15 @@ keyword_enum! {
     }
 }
 
-/// What a move captures.
+/// One capture rule: `capture NAME { ... }`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Capture {
+pub struct CaptureRule {
+    /// The rule's name, as its section's label (`last` in `capture last`).
+    pub name: String,
+    /// When the rule looks for a capture.
+    pub on: Trigger,
     /// Counts that are captured when the last stone makes them (sorted, no
-    /// repeats); empty when the variant has no captures.
+    /// repeats, never empty in a rule that loaded).
     pub counts: Vec<u8>,
     /// On whose row captures may happen.
     pub side: CaptureSide,
@@ -175,6 +186,14 @@ pub struct Capture {
     pub take: Take,
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
+}
+
+keyword_enum! {
+    /// When a capture rule looks for a capture.
+    Trigger {
+        /// Where the move's last stone lands (after its last lap).
+        LastPit = "last_pit",
+    }
 }
 
 keyword_enum! {

@@ -156,10 +156,9 @@ pub(super) fn extra_turn(rules: &Rules) -> Vec<String> {
 
 /// The capture itself: counts, side and what is taken, in one sentence.
 pub(super) fn counts(rules: &Rules) -> Vec<String> {
-    let capture = &rules.capture;
-    if capture.counts.is_empty() {
-        return vec!["There are no captures.".into()];
-    }
+    let Some(capture) = super::schema::rule(rules) else {
+        return Vec::new();
+    };
     let taken = match capture.take {
         Take::Last => "the mover captures its stones",
         Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)",
@@ -179,10 +178,9 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let capture = &rules.capture;
-    if capture.counts.is_empty() || capture.take != Take::Last {
+    let Some(capture) = super::schema::rule(rules).filter(|c| c.take == Take::Last) else {
         return Vec::new();
-    }
+    };
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));
     vec![match capture.chain {
         Chain::None => "Only that pit is captured: there is no chain.".into(),
@@ -196,10 +194,10 @@ pub(super) fn chain(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
-    }
-    vec![match rules.capture.goes_to {
+    };
+    vec![match capture.goes_to {
         CaptureDestination::Mover => "Captured stones count for the mover.".into(),
         CaptureDestination::OutOfPlay => {
             "Captured stones are taken out of play: they count for nobody.".into()
@@ -208,10 +206,10 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn first_move(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
-    }
-    vec![match rules.capture.first_move {
+    };
+    vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
         FirstMove::NoCapture => {
             "The game's very first move captures nothing: what it would take stays on the board."
@@ -221,7 +219,7 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
 }
 
 /// `2`, `2 or 3`, `2, 4 or 6`.
-fn capture_counts(capture: &Capture) -> String {
+fn capture_counts(capture: &CaptureRule) -> String {
     or_list(capture.counts.iter().map(u8::to_string))
 }
 
@@ -255,7 +253,7 @@ pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn grand_slam(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    if !rules.has_captures() {
         return Vec::new();
     }
     let what = "A move that captures stones from the opponent's row and leaves that row empty (a grand slam)";

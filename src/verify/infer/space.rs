@@ -257,8 +257,8 @@ impl Space {
         let keep: Vec<bool> = out
             .iter()
             .map(|(section, key, v)| match key.default {
-                Default::Required => true,
-                Default::Absent(_) => !v.is_empty(),
+                // No capture counts: no capture rule (see `Space::text`).
+                Default::Required | Default::Absent(_) => !v.is_empty(),
                 Default::Value(w) => v.len() != 1 || v[0] != w,
                 Default::SameAs(other) => value_of(*section, other).as_ref() != Some(v),
             })
@@ -290,6 +290,9 @@ impl Space {
                     Some(Item::Section(block)) if block.name == s => block.settings.push(line),
                     _ => doc.items.push(Item::Section(write::Block {
                         name: s.to_string(),
+                        // The one capture rule searched is written as an
+                        // old file's `capture { }` (no counts: no captures).
+                        label: None,
                         before: Vec::new(),
                         after_open: None,
                         settings: vec![line],
@@ -347,6 +350,8 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
         Default::Value(w) => Some(vec![w.to_string()]),
         Default::Absent(_) => Some(Vec::new()),
         Default::SameAs(other) => schema::key(section, other).and_then(|k| (k.write)(base)),
+        // A capture rule's counts, in a base without one: none.
+        Default::Required if section == Some("capture") => Some(Vec::new()),
         Default::Required => None,
     }
 }

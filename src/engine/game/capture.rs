@@ -1,0 +1,240 @@
+//! Captures: the capture rules compiled into tables, applied where the last
+//! stone lands, and the fast path's look ahead at them (whether a move may
+//! capture, whether it would be a grand slam) without sowing.
+
+use super::{Effect, Game};
+use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::rules::{CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take};
+
+/// One capture rule compiled for the move loop.
+#[derive(Debug, Clone)]
+pub(in crate::engine) struct CaptureTable {
+    /// `capturable[n]`: a pit that holds `n` stones may be captured.
+    capturable: [bool; 256],
+    /// The largest capturable count.
+    pub(super) max: usize,
+    /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
+    rows: [u32; 2],
+    chain: Chain,
+    pub(super) take: Take,
+    goes_to: CaptureDestination,
+    /// The rule captures nothing on the game's first move.
+    pub(super) opening_no_capture: bool,
+}
+
+impl CaptureTable {
+    /// `rule` compiled for a board whose rows are `row_bits` (per player).
+    pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
+        let mut capturable = [false; 256];
+        for &n in &rule.counts {
+            capturable[usize::from(n)] = true;
+        }
+        let rows = [Player::South, Player::North].map(|mover| match rule.side {
+            CaptureSide::Any => row_bits[0] | row_bits[1],
+            CaptureSide::Own => row_bits[mover.index()],
+            CaptureSide::Opponent => row_bits[mover.other().index()],
+        });
+        CaptureTable {
+            capturable,
+            max: rule.counts.iter().map(|&n| usize::from(n)).max().unwrap_or(0),
+            rows,
+            chain: rule.chain,
+            take: rule.take,
+            goes_to: rule.goes_to,
+            opening_no_capture: rule.first_move == FirstMove::NoCapture,
+        }
+    }
+
+    /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
+    #[inline]
+    fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
+        self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
+    }
+
+    /// Whether the rule applies in `pos` (not on a first move it waives).
+    #[inline]
+    fn applies(&self, pos: &Position) -> bool {
+        !(pos.opening && self.opening_no_capture)
+    }
+}
+
+impl Game {
+    /// The pit before / after each pit along a rule's chain, if it has one.
+    fn chain_step(&self, chain: Chain, direction: usize) -> Option<&[u8; crate::engine::MAX_PITS]> {
+        match chain {
+            Chain::None => None,
+            Chain::Backward => Some(&self.before[direction]),
+            Chain::Forward => Some(&self.after[direction]),
+        }
+    }
+
+    /// Whether `mv` from `pos` might capture: false when its sowing is one
+    /// lap and the last stone lands in the store, or in a pit that no rule
+    /// takes (outside its rows, or holding a count it does not capture);
+    /// true otherwise (including every relay sowing). Sows nothing: the
+    /// count in the last pit comes from the stones and the path.
+    #[inline]
+    pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
+        if self.laps != crate::rules::Laps::Single {
+            return true;
+        }
+        let origin = usize::from(mv.pit);
+        let mover = pos.to_move.index();
+        let path = &self.sow_path[mover][mv.direction as usize][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let k = self.last_index(stones);
+        let last = usize::from(path[k]);
+        if last == STORE_SLOT {
+            return false;
+        }
+        let before = if last == origin {
+            0
+        } else {
+            usize::from(pos.pits[last])
+        };
+        let (laps, rest) = self.lap_split[stones];
+        let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
+        self.capture_rules
+            .iter()
+            .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
+    }
+
+    /// Whether `mv` from `pos` would be a grand slam (capture from the
+    /// opponent's row and leave it empty), if capturing is allowed. Exact and
+    /// without sowing for one-lap sowings whose rules take pits by their
+    /// count: the count each pit would hold comes from `path_index` and
+    /// `lap_split`, and each rule's chain is walked on those counts, in
+    /// order, a pit taken at most once. Other rules sow a copy.
+    pub(in crate::engine) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+        if !self.may_capture_with(pos, mv) {
+            return false;
+        }
+        let mover = pos.to_move;
+        if !self.slam_screen {
+            let mut next = *pos;
+            let effect = self.sow_in_place(&mut next, mv, true);
+            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
+        }
+        let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
+        let index = &self.path_index[m][direction][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let (laps, rest) = self.lap_split[stones];
+        let count = |pit: usize| {
+            let before = if pit == origin { 0 } else { pos.pits[pit] };
+            let k = index[pit];
+            let dropped = if k == u8::MAX {
+                0
+            } else {
+                laps + u8::from(k < rest)
+            };
+            usize::from(before) + usize::from(dropped)
+        };
+        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
+        let (mut taken, mut captured) = (0u32, 0);
+        for rule in self.capture_rules.iter().filter(|r| r.applies(pos)) {
+            // A pit taken by an earlier rule holds nothing: it never qualifies.
+            let qualifies =
+                |taken: u32, pit: usize| taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit));
+            if !qualifies(taken, last) {
+                continue;
+            }
+            let step = self.chain_step(rule.chain, direction);
+            let mut pit = last;
+            for _ in 0..self.pit_count {
+                taken |= 1 << pit;
+                captured += count(pit);
+                let Some(step) = step else { break };
+                pit = usize::from(step[pit]);
+                if !qualifies(taken, pit) {
+                    break;
+                }
+            }
+        }
+        let opponent = self.row_bits[mover.other().index()];
+        captured > 0
+            && taken & opponent != 0
+            && self
+                .row(mover.other())
+                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
+    }
+
+    /// Tries each capture rule, in order, on the pit `last` where the last
+    /// stone landed (a pit is taken at most once).
+    #[inline]
+    pub(super) fn capture(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        for rule in self.capture_rules.iter() {
+            if rule.applies(pos) {
+                self.capture_by(rule, pos, mover, last, direction, effect);
+            }
+        }
+    }
+
+    /// Takes what `rule` takes when `last` qualifies: the last pit and its
+    /// chain, or the facing pit as its `take` says.
+    #[inline]
+    fn capture_by(
+        &self,
+        rule: &CaptureTable,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        let m = mover.index();
+        let qualifies = |pos: &Position, pit: usize| {
+            effect.captured_pits >> pit & 1 == 0 && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+        };
+        if !qualifies(pos, last) {
+            return;
+        }
+        let mut pits = 0u32;
+        let taken = match rule.take {
+            Take::Last => {
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                let mut taken = 0u16;
+                for _ in 0..self.pit_count {
+                    taken += u16::from(pos.pits[pit]);
+                    pos.pits[pit] = 0;
+                    pits |= 1 << pit;
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if pits >> pit & 1 == 1 || !qualifies(pos, pit) {
+                        break;
+                    }
+                }
+                taken
+            }
+            take => {
+                let opposite = self.pit_count - 1 - last;
+                let opposite_free = effect.captured_pits >> opposite & 1 == 0;
+                if !opposite_free || (pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty) {
+                    return;
+                }
+                let mut taken = u16::from(pos.pits[opposite]);
+                pos.pits[opposite] = 0;
+                pits = 1 << opposite;
+                if take != Take::Opposite {
+                    taken += u16::from(pos.pits[last]);
+                    pos.pits[last] = 0;
+                    pits |= 1 << last;
+                }
+                taken
+            }
+        };
+        effect.captured_pits |= pits;
+        match rule.goes_to {
+            CaptureDestination::Mover => pos.captured[m] += taken,
+            CaptureDestination::OutOfPlay => pos.removed += taken,
+        }
+        effect.captured += taken;
+    }
+}
