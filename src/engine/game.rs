@@ -404,8 +404,8 @@ impl Game {
             words
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
-        let slam_screen = rules.sowing.laps == Laps::Single
-            && capture_rules.iter().all(|c| c.take == Take::Last);
+        let slam_screen =
+            rules.sowing.laps == Laps::Single && capture_rules.iter().all(|c| c.take == Take::Last);
         let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
         for (indices, paths) in path_index
             .iter_mut()
@@ -753,7 +753,8 @@ impl Game {
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
-        !self.capture_rules.is_empty() && !(pos.opening && self.opening_no_capture)
+        let waived = pos.opening && self.opening_no_capture;
+        !self.capture_rules.is_empty() && !waived
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.

@@ -252,9 +252,8 @@ impl Validator {
             let known = declared.name;
             let label = match (declared.repeat, &section.label) {
                 (None, Some(label)) => {
-                    let message = format!(
-                        "section `{known}` takes no label: write `{known} {{ ... }}`"
-                    );
+                    let message =
+                        format!("section `{known}` takes no label: write `{known} {{ ... }}`");
                     self.error(label.span, message);
                     None
                 }
@@ -309,7 +308,9 @@ impl Validator {
     /// { }`), leaves out a required key (`counts`): then it stands for no
     /// item (no captures), and each key it gives is an error.
     fn stands_for_nothing(&mut self, declared: &schema::Section, scope: &Scope<'_>) -> bool {
-        let old_form = matches!(scope.label, Some((_, true)));
+        if !matches!(scope.label, Some((_, true))) {
+            return false;
+        }
         let Some(required) = declared
             .keys
             .iter()
@@ -317,9 +318,6 @@ impl Validator {
         else {
             return false;
         };
-        if !old_form {
-            return false;
-        }
         for key in declared.keys {
             if let Some(s) = scope.get(key.name) {
                 let message = format!(
@@ -883,8 +881,20 @@ mod tests {
         assert_eq!(
             rules,
             [
-                ("last", &[2, 3][..], CaptureSide::Opponent, Chain::Backward, Take::Last),
-                ("facing", &[1][..], CaptureSide::Own, Chain::None, Take::Opposite),
+                (
+                    "last",
+                    &[2, 3][..],
+                    CaptureSide::Opponent,
+                    Chain::Backward,
+                    Take::Last
+                ),
+                (
+                    "facing",
+                    &[1][..],
+                    CaptureSide::Own,
+                    Chain::None,
+                    Take::Opposite
+                ),
             ]
         );
         // An old file's unlabelled section is the rule `last`.
@@ -925,7 +935,7 @@ mod tests {
             errors(&format!("{MINIMAL}capture {{ side own }}\n")),
             ["`side` has no effect: no capture `counts` are given"]
         );
-        assert!(load(&Source::new("t", &format!("{MINIMAL}capture {{ }}\n")))
+        assert!(load(&Source::new("t", format!("{MINIMAL}capture {{ }}\n")))
             .unwrap()
             .rules
             .captures

@@ -188,7 +188,11 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
     let single = a.captures.len() == 1 && captures.len() == 1;
     for i in 0..a.captures.len().max(captures.len()) {
         let (Some(ra), Some(rb)) = (a.captures.get(i), captures.get(i)) else {
-            let label = a.captures.get(i).or(captures.get(i)).map(|r| r.name.clone());
+            let label = a
+                .captures
+                .get(i)
+                .or(captures.get(i))
+                .map(|r| r.name.clone());
             let option = format!("capture {}", label.unwrap_or_default());
             let b_rule = captures.get(i).cloned();
             out.option(
@@ -240,8 +244,8 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
     }
 }
 
-/// Capture rule `i` of `captures` as its settings read (`none` when there
-/// is no such rule).
+/// Capture rule `i` of `captures` as its settings read, those at their
+/// default left out (`none` when there is no such rule).
 fn rule_text(captures: &[CaptureRule], i: usize) -> String {
     let Some(rule) = captures.get(i) else {
         return "none".into();
@@ -251,9 +255,14 @@ fn rule_text(captures: &[CaptureRule], i: usize) -> String {
         ..Rules::default()
     };
     let keys = schema::section("capture").map_or(&[][..], |s| s.keys);
+    // The settings a file writes: those not at their default.
     let settings: Vec<String> = keys
         .iter()
-        .filter_map(|k| Some(format!("{} {}", k.name, (k.write)(&view)?.join(" "))))
+        .filter_map(|k| {
+            let values = (k.write)(&view)?;
+            let default = matches!(k.default, schema::Default::Value(d) if values == [d]);
+            (!default).then(|| format!("{} {}", k.name, values.join(" ")))
+        })
         .collect();
     settings.join("; ")
 }

@@ -36,7 +36,12 @@ impl CaptureTable {
         });
         CaptureTable {
             capturable,
-            max: rule.counts.iter().map(|&n| usize::from(n)).max().unwrap_or(0),
+            max: rule
+                .counts
+                .iter()
+                .map(|&n| usize::from(n))
+                .max()
+                .unwrap_or(0),
             rows,
             chain: rule.chain,
             take: rule.take,
@@ -133,8 +138,9 @@ impl Game {
         let (mut taken, mut captured) = (0u32, 0);
         for rule in self.capture_rules.iter().filter(|r| r.applies(pos)) {
             // A pit taken by an earlier rule holds nothing: it never qualifies.
-            let qualifies =
-                |taken: u32, pit: usize| taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit));
+            let qualifies = |taken: u32, pit: usize| {
+                taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit))
+            };
             if !qualifies(taken, last) {
                 continue;
             }
@@ -190,7 +196,8 @@ impl Game {
     ) {
         let m = mover.index();
         let qualifies = |pos: &Position, pit: usize| {
-            effect.captured_pits >> pit & 1 == 0 && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+            effect.captured_pits >> pit & 1 == 0
+                && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
         };
         if !qualifies(pos, last) {
             return;
@@ -216,7 +223,9 @@ impl Game {
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;
-                if !opposite_free || (pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty) {
+                if !opposite_free
+                    || (pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty)
+                {
                     return;
                 }
                 let mut taken = u16::from(pos.pits[opposite]);

@@ -163,6 +163,8 @@ impl Space {
                 Bound::Stones => stones,
             };
             match key.value {
+                // A key with one value (`capture on` today) is no choice.
+                ValueKind::Word(words) if words.words.len() == 1 => {}
                 ValueKind::Word(words) | ValueKind::PerPit(words) => {
                     slots.push(whole(words.words.iter().map(|w| w.to_string()).collect()));
                 }
