@@ -64,6 +64,13 @@ const FAMILIES: &[Family] = &[
         intro: "An Algerian game of relay sowing where sixes leave the board.",
         variants: &["boukerourou"],
     },
+    Family {
+        page: "neighbours",
+        title: "I",
+        intro: "A Dogon game of Mali on 2x3 pits: a capture takes the last pit and its \
+                neighbours in the same row.",
+        variants: &["i"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -207,6 +207,9 @@ keyword_enum! {
         LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
         /// Only the pit facing the last one, if it holds stones; the last stone stays.
         Opposite = "opposite",
+        /// The last pit, and each pit next to it in its row (one on each
+        /// side, not round the end of the row) that qualifies the same way.
+        Neighbours = "neighbours",
     }
 }
 

@@ -159,11 +159,16 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
     let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
     };
-    let taken = match capture.take {
-        Take::Last => "the mover captures its stones",
-        Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)",
-        Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty",
-        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)",
+    let taken: String = match capture.take {
+        Take::Last => "the mover captures its stones".into(),
+        Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)".into(),
+        Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty".into(),
+        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
+        Take::Neighbours => format!(
+            "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
+            capture_counts(capture),
+            capture_row(capture.side)
+        ),
     };
     let stones = if capture.counts == [1] {
         "stone"

@@ -73,6 +73,16 @@ impl Game {
         }
     }
 
+    /// The pits next to `pit` in its row: one on each side, none round the
+    /// end of the row.
+    #[inline]
+    fn row_neighbours(&self, pit: usize) -> impl Iterator<Item = usize> {
+        let (per_row, pit_count) = (self.per_row, self.pit_count);
+        [pit.wrapping_sub(1), pit + 1]
+            .into_iter()
+            .filter(move |&n| n < pit_count && n / per_row == pit / per_row)
+    }
+
     /// Whether `mv` from `pos` might capture: false when its sowing is one
     /// lap and the last stone lands in the store, or in a pit that no rule
     /// takes (outside its rows, or holding a count it does not capture);
@@ -216,6 +226,19 @@ impl Game {
                     pit = usize::from(step[pit]);
                     if pits >> pit & 1 == 1 || !qualifies(pos, pit) {
                         break;
+                    }
+                }
+                taken
+            }
+            Take::Neighbours => {
+                let mut taken = u16::from(pos.pits[last]);
+                pos.pits[last] = 0;
+                pits = 1 << last;
+                for pit in self.row_neighbours(last) {
+                    if qualifies(pos, pit) {
+                        taken += u16::from(pos.pits[pit]);
+                        pos.pits[pit] = 0;
+                        pits |= 1 << pit;
                     }
                 }
                 taken
