@@ -510,3 +510,51 @@ fn i_a_player_with_only_single_counters_passes() {
     assert_eq!(run.end(), Some(EndReason::NoLegalMove));
     assert_eq!(run.scores(), [10, 10]);
 }
+
+// ---- Enindji (Dahomey): captures go to the owner of the hole ----
+
+#[test]
+fn enindji_the_owner_of_the_hole_captures_whoever_moved() {
+    let game = shipped("enindji");
+    // South e (4) from the next hole: f=2, A=2, B=2, C=4 (the last). C makes
+    // 4 in North's row: North, its owner, captures the 4.
+    let s = play(
+        &game,
+        &pos(&game, "1 1 1 1 4 1 / 1 1 3 1 1 1 south captured 16 15"),
+        "e",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [1, 1, 1, 1, 0, 2, 2, 2, 0, 1, 1, 1]
+    );
+    assert_eq!(s.position.captured, [16, 19]);
+    // South a (3): b=2, c=2, d=4 (the last), in South's own row: South
+    // captures them.
+    let s = play(
+        &game,
+        &pos(&game, "3 1 1 3 0 0 / 1 1 1 1 1 1 south captured 17 17"),
+        "a",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 2, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1]
+    );
+    assert_eq!(s.position.captured, [21, 17]);
+}
+
+#[test]
+fn enindji_no_move_may_leave_the_opponents_row_empty() {
+    let game = shipped("enindji");
+    // South f (1) would make A 4, North's only stones: North would capture
+    // them and be left with an empty row. The move is refused; a (1) stays.
+    let p = pos(&game, "1 0 0 0 0 1 / 3 0 0 0 0 0 south captured 22 21");
+    assert_eq!(legal(&game, &p), ["a"]);
+    // North's row is empty: South must sow into it. a (1) does not, f (2) does.
+    let p = pos(&game, "1 0 0 0 0 2 / 0 0 0 0 0 0 south captured 23 22");
+    assert_eq!(legal(&game, &p), ["f"]);
+    // No move can: the game ends, each player taking their own row.
+    let p = pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 0 south captured 24 23");
+    let run = GameRun::new(&game, p);
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [25, 23]);
+}

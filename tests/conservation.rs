@@ -37,7 +37,7 @@ proptest! {
                     .rules()
                     .captures
                     .iter()
-                    .all(|c| c.goes_to == CaptureDestination::Mover);
+                    .all(|c| c.goes_to != CaptureDestination::OutOfPlay);
             if all_scored {
                 prop_assert_eq!(u32::from(scores[0] + scores[1]), total);
             } else {

@@ -65,11 +65,12 @@ const FAMILIES: &[Family] = &[
         variants: &["boukerourou"],
     },
     Family {
-        page: "neighbours",
-        title: "I",
-        intro: "A Dogon game of Mali on 2x3 pits: a capture takes the last pit and its \
-                neighbours in the same row.",
-        variants: &["i"],
+        page: "capture-shapes",
+        title: "I and Enindji",
+        intro: "Two West African games whose captures take another shape: I (Dogon, Mali) \
+                takes the last pit and its neighbours in the row; in Enindji (Dahomey) the \
+                owner of the captured pit takes its stones, whoever moved.",
+        variants: &["i", "enindji"],
     },
 ];
 

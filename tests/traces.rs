@@ -299,3 +299,8 @@ fn a_record_may_say_there_is_no_winner_yet() {
 fn i_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "i", "--seed", "1"]));
 }
+
+#[test]
+fn enindji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "enindji", "--seed", "1"]));
+}

@@ -218,6 +218,8 @@ keyword_enum! {
     CaptureDestination {
         /// To the mover: they score for the mover.
         Mover = "mover",
+        /// To the owner of the row each captured pit is in, whoever moved.
+        RowOwner = "row_owner",
         /// Out of play: they score for nobody.
         OutOfPlay = "out_of_play",
     }

@@ -204,6 +204,10 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
     };
     vec![match capture.goes_to {
         CaptureDestination::Mover => "Captured stones count for the mover.".into(),
+        CaptureDestination::RowOwner => {
+            "Captured stones count for the owner of the row they were taken from, whoever moved."
+                .into()
+        }
         CaptureDestination::OutOfPlay => {
             "Captured stones are taken out of play: they count for nobody.".into()
         }

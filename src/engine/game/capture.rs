@@ -22,6 +22,14 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) opening_no_capture: bool,
 }
 
+/// What one rule takes: the stones by the row they were in (South's,
+/// North's), and bit `i` set when pit `i` is taken.
+#[derive(Debug, Default)]
+struct Taking {
+    by_row: [u16; 2],
+    pits: u32,
+}
+
 impl CaptureTable {
     /// `rule` compiled for a board whose rows are `row_bits` (per player).
     pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
@@ -212,36 +220,34 @@ impl Game {
         if !qualifies(pos, last) {
             return;
         }
-        let mut pits = 0u32;
-        let taken = match rule.take {
+        let mut taking = Taking::default();
+        let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
+            taking.by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+            pos.pits[pit] = 0;
+            taking.pits |= 1 << pit;
+        };
+        match rule.take {
             Take::Last => {
                 let step = self.chain_step(rule.chain, direction);
                 let mut pit = last;
-                let mut taken = 0u16;
                 for _ in 0..self.pit_count {
-                    taken += u16::from(pos.pits[pit]);
-                    pos.pits[pit] = 0;
-                    pits |= 1 << pit;
+                    lift(&mut taking, pos, pit);
                     let Some(step) = step else { break };
                     pit = usize::from(step[pit]);
-                    if pits >> pit & 1 == 1 || !qualifies(pos, pit) {
+                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+                    {
                         break;
                     }
                 }
-                taken
             }
             Take::Neighbours => {
-                let mut taken = u16::from(pos.pits[last]);
-                pos.pits[last] = 0;
-                pits = 1 << last;
+                lift(&mut taking, pos, last);
                 for pit in self.row_neighbours(last) {
                     if qualifies(pos, pit) {
-                        taken += u16::from(pos.pits[pit]);
-                        pos.pits[pit] = 0;
-                        pits |= 1 << pit;
+                        lift(&mut taking, pos, pit);
                     }
                 }
-                taken
             }
             take => {
                 let opposite = self.pit_count - 1 - last;
@@ -251,20 +257,21 @@ impl Game {
                 {
                     return;
                 }
-                let mut taken = u16::from(pos.pits[opposite]);
-                pos.pits[opposite] = 0;
-                pits = 1 << opposite;
+                lift(&mut taking, pos, opposite);
                 if take != Take::Opposite {
-                    taken += u16::from(pos.pits[last]);
-                    pos.pits[last] = 0;
-                    pits |= 1 << last;
+                    lift(&mut taking, pos, last);
                 }
-                taken
             }
-        };
+        }
+        let Taking { by_row, pits } = taking;
+        let taken = by_row[0] + by_row[1];
         effect.captured_pits |= pits;
         match rule.goes_to {
             CaptureDestination::Mover => pos.captured[m] += taken,
+            CaptureDestination::RowOwner => {
+                pos.captured[0] += by_row[0];
+                pos.captured[1] += by_row[1];
+            }
             CaptureDestination::OutOfPlay => pos.removed += taken,
         }
         effect.captured += taken;
