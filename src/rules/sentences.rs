@@ -205,7 +205,7 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
     vec![match capture.goes_to {
         CaptureDestination::Mover => "Captured stones count for the mover.".into(),
         CaptureDestination::RowOwner => {
-            "Captured stones count for the owner of the row they were taken from, whoever moved."
+            "Captured stones count not for the mover but for the owner of the row they were taken from."
                 .into()
         }
         CaptureDestination::OutOfPlay => {
