@@ -94,18 +94,23 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         keyword::<Chain>(),
         keyword::<FirstMove>(),
         keyword::<Take>(),
+        prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
+            .prop_map(|set| set.into_iter().collect())],
         keyword::<CaptureDestination>(),
     )
         .prop_map(
-            move |(on, counts, side, chain, first_move, take, goes_to)| CaptureRule {
-                name: label.clone(),
-                on,
-                counts,
-                side,
-                chain,
-                first_move,
-                take,
-                goes_to,
+            move |(on, counts, side, chain, first_move, take, facing_counts, goes_to)| {
+                CaptureRule {
+                    name: label.clone(),
+                    on,
+                    counts,
+                    side,
+                    chain,
+                    first_move,
+                    take,
+                    facing_counts,
+                    goes_to,
+                }
             },
         )
 }
@@ -229,6 +234,10 @@ fn consistent(mut r: Rules) -> Rules {
     for rule in &mut r.captures {
         if rule.take != Take::Last {
             rule.chain = Chain::None;
+        }
+        // `facing_counts` needs a `take` of the facing pit.
+        if matches!(rule.take, Take::Last | Take::Neighbours) {
+            rule.facing_counts.clear();
         }
     }
     // `otherwise` needs a feeding rule.

@@ -345,3 +345,19 @@ fn a_pit_is_taken_at_most_once_by_the_rules() {
     assert_eq!(s.position.captured, [3, 8]);
     assert_eq!(s.position.removed, 0);
 }
+
+#[test]
+fn a_facing_capture_can_need_a_count_in_the_facing_pit() {
+    // A last stone into an empty pit of the mover's row takes the facing pit,
+    // only when it holds 2 or 3. South a (1) sows into b (empty before: 1
+    // now); b faces B.
+    let game =
+        with_captures("capture facing { counts 1; side own; take opposite; facing_counts 2 3 }");
+    let s = play(&game, &pos(&game, "1 0 0 / 1 2 1 south captured 4 3"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 0, 1]);
+    assert_eq!(s.position.captured, [6, 3]);
+    // B holding 4: nothing is captured.
+    let s = play(&game, &pos(&game, "1 0 0 / 1 4 1 south captured 3 2"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 4, 1]);
+    assert_eq!(s.position.captured, [3, 2]);
+}

@@ -15,6 +15,7 @@ pub(super) const CHECKS: &[Check] = &[
     skip_origin_needs_start_next,
     extra_turn_store_needs_stores,
     take_with_a_chain_is_last,
+    facing_counts_need_a_facing_take,
     unreachable_counts,
     grand_slam_needs_captures,
     otherwise_needs_feeding,
@@ -99,6 +100,26 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
                         format!("`take {}` cannot be combined with a chain", rule.take),
                     )
                 })
+        })
+        .collect()
+}
+
+/// `facing_counts` is about a facing pit the rule's `take` leaves alone.
+fn facing_counts_need_a_facing_take(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "facing_counts")?;
+            (read.valid_in(CAPTURE, i, "take")
+                && matches!(rule.take, Take::Last | Take::Neighbours))
+            .then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`facing_counts` has no effect with `take {}`: the facing pit is not taken",
+                        rule.take
+                    ),
+                )
+            })
         })
         .collect()
 }

@@ -264,7 +264,7 @@ mod tests {
             describe(&rules).text()
         };
         type Edit<'a> = (&'a str, &'a dyn Fn(&mut Rules));
-        let edits: [Edit<'_>; 8] = [
+        let edits: [Edit<'_>; 9] = [
             ("name", &|r| r.name = "Other".into()),
             ("source", &|r| r.source = None),
             ("pits", &|r| r.board.pits = 4),
@@ -275,6 +275,11 @@ mod tests {
             }),
             ("min_stones", &|r| r.sowing.min_stones = 1),
             ("counts", &|r| r.captures[0].counts = vec![2, 3]),
+            ("facing_counts", &|r| {
+                r.captures[0].take = crate::rules::Take::Opposite;
+                r.captures[0].chain = crate::rules::Chain::None;
+                r.captures[0].facing_counts = vec![1];
+            }),
             ("rows", &|r| r.board.rows = 3),
         ];
         for (what, edit) in edits {

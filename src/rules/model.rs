@@ -184,6 +184,9 @@ pub struct CaptureRule {
     pub first_move: FirstMove,
     /// What a qualifying last pit gives the mover.
     pub take: Take,
+    /// For a `take` of the facing pit: the counts it must hold to be taken
+    /// (sorted, no repeats; empty: any count).
+    pub facing_counts: Vec<u8>,
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
 }

@@ -519,7 +519,8 @@ once (a rule whose pits are already taken takes nothing). A variant without a
     notes: "The pit facing pit `a` is North's last pit, and so on (on 2x6, `a`-`F`, `b`-`E`
 ... `f`-`A`). Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
-error.
+error, and so is `facing_counts` with a `take` that leaves the facing pit
+alone (`last`, `neighbours`).
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
@@ -625,6 +626,25 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "What a qualifying last pit gives the mover.",
             example: "take last_and_opposite",
+        },
+        Key {
+            name: "facing_counts",
+            describe: sentences::facing_counts,
+            read: |r, v| rule_mut(r).facing_counts = sorted(v.bytes()),
+            write: |r| {
+                rule(r)
+                    .filter(|c| !c.facing_counts.is_empty())
+                    .map(|c| c.facing_counts.iter().map(u8::to_string).collect())
+            },
+            what: "facing count",
+            value: ValueKind::Numbers {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("any count"),
+            warns: None,
+            doc: "For a `take` of the facing pit: the counts it must hold to be taken.",
+            example: "facing_counts 1",
         },
         Key {
             name: "goes_to",

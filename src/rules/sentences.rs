@@ -227,6 +227,24 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     }]
 }
 
+/// The counts a facing pit must hold to be taken, when the rule says.
+pub(super) fn facing_counts(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules) {
+        Some(capture) if !capture.facing_counts.is_empty() => {
+            let stones = if capture.facing_counts == [1] {
+                "stone"
+            } else {
+                "stones"
+            };
+            vec![format!(
+                "The facing pit is taken only when it holds exactly {} {stones}; otherwise nothing is captured.",
+                or_list(capture.facing_counts.iter().map(u8::to_string))
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// `2`, `2 or 3`, `2, 4 or 6`.
 fn capture_counts(capture: &CaptureRule) -> String {
     or_list(capture.counts.iter().map(u8::to_string))

@@ -930,6 +930,12 @@ mod tests {
             errors("name \"T\"\nboard small { pits 3; seeds 7 }\n"),
             ["section `board` takes no label: write `board { ... }`"]
         );
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture a {{ counts 2; side any; facing_counts 1 }}\n"
+            )),
+            ["`facing_counts` has no effect with `take last`: the facing pit is not taken"]
+        );
         // The old form without counts: no captures, and nothing else to say.
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ side own }}\n")),
@@ -1052,7 +1058,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts` or `goes_to` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
@@ -1064,7 +1070,7 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (`grand_slam` belongs in section `legal`)"]
+            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts` or `goes_to` (`grand_slam` belongs in section `legal`)"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),

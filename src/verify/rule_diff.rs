@@ -217,6 +217,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             chain,
             first_move,
             take,
+            facing_counts,
             goes_to,
         } = rb;
         let key = |k: &str| match single {
@@ -238,6 +239,12 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             r.captures[i].first_move = *first_move;
         });
         out.option(&key("take"), &ra.take, take, |r| r.captures[i].take = *take);
+        out.option(
+            &key("facing_counts"),
+            &words(ra.facing_counts.iter()),
+            &words(facing_counts.iter()),
+            |r| r.captures[i].facing_counts.clone_from(facing_counts),
+        );
         out.option(&key("goes_to"), &ra.goes_to, goes_to, |r| {
             r.captures[i].goes_to = *goes_to;
         });

@@ -18,6 +18,8 @@ pub(in crate::engine) struct CaptureTable {
     chain: Chain,
     pub(super) take: Take,
     goes_to: CaptureDestination,
+    /// `facing[n]`: a facing pit holding `n` stones may be taken.
+    facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
     pub(super) opening_no_capture: bool,
 }
@@ -42,7 +44,12 @@ impl CaptureTable {
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
         });
+        let mut facing = [rule.facing_counts.is_empty(); 256];
+        for &n in &rule.facing_counts {
+            facing[usize::from(n)] = true;
+        }
         CaptureTable {
+            facing,
             capturable,
             max: rule
                 .counts
@@ -252,8 +259,10 @@ impl Game {
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;
+                let held = pos.pits[opposite];
                 if !opposite_free
-                    || (pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty)
+                    || !rule.facing[usize::from(held)]
+                    || (held == 0 && take != Take::LastAndOppositeEvenEmpty)
                 {
                     return;
                 }
