@@ -25,6 +25,11 @@ use crate::{
     },
 };
 
+/// Keys searched only when `--vary` names them: conditions that refine
+/// another option (`facing_counts` only matters with a `take` of the facing
+/// pit) and would double the space for every record set.
+const OPT_IN: &[&str] = &["capture.facing_counts"];
+
 /// Most values a single number key (`min_stones`) is tried with.
 pub const NUMBER_RANGE: u32 = 4;
 
@@ -138,8 +143,10 @@ impl Space {
         let mut slots = Vec::new();
         for (section, key) in all_keys() {
             let same = |(s, k): &(Option<&str>, &Key)| *s == section && k.name == key.name;
+            let asked = vary.iter().any(same);
             let free = !is_board_or_text(section, key)
-                && (vary.is_empty() || vary.iter().any(same))
+                && (asked
+                    || (vary.is_empty() && !OPT_IN.contains(&key_name(section, key).as_str())))
                 && !fixed.iter().any(|(s, k, _)| same(&(*s, k)));
             if !free {
                 continue;
