@@ -235,6 +235,9 @@ pub struct Game {
     after: [[u8; MAX_PITS]; 2],
     /// The capture rules, compiled, in the order they are tried.
     pub(super) capture_rules: Box<[CaptureTable]>,
+    /// `capturable[n]`: some rule captures a last pit holding `n` stones
+    /// (on some row): the move loop's first, one-lookup test.
+    capturable: [bool; 256],
     /// The largest count any rule captures (0 when none does).
     max_capturable: usize,
     /// Whether the game's first move captures nothing (every rule says
@@ -343,6 +346,10 @@ impl Game {
             .map(|rule| CaptureTable::new(rule, row_bits))
             .collect();
         let max_capturable = capture_rules.iter().map(|c| c.max).max().unwrap_or(0);
+        let mut capturable = [false; 256];
+        for &n in rules.captures.iter().flat_map(|c| &c.counts) {
+            capturable[usize::from(n)] = true;
+        }
         let opening_no_capture = capture_rules.iter().all(|c| c.opening_no_capture);
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
@@ -444,6 +451,7 @@ impl Game {
             before,
             after,
             capture_rules,
+            capturable,
             max_capturable,
             opening_no_capture,
             row_bits,
@@ -754,7 +762,7 @@ impl Game {
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
         let waived = pos.opening && self.opening_no_capture;
-        !self.capture_rules.is_empty() && !waived
+        self.max_capturable > 0 && !waived
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.

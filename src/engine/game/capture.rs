@@ -124,9 +124,11 @@ impl Game {
         };
         let (laps, rest) = self.lap_split[stones];
         let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
-        self.capture_rules
-            .iter()
-            .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
+        self.capturable.get(count).copied().unwrap_or(false)
+            && self
+                .capture_rules
+                .iter()
+                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
     }
 
     /// Whether `mv` from `pos` would be a grand slam (capture from the
@@ -200,6 +202,9 @@ impl Game {
         direction: usize,
         effect: &mut Effect,
     ) {
+        if !self.capturable[usize::from(pos.pits[last])] {
+            return;
+        }
         for rule in self.capture_rules.iter() {
             if rule.applies(pos) {
                 self.capture_by(rule, pos, mover, last, direction, effect);
