@@ -656,3 +656,99 @@ fn awari_a_mover_who_cannot_feed_ends_the_game_in_a_draw() {
     assert_eq!(run.end(), Some(EndReason::AllPitsAtMostOne));
     assert_eq!(run.scores(), [30, 17]);
 }
+
+// ---- I (Dogon, Mali): the last hole's neighbours in its row ----
+
+#[test]
+fn i_takes_the_last_hole_and_its_row_neighbours_holding_two_or_three() {
+    let game = shipped("i");
+    // South c (2) sows A and B (from the next hole): A=2, B=2 (the last).
+    // B makes 2: taken; its neighbours in North's row, A (2) and C (3),
+    // hold 2 or 3: taken too. 7 stones.
+    let s = play(&game, &pos(&game, "0 0 2 / 1 1 3 south captured 9 8"), "c");
+    assert_eq!(board(&game, &s.position), [0; 6]);
+    assert_eq!(s.position.captured, [16, 8]);
+    // The same with C holding 4: A and B are taken, C stays.
+    let s = play(&game, &pos(&game, "0 0 2 / 1 1 4 south captured 8 8"), "c");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 0, 4]);
+    assert_eq!(s.position.captured, [12, 8]);
+}
+
+#[test]
+fn i_neighbours_stop_at_the_end_of_the_row() {
+    let game = shipped("i");
+    // South a (2) sows b and c: b=2, c=2 (the last). c is taken, and b, its
+    // one neighbour in South's row; A (2) comes next in the sowing but lies
+    // in the other row: it stays.
+    let s = play(&game, &pos(&game, "2 1 1 / 2 0 0 south captured 9 9"), "a");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 2, 0, 0]);
+    assert_eq!(s.position.captured, [13, 9]);
+    // Neighbours are taken only when the last hole is: a last hole of 4
+    // takes nothing, whatever its neighbours hold. South a (3): b=3, c=3,
+    // A=4 (the last): nothing is taken, B (2) included.
+    let s = play(&game, &pos(&game, "3 2 2 / 3 2 0 south captured 6 6"), "a");
+    assert_eq!(board(&game, &s.position), [0, 3, 3, 4, 2, 0]);
+    assert_eq!(s.position.captured, [6, 6]);
+}
+
+#[test]
+fn i_a_player_with_only_single_counters_passes() {
+    let game = shipped("i");
+    // South holds only singles: South passes; North plays on.
+    let start = pos(&game, "1 1 0 / 2 1 0 south captured 10 9");
+    assert_eq!(legal(&game, &start), ["pass"]);
+    // Neither can move: the game is over, and the stones left score for
+    // nobody (only captures count).
+    let over = pos(&game, "1 1 0 / 1 1 0 south captured 10 10");
+    let run = GameRun::new(&game, over);
+    assert_eq!(run.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(run.scores(), [10, 10]);
+}
+
+// ---- Enindji (Dahomey): captures go to the owner of the hole ----
+
+#[test]
+fn enindji_the_owner_of_the_hole_captures_whoever_moved() {
+    let game = shipped("enindji");
+    // South e (4) from the next hole: f=2, A=2, B=2, C=4 (the last). C makes
+    // 4 in North's row: North, its owner, captures the 4.
+    let s = play(
+        &game,
+        &pos(&game, "1 1 1 1 4 1 / 1 1 3 1 1 1 south captured 16 15"),
+        "e",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [1, 1, 1, 1, 0, 2, 2, 2, 0, 1, 1, 1]
+    );
+    assert_eq!(s.position.captured, [16, 19]);
+    // South a (3): b=2, c=2, d=4 (the last), in South's own row: South
+    // captures them.
+    let s = play(
+        &game,
+        &pos(&game, "3 1 1 3 0 0 / 1 1 1 1 1 1 south captured 17 17"),
+        "a",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 2, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1]
+    );
+    assert_eq!(s.position.captured, [21, 17]);
+}
+
+#[test]
+fn enindji_no_move_may_leave_the_opponents_row_empty() {
+    let game = shipped("enindji");
+    // South f (1) would make A 4, North's only stones: North would capture
+    // them and be left with an empty row. The move is refused; a (1) stays.
+    let p = pos(&game, "1 0 0 0 0 1 / 3 0 0 0 0 0 south captured 22 21");
+    assert_eq!(legal(&game, &p), ["a"]);
+    // North's row is empty: South must sow into it. a (1) does not, f (2) does.
+    let p = pos(&game, "1 0 0 0 0 2 / 0 0 0 0 0 0 south captured 23 22");
+    assert_eq!(legal(&game, &p), ["f"]);
+    // No move can: the game ends, each player taking their own row.
+    let p = pos(&game, "1 0 0 0 0 0 / 0 0 0 0 0 0 south captured 24 23");
+    let run = GameRun::new(&game, p);
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [25, 23]);
+}

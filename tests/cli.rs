@@ -399,3 +399,31 @@ fn check_seed_needs_play() {
     assert_eq!(code, 2);
     assert!(stderr.contains("--play"), "{stderr}");
 }
+
+/// `sow diff` against Modiar with a second capture rule: the rule is one
+/// option, and the first position where it matters is found. Worked by
+/// hand: in `3 12 0 / 12 2 3 south`, a (3) sows from the origin a=1, b=13,
+/// c=1; c holds 1 in South's own row, so the added rule takes the facing A
+/// (12); Modiar's rule (2, 4 or 6) takes nothing.
+#[test]
+fn diff_names_an_added_capture_rule_and_where_it_matters() {
+    let text = sowing::variants::source("modiar").unwrap().text
+        + "capture facing {\n  counts 1\n  side   own\n  take   opposite\n}\n";
+    let path = crate::common::scratch("diff-capture-rule").join("facing.variant");
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = sow(&["diff", "modiar", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("capture facing: none (modiar), counts 1; side own; take opposite ("),
+        "{out}"
+    );
+    assert!(out.contains("3 12 0 / 12 2 3 south captured 0 10"), "{out}");
+    assert!(
+        out.contains("it captures 0 under modiar and 12 under"),
+        "{out}"
+    );
+    let (code, described, _) = sow(&["describe", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(described.contains("There are 2 capture rules, tried in this order"));
+    assert!(described.contains("Rule `facing`: If the pit that got the last stone now holds exactly 1 stone and lies in the mover's own row"));
+}

@@ -33,7 +33,11 @@ proptest! {
             prop_assert!(run.end().is_some(), "{}: a random game ran 2000 plies", name);
             let scores = run.scores();
             let all_scored = game.scoring(run.end().unwrap()) == Leftovers::RowOwner
-                && game.rules().capture.goes_to == CaptureDestination::Mover;
+                && game
+                    .rules()
+                    .captures
+                    .iter()
+                    .all(|c| c.goes_to != CaptureDestination::OutOfPlay);
             if all_scored {
                 prop_assert_eq!(u32::from(scores[0] + scores[1]), total);
             } else {

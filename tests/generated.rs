@@ -111,31 +111,50 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         )
 }
 
-/// Capture rules: no counts, or up to four distinct counts no larger than the
-/// stones on the board.
-fn capture(total: u32) -> impl Strategy<Value = Capture> {
+/// One capture rule, labelled `label`: one to four distinct counts no larger
+/// than the stones on the board.
+fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule> {
     let max = u8::try_from(total).unwrap_or(u8::MAX);
-    let counts = prop_oneof![
-        1 => Just(Vec::new()),
-        3 => btree_set(prop_oneof![3 => 1..=max.min(6), 1 => 1..=max], 1..=4)
-            .prop_map(|set| set.into_iter().collect()),
-    ];
+    let counts = btree_set(prop_oneof![3 => 1..=max.min(6), 1 => 1..=max], 1..=4)
+        .prop_map(|set| set.into_iter().collect());
     (
+        keyword::<Trigger>(),
         counts,
         keyword::<CaptureSide>(),
         keyword::<Chain>(),
         keyword::<FirstMove>(),
         keyword::<Take>(),
+        prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
+            .prop_map(|set| set.into_iter().collect())],
         keyword::<CaptureDestination>(),
     )
-        .prop_map(|(counts, side, chain, first_move, take, goes_to)| Capture {
-            counts,
-            side,
-            chain,
-            first_move,
-            take,
-            goes_to,
-        })
+        .prop_map(
+            move |(on, counts, side, chain, first_move, take, facing_counts, goes_to)| {
+                CaptureRule {
+                    name: label.clone(),
+                    on,
+                    counts,
+                    side,
+                    chain,
+                    first_move,
+                    take,
+                    facing_counts,
+                    goes_to,
+                }
+            },
+        )
+}
+
+/// Capture rules: none, or one to three (the first labelled `last`, as an
+/// old file's `capture { }` reads).
+fn captures(total: u32) -> impl Strategy<Value = Vec<CaptureRule>> {
+    let labels = ["last", "more", "facing_2"];
+    (0..=3usize).prop_flat_map(move |n| {
+        labels[..n]
+            .iter()
+            .map(|l| capture_rule(total, l.to_string()))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// End rules: `no_legal_move` first, then any of the others in any order;
@@ -212,7 +231,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
             (
                 (text(), proptest::option::of(text())),
                 sowing(&board),
-                capture(total),
+                captures(total),
                 (
                     keyword::<FeedWhen>(),
                     keyword::<FeedFallback>(),
@@ -227,7 +246,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
             |(
                 (name, source),
                 sowing,
-                capture,
+                captures,
                 (when, otherwise, gives),
                 (grand_slam, feed_first),
                 end,
@@ -238,7 +257,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
                     source,
                     board,
                     sowing,
-                    capture,
+                    captures,
                     // What `feed` implies, or a requirement of its own.
                     feeding: Feeding {
                         when,
@@ -270,18 +289,19 @@ fn consistent(mut r: Rules) -> Rules {
     if r.board.stores == Stores::None {
         r.sowing.extra_turn = ExtraTurn::Never;
     }
-    // `side`, `chain`, `first_move`, `take` and `grand_slam` need `counts`.
-    if r.capture.counts.is_empty() {
-        r.capture.side = CaptureSide::Any;
-        r.capture.chain = Chain::None;
-        r.capture.first_move = FirstMove::Normal;
-        r.capture.take = Take::Last;
-        r.capture.goes_to = CaptureDestination::Mover;
+    // `grand_slam` needs captures.
+    if r.captures.is_empty() {
         r.grand_slam = GrandSlam::Allowed;
     }
     // A `take` other than `last` cannot be combined with a chain.
-    if r.capture.take != Take::Last {
-        r.capture.chain = Chain::None;
+    for rule in &mut r.captures {
+        if rule.take != Take::Last {
+            rule.chain = Chain::None;
+        }
+        // `facing_counts` needs a `take` of the facing pit.
+        if matches!(rule.take, Take::Last | Take::Neighbours) {
+            rule.facing_counts.clear();
+        }
     }
     // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
@@ -441,6 +461,16 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     {
         old_form(&mut doc);
     }
+    // An old file's one capture rule: `capture { }` is `capture last { }`.
+    if layout.old_form && r.captures.len() == 1 {
+        for item in &mut doc.items {
+            if let Item::Section(b) = item {
+                if b.name == "capture" {
+                    b.label = None;
+                }
+            }
+        }
+    }
     doc.header.push(write::Comment {
         text: "# generated".into(),
         blank_before: false,
@@ -477,7 +507,11 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
                     .iter()
                     .map(|l| format!("{} {}", l.key, l.values.join(" ")))
                     .collect();
-                let _ = writeln!(out, "{} {{ {} }}", b.name, lines.join("; "));
+                let name = match &b.label {
+                    Some(label) => format!("{} {label}", b.name),
+                    None => b.name.clone(),
+                };
+                let _ = writeln!(out, "{name} {{ {} }}", lines.join("; "));
             }
         }
     }
@@ -525,6 +559,7 @@ fn old_form(doc: &mut write::Document) {
 fn section(name: &str, settings: Vec<write::Line>) -> Item {
     Item::Section(write::Block {
         name: name.into(),
+        label: None,
         before: Vec::new(),
         after_open: None,
         settings,

@@ -89,6 +89,14 @@ const FAMILIES: &[Family] = &[
         intro: "An Algerian game of relay sowing where sixes leave the board.",
         variants: &["boukerourou"],
     },
+    Family {
+        page: "capture-shapes",
+        title: "I and Enindji",
+        intro: "Two West African games whose captures take another shape: I (Dogon, Mali) \
+                takes the last pit and its neighbours in the row; in Enindji (Dahomey) the \
+                owner of the captured pit takes its stones, whoever moved.",
+        variants: &["i", "enindji"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -35,6 +35,13 @@ fn json_reference_lists_every_declared_key_with_its_values() {
         match entry["entry"].as_str().unwrap() {
             "key" => listed.push(entry["name"].as_str().unwrap().to_string()),
             "section" => {
+                // Only `capture NAME { }` is given once per rule.
+                assert_eq!(
+                    entry["repeated"].as_bool(),
+                    Some(entry["name"] == "capture"),
+                    "{}",
+                    entry["name"]
+                );
                 for key in entry["keys"].as_array().unwrap() {
                     listed.push(format!(
                         "{}.{}",
@@ -83,7 +90,11 @@ fn text_reference_names_every_key() {
     let (code, text, _) = sow(&["language"]);
     assert_eq!(code, 0);
     for section in schema::sections() {
-        assert!(text.contains(&format!("Section `{}`", section.name)));
+        let heading = match section.repeat {
+            Some(_) => format!("Section `{} NAME`", section.name),
+            None => format!("Section `{}`", section.name),
+        };
+        assert!(text.contains(&heading), "{heading}");
         for key in section.keys {
             assert!(
                 text.contains(&format!("  {}: {}", key.name, key.doc)),

@@ -300,3 +300,64 @@ fn a_grand_slam_that_does_not_feed_is_rejected_for_not_feeding() {
     let err = game.play(&p, parse_move("B", &game).unwrap()).unwrap_err();
     assert_eq!(err, Illegal::DoesNotFeed { pit: "B".into() });
 }
+
+// ---- Several capture rules ----
+
+/// A 2x3 board with the capture rules `rules` (sections, in order).
+fn with_captures(captures: &str) -> Game {
+    let text = format!(
+        "name \"T\"\nboard {{ pits 3; seeds 2 }}\nsow {{ start next }}\n{captures}\nend {{ repetition ignore }}\n"
+    );
+    Game::new(rules::load(&Source::new("t", text)).unwrap().rules)
+}
+
+const FACING: &str = "capture facing { counts 2; side any; take opposite }";
+const LAST: &str = "capture last { counts 2; side any }";
+
+#[test]
+fn capture_rules_are_tried_in_file_order_on_the_last_pit() {
+    // South's a (1) sows into b, which then holds 2: the last pit.
+    let start = "1 1 0 / 1 3 0 south captured 3 3";
+    // `facing` first: b qualifies, so the pit facing b (B, 3) is taken and
+    // b stays; then `last`: b still holds 2 and is taken too.
+    let game = with_captures(&format!("{FACING}\n{LAST}"));
+    let s = play(&game, &pos(&game, start), "a");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 1, 0, 0]);
+    assert_eq!(s.position.captured, [8, 3]);
+    assert_eq!(s.effect.captured, 5);
+    // `last` first: b (2) is taken; then b holds nothing, so `facing` does
+    // not apply and B keeps its 3.
+    let game = with_captures(&format!("{LAST}\n{FACING}"));
+    let s = play(&game, &pos(&game, start), "a");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 1, 3, 0]);
+    assert_eq!(s.position.captured, [5, 3]);
+}
+
+#[test]
+fn a_pit_is_taken_at_most_once_by_the_rules() {
+    // Two rules that both take the last pit and its chain backward: the
+    // second finds the pits gone. North's A (3) sows B C a: a holds 2 (the
+    // last), C 2, B 2; the chain takes a, C, B (6) and stops at A (empty).
+    let chain = "capture last { counts 2; side any; chain backward }\ncapture again { counts 2 3; side any; chain backward; goes_to out_of_play }";
+    let game = with_captures(chain);
+    let s = play(&game, &pos(&game, "1 0 1 / 3 1 1 north captured 3 2"), "A");
+    assert_eq!(board(&game, &s.position), [0, 0, 1, 0, 0, 0]);
+    assert_eq!(s.position.captured, [3, 8]);
+    assert_eq!(s.position.removed, 0);
+}
+
+#[test]
+fn a_facing_capture_can_need_a_count_in_the_facing_pit() {
+    // A last stone into an empty pit of the mover's row takes the facing pit,
+    // only when it holds 2 or 3. South a (1) sows into b (empty before: 1
+    // now); b faces B.
+    let game =
+        with_captures("capture facing { counts 1; side own; take opposite; facing_counts 2 3 }");
+    let s = play(&game, &pos(&game, "1 0 0 / 1 2 1 south captured 4 3"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 0, 1]);
+    assert_eq!(s.position.captured, [6, 3]);
+    // B holding 4: nothing is captured.
+    let s = play(&game, &pos(&game, "1 0 0 / 1 4 1 south captured 3 2"), "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 4, 1]);
+    assert_eq!(s.position.captured, [3, 2]);
+}

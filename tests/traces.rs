@@ -328,3 +328,13 @@ fn a_record_may_say_there_is_no_winner_yet() {
     let (code, stdout, stderr) = crate::common::sow(&["verify", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
 }
+
+#[test]
+fn i_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "i", "--seed", "1"]));
+}
+
+#[test]
+fn enindji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "enindji", "--seed", "1"]));
+}

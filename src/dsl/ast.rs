@@ -19,6 +19,9 @@ pub struct SyntaxTree {
 pub struct Section {
     /// The section's name and where it is written.
     pub name: Spanned<String>,
+    /// The label of a section given more than once (`last` in `capture last
+    /// { ... }`).
+    pub label: Option<Spanned<String>>,
     /// The settings inside, in file order.
     pub settings: Vec<Setting>,
     /// The whole section, name to closing `}`.

@@ -43,8 +43,16 @@ fn section(pair: Pair<'_, Rule>) -> Section {
         .next()
         .map(spanned_text)
         .unwrap_or_else(|| unreachable!("the grammar puts a key first in every section"));
+    let label = inner
+        .peek()
+        .filter(|p| p.as_rule() == Rule::label)
+        .map(spanned_text);
+    if label.is_some() {
+        inner.next();
+    }
     Section {
         name,
+        label,
         settings: inner.map(setting).collect(),
         span,
     }
@@ -183,6 +191,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::section => "a section such as `board { ... }`",
         Rule::setting => "a setting such as `pits 3`",
         Rule::key | Rule::word => "a keyword",
+        Rule::label => "a section label",
         Rule::number => "a number",
         Rule::string | Rule::string_inner => "a quoted string",
         Rule::separator => "a new line or `;`",

@@ -2,7 +2,11 @@
 //! generator. Everything that depends only on the rules is worked out once in
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
+mod capture;
+
 use std::{fmt, ops::Range};
+
+use capture::CaptureTable;
 
 use super::run::EndReason;
 use super::{
@@ -10,9 +14,8 @@ use super::{
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
 };
 use crate::rules::{
-    CaptureDestination, CaptureSide, Chain, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback,
-    FeedGives, FeedWhen, FirstMove, GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules,
-    SowStart, Stores, Take,
+    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
+    Leftovers, PitDirection, Restriction, Rules, SowStart, Stores, Take,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -274,16 +277,16 @@ pub struct Game {
     /// Per direction, the pit before / after each pit in sowing order.
     before: [[u8; MAX_PITS]; 2],
     after: [[u8; MAX_PITS]; 2],
-    /// `capturable[n]`: a pit that holds `n` stones may be captured.
+    /// The capture rules, compiled, in the order they are tried.
+    pub(super) capture_rules: Box<[CaptureTable]>,
+    /// `capturable[n]`: some rule captures a last pit holding `n` stones
+    /// (on some row): the move loop's first, one-lookup test.
     capturable: [bool; 256],
-    /// The largest capturable count (0 when nothing is).
+    /// The largest count any rule captures (0 when none does).
     max_capturable: usize,
-    /// Whether the rules capture at all (some count is capturable).
-    captures: bool,
-    /// Whether the game's first move captures nothing (`first_move no_capture`).
+    /// Whether the game's first move captures nothing (every rule says
+    /// `first_move no_capture`; true without rules).
     opening_no_capture: bool,
-    /// Per mover: bit `i` set when pit `i` is on a row the mover may capture from.
-    capture_rows: [u32; 2],
     /// Per player: bit `i` set when pit `i` is in that player's row.
     row_bits: [u32; 2],
     /// Per mover: bit `i` set when the game's first move may be played from
@@ -320,8 +323,8 @@ pub struct Game {
     /// (`no_capture`, `only_move_no_capture`: the capture is waived), so that
     /// playing a capturing move has to look for a grand slam.
     pub(super) slam_changes_play: bool,
-    /// Whether every sowing is one lap and a capture takes only pits that
-    /// qualify by their count (`take last`): then the counts a sowing leaves
+    /// Whether every sowing is one lap and every capture rule takes only
+    /// pits that qualify by their count (`take last`): then the counts a sowing leaves
     /// in the opponent's row, worked out from `path_index` without sowing,
     /// can rule out a grand slam (see `Game::may_grand_slam`).
     slam_screen: bool,
@@ -395,19 +398,6 @@ impl Game {
                 path_len = cycle.len();
             }
         }
-        let max_capturable = rules
-            .capture
-            .counts
-            .iter()
-            .map(|&n| usize::from(n))
-            .max()
-            .unwrap_or(0);
-        let captures = !rules.capture.counts.is_empty();
-        let opening_no_capture = rules.capture.first_move == FirstMove::NoCapture;
-        let mut capturable = [false; 256];
-        for &n in &rules.capture.counts {
-            capturable[usize::from(n)] = true;
-        }
         let south_bits = (1u32 << per_row) - 1;
         let row_bits = [south_bits, south_bits << per_row];
         let opening_south = rules
@@ -416,11 +406,17 @@ impl Game {
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
         let first_move_pits = [opening_south, opening_south << per_row];
-        let capture_rows = [Player::South, Player::North].map(|mover| match rules.capture.side {
-            CaptureSide::Any => row_bits[0] | row_bits[1],
-            CaptureSide::Own => row_bits[mover.index()],
-            CaptureSide::Opponent => row_bits[mover.other().index()],
-        });
+        let capture_rules: Box<[CaptureTable]> = rules
+            .captures
+            .iter()
+            .map(|rule| CaptureTable::new(rule, row_bits))
+            .collect();
+        let max_capturable = capture_rules.iter().map(|c| c.max).max().unwrap_or(0);
+        let mut capturable = [false; 256];
+        for &n in rules.captures.iter().flat_map(|c| &c.counts) {
+            capturable[usize::from(n)] = true;
+        }
+        let opening_no_capture = capture_rules.iter().all(|c| c.opening_no_capture);
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
@@ -456,8 +452,7 @@ impl Game {
                 end_check_count += 1;
             }
         }
-        let slam_matters =
-            rules.grand_slam != GrandSlam::Allowed && !rules.capture.counts.is_empty();
+        let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
             && matches!(
@@ -491,7 +486,8 @@ impl Game {
             words
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
-        let slam_screen = rules.sowing.laps == Laps::Single && rules.capture.take == Take::Last;
+        let slam_screen =
+            rules.sowing.laps == Laps::Single && capture_rules.iter().all(|c| c.take == Take::Last);
         let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
         for (indices, paths) in path_index
             .iter_mut()
@@ -555,11 +551,10 @@ impl Game {
             lap_split,
             before,
             after,
+            capture_rules,
             capturable,
             max_capturable,
-            captures,
             opening_no_capture,
-            capture_rows,
             row_bits,
             first_move_pits,
             row_bytes,
@@ -700,11 +695,6 @@ impl Game {
             || self
                 .row(pos.to_move.other())
                 .all(|pit| usize::from(pos.pits[pit]) <= self.max_capturable)
-    }
-
-    /// Whether a pit holding `n` stones may be captured.
-    pub(super) fn is_capturable(&self, n: usize) -> bool {
-        self.capturable.get(n).copied().unwrap_or(false)
     }
 
     /// The direction rule of a pit (the same for the pit in the same place of
@@ -943,171 +933,15 @@ impl Game {
         last
     }
 
-    /// Whether `mv` from `pos` might capture: false when its sowing is one
-    /// lap and the last stone lands in the store, outside the rows the mover
-    /// captures from, or in a pit whose count is not capturable; true
-    /// otherwise (including every relay sowing). Sows nothing: the count in
-    /// the last pit comes from the stones and the path.
-    #[inline]
-    pub(super) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != Laps::Single || pos.closed != 0 {
-            return true;
-        }
-        let origin = usize::from(mv.pit);
-        let path = &self.sow_path[pos.to_move.index()][mv.direction as usize][origin];
-        let stones = usize::from(pos.pits[origin]);
-        let k = self.last_index(stones);
-        let last = usize::from(path[k]);
-        if last == STORE_SLOT || self.capture_rows[pos.to_move.index()] >> last & 1 == 0 {
-            return false;
-        }
-        let before = if last == origin {
-            0
-        } else {
-            usize::from(pos.pits[last])
-        };
-        let (laps, rest) = self.lap_split[stones];
-        self.is_capturable(before + usize::from(laps) + usize::from(k < usize::from(rest)))
-    }
-
     /// The index on its path of the slot that gets the last of `stones`.
     #[inline]
-    fn last_index(&self, stones: usize) -> usize {
+    pub(super) fn last_index(&self, stones: usize) -> usize {
         let (laps, rest) = self.lap_split[stones];
         if rest == 0 {
             usize::from(laps.min(1)) * (self.path_len - 1)
         } else {
             usize::from(rest) - 1
         }
-    }
-
-    /// Whether `mv` from `pos` would be a grand slam (capture from the
-    /// opponent's row and leave it empty), if capturing is allowed. Exact and
-    /// without sowing for one-lap sowings that take pits by their count: the
-    /// count each pit would hold comes from `path_index` and `lap_split`, and
-    /// the capture chain is walked on those counts. Other rules, and boards
-    /// with closed pits, sow a copy.
-    pub(super) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
-        if !self.may_capture_with(pos, mv) {
-            return false;
-        }
-        let mover = pos.to_move;
-        if !self.slam_screen || pos.closed != 0 {
-            let mut next = *pos;
-            let effect = self.sow_in_place(&mut next, mv, true);
-            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
-        }
-        let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
-        let index = &self.path_index[m][direction][origin];
-        let stones = usize::from(pos.pits[origin]);
-        let (laps, rest) = self.lap_split[stones];
-        let count = |pit: usize| {
-            let before = if pit == origin { 0 } else { pos.pits[pit] };
-            let k = index[pit];
-            let dropped = if k == u8::MAX {
-                0
-            } else {
-                laps + u8::from(k < rest)
-            };
-            usize::from(before) + usize::from(dropped)
-        };
-        let rows = self.capture_rows[m];
-        let qualifies = |pit: usize| rows >> pit & 1 == 1 && self.is_capturable(count(pit));
-        // `may_capture_with` has checked that the last pit qualifies.
-        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
-        let step = match self.rules.capture.chain {
-            Chain::None => None,
-            Chain::Backward => Some(&self.before[direction]),
-            Chain::Forward => Some(&self.after[direction]),
-        };
-        let (mut taken, mut captured, mut pit) = (0u32, 0, last);
-        for _ in 0..self.pit_count {
-            taken |= 1 << pit;
-            captured += count(pit);
-            let Some(step) = step else { break };
-            pit = usize::from(step[pit]);
-            if taken >> pit & 1 == 1 || !qualifies(pit) {
-                break;
-            }
-        }
-        let opponent = self.row_bits[mover.other().index()];
-        captured > 0
-            && taken & opponent != 0
-            && self
-                .row(mover.other())
-                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
-    }
-
-    /// Takes the last pit if it qualifies, then the chain.
-    #[inline]
-    fn capture(
-        &self,
-        pos: &mut Position,
-        mover: Player,
-        last: usize,
-        direction: usize,
-        effect: &mut Effect,
-    ) {
-        let rows = self.capture_rows[mover.index()];
-        let qualifies = |pos: &Position, pit: usize| {
-            rows >> pit & 1 == 1 && self.capturable[usize::from(pos.pits[pit])]
-        };
-        if !qualifies(pos, last) {
-            return;
-        }
-        let taken = match self.rules.capture.take {
-            Take::Last => self.take_chain(pos, last, direction, &qualifies, effect),
-            take => {
-                let opposite = self.pit_count - 1 - last;
-                if pos.pits[opposite] == 0 && take != Take::LastAndOppositeEvenEmpty {
-                    return;
-                }
-                let mut taken = u16::from(pos.pits[opposite]);
-                pos.pits[opposite] = 0;
-                // A closed pit is never captured (it holds nothing).
-                effect.captured_pits = u32::from(!pos.is_closed(opposite)) << opposite;
-                if take != Take::Opposite {
-                    taken += u16::from(pos.pits[last]);
-                    pos.pits[last] = 0;
-                    effect.captured_pits |= 1 << last;
-                }
-                taken
-            }
-        };
-        match self.rules.capture.goes_to {
-            CaptureDestination::Mover => pos.captured[mover.index()] += taken,
-            CaptureDestination::OutOfPlay => pos.removed += taken,
-        }
-        effect.captured = taken;
-    }
-
-    /// Takes the last pit and the chain after it; returns the stones taken.
-    fn take_chain(
-        &self,
-        pos: &mut Position,
-        last: usize,
-        direction: usize,
-        qualifies: &impl Fn(&Position, usize) -> bool,
-        effect: &mut Effect,
-    ) -> u16 {
-        let step = match self.rules.capture.chain {
-            Chain::None => None,
-            Chain::Backward => Some(&self.before[direction]),
-            Chain::Forward => Some(&self.after[direction]),
-        };
-        let mut pit = last;
-        let mut taken = 0u16;
-        for _ in 0..self.pit_count {
-            taken += u16::from(pos.pits[pit]);
-            pos.pits[pit] = 0;
-            effect.captured_pits |= 1 << pit;
-            let Some(step) = step else { break };
-            pit = usize::from(step[pit]);
-            if effect.captured_pits >> pit & 1 == 1 || !qualifies(pos, pit) {
-                break;
-            }
-        }
-        taken
     }
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:
@@ -1212,7 +1046,8 @@ impl Game {
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
-        self.captures && !(pos.opening && self.opening_no_capture)
+        let waived = pos.opening && self.opening_no_capture;
+        self.max_capturable > 0 && !waived
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.

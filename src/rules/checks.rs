@@ -15,8 +15,8 @@ pub(super) const CHECKS: &[Check] = &[
     stones_fit_on_the_board,
     skip_origin_needs_start_next,
     extra_turn_store_needs_stores,
-    capture_options_need_counts,
     take_with_a_chain_is_last,
+    facing_counts_need_a_facing_take,
     unreachable_counts,
     grand_slam_needs_captures,
     otherwise_needs_feeding,
@@ -117,49 +117,47 @@ fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> {
     }
 }
 
-/// Whether the file leaves out capture `counts` (so the variant has no
-/// captures); `false` when they are given, even wrongly.
-fn without_captures(read: &Read<'_>) -> bool {
-    read.valid(CAPTURE, "counts") && read.given(CAPTURE, "counts").is_none()
-}
-
-/// Every other key of `capture` is about a capture that never happens.
-fn capture_options_need_counts(read: &Read<'_>) -> Vec<Diagnostic> {
-    if !without_captures(read) {
-        return Vec::new();
-    }
-    let Some(section) = super::schema::section("capture") else {
-        return Vec::new();
-    };
-    section
-        .keys
-        .iter()
-        .filter_map(|key| read.given(CAPTURE, key.name).map(|s| (key.name, s)))
-        .map(|(name, s)| {
-            Diagnostic::error(
-                s.span,
-                format!("`{name}` has no effect: no capture `counts` are given"),
-            )
-        })
-        .collect()
+/// The capture rules that read fine, by item: `(item, rule)`.
+fn capture_rules<'r>(read: &'r Read<'_>) -> impl Iterator<Item = (usize, &'r CaptureRule)> {
+    read.rules.captures.iter().enumerate()
 }
 
 /// `take` other than `last` takes a facing pit, which a chain cannot follow.
 fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
-    let capture = &read.rules.capture;
-    match read.given(CAPTURE, "take") {
-        Some(s)
-            if read.valid(CAPTURE, "chain")
-                && capture.chain != Chain::None
-                && capture.take != Take::Last =>
-        {
-            vec![Diagnostic::error(
-                s.span,
-                format!("`take {}` cannot be combined with a chain", capture.take),
-            )]
-        }
-        _ => Vec::new(),
-    }
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "take")?;
+            (read.valid_in(CAPTURE, i, "chain")
+                && rule.chain != Chain::None
+                && rule.take != Take::Last)
+                .then(|| {
+                    Diagnostic::error(
+                        s.span,
+                        format!("`take {}` cannot be combined with a chain", rule.take),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// `facing_counts` is about a facing pit the rule's `take` leaves alone.
+fn facing_counts_need_a_facing_take(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "facing_counts")?;
+            (read.valid_in(CAPTURE, i, "take")
+                && matches!(rule.take, Take::Last | Take::Neighbours))
+            .then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`facing_counts` has no effect with `take {}`: the facing pit is not taken",
+                        rule.take
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 /// Warns about capture counts no last pit can hold. A move sows at least
@@ -168,7 +166,7 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
 /// `k = min(min_stones, lap)` pits: the last pit holds at most
 /// `total - (k - 1)` stones.
 fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
-    let (Some(setting), Some(total)) = (read.given(CAPTURE, "counts"), read.stones()) else {
+    let Some(total) = read.stones() else {
         return Vec::new();
     };
     if !read.valid(LEGAL, "min_stones") || !read.valid(SOW, "skip_origin") {
@@ -178,9 +176,9 @@ fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
     let lap = 2 * u32::from(rules.board.pits) - u32::from(rules.sowing.skip_origin);
     let pits = u32::from(rules.sowing.min_stones).min(lap).max(1);
     let most = total - (pits - 1);
-    setting
-        .values
-        .iter()
+    capture_rules(read)
+        .filter_map(|(i, _)| read.given_in(CAPTURE, i, "counts"))
+        .flat_map(|setting| setting.values.iter())
         .filter_map(|value| match value.node {
             Value::Number(Ok(n)) if n > i64::from(most) => Some((n, value.span)),
             _ => None,
@@ -198,7 +196,7 @@ fn unreachable_counts(read: &Read<'_>) -> Vec<Diagnostic> {
 
 fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     match read.given(LEGAL, "grand_slam") {
-        Some(s) if read.rules.grand_slam != GrandSlam::Allowed && without_captures(read) => {
+        Some(s) if read.rules.grand_slam != GrandSlam::Allowed && !read.rules.has_captures() => {
             vec![Diagnostic::error(
                 s.span,
                 "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",

@@ -50,10 +50,13 @@ pub fn describe(rules: &Rules) -> Description {
     let sections = PARAGRAPHS
         .iter()
         .map(|(heading, entries)| {
-            let mut sentences: Vec<String> = keys(entries, rules)
-                .into_iter()
-                .flat_map(|key| (key.describe)(rules))
-                .collect();
+            let mut sentences = match entries.first().and_then(|e| repeated(e)) {
+                Some(repeat) => items(entries, rules, repeat),
+                None => keys(entries, rules)
+                    .into_iter()
+                    .flat_map(|key| (key.describe)(rules))
+                    .collect(),
+            };
             if *heading == "Restrictions" {
                 sentences.extend(restriction_order(rules));
             }
@@ -67,6 +70,42 @@ pub fn describe(rules: &Rules) -> Description {
         source: source.join(" "),
         sections,
     }
+}
+
+/// The section given per item (`capture NAME`) that a paragraph's entry
+/// names, if it is one.
+fn repeated(entry: &str) -> Option<schema::Repeat> {
+    let section = entry.split_once('.').map_or(entry, |(s, _)| s);
+    schema::section(section)?.repeat
+}
+
+/// The sentences of a paragraph about a section given per item: each item's,
+/// its keys seeing it alone ([`schema::Repeat::view`]). With several items,
+/// each begins with its label and place in order.
+fn items(entries: &[&str], rules: &Rules, repeat: schema::Repeat) -> Vec<String> {
+    let labels = (repeat.labels)(rules);
+    if labels.is_empty() {
+        return vec!["There are no captures.".into()];
+    }
+    let mut sentences = Vec::new();
+    if labels.len() > 1 {
+        sentences.push(format!(
+            "There are {} capture rules, tried in this order where the last stone lands; a pit is taken at most once.",
+            labels.len()
+        ));
+    }
+    for (i, label) in labels.iter().enumerate() {
+        let view = (repeat.view)(rules, i);
+        let said: Vec<String> = keys(entries, &view)
+            .into_iter()
+            .flat_map(|key| (key.describe)(&view))
+            .collect();
+        match labels.len() {
+            1 => sentences.extend(said),
+            _ => sentences.extend(said.into_iter().map(|s| format!("Rule `{label}`: {s}"))),
+        }
+    }
+    sentences
 }
 
 /// The keys a paragraph's entries name, in order (an ordered section's in
@@ -106,7 +145,7 @@ fn keys(entries: &[&str], rules: &Rules) -> Vec<&'static Key> {
 fn restriction_order(rules: &Rules) -> Option<String> {
     (rules.feeding.when != FeedWhen::Never
         && rules.grand_slam != GrandSlam::Allowed
-        && !rules.capture.counts.is_empty())
+        && rules.has_captures())
     .then(|| {
         if rules.restrictions.feed_first() {
             "The feeding rule applies first; the grand-slam rule then chooses among the moves that feed."
@@ -203,13 +242,13 @@ mod tests {
     fn every_option_value_is_rendered() {
         all_distinct(|r, v| r.sowing.direction = vec![v; 3]);
         all_distinct(|r, v| r.sowing.extra_turn = v);
-        all_distinct(|r, v| r.capture.take = v);
+        all_distinct(|r, v| r.captures[0].take = v);
         all_distinct(|r, v| r.sowing.start = v);
         all_distinct(|r, v| r.sowing.laps = v);
         all_distinct(|r, v| r.board.stores = v);
-        all_distinct(|r, v| r.capture.side = v);
-        all_distinct(|r, v| r.capture.chain = v);
-        all_distinct(|r, v| r.capture.first_move = v);
+        all_distinct(|r, v| r.captures[0].side = v);
+        all_distinct(|r, v| r.captures[0].chain = v);
+        all_distinct(|r, v| r.captures[0].first_move = v);
         all_distinct(|r, v| r.feeding.when = v);
         all_distinct(|r, v| r.feeding.otherwise = v);
         all_distinct(|r, v| r.grand_slam = v);
@@ -228,7 +267,7 @@ mod tests {
             describe(&rules).text()
         };
         type Edit<'a> = (&'a str, &'a dyn Fn(&mut Rules));
-        let edits: [Edit<'_>; 8] = [
+        let edits: [Edit<'_>; 9] = [
             ("name", &|r| r.name = "Other".into()),
             ("source", &|r| r.source = None),
             ("pits", &|r| r.board.pits = 4),
@@ -238,7 +277,12 @@ mod tests {
                 r.sowing.skip_origin = true;
             }),
             ("min_stones", &|r| r.sowing.min_stones = 1),
-            ("counts", &|r| r.capture.counts = vec![2, 3]),
+            ("counts", &|r| r.captures[0].counts = vec![2, 3]),
+            ("facing_counts", &|r| {
+                r.captures[0].take = crate::rules::Take::Opposite;
+                r.captures[0].chain = crate::rules::Chain::None;
+                r.captures[0].facing_counts = vec![1];
+            }),
             ("rows", &|r| r.board.rows = 3),
         ];
         for (what, edit) in edits {

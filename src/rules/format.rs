@@ -61,6 +61,7 @@ fn upgrade(doc: &mut Document) {
                 if schema::moved_section(&name) {
                     orphans.push((name, section_comments(block)));
                 } else {
+                    label_old_item(&mut block);
                     kept.push(Item::Section(block));
                 }
             }
@@ -93,6 +94,7 @@ fn upgrade(doc: &mut Document) {
             None => {
                 doc.items.push(Item::Section(Block {
                     name: m.to_section.to_string(),
+                    label: None,
                     before: Vec::new(),
                     after_open: None,
                     settings: Vec::new(),
@@ -110,6 +112,26 @@ fn upgrade(doc: &mut Document) {
     // An old section without settings: its comments stay, at the end.
     for (_, comments) in orphans {
         doc.trailer.splice(0..0, comments);
+    }
+}
+
+/// Gives an old file's unlabelled section of items (`capture { }`) the label
+/// it stands for (`capture last { }`), unless it stands for no item (no
+/// `counts`: the section says there are no captures).
+fn label_old_item(block: &mut Block) {
+    let Some(section) = schema::section(&block.name) else {
+        return;
+    };
+    let Some(repeat) = section.repeat else {
+        return;
+    };
+    let required_given = section
+        .keys
+        .iter()
+        .filter(|k| matches!(k.default, schema::Default::Required))
+        .all(|k| block.settings.iter().any(|l| l.key == k.name));
+    if block.label.is_none() && required_given {
+        block.label = Some(repeat.unlabelled.to_string());
     }
 }
 
@@ -189,6 +211,7 @@ fn document(tree: &SyntaxTree, text: &str) -> Document {
                 anchors.push((Anchor::Close(i), Span::new(span.end - 1, span.end)));
                 items.push(Item::Section(Block {
                     name: section.name.node.clone(),
+                    label: section.label.as_ref().map(|l| l.node.clone()),
                     before: Vec::new(),
                     after_open: None,
                     settings: section
@@ -404,6 +427,56 @@ end {
     /// (whatever order the file gave them), each with its comments; the
     /// emptied `feeding` section's comments go above its first setting.
     #[test]
+    fn an_old_capture_section_gets_its_label_with_its_comments() {
+        let text = "\
+name \"T\"
+board { pits 3; seeds 7 }
+sow { start origin }
+# the capture, above
+capture {  # after the brace
+  side opponent  # whose row
+  counts 2 3
+}  # after the close
+capture more { counts 1; side own }
+end { repetition ignore }
+";
+        let expected = "\
+name \"T\"
+board {
+  pits  3
+  seeds 7
+}
+sow {
+  start origin
+}
+# the capture, above
+capture last {  # after the brace
+  counts 2 3
+  side   opponent  # whose row
+}  # after the close
+capture more {
+  counts 1
+  side   own
+}
+end {
+  repetition ignore
+}
+";
+        assert_eq!(fmt(text), expected);
+        assert_eq!(fmt(expected), expected);
+        let load = |t: &str| crate::rules::load(&Source::new("t", t)).unwrap().rules;
+        assert_eq!(load(text), load(expected));
+        let labels: Vec<String> = load(text).captures.into_iter().map(|c| c.name).collect();
+        assert_eq!(labels, ["last", "more"]);
+    }
+
+    #[test]
+    fn an_old_capture_section_without_counts_stays_as_it_is() {
+        let text = "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin }\ncapture {}\nend { repetition ignore }\n";
+        assert!(fmt(text).contains("capture {"));
+    }
+
+    #[test]
     fn old_restrictions_move_to_legal_with_their_comments() {
         let text = "\
 name \"T\"
@@ -428,7 +501,7 @@ board {
 sow {
   start origin
 }
-capture {
+capture last {
   counts 2
 }
 legal {

@@ -16,11 +16,11 @@ double quotes (`\\\"` and `\\\\` are escapes).
 ```
 name   \"Modiar\"
 source \"Mancala World, \\\"Modiar\\\" (J. Climent, 2012)\"
-board   { rows 2; pits 3; seeds 7; stores none }
-sow     { direction ccw; start origin; skip_origin no; laps single }
-capture { counts 2 4 6; side any; chain backward; first_move no_capture }
-legal   { min_stones 2; grand_slam forbidden; feed row_empty; otherwise play_any }
-end     { when no_legal_move; leftovers row_owner; repetition end_game; repetition_leftovers row_owner }
+board        { rows 2; pits 3; seeds 7; stores none }
+sow          { direction ccw; start origin; skip_origin no; laps single }
+capture last { counts 2 4 6; side any; chain backward; first_move no_capture }
+legal        { min_stones 2; grand_slam forbidden; feed row_empty; otherwise play_any }
+end          { when no_legal_move; leftovers row_owner; repetition end_game; repetition_leftovers row_owner }
 ```
 
 `sow check FILE` validates a file. Every error names the file, line and column,
@@ -67,6 +67,15 @@ study position), as `sow verify --any-stones` does for a record's `start`.
 
 A number outside its range, or too large to read, is an error, never a wrap.";
 
+/// A section as a file writes it: `board`, or `capture NAME` for a
+/// section given once per item.
+fn heading(section: &Section) -> String {
+    match section.repeat {
+        Some(_) => format!("{} NAME", section.name),
+        None => section.name.to_string(),
+    }
+}
+
 /// The language reference in markdown (the text of `docs/language.md`).
 pub fn markdown() -> String {
     let mut out = format!(
@@ -83,7 +92,11 @@ pub fn markdown() -> String {
 }
 
 fn section_markdown(out: &mut String, section: &Section) {
-    out.push_str(&format!("\n## `{}`\n\n{}\n\n", section.name, section.doc));
+    out.push_str(&format!(
+        "\n## `{}`\n\n{}\n\n",
+        heading(section),
+        section.doc
+    ));
     if !section.intro.is_empty() {
         out.push_str(&format!("{}\n\n", section.intro));
     }
@@ -215,7 +228,7 @@ pub fn text() -> String {
     for s in schema::sections() {
         scope(
             &mut out,
-            format!("Section `{}`: {}", s.name, s.doc),
+            format!("Section `{}`: {}", heading(s), s.doc),
             s.intro,
             s.keys.iter().collect(),
             s.notes,

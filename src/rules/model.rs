@@ -24,8 +24,10 @@ pub struct Rules {
     pub board: Board,
     /// How a move sows.
     pub sowing: Sowing,
-    /// What a move captures.
-    pub capture: Capture,
+    /// What a move captures: the capture rules, in file order (empty: no
+    /// captures). They are tried in this order and a pit is taken at most
+    /// once.
+    pub captures: Vec<CaptureRule>,
     /// The obligation to give the opponent stones.
     pub feeding: Feeding,
     /// Moves that would take every stone of the opponent's row.
@@ -45,6 +47,11 @@ impl Rules {
     /// Pits on the whole board.
     pub fn pit_count(&self) -> usize {
         2 * self.board.pits as usize
+    }
+
+    /// Whether any capture rule applies.
+    pub fn has_captures(&self) -> bool {
+        !self.captures.is_empty()
     }
 
     /// Stones on the board at the start.
@@ -190,11 +197,15 @@ keyword_enum! {
     }
 }
 
-/// What a move captures.
+/// One capture rule: `capture NAME { ... }`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct Capture {
+pub struct CaptureRule {
+    /// The rule's name, as its section's label (`last` in `capture last`).
+    pub name: String,
+    /// When the rule looks for a capture.
+    pub on: Trigger,
     /// Counts that are captured when the last stone makes them (sorted, no
-    /// repeats); empty when the variant has no captures.
+    /// repeats, never empty in a rule that loaded).
     pub counts: Vec<u8>,
     /// On whose row captures may happen.
     pub side: CaptureSide,
@@ -204,8 +215,19 @@ pub struct Capture {
     pub first_move: FirstMove,
     /// What a qualifying last pit gives the mover.
     pub take: Take,
+    /// For a `take` of the facing pit: the counts it must hold to be taken
+    /// (sorted, no repeats; empty: any count).
+    pub facing_counts: Vec<u8>,
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
+}
+
+keyword_enum! {
+    /// When a capture rule looks for a capture.
+    Trigger {
+        /// Where the move's last stone lands (after its last lap).
+        LastPit = "last_pit",
+    }
 }
 
 keyword_enum! {
@@ -219,6 +241,9 @@ keyword_enum! {
         LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
         /// Only the pit facing the last one, if it holds stones; the last stone stays.
         Opposite = "opposite",
+        /// The last pit, and each pit next to it in its row (one on each
+        /// side, not round the end of the row) that qualifies the same way.
+        Neighbours = "neighbours",
     }
 }
 
@@ -227,6 +252,8 @@ keyword_enum! {
     CaptureDestination {
         /// To the mover: they score for the mover.
         Mover = "mover",
+        /// To the owner of the row each captured pit is in, whoever moved.
+        RowOwner = "row_owner",
         /// Out of play: they score for nobody.
         OutOfPlay = "out_of_play",
     }

@@ -61,6 +61,28 @@ pub struct Section {
     /// order means nothing and `sow fmt` sorts them.
     #[serde(rename = "ordered", serialize_with = "is_some")]
     pub order: Option<Order>,
+    /// For a section given once per item, each time with a label (`capture
+    /// NAME`): how its items go into the model and back. `None`: the
+    /// section is given at most once, without a label.
+    #[serde(rename = "repeated", serialize_with = "is_some")]
+    pub repeat: Option<Repeat>,
+}
+
+/// How a section given once per item (`capture NAME { ... }`) goes into the
+/// model and back. Its keys read, write and describe one item: the last of
+/// the model's list, so that [`Repeat::view`] shows them item `i`.
+#[derive(Debug, Clone, Copy)]
+pub struct Repeat {
+    /// The label an old file's unlabelled section stands for (`capture {
+    /// }` is `capture last { }`).
+    pub unlabelled: &'static str,
+    /// Starts an item labelled so at the end of the list; the section's keys
+    /// then read into it.
+    pub add: fn(&mut Rules, String),
+    /// The labels of the items, in order.
+    pub labels: fn(&Rules) -> Vec<String>,
+    /// The rules with the list cut after item `i`, which the keys then see.
+    pub view: fn(&Rules, usize) -> Rules,
 }
 
 /// How an ordered section's order goes into the model and back.
@@ -77,7 +99,7 @@ pub struct Order {
     pub first: Option<(&'static str, &'static str)>,
 }
 
-fn is_some<S: serde::Serializer>(order: &Option<Order>, serializer: S) -> Result<S::Ok, S::Error> {
+fn is_some<S: serde::Serializer, T>(order: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_bool(order.is_some())
 }
 
@@ -352,6 +374,7 @@ A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 most 255. With `start`, the capture counts and `min_stones` range up to the
 stones of the start.",
     order: None,
+    repeat: None,
     keys: &[
         Key {
             name: "rows",
@@ -454,6 +477,7 @@ A move from a pit that may sow either way is written with its direction:
 player who cannot move pass (`end { when neither_can_move }`), the move is
 written `pass`.",
     order: None,
+    repeat: None,
     keys: &[
         Key {
             name: "direction",
@@ -523,37 +547,72 @@ written `pass`.",
 
 const CAPTURE: Section = Section {
     name: "capture",
-    doc: "What a move captures.",
-    intro: "After the last stone is dropped, the pit it landed in is captured if it now
-holds one of the `counts` and lies on a row `side` allows. Then the `chain`
-examines the neighbouring pits one by one, taking each that qualifies the same
-way, and stops at the first that does not; it never visits a pit twice.",
+    doc: "What a move captures: one section per capture rule.",
+    intro: "Each capture rule is a section of its own, named by a label:
+`capture last { ... }`. After the last stone is dropped, the pit it landed in
+is captured if it now holds one of the rule's `counts` and lies on a row
+`side` allows. Then the `chain` examines the neighbouring pits one by one,
+taking each that qualifies the same way, and stops at the first that does
+not; it never visits a pit twice. A variant may have several rules: they are
+tried in file order, each on the same last pit, and a pit is taken at most
+once (a rule whose pits are already taken takes nothing). A variant without a
+`capture` section captures nothing.",
     notes: "The pit facing pit `a` is North's last pit, and so on (on 2x6, `a`-`F`, `b`-`E`
-... `f`-`A`). Kalah's capture reads: `counts 1; side own; take last_and_opposite`.
-A `take` other than `last` with a chain is an error.
+... `f`-`A`). Kalah's capture reads: `capture facing { counts 1; side own;
+take last_and_opposite }`. A `take` other than `last` with a chain is an
+error, and so is `facing_counts` with a `take` that leaves the facing pit
+alone (`last`, `neighbours`).
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
 pit holds at most the stones on the board minus `min_stones - 1` (with 42
 stones and `min_stones 2`, a count of 42 never occurs).
-A count larger than the number of stones, or given twice, is an error; `side`,
-`chain`, `first_move`, `take` or `goes_to` without `counts` is an error.",
+A count larger than the number of stones, or given twice, is an error, and
+so is a label given to two rules.
+
+Old files: a section without a label, `capture { ... }`, is the rule
+`capture last { ... }` (`sow fmt` writes the label); there, leaving out
+`counts` means no captures, and the section's other keys are then an error.",
     order: None,
+    repeat: Some(Repeat {
+        unlabelled: "last",
+        add: |r, label| {
+            r.captures.push(CaptureRule {
+                name: label,
+                ..CaptureRule::default()
+            })
+        },
+        labels: |r| r.captures.iter().map(|c| c.name.clone()).collect(),
+        view: |r, i| {
+            let mut view = r.clone();
+            view.captures.truncate(i + 1);
+            view
+        },
+    }),
     keys: &[
+        Key {
+            name: "on",
+            describe: sentences::none,
+            read: |r, v| rule_mut(r).on = v.word(),
+            write: |r| rule(r).map(|c| one(c.on)),
+            what: "capture trigger",
+            value: ValueKind::Word(Words::of::<Trigger>()),
+            default: Default::Value("last_pit"),
+            warns: None,
+            doc: "When the rule looks for a capture.",
+            example: "on last_pit",
+        },
         Key {
             name: "counts",
             describe: sentences::counts,
-            read: |r, v| r.capture.counts = sorted(v.bytes()),
-            write: |r| {
-                (!r.capture.counts.is_empty())
-                    .then(|| r.capture.counts.iter().map(u8::to_string).collect())
-            },
+            read: |r, v| rule_mut(r).counts = sorted(v.bytes()),
+            write: |r| rule(r).map(|c| c.counts.iter().map(u8::to_string).collect()),
             what: "capture count",
             value: ValueKind::Numbers {
                 min: 1,
                 max: Bound::Stones,
             },
-            default: Default::Absent("none (no captures)"),
+            default: Default::Required,
             warns: None,
             doc: "The stone counts a last pit is captured at.",
             example: "counts 2 4 6",
@@ -561,14 +620,14 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         Key {
             name: "side",
             describe: sentences::none,
-            read: |r, v| r.capture.side = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.side)),
+            read: |r, v| rule_mut(r).side = v.word(),
+            write: |r| rule(r).map(|c| one(c.side)),
             what: "capture side",
             value: ValueKind::Word(Words::of::<CaptureSide>()),
             default: Default::Value("any"),
             warns: Some(Warning {
                 text: "on whose row captures happen is not stated: `side any` assumed",
-                only_if: Some("counts"),
+                only_if: None,
             }),
             doc: "On whose row a pit may be captured.",
             example: "side opponent",
@@ -576,8 +635,8 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         Key {
             name: "chain",
             describe: sentences::chain,
-            read: |r, v| r.capture.chain = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.chain)),
+            read: |r, v| rule_mut(r).chain = v.word(),
+            write: |r| rule(r).map(|c| one(c.chain)),
             what: "kind of chain",
             value: ValueKind::Word(Words::of::<Chain>()),
             default: Default::Value("none"),
@@ -588,20 +647,20 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         Key {
             name: "first_move",
             describe: sentences::first_move,
-            read: |r, v| r.capture.first_move = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.first_move)),
+            read: |r, v| rule_mut(r).first_move = v.word(),
+            write: |r| rule(r).map(|c| one(c.first_move)),
             what: "first-move rule",
             value: ValueKind::Word(Words::of::<FirstMove>()),
             default: Default::Value("normal"),
             warns: None,
-            doc: "Whether the game's first move may capture.",
+            doc: "Whether the rule captures on the game's first move.",
             example: "first_move no_capture",
         },
         Key {
             name: "take",
             describe: sentences::none,
-            read: |r, v| r.capture.take = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.take)),
+            read: |r, v| rule_mut(r).take = v.word(),
+            write: |r| rule(r).map(|c| one(c.take)),
             what: "`take` value",
             value: ValueKind::Word(Words::of::<Take>()),
             default: Default::Value("last"),
@@ -610,10 +669,29 @@ A count larger than the number of stones, or given twice, is an error; `side`,
             example: "take last_and_opposite",
         },
         Key {
+            name: "facing_counts",
+            describe: sentences::facing_counts,
+            read: |r, v| rule_mut(r).facing_counts = sorted(v.bytes()),
+            write: |r| {
+                rule(r)
+                    .filter(|c| !c.facing_counts.is_empty())
+                    .map(|c| c.facing_counts.iter().map(u8::to_string).collect())
+            },
+            what: "facing count",
+            value: ValueKind::Numbers {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("any count"),
+            warns: None,
+            doc: "For a `take` of the facing pit: the counts it must hold to be taken.",
+            example: "facing_counts 1",
+        },
+        Key {
             name: "goes_to",
             describe: sentences::goes_to,
-            read: |r, v| r.capture.goes_to = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.capture.goes_to)),
+            read: |r, v| rule_mut(r).goes_to = v.word(),
+            write: |r| rule(r).map(|c| one(c.goes_to)),
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
             default: Default::Value("mover"),
@@ -623,6 +701,20 @@ A count larger than the number of stones, or given twice, is an error; `side`,
         },
     ],
 };
+
+/// The capture rule a `capture` section's keys read, write and describe:
+/// the last of the rules (see [`Repeat::view`]).
+pub fn rule(rules: &Rules) -> Option<&CaptureRule> {
+    rules.captures.last()
+}
+
+/// [`rule`], to read a key into; [`Repeat::add`] has made it.
+fn rule_mut(rules: &mut Rules) -> &mut CaptureRule {
+    rules
+        .captures
+        .last_mut()
+        .unwrap_or_else(|| unreachable!("a capture key is read only into a rule"))
+}
 
 const LEGAL: Section = Section {
     name: "legal",
@@ -665,6 +757,7 @@ Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;
 grand_slam; feed; otherwise }` in that order (`sow fmt` rewrites them so); a
 file with a `legal` section writes them there.",
+    repeat: None,
     order: Some(Order {
         read: |r, keys| r.restrictions = restriction_order(r, keys),
         write: restriction_keys,
@@ -711,7 +804,7 @@ file with a `legal` section writes them there.",
             name: "grand_slam",
             describe: sentences::grand_slam,
             read: |r, v| r.grand_slam = v.word(),
-            write: |r| (!r.capture.counts.is_empty()).then(|| one(r.grand_slam)),
+            write: |r| r.has_captures().then(|| one(r.grand_slam)),
             what: "grand-slam rule",
             value: ValueKind::Word(Words::of::<GrandSlam>()),
             default: Default::Value("allowed"),
@@ -854,7 +947,7 @@ pub fn order_matters(rules: &Rules) -> bool {
             rules.grand_slam,
             GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
         )
-        && !rules.capture.counts.is_empty()
+        && rules.has_captures()
 }
 
 const END: Section = Section {
@@ -893,6 +986,7 @@ without capture (Ludii, where each lap is a move, tests its end after each).
 It needs relay laps and an end condition besides `no_legal_move`,
 `neither_can_move` and `relay_cycle`.",
     order: None,
+    repeat: None,
     keys: &[
         Key {
             name: "when",
@@ -1147,17 +1241,19 @@ cannot fill is *closed* for the round: it holds nothing, sowing passes over it,
 it cannot be played and nothing is captured from it (the notation writes it
 `x`: `7 x 7 / 7 7 7 south`). The stones left over stay the player's
 (captured) into the next round. Each round's first move is a first move for
-`capture { first_move }`.
+`first_move` in `capture` and `first_move_from` in `legal`.
 
 `refill` needs every way of ending to give the stones left to a player
-(`row_owner` or `player_to_move`), so that no stone is lost between rounds; the
-other keys without `refill` are an error. `sow trace` plays and shows the
+(`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
+between rounds, and the start given as `seeds N`; the other keys without
+`refill` are an error. `sow trace` plays and shows the
 whole match (round boundaries, closed pits as `x`); `sow simulate` counts
 matches (a ply cap stops the whole match); `sow perft` counts within a round.
 `sow solve`, `diff`, `infer`, `verify`, `analyze`, `play`, `render`, `bench`,
 `trace --html` and the perfect agent do not take variants with rounds yet,
 and say so.",
     order: None,
+    repeat: None,
     keys: &[
         Key {
             name: "refill",
@@ -1367,7 +1463,10 @@ mod tests {
     fn every_value_reads_into_the_model_and_writes_back() {
         let mut base = Rules::default();
         base.board.pits = 3;
-        base.capture.counts = vec![2, 3];
+        base.captures = vec![CaptureRule {
+            counts: vec![2, 3],
+            ..CaptureRule::default()
+        }];
         base.feeding.when = FeedWhen::RowEmpty;
         base.feeding.otherwise = FeedFallback::EndGame;
         base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();

@@ -196,15 +196,19 @@ pub(super) fn extra_turn(rules: &Rules) -> Vec<String> {
 
 /// The capture itself: counts, side and what is taken, in one sentence.
 pub(super) fn counts(rules: &Rules) -> Vec<String> {
-    let capture = &rules.capture;
-    if capture.counts.is_empty() {
-        return vec!["There are no captures.".into()];
-    }
-    let taken = match capture.take {
-        Take::Last => "the mover captures its stones",
-        Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)",
-        Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty",
-        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)",
+    let Some(capture) = super::schema::rule(rules) else {
+        return Vec::new();
+    };
+    let taken: String = match capture.take {
+        Take::Last => "the mover captures its stones".into(),
+        Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)".into(),
+        Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty".into(),
+        Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
+        Take::Neighbours => format!(
+            "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
+            capture_counts(capture),
+            capture_row(capture.side)
+        ),
     };
     let stones = if capture.counts == [1] {
         "stone"
@@ -219,10 +223,9 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let capture = &rules.capture;
-    if capture.counts.is_empty() || capture.take != Take::Last {
+    let Some(capture) = super::schema::rule(rules).filter(|c| c.take == Take::Last) else {
         return Vec::new();
-    }
+    };
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));
     vec![match capture.chain {
         Chain::None => "Only that pit is captured: there is no chain.".into(),
@@ -236,11 +239,15 @@ pub(super) fn chain(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
-    }
-    vec![match rules.capture.goes_to {
+    };
+    vec![match capture.goes_to {
         CaptureDestination::Mover => "Captured stones count for the mover.".into(),
+        CaptureDestination::RowOwner => {
+            "Captured stones count not for the mover but for the owner of the row they were taken from."
+                .into()
+        }
         CaptureDestination::OutOfPlay => {
             "Captured stones are taken out of play: they count for nobody.".into()
         }
@@ -248,10 +255,10 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn first_move(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
-    }
-    vec![match rules.capture.first_move {
+    };
+    vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
         FirstMove::NoCapture => {
             "The game's very first move captures nothing: what it would take stays on the board."
@@ -260,8 +267,26 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     }]
 }
 
+/// The counts a facing pit must hold to be taken, when the rule says.
+pub(super) fn facing_counts(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules) {
+        Some(capture) if !capture.facing_counts.is_empty() => {
+            let stones = if capture.facing_counts == [1] {
+                "stone"
+            } else {
+                "stones"
+            };
+            vec![format!(
+                "The facing pit is taken only when it holds exactly {} {stones}; otherwise nothing is captured.",
+                or_list(capture.facing_counts.iter().map(u8::to_string))
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// `2`, `2 or 3`, `2, 4 or 6`.
-fn capture_counts(capture: &Capture) -> String {
+fn capture_counts(capture: &CaptureRule) -> String {
     or_list(capture.counts.iter().map(u8::to_string))
 }
 
@@ -313,7 +338,7 @@ pub(super) fn otherwise(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn grand_slam(rules: &Rules) -> Vec<String> {
-    if rules.capture.counts.is_empty() {
+    if !rules.has_captures() {
         return Vec::new();
     }
     let what = "A move that captures stones from the opponent's row and leaves that row empty (a grand slam)";

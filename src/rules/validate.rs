@@ -53,9 +53,15 @@ pub fn load(source: &Source) -> Result<Loaded, Report> {
 struct Scope<'a> {
     /// The section's name (`None`: the top level).
     section: Option<&'static str>,
+    /// Which of the section's items it is (0 but in a section given once
+    /// per item, `capture NAME`).
+    index: usize,
     /// Where the section's name is written (start of file for the top level).
     span: Span,
     found: HashMap<&'static str, &'a Setting>,
+    /// A section given per item: the item's label, and whether the file left
+    /// it out (an old file's `capture { }`).
+    label: Option<(String, bool)>,
 }
 
 impl<'a> Scope<'a> {
@@ -80,10 +86,11 @@ impl<'a> Scope<'a> {
     }
 }
 
-/// The top level and every declared section (empty when not written).
+/// The top level and every declared section (empty when not written; a
+/// section given per item: one scope per item, none when not written).
 struct Scopes<'a> {
     top: Scope<'a>,
-    sections: HashMap<&'static str, Scope<'a>>,
+    sections: HashMap<&'static str, Vec<Scope<'a>>>,
     /// The sections written in the file, with their settings.
     written: HashMap<&'static str, &'a [Setting]>,
 }
@@ -92,8 +99,9 @@ struct Scopes<'a> {
 /// ([`schema::MOVED`]), with the span of the scope it was written in.
 type Relocation<'a> = (&'static schema::Moved, &'a Setting, Span);
 
-/// A key `(section, name)`; `None`: the top level.
-pub(super) type KeyId = (Option<&'static str>, &'static str);
+/// A key `(section, item, name)`: section `None` is the top level; the
+/// item is 0 but in a section given per item (`capture NAME`).
+pub(super) type KeyId = (Option<&'static str>, usize, &'static str);
 
 /// What the validator has read so far.
 #[derive(Default)]
@@ -105,6 +113,8 @@ pub(super) struct Read<'a> {
     /// Where each section's name is written (the start of the file for a
     /// section left out).
     section_spans: HashMap<&'static str, Span>,
+    /// How many keys failed their checks (or were required and missing).
+    failures: usize,
 }
 
 /// One key that read fine.
@@ -118,12 +128,29 @@ struct KeyRead<'a> {
 impl<'a> Read<'a> {
     /// Whether `key` of `section` read fine (given or by default).
     pub fn valid(&self, section: Option<&'static str>, key: &'static str) -> bool {
-        self.keys.contains_key(&(section, key))
+        self.valid_in(section, 0, key)
     }
 
     /// `key`'s setting in `section`, when it is written and read fine.
     pub fn given(&self, section: Option<&'static str>, key: &'static str) -> Option<&'a Setting> {
-        self.keys.get(&(section, key)).and_then(|read| read.setting)
+        self.given_in(section, 0, key)
+    }
+
+    /// [`Read::valid`] in item `item` of a section given per item.
+    pub fn valid_in(&self, section: Option<&'static str>, item: usize, key: &'static str) -> bool {
+        self.keys.contains_key(&(section, item, key))
+    }
+
+    /// [`Read::given`] in item `item` of a section given per item.
+    pub fn given_in(
+        &self,
+        section: Option<&'static str>,
+        item: usize,
+        key: &'static str,
+    ) -> Option<&'a Setting> {
+        self.keys
+            .get(&(section, item, key))
+            .and_then(|read| read.setting)
     }
 
     /// Where `section` is written (the start of the file when it is not).
@@ -174,15 +201,23 @@ impl Validator {
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
         let scopes = self.scopes(tree);
         let mut read = Read::default();
-        for (name, scope) in &scopes.sections {
-            read.section_spans.insert(name, scope.span);
+        for (name, scopes) in &scopes.sections {
+            if let Some(first) = scopes.first() {
+                read.section_spans.insert(name, first.span);
+            }
         }
         for entry in schema::LANGUAGE {
             match entry {
                 Entry::Key(key) => self.read_key(&scopes.top, key, &mut read),
                 Entry::Section(section) => {
-                    for key in section.keys {
-                        self.read_key(&scopes.sections[section.name], key, &mut read);
+                    let scoped = scopes.sections.get(section.name);
+                    for scope in scoped.map_or(&[][..], Vec::as_slice) {
+                        if let (Some(repeat), Some((label, _))) = (section.repeat, &scope.label) {
+                            (repeat.add)(&mut read.rules, label.clone());
+                        }
+                        for key in section.keys {
+                            self.read_key(scope, key, &mut read);
+                        }
                     }
                 }
             }
@@ -202,11 +237,7 @@ impl Validator {
         for check in checks::CHECKS {
             self.diagnostics.extend(check(&read));
         }
-        let every_key_read = schema::top_keys()
-            .map(|k| (None, k.name))
-            .chain(schema::sections().flat_map(|s| s.keys.iter().map(|k| (Some(s.name), k.name))))
-            .all(|id| read.keys.contains_key(&id));
-        every_key_read.then_some(read.rules)
+        (read.failures == 0).then_some(read.rules)
     }
 
     /// The settings of the top level and of every declared section,
@@ -214,16 +245,16 @@ impl Validator {
     fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
         let mut moved = Vec::new();
         let top = self.scope(None, Span::default(), &tree.settings, &mut moved);
-        let mut sections: HashMap<&'static str, Scope<'a>> = HashMap::new();
+        let mut sections: HashMap<&'static str, Vec<Scope<'a>>> = HashMap::new();
         let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::new();
-        let mut first_seen: HashMap<&str, Span> = HashMap::new();
+        let mut first_seen: HashMap<(&str, Option<String>), Span> = HashMap::new();
         for section in &tree.sections {
             let name = section.name.node.as_str();
             if schema::moved_section(name) {
                 self.scope_of_moved(name, section.name.span, &section.settings, &mut moved);
                 continue;
             }
-            let Some(known) = schema::section(name).map(|s| s.name) else {
+            let Some(declared) = schema::section(name) else {
                 let names = schema::sections().map(|s| s.name);
                 let message = format!(
                     "unknown section `{name}`, expected {}{}",
@@ -233,27 +264,51 @@ impl Validator {
                 self.error(section.name.span, message);
                 continue;
             };
-            if let Some(first) = first_seen.get(known) {
-                let d =
-                    Diagnostic::error(section.name.span, format!("section `{known}` given twice"))
-                        .with_note(*first, "first given here");
+            let known = declared.name;
+            let label = match (declared.repeat, &section.label) {
+                (None, Some(label)) => {
+                    let message =
+                        format!("section `{known}` takes no label: write `{known} {{ ... }}`");
+                    self.error(label.span, message);
+                    None
+                }
+                (None, None) => None,
+                (Some(_), Some(label)) => Some((label.node.clone(), false)),
+                (Some(repeat), None) => Some((repeat.unlabelled.to_string(), true)),
+            };
+            let seen = (known, label.as_ref().map(|(l, _)| l.clone()));
+            if let Some(first) = first_seen.get(&seen) {
+                let message = match &label {
+                    Some((label, _)) => format!("`{known} {label}` given twice"),
+                    None => format!("section `{known}` given twice"),
+                };
+                let d = Diagnostic::error(section.name.span, message)
+                    .with_note(*first, "first given here");
                 self.diagnostics.push(d);
                 continue;
             }
-            first_seen.insert(known, section.name.span);
-            let scope = self.scope(
+            first_seen.insert(seen, section.name.span);
+            let mut scope = self.scope(
                 Some(known),
                 section.name.span,
                 &section.settings,
                 &mut moved,
             );
-            sections.insert(known, scope);
-            written.insert(known, &section.settings);
+            let scopes = sections.entry(known).or_default();
+            scope.index = scopes.len();
+            scope.label = label;
+            if declared.repeat.is_some() && self.stands_for_nothing(declared, &scope) {
+                continue;
+            }
+            scopes.push(scope);
+            written.entry(known).or_insert(&section.settings);
         }
-        for declared in schema::sections() {
-            sections.entry(declared.name).or_insert_with(|| Scope {
-                section: Some(declared.name),
-                ..Scope::default()
+        for declared in schema::sections().filter(|s| s.repeat.is_none()) {
+            sections.entry(declared.name).or_insert_with(|| {
+                vec![Scope {
+                    section: Some(declared.name),
+                    ..Scope::default()
+                }]
             });
         }
         self.relocate(moved, &mut sections, &written);
@@ -262,6 +317,32 @@ impl Validator {
             sections,
             written,
         }
+    }
+
+    /// Whether `scope`, an old file's unlabelled section of items (`capture
+    /// { }`), leaves out a required key (`counts`): then it stands for no
+    /// item (no captures), and each key it gives is an error.
+    fn stands_for_nothing(&mut self, declared: &schema::Section, scope: &Scope<'_>) -> bool {
+        if !matches!(scope.label, Some((_, true))) {
+            return false;
+        }
+        let Some(required) = declared
+            .keys
+            .iter()
+            .find(|k| matches!(k.default, Default::Required) && scope.get(k.name).is_none())
+        else {
+            return false;
+        };
+        for key in declared.keys {
+            if let Some(s) = scope.get(key.name) {
+                let message = format!(
+                    "`{}` has no effect: no {} `{}` are given",
+                    key.name, declared.name, required.name
+                );
+                self.error(s.span, message);
+            }
+        }
+        true
     }
 
     /// An ordered section's first key, when given after another key.
@@ -313,7 +394,7 @@ impl Validator {
     fn relocate<'a>(
         &mut self,
         moved: Vec<Relocation<'a>>,
-        sections: &mut HashMap<&'static str, Scope<'a>>,
+        sections: &mut HashMap<&'static str, Vec<Scope<'a>>>,
         written: &HashMap<&'static str, &'a [Setting]>,
     ) {
         for (m, setting, from_span) in moved {
@@ -332,7 +413,7 @@ impl Validator {
                 );
                 continue;
             }
-            let Some(scope) = sections.get_mut(m.to_section) else {
+            let Some(scope) = sections.get_mut(m.to_section).and_then(|s| s.first_mut()) else {
                 continue;
             };
             if let Some(first) = scope.found.get(m.to_key) {
@@ -357,12 +438,17 @@ impl Validator {
             Some(setting) => self.check(setting, key, read).map(Some),
             None => self.default_value(scope, key, read),
         };
-        let Some(value) = value else { return };
+        let Some(value) = value else {
+            read.failures += 1;
+            return;
+        };
         if let Some(value) = value.clone() {
             (key.read)(&mut read.rules, value);
         }
-        read.keys
-            .insert((scope.section, key.name), KeyRead { setting, value });
+        read.keys.insert(
+            (scope.section, scope.index, key.name),
+            KeyRead { setting, value },
+        );
     }
 
     /// The value of a key left out: its declared default (`Some(None)`
@@ -387,7 +473,7 @@ impl Validator {
             Default::SameAs(other) => {
                 return read
                     .keys
-                    .get(&(scope.section, other))
+                    .get(&(scope.section, scope.index, other))
                     .map(|k| k.value.clone())
             }
             Default::Required => {
@@ -397,7 +483,12 @@ impl Validator {
                         key.name, key.what
                     ),
                     None => format!("missing `{}`: every variant has one", key.name),
-                    Some(section) => format!("missing `{}` in section `{section}`", key.name),
+                    Some(section) => match &scope.label {
+                        Some((label, false)) => {
+                            format!("missing `{}` in `{section} {label}`", key.name)
+                        }
+                        _ => format!("missing `{}` in section `{section}`", key.name),
+                    },
                 };
                 self.error(scope.span, message);
                 return None;
@@ -639,7 +730,7 @@ impl Validator {
         let mut scope = Scope {
             section,
             span,
-            found: HashMap::new(),
+            ..Scope::default()
         };
         let keys: Vec<&'static str> = match section {
             None => schema::top_keys().map(|k| k.name).collect(),
@@ -828,6 +919,87 @@ mod tests {
     }
 
     #[test]
+    fn capture_rules_are_a_list_in_file_order() {
+        let text = format!(
+            "{MINIMAL}capture last {{ counts 2 3; side opponent; chain backward }}\ncapture facing {{ counts 1; side own; take opposite }}\n"
+        );
+        let r = load(&Source::new("t", &text)).unwrap().rules;
+        let rules: Vec<(&str, &[u8], CaptureSide, Chain, Take)> = r
+            .captures
+            .iter()
+            .map(|c| (c.name.as_str(), &c.counts[..], c.side, c.chain, c.take))
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                (
+                    "last",
+                    &[2, 3][..],
+                    CaptureSide::Opponent,
+                    Chain::Backward,
+                    Take::Last
+                ),
+                (
+                    "facing",
+                    &[1][..],
+                    CaptureSide::Own,
+                    Chain::None,
+                    Take::Opposite
+                ),
+            ]
+        );
+        // An old file's unlabelled section is the rule `last`.
+        let old = format!("{MINIMAL}capture {{ counts 2 3; side opponent; chain backward }}\n");
+        let r = load(&Source::new("t", &old)).unwrap().rules;
+        assert_eq!(r.captures.len(), 1);
+        assert_eq!(r.captures[0].name, "last");
+    }
+
+    #[test]
+    fn capture_rule_errors_name_the_rule() {
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture a {{ counts 2; side any }}\ncapture a {{ counts 3; side any }}\n"
+            )),
+            ["`capture a` given twice"]
+        );
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture {{ counts 2; side any }}\ncapture last {{ counts 3; side any }}\n"
+            )),
+            ["`capture last` given twice"]
+        );
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture b {{ side any }}\n")),
+            ["missing `counts` in `capture b`"]
+        );
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture a {{ counts 2; side any }}\ncapture b {{ counts 1; take opposite; chain forward }}\n")),
+            ["`take opposite` cannot be combined with a chain"]
+        );
+        assert_eq!(
+            errors("name \"T\"\nboard small { pits 3; seeds 7 }\n"),
+            ["section `board` takes no label: write `board { ... }`"]
+        );
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture a {{ counts 2; side any; facing_counts 1 }}\n"
+            )),
+            ["`facing_counts` has no effect with `take last`: the facing pit is not taken"]
+        );
+        // The old form without counts: no captures, and nothing else to say.
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture {{ side own }}\n")),
+            ["`side` has no effect: no capture `counts` are given"]
+        );
+        assert!(load(&Source::new("t", format!("{MINIMAL}capture {{ }}\n")))
+            .unwrap()
+            .rules
+            .captures
+            .is_empty());
+    }
+
+    #[test]
     fn minimal_file_takes_documented_defaults_without_warnings() {
         let loaded = load(&Source::new("t", MINIMAL)).unwrap();
         assert!(loaded.warnings.diagnostics.is_empty());
@@ -835,7 +1007,7 @@ mod tests {
         assert_eq!((r.board.pits, r.board.seeds, r.total_stones()), (3, 7, 42));
         assert_eq!(r.sowing.direction, [PitDirection::Ccw; 3]);
         assert_eq!(r.sowing.min_stones, 1);
-        assert!(r.capture.counts.is_empty());
+        assert!(r.captures.is_empty());
         assert_eq!(r.grand_slam, GrandSlam::Allowed);
         assert_eq!(r.end.repetition, Repetition::Ignore);
     }
@@ -937,7 +1109,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts` or `goes_to` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
@@ -949,7 +1121,7 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `counts`, `side`, `chain`, `first_move`, `take` or `goes_to` (`grand_slam` belongs in section `legal`)"]
+            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts` or `goes_to` (`grand_slam` belongs in section `legal`)"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),

@@ -60,6 +60,8 @@ pub struct Line {
 pub struct Block {
     /// The section's name.
     pub name: String,
+    /// Its label, in a section given per item (`last` in `capture last`).
+    pub label: Option<String>,
     /// Comments on the lines just above it.
     pub before: Vec<Comment>,
     /// The comment after its `{`.
@@ -100,39 +102,57 @@ pub fn document(rules: &Rules, explicit: bool) -> Document {
                     items.push(Item::Setting(line));
                 }
             }
-            Entry::Section(section) => {
-                // An ordered section in another order than a file that
-                // leaves it out: every key, in the rules' order.
-                let reordered = section
-                    .order
-                    .is_some_and(|o| (o.write)(rules) != (o.write)(&Rules::default()));
-                let mut settings: Vec<Line> = section
-                    .keys
-                    .iter()
-                    .filter_map(|key| setting(rules, key, section.keys, explicit || reordered))
-                    .collect();
-                if let Some(order) = section.order {
-                    let order = (order.write)(rules);
-                    settings.sort_by_key(|l| order.iter().position(|k| *k == l.key));
+            Entry::Section(section) => match section.repeat {
+                None => items.extend(block(rules, section, None, explicit)),
+                Some(repeat) => {
+                    for (i, label) in (repeat.labels)(rules).into_iter().enumerate() {
+                        let view = (repeat.view)(rules, i);
+                        items.extend(block(&view, section, Some(label), true));
+                    }
                 }
-                if !settings.is_empty() || explicit {
-                    items.push(Item::Section(Block {
-                        name: section.name.to_string(),
-                        before: Vec::new(),
-                        after_open: None,
-                        settings,
-                        end: Vec::new(),
-                        after_close: None,
-                        blank_before: false,
-                    }));
-                }
-            }
+            },
         }
     }
     Document {
         items,
         ..Document::default()
     }
+}
+
+/// The block of `section` in `rules` (an item's, with its label), unless it
+/// has nothing to say.
+fn block(
+    rules: &Rules,
+    section: &schema::Section,
+    label: Option<String>,
+    explicit: bool,
+) -> Option<Item> {
+    // An ordered section in another order than a file that leaves it out:
+    // every key, in the rules' order.
+    let reordered = section
+        .order
+        .is_some_and(|o| (o.write)(rules) != (o.write)(&Rules::default()));
+    let mut settings: Vec<Line> = section
+        .keys
+        .iter()
+        .filter_map(|key| setting(rules, key, section.keys, explicit || reordered))
+        .collect();
+    if let Some(order) = section.order {
+        let order = (order.write)(rules);
+        settings.sort_by_key(|l| order.iter().position(|k| *k == l.key));
+    }
+    (!settings.is_empty() || explicit).then(|| {
+        Item::Section(Block {
+            name: section.name.to_string(),
+            label,
+            before: Vec::new(),
+            after_open: None,
+            settings,
+            end: Vec::new(),
+            after_close: None,
+            blank_before: false,
+        })
+    })
 }
 
 /// The line for `key` in `rules`, if it is to be written; `siblings` are the
@@ -202,6 +222,10 @@ fn section(out: &mut String, block: &Block) {
     blank(out, block.blank_before, 0);
     comments(out, &block.before, "", 0);
     out.push_str(&block.name);
+    if let Some(label) = &block.label {
+        out.push(' ');
+        out.push_str(label);
+    }
     out.push_str(" {");
     trailing(out, block.after_open.as_deref());
     // No blank line first thing in a section.

@@ -7,13 +7,14 @@
 use std::fmt::Display;
 
 use crate::rules::describe::describe;
-use crate::rules::{Board, Capture, End, Feeding, Rules, Sowing};
+use crate::rules::{schema, Board, CaptureRule, End, Feeding, Rules, Sowing};
 
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
 pub struct RuleDifference {
-    /// The option as written in a variant file: `capture chain`, `legal grand_slam`.
-    pub option: &'static str,
+    /// The option as written in a variant file: `capture chain`, `legal
+    /// grand_slam`; with several capture rules, `capture LABEL chain`.
+    pub option: String,
     /// Its value under A, as written in a variant file.
     pub a: String,
     /// Its value under B.
@@ -53,7 +54,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         source: _,
         board,
         sowing,
-        capture,
+        captures,
         feeding,
         grand_slam,
         restrictions,
@@ -122,40 +123,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.option("sow extra_turn", &a.sowing.extra_turn, extra_turn, |r| {
         r.sowing.extra_turn = *extra_turn;
     });
-    let Capture {
-        counts,
-        side,
-        chain,
-        first_move,
-        take,
-        goes_to,
-    } = capture;
-    out.option(
-        "capture counts",
-        &words(a.capture.counts.iter()),
-        &words(counts.iter()),
-        |r| r.capture.counts.clone_from(counts),
-    );
-    out.option("capture side", &a.capture.side, side, |r| {
-        r.capture.side = *side;
-    });
-    out.option("capture chain", &a.capture.chain, chain, |r| {
-        r.capture.chain = *chain;
-    });
-    out.option(
-        "capture first_move",
-        &a.capture.first_move,
-        first_move,
-        |r| {
-            r.capture.first_move = *first_move;
-        },
-    );
-    out.option("capture take", &a.capture.take, take, |r| {
-        r.capture.take = *take;
-    });
-    out.option("capture goes_to", &a.capture.goes_to, goes_to, |r| {
-        r.capture.goes_to = *goes_to;
-    });
+    capture_differences(&mut out, captures);
     out.option("legal min_stones", &a.sowing.min_stones, min_stones, |r| {
         r.sowing.min_stones = *min_stones;
     });
@@ -258,6 +226,100 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     out.list
 }
 
+/// The capture rules, matched by their place in the list: each key of rule
+/// `i` on both sides (named `capture KEY` when each side has one rule, else
+/// `capture LABEL KEY`), and a rule only one side has as a whole.
+fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
+    let a = out.a;
+    let single = a.captures.len() == 1 && captures.len() == 1;
+    for i in 0..a.captures.len().max(captures.len()) {
+        let (Some(ra), Some(rb)) = (a.captures.get(i), captures.get(i)) else {
+            let label = a
+                .captures
+                .get(i)
+                .or(captures.get(i))
+                .map(|r| r.name.clone());
+            let option = format!("capture {}", label.unwrap_or_default());
+            let b_rule = captures.get(i).cloned();
+            out.option(
+                &option,
+                &rule_text(&a.captures, i),
+                &rule_text(captures, i),
+                |r| match (b_rule, i < r.captures.len()) {
+                    (Some(rule), true) => r.captures[i] = rule,
+                    (Some(rule), false) => r.captures.push(rule),
+                    (None, _) => {
+                        r.captures.remove(i);
+                    }
+                },
+            );
+            continue;
+        };
+        let CaptureRule {
+            name: _,
+            on,
+            counts,
+            side,
+            chain,
+            first_move,
+            take,
+            facing_counts,
+            goes_to,
+        } = rb;
+        let key = |k: &str| match single {
+            true => format!("capture {k}"),
+            false => format!("capture {} {k}", ra.name),
+        };
+        out.option(&key("on"), &ra.on, on, |r| r.captures[i].on = *on);
+        out.option(
+            &key("counts"),
+            &words(ra.counts.iter()),
+            &words(counts.iter()),
+            |r| r.captures[i].counts.clone_from(counts),
+        );
+        out.option(&key("side"), &ra.side, side, |r| r.captures[i].side = *side);
+        out.option(&key("chain"), &ra.chain, chain, |r| {
+            r.captures[i].chain = *chain;
+        });
+        out.option(&key("first_move"), &ra.first_move, first_move, |r| {
+            r.captures[i].first_move = *first_move;
+        });
+        out.option(&key("take"), &ra.take, take, |r| r.captures[i].take = *take);
+        out.option(
+            &key("facing_counts"),
+            &words(ra.facing_counts.iter()),
+            &words(facing_counts.iter()),
+            |r| r.captures[i].facing_counts.clone_from(facing_counts),
+        );
+        out.option(&key("goes_to"), &ra.goes_to, goes_to, |r| {
+            r.captures[i].goes_to = *goes_to;
+        });
+    }
+}
+
+/// Capture rule `i` of `captures` as its settings read, those at their
+/// default left out (`none` when there is no such rule).
+fn rule_text(captures: &[CaptureRule], i: usize) -> String {
+    let Some(rule) = captures.get(i) else {
+        return "none".into();
+    };
+    let view = Rules {
+        captures: vec![rule.clone()],
+        ..Rules::default()
+    };
+    let keys = schema::section("capture").map_or(&[][..], |s| s.keys);
+    // The settings a file writes: those not at their default.
+    let settings: Vec<String> = keys
+        .iter()
+        .filter_map(|k| {
+            let values = (k.write)(&view)?;
+            let default = matches!(k.default, schema::Default::Value(d) if values == [d]);
+            (!default).then(|| format!("{} {}", k.name, values.join(" ")))
+        })
+        .collect();
+    settings.join("; ")
+}
+
 /// The differences found so far, against rule set A.
 struct Differences<'a> {
     a: &'a Rules,
@@ -269,7 +331,7 @@ impl Differences<'_> {
     /// describe` of A before and after the change.
     fn option<T: Display + PartialEq + ?Sized>(
         &mut self,
-        option: &'static str,
+        option: &str,
         a: &T,
         b: &T,
         set: impl FnOnce(&mut Rules),
@@ -282,7 +344,7 @@ impl Differences<'_> {
         let before = sentences(self.a);
         let after = sentences(&changed);
         self.list.push(RuleDifference {
-            option,
+            option: option.to_string(),
             a: a.to_string(),
             b: b.to_string(),
             a_says: before
@@ -303,7 +365,7 @@ impl Differences<'_> {
     fn size<T: Display + PartialEq>(&mut self, option: &'static str, a: T, b: T) {
         if a != b {
             self.list.push(RuleDifference {
-                option,
+                option: option.to_string(),
                 a: a.to_string(),
                 b: b.to_string(),
                 a_says: Vec::new(),

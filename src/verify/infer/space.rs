@@ -25,6 +25,11 @@ use crate::{
     },
 };
 
+/// Keys searched only when `--vary` names them: conditions that refine
+/// another option (`facing_counts` only matters with a `take` of the facing
+/// pit) and would double the space for every record set.
+const OPT_IN: &[&str] = &["capture.facing_counts"];
+
 /// Most values a single number key (`min_stones`) is tried with.
 pub const NUMBER_RANGE: u32 = 4;
 
@@ -153,8 +158,10 @@ impl Space {
         let mut slots = Vec::new();
         for (section, key) in all_keys() {
             let same = |(s, k): &(Option<&str>, &Key)| *s == section && k.name == key.name;
+            let asked = vary.iter().any(same);
             let free = !is_board_or_text(section, key)
-                && (vary.is_empty() || vary.iter().any(same))
+                && (asked
+                    || (vary.is_empty() && !OPT_IN.contains(&key_name(section, key).as_str())))
                 && !fixed.iter().any(|(s, k, _)| same(&(*s, k)));
             if !free {
                 continue;
@@ -178,6 +185,8 @@ impl Space {
                 Bound::Stones => stones,
             };
             match key.value {
+                // A key with one value (`capture on` today) is no choice.
+                ValueKind::Word(words) if words.words.len() == 1 => {}
                 ValueKind::Word(words) | ValueKind::PerPit(words) => {
                     // A key whose rule may be absent (`feed_gives`) may also
                     // be left out: its first value, written as nothing.
@@ -288,8 +297,8 @@ impl Space {
         let keep: Vec<bool> = out
             .iter()
             .map(|(section, key, v)| match key.default {
-                Default::Required => true,
-                Default::Absent(_) => !v.is_empty(),
+                // No capture counts: no capture rule (see `Space::text`).
+                Default::Required | Default::Absent(_) => !v.is_empty(),
                 Default::Value(w) => v.len() != 1 || v[0] != w,
                 Default::SameAs(other) => value_of(*section, other).as_ref() != Some(v),
             })
@@ -321,6 +330,9 @@ impl Space {
                     Some(Item::Section(block)) if block.name == s => block.settings.push(line),
                     _ => doc.items.push(Item::Section(write::Block {
                         name: s.to_string(),
+                        // The one capture rule searched is written as an
+                        // old file's `capture { }` (no counts: no captures).
+                        label: None,
                         before: Vec::new(),
                         after_open: None,
                         settings: vec![line],
@@ -378,6 +390,8 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
         Default::Value(w) => Some(vec![w.to_string()]),
         Default::Absent(_) => Some(Vec::new()),
         Default::SameAs(other) => schema::key(section, other).and_then(|k| (k.write)(base)),
+        // A capture rule's counts, in a base without one: none.
+        Default::Required if section == Some("capture") => Some(Vec::new()),
         Default::Required => None,
     }
 }

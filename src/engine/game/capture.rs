@@ -1,0 +1,295 @@
+//! Captures: the capture rules compiled into tables, applied where the last
+//! stone lands, and the fast path's look ahead at them (whether a move may
+//! capture, whether it would be a grand slam) without sowing.
+
+use super::{Effect, Game};
+use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::rules::{CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take};
+
+/// One capture rule compiled for the move loop.
+#[derive(Debug, Clone)]
+pub(in crate::engine) struct CaptureTable {
+    /// `capturable[n]`: a pit that holds `n` stones may be captured.
+    capturable: [bool; 256],
+    /// The largest capturable count.
+    pub(super) max: usize,
+    /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
+    rows: [u32; 2],
+    chain: Chain,
+    pub(super) take: Take,
+    goes_to: CaptureDestination,
+    /// `facing[n]`: a facing pit holding `n` stones may be taken.
+    facing: [bool; 256],
+    /// The rule captures nothing on the game's first move.
+    pub(super) opening_no_capture: bool,
+}
+
+/// What one rule takes: the stones by the row they were in (South's,
+/// North's), and bit `i` set when pit `i` is taken.
+#[derive(Debug, Default)]
+struct Taking {
+    by_row: [u16; 2],
+    pits: u32,
+}
+
+impl CaptureTable {
+    /// `rule` compiled for a board whose rows are `row_bits` (per player).
+    pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
+        let mut capturable = [false; 256];
+        for &n in &rule.counts {
+            capturable[usize::from(n)] = true;
+        }
+        let rows = [Player::South, Player::North].map(|mover| match rule.side {
+            CaptureSide::Any => row_bits[0] | row_bits[1],
+            CaptureSide::Own => row_bits[mover.index()],
+            CaptureSide::Opponent => row_bits[mover.other().index()],
+        });
+        let mut facing = [rule.facing_counts.is_empty(); 256];
+        for &n in &rule.facing_counts {
+            facing[usize::from(n)] = true;
+        }
+        CaptureTable {
+            facing,
+            capturable,
+            max: rule
+                .counts
+                .iter()
+                .map(|&n| usize::from(n))
+                .max()
+                .unwrap_or(0),
+            rows,
+            chain: rule.chain,
+            take: rule.take,
+            goes_to: rule.goes_to,
+            opening_no_capture: rule.first_move == FirstMove::NoCapture,
+        }
+    }
+
+    /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
+    #[inline]
+    fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
+        self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
+    }
+
+    /// Whether the rule applies in `pos` (not on a first move it waives).
+    #[inline]
+    fn applies(&self, pos: &Position) -> bool {
+        !(pos.opening && self.opening_no_capture)
+    }
+}
+
+impl Game {
+    /// The pit before / after each pit along a rule's chain, if it has one.
+    fn chain_step(&self, chain: Chain, direction: usize) -> Option<&[u8; crate::engine::MAX_PITS]> {
+        match chain {
+            Chain::None => None,
+            Chain::Backward => Some(&self.before[direction]),
+            Chain::Forward => Some(&self.after[direction]),
+        }
+    }
+
+    /// The pits next to `pit` in its row: one on each side, none round the
+    /// end of the row.
+    #[inline]
+    fn row_neighbours(&self, pit: usize) -> impl Iterator<Item = usize> {
+        let (per_row, pit_count) = (self.per_row, self.pit_count);
+        [pit.wrapping_sub(1), pit + 1]
+            .into_iter()
+            .filter(move |&n| n < pit_count && n / per_row == pit / per_row)
+    }
+
+    /// Whether `mv` from `pos` might capture: false when its sowing is one
+    /// lap and the last stone lands in the store, or in a pit that no rule
+    /// takes (outside its rows, or holding a count it does not capture);
+    /// true otherwise (including every relay sowing). Sows nothing: the
+    /// count in the last pit comes from the stones and the path.
+    #[inline]
+    pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
+        if self.laps != crate::rules::Laps::Single || pos.closed != 0 {
+            return true;
+        }
+        let origin = usize::from(mv.pit);
+        let mover = pos.to_move.index();
+        let path = &self.sow_path[mover][mv.direction as usize][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let k = self.last_index(stones);
+        let last = usize::from(path[k]);
+        if last == STORE_SLOT {
+            return false;
+        }
+        let before = if last == origin {
+            0
+        } else {
+            usize::from(pos.pits[last])
+        };
+        let (laps, rest) = self.lap_split[stones];
+        let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
+        self.capturable.get(count).copied().unwrap_or(false)
+            && self
+                .capture_rules
+                .iter()
+                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
+    }
+
+    /// Whether `mv` from `pos` would be a grand slam (capture from the
+    /// opponent's row and leave it empty), if capturing is allowed. Exact and
+    /// without sowing for one-lap sowings whose rules take pits by their
+    /// count: the count each pit would hold comes from `path_index` and
+    /// `lap_split`, and each rule's chain is walked on those counts, in
+    /// order, a pit taken at most once. Other rules, and boards with closed
+    /// pits, sow a copy.
+    pub(in crate::engine) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+        if !self.may_capture_with(pos, mv) {
+            return false;
+        }
+        let mover = pos.to_move;
+        if !self.slam_screen || pos.closed != 0 {
+            let mut next = *pos;
+            let effect = self.sow_in_place(&mut next, mv, true);
+            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
+        }
+        let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
+        let index = &self.path_index[m][direction][origin];
+        let stones = usize::from(pos.pits[origin]);
+        let (laps, rest) = self.lap_split[stones];
+        let count = |pit: usize| {
+            let before = if pit == origin { 0 } else { pos.pits[pit] };
+            let k = index[pit];
+            let dropped = if k == u8::MAX {
+                0
+            } else {
+                laps + u8::from(k < rest)
+            };
+            usize::from(before) + usize::from(dropped)
+        };
+        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
+        let (mut taken, mut captured) = (0u32, 0);
+        for rule in self.capture_rules.iter().filter(|r| r.applies(pos)) {
+            // A pit taken by an earlier rule holds nothing: it never qualifies.
+            let qualifies = |taken: u32, pit: usize| {
+                taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit))
+            };
+            if !qualifies(taken, last) {
+                continue;
+            }
+            let step = self.chain_step(rule.chain, direction);
+            let mut pit = last;
+            for _ in 0..self.pit_count {
+                taken |= 1 << pit;
+                captured += count(pit);
+                let Some(step) = step else { break };
+                pit = usize::from(step[pit]);
+                if !qualifies(taken, pit) {
+                    break;
+                }
+            }
+        }
+        let opponent = self.row_bits[mover.other().index()];
+        captured > 0
+            && taken & opponent != 0
+            && self
+                .row(mover.other())
+                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
+    }
+
+    /// Tries each capture rule, in order, on the pit `last` where the last
+    /// stone landed (a pit is taken at most once).
+    #[inline]
+    pub(super) fn capture(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        if !self.capturable[usize::from(pos.pits[last])] {
+            return;
+        }
+        for rule in self.capture_rules.iter() {
+            if rule.applies(pos) {
+                self.capture_by(rule, pos, mover, last, direction, effect);
+            }
+        }
+    }
+
+    /// Takes what `rule` takes when `last` qualifies: the last pit and its
+    /// chain, or the facing pit as its `take` says.
+    #[inline]
+    fn capture_by(
+        &self,
+        rule: &CaptureTable,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        let m = mover.index();
+        let qualifies = |pos: &Position, pit: usize| {
+            effect.captured_pits >> pit & 1 == 0
+                && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+        };
+        if !qualifies(pos, last) {
+            return;
+        }
+        let mut taking = Taking::default();
+        let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
+            taking.by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+            pos.pits[pit] = 0;
+            // A closed pit is never captured (it holds nothing).
+            taking.pits |= u32::from(!pos.is_closed(pit)) << pit;
+        };
+        match rule.take {
+            Take::Last => {
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    lift(&mut taking, pos, pit);
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+                    {
+                        break;
+                    }
+                }
+            }
+            Take::Neighbours => {
+                lift(&mut taking, pos, last);
+                for pit in self.row_neighbours(last) {
+                    if qualifies(pos, pit) {
+                        lift(&mut taking, pos, pit);
+                    }
+                }
+            }
+            take => {
+                let opposite = self.pit_count - 1 - last;
+                let opposite_free = effect.captured_pits >> opposite & 1 == 0;
+                let held = pos.pits[opposite];
+                if !opposite_free
+                    || !rule.facing[usize::from(held)]
+                    || (held == 0 && take != Take::LastAndOppositeEvenEmpty)
+                {
+                    return;
+                }
+                lift(&mut taking, pos, opposite);
+                if take != Take::Opposite {
+                    lift(&mut taking, pos, last);
+                }
+            }
+        }
+        let Taking { by_row, pits } = taking;
+        let taken = by_row[0] + by_row[1];
+        effect.captured_pits |= pits;
+        match rule.goes_to {
+            CaptureDestination::Mover => pos.captured[m] += taken,
+            CaptureDestination::RowOwner => {
+                pos.captured[0] += by_row[0];
+                pos.captured[1] += by_row[1];
+            }
+            CaptureDestination::OutOfPlay => pos.removed += taken,
+        }
+        effect.captured += taken;
+    }
+}
