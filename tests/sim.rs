@@ -588,3 +588,33 @@ fn merge_refuses_ends_outside_those_in_force() {
         "{stderr}"
     );
 }
+
+/// No shipped variant ends a random game a way its summary says its rules
+/// cannot (the table would hide that game): 200 random games each.
+#[test]
+fn no_shipped_variant_ends_a_way_not_in_force() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|entry| {
+            let path = entry.unwrap().path();
+            (path.extension()? == "variant")
+                .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 20, "{names:?}");
+    for name in names {
+        let json = ok(&[
+            "simulate", &name, "--games", "200", "--seed", "4", "--format", "json",
+        ]);
+        let summary: Value = serde_json::from_str(&json).unwrap();
+        let in_force = summary["ends_in_force"].as_array().unwrap();
+        assert!(in_force.contains(&"ply_cap".into()), "{name}");
+        for (end, count) in summary["ends"].as_object().unwrap() {
+            if count.as_u64().unwrap() > 0 {
+                assert!(in_force.contains(&end.as_str().into()), "{name}: {end}");
+            }
+        }
+    }
+}
