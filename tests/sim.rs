@@ -294,12 +294,29 @@ fn compare_rules_snapshot() {
     ]));
 }
 
-/// The comparison has one column per variant and a row for every end reason
-/// that ended a game under any variant (here the awale.info reading's
-/// `feeding_impossible`, the contrast the README points to), and fits 100
-/// columns when the terminal's width is unknown.
+/// The `end: ...` rows of a table, as the ways' names (`no_legal_move`).
+fn end_rows(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .filter_map(|l| {
+            l.split('┆')
+                .next()?
+                .trim_start_matches('│')
+                .trim()
+                .strip_prefix("end: ")
+        })
+        .map(|e| e.replace(" (unfinished)", "").replace(' ', "_"))
+        .collect()
+}
+
+/// The comparison has one column per variant and a row for every way of
+/// ending in force under either variant: both end on no legal move and on a
+/// repetition (`repetition end_game`), only the awale.info reading on a
+/// feeding that cannot be made (`otherwise end_game`, the contrast the README
+/// points to; `-` under Modiar, whose rules cannot end that way), and the ply
+/// cap always. It fits 100 columns when the terminal's width is unknown.
 #[test]
-fn compare_rules_table_shows_every_end_reason_and_fits() {
+fn compare_rules_table_shows_every_end_in_force_and_fits() {
     let args = [
         "compare-rules",
         "modiar",
@@ -309,35 +326,30 @@ fn compare_rules_table_shows_every_end_reason_and_fits() {
         "--seed",
         "7",
     ];
-    let json: Value =
-        serde_json::from_str(&ok(&[&args[..], &["--format", "json"]].concat())).unwrap();
-    let mut ended: Vec<String> = Vec::new();
-    for summary in json.as_array().unwrap() {
-        for (end, count) in summary["ends"].as_object().unwrap() {
-            if count.as_u64().unwrap() > 0 && !ended.contains(end) {
-                ended.push(end.clone());
-            }
-        }
-    }
-    ended.sort();
-    assert!(
-        ended.contains(&"feeding_impossible".to_string()),
-        "{ended:?}"
-    );
     let table = ok(&args);
-    let mut rows: Vec<String> = table
+    assert_eq!(
+        end_rows(&table),
+        [
+            "no_legal_move",
+            "feeding_impossible",
+            "repetition",
+            "ply_cap"
+        ],
+        "{table}"
+    );
+    let feeding = table
         .lines()
-        .filter_map(|l| {
-            l.split('┆')
-                .next()?
-                .trim_start_matches('│')
-                .trim()
-                .strip_prefix("end: ")
-        })
-        .map(|e| e.replace(' ', "_"))
+        .find(|l| l.contains("end: feeding impossible"))
+        .unwrap();
+    let cells: Vec<&str> = feeding
+        .split('┆')
+        .map(|c| c.trim_matches(['│', ' ']))
         .collect();
-    rows.sort();
-    assert_eq!(rows, ended, "{table}");
+    assert_eq!(cells[1], "-", "{feeding}");
+    assert!(
+        cells[2].ends_with("%)") && !cells[2].starts_with("0 "),
+        "{feeding}"
+    );
     assert!(table.contains("│ figure "), "{table}");
     assert!(table.contains("┆ Modiar (awale.info reading) "), "{table}");
     for line in table.lines() {
@@ -507,5 +519,102 @@ fn games_out_gives_capped_games_no_winner() {
         let record: Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["end"], "ply_cap", "{line}");
         assert_eq!(record["winner"], Value::Null, "{line}");
+    }
+}
+
+/// Issue 20: the summary lists only the ways of ending the variant's rules
+/// can produce, and the ply cap. Read from the variants' `end` and `feeding`
+/// sections: Modiar ends on no legal move and on a repetition (it feeds with
+/// `otherwise play_any`); Boukerourou also on an empty row and a relay cycle;
+/// Chonka on no legal move and a score reached (`repetition ignore`). The
+/// JSON keeps a count for every way (the keys scripts read) and names those
+/// in force in `ends_in_force`, the table's rows; merged shards keep it.
+#[test]
+fn summary_lists_only_the_ends_in_force() {
+    let cases: [(&str, &[&str]); 3] = [
+        ("modiar", &["no_legal_move", "repetition", "ply_cap"]),
+        (
+            "boukerourou",
+            &[
+                "no_legal_move",
+                "repetition",
+                "row_empty",
+                "relay_cycle",
+                "ply_cap",
+            ],
+        ),
+        ("chonka", &["no_legal_move", "score_reached", "ply_cap"]),
+    ];
+    for (variant, in_force) in cases {
+        let base = ["simulate", variant, "--games", "20", "--seed", "3"];
+        assert_eq!(end_rows(&ok(&base)), in_force, "{variant}");
+        let json_args = [&base[..], &["--format", "json"]].concat();
+        let json = ok(&json_args);
+        let summary: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(summary["ends_in_force"], serde_json::json!(in_force));
+        let ends = summary["ends"].as_object().unwrap();
+        assert_eq!(ends.len(), 10, "every way keeps its key: {ends:?}");
+        for (end, count) in ends {
+            if !in_force.contains(&end.as_str()) {
+                assert_eq!(count, 0, "{variant} cannot end by {end}");
+            }
+        }
+        let merged = merged_halves(&format!("in-force-{variant}"), &json_args);
+        assert_eq!(merged, json, "{variant}");
+    }
+}
+
+/// A shard summary that counts a game ended a way its `ends_in_force` does
+/// not list is refused: the table would hide that game.
+#[test]
+fn merge_refuses_ends_outside_those_in_force() {
+    let dir = scratch("ends-outside");
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let json = ok(&[
+            "simulate", "modiar", "--games", "4", "--seed", "2", "--format", "json", "--shard",
+            shard,
+        ]);
+        let mut summary: Value = serde_json::from_str(&json).unwrap();
+        summary["ends_in_force"] = serde_json::json!(["repetition", "ply_cap"]);
+        let path = dir.join(format!("{}.json", &shard[..1]));
+        std::fs::write(&path, summary.to_string()).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let (code, _, stderr) = sow(&["merge", &files[0], &files[1]]);
+    assert_ne!(code, 0);
+    assert!(
+        stderr.contains("1.json") && stderr.contains("`ends_in_force` does not list"),
+        "{stderr}"
+    );
+}
+
+/// No shipped variant ends a random game a way its summary says its rules
+/// cannot (the table would hide that game): 200 random games each.
+#[test]
+fn no_shipped_variant_ends_a_way_not_in_force() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|entry| {
+            let path = entry.unwrap().path();
+            (path.extension()? == "variant")
+                .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 20, "{names:?}");
+    for name in names {
+        let json = ok(&[
+            "simulate", &name, "--games", "200", "--seed", "4", "--format", "json",
+        ]);
+        let summary: Value = serde_json::from_str(&json).unwrap();
+        let in_force = summary["ends_in_force"].as_array().unwrap();
+        assert!(in_force.contains(&"ply_cap".into()), "{name}");
+        for (end, count) in summary["ends"].as_object().unwrap() {
+            if count.as_u64().unwrap() > 0 {
+                assert!(in_force.contains(&end.as_str().into()), "{name}: {end}");
+            }
+        }
     }
 }

@@ -51,7 +51,7 @@ pub fn simulate(
         batch.shard = Some(shard);
     }
     let tally = run(py, game, &batch, threads, false, |_| {})?;
-    let summary = Summary::new(&game.rules().name, &batch, game.start().to_move, &tally)
+    let summary = Summary::of_game(game, &batch, &tally)
         .ok_or_else(|| PyValueError::new_err("the batch holds no game"))?;
     json(py, serde_json::to_string(&summary))
 }

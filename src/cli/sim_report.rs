@@ -61,7 +61,7 @@ pub(super) fn summary_table(s: &Summary) -> String {
         "stones captured per game".to_string(),
         format!("{:.2}", s.captured.mean),
     ]);
-    for end in EndReason::ALL {
+    for &end in &s.ends_in_force {
         table.add_row([end_name(end), count_share(s.ends.get(end), games)]);
     }
     table.add_row([
@@ -87,9 +87,10 @@ pub(super) fn summary_table(s: &Summary) -> String {
 }
 
 /// Several summaries side by side: one column per variant, one row per
-/// figure, so that a rule change reads across a row. Every end reason that
-/// ended a game under any of the variants gets its row. The table fits the
-/// terminal (or [`super::report::FALLBACK_WIDTH`] columns).
+/// figure, so that a rule change reads across a row. Every way of ending in
+/// force under any of the variants gets its row, `-` for a variant whose
+/// rules cannot end that way. The table fits the terminal (or
+/// [`super::report::FALLBACK_WIDTH`] columns).
 pub(super) fn compare_table(summaries: &[Summary]) -> String {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
@@ -119,8 +120,14 @@ pub(super) fn compare_table(summaries: &[Summary]) -> String {
         format!("{:.2}", s.captured.mean)
     });
     for end in EndReason::ALL {
-        if summaries.iter().any(|s| s.ends.get(end) > 0) {
-            row(&end_name(end), &|s| count_share(s.ends.get(end), s.games));
+        if summaries.iter().any(|s| s.ends_in_force.contains(&end)) {
+            row(&end_name(end), &|s| {
+                if s.ends_in_force.contains(&end) {
+                    count_share(s.ends.get(end), s.games)
+                } else {
+                    "-".to_string()
+                }
+            });
         }
     }
     row("branching", &|s| {
@@ -150,8 +157,10 @@ fn end_name(end: EndReason) -> String {
     }
 }
 
-/// The columns of the CSV output.
-const CSV_COLUMNS: [&str; 41] = [
+/// The columns of the CSV output before the ends: then come `end_` and each
+/// [`EndReason`] (every one, in force or not, so that every line has the same
+/// columns), then [`CSV_AFTER_ENDS`].
+const CSV_BEFORE_ENDS: [&str; 25] = [
     "variant",
     "agent_first",
     "agent_second",
@@ -177,13 +186,10 @@ const CSV_COLUMNS: [&str; 41] = [
     "plies_p95",
     "plies_max",
     "captured_mean",
-    "end_no_legal_move",
-    "end_feeding_impossible",
-    "end_repetition",
-    "end_captured_majority",
-    "end_row_empty",
-    "end_all_pits_at_most_one",
-    "end_ply_cap",
+];
+
+/// The columns of the CSV output after the ends.
+const CSV_AFTER_ENDS: [&str; 9] = [
     "branching",
     "balance",
     "completion",
@@ -199,7 +205,12 @@ const CSV_COLUMNS: [&str; 41] = [
 /// and means are rounded to [`CSV_DECIMALS`] decimals; the agents' wins are
 /// filled in only with `--swap`.
 pub(super) fn csv(summaries: &[Summary]) -> String {
-    let mut out = CSV_COLUMNS.join(",");
+    let ends = EndReason::ALL.map(|end| format!("end_{}", end.as_str()));
+    let mut out = CSV_BEFORE_ENDS.join(",");
+    for column in ends.iter().map(String::as_str).chain(CSV_AFTER_ENDS) {
+        out.push(',');
+        out.push_str(column);
+    }
     out.push('\n');
     for s in summaries {
         let opt = |v: Option<f64>| v.map_or(String::new(), decimal);
@@ -208,7 +219,7 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
                 .as_ref()
                 .map_or(String::new(), |a| a[i].wins.to_string())
         };
-        let fields = [
+        let before_ends = [
             s.variant.clone(),
             s.agents[0].clone(),
             s.agents[1].clone(),
@@ -234,13 +245,9 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
             s.plies.p95.to_string(),
             s.plies.max.to_string(),
             decimal(s.captured.mean),
-            s.ends.get(EndReason::NoLegalMove).to_string(),
-            s.ends.get(EndReason::FeedingImpossible).to_string(),
-            s.ends.get(EndReason::Repetition).to_string(),
-            s.ends.get(EndReason::CapturedMajority).to_string(),
-            s.ends.get(EndReason::RowEmpty).to_string(),
-            s.ends.get(EndReason::AllPitsAtMostOne).to_string(),
-            s.ends.get(EndReason::PlyCap).to_string(),
+        ];
+        let ends = EndReason::ALL.map(|end| s.ends.get(end).to_string());
+        let after_ends = [
             opt(s.branching.mean),
             decimal(s.metrics.balance),
             decimal(s.metrics.completion),
@@ -251,7 +258,11 @@ pub(super) fn csv(summaries: &[Summary]) -> String {
             agent_wins(0),
             agent_wins(1),
         ];
-        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        let line: Vec<String> = [&before_ends[..], &ends, &after_ends]
+            .concat()
+            .iter()
+            .map(|f| csv_field(f))
+            .collect();
         out.push_str(&line.join(","));
         out.push('\n');
     }

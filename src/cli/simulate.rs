@@ -130,7 +130,7 @@ fn run_batch(
     if let Some(out) = out {
         out.finish()?;
     }
-    let summary = Summary::new(&game.rules().name, batch, game.start().to_move, &tally)
+    let summary = Summary::of_game(game, batch, &tally)
         .ok_or_else(|| Error::Usage("the batch holds no game".into()))?;
     Ok((summary, tally))
 }

@@ -10,6 +10,7 @@
 //! the thread count.
 
 mod bounds;
+mod ends;
 mod games_out;
 mod stats;
 mod summary;

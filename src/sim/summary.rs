@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{wilson_interval, Batch, Histogram, Shard, Tally};
 use crate::{
     agents::AgentSpec,
-    engine::{EndReason, Player},
+    engine::{EndReason, Game, Player},
 };
 
 /// Everything `sow simulate` reports about a batch.
@@ -46,8 +46,14 @@ pub struct Summary {
     pub plies: Plies,
     /// Stones captured during play (leftovers not included).
     pub captured: Captured,
-    /// Games per way of ending.
+    /// Games per way of ending: every way, zeros included, so that the keys
+    /// are the same for every variant.
     pub ends: Ends,
+    /// The ways of ending the variant's rules can produce, and `ply_cap`
+    /// (see [`super::ends::in_force`]): the rows the table shows. A summary
+    /// without it is read as listing every way.
+    #[serde(default = "super::ends::all")]
+    pub ends_in_force: Vec<EndReason>,
     /// Legal moves where moves were chosen.
     pub branching: Branching,
     /// Ludii-style rule-set metrics (see the README).
@@ -215,9 +221,24 @@ pub struct Metrics {
 }
 
 impl Summary {
+    /// The summary of `tally`, the games of `batch` played on `game`.
+    /// `None` when the tally holds no game.
+    pub fn of_game(game: &Game, batch: &Batch, tally: &Tally) -> Option<Summary> {
+        let rules = game.rules();
+        let in_force = super::ends::in_force(rules);
+        Summary::new(&rules.name, batch, game.start().to_move, &in_force, tally)
+    }
+
     /// The summary of `tally`, the games of `batch` played on `variant`;
-    /// `first` moved first. `None` when the tally holds no game.
-    pub fn new(variant: &str, batch: &Batch, first: Player, tally: &Tally) -> Option<Summary> {
+    /// `first` moved first; the rules can end a game the ways `in_force`
+    /// lists. `None` when the tally holds no game.
+    pub fn new(
+        variant: &str,
+        batch: &Batch,
+        first: Player,
+        in_force: &[EndReason],
+        tally: &Tally,
+    ) -> Option<Summary> {
         let games = tally.games;
         let n = games as f64;
         let [south, north] = tally.wins;
@@ -276,6 +297,7 @@ impl Summary {
                 mean: tally.captured as f64 / n,
             },
             ends: Ends::from_counts(&tally.ends),
+            ends_in_force: in_force.to_vec(),
             branching: Branching {
                 positions: plies_sum,
                 legal_moves: tally.legal_moves,
@@ -362,6 +384,14 @@ impl Summary {
         {
             return Err(SummaryError::Counts("games, wins, ends, histogram"));
         }
+        if EndReason::ALL
+            .into_iter()
+            .any(|end| e.get(end) > 0 && !self.ends_in_force.contains(&end))
+        {
+            return Err(SummaryError::Counts(
+                "games ended a way `ends_in_force` does not list",
+            ));
+        }
         let decided = tally.wins[0] + tally.wins[1];
         if tally.first_player_wins > decided || sum(&tally.agent_wins) != Some(decided) {
             return Err(SummaryError::Counts(
@@ -417,7 +447,7 @@ pub enum MergeError {
         got: usize,
     },
     /// A shard of another batch.
-    #[error("{name}: not a shard of the same batch as {first} (variant, agents, seed, swap, max plies, games and shard count must match)")]
+    #[error("{name}: not a shard of the same batch as {first} (variant, agents, seed, swap, max plies, games, shard count and ways of ending in force must match)")]
     OtherBatch {
         /// The summary's file.
         name: String,
@@ -490,7 +520,8 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, MergeError> {
             shard: None,
             ..batch
         } && part.variant == first.variant
-            && part.first_player.player == first.first_player.player;
+            && part.first_player.player == first.first_player.player
+            && part.ends_in_force == first.ends_in_force;
         if !same || shard.count != count {
             return Err(MergeError::OtherBatch {
                 name: name.clone(),
@@ -521,8 +552,14 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, MergeError> {
         shard: None,
         ..batch
     };
-    Summary::new(&first.variant, &whole, first.first_player.player, &tally)
-        .ok_or(MergeError::NoGame)
+    Summary::new(
+        &first.variant,
+        &whole,
+        first.first_player.player,
+        &first.ends_in_force,
+        &tally,
+    )
+    .ok_or(MergeError::NoGame)
 }
 
 #[cfg(test)]
@@ -572,7 +609,7 @@ mod tests {
         for g in &games {
             tally.add(&batch, Player::South, g);
         }
-        let s = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        let s = Summary::new("Test", &batch, Player::South, &EndReason::ALL, &tally).unwrap();
         assert_eq!(s.games, 4);
         assert_eq!(
             s.wins,
@@ -648,7 +685,7 @@ mod tests {
             Player::South,
             &result(0, 10, EndReason::NoLegalMove, Some(Outcome::South)),
         );
-        let one = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        let one = Summary::new("Test", &batch, Player::South, &EndReason::ALL, &tally).unwrap();
         let mut other_seed = one.clone();
         other_seed.seed = 2;
         other_seed.shard = Some("2/2".into());
@@ -686,7 +723,8 @@ mod tests {
             Player::South,
             &result(0, 0, EndReason::NoLegalMove, Some(Outcome::South)),
         );
-        let mut huge = Summary::new("Test", &batch, Player::South, &tally).unwrap();
+        let mut huge =
+            Summary::new("Test", &batch, Player::South, &EndReason::ALL, &tally).unwrap();
         let big = 1u64 << 63;
         huge.games = big;
         huge.wins.south = big;
@@ -717,7 +755,14 @@ mod tests {
             let mut tally = Tally::default();
             let game = result(index - 1, 100, end, winner);
             tally.add(&batch(index), Player::South, &game);
-            let summary = Summary::new("Test", &batch(index), Player::South, &tally).unwrap();
+            let summary = Summary::new(
+                "Test",
+                &batch(index),
+                Player::South,
+                &EndReason::ALL,
+                &tally,
+            )
+            .unwrap();
             (format!("part{index}"), summary)
         };
         let merged = merge(&[
