@@ -14,7 +14,7 @@ pub(in crate::engine) struct CaptureTable {
     /// The largest capturable count.
     pub(super) max: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
-    rows: [u32; 2],
+    pub(super) rows: [u32; 2],
     chain: Chain,
     pub(super) take: Take,
     goes_to: CaptureDestination,
@@ -114,7 +114,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if last == STORE_SLOT {
+        if last == STORE_SLOT || self.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
@@ -203,12 +203,22 @@ impl Game {
         direction: usize,
         effect: &mut Effect,
     ) {
-        if !self.capturable[usize::from(pos.pits[last])] {
+        let m = mover.index();
+        if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
             return;
         }
-        for rule in self.capture_rules.iter() {
-            if rule.applies(pos) {
-                self.capture_by(rule, pos, mover, last, direction, effect);
+        match &*self.capture_rules {
+            // The common case, one rule: no loop.
+            [rule] if rule.applies(pos) => {
+                self.capture_by(rule, pos, mover, last, direction, effect)
+            }
+            [_] => {}
+            rules => {
+                for rule in rules {
+                    if rule.applies(pos) {
+                        self.capture_by(rule, pos, mover, last, direction, effect);
+                    }
+                }
             }
         }
     }
@@ -234,11 +244,13 @@ impl Game {
             return;
         }
         let mut taking = Taking::default();
+        // North's row, by bit: no division by the row length per pit taken.
+        let north = self.row_bits[Player::North.index()];
         let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
-            taking.by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+            taking.by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
             pos.pits[pit] = 0;
             // A closed pit is never captured (it holds nothing).
-            taking.pits |= u32::from(!pos.is_closed(pit)) << pit;
+            taking.pits |= 1 << pit & !pos.closed;
         };
         match rule.take {
             Take::Last => {
