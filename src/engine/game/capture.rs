@@ -124,11 +124,16 @@ impl Game {
         };
         let (laps, rest) = self.lap_split[stones];
         let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
-        self.capturable.get(count).copied().unwrap_or(false)
-            && self
-                .capture_rules
+        if !self.capturable.get(count).copied().unwrap_or(false) {
+            return false;
+        }
+        match &*self.capture_rules {
+            // One rule: the tests above were its own.
+            [rule] => rule.applies(pos),
+            rules => rules
                 .iter()
-                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
+                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count)),
+        }
     }
 
     /// Whether `mv` from `pos` would be a grand slam (capture from the
@@ -207,25 +212,17 @@ impl Game {
         if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
             return;
         }
-        match &*self.capture_rules {
-            // The common case, one rule: no loop.
-            [rule] if rule.applies(pos) => {
-                self.capture_by(rule, pos, mover, last, direction, effect)
-            }
-            [_] => {}
-            rules => {
-                for rule in rules {
-                    if rule.applies(pos) {
-                        self.capture_by(rule, pos, mover, last, direction, effect);
-                    }
-                }
+        for rule in self.capture_rules.iter() {
+            if rule.applies(pos) {
+                self.capture_by(rule, pos, mover, last, direction, effect);
             }
         }
     }
 
     /// Takes what `rule` takes when `last` qualifies: the last pit and its
-    /// chain, or the facing pit as its `take` says.
-    #[inline]
+    /// chain, or the facing pit as its `take` says. Always inlined into the
+    /// move loop, so that `effect` can stay out of memory there.
+    #[inline(always)]
     fn capture_by(
         &self,
         rule: &CaptureTable,
