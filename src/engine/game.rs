@@ -282,6 +282,9 @@ pub struct Game {
     /// `capturable[n]`: some rule captures a last pit holding `n` stones
     /// (on some row): the move loop's first, one-lookup test.
     capturable: [bool; 256],
+    /// Per mover: bit `i` set when some rule captures from pit `i` (the
+    /// first test where the last stone landed: no board read).
+    capture_pits: [u32; 2],
     /// The largest count any rule captures (0 when none does).
     max_capturable: usize,
     /// Whether the game's first move captures nothing (every rule says
@@ -291,7 +294,7 @@ pub struct Game {
     row_bits: [u32; 2],
     /// Per mover: bit `i` set when the game's first move may be played from
     /// pit `i` (`first_move_from`); 0 when any pit may.
-    first_move_pits: [u32; 2],
+    pub(super) first_move_pits: [u32; 2],
     /// Per player: the bytes of that player's row in [`Position::words`].
     row_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
@@ -416,6 +419,7 @@ impl Game {
         for &n in rules.captures.iter().flat_map(|c| &c.counts) {
             capturable[usize::from(n)] = true;
         }
+        let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
         let opening_no_capture = capture_rules.iter().all(|c| c.opening_no_capture);
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
@@ -553,6 +557,7 @@ impl Game {
             after,
             capture_rules,
             capturable,
+            capture_pits,
             max_capturable,
             opening_no_capture,
             row_bits,
@@ -776,6 +781,13 @@ impl Game {
         mut on_lap: impl FnMut(usize, u8),
     ) -> (usize, LapsEnd, usize) {
         let paths = &self.sow_path[pos.to_move.index()][direction];
+        if self.laps == Laps::Single {
+            // One lap, nothing to relay, test or cycle: the common case,
+            // kept clear of the relay bookkeeping below.
+            on_lap(first, pos.pits[first]);
+            let last = self.sow_any_lap(pos, &paths[first][..self.path_len], first);
+            return (last, LapsEnd::Done, 1);
+        }
         let mut origin = first;
         let mut lap = |pos: &mut Position, origin: usize| {
             on_lap(origin, pos.pits[origin]);

@@ -119,7 +119,7 @@ impl Game {
             len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
         }
         out.len = len as u8;
-        if pos.opening {
+        if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
         let pass_possible = out.is_empty() && self.passes;

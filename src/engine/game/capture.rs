@@ -14,7 +14,7 @@ pub(in crate::engine) struct CaptureTable {
     /// The largest capturable count.
     pub(super) max: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
-    rows: [u32; 2],
+    pub(super) rows: [u32; 2],
     chain: Chain,
     pub(super) take: Take,
     goes_to: CaptureDestination,
@@ -114,7 +114,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if last == STORE_SLOT {
+        if last == STORE_SLOT || self.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
@@ -124,11 +124,16 @@ impl Game {
         };
         let (laps, rest) = self.lap_split[stones];
         let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
-        self.capturable.get(count).copied().unwrap_or(false)
-            && self
-                .capture_rules
+        if !self.capturable.get(count).copied().unwrap_or(false) {
+            return false;
+        }
+        match &*self.capture_rules {
+            // One rule: the tests above were its own.
+            [rule] => rule.applies(pos),
+            rules => rules
                 .iter()
-                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count))
+                .any(|rule| rule.applies(pos) && rule.qualifies(mover, last, count)),
+        }
     }
 
     /// Whether `mv` from `pos` would be a grand slam (capture from the
@@ -203,7 +208,8 @@ impl Game {
         direction: usize,
         effect: &mut Effect,
     ) {
-        if !self.capturable[usize::from(pos.pits[last])] {
+        let m = mover.index();
+        if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
             return;
         }
         for rule in self.capture_rules.iter() {
@@ -214,8 +220,9 @@ impl Game {
     }
 
     /// Takes what `rule` takes when `last` qualifies: the last pit and its
-    /// chain, or the facing pit as its `take` says.
-    #[inline]
+    /// chain, or the facing pit as its `take` says. Always inlined into the
+    /// move loop, so that `effect` can stay out of memory there.
+    #[inline(always)]
     fn capture_by(
         &self,
         rule: &CaptureTable,
@@ -234,11 +241,13 @@ impl Game {
             return;
         }
         let mut taking = Taking::default();
+        // North's row, by bit: no division by the row length per pit taken.
+        let north = self.row_bits[Player::North.index()];
         let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
-            taking.by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+            taking.by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
             pos.pits[pit] = 0;
             // A closed pit is never captured (it holds nothing).
-            taking.pits |= u32::from(!pos.is_closed(pit)) << pit;
+            taking.pits |= 1 << pit & !pos.closed;
         };
         match rule.take {
             Take::Last => {
