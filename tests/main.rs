@@ -23,5 +23,6 @@ mod rounds;
 mod rules;
 mod sim;
 mod solve;
+mod sowing_captures;
 mod traces;
 mod verify;
