@@ -23,6 +23,5 @@ mod rounds;
 mod rules;
 mod sim;
 mod solve;
-mod sowing_captures;
 mod traces;
 mod verify;
