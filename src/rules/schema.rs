@@ -705,7 +705,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).then = v.word(),
             write: |r| {
                 rule(r)
-                    .filter(|c| c.on == Trigger::RelayLanding)
+                    .filter(|c| c.on == Trigger::RelayLanding || c.then != AfterCapture::Stops)
                     .map(|c| one(c.then))
             },
             what: "what follows a relay-landing capture",
