@@ -842,16 +842,18 @@ fn meusueb_a_relay_landing_on_four_is_taken_and_the_sowing_goes_on_from_the_next
     // South c (1): d 3->4, the last: instead of lifting the four, South
     // takes them; the next hole, e, holds 2: lift them. e (2): f 0->1,
     // A 0->1: the last lands in an empty hole and the move ends.
-    let s = play(
-        &game,
-        &pos(&game, "1 1 1 3 2 0 / 0 1 1 1 1 1 south captured 18 17"),
-        "c",
-    );
+    let p = pos(&game, "1 1 1 3 2 0 / 0 1 1 1 1 1 south captured 18 17");
+    let s = play(&game, &p, "c");
     assert_eq!(
         board(&game, &s.position),
         [1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
     );
     assert_eq!(s.position.captured, [22, 17]);
+    // Shown lap by lap: c into d, then e into f and A.
+    assert_eq!(
+        game.sowing_laps(&p, s.mv),
+        [(2, vec![Some(3)]), (4, vec![Some(5), Some(6)])]
+    );
 }
 
 #[test]

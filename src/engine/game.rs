@@ -682,7 +682,10 @@ impl Game {
         let first = usize::from(mv.pit);
         let on_lap = |o, n| lifted.push((o, n));
         let (_, _, laps) = if self.sowing_captures {
-            let capture = self.may_capture(pos);
+            // Captures change the laps here: sow as the move is played (a
+            // grand slam the rules play without capture sows without).
+            let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
+            let capture = self.may_capture(pos) && !waived;
             let taken = (&mut 0, &mut 0);
             self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
         } else {
