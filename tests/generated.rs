@@ -127,9 +127,10 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
             .prop_map(|set| set.into_iter().collect())],
         keyword::<CaptureDestination>(),
+        keyword::<AfterCapture>(),
     )
         .prop_map(
-            move |(on, counts, side, chain, first_move, take, facing_counts, goes_to)| {
+            move |(on, counts, side, chain, first_move, take, facing_counts, goes_to, then)| {
                 CaptureRule {
                     name: label.clone(),
                     on,
@@ -140,6 +141,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     take,
                     facing_counts,
                     goes_to,
+                    then,
                 }
             },
         )
@@ -302,6 +304,28 @@ fn consistent(mut r: Rules) -> Rules {
         if matches!(rule.take, Take::Last | Take::Neighbours) {
             rule.facing_counts.clear();
         }
+    }
+    // The triggers inside the sowing take the pit itself (no facing pit, no
+    // chain); `relay_landing` needs relay laps (else the rule is read as
+    // `every_pit`); `then` is about `relay_landing` alone; neither goes with
+    // `relay_cycle` or `test_after lap`.
+    let laps = r.sowing.laps;
+    for rule in &mut r.captures {
+        if rule.on == Trigger::RelayLanding && laps != Laps::Relay {
+            rule.on = Trigger::EveryPit;
+        }
+        if rule.on != Trigger::RelayLanding {
+            rule.then = AfterCapture::Stops;
+        }
+        if rule.on != Trigger::LastPit {
+            rule.take = Take::Last;
+            rule.chain = Chain::None;
+            rule.facing_counts.clear();
+        }
+    }
+    if r.captures.iter().any(|c| c.on != Trigger::LastPit) {
+        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
+        r.end.test_after = EndTest::Move;
     }
     // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {

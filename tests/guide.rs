@@ -97,6 +97,15 @@ const FAMILIES: &[Family] = &[
                 owner of the captured pit takes its stones, whoever moved.",
         variants: &["i", "enindji"],
     },
+    Family {
+        page: "sowing-captures",
+        title: "Obridje and Meusueb",
+        intro: "Relay games that capture inside the sowing: in Obridje (Ghana, Nigeria) \
+                every hole a counter makes hold four is taken as the counters pass, by the \
+                owner of its row; in Meusueb (Sumatra) a relay lap ending in a hole of four \
+                takes it instead of lifting it, and the sowing goes on from the next hole.",
+        variants: &["obridje", "meusueb"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

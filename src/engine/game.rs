@@ -3,6 +3,7 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod sowing_capture;
 
 use std::{fmt, ops::Range};
 
@@ -15,7 +16,7 @@ use super::{
 };
 use crate::rules::{
     Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
-    Leftovers, PitDirection, Restriction, Rules, SowStart, Stores, Take,
+    Leftovers, PitDirection, Restriction, Rules, SowStart, Stores, Take, Trigger,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -277,9 +278,17 @@ pub struct Game {
     /// Per direction, the pit before / after each pit in sowing order.
     before: [[u8; MAX_PITS]; 2],
     after: [[u8; MAX_PITS]; 2],
-    /// The capture rules, compiled, in the order they are tried.
+    /// The capture rules looking at the last pit (`on last_pit`), compiled,
+    /// in the order they are tried.
     pub(super) capture_rules: Box<[CaptureTable]>,
-    /// `capturable[n]`: some rule captures a last pit holding `n` stones
+    /// The capture rules looking inside the sowing (`on every_pit`, `on
+    /// relay_landing`), in file order.
+    pub(super) sowing_rules: Box<[CaptureTable]>,
+    /// Whether there are such rules: then moves are sown stone by stone
+    /// ([`Game::sow_laps_capturing`]) and the other moves keep the
+    /// table-driven laps.
+    sowing_captures: bool,
+    /// `capturable[n]`: some last-pit rule captures a last pit holding `n` stones
     /// (on some row): the move loop's first, one-lookup test.
     capturable: [bool; 256],
     /// Per mover: bit `i` set when some rule captures from pit `i` (the
@@ -409,18 +418,22 @@ impl Game {
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
         let first_move_pits = [opening_south, opening_south << per_row];
-        let capture_rules: Box<[CaptureTable]> = rules
+        let (capture_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
             .captures
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits))
-            .collect();
-        let max_capturable = capture_rules.iter().map(|c| c.max).max().unwrap_or(0);
+            .partition(|table| table.on == Trigger::LastPit);
+        let every_rule = || capture_rules.iter().chain(&sowing_rules);
+        let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
         let mut capturable = [false; 256];
-        for &n in rules.captures.iter().flat_map(|c| &c.counts) {
-            capturable[usize::from(n)] = true;
+        for rule in rules.captures.iter().filter(|c| c.on == Trigger::LastPit) {
+            for &n in &rule.counts {
+                capturable[usize::from(n)] = true;
+            }
         }
         let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
-        let opening_no_capture = capture_rules.iter().all(|c| c.opening_no_capture);
+        let opening_no_capture = every_rule().all(|c| c.opening_no_capture);
+        let sowing_captures = !sowing_rules.is_empty();
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
@@ -490,8 +503,9 @@ impl Game {
             words
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
-        let slam_screen =
-            rules.sowing.laps == Laps::Single && capture_rules.iter().all(|c| c.take == Take::Last);
+        let slam_screen = rules.sowing.laps == Laps::Single
+            && !sowing_captures
+            && capture_rules.iter().all(|c| c.take == Take::Last);
         let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
         for (indices, paths) in path_index
             .iter_mut()
@@ -555,7 +569,9 @@ impl Game {
             lap_split,
             before,
             after,
-            capture_rules,
+            capture_rules: capture_rules.into(),
+            sowing_rules: sowing_rules.into(),
+            sowing_captures,
             capturable,
             capture_pits,
             max_capturable,
@@ -668,9 +684,18 @@ impl Game {
         let paths = &self.sow_path[pos.to_move.index()][direction];
         let mut lifted = Vec::new();
         let mut board = *pos;
-        let (_, _, laps) = self.sow_laps(&mut board, usize::from(mv.pit), direction, |o, n| {
-            lifted.push((o, n))
-        });
+        let first = usize::from(mv.pit);
+        let on_lap = |o, n| lifted.push((o, n));
+        let (_, _, laps) = if self.sowing_captures {
+            // Captures change the laps here: sow as the move is played (a
+            // grand slam the rules play without capture sows without).
+            let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
+            let capture = self.may_capture(pos) && !waived;
+            let taken = (&mut 0, &mut 0);
+            self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
+        } else {
+            self.sow_laps(&mut board, first, direction, on_lap)
+        };
         lifted.truncate(laps);
         lifted
             .into_iter()
@@ -736,11 +761,25 @@ impl Game {
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
-        let (last, end, _) = self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {});
+        let (mut sown_captured, mut sown_pits) = (0, 0);
+        let (last, end, _) = if self.sowing_captures {
+            let taken = (&mut sown_captured, &mut sown_pits);
+            self.sow_laps_capturing(
+                pos,
+                usize::from(mv.pit),
+                direction,
+                capture,
+                taken,
+                |_, _| {},
+            )
+        } else {
+            self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
+        };
         let mut effect = Effect {
             last: last as u8,
             relay_cut: end == LapsEnd::Cut,
             relay_cycle: end == LapsEnd::Cycle,
+            captured: sown_captured,
             ..Effect::default()
         };
         if self.has_stores {
@@ -755,6 +794,9 @@ impl Game {
         if capture && relay_ended && last != STORE_SLOT {
             self.capture(pos, mover, last, direction, &mut effect);
         }
+        // Pits taken during the sowing were refilled after: they do not
+        // keep the last-pit rules from taking them again.
+        effect.captured_pits |= sown_pits;
         if !extra_turn {
             pos.to_move = mover.other();
         }

@@ -17,6 +17,7 @@ pub(super) const CHECKS: &[Check] = &[
     extra_turn_store_needs_stores,
     take_with_a_chain_is_last,
     facing_counts_need_a_facing_take,
+    sowing_triggers_fit,
     unreachable_counts,
     grand_slam_needs_captures,
     otherwise_needs_feeding,
@@ -138,6 +139,67 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
                 })
         })
         .collect()
+}
+
+/// The triggers inside the sowing (`every_pit`, `relay_landing`) take the
+/// one pit a stone made qualify: no facing pit, no neighbours, no chain;
+/// `relay_landing` needs relay laps to land from, and `then` is about it
+/// alone. Their sowing (stone by stone, see the engine's `sow_capturing`)
+/// does not follow a relay cycle or test the end after each lap.
+fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let mut out = Vec::new();
+    for (i, rule) in capture_rules(read) {
+        if let Some(s) = read.given_in(CAPTURE, i, "then") {
+            if read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::RelayLanding {
+                out.push(Diagnostic::error(
+                    s.span,
+                    format!("`then` has no effect with `on {}`: it says what follows a relay-landing capture", rule.on),
+                ));
+            }
+        }
+        let Some(s) = read.given_in(CAPTURE, i, "on") else {
+            continue;
+        };
+        if rule.on == Trigger::LastPit {
+            continue;
+        }
+        let mut error = |text: String| out.push(Diagnostic::error(s.span, text));
+        if read.valid_in(CAPTURE, i, "take") && rule.take != Take::Last {
+            error(format!(
+                "`on {}` takes the pit itself: `take {}` is not supported with it",
+                rule.on, rule.take
+            ));
+        }
+        if read.valid_in(CAPTURE, i, "chain") && rule.chain != Chain::None {
+            error(format!(
+                "`on {}` takes the pit itself: a chain is not supported with it",
+                rule.on
+            ));
+        }
+        if rule.on == Trigger::RelayLanding
+            && read.valid(SOW, "laps")
+            && rules.sowing.laps != Laps::Relay
+        {
+            error(format!(
+                "`on relay_landing` needs `laps relay`, not `laps {}`",
+                rules.sowing.laps
+            ));
+        }
+        if read.valid(END, "when") && rules.end.when.contains(&EndWhen::RelayCycle) {
+            error(format!(
+                "`on {}` cannot be combined with `relay_cycle` in `end`",
+                rule.on
+            ));
+        }
+        if read.valid(END, "test_after") && rules.end.test_after == EndTest::Lap {
+            error(format!(
+                "`on {}` cannot be combined with `test_after lap` in `end`",
+                rule.on
+            ));
+        }
+    }
+    out
 }
 
 /// `facing_counts` is about a facing pit the rule's `take` leaves alone.

@@ -185,7 +185,7 @@ impl Description {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{schema::Entry, Keyword, PitDirection, SowStart};
+    use crate::rules::{schema::Entry, Keyword, PitDirection, SowStart, Trigger};
 
     fn modiar() -> Rules {
         crate::variants::load("modiar").unwrap().rules
@@ -249,6 +249,11 @@ mod tests {
         all_distinct(|r, v| r.captures[0].side = v);
         all_distinct(|r, v| r.captures[0].chain = v);
         all_distinct(|r, v| r.captures[0].first_move = v);
+        all_distinct(|r, v| r.captures[0].on = v);
+        all_distinct(|r, v| {
+            r.captures[0].on = Trigger::RelayLanding;
+            r.captures[0].then = v;
+        });
         all_distinct(|r, v| r.feeding.when = v);
         all_distinct(|r, v| r.feeding.otherwise = v);
         all_distinct(|r, v| r.grand_slam = v);

@@ -220,6 +220,9 @@ pub struct CaptureRule {
     pub facing_counts: Vec<u8>,
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
+    /// For `on relay_landing`: whether the move stops after the capture or
+    /// sows on from the next pit.
+    pub then: AfterCapture,
 }
 
 keyword_enum! {
@@ -227,6 +230,23 @@ keyword_enum! {
     Trigger {
         /// Where the move's last stone lands (after its last lap).
         LastPit = "last_pit",
+        /// Every pit a stone is dropped into, as the stone drops: a pit
+        /// reaching a count during the sowing is taken there and then.
+        EveryPit = "every_pit",
+        /// Where a relay lap ends, in a pit the relay would lift: a pit that
+        /// reaches a count is taken instead of lifted (needs `laps relay`).
+        RelayLanding = "relay_landing",
+    }
+}
+
+keyword_enum! {
+    /// What a move does after an `on relay_landing` capture.
+    AfterCapture {
+        /// The move ends there.
+        Stops = "stops",
+        /// The move goes on: the stones of the pit after the captured one are
+        /// lifted and sown (the move ends if that pit is empty).
+        SowsOn = "sows_on",
     }
 }
 

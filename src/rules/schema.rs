@@ -699,6 +699,22 @@ Old files: a section without a label, `capture { ... }`, is the rule
             doc: "Where captured stones go.",
             example: "goes_to out_of_play",
         },
+        Key {
+            name: "then",
+            describe: sentences::then,
+            read: |r, v| rule_mut(r).then = v.word(),
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.on == Trigger::RelayLanding || c.then != AfterCapture::Stops)
+                    .map(|c| one(c.then))
+            },
+            what: "what follows a relay-landing capture",
+            value: ValueKind::Word(Words::of::<AfterCapture>()),
+            default: Default::Value("stops"),
+            warns: None,
+            doc: "For `on relay_landing`: whether the move stops after the capture or sows on from the next pit.",
+            example: "then sows_on",
+        },
     ],
 };
 

@@ -215,11 +215,29 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
     } else {
         "stones"
     };
-    vec![format!(
-        "If the pit that got the last stone now holds exactly {} {stones} and lies {}, {taken}.",
-        capture_counts(capture),
-        capture_row(capture.side)
-    )]
+    let (counts, row) = (capture_counts(capture), capture_row(capture.side));
+    vec![match capture.on {
+        Trigger::LastPit => format!(
+            "If the pit that got the last stone now holds exactly {counts} {stones} and lies {row}, {taken}."
+        ),
+        Trigger::EveryPit => format!(
+            "During the sowing, as each stone is dropped: if the pit it fell into now holds exactly {counts} {stones} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
+        ),
+        Trigger::RelayLanding => format!(
+            "When a lap ends in a pit that already held stones and that pit now holds exactly {counts} {stones} and lies {row}, its stones are captured instead of being lifted for the relay."
+        ),
+    }]
+}
+
+/// What a relay-landing capture leaves the move to do.
+pub(super) fn then(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules) {
+        Some(capture) if capture.on == Trigger::RelayLanding => vec![match capture.then {
+            AfterCapture::Stops => "The move ends with that capture.".into(),
+            AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
+        }],
+        _ => Vec::new(),
+    }
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {

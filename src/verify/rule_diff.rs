@@ -265,6 +265,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             take,
             facing_counts,
             goes_to,
+            then,
         } = rb;
         let key = |k: &str| match single {
             true => format!("capture {k}"),
@@ -294,6 +295,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
         out.option(&key("goes_to"), &ra.goes_to, goes_to, |r| {
             r.captures[i].goes_to = *goes_to;
         });
+        out.option(&key("then"), &ra.then, then, |r| r.captures[i].then = *then);
     }
 }
 

@@ -4,7 +4,9 @@
 
 use super::{Effect, Game};
 use crate::engine::position::{Move, Player, Position, STORE_SLOT};
-use crate::rules::{CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take};
+use crate::rules::{
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take, Trigger,
+};
 
 /// One capture rule compiled for the move loop.
 #[derive(Debug, Clone)]
@@ -22,6 +24,10 @@ pub(in crate::engine) struct CaptureTable {
     facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
     pub(super) opening_no_capture: bool,
+    /// When the rule looks for a capture.
+    pub(super) on: Trigger,
+    /// For `on relay_landing`: what the move does after the capture.
+    pub(super) then: AfterCapture,
 }
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -62,18 +68,20 @@ impl CaptureTable {
             take: rule.take,
             goes_to: rule.goes_to,
             opening_no_capture: rule.first_move == FirstMove::NoCapture,
+            on: rule.on,
+            then: rule.then,
         }
     }
 
     /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
     #[inline]
-    fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
+    pub(super) fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
         self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
     }
 
     /// Whether the rule applies in `pos` (not on a first move it waives).
     #[inline]
-    fn applies(&self, pos: &Position) -> bool {
+    pub(super) fn applies(&self, pos: &Position) -> bool {
         !(pos.opening && self.opening_no_capture)
     }
 }
@@ -101,11 +109,12 @@ impl Game {
     /// Whether `mv` from `pos` might capture: false when its sowing is one
     /// lap and the last stone lands in the store, or in a pit that no rule
     /// takes (outside its rows, or holding a count it does not capture);
-    /// true otherwise (including every relay sowing). Sows nothing: the
+    /// true otherwise (including every relay sowing, and every variant with
+    /// a rule that captures during the sowing). Sows nothing: the
     /// count in the last pit comes from the stones and the path.
     #[inline]
     pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != crate::rules::Laps::Single || pos.closed != 0 {
+        if self.laps != crate::rules::Laps::Single || pos.closed != 0 || self.sowing_captures {
             return true;
         }
         let origin = usize::from(mv.pit);
@@ -289,16 +298,25 @@ impl Game {
             }
         }
         let Taking { by_row, pits } = taking;
-        let taken = by_row[0] + by_row[1];
         effect.captured_pits |= pits;
-        match rule.goes_to {
-            CaptureDestination::Mover => pos.captured[m] += taken,
+        effect.captured += rule.credit(pos, m, by_row);
+    }
+}
+
+impl CaptureTable {
+    /// Gives stones taken from each row (South's, North's) where the rule
+    /// sends them, `mover` having moved; returns how many were taken.
+    #[inline]
+    pub(super) fn credit(&self, pos: &mut Position, mover: usize, by_row: [u16; 2]) -> u16 {
+        let taken = by_row[0] + by_row[1];
+        match self.goes_to {
+            CaptureDestination::Mover => pos.captured[mover] += taken,
             CaptureDestination::RowOwner => {
                 pos.captured[0] += by_row[0];
                 pos.captured[1] += by_row[1];
             }
             CaptureDestination::OutOfPlay => pos.removed += taken,
         }
-        effect.captured += taken;
+        taken
     }
 }

@@ -27,8 +27,10 @@ use crate::{
 
 /// Keys searched only when `--vary` names them: conditions that refine
 /// another option (`facing_counts` only matters with a `take` of the facing
-/// pit) and would double the space for every record set.
-const OPT_IN: &[&str] = &["capture.facing_counts"];
+/// pit) and captures inside the sowing (`on`, with its `then`), rarer rules
+/// that would multiply the space for every record set (with `on` searched,
+/// the guide's Modiar example compiles four times as many rule sets).
+const OPT_IN: &[&str] = &["capture.facing_counts", "capture.on", "capture.then"];
 
 /// Most values a single number key (`min_stones`) is tried with.
 pub const NUMBER_RANGE: u32 = 4;

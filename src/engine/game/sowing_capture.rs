@@ -1,0 +1,104 @@
+//! Captures inside the sowing: `on every_pit` (a pit a stone makes hold a
+//! count is taken as the stone drops, Obridje) and `on relay_landing` (a
+//! relay lap ending in a pit that reaches a count takes it instead of
+//! lifting it, then stops or sows on from the next pit: Meusueb). Only
+//! variants with such a rule sow here, stone by stone; the others keep the
+//! table-driven laps of [`Game::sow_laps`].
+
+use super::{Game, LapsEnd, MAX_RELAYS};
+use crate::engine::position::{Position, MAX_PITS, STORE_SLOT};
+use crate::rules::{AfterCapture, Trigger};
+
+impl Game {
+    /// [`Game::sow_laps`] for variants with rules that capture during the
+    /// sowing (when `capture` is true): sows the laps of a move from `first`
+    /// stone by stone, passing over closed pits, and takes what those rules
+    /// take, adding the stones to `taken.0` and the pits to `taken.1`.
+    /// Returns the last stone's slot, how the laps ended (never a cycle or a
+    /// lap end test: the rules refuse them with these triggers) and how many
+    /// laps were sown. `on_lap(origin, stones)` is called before each lap.
+    pub(super) fn sow_laps_capturing(
+        &self,
+        pos: &mut Position,
+        first: usize,
+        direction: usize,
+        capture: bool,
+        taken: (&mut u16, &mut u32),
+        mut on_lap: impl FnMut(usize, u8),
+    ) -> (usize, LapsEnd, usize) {
+        let (captured, pits) = taken;
+        let m = pos.to_move.index();
+        let paths = &self.sow_path[m][direction];
+        // The rules in force for this move, by trigger (the first move's
+        // waiver holds for the whole move).
+        let opening = pos.opening;
+        let in_force = |on: Trigger| {
+            self.sowing_rules.iter().filter(move |rule| {
+                capture && rule.on == on && !(opening && rule.opening_no_capture)
+            })
+        };
+        let (mut origin, mut last) = (first, first);
+        for relays in 0..=MAX_RELAYS as usize {
+            let mut stones = pos.pits[origin];
+            on_lap(origin, stones);
+            pos.pits[origin] = 0;
+            let path = paths[origin][..self.path_len]
+                .iter()
+                .map(|&s| usize::from(s) % MAX_PITS);
+            for slot in path.cycle() {
+                if stones == 0 {
+                    break;
+                }
+                if pos.is_closed(slot) {
+                    continue;
+                }
+                pos.pits[slot] += 1;
+                stones -= 1;
+                last = slot;
+                if slot == STORE_SLOT {
+                    continue;
+                }
+                for rule in in_force(Trigger::EveryPit) {
+                    let count = usize::from(pos.pits[slot]);
+                    if rule.qualifies(m, slot, count) {
+                        *captured += self.take_pit(rule, pos, m, slot);
+                        *pits |= 1 << slot;
+                    }
+                }
+            }
+            let Some(relay) = self.relay_from(pos, last, direction) else {
+                return (last, LapsEnd::Done, relays + 1);
+            };
+            let landing = in_force(Trigger::RelayLanding)
+                .find(|rule| rule.qualifies(m, last, usize::from(pos.pits[last])));
+            origin = match landing {
+                None => relay,
+                Some(rule) => {
+                    *captured += self.take_pit(rule, pos, m, last);
+                    *pits |= 1 << last;
+                    let next = usize::from(self.after[direction][last]);
+                    if rule.then == AfterCapture::Stops || pos.pits[next] == 0 {
+                        return (last, LapsEnd::Done, relays + 1);
+                    }
+                    next
+                }
+            };
+        }
+        (last, LapsEnd::Cut, MAX_RELAYS as usize + 1)
+    }
+
+    /// Takes every stone of `pit` by `rule`, `mover` having moved; returns
+    /// how many.
+    fn take_pit(
+        &self,
+        rule: &super::CaptureTable,
+        pos: &mut Position,
+        mover: usize,
+        pit: usize,
+    ) -> u16 {
+        let mut by_row = [0; 2];
+        by_row[pit / self.per_row] = u16::from(pos.pits[pit]);
+        pos.pits[pit] = 0;
+        rule.credit(pos, mover, by_row)
+    }
+}
