@@ -33,6 +33,8 @@ COVERED = {
     "adjacent both-ways capture",  # take neighbours
     "captures credited to row owner",  # goes_to row_owner
     "opposite capture needs a count",  # facing_counts
+    "in-sowing capture",  # capture NAME { on every_pit }
+    "relay capture on count",  # capture NAME { on relay_landing; then ... }
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
