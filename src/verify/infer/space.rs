@@ -300,7 +300,9 @@ impl Space {
             .iter()
             .map(|(section, key, v)| match key.default {
                 // No capture counts: no capture rule (see `Space::text`).
-                Default::Required | Default::Absent(_) => !v.is_empty(),
+                Default::Required | Default::RequiredUnless(_) | Default::Absent(_) => {
+                    !v.is_empty()
+                }
                 Default::Value(w) => v.len() != 1 || v[0] != w,
                 Default::SameAs(other) => value_of(*section, other).as_ref() != Some(v),
             })
@@ -393,7 +395,9 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
         Default::Absent(_) => Some(Vec::new()),
         Default::SameAs(other) => schema::key(section, other).and_then(|k| (k.write)(base)),
         // A capture rule's counts, in a base without one: none.
-        Default::Required if section == Some("capture") => Some(Vec::new()),
-        Default::Required => None,
+        Default::Required | Default::RequiredUnless(_) if section == Some("capture") => {
+            Some(Vec::new())
+        }
+        Default::Required | Default::RequiredUnless(_) => None,
     }
 }
