@@ -232,11 +232,15 @@ fn sweeps_come_last(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// `before` is about the stone that falls into the pit: a relay lands only
 /// in a pit that held stones, a sweep looks at pits and not at a stone, and
-/// the further pits of a chain or of `take neighbours` get no stone.
+/// the further pits of a chain or of `take neighbours` get no stone
+/// (`before any`, the default, says nothing and goes with anything).
 fn before_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     capture_rules(read)
         .filter_map(|(i, rule)| {
             let s = read.given_in(CAPTURE, i, "before")?;
+            if rule.before == Before::Any {
+                return None;
+            }
             let why = if read.valid_in(CAPTURE, i, "on") && rule.on == Trigger::RelayLanding {
                 "a relay lands only in a pit that held stones".to_string()
             } else if read.valid_in(CAPTURE, i, "on") && rule.on == Trigger::Sweep {
