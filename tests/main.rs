@@ -20,6 +20,7 @@ mod perft;
 mod play;
 mod resources;
 mod rounds;
+mod reach;
 mod rules;
 mod sim;
 mod solve;
