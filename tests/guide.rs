@@ -99,12 +99,30 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "sowing-captures",
-        title: "Obridje and Meusueb",
+        title: "Obridje, Meusueb and Whyo",
         intro: "Relay games that capture inside the sowing: in Obridje (Ghana, Nigeria) \
                 every hole a counter makes hold four is taken as the counters pass, by the \
                 owner of its row; in Meusueb (Sumatra) a relay lap ending in a hole of four \
-                takes it instead of lifting it, and the sowing goes on from the next hole.",
-        variants: &["obridje", "meusueb"],
+                takes it instead of lifting it, and the sowing goes on from the next hole; \
+                in Whyo (Nigeria) such a lap ends the move, and the player who moved last \
+                takes what is left when the other cannot move.",
+        variants: &["obridje", "meusueb", "whyo"],
+    },
+    Family {
+        page: "sweeps",
+        title: "Oure Ngat",
+        intro: "A Senegalese game of heaps on the ground: after each sowing, every heap of \
+                2, 4 or 6 counters on either row is taken, whether the move sowed into it or \
+                not.",
+        variants: &["oure-ngat"],
+    },
+    Family {
+        page: "yovodji",
+        title: "Yovodji",
+        intro: "A relay game of Dahomey (Benin), played by women at funerals: a last \
+                counter that falls into an empty hole of one's own row takes the hole facing \
+                it, and an empty row must be fed.",
+        variants: &["yovodji"],
     },
 ];
 
