@@ -119,7 +119,8 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         .prop_map(|set| set.into_iter().collect());
     // One rule in four gives `before`; such a rule leaves out `counts` one
     // time in two.
-    let before = prop_oneof![3 => Just((Before::Any, false)), 1 => (keyword::<Before>(), any::<bool>())];
+    let before =
+        prop_oneof![3 => Just((Before::Any, false)), 1 => (keyword::<Before>(), any::<bool>())];
     (
         keyword::<Trigger>(),
         (counts, before),

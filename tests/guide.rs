@@ -289,16 +289,29 @@ fn page(family: &Family) -> String {
                 .to_owned()
         });
         out += "\n\n### Checked against a peer\n\n";
-        out += &match peer(name) {
-            Some(game) => format!(
+        let mut peers = Vec::new();
+        if let Some(game) = peer(name) {
+            peers.push(format!(
                 "Move by move against OpenSpiel's `{game}` game: `scripts/peer-check` plays \
                  random games of both and compares the legal moves, the board and scores after \
                  every ply and the result (see [The peer check](../catalogue.md#the-peer-check-against-openspiel))."
-            ),
-            None => "No peer implementation plays this variant; its distinctive rules are \
-                     checked by positions worked by hand (`tests/catalogue.rs`) and its perft \
-                     table as noted above."
-                .to_owned(),
+            ));
+        }
+        let mirror = format!("tests/peers/mancalagames/{name}.variant");
+        if root().join(&mirror).exists() {
+            peers.push(format!(
+                "Against MancalaGames (StoneShark): random games of its engine, kept as data \
+                 beside `{mirror}`, a mirror of its configuration whose header says where the \
+                 two readings differ, are replayed ply by ply by `tests/peers.rs`."
+            ));
+        }
+        out += &if peers.is_empty() {
+            "No peer implementation plays this variant; its distinctive rules are \
+             checked by positions worked by hand (in `tests/`) and its perft table as \
+             noted above."
+                .to_owned()
+        } else {
+            peers.join("\n\n")
         };
         out += "\n";
     }

@@ -430,9 +430,15 @@ impl Game {
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits))
             .partition(|table| table.on == Trigger::LastPit);
-        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) =
-            others.into_iter().partition(|table| table.on == Trigger::Sweep);
-        let every_rule = || capture_rules.iter().chain(&sowing_rules).chain(&sweep_rules);
+        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
+            .into_iter()
+            .partition(|table| table.on == Trigger::Sweep);
+        let every_rule = || {
+            capture_rules
+                .iter()
+                .chain(&sowing_rules)
+                .chain(&sweep_rules)
+        };
         let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
         let capturable = std::array::from_fn(|n| {
             (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))

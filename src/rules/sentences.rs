@@ -267,8 +267,8 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let Some(capture) = super::schema::rule(rules)
-        .filter(|c| c.take == Take::Last && c.on != Trigger::Sweep)
+    let Some(capture) =
+        super::schema::rule(rules).filter(|c| c.take == Take::Last && c.on != Trigger::Sweep)
     else {
         return Vec::new();
     };

@@ -999,11 +999,20 @@ mod tests {
             ["`before` cannot be combined with `on sweep`: a sweep looks at what the pits hold after the sowing, not at a stone"]
         );
         assert_eq!(
+            errors(&format!(
+                "{}capture s {{ on relay_landing; counts 4; before occupied; side any }}\n",
+                MINIMAL.replace("start origin", "start origin; laps relay")
+            )),
+            ["`before` cannot be combined with `on relay_landing`: a relay lands only in a pit that held stones"]
+        );
+        assert_eq!(
             errors(&format!("{MINIMAL}capture s {{ before occupied; side any; chain forward }}\n")),
             ["`before` cannot be combined with `chain forward`: the further pits of a chain get no stone"]
         );
         assert_eq!(
-            errors(&format!("{MINIMAL}capture s {{ before occupied; side any; take neighbours }}\n")),
+            errors(&format!(
+                "{MINIMAL}capture s {{ before occupied; side any; take neighbours }}\n"
+            )),
             ["`before` cannot be combined with `take neighbours`: the neighbours get no stone"]
         );
         // Neither `counts` nor `before`: the rule says nothing.
