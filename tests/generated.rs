@@ -117,9 +117,13 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
     let max = u8::try_from(total).unwrap_or(u8::MAX);
     let counts = btree_set(prop_oneof![3 => 1..=max.min(6), 1 => 1..=max], 1..=4)
         .prop_map(|set| set.into_iter().collect());
+    // One rule in four gives `before`; such a rule leaves out `counts` one
+    // time in two.
+    let before =
+        prop_oneof![3 => Just((Before::Any, false)), 1 => (keyword::<Before>(), any::<bool>())];
     (
         keyword::<Trigger>(),
-        counts,
+        (counts, before),
         keyword::<CaptureSide>(),
         keyword::<Chain>(),
         keyword::<FirstMove>(),
@@ -130,11 +134,26 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         keyword::<AfterCapture>(),
     )
         .prop_map(
-            move |(on, counts, side, chain, first_move, take, facing_counts, goes_to, then)| {
+            move |(
+                on,
+                (counts, (before, no_counts)),
+                side,
+                chain,
+                first_move,
+                take,
+                facing_counts,
+                goes_to,
+                then,
+            )| {
                 CaptureRule {
                     name: label.clone(),
                     on,
-                    counts,
+                    counts: if no_counts && before != Before::Any {
+                        Vec::new()
+                    } else {
+                        counts
+                    },
+                    before,
                     side,
                     chain,
                     first_move,
@@ -322,8 +341,25 @@ fn consistent(mut r: Rules) -> Rules {
             rule.chain = Chain::None;
             rule.facing_counts.clear();
         }
+        // `before` is about a stone landing: not with a relay landing or a
+        // sweep, nor with the further pits of a chain or `take neighbours`;
+        // a rule without it gives `counts`.
+        if matches!(rule.on, Trigger::RelayLanding | Trigger::Sweep)
+            || rule.chain != Chain::None
+            || rule.take == Take::Neighbours
+        {
+            rule.before = Before::Any;
+        }
+        if rule.before == Before::Any && rule.counts.is_empty() {
+            rule.counts = vec![1];
+        }
     }
-    if r.captures.iter().any(|c| c.on != Trigger::LastPit) {
+    // A sweep is written after the rules on the last pit.
+    r.captures.sort_by_key(|c| c.on == Trigger::Sweep);
+    if r.captures
+        .iter()
+        .any(|c| matches!(c.on, Trigger::EveryPit | Trigger::RelayLanding))
+    {
         r.end.when.retain(|w| *w != EndWhen::RelayCycle);
         r.end.test_after = EndTest::Move;
     }

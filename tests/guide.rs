@@ -99,12 +99,30 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "sowing-captures",
-        title: "Obridje and Meusueb",
+        title: "Obridje, Meusueb and Whyo",
         intro: "Relay games that capture inside the sowing: in Obridje (Ghana, Nigeria) \
                 every hole a counter makes hold four is taken as the counters pass, by the \
                 owner of its row; in Meusueb (Sumatra) a relay lap ending in a hole of four \
-                takes it instead of lifting it, and the sowing goes on from the next hole.",
-        variants: &["obridje", "meusueb"],
+                takes it instead of lifting it, and the sowing goes on from the next hole; \
+                in Whyo (Nigeria) such a lap ends the move, and the player who moved last \
+                takes what is left when the other cannot move.",
+        variants: &["obridje", "meusueb", "whyo"],
+    },
+    Family {
+        page: "sweeps",
+        title: "Oure Ngat",
+        intro: "A Senegalese game of heaps on the ground: after each sowing, every heap of \
+                2, 4 or 6 counters on either row is taken, whether the move sowed into it or \
+                not.",
+        variants: &["oure-ngat"],
+    },
+    Family {
+        page: "yovodji",
+        title: "Yovodji",
+        intro: "A relay game of Dahomey (Benin), played by women at funerals: a last \
+                counter that falls into an empty hole of one's own row takes the hole facing \
+                it, and an empty row must be fed.",
+        variants: &["yovodji"],
     },
 ];
 
@@ -271,16 +289,29 @@ fn page(family: &Family) -> String {
                 .to_owned()
         });
         out += "\n\n### Checked against a peer\n\n";
-        out += &match peer(name) {
-            Some(game) => format!(
+        let mut peers = Vec::new();
+        if let Some(game) = peer(name) {
+            peers.push(format!(
                 "Move by move against OpenSpiel's `{game}` game: `scripts/peer-check` plays \
                  random games of both and compares the legal moves, the board and scores after \
                  every ply and the result (see [The peer check](../catalogue.md#the-peer-check-against-openspiel))."
-            ),
-            None => "No peer implementation plays this variant; its distinctive rules are \
-                     checked by positions worked by hand (`tests/catalogue.rs`) and its perft \
-                     table as noted above."
-                .to_owned(),
+            ));
+        }
+        let mirror = format!("tests/peers/mancalagames/{name}.variant");
+        if root().join(&mirror).exists() {
+            peers.push(format!(
+                "Against MancalaGames (StoneShark): random games of its engine, kept as data \
+                 beside `{mirror}`, a mirror of its configuration whose header says where the \
+                 two readings differ, are replayed ply by ply by `tests/peers.rs`."
+            ));
+        }
+        out += &if peers.is_empty() {
+            "No peer implementation plays this variant; its distinctive rules are \
+             checked by positions worked by hand (in `tests/`) and its perft table as \
+             noted above."
+                .to_owned()
+        } else {
+            peers.join("\n\n")
         };
         out += "\n";
     }

@@ -18,6 +18,7 @@ mod language;
 mod peers;
 mod perft;
 mod play;
+mod reach;
 mod resources;
 mod rounds;
 mod rules;

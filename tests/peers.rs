@@ -25,44 +25,58 @@ struct Peer {
     name: &'static str,
     /// The games the data file holds (so a truncated file fails).
     games: usize,
-    /// The peer stops at a captured majority without scoring the board,
+    /// The ends for which the captures are compared, not the final scores:
+    /// the peer stops at a captured majority without scoring the board,
     /// where the mirror file (one leftovers rule for every end) gives it to
-    /// the row owners: for those ends the captures are compared, not the
-    /// final scores.
-    majority_leaves_board_unscored: bool,
+    /// the row owners; the peer's clear-your-row win keeps the stores as
+    /// they are, where `empty_row_wins` scores every stone for the winner.
+    captures_only_at: &'static [EndReason],
 }
 
-const PEERS: [Peer; 6] = [
+/// The peer's captured-majority stop leaves the board unscored.
+const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
+
+const PEERS: [Peer; 8] = [
     Peer {
         name: "oware",
         games: 100,
-        majority_leaves_board_unscored: true,
+        captures_only_at: MAJORITY,
     },
     Peer {
         name: "wari",
         games: 60,
-        majority_leaves_board_unscored: true,
+        captures_only_at: MAJORITY,
     },
     Peer {
         name: "micro-wari",
         games: 300,
-        majority_leaves_board_unscored: true,
+        captures_only_at: MAJORITY,
     },
     Peer {
         name: "kalah",
         games: 150,
-        majority_leaves_board_unscored: true,
+        captures_only_at: MAJORITY,
     },
     // The peer's Bakuk config says DONT_SCORE for every end, as the mirror.
     Peer {
         name: "bakuk",
         games: 300,
-        majority_leaves_board_unscored: false,
+        captures_only_at: &[],
     },
     Peer {
         name: "mbangbi",
         games: 30,
-        majority_leaves_board_unscored: true,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "modiar",
+        games: 300,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "waurie",
+        games: 100,
+        captures_only_at: &[EndReason::RowEmpty],
     },
 ];
 
@@ -207,7 +221,7 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
             end["message"]
         ));
     };
-    let scores = if peer.majority_leaves_board_unscored && reason == EndReason::CapturedMajority {
+    let scores = if peer.captures_only_at.contains(&reason) {
         run.position().captured
     } else {
         run.scores()

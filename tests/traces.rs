@@ -338,3 +338,18 @@ fn i_random_seed_1() {
 fn enindji_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "enindji", "--seed", "1"]));
 }
+
+#[test]
+fn oure_ngat_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "oure-ngat", "--seed", "1"]));
+}
+
+#[test]
+fn whyo_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "whyo", "--seed", "1"]));
+}
+
+#[test]
+fn yovodji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "yovodji", "--seed", "1"]));
+}

@@ -41,6 +41,7 @@ game for an endless sowing; "winner": "south", "north" or null; "board" and
 "stores" after the peer's end-of-game step; "message": the peer's own end
 message (its `win_message` text)}.
 """
+import contextlib
 import json
 import os
 import random
@@ -85,7 +86,10 @@ def play_game(gi, man_config, checkout, config, seed):
     random.seed(seed)
     name, _, variant = config.partition("::")
     path = os.path.join(checkout, "GameProps", name + ".txt")
-    game, _ = man_config.make_game(path, variant or None)
+    # The peer prints its rule checker's warnings ("Gentle Warning: ...")
+    # on standard output: keep them out of the JSONL.
+    with contextlib.redirect_stdout(sys.stderr):
+        game, _ = man_config.make_game(path, variant or None)
     game.turn = False
     game.starter = False
 

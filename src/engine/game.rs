@@ -288,6 +288,13 @@ pub struct Game {
     /// ([`Game::sow_laps_capturing`]) and the other moves keep the
     /// table-driven laps.
     sowing_captures: bool,
+    /// The capture rules that sweep the board after the sowing (`on
+    /// sweep`), in file order (after the last-pit rules).
+    pub(super) sweep_rules: Box<[CaptureTable]>,
+    /// Whether some rule captures elsewhere than at the last pit (inside the
+    /// sowing or by a sweep): then the last pit alone cannot tell whether a
+    /// move captures.
+    beyond_last: bool,
     /// `capturable[n]`: some last-pit rule captures a last pit holding `n` stones
     /// (on some row): the move loop's first, one-lookup test.
     capturable: [bool; 256],
@@ -418,22 +425,28 @@ impl Game {
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
         let first_move_pits = [opening_south, opening_south << per_row];
-        let (capture_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
+        let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
             .captures
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits))
             .partition(|table| table.on == Trigger::LastPit);
-        let every_rule = || capture_rules.iter().chain(&sowing_rules);
+        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
+            .into_iter()
+            .partition(|table| table.on == Trigger::Sweep);
+        let every_rule = || {
+            capture_rules
+                .iter()
+                .chain(&sowing_rules)
+                .chain(&sweep_rules)
+        };
         let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
-        let mut capturable = [false; 256];
-        for rule in rules.captures.iter().filter(|c| c.on == Trigger::LastPit) {
-            for &n in &rule.counts {
-                capturable[usize::from(n)] = true;
-            }
-        }
+        let capturable = std::array::from_fn(|n| {
+            (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
+        });
         let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
         let opening_no_capture = every_rule().all(|c| c.opening_no_capture);
         let sowing_captures = !sowing_rules.is_empty();
+        let beyond_last = sowing_captures || !sweep_rules.is_empty();
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
@@ -504,7 +517,7 @@ impl Game {
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let slam_screen = rules.sowing.laps == Laps::Single
-            && !sowing_captures
+            && !beyond_last
             && capture_rules.iter().all(|c| c.take == Take::Last);
         let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
         for (indices, paths) in path_index
@@ -572,6 +585,8 @@ impl Game {
             capture_rules: capture_rules.into(),
             sowing_rules: sowing_rules.into(),
             sowing_captures,
+            sweep_rules: sweep_rules.into(),
+            beyond_last,
             capturable,
             capture_pits,
             max_capturable,
@@ -797,6 +812,9 @@ impl Game {
         // Pits taken during the sowing were refilled after: they do not
         // keep the last-pit rules from taking them again.
         effect.captured_pits |= sown_pits;
+        if capture && relay_ended && !self.sweep_rules.is_empty() {
+            self.sweep(pos, mover, &mut effect);
+        }
         if !extra_turn {
             pos.to_move = mover.other();
         }

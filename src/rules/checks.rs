@@ -18,6 +18,8 @@ pub(super) const CHECKS: &[Check] = &[
     take_with_a_chain_is_last,
     facing_counts_need_a_facing_take,
     sowing_triggers_fit,
+    sweeps_come_last,
+    before_fits,
     unreachable_counts,
     grand_slam_needs_captures,
     otherwise_needs_feeding,
@@ -186,6 +188,11 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
                 rules.sowing.laps
             ));
         }
+        // A sweep looks at the board after the sowing, which it leaves to
+        // the table-driven laps: cycles and lap tests work as without it.
+        if rule.on == Trigger::Sweep {
+            continue;
+        }
         if read.valid(END, "when") && rules.end.when.contains(&EndWhen::RelayCycle) {
             error(format!(
                 "`on {}` cannot be combined with `relay_cycle` in `end`",
@@ -200,6 +207,62 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// A sweep looks at the board once the rules on the last pit have taken
+/// what they take: it is written after them, so that the file's order is
+/// the order the rules are tried in.
+fn sweeps_come_last(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules.captures;
+    capture_rules(read)
+        .filter(|(_, rule)| rule.on == Trigger::Sweep)
+        .filter_map(|(i, sweep)| {
+            let s = read.given_in(CAPTURE, i, "on")?;
+            let later = rules[i + 1..].iter().find(|r| r.on == Trigger::LastPit)?;
+            Some(Diagnostic::error(
+                s.span,
+                format!(
+                    "`capture {}` sweeps the board before `capture {}` looks at the last pit: write the sweep after the rules on the last pit",
+                    sweep.name, later.name
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// `before` is about the stone that falls into the pit: a relay lands only
+/// in a pit that held stones, a sweep looks at pits and not at a stone, and
+/// the further pits of a chain or of `take neighbours` get no stone
+/// (`before any`, the default, says nothing and goes with anything).
+fn before_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "before")?;
+            if rule.before == Before::Any {
+                return None;
+            }
+            let why = if read.valid_in(CAPTURE, i, "on") && rule.on == Trigger::RelayLanding {
+                "a relay lands only in a pit that held stones".to_string()
+            } else if read.valid_in(CAPTURE, i, "on") && rule.on == Trigger::Sweep {
+                "a sweep looks at what the pits hold after the sowing, not at a stone".to_string()
+            } else if read.valid_in(CAPTURE, i, "chain") && rule.chain != Chain::None {
+                "the further pits of a chain get no stone".to_string()
+            } else if read.valid_in(CAPTURE, i, "take") && rule.take == Take::Neighbours {
+                "the neighbours get no stone".to_string()
+            } else {
+                return None;
+            };
+            let context = match rule.on {
+                Trigger::RelayLanding | Trigger::Sweep => format!("`on {}`", rule.on),
+                _ if rule.chain != Chain::None => format!("`chain {}`", rule.chain),
+                _ => format!("`take {}`", rule.take),
+            };
+            Some(Diagnostic::error(
+                s.span,
+                format!("`before` cannot be combined with {context}: {why}"),
+            ))
+        })
+        .collect()
 }
 
 /// `facing_counts` is about a facing pit the rule's `take` leaves alone.

@@ -128,8 +128,17 @@ fn label_old_item(block: &mut Block) {
     let required_given = section
         .keys
         .iter()
-        .filter(|k| matches!(k.default, schema::Default::Required))
-        .all(|k| block.settings.iter().any(|l| l.key == k.name));
+        .filter_map(|k| match k.default {
+            schema::Default::Required => Some((k.name, None)),
+            schema::Default::RequiredUnless(other) => Some((k.name, Some(other))),
+            _ => None,
+        })
+        .all(|(name, unless)| {
+            block
+                .settings
+                .iter()
+                .any(|l| l.key == name || Some(l.key.as_str()) == unless)
+        });
     if block.label.is_none() && required_given {
         block.label = Some(repeat.unlabelled.to_string());
     }

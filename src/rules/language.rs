@@ -173,6 +173,7 @@ fn value_summary(key: &Key) -> String {
 fn default_text(key: &Key) -> String {
     let mut text = match key.default {
         Default::Required => "required".to_string(),
+        Default::RequiredUnless(other) => format!("required, unless `{other}` is given"),
         Default::Absent(what) => what.to_string(),
         Default::Value(v) => format!("`{v}`"),
         Default::SameAs(other) => format!("the `{other}` value"),

@@ -205,8 +205,12 @@ pub struct CaptureRule {
     /// When the rule looks for a capture.
     pub on: Trigger,
     /// Counts that are captured when the last stone makes them (sorted, no
-    /// repeats, never empty in a rule that loaded).
+    /// repeats; empty only in a rule that gives `before` instead: then any
+    /// count `before` allows).
     pub counts: Vec<u8>,
+    /// What the pit held before the stone that makes it qualify fell in.
+    #[serde(default)]
+    pub before: Before,
     /// On whose row captures may happen.
     pub side: CaptureSide,
     /// Whether further pits are taken after the last one.
@@ -236,6 +240,42 @@ keyword_enum! {
         /// Where a relay lap ends, in a pit the relay would lift: a pit that
         /// reaches a count is taken instead of lifted (needs `laps relay`).
         RelayLanding = "relay_landing",
+        /// After the sowing: every pit of the rows `side` allows that holds
+        /// one of the counts is taken, wherever the move sowed.
+        Sweep = "sweep",
+    }
+}
+
+keyword_enum! {
+    /// What a pit held before the stone that makes it qualify fell in.
+    Before {
+        /// Anything: the count it holds now decides.
+        Any = "any",
+        /// Nothing: the stone fell into an empty pit.
+        Empty = "empty",
+        /// Stones: the stone fell into a pit that already held some.
+        Occupied = "occupied",
+    }
+}
+
+impl Before {
+    /// Whether a pit holding `count` stones, the last one just dropped,
+    /// held what this condition asks before it.
+    pub fn admits(self, count: usize) -> bool {
+        match self {
+            Before::Any => true,
+            Before::Empty => count == 1,
+            Before::Occupied => count >= 2,
+        }
+    }
+}
+
+impl CaptureRule {
+    /// Whether the rule captures a pit holding `count` stones (by its
+    /// `counts` and its `before`).
+    pub fn captures_count(&self, count: usize) -> bool {
+        let listed = self.counts.is_empty() || self.counts.iter().any(|&n| usize::from(n) == count);
+        count > 0 && listed && self.before.admits(count)
     }
 }
 

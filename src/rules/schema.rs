@@ -319,6 +319,9 @@ impl Serialize for Words {
 pub enum Default {
     /// The key must be given.
     Required,
+    /// The key must be given, unless this other key of the section is
+    /// (then the rule is absent: the model's blank value stands).
+    RequiredUnless(&'static str),
     /// Nothing: the rule is absent (described in words, e.g. "no captures").
     Absent(&'static str),
     /// This value, as it is written.
@@ -570,6 +573,23 @@ stones and `min_stones 2`, a count of 42 never occurs).
 A count larger than the number of stones, or given twice, is an error, and
 so is a label given to two rules.
 
+`on sweep` looks at the whole board once the sowing is over: every pit of
+the rows `side` allows that holds one of the `counts` is taken, whether the
+move sowed into it or not (Oure Ngat: \"any piles containing 2, 4, or 6
+counters at the end of sowing are captured\"). It comes after the rules on
+the last pit, so a sweep is written after them; it takes the pits
+themselves (no `take` but `last`, no chain), and a relay that never ended
+(a cycle, a lap that ended the game) sweeps nothing.
+
+`before` says what the pit held before the stone that makes it qualify
+fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
+`before` may leave out `counts`: it then captures at any count `before`
+allows (`before occupied; side own; take opposite`: a last stone that
+falls into an occupied pit of the mover's row takes the facing pit).
+`before` goes with `on last_pit` and `on every_pit` (a relay lands only in
+a pit that held stones; a sweep looks at pits, not at a stone), and not
+with a chain or `take neighbours`, whose further pits get no stone.
+
 Old files: a section without a label, `capture { ... }`, is the rule
 `capture last { ... }` (`sow fmt` writes the label); there, leaving out
 `counts` means no captures, and the section's other keys are then an error.",
@@ -606,16 +626,32 @@ Old files: a section without a label, `capture { ... }`, is the rule
             name: "counts",
             describe: sentences::counts,
             read: |r, v| rule_mut(r).counts = sorted(v.bytes()),
-            write: |r| rule(r).map(|c| c.counts.iter().map(u8::to_string).collect()),
+            write: |r| {
+                rule(r)
+                    .filter(|c| !c.counts.is_empty())
+                    .map(|c| c.counts.iter().map(u8::to_string).collect())
+            },
             what: "capture count",
             value: ValueKind::Numbers {
                 min: 1,
                 max: Bound::Stones,
             },
-            default: Default::Required,
+            default: Default::RequiredUnless("before"),
             warns: None,
             doc: "The stone counts a last pit is captured at.",
             example: "counts 2 4 6",
+        },
+        Key {
+            name: "before",
+            describe: sentences::none,
+            read: |r, v| rule_mut(r).before = v.word(),
+            write: |r| rule(r).map(|c| one(c.before)),
+            what: "`before` condition",
+            value: ValueKind::Word(Words::of::<Before>()),
+            default: Default::Value("any"),
+            warns: None,
+            doc: "What the pit held before the stone that makes it qualify fell in.",
+            example: "before empty",
         },
         Key {
             name: "side",
@@ -1459,6 +1495,9 @@ mod tests {
                     assert!(super::key(section, other).is_some(), "{}", key.name)
                 }
                 (Default::Value(v), kind) => panic!("{}: default {v} for {kind:?}", key.name),
+                (Default::RequiredUnless(other), _) => {
+                    assert!(super::key(section, other).is_some(), "{}", key.name)
+                }
                 (Default::Required | Default::Absent(_), _) => {}
             }
             if let Some(Warning {

@@ -210,23 +210,49 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
             capture_row(capture.side)
         ),
     };
+    let (condition, row) = (pit_condition(capture), capture_row(capture.side));
+    vec![match capture.on {
+        Trigger::LastPit => format!(
+            "If the pit that got the last stone {condition} and lies {row}, {taken}."
+        ),
+        Trigger::EveryPit => format!(
+            "During the sowing, as each stone is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
+        ),
+        Trigger::RelayLanding => format!(
+            "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, its stones are captured instead of being lifted for the relay."
+        ),
+        Trigger::Sweep => format!(
+            "When the sowing is over (and after any capture at the last pit), every pit {row} that {condition} is captured, whether the move sowed into it or not."
+        ),
+    }]
+}
+
+/// What a pit must hold to be captured, after "the pit ...": `now holds
+/// exactly 2 or 3 stones`, `was empty before the stone fell in`, ... (a
+/// sweep's pit: `holds ...`).
+fn pit_condition(capture: &CaptureRule) -> String {
     let stones = if capture.counts == [1] {
         "stone"
     } else {
         "stones"
     };
-    let (counts, row) = (capture_counts(capture), capture_row(capture.side));
-    vec![match capture.on {
-        Trigger::LastPit => format!(
-            "If the pit that got the last stone now holds exactly {counts} {stones} and lies {row}, {taken}."
-        ),
-        Trigger::EveryPit => format!(
-            "During the sowing, as each stone is dropped: if the pit it fell into now holds exactly {counts} {stones} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
-        ),
-        Trigger::RelayLanding => format!(
-            "When a lap ends in a pit that already held stones and that pit now holds exactly {counts} {stones} and lies {row}, its stones are captured instead of being lifted for the relay."
-        ),
-    }]
+    let holds = match capture.on {
+        Trigger::Sweep => "holds",
+        _ => "now holds",
+    };
+    let counts = (!capture.counts.is_empty())
+        .then(|| format!("{holds} exactly {} {stones}", capture_counts(capture)));
+    let before = match capture.before {
+        Before::Any => None,
+        Before::Empty => Some("was empty before the stone fell in"),
+        Before::Occupied => Some("already held stones before the stone fell in"),
+    };
+    match (counts, before) {
+        (Some(counts), Some(before)) => format!("{before} and {counts}"),
+        (Some(counts), None) => counts,
+        (None, Some(before)) => before.to_string(),
+        (None, None) => format!("{holds} stones"),
+    }
 }
 
 /// What a relay-landing capture leaves the move to do.
@@ -241,7 +267,9 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let Some(capture) = super::schema::rule(rules).filter(|c| c.take == Take::Last) else {
+    let Some(capture) =
+        super::schema::rule(rules).filter(|c| c.take == Take::Last && c.on != Trigger::Sweep)
+    else {
         return Vec::new();
     };
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));

@@ -329,7 +329,7 @@ impl Validator {
         let Some(required) = declared
             .keys
             .iter()
-            .find(|k| matches!(k.default, Default::Required) && scope.get(k.name).is_none())
+            .find(|k| required_here(k.default, scope) && scope.get(k.name).is_none())
         else {
             return false;
         };
@@ -470,13 +470,14 @@ impl Validator {
         }
         let word = match key.default {
             Default::Absent(_) => return Some(None),
+            Default::RequiredUnless(other) if scope.get(other).is_some() => return Some(None),
             Default::SameAs(other) => {
                 return read
                     .keys
                     .get(&(scope.section, scope.index, other))
                     .map(|k| k.value.clone())
             }
-            Default::Required => {
+            Default::Required | Default::RequiredUnless(_) => {
                 let message = match scope.section {
                     None if matches!(key.value, ValueKind::Text) => format!(
                         "missing `{} \"...\"`: every variant has a {}",
@@ -899,6 +900,15 @@ fn home_of(key: &str) -> Option<String> {
     }
 }
 
+/// Whether a key with this default must be given in `scope`.
+fn required_here(default: Default, scope: &Scope<'_>) -> bool {
+    match default {
+        Default::Required => true,
+        Default::RequiredUnless(other) => scope.get(other).is_none(),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -953,6 +963,63 @@ mod tests {
         let r = load(&Source::new("t", &old)).unwrap().rules;
         assert_eq!(r.captures.len(), 1);
         assert_eq!(r.captures[0].name, "last");
+    }
+
+    #[test]
+    fn sweeps_and_before_are_checked() {
+        // A sweep is written after the rules on the last pit.
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture s {{ on sweep; counts 2; side any }}\ncapture l {{ counts 3; side any }}\n"
+            )),
+            ["`capture s` sweeps the board before `capture l` looks at the last pit: write the sweep after the rules on the last pit"]
+        );
+        assert!(errors(&format!(
+            "{MINIMAL}capture l {{ counts 3; side any }}\ncapture s {{ on sweep; counts 2; side any }}\n"
+        ))
+        .is_empty());
+        // A sweep takes the pits themselves.
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture s {{ on sweep; counts 2; side any; chain backward }}\n"
+            )),
+            ["`on sweep` takes the pit itself: a chain is not supported with it"]
+        );
+        // `before` stands in for `counts`, and goes with a stone landing.
+        let r = load(&Source::new(
+            "t",
+            format!("{MINIMAL}capture f {{ before occupied; side own; take opposite }}\n"),
+        ))
+        .unwrap()
+        .rules;
+        assert_eq!(r.captures[0].counts, Vec::<u8>::new());
+        assert_eq!(r.captures[0].before, Before::Occupied);
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture s {{ on sweep; counts 2; before empty; side any }}\n")),
+            ["`before` cannot be combined with `on sweep`: a sweep looks at what the pits hold after the sowing, not at a stone"]
+        );
+        assert_eq!(
+            errors(&format!(
+                "{}capture s {{ on relay_landing; counts 4; before occupied; side any }}\n",
+                MINIMAL.replace("start origin", "start origin; laps relay")
+            )),
+            ["`before` cannot be combined with `on relay_landing`: a relay lands only in a pit that held stones"]
+        );
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture s {{ before occupied; side any; chain forward }}\n")),
+            ["`before` cannot be combined with `chain forward`: the further pits of a chain get no stone"]
+        );
+        assert_eq!(
+            errors(&format!(
+                "{MINIMAL}capture s {{ before occupied; side any; take neighbours }}\n"
+            )),
+            ["`before` cannot be combined with `take neighbours`: the neighbours get no stone"]
+        );
+        // Neither `counts` nor `before`: the rule says nothing.
+        assert_eq!(
+            errors(&format!("{MINIMAL}capture s {{ side any }}\n")),
+            ["missing `counts` in `capture s`"]
+        );
     }
 
     #[test]
@@ -1109,7 +1176,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to` or `then` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to` or `then` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
@@ -1121,7 +1188,7 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to` or `then` (`grand_slam` belongs in section `legal`)"]
+            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to` or `then` (`grand_slam` belongs in section `legal`)"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),

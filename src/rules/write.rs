@@ -179,7 +179,7 @@ fn default_of(key: &Key) -> Option<Vec<String>> {
     match key.default {
         Default::Value(word) => Some(vec![word.to_string()]),
         Default::Absent(_) => Some(Vec::new()),
-        Default::Required | Default::SameAs(_) => None,
+        Default::Required | Default::RequiredUnless(_) | Default::SameAs(_) => None,
     }
 }
 

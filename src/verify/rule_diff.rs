@@ -259,6 +259,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             name: _,
             on,
             counts,
+            before,
             side,
             chain,
             first_move,
@@ -278,6 +279,9 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             &words(counts.iter()),
             |r| r.captures[i].counts.clone_from(counts),
         );
+        out.option(&key("before"), &ra.before, before, |r| {
+            r.captures[i].before = *before;
+        });
         out.option(&key("side"), &ra.side, side, |r| r.captures[i].side = *side);
         out.option(&key("chain"), &ra.chain, chain, |r| {
             r.captures[i].chain = *chain;

@@ -1,6 +1,7 @@
 //! Captures: the capture rules compiled into tables, applied where the last
-//! stone lands, and the fast path's look ahead at them (whether a move may
-//! capture, whether it would be a grand slam) without sowing.
+//! stone lands and by the sweeps after the sowing, and the fast path's look
+//! ahead at them (whether a move may capture, whether it would be a grand
+//! slam) without sowing.
 
 use super::{Effect, Game};
 use crate::engine::position::{Move, Player, Position, STORE_SLOT};
@@ -41,10 +42,7 @@ struct Taking {
 impl CaptureTable {
     /// `rule` compiled for a board whose rows are `row_bits` (per player).
     pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
-        let mut capturable = [false; 256];
-        for &n in &rule.counts {
-            capturable[usize::from(n)] = true;
-        }
+        let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
         let rows = [Player::South, Player::North].map(|mover| match rule.side {
             CaptureSide::Any => row_bits[0] | row_bits[1],
             CaptureSide::Own => row_bits[mover.index()],
@@ -57,12 +55,7 @@ impl CaptureTable {
         CaptureTable {
             facing,
             capturable,
-            max: rule
-                .counts
-                .iter()
-                .map(|&n| usize::from(n))
-                .max()
-                .unwrap_or(0),
+            max: capturable.iter().rposition(|&c| c).unwrap_or(0),
             rows,
             chain: rule.chain,
             take: rule.take,
@@ -110,11 +103,11 @@ impl Game {
     /// lap and the last stone lands in the store, or in a pit that no rule
     /// takes (outside its rows, or holding a count it does not capture);
     /// true otherwise (including every relay sowing, and every variant with
-    /// a rule that captures during the sowing). Sows nothing: the
+    /// a rule that captures during the sowing or sweeps). Sows nothing: the
     /// count in the last pit comes from the stones and the path.
     #[inline]
     pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != crate::rules::Laps::Single || pos.closed != 0 || self.sowing_captures {
+        if self.laps != crate::rules::Laps::Single || pos.closed != 0 || self.beyond_last {
             return true;
         }
         let origin = usize::from(mv.pit);
@@ -300,6 +293,33 @@ impl Game {
         let Taking { by_row, pits } = taking;
         effect.captured_pits |= pits;
         effect.captured += rule.credit(pos, m, by_row);
+    }
+}
+
+impl Game {
+    /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
+    /// rules are done: each takes every pit of its rows that holds one of
+    /// its counts. Only variants with a sweep call this.
+    #[cold]
+    pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
+        let m = mover.index();
+        for rule in self.sweep_rules.iter() {
+            if !rule.applies(pos) {
+                continue;
+            }
+            let mut by_row = [0u16; 2];
+            let mut rows = rule.rows[m];
+            while rows != 0 {
+                let pit = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                if rule.qualifies(m, pit, usize::from(pos.pits[pit])) {
+                    by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+                    pos.pits[pit] = 0;
+                    effect.captured_pits |= 1 << pit;
+                }
+            }
+            effect.captured += rule.credit(pos, m, by_row);
+        }
     }
 }
 
