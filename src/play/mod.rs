@@ -4,13 +4,11 @@
 //! can be driven by a script.
 
 mod board;
-mod record;
 
 use std::{fmt::Write, path::Path};
 
 pub use crate::render::text::{board_text, Style};
 pub use board::{captures_line, describe_move};
-pub use record::{Record, SaveError};
 
 use crate::{
     agents::{Agent, AgentSpec},
@@ -18,6 +16,7 @@ use crate::{
         format_position, parse_move_by, Game, GameRun, Move, Outcome, Player, Position, Successor,
     },
     trace::legal_labels,
+    verify::{Moves, Record, SaveError},
 };
 
 /// How a session is set up.
@@ -321,11 +320,13 @@ impl<'g> Session<'g> {
             .collect();
         Ok(Record {
             variant: crate::variants::reference(&self.options.variant, Some(folder))?,
+            comment: None,
             start: self
                 .options
                 .from
                 .map(|start| format_position(&start, self.game)),
-            moves: moves.join(" "),
+            moves: Moves::Text(moves.join(" ")),
+            expect: Vec::new(),
             result: self.run.end().map(|end| crate::verify::ExpectedResult {
                 end: Some(end),
                 scores: Some(self.run.scores()),

@@ -19,7 +19,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{files::IoError, trace::Winner, variants, yaml};
+use crate::{
+    files::{self, IoError, OutputError},
+    trace::Winner,
+    variants,
+    yaml::{self, YamlError},
+};
 
 /// A game record that cannot be read, or does not fit its variant's board.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +43,22 @@ pub enum RecordError {
     },
 }
 
-/// A recorded game.
+/// Why a game could not be saved as a record.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The variant file or the record's folder cannot be found.
+    #[error(transparent)]
+    Variant(#[from] IoError),
+    /// The record could not be written as YAML.
+    #[error(transparent)]
+    Yaml(#[from] YamlError),
+    /// The file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// A recorded game: what `sow verify` reads, `sow play` saves and `sow diff
+/// --out` writes (a `sow trace` file is read as one, see [`parse`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -59,6 +79,25 @@ pub struct Record {
     /// How the game ended, if the record says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ExpectedResult>,
+}
+
+impl Record {
+    /// The record as YAML.
+    ///
+    /// # Errors
+    /// Should YAML serialisation fail.
+    pub fn to_yaml(&self) -> Result<String, YamlError> {
+        yaml::to_string(self)
+    }
+
+    /// Writes the record to `path`, through a temporary file renamed into
+    /// place, so a reader never sees half a record.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        Ok(files::write("", path, self.to_yaml()?.as_bytes())?)
+    }
 }
 
 /// The moves of a record: `"a A b"` or `[a, A, b]`.
