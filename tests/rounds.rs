@@ -614,3 +614,168 @@ fn shards_of_matches_merge_with_their_rounds() {
     assert_eq!(merged["rounds"], whole["rounds"]);
     assert!(whole["rounds"]["max"].as_u64().unwrap() > 1);
 }
+
+/// A record of a match, as a researcher writes it: the round change of
+/// `a_match_run_goes_on_to_the_next_round` (South's f ends round 1 at 41 -
+/// 43; South fills a-e and keeps 6, f closed, North fills all six and keeps
+/// 1) and South's a in round 2 worked in `trace_draws_closed_pits_and_sows_past_them`
+/// (F's 10 captured, f still closed).
+const MATCH_RECORD: &str = "\
+variant: galatjang-rounds
+start: \"0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43\"
+moves: f a
+rounds:
+  - round: 1
+    after_ply: 1
+    end: no_legal_move
+    scores: [41, 43]
+    next_start: \"7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\"
+expect:
+  - ply: 1
+    board: \"0 0 0 0 0 0 0 0 0 0 0 0\"
+    scores: [41, 43]
+  - ply: 2
+    board: \"1 10 0 1 10 0 10 2 10 10 10 0\"
+    closed: f
+    captured: 10
+    scores: [19, 1]
+";
+
+fn verify_text(name: &str, text: &str) -> (i32, String, String) {
+    let dir = crate::common::scratch(name);
+    std::fs::write(dir.join("match.yaml"), text).unwrap();
+    crate::common::sow_in(&dir, &["verify", "match.yaml"], "")
+}
+
+#[test]
+fn verify_replays_a_match_across_a_round_change_and_a_closed_pit() {
+    let (code, out, err) = verify_text("verify-match", MATCH_RECORD);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.ends_with("consistent: 2 plies replayed, 3 checkpoints agree\n"),
+        "{out}"
+    );
+}
+
+/// Each way a match record can be wrong is found where it is.
+#[test]
+fn verify_finds_where_a_match_record_is_wrong() {
+    let cases = [
+        (
+            ("scores: [41, 43]\n    next", "scores: [42, 42]\n    next"),
+            "inconsistent at the end of round 1, after ply 1\n",
+            "round 1's scores: the record says south 42 - north 42, the rules give south 41 - north 43\n",
+        ),
+        (
+            ("after_ply: 1", "after_ply: 2"),
+            "inconsistent at the end of round 1, after ply 1\n",
+            "round 1 ends: the record says after ply 2, the rules say after ply 1\n",
+        ),
+        (
+            ("round: 1", "round: 2"),
+            "inconsistent at the end of round 1, after ply 1\n",
+            "round 1 ends: the record says not here, the rules say after ply 1\n",
+        ),
+        (
+            ("end: no_legal_move", "end: repetition"),
+            "inconsistent at the end of round 1, after ply 1\n",
+            "why round 1 ended: the record says",
+        ),
+        (
+            ("7 7 7 7 7 x / 7 7 7 7 7 7 south", "7 7 7 7 x 7 / 7 7 7 7 7 7 south"),
+            "inconsistent at the end of round 1, after ply 1\n",
+            "round 2's start: the record says 7 7 7 7 x 7 / 7 7 7 7 7 7 south captured 6 1, \
+             the rules give 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n",
+        ),
+        (
+            ("closed: f", "closed: e"),
+            "inconsistent at ply 2\n",
+            "closed pits after it: the record says e, the rules give f\n",
+        ),
+        (
+            ("scores: [19, 1]", "scores: [19, 1]\nresult: {winner: south, rounds: 2}"),
+            "inconsistent at the result\n",
+            "the record gives a result, but by these rules the game goes on",
+        ),
+    ];
+    for ((from, to), place, what) in cases {
+        let text = MATCH_RECORD.replacen(from, to, 1);
+        assert_ne!(text, MATCH_RECORD, "{from}");
+        let (code, out, err) = verify_text("verify-match-wrong", &text);
+        assert_eq!(code, 1, "{from}: {out}{err}");
+        assert!(out.contains(place), "{from}: {out}");
+        assert!(out.contains(what), "{from}: {out}");
+    }
+}
+
+/// North holds 5 after round 1: the match is over, South wins it in one
+/// round; a move after it is refused; a record claiming a second round or
+/// the other winner is wrong at the result.
+#[test]
+fn verify_checks_the_match_result() {
+    let record = |moves: &str, result: &str| {
+        format!(
+            "variant: galatjang-rounds\nstart: \"0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5\"\n\
+             moves: {moves}\nresult: {result}\n"
+        )
+    };
+    let (code, out, err) = verify_text(
+        "verify-match-over",
+        &record(
+            "f",
+            "{end: no_legal_move, scores: [79, 5], winner: south, rounds: 1}",
+        ),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for (result, what) in [
+        (
+            "{rounds: 2}",
+            "rounds in the match: the record says 2, the rules give 1\n",
+        ),
+        (
+            "{winner: north}",
+            "winner: the record says north, the rules give south\n",
+        ),
+    ] {
+        let (code, out, _) = verify_text("verify-match-over", &record("f", result));
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains(what), "{out}");
+    }
+    let (code, out, _) = verify_text("verify-match-over", &record("f A", "{winner: south}"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("inconsistent at ply 2\n"), "{out}");
+}
+
+/// `sow trace` of a match, read back by `sow verify`: every ply, round end
+/// and the closed pits agree.
+#[test]
+fn a_trace_of_a_match_verifies() {
+    let dir = crate::common::scratch("verify-match-trace");
+    let (code, trace, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--agents",
+        "random,random",
+        "--seed",
+        "4",
+        "--max-plies",
+        "300",
+        "--format",
+        "yaml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_yaml::Value = serde_yaml::from_str(&trace).unwrap();
+    let rounds = json["rounds"].as_sequence().unwrap().len();
+    assert!(rounds >= 2, "{rounds} rounds in 300 plies");
+    std::fs::write(dir.join("trace.yaml"), &trace).unwrap();
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "trace.yaml"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    // Every ply, every round end, and the result (stopped at the ply cap).
+    assert!(
+        out.contains(&format!(
+            "consistent: 300 plies replayed, {} checkpoints agree\n",
+            300 + rounds + 1
+        )),
+        "{out}"
+    );
+}

@@ -40,7 +40,6 @@ pub(super) fn verify(
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
         let game = Game::new(variants::load(&arg)?.rules);
-        super::one_round_only(&game, "verify")?;
         let verdict = replay(&game).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message: format!("does not fit {} ({arg}): {message}", game.rules().name),
@@ -56,11 +55,7 @@ pub(super) fn verify(
     let mut unreadable = false;
     for arg in candidates {
         let game = match variants::load(arg) {
-            Ok(loaded) => {
-                let game = Game::new(loaded.rules);
-                super::one_round_only(&game, "verify")?;
-                game
-            }
+            Ok(loaded) => Game::new(loaded.rules),
             Err(e) => {
                 sayln!(
                     "== {arg}:

@@ -326,11 +326,13 @@ impl<'g> Session<'g> {
                 .from
                 .map(|start| format_position(&start, self.game)),
             moves: Moves::Text(moves.join(" ")),
+            rounds: Vec::new(),
             expect: Vec::new(),
             result: self.run.end().map(|end| crate::verify::ExpectedResult {
                 end: Some(end),
                 scores: Some(self.run.scores()),
                 winner: Some(self.run.outcome().into()),
+                rounds: None,
             }),
         })
     }

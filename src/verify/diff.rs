@@ -354,6 +354,7 @@ impl Pair<'_> {
         let expect = vec![Checkpoint {
             ply,
             board: Some(pos.pits[..a.pit_count()].to_vec()),
+            closed: None,
             scores: Some(pos.captured),
             captured: last.map(|s| s.effect.captured),
             legal: Some(Moves::Text(crate::trace::legal_labels(&run).join(" "))),
@@ -364,6 +365,7 @@ impl Pair<'_> {
                 end: Some(end),
                 scores: Some(run.scores()),
                 winner: Some(Some(winner).into()),
+                rounds: None,
             }),
             _ => None,
         };
@@ -372,6 +374,7 @@ impl Pair<'_> {
             comment: Some(comment),
             start: None,
             moves: Moves::Text(labels.join(" ")),
+            rounds: Vec::new(),
             expect,
             result,
         }
