@@ -391,7 +391,6 @@ fn commands_without_rounds_refuse_a_match() {
     let svg = svg.to_str().unwrap();
     for args in [
         &["solve", "galatjang-rounds"][..],
-        &["play", "galatjang-rounds"],
         &["bench", "galatjang-rounds", "--seconds", "1"],
         &["diff", "galatjang", "galatjang-rounds"],
         &["analyze", "galatjang-rounds"],
@@ -778,4 +777,112 @@ fn a_trace_of_a_match_verifies() {
         )),
         "{out}"
     );
+}
+
+/// `sow play` through a round change, worked by hand: South's f ends round
+/// 1 (41 - 43); South, who scored less, starts round 2 with f closed and 6
+/// kept, North keeps 1. South's a is the sowing of
+/// `trace_draws_closed_pits_and_sows_past_them`. North (greedy) answers D
+/// (10): E F, its store, a b c d e (f passed over), A B; B (3) into C D E;
+/// E (12) into F, the store, a b c d e, A B C D E: the last in E, emptied
+/// by the lift, is North's: b (12) is captured. The saved record replays.
+#[test]
+fn play_announces_a_new_round_and_saves_a_match_that_verifies() {
+    let dir = crate::common::scratch("play-match");
+    let (code, out, err) = crate::common::sow_in(
+        &dir,
+        &[
+            "play",
+            "galatjang-rounds",
+            "--from",
+            "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
+            "--seed",
+            "1",
+        ],
+        "f\na\nsave match.yaml\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "> f\nsouth plays f: sows 1 stone into store, last in store; no capture; south moves again\n\
+             round 1 is over (the player to move has no legal move): south 41 - north 43\n\
+             round 2 starts: each player refills their pits from what they scored; south moves first; \
+             closed pits: f; kept in the stores: south 6 - north 1\n\n\
+             north     F   E   D   C   B   A\n\
+             [1]       7   7   7   7   7   7\n          7   7   7   7   7   x [6]\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("south to move (you); legal moves: a b c d e\n> a\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "north plays D: sows 25 stones in 3 laps: 10 stones into E F store a b c d e A B; \
+             then 3 lifted from B into C D E; then 12 lifted from E into F store a b c d e A B C D E, \
+             last in E (1); captures 12 stones (pit b)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("[15]      2   1   2  12   1  12\n          3   0   2   3  12   x [19]\n"),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(dir.join("match.yaml")).unwrap();
+    assert!(
+        record.contains(
+            "moves: f a D\nrounds:\n- round: 1\n  after_ply: 1\n  end: no_legal_move\n  \
+             scores: [41, 43]\n  next_start: 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n"
+        ),
+        "{record}"
+    );
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "match.yaml"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.ends_with("consistent: 3 plies replayed, 1 checkpoint agrees\n"),
+        "{out}"
+    );
+}
+
+/// North holds 5 after round 1: `sow play` says the match is over and who
+/// won it; the saved result names the rounds, and replays.
+#[test]
+fn play_ends_the_match_when_a_player_cannot_fill_a_pit() {
+    let dir = crate::common::scratch("play-match-over");
+    let (code, out, err) = crate::common::sow_in(
+        &dir,
+        &[
+            "play",
+            "galatjang-rounds",
+            "--from",
+            "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5",
+        ],
+        "f\nA\nsave over.yaml\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "round 1 is over (the player to move has no legal move): south 79 - north 5\n\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("round 2"), "{out}");
+    assert!(
+        out.contains(
+            "match over after 1 round and 1 ply; last round: the player to move has no legal \
+             move, south 79 - north 5; north cannot fill a pit: you win\n> A\n\
+             the game is over"
+        ),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(dir.join("over.yaml")).unwrap();
+    assert!(
+        record.ends_with(
+            "result:\n  end: no_legal_move\n  scores: [79, 5]\n  winner: south\n  rounds: 1\n"
+        ),
+        "{record}"
+    );
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "over.yaml"], "");
+    assert_eq!(code, 0, "{out}{err}");
 }

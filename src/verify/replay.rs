@@ -122,7 +122,7 @@ pub enum Mismatch {
         actual: Vec<String>,
     },
     /// A round ends after a different ply.
-    RoundEnd {
+    RoundEndsAt {
         /// The round.
         round: u32,
         /// After which ply the record ends it (`None`: not here).
@@ -322,7 +322,7 @@ fn compare_round(
     change: Option<&RoundChange>,
 ) -> Option<Mismatch> {
     let Some(change) = change else {
-        return Some(Mismatch::RoundEnd {
+        return Some(Mismatch::RoundEndsAt {
             round: said.round,
             record: Some(ply),
             rules: None,
@@ -333,14 +333,14 @@ fn compare_round(
         let record = (record_rounds.iter())
             .find(|r| r.round == change.round)
             .map(|r| r.after_ply);
-        return Some(Mismatch::RoundEnd {
+        return Some(Mismatch::RoundEndsAt {
             round: change.round,
             record,
             rules: Some(ply),
         });
     }
     if said.after_ply != ply {
-        return Some(Mismatch::RoundEnd {
+        return Some(Mismatch::RoundEndsAt {
             round: said.round,
             record: Some(said.after_ply),
             rules: Some(ply),
@@ -600,7 +600,7 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
         ) => "at the result".to_string(),
         (
             _,
-            Mismatch::RoundEnd { round, .. }
+            Mismatch::RoundEndsAt { round, .. }
             | Mismatch::RoundEndReason { round, .. }
             | Mismatch::RoundScores { round, .. }
             | Mismatch::NextStart { round, .. },
@@ -723,7 +723,7 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
                 list(actual)
             );
         }
-        Mismatch::RoundEnd {
+        Mismatch::RoundEndsAt {
             round,
             record,
             rules,
