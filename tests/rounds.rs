@@ -392,7 +392,6 @@ fn commands_without_rounds_refuse_a_match() {
     for args in [
         &["solve", "galatjang-rounds"][..],
         &["bench", "galatjang-rounds", "--seconds", "1"],
-        &["diff", "galatjang", "galatjang-rounds"],
         &["analyze", "galatjang-rounds"],
         &["render", "galatjang-rounds", "--moves", "a", "--svg", svg],
         &["trace", "galatjang-rounds", "--html", svg],
@@ -885,4 +884,92 @@ fn play_ends_the_match_when_a_player_cannot_fill_a_pit() {
     );
     let (code, out, err) = crate::common::sow_in(&dir, &["verify", "over.yaml"], "");
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// `sow diff` between two readings of the refill: the first round ends the
+/// same way under both (the search stays in it), and the next round's start
+/// differs. From 51 - 33 (worked by hand): South fills six (42) and keeps
+/// 9; North fills four (28) and keeps 5, closing E F from the left or A B
+/// from the right; North, who scored less, starts. The record written
+/// replays under A and not under B, at that round's end.
+#[test]
+fn diff_compares_what_follows_the_first_round() {
+    let dir = crate::common::scratch("diff-rounds");
+    let text = sowing::variants::source("galatjang-rounds")
+        .unwrap()
+        .text
+        .replace("  fill_from  left", "  fill_from  right");
+    std::fs::write(dir.join("right.variant"), text).unwrap();
+    let (code, out, err) = crate::common::sow_in(
+        &dir,
+        &[
+            "diff",
+            "galatjang-rounds",
+            "right.variant",
+            "--out",
+            "ask.yaml",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("\nrounds fill_from: left (galatjang-rounds), right (right.variant)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  position after these moves: 0 0 0 0 0 0 / 0 0 0 0 0 0 north captured 51 33\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  the first round is over under both, the same way, but what follows differs:\n\
+             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / 7 7 7 7 x x north captured 9 5\n\
+             \x20   under right.variant: round 2 starts from 7 7 7 7 7 7 / x x 7 7 7 7 north captured 9 5\n"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "ask.yaml"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = crate::common::sow_in(
+        &dir,
+        &["verify", "ask.yaml", "--variant", "right.variant"],
+        "",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("inconsistent at the end of round 1"), "{out}");
+    let (code, out, err) = crate::common::sow_in(
+        &dir,
+        &[
+            "diff",
+            "galatjang-rounds",
+            "right.variant",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["play"]["difference"]["kind"], "round", "{out}");
+}
+
+/// One round against a match of rounds: where the first round ends, one
+/// variant's match is over and the other's goes on.
+#[test]
+fn diff_finds_where_one_game_and_a_match_part_ways() {
+    let (code, out, err) = sow(&["diff", "galatjang", "galatjang-rounds"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("\nrounds refill: none (galatjang), captures (galatjang-rounds)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "    under galatjang: the match is over: south wins\n\
+             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / 7 7 7 7 x x north captured 9 5\n"
+        ),
+        "{out}"
+    );
 }

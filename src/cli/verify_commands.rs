@@ -111,8 +111,6 @@ pub(super) fn diff(
     )?;
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
-    super::one_round_only(&a, "diff")?;
-    super::one_round_only(&b, "diff")?;
     let names = (a_arg, b_arg);
     let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {
