@@ -973,3 +973,42 @@ fn diff_finds_where_one_game_and_a_match_part_ways() {
         "{out}"
     );
 }
+
+/// Why random Galatjang matches hardly end: a player's store fills mostly
+/// from the relay laps, which pass both stores whatever the number of open
+/// pits, so a round's scores drift back toward half the stones (measured in
+/// the variant's header). From the most lopsided start there is (North one
+/// pit and nothing kept, South 35 kept), North still scores fewer than 7 in
+/// a few random rounds: the match's end is reachable, and each round's
+/// verdict follows from its scores alone (fewer than 7: the other wins).
+#[test]
+fn a_lopsided_round_can_end_the_match() {
+    let game = shipped("galatjang-rounds");
+    let start = pos(&game, "7 7 7 7 7 7 / 7 x x x x x north captured 35 0");
+    let mut ended = 0;
+    for seed in 0..300 {
+        let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+        let mut run = MatchRun::new(&game, start);
+        let mut first = None;
+        let _: ControlFlow<()> = run.play_out(
+            2000,
+            |round| {
+                let mover = round.position().to_move;
+                let pick = agents[mover.index()].choose(round);
+                round.play_index(pick);
+                ControlFlow::Continue(())
+            },
+            |change| {
+                first.get_or_insert(*change);
+            },
+        );
+        let change = first.expect("a round of Galatjang ends within 2000 plies");
+        let [south, north] = change.scores;
+        assert_eq!(south + north, 84, "seed {seed}");
+        let over = change.after == AfterRound::MatchOver(Outcome::South);
+        assert_eq!(over, north < 7, "seed {seed}: {change:?}");
+        ended += usize::from(over);
+    }
+    assert!(ended > 0, "no lopsided round ended the match");
+    assert!(ended < 100, "{ended} of 300 lopsided rounds ended the match");
+}
