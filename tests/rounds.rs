@@ -614,10 +614,11 @@ fn shards_of_matches_merge_with_their_rounds() {
 }
 
 /// A record of a match, as a researcher writes it: the round change of
-/// `a_match_run_goes_on_to_the_next_round` (South's f ends round 1 at 41 -
-/// 43; South fills a-e and keeps 6, f closed, North fills all six and keeps
-/// 1) and South's a in round 2 worked in `trace_draws_closed_pits_and_sows_past_them`
-/// (F's 10 captured, f still closed).
+/// `a_match_run_goes_on_to_the_next_round` (South's f ends round 1 at 41
+/// to 43; South fills a-e and keeps 6, f closed, North fills all six and
+/// keeps 1) and South's a in round 2 worked in
+/// `trace_draws_closed_pits_and_sows_past_them` (F's 10 captured, f still
+/// closed).
 const MATCH_RECORD: &str = "\
 variant: galatjang-rounds
 start: \"0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43\"
@@ -1010,5 +1011,8 @@ fn a_lopsided_round_can_end_the_match() {
         ended += usize::from(over);
     }
     assert!(ended > 0, "no lopsided round ended the match");
-    assert!(ended < 100, "{ended} of 300 lopsided rounds ended the match");
+    assert!(
+        ended < 100,
+        "{ended} of 300 lopsided rounds ended the match"
+    );
 }
