@@ -1,5 +1,6 @@
 //! One game, ply by ply: from a list of moves or from agents, recorded as
-//! plain data that the CLI prints as text, YAML or JSON.
+//! plain data that the CLI prints as text, YAML or JSON, and that `sow
+//! verify` reads back as a record (every ply a checkpoint).
 
 use std::{cell::RefCell, ops::ControlFlow};
 
@@ -14,21 +15,24 @@ use crate::{
 };
 
 /// A whole game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Trace {
     /// The variant's name.
     pub variant: String,
     /// The variant file the game was played under, when it is not a shipped
     /// variant (set by whoever knows the file; see [`crate::variants::reference`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant_file: Option<String>,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
+    #[serde(deserialize_with = "crate::yaml::numbers")]
     pub start: Vec<u8>,
     /// Labels of the pits closed at the start (a later round's start).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_closed: Vec<String>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
     /// for a game started from a position with captures).
+    #[serde(default, deserialize_with = "crate::yaml::pair")]
     pub start_scores: [u16; 2],
     /// Who moved first.
     pub first_player: Player,
@@ -36,7 +40,7 @@ pub struct Trace {
     /// rounds).
     pub plies: Vec<PlyRecord>,
     /// In a variant with rounds, every round that ended, in order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<RoundRecord>,
     /// How the game ended (in a variant with rounds: the match, its last
     /// round's end and scores, the match's winner); `None` when the moves
@@ -45,7 +49,8 @@ pub struct Trace {
 }
 
 /// A round that ended, in a variant with rounds.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RoundRecord {
     /// The round, from 1.
     pub round: u32,
@@ -54,6 +59,7 @@ pub struct RoundRecord {
     /// Why it ended.
     pub end: EndReason,
     /// Its scores `[south, north]`, leftovers included: what each refills from.
+    #[serde(deserialize_with = "crate::yaml::pair")]
     pub scores: [u16; 2],
     /// The next round's start in the position notation (closed pits `x`),
     /// or `None` when the round ended the match.
@@ -61,50 +67,56 @@ pub struct RoundRecord {
 }
 
 /// One ply.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlyRecord {
     /// Number of the ply, from 1.
     pub ply: u32,
     /// Who moved.
     pub player: Player,
     /// The legal moves before the ply, in pit order.
+    #[serde(default)]
     pub legal: Vec<String>,
     /// The pit played.
     #[serde(rename = "move")]
     pub mv: String,
     /// The board after the ply, in absolute order.
+    #[serde(deserialize_with = "crate::yaml::numbers")]
     pub board: Vec<u8>,
     /// Stones captured by this ply.
     pub captured: u16,
     /// Captures so far, `[south, north]`.
+    #[serde(deserialize_with = "crate::yaml::pair")]
     pub scores: [u16; 2],
     /// The stores' contents `[south, north]`, for variants with stores
     /// (stones in a store count as captured, so this equals `scores`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stores: Option<[u16; 2]>,
     /// Labels of the pits closed during this ply's round, in board order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub closed: Vec<String>,
     /// Labels of the pits captured by this ply, in board order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub captured_pits: Vec<String>,
     /// True when the grand-slam rule cancelled this ply's capture.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub capture_waived: bool,
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// Why it ended.
     pub end: EndReason,
     /// Final totals `[south, north]`, leftovers included.
+    #[serde(deserialize_with = "crate::yaml::pair")]
     pub scores: [u16; 2],
     /// `south`, `north`, `draw`, or `none` when the ply cap stopped the game
     /// (in a variant with rounds: the match's winner).
     pub winner: Winner,
     /// Rounds played, in a variant with rounds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,
 }
 

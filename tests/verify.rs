@@ -87,7 +87,7 @@ fn bad_records_are_bad_input() {
     assert_eq!(
         stderr,
         "error: tests/fixtures/records/bad-field.yaml: line 5 column 5: expect[0]: unknown field `bord`, \
-         expected one of `ply`, `board`, `scores`, `captured`, `legal`, `comment`\n"
+         expected one of `ply`, `board`, `closed`, `scores`, `captured`, `legal`, `comment`\n"
     );
     let (code, _, stderr) = sow(&["verify", &record("no-such-record.yaml")]);
     assert_eq!(code, 2);

@@ -739,8 +739,8 @@ fn one_round_only(game: &crate::engine::Game, command: &str) -> Result<(), Error
     }
     Err(Error::Usage(format!(
         "`sow {command}` does not support variants with rounds yet: {} is a match of rounds \
-         (its `rounds` section); `sow trace`, `simulate`, `describe`, `check` and `perft` \
-         (within a round) do",
+         (its `rounds` section); `sow trace`, `play`, `verify`, `diff`, `simulate`, `describe`, \
+         `check` and `perft` (within a round) do",
         game.rules().name
     )))
 }

@@ -21,7 +21,6 @@ pub(super) fn play(
     seed: Option<u64>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
-    super::one_round_only(&game, "play")?;
     super::check_agents(&game, &[agent])?;
     let from = match start.from {
         Some(_) => Some(start_position(&game, start)?),

@@ -40,7 +40,6 @@ pub(super) fn verify(
     if candidates.is_empty() {
         let arg = variant.unwrap_or_else(|| file.variant_arg());
         let game = Game::new(variants::load(&arg)?.rules);
-        super::one_round_only(&game, "verify")?;
         let verdict = replay(&game).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message: format!("does not fit {} ({arg}): {message}", game.rules().name),
@@ -56,11 +55,7 @@ pub(super) fn verify(
     let mut unreadable = false;
     for arg in candidates {
         let game = match variants::load(arg) {
-            Ok(loaded) => {
-                let game = Game::new(loaded.rules);
-                super::one_round_only(&game, "verify")?;
-                game
-            }
+            Ok(loaded) => Game::new(loaded.rules),
             Err(e) => {
                 sayln!(
                     "== {arg}:
@@ -116,8 +111,6 @@ pub(super) fn diff(
     )?;
     let a = Game::new(variants::load(a_arg)?.rules);
     let b = Game::new(variants::load(b_arg)?.rules);
-    super::one_round_only(&a, "diff")?;
-    super::one_round_only(&b, "diff")?;
     let names = (a_arg, b_arg);
     let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {

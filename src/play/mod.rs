@@ -1,23 +1,24 @@
 //! A human against an agent: the session behind `sow play`. It takes one
 //! line of input at a time (a move label or a command) and answers with the
 //! text to show, so the terminal loop in the CLI stays thin and the session
-//! can be driven by a script.
+//! can be driven by a script. In a variant with rounds the game is a match:
+//! the session announces each round's end and the next round's start.
 
 mod board;
-mod record;
 
 use std::{fmt::Write, path::Path};
 
 pub use crate::render::text::{board_text, Style};
 pub use board::{captures_line, describe_move};
-pub use record::{Record, SaveError};
 
 use crate::{
     agents::{Agent, AgentSpec},
     engine::{
-        format_position, parse_move_by, Game, GameRun, Move, Outcome, Player, Position, Successor,
+        format_position, parse_move_by, AfterRound, Game, MatchRun, Move, Outcome, Player,
+        Position, RoundChange, Successor,
     },
     trace::legal_labels,
+    verify::{Moves, Record, RoundEnd, SaveError},
 };
 
 /// How a session is set up.
@@ -66,9 +67,12 @@ pub struct Session<'g> {
     options: Options,
     start: Position,
     agent: Box<dyn Agent + Send>,
-    run: GameRun<'g>,
+    /// The game (a match of rounds in a variant with rounds).
+    run: MatchRun<'g>,
     /// The moves played, with who played them.
     moves: Vec<(Move, Player)>,
+    /// The rounds that ended, with the ply that ended each.
+    rounds: Vec<(u32, RoundChange)>,
     /// The last move and the position it was played from.
     last: Option<(Position, Successor)>,
     /// The moves as last saved with `save`.
@@ -84,8 +88,9 @@ impl<'g> Session<'g> {
             game,
             start,
             agent,
-            run: GameRun::new(game, start),
+            run: MatchRun::new(game, start),
             moves: Vec::new(),
+            rounds: Vec::new(),
             last: None,
             saved: Vec::new(),
             options,
@@ -111,7 +116,7 @@ impl<'g> Session<'g> {
 
     /// What to show before reading a line on a terminal.
     pub fn prompt(&self) -> String {
-        if self.run.end().is_some() {
+        if self.run.is_over() {
             "game over> ".to_string()
         } else {
             format!("{}> ", self.options.human)
@@ -169,16 +174,16 @@ impl<'g> Session<'g> {
 
     /// The human plays `label`; then the agent replies.
     fn human_move(&mut self, label: &str) -> String {
-        if self.run.end().is_some() {
+        if self.run.is_over() {
             return format!(
                 "{}\n",
                 self.refusal("the game is over: `undo`, `save FILE` or `quit`")
             );
         }
-        if self.run.position().to_move != self.options.human {
+        if self.run.run().position().to_move != self.options.human {
             return format!("{}\n", self.refusal("it is not your turn"));
         }
-        let legal = legal_labels(&self.run).join(" ");
+        let legal = legal_labels(self.run.run()).join(" ");
         let mv = match parse_move_by(label, self.game, self.options.human) {
             Ok(mv) => mv,
             Err(message) => {
@@ -199,24 +204,81 @@ impl<'g> Session<'g> {
         out
     }
 
-    /// Plays `mv` for the player to move; the move in words.
+    /// Plays `mv` for the player to move; the move in words, and the
+    /// round's end and the next round's start when the move ends a round.
     fn play(&mut self, mv: Move) -> Result<String, crate::engine::Illegal> {
-        let before = *self.run.position();
-        let played = self.run.play(mv)?;
+        let before = *self.run.run().position();
+        let played = self.run.run_mut().play(mv)?;
         self.moves.push((mv, before.to_move));
         self.last = Some((before, played));
-        Ok(format!(
+        let mut out = format!(
             "{}\n",
             describe_move(self.game, &before, &played, self.options.style)
-        ))
+        );
+        if let Some(change) = self.finish_round() {
+            out.push_str(&self.round_words(&change));
+        }
+        Ok(out)
+    }
+
+    /// Settles a round that has just ended (in a variant with rounds) and
+    /// keeps it for the record.
+    fn finish_round(&mut self) -> Option<RoundChange> {
+        let change = self.run.finish_round()?;
+        if !self.game.has_rounds() {
+            return None;
+        }
+        self.rounds.push((self.moves.len() as u32, change));
+        if let AfterRound::Next(_) = change.after {
+            // The board is a new one: nothing to mark on it.
+            self.last = None;
+        }
+        Some(change)
+    }
+
+    /// A round's end and what follows, in words.
+    fn round_words(&self, change: &RoundChange) -> String {
+        let [south, north] = change.scores;
+        let mut out = format!(
+            "{}\n",
+            self.options.style.bold(&format!(
+                "round {} is over ({}): south {south} - north {north}",
+                change.round,
+                change.end.describe()
+            ))
+        );
+        if let AfterRound::Next(start) = change.after {
+            let closed: Vec<String> = (0..self.game.pit_count())
+                .filter(|&pit| start.is_closed(pit))
+                .map(|pit| self.game.label(pit))
+                .collect();
+            let _ = writeln!(
+                out,
+                "{}",
+                self.options.style.bold(&format!(
+                    "round {} starts: each player refills their pits from what they scored; {} \
+                     moves first; closed pits: {}; kept in the stores: south {} - north {}",
+                    change.round + 1,
+                    start.to_move,
+                    if closed.is_empty() {
+                        "none".to_string()
+                    } else {
+                        closed.join(" ")
+                    },
+                    start.captured[0],
+                    start.captured[1],
+                ))
+            );
+        }
+        out
     }
 
     /// The agent's moves while it is its turn and the game goes on.
     fn agent_turns(&mut self) -> String {
         let mut out = String::new();
-        while self.run.end().is_none() && self.run.position().to_move != self.options.human {
-            let index = self.agent.choose(&self.run);
-            let mv = self.run.successors().as_slice()[index].mv;
+        while !self.run.is_over() && self.run.run().position().to_move != self.options.human {
+            let index = self.agent.choose(self.run.run());
+            let mv = self.run.run().successors().as_slice()[index].mv;
             if let Ok(text) = self.play(mv) {
                 out.push_str(&text);
             }
@@ -226,7 +288,7 @@ impl<'g> Session<'g> {
 
     /// The board, the captures, and whose turn it is (or the result).
     fn status(&self) -> String {
-        let pos = self.run.position();
+        let pos = self.run.run().position();
         let mut out = String::from("\n");
         out.push_str(&board_text(
             self.game,
@@ -235,9 +297,10 @@ impl<'g> Session<'g> {
             self.options.style,
         ));
         let _ = writeln!(out, "{}", captures_line(self.game, pos));
-        match (self.run.end(), self.run.outcome()) {
+        let last = self.run.run();
+        match (last.end(), self.run.outcome()) {
             (Some(end), Some(outcome)) => {
-                let [south, north] = self.run.scores();
+                let [south, north] = last.scores();
                 let human_won = matches!(
                     (outcome, self.options.human),
                     (Outcome::South, Player::South) | (Outcome::North, Player::North)
@@ -251,21 +314,38 @@ impl<'g> Session<'g> {
                         self.options.human.other()
                     ),
                 };
-                let _ = writeln!(
-                    out,
-                    "game over after {} pl{}: {}; final scores south {south} - north {north}: {}",
-                    self.run.plies(),
-                    if self.run.plies() == 1 { "y" } else { "ies" },
-                    end.describe(),
-                    self.options.style.bold(&verdict),
-                );
+                let plies = self.run.plies();
+                let plies = format!("{plies} pl{}", if plies == 1 { "y" } else { "ies" });
+                let _ = if self.game.has_rounds() {
+                    let rounds = self.run.round();
+                    writeln!(
+                        out,
+                        "match over after {rounds} round{} and {plies}; last round: {}, \
+                         south {south} - north {north}; {} cannot fill a pit: {}",
+                        if rounds == 1 { "" } else { "s" },
+                        end.describe(),
+                        match outcome {
+                            Outcome::South => "north",
+                            Outcome::North => "south",
+                            Outcome::Draw => "neither player",
+                        },
+                        self.options.style.bold(&verdict),
+                    )
+                } else {
+                    writeln!(
+                        out,
+                        "game over after {plies}: {}; final scores south {south} - north {north}: {}",
+                        end.describe(),
+                        self.options.style.bold(&verdict),
+                    )
+                };
             }
             _ => {
                 let _ = writeln!(
                     out,
                     "{} to move (you); legal moves: {}",
                     pos.to_move,
-                    legal_labels(&self.run).join(" ")
+                    legal_labels(last).join(" ")
                 );
             }
         }
@@ -279,15 +359,14 @@ impl<'g> Session<'g> {
             return "nothing to undo: you have not moved yet\n".to_string();
         };
         let taken = self.moves.len() - cut;
-        self.moves.truncate(cut);
-        self.run.reset(self.start);
+        let moves: Vec<Move> = self.moves[..cut].iter().map(|&(mv, _)| mv).collect();
+        self.moves.clear();
+        self.rounds.clear();
+        self.run = MatchRun::new(self.game, self.start);
         self.last = None;
-        let moves: Vec<Move> = self.moves.iter().map(|&(mv, _)| mv).collect();
         for mv in moves {
-            let before = *self.run.position();
-            if let Ok(played) = self.run.play(mv) {
-                self.last = Some((before, played));
-            }
+            // Replaying moves that were legal: the words are not shown again.
+            let _ = self.play(mv);
         }
         format!(
             "took back {taken} move{}\n{}",
@@ -298,13 +377,13 @@ impl<'g> Session<'g> {
 
     /// What the agent would play in the human's place.
     fn hint(&self) -> String {
-        if self.run.end().is_some() {
+        if self.run.is_over() {
             return "the game is over\n".to_string();
         }
         let spec = self.options.agent;
         let mut adviser = spec.build(self.options.seed, self.options.human);
-        let index = adviser.choose(&self.run);
-        let mv = self.run.successors().as_slice()[index].mv;
+        let index = adviser.choose(self.run.run());
+        let mv = self.run.run().successors().as_slice()[index].mv;
         format!("{spec} would play {}\n", self.game.move_label(mv))
     }
 
@@ -321,16 +400,35 @@ impl<'g> Session<'g> {
             .collect();
         Ok(Record {
             variant: crate::variants::reference(&self.options.variant, Some(folder))?,
+            comment: None,
             start: self
                 .options
                 .from
                 .map(|start| format_position(&start, self.game)),
-            moves: moves.join(" "),
-            result: self.run.end().map(|end| crate::verify::ExpectedResult {
-                end: Some(end),
-                scores: Some(self.run.scores()),
-                winner: Some(self.run.outcome().into()),
-            }),
+            moves: Moves::Text(moves.join(" ")),
+            rounds: (self.rounds.iter())
+                .map(|&(after_ply, change)| RoundEnd {
+                    round: change.round,
+                    after_ply,
+                    end: Some(change.end),
+                    scores: Some(change.scores),
+                    next_start: match change.after {
+                        AfterRound::Next(start) => Some(format_position(&start, self.game)),
+                        AfterRound::MatchOver(_) => None,
+                    },
+                    comment: None,
+                })
+                .collect(),
+            expect: Vec::new(),
+            result: (self.run.is_over())
+                .then(|| self.run.run().end())
+                .flatten()
+                .map(|end| crate::verify::ExpectedResult {
+                    end: Some(end),
+                    scores: Some(self.run.run().scores()),
+                    winner: Some(self.run.outcome().into()),
+                    rounds: self.game.has_rounds().then(|| self.run.round()),
+                }),
         })
     }
 

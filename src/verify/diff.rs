@@ -1,14 +1,20 @@
 //! Where two variants part ways: a breadth-first search from the start over
 //! positions reached identically under both rule sets, for the shortest move
-//! sequence after which they disagree.
+//! sequence after which they disagree. In variants with rounds the search
+//! stays within the first round: where it ends, what follows (the next
+//! round's start, or the match's result) is compared, but later rounds are
+//! not searched.
 
 use std::collections::{HashSet, VecDeque};
 
 use std::fmt::Write;
 
-use super::record::{Checkpoint, ExpectedResult, Moves, Record};
+use super::record::{Checkpoint, ExpectedResult, Moves, Record, RoundEnd};
 use crate::{
-    engine::{EndReason, Game, GameRun, Illegal, Move, Position, Successor, Successors},
+    engine::{
+        format_position, AfterRound, EndReason, Game, GameRun, Illegal, MatchRun, Move, Outcome,
+        Position, Successor, Successors,
+    },
     render::text::side_by_side,
     rules::GrandSlam,
 };
@@ -43,6 +49,15 @@ pub enum Difference {
         /// Why and the final scores under B.
         b: (EndReason, [u16; 2]),
     },
+    /// The first round is over under both, the same way, but what follows
+    /// differs: the next round's start, or the match's result (a variant
+    /// without rounds ends the match with its one game).
+    Round {
+        /// What follows under A.
+        a: AfterRound,
+        /// What follows under B.
+        b: AfterRound,
+    },
     /// The move repeats a position: one variant ends the game, or scores the
     /// end differently.
     Repetition {
@@ -63,6 +78,7 @@ impl Difference {
             Difference::LegalMoves { .. } => "legal_moves",
             Difference::Result { .. } => "result",
             Difference::End { .. } => "end",
+            Difference::Round { .. } => "round",
             Difference::Repetition { .. } => "repetition",
         }
     }
@@ -275,7 +291,15 @@ impl Pair<'_> {
                 (run.end().unwrap_or(EndReason::NoLegalMove), run.scores())
             };
             let (a, b) = (end(self.a), end(self.b));
-            return (a != b).then_some(Difference::End { a, b });
+            if a != b {
+                return Some(Difference::End { a, b });
+            }
+            // The search stays in the first round, which the start's mover
+            // began.
+            let starter = self.a.start().to_move;
+            let after = |game: &Game| game.after_round(pos, a.0, starter);
+            let (a, b) = (after(self.a), after(self.b));
+            return (a != b).then_some(Difference::Round { a, b });
         }
         let only = |g: &Game, mine: &Successors, theirs: &Successors| -> Vec<(Move, String)> {
             mine.as_slice()
@@ -335,16 +359,32 @@ impl Pair<'_> {
     }
 
     /// The found difference as a record that A explains and B does not.
-    /// `variant` is how the record names A.
+    /// `variant` is how the record names A. In a variant with rounds, a
+    /// round that ends is a round end of the record.
     pub fn record(&self, found: &Found, variant: String, comment: String) -> Record {
         let a = self.a;
         let mut labels: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
-        let mut run = GameRun::new(a, a.start());
+        let mut matched = MatchRun::new(a, a.start());
         let mut last = None;
         let mut all = found.moves.clone();
         all.extend(found.difference.shown_by());
+        let mut rounds = Vec::new();
         for &m in &all {
-            last = run.play(m).ok();
+            last = matched.run_mut().play(m).ok();
+        }
+        let run = matched.run().clone();
+        if let Some(change) = matched.finish_round().filter(|_| a.has_rounds()) {
+            rounds.push(RoundEnd {
+                round: change.round,
+                after_ply: all.len() as u32,
+                end: Some(change.end),
+                scores: Some(change.scores),
+                next_start: match change.after {
+                    AfterRound::Next(start) => Some(format_position(&start, a)),
+                    AfterRound::MatchOver(_) => None,
+                },
+                comment: None,
+            });
         }
         if let Some(mv) = found.difference.shown_by() {
             labels.push(a.move_label(mv));
@@ -354,16 +394,18 @@ impl Pair<'_> {
         let expect = vec![Checkpoint {
             ply,
             board: Some(pos.pits[..a.pit_count()].to_vec()),
+            closed: None,
             scores: Some(pos.captured),
             captured: last.map(|s| s.effect.captured),
             legal: Some(Moves::Text(crate::trace::legal_labels(&run).join(" "))),
             comment: None,
         }];
-        let result = match (run.end(), run.outcome()) {
+        let result = match (run.end(), matched.outcome()) {
             (Some(end), Some(winner)) => Some(ExpectedResult {
                 end: Some(end),
                 scores: Some(run.scores()),
                 winner: Some(Some(winner).into()),
+                rounds: a.has_rounds().then(|| matched.round()),
             }),
             _ => None,
         };
@@ -372,6 +414,7 @@ impl Pair<'_> {
             comment: Some(comment),
             start: None,
             moves: Moves::Text(labels.join(" ")),
+            rounds,
             expect,
             result,
         }
@@ -497,6 +540,32 @@ impl Pair<'_> {
                         end.describe(),
                         scores(s)
                     );
+                }
+            }
+            Difference::Round {
+                a: after_a,
+                b: after_b,
+            } => {
+                let _ = writeln!(
+                    out,
+                    "the first round is over under both, the same way, but what follows differs:"
+                );
+                for (name, after) in [(names.0, after_a), (names.1, after_b)] {
+                    let what = match after {
+                        AfterRound::Next(start) => {
+                            format!("round 2 starts from {}", format_position(start, a))
+                        }
+                        AfterRound::MatchOver(Outcome::Draw) => {
+                            "the match is over: a draw".to_string()
+                        }
+                        AfterRound::MatchOver(Outcome::South) => {
+                            "the match is over: south wins".to_string()
+                        }
+                        AfterRound::MatchOver(Outcome::North) => {
+                            "the match is over: north wins".to_string()
+                        }
+                    };
+                    let _ = writeln!(out, "  under {name}: {what}");
                 }
             }
             Difference::Repetition { mv, a: ea, b: eb } => {

@@ -9,5 +9,7 @@ pub mod record;
 pub mod replay;
 pub mod rule_diff;
 
-pub use record::{Checkpoint, ExpectedResult, Moves, Record, RecordError, RecordFile};
+pub use record::{
+    Checkpoint, ExpectedResult, Moves, Record, RecordError, RecordFile, RoundEnd, SaveError,
+};
 pub use replay::{replay, Divergence, Mismatch, Verdict};

@@ -14,12 +14,36 @@
 //!   scores: [21, 21]
 //!   winner: draw
 //! ```
+//!
+//! In a variant with rounds the record is a match: plies are counted
+//! through it, `rounds` says where rounds end and what follows, checkpoints
+//! may name the closed pits, and the result gives the match's winner:
+//!
+//! ```yaml
+//! variant: galatjang-rounds
+//! start: "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43"
+//! moves: f a
+//! rounds:
+//!   - round: 1
+//!     after_ply: 1
+//!     scores: [41, 43]
+//!     next_start: "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+//! expect:
+//!   - ply: 2
+//!     closed: f
+//! ```
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{files::IoError, trace::Winner, variants, yaml};
+use crate::{
+    engine::{pit_label, EndReason},
+    files::{self, IoError, OutputError},
+    trace::{Trace, Winner},
+    variants,
+    yaml::{self, YamlError},
+};
 
 /// A game record that cannot be read, or does not fit its variant's board.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +62,22 @@ pub enum RecordError {
     },
 }
 
-/// A recorded game.
+/// Why a game could not be saved as a record.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The variant file or the record's folder cannot be found.
+    #[error(transparent)]
+    Variant(#[from] IoError),
+    /// The record could not be written as YAML.
+    #[error(transparent)]
+    Yaml(#[from] YamlError),
+    /// The file cannot be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// A recorded game: what `sow verify` reads, `sow play` saves and `sow diff
+/// --out` writes (a `sow trace` file is read as one, see [`parse`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
@@ -51,14 +90,37 @@ pub struct Record {
     /// variant's start when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
-    /// The moves, as pit labels.
+    /// The moves, as pit labels (plies counted through the whole match in a
+    /// variant with rounds).
     pub moves: Moves,
+    /// In a variant with rounds: where rounds end, and what follows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundEnd>,
     /// Checkpoints: what the record says after some plies.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expect: Vec<Checkpoint>,
     /// How the game ended, if the record says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ExpectedResult>,
+}
+
+impl Record {
+    /// The record as YAML.
+    ///
+    /// # Errors
+    /// Should YAML serialisation fail.
+    pub fn to_yaml(&self) -> Result<String, YamlError> {
+        yaml::to_string(self)
+    }
+
+    /// Writes the record to `path`, through a temporary file renamed into
+    /// place, so a reader never sees half a record.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        Ok(files::write("", path, self.to_yaml()?.as_bytes())?)
+    }
 }
 
 /// The moves of a record: `"a A b"` or `[a, A, b]`.
@@ -124,6 +186,10 @@ pub struct Checkpoint {
         deserialize_with = "yaml::some_numbers"
     )]
     pub board: Option<Vec<u8>>,
+    /// The closed pits, as pit labels (`""` when none), in a variant with
+    /// rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Moves>,
     /// Stones captured so far, `[south, north]`.
     #[serde(
         default,
@@ -158,9 +224,41 @@ pub struct ExpectedResult {
     )]
     pub scores: Option<[u16; 2]>,
     /// `south`, `north`, `draw`, or `none` for a game no rule ended (a
-    /// ply cap stopped it).
+    /// ply cap stopped it); in a variant with rounds, the match's winner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<Winner>,
+    /// Rounds played, in a variant with rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+}
+
+/// Where the record says a round ended (in a variant with rounds), and what
+/// followed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEnd {
+    /// The round, from 1.
+    pub round: u32,
+    /// The ply that ended it (plies counted through the match).
+    pub after_ply: u32,
+    /// Why it ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndReason>,
+    /// Its scores `[south, north]`, leftovers included: what each player
+    /// refills from.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "yaml::some_pair"
+    )]
+    pub scores: Option<[u16; 2]>,
+    /// The next round's start in the position notation (closed pits `x`);
+    /// absent when the round ended the match or the record does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_start: Option<String>,
+    /// A note; not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 /// A record read from a file, with where it was read from.
@@ -212,107 +310,77 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let is_trace = serde_yaml::from_str::<serde_yaml::Mapping>(text)
         .is_ok_and(|map| map.contains_key("plies"));
     if is_trace {
-        return yaml::from_str(text).map(TraceFile::into_record);
+        return yaml::from_str::<Trace>(text).map(Record::from);
     }
     yaml::from_str(text)
 }
 
-/// What `sow trace --format yaml|json` writes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TraceFile {
-    variant: String,
-    #[serde(default)]
-    variant_file: Option<String>,
-    #[serde(deserialize_with = "yaml::numbers")]
-    start: Vec<u8>,
-    #[serde(default, deserialize_with = "yaml::pair")]
-    start_scores: [u16; 2],
-    first_player: crate::engine::Player,
-    plies: Vec<TracePly>,
-    result: Option<TraceResult>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TracePly {
-    ply: u32,
-    #[serde(rename = "move")]
-    mv: String,
-    #[serde(deserialize_with = "yaml::numbers")]
-    board: Vec<u8>,
-    captured: u16,
-    #[serde(deserialize_with = "yaml::pair")]
-    scores: [u16; 2],
-    // Written by `sow trace`; implied by the board, so not checked.
-    #[serde(rename = "player")]
-    _player: crate::engine::Player,
-    #[serde(default, rename = "captured_pits")]
-    _captured_pits: Vec<String>,
-    #[serde(default, rename = "capture_waived")]
-    _capture_waived: bool,
-    // The legal moves before the ply and the stores: the replay checks the
-    // moves themselves and the boards and scores after them.
-    #[serde(default, rename = "legal")]
-    _legal: Vec<String>,
-    #[serde(default, rename = "stores")]
-    _stores: Option<[u16; 2]>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TraceResult {
-    end: crate::engine::EndReason,
-    #[serde(deserialize_with = "yaml::pair")]
-    scores: [u16; 2],
-    winner: Winner,
-}
-
-impl TraceFile {
-    /// The trace as a record: every ply a checkpoint. The variant is its
-    /// file when the trace names one, else the shipped variant whose display
-    /// name the trace gives (the display name itself when none has it).
-    fn into_record(self) -> Record {
+/// A `sow trace` file as a record: every ply a checkpoint, every round
+/// change a round end. The variant is its file when the trace names one,
+/// else the shipped variant whose display name the trace gives (the display
+/// name itself when none has it).
+impl From<Trace> for Record {
+    fn from(trace: Trace) -> Record {
         let shipped = || {
             variants::shipped_names().find(|name| {
-                variants::load(name).is_ok_and(|loaded| loaded.rules.name == self.variant)
+                variants::load(name).is_ok_and(|loaded| loaded.rules.name == trace.variant)
             })
         };
-        let variant = match &self.variant_file {
+        let variant = match &trace.variant_file {
             Some(file) => file.clone(),
-            None => shipped().map_or(self.variant.clone(), String::from),
+            None => shipped().map_or(trace.variant.clone(), String::from),
         };
         // The start is kept even when it looks like a variant's start: the
         // replay takes it as the start, and can tell a record played with 7
-        // per pit from a variant with 6.
-        let pits: Vec<String> = self.start.iter().map(u8::to_string).collect();
-        let [south, north] = self.start_scores;
+        // per pit from a variant with 6. Closed pits (a later round's start)
+        // are written `x`.
+        let per_row = trace.start.len() / 2;
+        let pits: Vec<String> = (trace.start.iter().enumerate())
+            .map(|(pit, n)| {
+                if trace.start_closed.contains(&pit_label(pit, per_row)) {
+                    "x".to_string()
+                } else {
+                    n.to_string()
+                }
+            })
+            .collect();
+        let [south, north] = trace.start_scores;
         let start = Some(format!(
             "{} {} captured {south} {north}",
             pits.join(" "),
-            self.first_player
+            trace.first_player
         ));
         Record {
             variant,
             comment: Some("read from a `sow trace` file".into()),
             start,
-            moves: Moves::List(self.plies.iter().map(|p| p.mv.clone()).collect()),
-            expect: self
-                .plies
-                .into_iter()
+            moves: Moves::List(trace.plies.iter().map(|p| p.mv.clone()).collect()),
+            rounds: (trace.rounds.into_iter())
+                .map(|r| RoundEnd {
+                    round: r.round,
+                    after_ply: r.after_ply,
+                    end: Some(r.end),
+                    scores: Some(r.scores),
+                    next_start: r.next_start,
+                    comment: None,
+                })
+                .collect(),
+            expect: (trace.plies.into_iter())
                 .map(|p| Checkpoint {
                     ply: p.ply,
                     board: Some(p.board),
+                    closed: Some(Moves::List(p.closed)),
                     scores: Some(p.scores),
                     captured: Some(p.captured),
                     legal: None,
                     comment: None,
                 })
                 .collect(),
-            result: self.result.map(|r| ExpectedResult {
+            result: trace.result.map(|r| ExpectedResult {
                 end: Some(r.end),
                 scores: Some(r.scores),
                 winner: Some(r.winner),
+                rounds: r.rounds,
             }),
         }
     }

@@ -3,11 +3,11 @@
 
 use std::fmt::Write;
 
-use super::record::{Checkpoint, ExpectedResult, Record};
+use super::record::{Checkpoint, ExpectedResult, Record, RoundEnd};
 use crate::{
     engine::{
-        check_stones, format_position, parse_move, parse_position, EndReason, Game, GameRun, Move,
-        Position,
+        check_stones, format_position, parse_move, parse_position, AfterRound, EndReason, Game,
+        GameRun, MatchRun, Move, Position, RoundChange,
     },
     render::text::side_by_side,
     trace::{legal_labels, Winner},
@@ -107,6 +107,57 @@ pub enum Mismatch {
         /// What the rules give.
         actual: Winner,
     },
+    /// A different number of rounds in the match.
+    Rounds {
+        /// What the record says.
+        expected: u32,
+        /// What the rules give (`None`: the variant has no rounds).
+        actual: Option<u32>,
+    },
+    /// Different closed pits after the move.
+    Closed {
+        /// What the record says.
+        expected: Vec<String>,
+        /// What the rules give.
+        actual: Vec<String>,
+    },
+    /// A round ends after a different ply.
+    RoundEndsAt {
+        /// The round.
+        round: u32,
+        /// After which ply the record ends it (`None`: not here).
+        record: Option<u32>,
+        /// After which ply the rules end it (`None`: not here).
+        rules: Option<u32>,
+    },
+    /// A round ends for a different reason.
+    RoundEndReason {
+        /// The round.
+        round: u32,
+        /// What the record says.
+        expected: EndReason,
+        /// What the rules give.
+        actual: EndReason,
+    },
+    /// A round ends with different scores.
+    RoundScores {
+        /// The round.
+        round: u32,
+        /// What the record says.
+        expected: [u16; 2],
+        /// What the rules give.
+        actual: [u16; 2],
+    },
+    /// The next round starts from a different position (or the match is
+    /// over by the rules).
+    NextStart {
+        /// The round that ended.
+        round: u32,
+        /// What the record says, as written.
+        expected: String,
+        /// What the rules give, `None` when the match is over.
+        actual: Option<String>,
+    },
 }
 
 /// Replays `record` under `game`. A record's `start` must hold as many
@@ -139,8 +190,9 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         check_checkpoint_fits(game, checkpoint, moves.len())
             .map_err(|e| format!("expect[{i}] (ply {}): {e}", checkpoint.ply))?;
     }
-    let mut run = GameRun::new(game, start);
-    let mut checked = 0;
+    check_rounds_fit(game, record, moves.len())?;
+    let mut matched = MatchRun::new(game, start);
+    let (mut checked, mut rounds_checked) = (0, 0);
     let mut check = |run: &GameRun<'_>, ply: u32, before: Position, captured: u16| {
         for checkpoint in record.expect.iter().filter(|c| c.ply == ply) {
             checked += 1;
@@ -155,40 +207,61 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         }
         None
     };
-    if let Some(divergence) = check(&run, 0, start, 0) {
+    if let Some(divergence) = check(matched.run(), 0, start, 0) {
         return Ok(Verdict::Diverged(divergence));
     }
+    // A start where the game is already over settles it (or its round).
+    matched.finish_round();
     for (i, &mv) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
+        let run = matched.run_mut();
         let before = *run.position();
-        let legal = legal_labels(&run);
+        let legal = legal_labels(run);
         let ended = run.end();
+        let diverged = |mismatch| {
+            Ok(Verdict::Diverged(Divergence {
+                ply,
+                before,
+                mv: Some(labels[i].clone()),
+                mismatch,
+            }))
+        };
         match run.play(mv) {
             Err(illegal) => {
-                return Ok(Verdict::Diverged(Divergence {
-                    ply,
-                    before,
-                    mv: Some(labels[i].clone()),
-                    mismatch: Mismatch::Illegal {
-                        reason: illegal.to_string(),
-                        legal,
-                        ended,
-                    },
-                }))
+                return diverged(Mismatch::Illegal {
+                    reason: illegal.to_string(),
+                    legal,
+                    ended,
+                })
             }
             Ok(successor) => {
-                if let Some(divergence) = check(&run, ply, before, successor.effect.captured) {
+                if let Some(divergence) =
+                    check(matched.run(), ply, before, successor.effect.captured)
+                {
                     return Ok(Verdict::Diverged(divergence));
                 }
             }
         }
+        let change = matched.finish_round();
+        let said = record
+            .rounds
+            .iter()
+            .find(|r| r.after_ply == ply || change.is_some_and(|change| change.round == r.round));
+        if let Some(said) = said {
+            rounds_checked += 1;
+            if let Some(mismatch) = compare_round(game, &record.rounds, said, ply, change.as_ref())
+            {
+                return diverged(mismatch);
+            }
+        }
     }
+    checked += rounds_checked;
     if let Some(result) = &record.result {
         checked += 1;
-        if let Some(mismatch) = check_result(&run, result) {
+        if let Some(mismatch) = check_match_result(&matched, result) {
             return Ok(Verdict::Diverged(Divergence {
                 ply: moves.len() as u32 + 1,
-                before: *run.position(),
+                before: *matched.run().position(),
                 mv: None,
                 mismatch,
             }));
@@ -198,6 +271,113 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         plies: moves.len() as u32,
         checked,
     })
+}
+
+/// Whether the record's round ends can be compared at all: the variant has
+/// rounds, and each round end names a ply the record has.
+fn check_rounds_fit(game: &Game, record: &Record, moves: usize) -> Result<(), String> {
+    if record.rounds.is_empty() {
+        return Ok(());
+    }
+    if !game.has_rounds() {
+        return Err(format!(
+            "rounds: the record ends rounds, but {} is one game, not a match of rounds",
+            game.rules().name
+        ));
+    }
+    for (i, said) in record.rounds.iter().enumerate() {
+        if let Some(text) = &said.next_start {
+            parse_position(text, game)
+                .map_err(|e| format!("rounds[{i}] (round {}): next_start: {e}", said.round))?;
+        }
+        if said.round == 0 || said.after_ply == 0 || said.after_ply as usize > moves {
+            return Err(format!(
+                "rounds[{i}] (round {}, after ply {}): {}",
+                said.round,
+                said.after_ply,
+                if said.round == 0 {
+                    "rounds are counted from 1".to_string()
+                } else if said.after_ply == 0 {
+                    "a round ends after a ply, counted from 1".to_string()
+                } else {
+                    format!(
+                        "the record has only {moves} move{}",
+                        if moves == 1 { "" } else { "s" }
+                    )
+                }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How the record's round end `said` (one of `record_rounds`) disagrees
+/// with the rules after ply `ply`, where the rules ended a round (`change`)
+/// or did not.
+fn compare_round(
+    game: &Game,
+    record_rounds: &[RoundEnd],
+    said: &RoundEnd,
+    ply: u32,
+    change: Option<&RoundChange>,
+) -> Option<Mismatch> {
+    let Some(change) = change else {
+        return Some(Mismatch::RoundEndsAt {
+            round: said.round,
+            record: Some(ply),
+            rules: None,
+        });
+    };
+    if change.round != said.round {
+        // The rules end another round here than the record does.
+        let record = (record_rounds.iter())
+            .find(|r| r.round == change.round)
+            .map(|r| r.after_ply);
+        return Some(Mismatch::RoundEndsAt {
+            round: change.round,
+            record,
+            rules: Some(ply),
+        });
+    }
+    if said.after_ply != ply {
+        return Some(Mismatch::RoundEndsAt {
+            round: said.round,
+            record: Some(said.after_ply),
+            rules: Some(ply),
+        });
+    }
+    let round = change.round;
+    if let Some(expected) = said.end.filter(|&end| end != change.end) {
+        return Some(Mismatch::RoundEndReason {
+            round,
+            expected,
+            actual: change.end,
+        });
+    }
+    if let Some(expected) = said.scores.filter(|&scores| scores != change.scores) {
+        return Some(Mismatch::RoundScores {
+            round,
+            expected,
+            actual: change.scores,
+        });
+    }
+    let next = match change.after {
+        AfterRound::Next(start) => Some(start),
+        AfterRound::MatchOver(_) => None,
+    };
+    // `check_rounds_fit` has read it.
+    let said_next = (said.next_start.as_ref())
+        .and_then(|text| parse_position(text, game).ok())
+        .map(|p| Position { opening: true, ..p });
+    match (said_next, next) {
+        (None, _) => None,
+        (Some(expected), Some(actual)) if expected == actual => None,
+        (Some(_), actual) => Some(Mismatch::NextStart {
+            round,
+            expected: said.next_start.clone().unwrap_or_default(),
+            actual: actual.map(|p| format_position(&p, game)),
+        }),
+    }
 }
 
 /// The position a record starts from under `game`: its `start`, or the
@@ -236,35 +416,58 @@ pub fn start_position(game: &Game, record: &Record, any_stones: bool) -> Result<
 /// ply_cap`, or just `winner: none`) is compared with this game stopped the
 /// same way.
 pub fn check_result(run: &GameRun<'_>, result: &ExpectedResult) -> Option<Mismatch> {
+    check_end(run, run.outcome(), None, result)
+}
+
+/// As [`check_result`], for the match `matched` has reached: its last
+/// round's end and scores, the match's winner and its number of rounds.
+pub fn check_match_result(matched: &MatchRun<'_>, result: &ExpectedResult) -> Option<Mismatch> {
+    let rounds = matched.run().game().has_rounds().then(|| matched.round());
+    check_end(matched.run(), matched.outcome(), rounds, result)
+}
+
+/// How `result` disagrees with the game `last` has reached, decided
+/// `outcome` (the match's, in a variant with rounds) after `rounds` rounds.
+fn check_end(
+    last: &GameRun<'_>,
+    outcome: Option<crate::engine::Outcome>,
+    rounds: Option<u32>,
+    result: &ExpectedResult,
+) -> Option<Mismatch> {
     let says_capped = result.end == Some(EndReason::PlyCap)
         || (result.end.is_none() && result.winner == Some(Winner::None));
-    let mut last = run.clone();
+    let mut last = last.clone();
     if says_capped {
         last.stop_at_cap();
     }
-    match last.end() {
-        Some(end) => {
-            let scores = last.scores();
-            let winner = Winner::from(last.outcome());
-            match (result.end, result.scores, result.winner) {
-                (Some(expected), _, _) if expected != end => Some(Mismatch::End {
-                    expected,
-                    actual: end,
-                }),
-                (_, Some(expected), _) if expected != scores => Some(Mismatch::FinalScores {
-                    expected,
-                    actual: scores,
-                }),
-                (_, _, Some(expected)) if expected != winner => Some(Mismatch::Winner {
-                    expected,
-                    actual: winner,
-                }),
-                _ => None,
-            }
-        }
-        None => Some(Mismatch::GoesOn {
-            legal: legal_labels(run),
+    let Some(end) = last.end() else {
+        return Some(Mismatch::GoesOn {
+            legal: legal_labels(&last),
+        });
+    };
+    let scores = last.scores();
+    let winner = match end {
+        EndReason::PlyCap => Winner::None,
+        _ => Winner::from(outcome),
+    };
+    match (result.end, result.scores, result.winner, result.rounds) {
+        (Some(expected), ..) if expected != end => Some(Mismatch::End {
+            expected,
+            actual: end,
         }),
+        (_, Some(expected), ..) if expected != scores => Some(Mismatch::FinalScores {
+            expected,
+            actual: scores,
+        }),
+        (_, _, Some(expected), _) if expected != winner => Some(Mismatch::Winner {
+            expected,
+            actual: winner,
+        }),
+        (.., Some(expected)) if rounds != Some(expected) => Some(Mismatch::Rounds {
+            expected,
+            actual: rounds,
+        }),
+        _ => None,
     }
 }
 
@@ -308,6 +511,14 @@ pub fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Resul
             parse_move(&label, game).map_err(|e| format!("legal: {e}"))?;
         }
     }
+    if let Some(closed) = &c.closed {
+        if !game.has_rounds() && !closed.labels().is_empty() {
+            return Err("closed: pits are closed only in variants with rounds".to_string());
+        }
+        for label in closed.labels() {
+            parse_move(&label, game).map_err(|e| format!("closed: {e}"))?;
+        }
+    }
     Ok(())
 }
 
@@ -331,6 +542,17 @@ pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Opt
                 expected,
                 actual: captured,
             });
+        }
+    }
+    if let Some(expected) = &checkpoint.closed {
+        let mut expected = expected.labels();
+        expected.sort_by_key(|l| parse_move(l, game).map(|m| m.pit).ok());
+        let actual: Vec<String> = (0..game.pit_count())
+            .filter(|&pit| pos.is_closed(pit))
+            .map(|pit| game.label(pit))
+            .collect();
+        if expected != actual {
+            return Some(Mismatch::Closed { expected, actual });
         }
     }
     if let Some(expected) = checkpoint.scores {
@@ -373,8 +595,16 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
             Mismatch::GoesOn { .. }
             | Mismatch::End { .. }
             | Mismatch::FinalScores { .. }
-            | Mismatch::Winner { .. },
+            | Mismatch::Winner { .. }
+            | Mismatch::Rounds { .. },
         ) => "at the result".to_string(),
+        (
+            _,
+            Mismatch::RoundEndsAt { round, .. }
+            | Mismatch::RoundEndReason { round, .. }
+            | Mismatch::RoundScores { round, .. }
+            | Mismatch::NextStart { round, .. },
+        ) => format!("at the end of round {round}, after ply {}", d.ply),
         (None, _) => "at the start".to_string(),
         (Some(_), _) => format!("at ply {}", d.ply),
     };
@@ -471,6 +701,90 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
                     _ => actual.as_str(),
                 }
             );
+        }
+        Mismatch::Rounds { expected, actual } => {
+            let _ = match actual {
+                Some(actual) => writeln!(
+                    out,
+                    "rounds in the match: the record says {expected}, the rules give {actual}"
+                ),
+                None => writeln!(
+                    out,
+                    "the record says the match had {expected} rounds, but {} is one game, not a match of rounds",
+                    game.rules().name
+                ),
+            };
+        }
+        Mismatch::Closed { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "closed pits{after}: the record says {}, the rules give {}",
+                list(expected),
+                list(actual)
+            );
+        }
+        Mismatch::RoundEndsAt {
+            round,
+            record,
+            rules,
+        } => {
+            let ply = |p: &Option<u32>| match p {
+                Some(p) => format!("after ply {p}"),
+                None => "not here".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "round {round} ends: the record says {}, the rules say {}{}",
+                ply(record),
+                ply(rules),
+                if rules.is_none() {
+                    " (the round goes on)"
+                } else {
+                    ""
+                }
+            );
+        }
+        Mismatch::RoundEndReason {
+            round,
+            expected,
+            actual,
+        } => {
+            let _ = writeln!(
+                out,
+                "why round {round} ended: the record says {}, the rules say {}",
+                expected.describe(),
+                actual.describe()
+            );
+        }
+        Mismatch::RoundScores {
+            round,
+            expected,
+            actual,
+        } => {
+            let _ = writeln!(
+                out,
+                "round {round}'s scores: the record says {}, the rules give {}",
+                pair(expected),
+                pair(actual)
+            );
+        }
+        Mismatch::NextStart {
+            round,
+            expected,
+            actual,
+        } => {
+            let _ = match actual {
+                Some(actual) => writeln!(
+                    out,
+                    "round {}'s start: the record says {expected}, the rules give {actual}",
+                    round + 1
+                ),
+                None => writeln!(
+                    out,
+                    "the record starts round {} from {expected}, but by these rules the match is over",
+                    round + 1
+                ),
+            };
         }
     }
     out

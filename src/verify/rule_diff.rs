@@ -7,7 +7,7 @@
 use std::fmt::Display;
 
 use crate::rules::describe::describe;
-use crate::rules::{schema, Board, CaptureRule, End, Feeding, Rules, Sowing};
+use crate::rules::{schema, Board, CaptureRule, End, Feeding, Rounds, Rules, Sowing};
 
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
@@ -59,8 +59,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         grand_slam,
         restrictions,
         end,
-        // `sow diff` refuses variants with rounds (a match is not one game).
-        rounds: _,
+        rounds,
     } = b;
     let Board {
         rows,
@@ -223,6 +222,29 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
             });
         }
     }
+    let Rounds {
+        refill,
+        fill_from,
+        next_start,
+        match_end,
+    } = rounds;
+    let refill_text =
+        |r: &Option<crate::rules::Refill>| r.map_or("none".to_string(), |r| r.to_string());
+    out.option(
+        "rounds refill",
+        refill_text(&a.rounds.refill).as_str(),
+        refill_text(refill).as_str(),
+        |r| r.rounds.refill = *refill,
+    );
+    out.option("rounds fill_from", &a.rounds.fill_from, fill_from, |r| {
+        r.rounds.fill_from = *fill_from;
+    });
+    out.option("rounds next_start", &a.rounds.next_start, next_start, |r| {
+        r.rounds.next_start = *next_start;
+    });
+    out.option("rounds match_end", &a.rounds.match_end, match_end, |r| {
+        r.rounds.match_end = *match_end;
+    });
     out.list
 }
 
