@@ -3,7 +3,7 @@
 //! capture, whether it would be a grand slam) without sowing.
 
 use super::{Effect, Game};
-use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::engine::position::{Move, Player, Position};
 use crate::rules::{
     AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take, Trigger,
 };
@@ -21,7 +21,7 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) take: Take,
     goes_to: CaptureDestination,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
-    facing: [bool; 256],
+    pub(super) facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
     pub(super) opening_no_capture: bool,
     /// When the rule looks for a capture.
@@ -39,8 +39,13 @@ struct Taking {
 }
 
 impl CaptureTable {
-    /// `rule` compiled for a board whose rows are `row_bits` (per player).
-    pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
+    /// `rule` compiled for a board whose sides are `row_bits` and inner rows
+    /// `inner_bits` (per player; the same on two rows).
+    pub(super) fn new(
+        rule: &CaptureRule,
+        row_bits: [u32; 2],
+        inner_bits: [u32; 2],
+    ) -> CaptureTable {
         let mut capturable = [false; 256];
         for &n in &rule.counts {
             capturable[usize::from(n)] = true;
@@ -49,6 +54,7 @@ impl CaptureTable {
             CaptureSide::Any => row_bits[0] | row_bits[1],
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
+            CaptureSide::OwnInner => inner_bits[mover.index()],
         });
         let mut facing = [rule.facing_counts.is_empty(); 256];
         for &n in &rule.facing_counts {
@@ -100,10 +106,10 @@ impl Game {
     /// end of the row.
     #[inline]
     fn row_neighbours(&self, pit: usize) -> impl Iterator<Item = usize> {
-        let (per_row, pit_count) = (self.per_row, self.pit_count);
+        let (per_side, pit_count) = (self.per_side, self.pit_count);
         [pit.wrapping_sub(1), pit + 1]
             .into_iter()
-            .filter(move |&n| n < pit_count && n / per_row == pit / per_row)
+            .filter(move |&n| n < pit_count && n / per_side == pit / per_side)
     }
 
     /// Whether `mv` from `pos` might capture: false when its sowing is one
@@ -123,7 +129,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if last == STORE_SLOT || self.capture_pits[mover] >> last & 1 == 0 {
+        if self.is_store(last) || self.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
