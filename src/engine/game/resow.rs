@@ -23,11 +23,14 @@ impl Game {
         if held == 0 || !rule.facing[usize::from(held)] {
             return 0;
         }
-        let behind = topology.behind(facing).map_or(0, |pit| 1u32 << pit);
-        let behind_full = topology.behind(facing).is_some_and(|pit| pos.pits[pit] > 0);
+        // The pit behind, when it holds stones (an empty one gives nothing).
+        let behind = topology
+            .behind(facing)
+            .filter(|&pit| pos.pits[pit] > 0)
+            .map_or(0, |pit| 1u32 << pit);
         match rule.take {
             Take::OppositeAndBehind => 1 << facing | behind,
-            Take::OppositeAndBehindBoth if behind_full => 1 << facing | behind,
+            Take::OppositeAndBehindBoth if behind != 0 => 1 << facing | behind,
             Take::OppositeAndBehindBoth => 0,
             _ => 1 << facing,
         }
