@@ -170,13 +170,8 @@ mod tests {
         // Drawn: row 0 North outer H..A, row 1 North inner I..P,
         // row 2 South inner p..i, row 3 South outer a..h.
         let rows = t.drawn_rows();
-        for column in 0..8 {
-            let (n_outer, n_inner, s_inner, s_outer) = (
-                rows[0][column],
-                rows[1][column],
-                rows[2][column],
-                rows[3][column],
-            );
+        let columns = rows[0].iter().zip(&rows[1]).zip(&rows[2]).zip(&rows[3]);
+        for (((&n_outer, &n_inner), &s_inner), &s_outer) in columns {
             assert_eq!(t.facing(s_inner), Some(n_inner));
             assert_eq!(t.facing(n_inner), Some(s_inner));
             assert_eq!(t.behind(s_inner), Some(s_outer));

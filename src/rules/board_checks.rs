@@ -27,7 +27,7 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     if rules.board.rows == 3 {
         out.push(Diagnostic::error(
-            rows.span,
+            rows.values[0].span,
             "3 rows: three-row boards are not supported yet (`rows 2` or `rows 4`)",
         ));
     }

@@ -369,6 +369,16 @@ const BOARD: Section = Section {
     intro: "",
     notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.
 
+On four rows (`rows 4`, at most 8 pits a row, no stores) each player owns
+an outer and an inner row and sows round them only. Their pits are lettered
+along their own counter-clockwise circuit: on 4x8 South's outer row `a`-`h`
+from South's left, the inner row `i`-`p` from South's right back to the
+left; North's `A`-`P` likewise from North's side. Positions list the counts
+in that order (`a`-`h / i`-`p / A`-`H / I`-`P`), and `start` gives one
+side in label order. `direction` is one way for every pit (`ccw`:
+along one's outer row to the right, back along the inner row). Rounds,
+feeding and a grand-slam rule are not supported on four rows yet.
+
 A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 `start` counts may be 0, but the board must hold at least one stone and at
 most 255. With `start`, the capture counts and `min_stones` range up to the
@@ -558,7 +568,12 @@ tried in file order, each on the same last pit, and a pit is taken at most
 once (a rule whose pits are already taken takes nothing). A variant without a
 `capture` section captures nothing.",
     notes: "The pit facing pit `a` is North's last pit, and so on (on 2x6, `a`-`F`, `b`-`E`
-... `f`-`A`). Kalah's capture reads: `capture facing { counts 1; side own;
+... `f`-`A`). On four rows an inner pit faces the opponent's inner pit in
+the same column (on 4x8 `i`-`P`, `p`-`I`), and behind that is the
+opponent's outer pit (`P` then `A`); there a facing `take` is supported
+only as Hus uses it: `on relay_landing` with `then resows`, `side
+own_inner`, `take opposite`, `opposite_and_behind` or
+`opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
 error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`).
@@ -691,7 +706,12 @@ Old files: a section without a label, `capture { ... }`, is the rule
             name: "goes_to",
             describe: sentences::goes_to,
             read: |r, v| rule_mut(r).goes_to = v.word(),
-            write: |r| rule(r).map(|c| one(c.goes_to)),
+            // Captures that are sown on go nowhere.
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.then != AfterCapture::Resows)
+                    .map(|c| one(c.goes_to))
+            },
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
             default: Default::Value("mover"),

@@ -275,18 +275,24 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         "stones"
     };
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));
+    // "exactly 2 or 3", but "2 to 47" for a run.
+    let holds = if counts.contains(" to ") {
+        counts
+    } else {
+        format!("exactly {counts}")
+    };
     vec![match capture.on {
         Trigger::LastPit => format!(
-            "If the pit that got the last stone now holds exactly {counts} {stones} and lies {row}, {taken}."
+            "If the pit that got the last stone now holds {holds} {stones} and lies {row}, {taken}."
         ),
         Trigger::EveryPit => format!(
-            "During the sowing, as each stone is dropped: if the pit it fell into now holds exactly {counts} {stones} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
+            "During the sowing, as each stone is dropped: if the pit it fell into now holds {holds} {stones} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
         ),
         Trigger::RelayLanding if capture.take != Take::Last => format!(
-            "When a lap ends in a pit that already held stones and that pit now holds exactly {counts} {stones} and lies {row}, {taken}, instead of lifting the landing pit for the relay; if nothing is captured, the relay goes on."
+            "When a lap ends in a pit that already held stones and that pit now holds {holds} {stones} and lies {row}, {taken}, instead of lifting the landing pit for the relay; if nothing is captured, the relay goes on."
         ),
         Trigger::RelayLanding => format!(
-            "When a lap ends in a pit that already held stones and that pit now holds exactly {counts} {stones} and lies {row}, its stones are captured instead of being lifted for the relay."
+            "When a lap ends in a pit that already held stones and that pit now holds {holds} {stones} and lies {row}, its stones are captured instead of being lifted for the relay."
         ),
     }]
 }
