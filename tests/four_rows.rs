@@ -223,3 +223,37 @@ fn hus_describe_says_four_rows() {
     assert_eq!(code, 0);
     assert!(out.contains("The board has four rows of 8 pits"), "{out}");
 }
+
+#[test]
+fn hus_commands_work_through_the_binary() {
+    let dir = crate::common::scratch("hus-commands");
+    let svg = dir.join("hus.svg");
+    let svg_path = svg.to_str().unwrap();
+    // The picture: four rows of eight pits, the inner rows labelled inside.
+    let (code, _, stderr) = sow(&["render", "hus", "--moves", "g K", "--svg", svg_path]);
+    assert_eq!(code, 0, "{stderr}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("<circle class=\"pit").count(), 32);
+    assert!(picture.contains("data-pit=\"P\""));
+    // A trace that replays, a simulation, a perft and a diff against the
+    // other reading of the capture.
+    let (code, out, stderr) = sow(&["trace", "hus", "--moves", "g K", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.contains("\"move\": \"K\""), "{out}");
+    let (code, out, _) = sow(&["perft", "hus", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1250"), "{out}");
+    let (code, _, stderr) = sow(&[
+        "simulate", "hus", "--games", "20", "--agents", "random,random", "--seed", "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let other = dir.join("hus-inner.variant");
+    std::fs::write(
+        &other,
+        shipped_text_with("hus", &[("opposite_and_behind_both", "opposite_and_behind")]),
+    )
+    .unwrap();
+    let (code, out, stderr) = sow(&["diff", "hus", other.to_str().unwrap()]);
+    assert!(code == 0 || code == 1, "{stderr}");
+    assert!(out.contains("differ") || out.contains("disagree"), "{out}");
+}
