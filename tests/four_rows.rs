@@ -244,13 +244,23 @@ fn hus_commands_work_through_the_binary() {
     assert_eq!(code, 0);
     assert!(out.contains("1250"), "{out}");
     let (code, _, stderr) = sow(&[
-        "simulate", "hus", "--games", "20", "--agents", "random,random", "--seed", "1",
+        "simulate",
+        "hus",
+        "--games",
+        "20",
+        "--agents",
+        "random,random",
+        "--seed",
+        "1",
     ]);
     assert_eq!(code, 0, "{stderr}");
     let other = dir.join("hus-inner.variant");
     std::fs::write(
         &other,
-        shipped_text_with("hus", &[("opposite_and_behind_both", "opposite_and_behind")]),
+        shipped_text_with(
+            "hus",
+            &[("opposite_and_behind_both", "opposite_and_behind")],
+        ),
     )
     .unwrap();
     let (code, out, stderr) = sow(&["diff", "hus", other.to_str().unwrap()]);
