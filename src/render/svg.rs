@@ -122,7 +122,10 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             s,
             r##"<text x="{PAD}" y="{y}" font-size="14" fill="#555">{name}</text>"##
         );
-        for &pit in row {
+        // In pit order (each player's labels from their own left).
+        let mut pits = row.clone();
+        pits.sort_unstable();
+        for pit in pits {
             let (x, _) = centre(pit);
             let _ = writeln!(
                 s,
