@@ -42,9 +42,23 @@ fn mostly_small(max: u32, small: u32) -> impl Strategy<Value = u8> {
 /// 1 seed per pit or (one board in four) counts pit by pit, some of them 0,
 /// at least 1 and at most 255 stones.
 fn board() -> impl Strategy<Value = Board> {
-    (1..=MAX_PITS_PER_ROW).prop_flat_map(|pits| {
-        let most_seeds = MAX_STONES / (2 * u32::from(pits));
-        let per_pit = vec(0..=most_seeds.min(6) as u8, 2 * usize::from(pits));
+    prop_oneof![3 => board_of(2), 1 => board_of(4)]
+}
+
+/// [`board`] with `rows` rows (a four-row board has at most 8 pits a row and
+/// no stores).
+fn board_of(rows: u8) -> impl Strategy<Value = Board> {
+    let most_pits = if rows == 4 {
+        MAX_PITS_PER_ROW_OF_FOUR
+    } else {
+        MAX_PITS_PER_ROW
+    };
+    (1..=most_pits).prop_flat_map(move |pits| {
+        let most_seeds = MAX_STONES / (u32::from(rows) * u32::from(pits));
+        let per_pit = vec(
+            0..=most_seeds.min(6) as u8,
+            usize::from(rows) * usize::from(pits),
+        );
         let start = prop_oneof![3 => Just(Vec::new()), 1 => per_pit];
         (mostly_small(most_seeds, 6), keyword::<Stores>(), start).prop_map(
             move |(seeds, stores, mut start)| {
@@ -52,12 +66,12 @@ fn board() -> impl Strategy<Value = Board> {
                     start[0] = 1;
                 }
                 Board {
-                    rows: 2,
+                    rows,
                     pits,
                     // A file gives `seeds` or `start`, not both.
                     seeds: if start.is_empty() { seeds } else { 0 },
                     start,
-                    stores,
+                    stores: if rows == 4 { Stores::None } else { stores },
                 }
             },
         )
@@ -67,7 +81,7 @@ fn board() -> impl Strategy<Value = Board> {
 /// The stones on `board` at the start.
 fn stones(board: &Board) -> u32 {
     if board.start.is_empty() {
-        2 * u32::from(board.pits) * u32::from(board.seeds)
+        u32::from(board.rows) * u32::from(board.pits) * u32::from(board.seeds)
     } else {
         board.start.iter().map(|&n| u32::from(n)).sum()
     }
@@ -246,7 +260,17 @@ fn text() -> impl Strategy<Value = String> {
 
 /// Random rules, consistent by construction.
 pub fn rules() -> impl Strategy<Value = Rules> {
-    board()
+    rules_on(board())
+}
+
+/// Random rules on a four-row board.
+pub fn four_row_rules() -> impl Strategy<Value = Rules> {
+    rules_on(board_of(4))
+}
+
+/// Random rules on the boards `boards` gives, consistent by construction.
+fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules> {
+    boards
         .prop_flat_map(|board| {
             let total = stones(&board);
             (
@@ -336,7 +360,8 @@ fn consistent(mut r: Rules) -> Rules {
         if rule.on != Trigger::RelayLanding {
             rule.then = AfterCapture::Stops;
         }
-        if rule.on != Trigger::LastPit {
+        // (`then resows` takes the facing pit: see `four_rows_consistent`.)
+        if rule.on != Trigger::LastPit && rule.then != AfterCapture::Resows {
             rule.take = Take::Last;
             rule.chain = Chain::None;
             rule.facing_counts.clear();
@@ -363,6 +388,7 @@ fn consistent(mut r: Rules) -> Rules {
         r.end.when.retain(|w| *w != EndWhen::RelayCycle);
         r.end.test_after = EndTest::Move;
     }
+    four_rows_consistent(&mut r);
     // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
@@ -417,6 +443,58 @@ fn consistent(mut r: Rules) -> Rules {
         }
     }
     r
+}
+
+/// What the board's rows allow (src/rules/board_checks.rs): the four-row
+/// keywords only on four rows; there, one direction for every pit, no
+/// feeding or grand-slam rule, and a facing `take` only with `then resows`
+/// (which needs `start next`). Runs before the checks of the rules that
+/// depend on these.
+fn four_rows_consistent(r: &mut Rules) {
+    let four = r.board.rows == 4;
+    for rule in &mut r.captures {
+        let resows = rule.then == AfterCapture::Resows;
+        let behind = matches!(
+            rule.take,
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth
+        );
+        if !four {
+            if rule.side == CaptureSide::OwnInner {
+                rule.side = CaptureSide::Own;
+            }
+            if behind {
+                rule.take = Take::Opposite;
+            }
+        }
+        let facing = matches!(rule.take, Take::Opposite) || (four && behind);
+        if resows && !(rule.on == Trigger::RelayLanding && facing) {
+            rule.then = AfterCapture::Stops;
+            // Inside the sowing, other rules take the pit itself.
+            if rule.on != Trigger::LastPit {
+                rule.take = Take::Last;
+                rule.chain = Chain::None;
+                rule.facing_counts.clear();
+            }
+        }
+        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows {
+            rule.take = Take::Last;
+            rule.facing_counts.clear();
+        }
+        if rule.then == AfterCapture::Resows {
+            rule.chain = Chain::None;
+            rule.goes_to = CaptureDestination::Mover;
+            r.sowing.start = SowStart::Next;
+        }
+    }
+    if four {
+        let way = match r.sowing.direction.first() {
+            Some(PitDirection::Cw) => PitDirection::Cw,
+            _ => PitDirection::Ccw,
+        };
+        r.sowing.direction = vec![way; usize::from(r.board.pits)];
+        r.feeding.when = FeedWhen::Never;
+        r.grand_slam = GrandSlam::Allowed;
+    }
 }
 
 /// How the text of a variant is laid out: the same rules can be written in
@@ -675,6 +753,40 @@ proptest! {
         let game = Game::new(r);
         for seed in seeds {
             invariants::check_games(&game, seed, 300)?;
+        }
+    }
+
+    /// Random games of generated four-row variants keep every invariant
+    /// of the two-row games (stones conserved, the same game traced,
+    /// replayed and played), and no move puts a stone on the opponent's
+    /// side: each player sows round their own two rows only.
+    #[test]
+    fn generated_four_row_variants_keep_their_invariants(
+        r in four_row_rules(),
+        seed in any::<u64>(),
+    ) {
+        let game = Game::new(r);
+        prop_assert_eq!(game.topology().rows(), 4);
+        invariants::check_games(&game, seed, 200)?;
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let mut run = sowing::engine::GameRun::new(&game, game.start());
+        for _ in 0..200 {
+            let moves: Vec<_> = run.successors().as_slice().iter().map(|s| s.mv).collect();
+            if moves.is_empty() || run.end().is_some() {
+                break;
+            }
+            let mv = moves[(rand::RngCore::next_u64(&mut rng) % moves.len() as u64) as usize];
+            let before = *run.position();
+            let opponent = game.row(before.to_move.other());
+            let side = |p: &sowing::engine::Position| -> u32 {
+                p.pits[opponent.clone()].iter().map(|&n| u32::from(n)).sum()
+            };
+            let after = run.play(mv).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(
+                side(&after.position) <= side(&before),
+                "{} put stones on the opponent's side",
+                game.move_label(mv)
+            );
         }
     }
 

@@ -124,6 +124,15 @@ const FAMILIES: &[Family] = &[
                 it, and an empty row must be fed.",
         variants: &["yovodji"],
     },
+    Family {
+        page: "four-rows",
+        title: "Hus",
+        intro: "A four-row game of Namibia: each player sows round their own two rows only, \
+                relaying; a lap ending in an occupied pit of one's inner row takes the \
+                opponent's two pits of that column, when both hold stones, and sows them on \
+                at once. The last player able to move wins.",
+        variants: &["hus"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

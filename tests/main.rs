@@ -10,6 +10,7 @@ mod docs;
 mod ends;
 mod fast_path;
 mod files;
+mod four_rows;
 mod generated;
 mod guide;
 mod infer;

@@ -13,19 +13,19 @@ use crate::{
 
 /// The facts `sow check` prints for a valid file.
 pub fn check_ok(name: &str, rules: &Rules) -> String {
-    let per_row = rules.board.pits as usize;
-    let label = |i| crate::engine::pit_label(i, per_row);
+    let per_side = rules.pits_per_side();
+    let label = |i| crate::engine::pit_label(i, per_side);
     format!(
         "ok: {name}: {} ({} rows of {} pits, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
         rules.name,
         rules.board.rows,
-        per_row,
+        rules.board.pits,
         rules.start_text().replace("stones each", "seeds each"),
         rules.total_stones(),
         label(0),
-        label(per_row - 1),
-        label(per_row),
-        label(2 * per_row - 1),
+        label(per_side - 1),
+        label(per_side),
+        label(2 * per_side - 1),
     )
 }
 
@@ -104,7 +104,8 @@ pub(super) fn fit(table: &mut Table) {
 /// A trace as a table: one line per ply with the whole board after it.
 pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let pits = game.pit_count();
-    let per_row = game.pits_per_row();
+    // South's pits, then North's (a side is two rows on four rows).
+    let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
     // A closed pit (a later round of a variant with rounds) is drawn `x`.
     let board = |counts: &[u8], closed: &[String]| {
@@ -142,8 +143,10 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let rules = game.rules();
     let _ = writeln!(
         out,
-        "{}: 2 rows of {per_row} pits, {} stones; {} moves first",
+        "{}: {} rows of {} pits, {} stones; {} moves first",
         rules.name,
+        rules.board.rows,
+        rules.board.pits,
         trace.start.iter().map(|&n| u32::from(n)).sum::<u32>()
             + trace
                 .start_scores
@@ -340,7 +343,8 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
 /// The first line of both solve reports: the variant and its board.
 fn solve_title(game: &Game, variant: &str, stones: impl std::fmt::Display) -> String {
     format!(
-        "{variant}: 2 rows of {} pits, {stones} stones\n",
+        "{variant}: {} rows of {} pits, {stones} stones\n",
+        game.topology().rows(),
         game.pits_per_row()
     )
 }

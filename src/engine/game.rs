@@ -3,6 +3,7 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod resow;
 mod sowing_capture;
 
 use std::{fmt, ops::Range};
@@ -13,6 +14,7 @@ use super::run::EndReason;
 use super::{
     notation::pit_label,
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
+    topology::Topology,
 };
 use crate::rules::{
     Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
@@ -264,7 +266,10 @@ impl fmt::Display for Illegal {
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
-    per_row: usize,
+    /// The board's shape: rows, sides, circuits, facing pits.
+    topology: Topology,
+    /// Pits each player owns (a row on two rows, two rows on four).
+    per_side: usize,
     pit_count: usize,
     /// `sow_path[mover][direction][origin][k]`: the slot that gets stone `k`
     /// (from 0) sown from `origin` in that direction by `mover` (whose store,
@@ -370,19 +375,20 @@ pub struct Game {
 impl Game {
     /// Compiles validated rules.
     pub fn new(rules: Rules) -> Self {
-        let per_row = usize::from(rules.board.pits);
-        let pit_count = 2 * per_row;
+        let topology = Topology::new(&rules);
+        let (per_row, per_side) = (topology.per_row(), topology.per_side());
+        let pit_count = topology.pit_count();
         let step = |i: usize, direction: Direction, forward: bool| -> usize {
-            if (direction == Direction::Ccw) == forward {
-                (i + 1) % pit_count
-            } else {
-                (i + pit_count - 1) % pit_count
-            }
+            let reverse = match direction {
+                Direction::Ccw => Direction::Cw,
+                Direction::Cw => Direction::Ccw,
+            };
+            topology.next(i, if forward { direction } else { reverse })
         };
         let mut before = [[0u8; MAX_PITS]; 2];
         let mut after = [[0u8; MAX_PITS]; 2];
         let stores = rules.board.stores == Stores::Sown;
-        let owner = |pit: usize| pit / per_row;
+        let owner = |pit: usize| pit / per_side;
         let mut sow_path = [[[[0u8; MAX_PITS]; MAX_PITS]; 2]; 2];
         let mut path_len = 0;
         for direction in [Direction::Ccw, Direction::Cw] {
@@ -396,7 +402,7 @@ impl Game {
                 // and the mover's store where the sowing leaves the mover's row.
                 let mut cycle = Vec::with_capacity(MAX_PITS);
                 let mut pit = origin;
-                for _ in 0..pit_count {
+                for _ in 0..topology.circuit_len() {
                     cycle.push(pit);
                     let next = step(pit, direction, true);
                     if stores && owner(pit) == mover && owner(next) != mover {
@@ -417,18 +423,23 @@ impl Game {
                 path_len = cycle.len();
             }
         }
-        let south_bits = (1u32 << per_row) - 1;
-        let row_bits = [south_bits, south_bits << per_row];
+        let south_bits = (1u32 << per_side) - 1;
+        let row_bits = [south_bits, south_bits << per_side];
+        let inner_bits = row_bits.map(|bits| {
+            (0..pit_count)
+                .filter(|&pit| bits >> pit & 1 == 1 && topology.is_inner(pit))
+                .fold(0u32, |inner, pit| inner | 1 << pit)
+        });
         let opening_south = rules
             .sowing
             .first_move_from
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
-        let first_move_pits = [opening_south, opening_south << per_row];
+        let first_move_pits = [opening_south, opening_south << per_side];
         let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
             .captures
             .iter()
-            .map(|rule| CaptureTable::new(rule, row_bits))
+            .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
             .partition(|table| table.on == Trigger::LastPit);
         let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
             .into_iter()
@@ -496,8 +507,8 @@ impl Game {
             let row = directions
                 .iter()
                 .enumerate()
-                .skip(m * per_row)
-                .take(per_row);
+                .skip(m * per_side)
+                .take(per_side);
             for (pit, allowed) in row {
                 for &direction in *allowed {
                     candidates[m][candidate_count[m]] = Move {
@@ -575,7 +586,8 @@ impl Game {
         });
         Game {
             rules,
-            per_row,
+            topology,
+            per_side,
             pit_count,
             sow_path,
             path_len,
@@ -636,13 +648,24 @@ impl Game {
 
     /// Pits in each row.
     pub fn pits_per_row(&self) -> usize {
-        self.per_row
+        self.topology.per_row()
     }
 
-    /// The pits of `player`'s row, as absolute indices.
+    /// Pits each player owns: a row on two rows, two rows on four.
+    pub fn pits_per_side(&self) -> usize {
+        self.per_side
+    }
+
+    /// The board's shape: rows, sides, circuits, facing pits.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// The pits `player` owns (their row, or their two rows on four rows),
+    /// as absolute indices.
     pub fn row(&self, player: Player) -> Range<usize> {
-        let start = player.index() * self.per_row;
-        start..start + self.per_row
+        let start = player.index() * self.per_side;
+        start..start + self.per_side
     }
 
     /// The position before the first move.
@@ -662,7 +685,7 @@ impl Game {
 
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
     pub fn label(&self, pit: usize) -> String {
-        pit_label(pit, self.per_row)
+        pit_label(pit, self.per_side)
     }
 
     /// How a move is written: the label of its pit (`a`, `B`, ...), with
@@ -722,7 +745,7 @@ impl Game {
                     .filter(|&&slot| !pos.is_closed(usize::from(slot)))
                     .take(usize::from(stones));
                 let lap = slots
-                    .map(|&slot| (usize::from(slot) != STORE_SLOT).then_some(usize::from(slot)));
+                    .map(|&slot| (!self.is_store(usize::from(slot))).then_some(usize::from(slot)));
                 (origin, lap.collect())
             })
             .collect()
@@ -745,7 +768,7 @@ impl Game {
     /// The direction rule of a pit (the same for the pit in the same place of
     /// either row, counted from its owner's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
-        self.rules.sowing.direction[pit % self.per_row]
+        self.rules.sowing.direction[pit % self.topology.per_row()]
     }
 
     /// Whether `player`'s row holds no stone.
@@ -802,11 +825,11 @@ impl Game {
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
         }
-        let extra_turn = last == STORE_SLOT && self.extra_turn;
+        let extra_turn = self.is_store(last) && self.extra_turn;
         // A relay that cycled or was stopped by the end test never ended:
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
-        if capture && relay_ended && last != STORE_SLOT {
+        if capture && relay_ended && !self.is_store(last) {
             self.capture(pos, mover, last, direction, &mut effect);
         }
         // Pits taken during the sowing were refilled after: they do not
@@ -935,11 +958,18 @@ impl Game {
         self.end_condition(&board).is_some()
     }
 
+    /// Whether `slot` is the mover's store: [`STORE_SLOT`] on a board with
+    /// stores (on a four-row board, which has none, that index is a pit).
+    #[inline]
+    pub(super) fn is_store(&self, slot: usize) -> bool {
+        self.has_stores && slot == STORE_SLOT
+    }
+
     /// The pit whose stones a relay lifts after a lap ended in `last`, if the
     /// rules relay here.
     #[inline]
     fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
-        if self.laps == Laps::Single || last == STORE_SLOT {
+        if self.laps == Laps::Single || self.is_store(last) {
             return None;
         }
         match self.laps {

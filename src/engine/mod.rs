@@ -11,6 +11,7 @@ mod playout;
 mod position;
 mod rounds;
 mod run;
+mod topology;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
@@ -23,3 +24,4 @@ pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{EndReason, GameRun, Outcome};
+pub use topology::Topology;

@@ -8,6 +8,14 @@
 //! `"2 3 0 / 1 5 1 south"` or `"2 3 0 / 1 5 1 north captured 10 20"`.
 //! A closed pit (in a later round of a variant with rounds) is written `x`
 //! in place of its count: `"7 x 7 / 7 7 7 north captured 3 2"`.
+//!
+//! On four rows each player's pits are lettered along their own
+//! counter-clockwise circuit (see [`Topology`](super::Topology)): on 4x8
+//! South's outer row is `a`-`h` from South's left, the inner row `i`-`p`
+//! from South's right back to left, and North's `A`-`P` likewise from
+//! North's side. A position lists the counts in that order, a `/` allowed
+//! between rows: `"2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 /
+//! 2 2 2 2 0 0 0 0 south"`.
 
 use std::fmt;
 
@@ -17,12 +25,13 @@ use super::{
 };
 use crate::rules::Direction;
 
-/// Label of pit `pit` on a board with `per_row` pits in each row.
-pub fn pit_label(pit: usize, per_row: usize) -> String {
-    let (base, offset) = if pit < per_row {
+/// Label of pit `pit` on a board where each player owns `per_side` pits
+/// (a row on two rows, two rows on four).
+pub fn pit_label(pit: usize, per_side: usize) -> String {
+    let (base, offset) = if pit < per_side {
         (b'a', pit)
     } else {
-        (b'A', pit - per_row)
+        (b'A', pit - per_side)
     };
     char::from(base + offset as u8).to_string()
 }
@@ -46,7 +55,7 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
             ))
         }
     };
-    let per_row = game.pits_per_row();
+    let per_row = game.pits_per_side();
     let pit = match *label.as_bytes() {
         [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(usize::from(c - b'a')),
         [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => {
@@ -100,7 +109,7 @@ pub fn parse_move_by(text: &str, game: &Game, mover: Player) -> Result<Move, Str
         Err(error) => error,
     };
     let label = text.split_once(':').map_or(text, |(label, _)| label);
-    let per_row = game.pits_per_row();
+    let per_row = game.pits_per_side();
     let owner = match *label.as_bytes() {
         [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(Player::South),
         [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(Player::North),
@@ -138,6 +147,7 @@ impl std::error::Error for PositionError {}
 /// The column and what was expected there.
 pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError> {
     let per_row = game.pits_per_row();
+    let rows = game.topology().rows();
     let pit_count = game.pit_count();
     let tokens: Vec<(usize, &str)> = text
         .split_whitespace()
@@ -151,10 +161,16 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let mut total: u32 = 0;
     while let Some(&(offset, token)) = rest.peek() {
         if token == "/" {
-            if count != per_row {
+            if rows == 2 && count != per_row {
                 return Err(error(
                     offset,
                     format!("`/` must come after the {per_row} pits of south's row"),
+                ));
+            }
+            if count == 0 || count % per_row != 0 || count == pit_count {
+                return Err(error(
+                    offset,
+                    format!("`/` must come between rows (after a multiple of {per_row} pits)"),
                 ));
             }
             rest.next();
@@ -206,7 +222,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         let offset = rest.peek().map_or(end, |t| t.0);
         return Err(error(
             offset,
-            format!("expected {pit_count} pit counts (2 rows of {per_row}), found {count}"),
+            format!("expected {pit_count} pit counts ({rows} rows of {per_row}), found {count}"),
         ));
     }
     if let Some(player) = Player::BOTH
@@ -341,18 +357,15 @@ pub fn pit_text(pos: &Position, pit: usize) -> String {
 
 /// Writes a position in the notation [`parse_position`] reads.
 pub fn format_position(pos: &Position, game: &Game) -> String {
-    let row = |p: Player| {
-        game.row(p)
-            .map(|pit| pit_text(pos, pit))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut out = format!(
-        "{} / {} {}",
-        row(Player::South),
-        row(Player::North),
-        pos.to_move
-    );
+    let rows: Vec<String> = (0..game.pit_count())
+        .collect::<Vec<_>>()
+        .chunks(game.pits_per_row())
+        .map(|row| {
+            let counts: Vec<String> = row.iter().map(|&pit| pit_text(pos, pit)).collect();
+            counts.join(" ")
+        })
+        .collect();
+    let mut out = format!("{} {}", rows.join(" / "), pos.to_move);
     if pos.captured != [0, 0] {
         out.push_str(&format!(
             " captured {} {}",

@@ -8,10 +8,14 @@ use crate::rules::Direction;
 
 /// Size of the pit array: two rows of at most
 /// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW) pits, plus a slot the
-/// engine uses while sowing into a store (always empty between moves).
+/// engine uses while sowing into a store (always empty between moves); or
+/// four rows of at most
+/// [`MAX_PITS_PER_ROW_OF_FOUR`](crate::rules::MAX_PITS_PER_ROW_OF_FOUR)
+/// pits, which have no store, so that the store's slot is their last pit.
 pub const MAX_PITS: usize = 32;
 
-/// The slot that stands for the mover's store during a sowing.
+/// The slot that stands for the mover's store during a sowing, on a board
+/// with stores (see `Game::is_store`).
 pub(crate) const STORE_SLOT: usize = MAX_PITS - 1;
 
 /// One of the two players. South owns the near row and moves first.

@@ -49,19 +49,23 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
     let board_x = PAD;
     let board_y = 70;
     let board_w = 40 + store_space * 2 + (per_row - 1) * STEP + 2 * RADIUS;
-    let board_h = 2 * STEP + 20;
+    // The rows as drawn from the top (two, or four: North's outer and
+    // inner, South's inner and outer), each from South's left.
+    let rows = game.topology().drawn_rows();
+    let board_h = rows.len() as i32 * STEP + 20;
     let first_x = board_x + 20 + store_space + RADIUS;
-    let north_y = board_y + 10 + STEP / 2;
-    let south_y = north_y + STEP;
-    let centre = |pit: usize| -> (i32, i32) {
-        let owner_row = game.row(Player::North);
-        if owner_row.contains(&pit) {
-            let i = (owner_row.end - 1 - pit) as i32;
-            (first_x + i * STEP, north_y)
-        } else {
-            (first_x + pit as i32 * STEP, south_y)
+    let mut place = vec![(0, 0); game.pit_count()];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &pit) in row.iter().enumerate() {
+            place[pit] = (r as i32, c as i32);
         }
+    }
+    let centre = |pit: usize| -> (i32, i32) {
+        let (r, c) = place[pit];
+        (first_x + c * STEP, board_y + 10 + STEP / 2 + r * STEP)
     };
+    // The inner rows of a four-row board are labelled inside their pits.
+    let inner_rows: Vec<usize> = rows[1..rows.len() - 1].concat();
 
     let mut caption = Vec::new();
     let title = match frame.ply {
@@ -110,15 +114,18 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
     );
     // Row names and pit labels, outside the board.
     let label_rows = [
-        (Player::North, board_y - 10, "north"),
-        (Player::South, board_y + board_h + 22, "south"),
+        (&rows[0], board_y - 10, "north"),
+        (&rows[rows.len() - 1], board_y + board_h + 22, "south"),
     ];
-    for (player, y, name) in label_rows {
+    for (row, y, name) in label_rows {
         let _ = writeln!(
             s,
             r##"<text x="{PAD}" y="{y}" font-size="14" fill="#555">{name}</text>"##
         );
-        for pit in game.row(player) {
+        // In pit order (each player's labels from their own left).
+        let mut pits = row.clone();
+        pits.sort_unstable();
+        for pit in pits {
             let (x, _) = centre(pit);
             let _ = writeln!(
                 s,
@@ -210,6 +217,14 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             y + 8,
             pos.pits[pit]
         );
+        if inner_rows.contains(&pit) {
+            let _ = writeln!(
+                s,
+                r##"<text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="#555">{}</text>"##,
+                y - 14,
+                game.label(pit)
+            );
+        }
     }
     for (i, line) in caption.iter().enumerate() {
         let _ = writeln!(

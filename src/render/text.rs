@@ -1,5 +1,6 @@
 //! Boards as text, seen from South: North's row on top (reversed, so that
-//! each player's pits run from their own left), South's row below. Every
+//! each player's pits run from their own left), South's row below; on four
+//! rows North's outer and inner rows, then South's inner and outer. Every
 //! text board `sow` prints is drawn here: in full, with labels and stores,
 //! by [`board_text`] (`play`); in short, for comparing two boards, by
 //! [`board_lines`] and [`side_by_side`] (`verify`, `diff`).
@@ -11,13 +12,11 @@ use crate::{
     rules::Stores,
 };
 
-/// The pits in the order they are drawn: North's row (from North's right,
-/// so reversed) then South's row (from South's left).
-pub fn drawn_rows(game: &Game) -> [Vec<usize>; 2] {
-    [
-        game.row(Player::North).rev().collect(),
-        game.row(Player::South).collect(),
-    ]
+/// The pits in the order they are drawn, row by row from the top: North's
+/// row (from North's right, so reversed) then South's row (from South's
+/// left); on four rows, the far row to the near one, each from South's left.
+pub fn drawn_rows(game: &Game) -> Vec<Vec<usize>> {
+    game.topology().drawn_rows()
 }
 
 /// How text is styled: plain, or with ANSI colours on a terminal.
@@ -86,7 +85,7 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
     } else {
         "north ".len()
     };
-    let [north, south] = drawn_rows(game);
+    let rows = drawn_rows(game);
     let last = last.filter(|s| s.mv != Move::PASS);
     let cell = |pit: usize| {
         let text = format!("{:>width$}", pit_text(pos, pit));
@@ -110,39 +109,64 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
         )
     };
     let mut out = String::new();
-    let _ = writeln!(out, "{:<margin$}{}", "north", labels(&north));
+    if let [north_outer, north_inner, south_inner, south_outer] = &rows[..] {
+        // Four rows: each row's labels next to it, the inner rows' in the
+        // middle of the board.
+        let lines = [
+            ("north", labels(north_outer)),
+            ("", counts(north_outer)),
+            ("", counts(north_inner)),
+            ("", labels(north_inner)),
+            ("", labels(south_inner)),
+            ("", counts(south_inner)),
+            ("", counts(south_outer)),
+            ("south", labels(south_outer)),
+        ];
+        for (title, line) in lines {
+            let _ = writeln!(out, "{title:<margin$}{line}");
+        }
+        return out;
+    }
+    let (north, south) = (&rows[0], &rows[1]);
+    let _ = writeln!(out, "{:<margin$}{}", "north", labels(north));
     if stores {
-        let _ = writeln!(out, "{:<margin$}{}", store(Player::North), counts(&north));
+        let _ = writeln!(out, "{:<margin$}{}", store(Player::North), counts(north));
         let _ = writeln!(
             out,
             "{:<margin$}{} {}",
             "",
-            counts(&south),
+            counts(south),
             store(Player::South)
         );
     } else {
-        let _ = writeln!(out, "{:<margin$}{}", "", counts(&north));
-        let _ = writeln!(out, "{:<margin$}{}", "", counts(&south));
+        let _ = writeln!(out, "{:<margin$}{}", "", counts(north));
+        let _ = writeln!(out, "{:<margin$}{}", "", counts(south));
     }
-    let _ = writeln!(out, "{:<margin$}{}", "south", labels(&south));
+    let _ = writeln!(out, "{:<margin$}{}", "south", labels(south));
     out
 }
 
 /// The board in short, for comparisons: the pits' counts three columns
 /// each, one line per row as [`drawn_rows`] orders them, no stores (the
 /// comparisons give the captures in words).
-pub fn board_lines(game: &Game, pits: &[u8]) -> [String; 2] {
-    drawn_rows(game).map(|row| row.iter().map(|&p| format!("{:>3}", pits[p])).collect())
+pub fn board_lines(game: &Game, pits: &[u8]) -> Vec<String> {
+    drawn_rows(game)
+        .into_iter()
+        .map(|row| row.iter().map(|&p| format!("{:>3}", pits[p])).collect())
+        .collect()
 }
 
-/// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b c`.
-pub fn row_titles(game: &Game) -> [String; 2] {
-    let [north, south] = drawn_rows(game);
-    let title = |player: Player, row: Vec<usize>| {
-        let labels: Vec<String> = row.into_iter().map(|p| game.label(p)).collect();
-        format!("{player} {}", labels.join(" "))
-    };
-    [title(Player::North, north), title(Player::South, south)]
+/// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b
+/// c` (each row by its owner's name).
+pub fn row_titles(game: &Game) -> Vec<String> {
+    drawn_rows(game)
+        .into_iter()
+        .map(|row| {
+            let owner = game.topology().owner(row[0]);
+            let labels: Vec<String> = row.into_iter().map(|p| game.label(p)).collect();
+            format!("{owner} {}", labels.join(" "))
+        })
+        .collect()
 }
 
 /// Two boards side by side under the titles `left` and `right`.
@@ -155,7 +179,7 @@ pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> S
     let wa = cells.max(left.0.len());
     let wb = cells.max(right.0.len());
     let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
-    for i in 0..2 {
+    for i in 0..titles.len() {
         let _ = writeln!(
             out,
             "  {:width$}  {:>wa$}    {:>wb$}",

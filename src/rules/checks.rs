@@ -3,7 +3,7 @@
 //! can hold. Each is a small function of what was read; each looks only at
 //! keys that read fine, so a bad value is reported once, by the validator.
 
-use super::{model::*, validate::Read};
+use super::{board_checks, model::*, validate::Read};
 use crate::{diagnostic::Diagnostic, dsl::Value};
 
 /// A check between keys: the errors and warnings it finds.
@@ -12,6 +12,9 @@ pub(super) type Check = fn(&Read<'_>) -> Vec<Diagnostic>;
 /// Every check, in the order their messages are reported.
 pub(super) const CHECKS: &[Check] = &[
     board_has_a_start,
+    board_checks::board_rows_fit,
+    board_checks::capture_fits_the_board,
+    board_checks::resows_fits,
     stones_fit_on_the_board,
     skip_origin_needs_start_next,
     extra_turn_store_needs_stores,
@@ -167,7 +170,8 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             continue;
         }
         let mut error = |text: String| out.push(Diagnostic::error(s.span, text));
-        if read.valid_in(CAPTURE, i, "take") && rule.take != Take::Last {
+        let resows = rule.then == AfterCapture::Resows;
+        if read.valid_in(CAPTURE, i, "take") && rule.take != Take::Last && !resows {
             error(format!(
                 "`on {}` takes the pit itself: `take {}` is not supported with it",
                 rule.on, rule.take

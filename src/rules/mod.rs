@@ -1,6 +1,7 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
+mod board_checks;
 mod checks;
 pub mod describe;
 pub mod format;

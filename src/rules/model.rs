@@ -4,8 +4,11 @@ use serde::{Deserialize, Serialize};
 
 use super::keyword::keyword_enum;
 
-/// Largest number of pits in one row the engine supports.
+/// Largest number of pits in one row the engine supports (on two rows).
 pub const MAX_PITS_PER_ROW: u8 = 15;
+/// Largest number of pits in one row of a four-row board: the engine's
+/// position holds 32 pits (a four-row board has no store).
+pub const MAX_PITS_PER_ROW_OF_FOUR: u8 = 8;
 /// Largest number of stones on a board (pit counts are bytes).
 pub const MAX_STONES: u32 = 255;
 
@@ -46,7 +49,13 @@ pub struct Rules {
 impl Rules {
     /// Pits on the whole board.
     pub fn pit_count(&self) -> usize {
-        2 * self.board.pits as usize
+        usize::from(self.board.rows) * usize::from(self.board.pits)
+    }
+
+    /// Pits each player owns: one row on a two-row board, two (outer and
+    /// inner) on a four-row board.
+    pub fn pits_per_side(&self) -> usize {
+        self.pit_count() / 2
     }
 
     /// Whether any capture rule applies.
@@ -83,7 +92,8 @@ impl Rules {
 /// Board size and starting stones.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Board {
-    /// Rows (always 2: one per player).
+    /// Rows: 2 (one per player) or 4 (two per player, an outer and an inner
+    /// row; each player sows round their own two rows only).
     pub rows: u8,
     /// Pits in each row.
     pub pits: u8,
@@ -287,6 +297,10 @@ keyword_enum! {
         /// The move goes on: the stones of the pit after the captured one are
         /// lifted and sown (the move ends if that pit is empty).
         SowsOn = "sows_on",
+        /// The captured stones are not kept: the mover sows them on from the
+        /// pit after the landing pit (which keeps its stones), and the move
+        /// goes on from where they end like any lap (needs a facing `take`).
+        Resows = "resows",
     }
 }
 
@@ -301,6 +315,13 @@ keyword_enum! {
         LastAndOppositeEvenEmpty = "last_and_opposite_even_empty",
         /// Only the pit facing the last one, if it holds stones; the last stone stays.
         Opposite = "opposite",
+        /// Four rows: the pit facing the last one (the opponent's inner pit in
+        /// the same column), if it holds stones, and the opponent's outer pit
+        /// behind it, whatever it holds; the last stone stays.
+        OppositeAndBehind = "opposite_and_behind",
+        /// Four rows: the facing pit and the pit behind it, only when both
+        /// hold stones; the last stone stays.
+        OppositeAndBehindBoth = "opposite_and_behind_both",
         /// The last pit, and each pit next to it in its row (one on each
         /// side, not round the end of the row) that qualifies the same way.
         Neighbours = "neighbours",
@@ -328,6 +349,9 @@ keyword_enum! {
         Own = "own",
         /// Only the opponent's row.
         Opponent = "opponent",
+        /// Four rows: only the mover's inner row (the one next to the
+        /// opponent's).
+        OwnInner = "own_inner",
     }
 }
 

@@ -372,6 +372,16 @@ const BOARD: Section = Section {
     intro: "",
     notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.
 
+On four rows (`rows 4`, at most 8 pits a row, no stores) each player owns
+an outer and an inner row and sows round them only. Their pits are lettered
+along their own counter-clockwise circuit: on 4x8 South's outer row `a`-`h`
+from South's left, the inner row `i`-`p` from South's right back to the
+left; North's `A`-`P` likewise from North's side. Positions list the counts
+in that order (`a`-`h / i`-`p / A`-`H / I`-`P`), and `start` gives one
+side in label order. `direction` is one way for every pit (`ccw`:
+along one's outer row to the right, back along the inner row). Rounds,
+feeding and a grand-slam rule are not supported on four rows yet.
+
 A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 `start` counts may be 0, but the board must hold at least one stone and at
 most 255. With `start`, the capture counts and `min_stones` range up to the
@@ -387,12 +397,12 @@ stones of the start.",
             what: "rows",
             value: ValueKind::Number {
                 min: 2,
-                max: Bound::Fixed(2),
+                max: Bound::Fixed(4),
             },
             default: Default::Value("2"),
             warns: None,
-            doc: "Rows of pits: one per player (only two-row boards are supported).",
-            example: "rows 2",
+            doc: "Rows of pits: 2 (one per player) or 4 (two per player, outer and inner; each player sows round their own two rows only). Three rows are not supported yet.",
+            example: "rows 4",
         },
         Key {
             name: "pits",
@@ -436,7 +446,7 @@ stones of the start.",
             value: ValueKind::PitCounts,
             default: Default::Absent("`seeds` in every pit"),
             warns: None,
-            doc: "Stones in each pit at the start, pit by pit: one count per pit of a row (both rows alike, from the owner's left), or one per pit of the board in notation order (a b c ... A B C ...).",
+            doc: "Stones in each pit at the start, pit by pit: one count per pit of a player's side in label order (both sides alike: a row from the owner's left on two rows, `a`-`p` on four), or one per pit of the board in notation order (a b c ... A B C ...).",
             example: "start 4 4 5 4 3 4 4 4 4 4 4 4",
         },
         Key {
@@ -561,7 +571,12 @@ tried in file order, each on the same last pit, and a pit is taken at most
 once (a rule whose pits are already taken takes nothing). A variant without a
 `capture` section captures nothing.",
     notes: "The pit facing pit `a` is North's last pit, and so on (on 2x6, `a`-`F`, `b`-`E`
-... `f`-`A`). Kalah's capture reads: `capture facing { counts 1; side own;
+... `f`-`A`). On four rows an inner pit faces the opponent's inner pit in
+the same column (on 4x8 `i`-`P`, `p`-`I`), and behind that is the
+opponent's outer pit (`P` then `A`); there a facing `take` is supported
+only as Hus uses it: `on relay_landing` with `then resows`, `side
+own_inner`, `take opposite`, `opposite_and_behind` or
+`opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
 error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`).
@@ -727,7 +742,12 @@ Old files: a section without a label, `capture { ... }`, is the rule
             name: "goes_to",
             describe: sentences::goes_to,
             read: |r, v| rule_mut(r).goes_to = v.word(),
-            write: |r| rule(r).map(|c| one(c.goes_to)),
+            // Captures that are sown on go nowhere.
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.then != AfterCapture::Resows)
+                    .map(|c| one(c.goes_to))
+            },
             what: "capture destination",
             value: ValueKind::Word(Words::of::<CaptureDestination>()),
             default: Default::Value("mover"),
@@ -748,7 +768,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture or sows on from the next pit.",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`).",
             example: "then sows_on",
         },
     ],

@@ -34,6 +34,12 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
         Stores::None => "no stores",
         Stores::Sown => "a store for each player at the end of their row: the mover sows into their own store and skips the opponent's, and stones in a store count as captured",
     };
+    if *rows == 4 {
+        return vec![format!(
+            "The board has four rows of {pits} pit{}, two per player (an outer row and an inner row, which faces the opponent's inner row), and {stores}; each player sows round their own two rows only.",
+            plural(u32::from(*pits))
+        )];
+    }
     vec![format!(
         "The board has {rows} rows of {pits} pit{}, one row per player, and {stores}.",
         plural(u32::from(*pits))
@@ -43,6 +49,23 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
 /// Who owns which pits, by label.
 pub(super) fn pits(rules: &Rules) -> Vec<String> {
     let per_row = usize::from(rules.board.pits);
+    if rules.board.rows == 4 {
+        let side = 2 * per_row;
+        let span = |first: usize| {
+            format!(
+                "{}-{}",
+                pit_label(first, side),
+                pit_label(first + per_row - 1, side)
+            )
+        };
+        return vec![format!(
+            "South owns the two near rows and moves first; North owns the two far rows. Each player's pits are lettered along their own counter-clockwise circuit: the outer row from the owner's left to right ({} for South, {} for North), then the inner row from the owner's right back to left ({} and {}).",
+            span(0),
+            span(2 * per_row),
+            span(per_row),
+            span(3 * per_row),
+        )];
+    }
     vec![format!(
         "South owns the near row (pits {} from South's left to right) and moves first; North owns the far row ({} from North's left to right).",
         range(0, per_row),
@@ -67,6 +90,14 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    if rules.board.rows == 4 {
+        let side = rules.pits_per_side();
+        return vec![format!(
+            "The pits start with {} stones on South's side and {} on North's (each in label order, a to p): {total} in all.",
+            row(&start[..side]),
+            row(&start[side..]),
+        )];
+    }
     vec![format!(
         "The pits start with {} stones in South's row and {} in North's (each from its owner's left to right): {total} in all.",
         row(&start[..per_row]),
@@ -103,23 +134,44 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
 /// The pit a player picks.
 pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
-    let pick = if min_stones <= 1 {
-        "any pit of their own row that is not empty".to_string()
+    let own = if rules.board.rows == 4 {
+        "their own two rows"
     } else {
-        format!("a pit of their own row holding at least {min_stones} stones (pits with fewer can never be played)")
+        "their own row"
+    };
+    let pick = if min_stones <= 1 {
+        format!("any pit of {own} that is not empty")
+    } else {
+        format!("a pit of {own} holding at least {min_stones} stones (pits with fewer can never be played)")
     };
     vec![format!("On their turn a player picks {pick}.")]
 }
 
 pub(super) fn direction(rules: &Rules) -> Vec<String> {
     let direction = &rules.sowing.direction;
-    let per_row = usize::from(rules.board.pits);
-    let pit_count = 2 * per_row;
-    let ccw_order: Vec<String> = (0..pit_count).map(|p| pit_label(p, per_row)).collect();
-    let cw_order: Vec<String> = (0..pit_count)
-        .map(|k| pit_label((pit_count - k) % pit_count, per_row))
+    // The order round one circuit: the board on two rows, South's side on
+    // four (North's goes round theirs alike).
+    let per_side = rules.pits_per_side();
+    let circuit = if rules.board.rows == 4 {
+        per_side
+    } else {
+        rules.pit_count()
+    };
+    let ccw_order: Vec<String> = (0..circuit).map(|p| pit_label(p, per_side)).collect();
+    let cw_order: Vec<String> = (0..circuit)
+        .map(|k| pit_label((circuit - k) % circuit, per_side))
         .collect();
     let uniform = direction.iter().all(|d| Some(d) == direction.first());
+    if rules.board.rows == 4 && uniform {
+        let (way, order) = match direction.first() {
+            Some(PitDirection::Cw) => ("clockwise", cw_order),
+            _ => ("counter-clockwise", ccw_order),
+        };
+        return vec![format!(
+            "They lift all its stones and sow them one by one {way} round their own two rows only, South in the order {} ... (North likewise in capitals); stones reach the opponent's side only by capture.",
+            order.join(" ")
+        )];
+    }
     vec![match (uniform, direction.first()) {
         (true, Some(PitDirection::Ccw)) => format!(
             "They lift all its stones and sow them one by one counter-clockwise, in the order {} ...",
@@ -161,7 +213,12 @@ pub(super) fn start(rules: &Rules) -> Vec<String> {
 /// With the number of stones a sowing needs to come back round.
 pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
     // Slots a sowing passes in one round: the pits, and the mover's store.
-    let slots = rules.pit_count() + usize::from(rules.board.stores == Stores::Sown);
+    let circuit = if rules.board.rows == 4 {
+        rules.pits_per_side()
+    } else {
+        rules.pit_count()
+    };
+    let slots = circuit + usize::from(rules.board.stores == Stores::Sown);
     let lap = match rules.sowing.start {
         SowStart::Origin => slots + 1,
         SowStart::Next => slots,
@@ -204,6 +261,8 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         Take::LastAndOpposite => "the mover captures its stones together with those of the pit facing it, provided the facing pit holds stones (otherwise nothing is captured)".into(),
         Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty".into(),
         Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
+        Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
+        Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
         Take::Neighbours => format!(
             "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
             capture_counts(capture),
@@ -217,6 +276,9 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         ),
         Trigger::EveryPit => format!(
             "During the sowing, as each stone is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
+        ),
+        Trigger::RelayLanding if capture.take != Take::Last => format!(
+            "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, {taken}, instead of lifting the landing pit for the relay; if nothing is captured, the relay goes on."
         ),
         Trigger::RelayLanding => format!(
             "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, its stones are captured instead of being lifted for the relay."
@@ -240,8 +302,16 @@ fn pit_condition(capture: &CaptureRule) -> String {
         Trigger::Sweep => "holds",
         _ => "now holds",
     };
-    let counts = (!capture.counts.is_empty())
-        .then(|| format!("{holds} exactly {} {stones}", capture_counts(capture)));
+    // "exactly 2 or 3", but "2 to 47" for a run.
+    let counts = (!capture.counts.is_empty()).then(|| {
+        let counts = capture_counts(capture);
+        let exactly = if counts.contains(" to ") {
+            ""
+        } else {
+            "exactly "
+        };
+        format!("{holds} {exactly}{counts} {stones}")
+    });
     let before = match capture.before {
         Before::Any => None,
         Before::Empty => Some("was empty before the stone fell in"),
@@ -261,6 +331,7 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
         Some(capture) if capture.on == Trigger::RelayLanding => vec![match capture.then {
             AfterCapture::Stops => "The move ends with that capture.".into(),
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
+            AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
         }],
         _ => Vec::new(),
     }
@@ -285,7 +356,8 @@ pub(super) fn chain(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
-    let Some(capture) = super::schema::rule(rules) else {
+    let Some(capture) = super::schema::rule(rules).filter(|c| c.then != AfterCapture::Resows)
+    else {
         return Vec::new();
     };
     vec![match capture.goes_to {
@@ -331,9 +403,15 @@ pub(super) fn facing_counts(rules: &Rules) -> Vec<String> {
     }
 }
 
-/// `2`, `2 or 3`, `2, 4 or 6`.
+/// `2`, `2 or 3`, `2, 4 or 6`; a run of more than three counts in a row
+/// is `2 to 47`.
 fn capture_counts(capture: &CaptureRule) -> String {
-    or_list(capture.counts.iter().map(u8::to_string))
+    let counts = &capture.counts;
+    let run = counts.windows(2).all(|w| w[1] == w[0] + 1);
+    match counts.as_slice() {
+        [first, .., last] if run && counts.len() > 3 => format!("{first} to {last}"),
+        _ => or_list(counts.iter().map(u8::to_string)),
+    }
 }
 
 fn capture_row(side: CaptureSide) -> &'static str {
@@ -341,6 +419,7 @@ fn capture_row(side: CaptureSide) -> &'static str {
         CaptureSide::Any => "on either row",
         CaptureSide::Own => "in the mover's own row",
         CaptureSide::Opponent => "in the opponent's row",
+        CaptureSide::OwnInner => "in the mover's inner row",
     }
 }
 

@@ -166,6 +166,17 @@ impl<'a> Read<'a> {
             .then_some(self.rules.board.pits)
     }
 
+    /// Pits on a player's side (a row on two rows, two rows on four), once
+    /// the board's rows and pits read fine.
+    pub fn side_pits(&self) -> Option<usize> {
+        let rows = self
+            .valid(Some("board"), "rows")
+            .then_some(self.rules.board.rows)?;
+        // Three rows are refused (see `board_checks`): no side to count.
+        matches!(rows, 2 | 4).then_some(())?;
+        Some(usize::from(rows / 2) * usize::from(self.pits()?))
+    }
+
     /// The stones on the board, once the board read fine and they fit.
     pub fn stones(&self) -> Option<u32> {
         let total = self.rules.total_stones();
@@ -505,7 +516,7 @@ impl Validator {
             // A bad board is reported on its own.
             ValueKind::PerPit(_) => Checked::Words(vec![word; usize::from(read.pits()?)]),
             ValueKind::PitCounts => {
-                Checked::Counts(vec![word.parse().ok()?; 2 * usize::from(read.pits()?)])
+                Checked::Counts(vec![word.parse().ok()?; 2 * read.side_pits()?])
             }
         };
         Some(Some(checked))
@@ -532,14 +543,23 @@ impl Validator {
             }
             ValueKind::WordList(words) => self.word_list(setting, key, words),
             ValueKind::PerPit(words) => self.per_pit(setting, key, words, read.pits()),
-            ValueKind::PitCounts => self.pit_counts(setting, key, read.pits()),
+            ValueKind::PitCounts => {
+                let four = read.rules.board.rows == 4;
+                self.pit_counts(setting, key, read.side_pits(), four)
+            }
         }
     }
 
-    /// One count per pit of a row (both rows alike, each from its owner's
-    /// left) or one per pit of the board, each 0 to 255: the counts of the
-    /// whole board in notation order.
-    fn pit_counts(&mut self, s: &Setting, key: &Key, pits: Option<u8>) -> Option<Checked> {
+    /// One count per pit of a side (both sides alike, each in label order:
+    /// a row from its owner's left on two rows) or one per pit of the board,
+    /// each 0 to 255: the counts of the whole board in notation order.
+    fn pit_counts(
+        &mut self,
+        s: &Setting,
+        key: &Key,
+        pits: Option<usize>,
+        four_rows: bool,
+    ) -> Option<Checked> {
         let given: Vec<Option<u32>> = s
             .values
             .iter()
@@ -549,17 +569,22 @@ impl Validator {
             .into_iter()
             .map(|n| n.map(|n| n as u8))
             .collect::<Option<_>>()?;
-        let pits = usize::from(pits?);
+        let pits = pits?;
         if given.len() == pits {
             return Some(Checked::Counts(given.repeat(2)));
         }
         if given.len() == 2 * pits {
             return Some(Checked::Counts(given));
         }
+        let (side, sides) = if four_rows {
+            ("side (two rows, in label order)", "sides")
+        } else {
+            ("row", "rows")
+        };
         self.error(
             s.span,
             format!(
-                "`{}` lists {} counts: give one per pit of a row ({pits}, both rows alike) or one per pit of the board ({}, in notation order)",
+                "`{}` lists {} counts: give one per pit of a {side} ({pits}, both {sides} alike) or one per pit of the board ({}, in notation order)",
                 key.name,
                 given.len(),
                 2 * pits

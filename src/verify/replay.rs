@@ -172,6 +172,12 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
     if let Some(pits) = record_pits(record) {
         if pits != game.pit_count() {
             let per_row = game.pits_per_row();
+            let rows = game.topology().rows();
+            if rows != 2 {
+                return Err(format!(
+                    "{rows}x{per_row} board, the record has {pits} pit counts"
+                ));
+            }
             return Err(if pits % 2 == 0 {
                 format!("2x{per_row} board, the record has 2x{}", pits / 2)
             } else {

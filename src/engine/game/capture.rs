@@ -4,7 +4,7 @@
 //! slam) without sowing.
 
 use super::{Effect, Game};
-use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::engine::position::{Move, Player, Position};
 use crate::rules::{
     AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take, Trigger,
 };
@@ -22,7 +22,7 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) take: Take,
     goes_to: CaptureDestination,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
-    facing: [bool; 256],
+    pub(super) facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
     pub(super) opening_no_capture: bool,
     /// When the rule looks for a capture.
@@ -40,13 +40,19 @@ struct Taking {
 }
 
 impl CaptureTable {
-    /// `rule` compiled for a board whose rows are `row_bits` (per player).
-    pub(super) fn new(rule: &CaptureRule, row_bits: [u32; 2]) -> CaptureTable {
+    /// `rule` compiled for a board whose sides are `row_bits` and inner rows
+    /// `inner_bits` (per player; the same on two rows).
+    pub(super) fn new(
+        rule: &CaptureRule,
+        row_bits: [u32; 2],
+        inner_bits: [u32; 2],
+    ) -> CaptureTable {
         let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
         let rows = [Player::South, Player::North].map(|mover| match rule.side {
             CaptureSide::Any => row_bits[0] | row_bits[1],
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
+            CaptureSide::OwnInner => inner_bits[mover.index()],
         });
         let mut facing = [rule.facing_counts.is_empty(); 256];
         for &n in &rule.facing_counts {
@@ -93,10 +99,10 @@ impl Game {
     /// end of the row.
     #[inline]
     fn row_neighbours(&self, pit: usize) -> impl Iterator<Item = usize> {
-        let (per_row, pit_count) = (self.per_row, self.pit_count);
+        let (per_side, pit_count) = (self.per_side, self.pit_count);
         [pit.wrapping_sub(1), pit + 1]
             .into_iter()
-            .filter(move |&n| n < pit_count && n / per_row == pit / per_row)
+            .filter(move |&n| n < pit_count && n / per_side == pit / per_side)
     }
 
     /// Whether `mv` from `pos` might capture: false when its sowing is one
@@ -116,7 +122,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if last == STORE_SLOT || self.capture_pits[mover] >> last & 1 == 0 {
+        if self.is_store(last) || self.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
@@ -313,7 +319,7 @@ impl Game {
                 let pit = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
                 if rule.qualifies(m, pit, usize::from(pos.pits[pit])) {
-                    by_row[pit / self.per_row] += u16::from(pos.pits[pit]);
+                    by_row[pit / self.per_side] += u16::from(pos.pits[pit]);
                     pos.pits[pit] = 0;
                     effect.captured_pits |= 1 << pit;
                 }

@@ -6,7 +6,7 @@
 //! table-driven laps of [`Game::sow_laps`].
 
 use super::{Game, LapsEnd, MAX_RELAYS};
-use crate::engine::position::{Position, MAX_PITS, STORE_SLOT};
+use crate::engine::position::{Position, MAX_PITS};
 use crate::rules::{AfterCapture, Trigger};
 
 impl Game {
@@ -38,10 +38,14 @@ impl Game {
             })
         };
         let (mut origin, mut last) = (first, first);
+        // Stones in hand that no pit gave (a `then resows` capture's), sown
+        // from the pit after `origin`, which keeps its own.
+        let mut hand = None;
         for relays in 0..=MAX_RELAYS as usize {
-            let mut stones = pos.pits[origin];
+            let mut stones = hand
+                .take()
+                .unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
             on_lap(origin, stones);
-            pos.pits[origin] = 0;
             let path = paths[origin][..self.path_len]
                 .iter()
                 .map(|&s| usize::from(s) % MAX_PITS);
@@ -55,7 +59,7 @@ impl Game {
                 pos.pits[slot] += 1;
                 stones -= 1;
                 last = slot;
-                if slot == STORE_SLOT {
+                if self.is_store(slot) {
                     continue;
                 }
                 for rule in in_force(Trigger::EveryPit) {
@@ -69,10 +73,20 @@ impl Game {
             let Some(relay) = self.relay_from(pos, last, direction) else {
                 return (last, LapsEnd::Done, relays + 1);
             };
-            let landing = in_force(Trigger::RelayLanding)
-                .find(|rule| rule.qualifies(m, last, usize::from(pos.pits[last])));
+            let landing = in_force(Trigger::RelayLanding).find(|rule| {
+                rule.qualifies(m, last, usize::from(pos.pits[last]))
+                    && (rule.then != AfterCapture::Resows || self.resown(rule, pos, last) != 0)
+            });
             origin = match landing {
                 None => relay,
+                Some(rule) if rule.then == AfterCapture::Resows => {
+                    let pits_taken = self.resown(rule, pos, last);
+                    let stones = self.lift_pits(pos, pits_taken);
+                    *captured += u16::from(stones);
+                    *pits |= pits_taken;
+                    hand = Some(stones);
+                    last
+                }
                 Some(rule) => {
                     *captured += self.take_pit(rule, pos, m, last);
                     *pits |= 1 << last;
@@ -97,7 +111,7 @@ impl Game {
         pit: usize,
     ) -> u16 {
         let mut by_row = [0; 2];
-        by_row[pit / self.per_row] = u16::from(pos.pits[pit]);
+        by_row[pit / self.per_side] = u16::from(pos.pits[pit]);
         pos.pits[pit] = 0;
         rule.credit(pos, mover, by_row)
     }

@@ -1,0 +1,47 @@
+//! The four-row capture that puts the stones back into play (`then
+//! resows`, Hus): a relay lap ending in a qualifying pit takes the pit
+//! facing it (the opponent's inner pit in the same column) and, by the
+//! rule's `take`, the opponent's outer pit behind it; the stones are then
+//! sown on from the pit after the landing pit (see
+//! [`Game::sow_laps_capturing`]).
+
+use super::{capture::CaptureTable, Game};
+use crate::engine::position::Position;
+use crate::rules::Take;
+
+impl Game {
+    /// The pits `rule` (a `then resows` rule) takes when a relay lap ends in
+    /// `last`, as bits: the facing pit when it holds stones (a count its
+    /// `facing_counts` allow), with the pit behind it as `take` says; 0 when
+    /// nothing is taken.
+    pub(super) fn resown(&self, rule: &CaptureTable, pos: &Position, last: usize) -> u32 {
+        let topology = self.topology();
+        let Some(facing) = topology.facing(last) else {
+            return 0;
+        };
+        let held = pos.pits[facing];
+        if held == 0 || !rule.facing[usize::from(held)] {
+            return 0;
+        }
+        // The pit behind, when it holds stones (an empty one gives nothing).
+        let behind = topology
+            .behind(facing)
+            .filter(|&pit| pos.pits[pit] > 0)
+            .map_or(0, |pit| 1u32 << pit);
+        match rule.take {
+            Take::OppositeAndBehind => 1 << facing | behind,
+            Take::OppositeAndBehindBoth if behind != 0 => 1 << facing | behind,
+            Take::OppositeAndBehindBoth => 0,
+            _ => 1 << facing,
+        }
+    }
+
+    /// Empties the pits whose bits are set in `pits`; returns their stones.
+    pub(super) fn lift_pits(&self, pos: &mut Position, pits: u32) -> u8 {
+        let mut stones = 0;
+        for pit in (0..self.pit_count()).filter(|&pit| pits >> pit & 1 == 1) {
+            stones += std::mem::take(&mut pos.pits[pit]);
+        }
+        stones
+    }
+}

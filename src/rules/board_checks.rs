@@ -1,0 +1,169 @@
+//! The checks of the board's shape: what a four-row board allows (and the
+//! four-row keywords a two-row board does not), and what the `resows`
+//! capture needs. Each is a [`Check`](super::checks::Check) listed in
+//! [`CHECKS`](super::checks::CHECKS).
+
+use super::{model::*, validate::Read};
+use crate::diagnostic::Diagnostic;
+
+const BOARD: Option<&str> = Some("board");
+const SOW: Option<&str> = Some("sow");
+const CAPTURE: Option<&str> = Some("capture");
+const LEGAL: Option<&str> = Some("legal");
+const ROUNDS: Option<&str> = Some("rounds");
+
+/// Two or four rows; a four-row board holds at most 32 pits, has no
+/// stores, and sows every pit the same way. The rules written for two rows
+/// that four rows do not support yet (rounds, feeding, a grand-slam rule)
+/// are errors there rather than guesses.
+pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(rows) = read
+        .given(BOARD, "rows")
+        .filter(|_| read.valid(BOARD, "rows"))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if rules.board.rows == 3 {
+        out.push(Diagnostic::error(
+            rows.values[0].span,
+            "3 rows: three-row boards are not supported yet (`rows 2` or `rows 4`)",
+        ));
+    }
+    if rules.board.rows != 4 {
+        return out;
+    }
+    let mut error = |setting: Option<&crate::dsl::Setting>, text: String| {
+        if let Some(s) = setting {
+            out.push(Diagnostic::error(s.span, text));
+        }
+    };
+    if read.valid(BOARD, "pits") && rules.board.pits > MAX_PITS_PER_ROW_OF_FOUR {
+        error(
+            read.given(BOARD, "pits"),
+            format!(
+                "{} pits per row on four rows: at most {MAX_PITS_PER_ROW_OF_FOUR} are supported (4 x {MAX_PITS_PER_ROW_OF_FOUR} pits)",
+                rules.board.pits
+            ),
+        );
+    }
+    if read.valid(BOARD, "stores") && rules.board.stores != Stores::None {
+        error(
+            read.given(BOARD, "stores"),
+            "a four-row board has no stores (`stores none`)".into(),
+        );
+    }
+    let direction = &rules.sowing.direction;
+    if read.valid(SOW, "direction")
+        && direction
+            .iter()
+            .any(|&d| d == PitDirection::Either || d != direction[0])
+    {
+        error(
+            read.given(SOW, "direction"),
+            "on four rows every pit sows the same way: `direction ccw` or `direction cw`".into(),
+        );
+    }
+    let unsupported = [
+        (LEGAL, "feed", rules.feeding.when != FeedWhen::Never),
+        (LEGAL, "grand_slam", rules.grand_slam != GrandSlam::Allowed),
+        (ROUNDS, "refill", rules.rounds.refill.is_some()),
+    ];
+    for (section, key, differs) in unsupported {
+        if differs && read.valid(section, key) {
+            error(
+                read.given(section, key),
+                format!("`{key}` is not supported on four rows yet"),
+            );
+        }
+    }
+    out
+}
+
+/// The four-row keywords (`side own_inner`, the `take`s of the pit behind)
+/// need four rows; on four rows a capture takes the facing pit only from a
+/// relay landing that re-sows it (the last-pit facing takes are written for
+/// two rows).
+pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(BOARD, "rows") {
+        return Vec::new();
+    }
+    let four = read.rules.board.rows == 4;
+    let mut out = Vec::new();
+    for (i, rule) in read.rules.captures.iter().enumerate() {
+        let behind = matches!(
+            rule.take,
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth
+        );
+        if let Some(s) = read.given_in(CAPTURE, i, "take") {
+            if !four && behind {
+                out.push(Diagnostic::error(
+                    s.span,
+                    format!("`take {}` needs a four-row board (`rows 4`)", rule.take),
+                ));
+            }
+            let facing = rule.take != Take::Last;
+            if four && facing && rule.then != AfterCapture::Resows {
+                out.push(Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows`",
+                        rule.take
+                    ),
+                ));
+            }
+        }
+        if let Some(s) = read.given_in(CAPTURE, i, "side") {
+            if !four && rule.side == CaptureSide::OwnInner {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`side own_inner` needs a four-row board (`rows 4`)",
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// `then resows` sows the taken stones from the pit after the landing pit:
+/// it takes a facing pit (`take opposite` or a `take` of the pit behind),
+/// keeps nothing (`goes_to` has no effect) and sows as a lap from the
+/// landing pit would (`start next`).
+pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, rule) in read.rules.captures.iter().enumerate() {
+        let Some(then) = read.given_in(CAPTURE, i, "then") else {
+            continue;
+        };
+        if rule.then != AfterCapture::Resows {
+            continue;
+        }
+        let facing = matches!(
+            rule.take,
+            Take::Opposite | Take::OppositeAndBehind | Take::OppositeAndBehindBoth
+        );
+        if read.valid_in(CAPTURE, i, "take") && !facing {
+            out.push(Diagnostic::error(
+                then.span,
+                format!(
+                    "`then resows` sows the facing pit's stones: it needs `take opposite`, `opposite_and_behind` or `opposite_and_behind_both`, not `take {}`",
+                    rule.take
+                ),
+            ));
+        }
+        if let Some(s) = read.given_in(CAPTURE, i, "goes_to") {
+            out.push(Diagnostic::error(
+                s.span,
+                "`goes_to` has no effect with `then resows`: the captured stones are sown on",
+            ));
+        }
+        if read.valid(SOW, "start") && read.rules.sowing.start != SowStart::Next {
+            out.push(Diagnostic::error(
+                then.span,
+                "`then resows` sows from the pit after the landing pit: it needs `start next` in `sow`",
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,269 @@
+//! Four-row boards: Hus worked by hand (a capture and its re-sowing, for
+//! each player; the reading of the capture that needs both pits; the player
+//! who cannot move loses), the four-row notation and text board, and the
+//! file errors of the four-row keywords.
+
+use sowing::{
+    diagnostic::Source,
+    engine::{format_position, Game, GameRun, Outcome, Player},
+    render::text::{board_text, Style},
+    rules,
+};
+
+use crate::common::{board, legal, play, pos, shipped, shipped_text_with, sow};
+
+fn edited(edits: &[(&str, &str)]) -> Game {
+    let text = shipped_text_with("hus", edits);
+    let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
+    Game::new(loaded.rules)
+}
+
+/// South's capture: pits a-h (outer, from South's left), i-p (inner, from
+/// South's right); North's A-H, I-P alike from North's side.
+const SOUTH_CAPTURES: &str = "2 2 2 2 2 2 2 0 / 1 0 0 0 0 1 0 0 / \
+                              2 2 2 2 2 2 2 2 / 2 2 0 2 2 2 3 3 south";
+
+#[test]
+fn hus_south_captures_the_column_facing_its_inner_pit_and_sows_the_stones_on() {
+    let game = shipped("hus");
+    // South g (2): h 0->1, i 1->2: the last, in South's inner row (its
+    // right end), already held a stone. Facing i is North's P (3), behind P
+    // North's A (2): both hold stones, so both are taken, 5 stones, and sown
+    // on from the pit after i: j k l m 0->1, n 1->2, the last, occupied; n
+    // faces North's K, which is empty: no capture, the relay lifts n (2):
+    // o 0->1, p 0->1, the last, empty: the move ends.
+    let p = pos(&game, SOUTH_CAPTURES);
+    let s = play(&game, &p, "g");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "2 2 2 2 2 2 0 1 / 2 1 1 1 1 0 1 1 / 0 2 2 2 2 2 2 2 / 2 2 0 2 2 2 3 0 north"
+    );
+    assert_eq!(s.effect.captured, 5);
+    assert_eq!(s.position.captured, [0, 0], "re-sown, not kept");
+    assert_eq!(s.effect.captured_pits, 1 << 16 | 1 << 31, "A and P");
+    // Lap by lap: g into h i; the 5 taken into j-n; n into o p.
+    let laps = game.sowing_laps(&p, s.mv);
+    let lifted: Vec<usize> = laps.iter().map(|(origin, _)| *origin).collect();
+    assert_eq!(
+        lifted,
+        [6, 8, 13],
+        "g, then the capture sown from after i, then n"
+    );
+    assert_eq!(laps[1].1, [9, 10, 11, 12, 13].map(Some));
+}
+
+#[test]
+fn hus_north_sows_round_its_own_rows_and_captures_south_s_column() {
+    let game = shipped("hus");
+    // From a random game (ply 4). North D (2): E 2->3, F 2->3, the last,
+    // occupied, outer: lift F (3): G, H 2->3, I 2->3, the last, in North's
+    // inner row (at the west end); facing it South's p is empty: lift I
+    // (3): J 2->3, K 0->1, L 3->4, the last; L faces South's m (1), behind
+    // it South's d (2): both taken, 3 stones, sown from M: M 1->2, N 0->1,
+    // O 0->1, the last, empty: the move ends.
+    let p = pos(
+        &game,
+        "2 2 2 2 0 3 1 3 / 0 3 3 0 1 1 1 0 / 2 2 2 2 2 2 2 2 / 2 2 0 3 1 0 0 0 north",
+    );
+    let s = play(&game, &p, "D");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "2 2 2 0 0 3 1 3 / 0 3 3 0 0 1 1 0 / 2 2 2 0 3 0 3 3 / 0 3 1 4 2 1 1 0 south"
+    );
+    assert_eq!(s.effect.captured, 3);
+}
+
+#[test]
+fn hus_no_capture_when_the_pit_behind_is_empty_and_the_other_reading_takes_the_inner_alone() {
+    // As SOUTH_CAPTURES, but North's A is empty (its 2 stones in H).
+    let text = "2 2 2 2 2 2 2 0 / 1 0 0 0 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 3 south";
+    let game = shipped("hus");
+    // g (2): h 0->1, i 1->2; P holds 3 but A nothing: no capture (both must
+    // hold stones), the relay lifts i (2): j 0->1, k 0->1, empty: the end.
+    let s = play(&game, &pos(&game, text), "g");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "2 2 2 2 2 2 0 1 / 0 1 1 0 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 3 north"
+    );
+    assert_eq!(s.effect.captured, 0);
+    // `take opposite_and_behind` (Ludii's Nama, boardgamesoftheworld): the
+    // inner pit P alone is taken, 3 stones, sown from j: j k l 0->1, the
+    // last empty: the end.
+    let other = edited(&[("opposite_and_behind_both", "opposite_and_behind")]);
+    let s = play(&other, &pos(&other, text), "g");
+    assert_eq!(
+        format_position(&s.position, &other),
+        "2 2 2 2 2 2 0 1 / 2 1 1 1 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 0 north"
+    );
+    assert_eq!(s.effect.captured, 3);
+}
+
+#[test]
+fn hus_the_player_who_cannot_move_loses() {
+    let game = shipped("hus");
+    // North has only single stones: no move. South, who can still move,
+    // takes the board (`leftovers able_to_move`) and wins.
+    let p = pos(
+        &game,
+        "2 9 0 0 0 0 0 0 / 0 0 0 0 0 0 0 3 / 1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 north",
+    );
+    let board_total: u32 = board(&game, &p).iter().map(|&n| u32::from(n)).sum();
+    assert_eq!(board_total, 30);
+    assert!(legal(&game, &p).is_empty());
+    let run = GameRun::new(&game, p);
+    assert_eq!(run.scores(), [30, 0]);
+    assert_eq!(run.outcome(), Some(Outcome::South));
+}
+
+#[test]
+fn hus_moves_are_the_movers_pits_holding_two_or_more() {
+    let game = shipped("hus");
+    // The start: a-h and i-l hold 2, m-p nothing.
+    let start = game.start();
+    assert_eq!(
+        legal(&game, &start),
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
+    );
+    assert_eq!(game.row(Player::North), 16..32);
+}
+
+#[test]
+fn four_row_boards_are_drawn_with_the_inner_rows_in_the_middle() {
+    let game = shipped("hus");
+    let text = board_text(&game, &game.start(), None, Style { colour: false });
+    // North's outer row from North's left (A at the east end), North's inner
+    // row from the west (I); South's inner from the east (i), outer a-h.
+    let expected = "\
+north    H   G   F   E   D   C   B   A
+         2   2   2   2   2   2   2   2
+         2   2   2   2   0   0   0   0
+         I   J   K   L   M   N   O   P
+         p   o   n   m   l   k   j   i
+         0   0   0   0   2   2   2   2
+         2   2   2   2   2   2   2   2
+south    a   b   c   d   e   f   g   h
+";
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn four_row_positions_read_back_what_they_write_and_name_their_errors() {
+    let game = shipped("hus");
+    let start = game.start();
+    let text = format_position(&start, &game);
+    assert_eq!(
+        text,
+        "2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 south"
+    );
+    let mut back = pos(&game, &text);
+    back.opening = true;
+    assert_eq!(back, start);
+    let error = sowing::engine::parse_position("2 2 2 / 2 south", &game).unwrap_err();
+    assert_eq!(
+        error.message,
+        "`/` must come between rows (after a multiple of 8 pits)"
+    );
+    let error = sowing::engine::parse_position("2 2 south", &game).unwrap_err();
+    assert_eq!(
+        error.message,
+        "expected 32 pit counts (4 rows of 8), found 2"
+    );
+    let error = sowing::engine::parse_move("q", &game).unwrap_err();
+    assert_eq!(
+        error,
+        "unknown pit `q`: the pits are a-p (south) and A-P (north)"
+    );
+}
+
+#[test]
+fn four_row_keywords_are_refused_where_they_do_not_fit() {
+    let errors = |edits: &[(&str, &str)]| -> String {
+        let text = shipped_text_with("hus", edits);
+        match rules::load(&Source::new("t.variant", text)) {
+            Ok(_) => String::new(),
+            Err(report) => report.to_string(),
+        }
+    };
+    let cases: [(&[(&str, &str)], &str); 7] = [
+        (
+            &[
+                ("pits   8", "pits   9"),
+                ("start  2 2 2 2 2 2 2 2 2 2 2 2 0 0 0 0", "seeds 2"),
+            ],
+            "9 pits per row on four rows: at most 8 are supported",
+        ),
+        (
+            &[
+                ("rows   4", "rows   3"),
+                ("start  2 2 2 2 2 2 2 2 2 2 2 2 0 0 0 0", "seeds 2"),
+            ],
+            "three-row boards are not supported yet",
+        ),
+        (&[("stores none", "stores sown")], "a four-row board has no stores"),
+        (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit: it needs `start next`"),
+        (&[("then   resows", "then   resows\n  goes_to mover")], "`goes_to` has no effect with `then resows`"),
+        (&[("min_stones 2", "min_stones 2\n  feed row_empty")], "`feed` is not supported on four rows yet"),
+        (&[("then   resows", "then   stops")], "`take opposite_and_behind_both` on four rows is supported only with `on relay_landing` and `then resows`"),
+    ];
+    for (edits, message) in cases {
+        let found = errors(edits);
+        assert!(found.contains(message), "{edits:?}: {found}");
+    }
+    // The four-row keywords on two rows.
+    let two_rows = shipped_text_with("meusueb", &[("side   any", "side   own_inner")]);
+    let report = rules::load(&Source::new("t.variant", two_rows)).unwrap_err();
+    assert!(report
+        .to_string()
+        .contains("`side own_inner` needs a four-row board (`rows 4`)"));
+}
+
+#[test]
+fn hus_describe_says_four_rows() {
+    let (code, out, _) = sow(&["describe", "hus"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("The board has four rows of 8 pits"), "{out}");
+}
+
+#[test]
+fn hus_commands_work_through_the_binary() {
+    let dir = crate::common::scratch("hus-commands");
+    let svg = dir.join("hus.svg");
+    let svg_path = svg.to_str().unwrap();
+    // The picture: four rows of eight pits, the inner rows labelled inside.
+    let (code, _, stderr) = sow(&["render", "hus", "--moves", "g K", "--svg", svg_path]);
+    assert_eq!(code, 0, "{stderr}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(picture.matches("<circle class=\"pit").count(), 32);
+    assert!(picture.contains("data-pit=\"P\""));
+    // A trace that replays, a simulation, a perft and a diff against the
+    // other reading of the capture.
+    let (code, out, stderr) = sow(&["trace", "hus", "--moves", "g K", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.contains("\"move\": \"K\""), "{out}");
+    let (code, out, _) = sow(&["perft", "hus", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1250"), "{out}");
+    let (code, _, stderr) = sow(&[
+        "simulate",
+        "hus",
+        "--games",
+        "20",
+        "--agents",
+        "random,random",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let other = dir.join("hus-inner.variant");
+    std::fs::write(
+        &other,
+        shipped_text_with(
+            "hus",
+            &[("opposite_and_behind_both", "opposite_and_behind")],
+        ),
+    )
+    .unwrap();
+    let (code, out, stderr) = sow(&["diff", "hus", other.to_str().unwrap()]);
+    assert!(code == 0 || code == 1, "{stderr}");
+    assert!(out.contains("differ") || out.contains("disagree"), "{out}");
+}
