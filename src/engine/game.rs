@@ -3,11 +3,13 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod packed;
 mod sowing_capture;
 
 use std::{fmt, ops::Range};
 
 use capture::CaptureTable;
+use packed::PackedLaps;
 
 use super::run::EndReason;
 use super::{
@@ -358,6 +360,9 @@ pub struct Game {
     /// each pit in the directions it may sow), first `candidate_count` used.
     pub(super) candidates: [[Move; MAX_PITS]; 2],
     pub(super) candidate_count: [usize; 2],
+    /// One-lap sowings as whole-board additions, where the board is small
+    /// enough and no capture happens inside the sowing.
+    packed: Option<PackedLaps>,
 }
 
 impl Game {
@@ -560,7 +565,7 @@ impl Game {
                 EndReason::PlyCap => end.leftovers,
             }
         });
-        Game {
+        let mut game = Game {
             rules,
             per_row,
             pit_count,
@@ -601,7 +606,20 @@ impl Game {
             directions,
             candidates,
             candidate_count,
+            packed: None,
+        };
+        if game.laps == Laps::Single && !game.sowing_captures {
+            let total = game.start().total_stones() as usize;
+            game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
+                let mover = Player::BOTH
+                    .into_iter()
+                    .find(|&p| game.row(p).contains(&origin))
+                    .unwrap_or(Player::South);
+                let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
+                game.sow_lap(pos, path, origin)
+            });
         }
+        game
     }
 
     /// The rules this game was compiled from.
@@ -827,7 +845,10 @@ impl Game {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
             on_lap(first, pos.pits[first]);
-            let last = self.sow_any_lap(pos, &paths[first][..self.path_len], first);
+            let last = match &self.packed {
+                Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
+                _ => self.sow_any_lap(pos, &paths[first][..self.path_len], first),
+            };
             return (last, LapsEnd::Done, 1);
         }
         let mut origin = first;
