@@ -618,6 +618,9 @@ impl Game {
                 let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
                 game.sow_lap(pos, path, origin)
             });
+            if let Some(packed) = &mut game.packed {
+                packed.whole_moves = packed::whole_moves_fit(&game.capture_rules);
+            }
         }
         game
     }
@@ -775,6 +778,18 @@ impl Game {
     /// into the successor list).
     #[inline]
     pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+        if let Some(packed) = &self.packed {
+            if packed.whole_moves && pos.closed == 0 {
+                return self.sow_packed(packed, pos, mv, capture);
+            }
+        }
+        self.sow_in_place_generic(pos, mv, capture)
+    }
+
+    /// [`Game::sow_in_place`] for every variant and board: the laps, the
+    /// captures inside the sowing and at the last pit, pit by pit.
+    #[inline]
+    fn sow_in_place_generic(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;

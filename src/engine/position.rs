@@ -75,7 +75,11 @@ impl Move {
 ///
 /// Only the first [`Game::pit_count`](crate::engine::Game::pit_count) entries
 /// of `pits` are used; the rest stay zero.
+///
+/// The pits come first and 16-byte aligned (`repr(C)`): the move loop
+/// reads and writes them in whole words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Position {
     /// Stones per pit, in absolute order.
     pub pits: [u8; MAX_PITS],

@@ -9,7 +9,9 @@
 //! and the wrapping add of the lanes is exact (a lane's negative change, the
 //! origin emptied, borrows nothing: the result fits its byte).
 
-use crate::engine::position::{Player, Position, MAX_PITS, STORE_SLOT};
+use super::{capture::CaptureTable, Effect, Game};
+use crate::engine::position::{Move, Player, Position, MAX_PITS, STORE_SLOT};
+use crate::rules::Take;
 
 /// Pits a packed board holds: the first 16 entries of [`Position::pits`].
 const LANES: usize = 16;
@@ -22,11 +24,15 @@ pub(super) struct PackedLaps {
     /// `delta[(direction * LANES + origin) * counts + stones]`: the change a
     /// lap of `stones` from `origin` makes to the first 16 pits (wrapping
     /// byte lanes).
-    delta: Box<[u128]>,
+    delta: Box<[Lanes]>,
     /// Same index: the slot that gets the last stone ([`STORE_SLOT`] for the
     /// mover's store) in the low byte, the stones sown into the store in the
     /// high byte.
     ends: Box<[u16]>,
+    /// Whether whole moves are played on the packed board
+    /// ([`Game::sow_packed`]): every last-pit capture rule takes the last
+    /// pit (and its chain) or the pit facing it.
+    pub(super) whole_moves: bool,
 }
 
 impl PackedLaps {
@@ -44,7 +50,7 @@ impl PackedLaps {
         }
         let counts = total + 1;
         let size = 2 * LANES * counts;
-        let mut delta = vec![0u128; size];
+        let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
         let blank = Position {
             pits: [0; MAX_PITS],
@@ -65,8 +71,9 @@ impl PackedLaps {
                     let i = (direction * LANES + origin) * counts + stones;
                     // The board after, less the board before (only the
                     // origin held stones), lane by lane.
-                    let after = lanes(&pos);
-                    delta[i] = after.wrapping_sub((stones as u128) << (8 * origin));
+                    let mut change = lanes(&pos);
+                    change[origin] = change[origin].wrapping_sub(stones as u8);
+                    delta[i] = change;
                     ends[i] = last as u16 | u16::from(pos.pits[STORE_SLOT]) << 8;
                 }
             }
@@ -75,7 +82,14 @@ impl PackedLaps {
             counts,
             delta: delta.into(),
             ends: ends.into(),
+            whole_moves: false,
         })
+    }
+
+    /// The table index of a lap of `stones` from `origin` in `direction`.
+    #[inline(always)]
+    fn index(&self, origin: usize, direction: usize, stones: u8) -> usize {
+        (direction * LANES + origin % LANES) * self.counts + usize::from(stones)
     }
 
     /// Sows the stones of `origin` in `direction` (one lap), the mover's
@@ -83,22 +97,192 @@ impl PackedLaps {
     /// the last stone. The board has no closed pit.
     #[inline(always)]
     pub(super) fn sow(&self, pos: &mut Position, origin: usize, direction: usize) -> usize {
-        let stones = usize::from(pos.pits[origin]);
-        let i = (direction * LANES + origin % LANES) * self.counts + stones;
-        let board = lanes(pos).wrapping_add(self.delta[i]);
-        pos.pits[..LANES].copy_from_slice(&board.to_le_bytes());
+        let i = self.index(origin, direction, pos.pits[origin]);
+        let board = add(lanes(pos), &self.delta[i]);
+        pos.pits[..LANES].copy_from_slice(&board);
         let ends = self.ends[i];
         pos.pits[STORE_SLOT] += (ends >> 8) as u8;
         usize::from(ends as u8)
     }
 }
 
+/// A packed board, or a change to one: 16 byte lanes, added lane by lane
+/// (the compiler keeps them in one vector register, so the board is read and
+/// written back in one piece).
+type Lanes = [u8; LANES];
+
 /// The first 16 pits as byte lanes.
 #[inline(always)]
-fn lanes(pos: &Position) -> u128 {
+fn lanes(pos: &Position) -> Lanes {
     let mut bytes = [0u8; LANES];
     bytes.copy_from_slice(&pos.pits[..LANES]);
-    u128::from_le_bytes(bytes)
+    bytes
+}
+
+/// `board` changed by `change`, lane by lane.
+#[inline(always)]
+fn add(mut board: Lanes, change: &Lanes) -> Lanes {
+    for (lane, change) in board.iter_mut().zip(change) {
+        *lane = lane.wrapping_add(*change);
+    }
+    board
+}
+
+/// Stones in pit `pit` of a packed board.
+#[inline(always)]
+fn count(board: &Lanes, pit: usize) -> u8 {
+    board[pit % LANES]
+}
+
+/// Whether the last-pit capture `rules` can all be played on a packed board.
+pub(super) fn whole_moves_fit(rules: &[CaptureTable]) -> bool {
+    rules.iter().all(|rule| rule.take != Take::Neighbours)
+}
+
+impl Game {
+    /// [`Game::sow_in_place`] for a one-lap variant whose laps are packed
+    /// and whose captures fit ([`PackedLaps::whole_moves`]), on a board
+    /// without closed pits: the sowing and the captures are worked on the
+    /// pits as one `u128`, written back once (the move loop then reads the
+    /// board in whole words without waiting for byte stores to drain).
+    #[inline(always)]
+    pub(super) fn sow_packed(
+        &self,
+        packed: &PackedLaps,
+        pos: &mut Position,
+        mv: Move,
+        capture: bool,
+    ) -> Effect {
+        let mover = pos.to_move;
+        let m = mover.index();
+        let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+        let i = packed.index(origin, direction, pos.pits[origin]);
+        let mut board = add(lanes(pos), &packed.delta[i]);
+        let ends = packed.ends[i];
+        let last = usize::from(ends as u8);
+        pos.captured[m] += ends >> 8;
+        let mut effect = Effect {
+            last: last as u8,
+            ..Effect::default()
+        };
+        if capture
+            && last != STORE_SLOT
+            && self.capture_pits[m] >> last & 1 == 1
+            && self.capturable[usize::from(count(&board, last))]
+        {
+            for rule in self.capture_rules.iter() {
+                if rule.applies(pos) {
+                    self.capture_packed(rule, &board, pos, m, last, direction, &mut effect);
+                }
+            }
+            // The pits taken emptied at once, lane by lane.
+            let taken = effect.captured_pits;
+            for (pit, lane) in board.iter_mut().enumerate() {
+                *lane &= if taken >> pit & 1 == 1 { 0 } else { 0xFF };
+            }
+        }
+        pos.pits[..LANES].copy_from_slice(&board);
+        if !(last == STORE_SLOT && self.extra_turn) {
+            pos.to_move = mover.other();
+        }
+        pos.opening = false;
+        pos.relay_cycled = false;
+        effect
+    }
+
+    /// [`Game::would_grand_slam`] on a packed board: whether `mv` would
+    /// capture from the opponent's row and leave it empty. When every rule
+    /// takes pits by their count (`slam_screen`), a move after which some pit
+    /// of that row holds more than any rule captures is no grand slam
+    /// (one add and a byte-wise compare); any other move is played on a
+    /// copy.
+    pub(super) fn packed_grand_slam(&self, packed: &PackedLaps, pos: &Position, mv: Move) -> bool {
+        let mover = pos.to_move;
+        if self.slam_screen && self.max_capturable < 128 {
+            let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+            let i = packed.index(origin, direction, pos.pits[origin]);
+            let sown = u128::from_le_bytes(add(lanes(pos), &packed.delta[i]));
+            let [low, high, ..] = self.row_bytes[mover.other().index()];
+            let row = sown & (u128::from(low) | u128::from(high) << 64);
+            // High bit of each byte above `max_capturable` (no lane carries:
+            // the low seven bits plus at most 127 stay below 256).
+            let high_bits = u128::from_le_bytes([0x80; LANES]);
+            let low_bits = u128::from_le_bytes([0x7F; LANES]);
+            let above = (((row & low_bits)
+                + u128::from_le_bytes([127 - self.max_capturable as u8; LANES]))
+                | row)
+                & high_bits;
+            if above != 0 {
+                return false;
+            }
+        }
+        let mut next = *pos;
+        let effect = self.sow_packed(packed, &mut next, mv, true);
+        effect.captured > 0 && self.is_grand_slam(&next, mover, &effect)
+    }
+
+    /// [`Game::capture_by`] on a packed board, for the takes
+    /// [`whole_moves_fit`] admits: what `rule` takes when the last stone
+    /// landed in `last`. The pits taken are marked in `effect` and emptied
+    /// by the caller: every count read here is of a pit not yet taken, so
+    /// the board as sown gives it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn capture_packed(
+        &self,
+        rule: &CaptureTable,
+        board: &Lanes,
+        pos: &mut Position,
+        m: usize,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        let free = |pit: usize, taken: u32| taken >> pit & 1 == 0;
+        if !(free(last, effect.captured_pits) && rule.qualifies(m, last, count(board, last).into()))
+        {
+            return;
+        }
+        // Stones taken by row (South's, North's) and the pits taken.
+        let (mut by_row, mut taken) = ([0u16; 2], 0u32);
+        let north = self.row_bits[Player::North.index()];
+        let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
+            by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
+            *taken |= 1 << pit;
+        };
+        match rule.take {
+            Take::Last => {
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    lift(&mut by_row, &mut taken, pit);
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if !free(pit, taken | effect.captured_pits)
+                        || !rule.qualifies(m, pit, count(board, pit).into())
+                    {
+                        break;
+                    }
+                }
+            }
+            take => {
+                let opposite = self.pit_count - 1 - last;
+                let held = count(board, opposite);
+                if !free(opposite, effect.captured_pits)
+                    || !rule.facing[usize::from(held)]
+                    || (held == 0 && take != Take::LastAndOppositeEvenEmpty)
+                {
+                    return;
+                }
+                lift(&mut by_row, &mut taken, opposite);
+                if take != Take::Opposite {
+                    lift(&mut by_row, &mut taken, last);
+                }
+            }
+        }
+        effect.captured_pits |= taken;
+        effect.captured += rule.credit(pos, m, by_row);
+    }
 }
 
 #[cfg(test)]
@@ -107,7 +291,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use crate::{
-        engine::{Game, Player, Position, MAX_PITS},
+        engine::{Game, GameRun, Move, Player, Position, MAX_PITS},
         rules::Direction,
         variants,
     };
@@ -158,5 +342,47 @@ mod tests {
             }
         }
         assert!(packed_variants >= 10, "only {packed_variants} packed");
+    }
+
+    /// On every shipped variant that plays whole moves packed, random games
+    /// where every move of every position, with and without capture, leaves
+    /// the position and effect of the pit-by-pit move.
+    #[test]
+    fn a_packed_move_plays_as_the_pit_by_pit_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0u64;
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
+                continue;
+            };
+            for _ in 0..300 {
+                let mut run = GameRun::new(&game, game.start());
+                while run.end().is_none() && run.plies() < 300 {
+                    let pos = *run.position();
+                    for &mv in run
+                        .moves()
+                        .as_slice()
+                        .iter()
+                        .filter(|&&mv| mv != Move::PASS)
+                    {
+                        for capture in [true, false] {
+                            let (mut fast, mut slow) = (pos, pos);
+                            let packed_effect = game.sow_packed(packed, &mut fast, mv, capture);
+                            let effect = game.sow_in_place_generic(&mut slow, mv, capture);
+                            assert_eq!(
+                                (fast, packed_effect),
+                                (slow, effect),
+                                "{name}: {mv:?} (capture {capture}) from {pos:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let pick = rng.random_range(0..run.moves().len());
+                    run.play_index(pick);
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} moves checked");
     }
 }
