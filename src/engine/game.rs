@@ -3,12 +3,14 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod packed;
 mod resow;
 mod sowing_capture;
 
 use std::{fmt, ops::Range};
 
 use capture::CaptureTable;
+use packed::PackedLaps;
 
 use super::run::EndReason;
 use super::{
@@ -370,6 +372,9 @@ pub struct Game {
     /// each pit in the directions it may sow), first `candidate_count` used.
     pub(super) candidates: [[Move; MAX_PITS]; 2],
     pub(super) candidate_count: [usize; 2],
+    /// One-lap sowings as whole-board additions, where the board is small
+    /// enough and no capture happens inside the sowing.
+    packed: Option<PackedLaps>,
 }
 
 impl Game {
@@ -584,7 +589,7 @@ impl Game {
                 EndReason::PlyCap => end.leftovers,
             }
         });
-        Game {
+        let mut game = Game {
             rules,
             topology,
             per_side,
@@ -628,7 +633,24 @@ impl Game {
             directions,
             candidates,
             candidate_count,
+            packed: None,
+        };
+        if game.laps == Laps::Single && !game.sowing_captures {
+            let total = game.start().total_stones() as usize;
+            game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
+                let mover = Player::BOTH
+                    .into_iter()
+                    .find(|&p| game.row(p).contains(&origin))
+                    .unwrap_or(Player::South);
+                let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
+                game.sow_lap(pos, path, origin)
+            });
+            if let Some(packed) = &mut game.packed {
+                packed.whole_moves =
+                    packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
+            }
         }
+        game
     }
 
     /// The rules this game was compiled from.
@@ -795,6 +817,18 @@ impl Game {
     /// into the successor list).
     #[inline]
     pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+        if let Some(packed) = &self.packed {
+            if packed.whole_moves && pos.closed == 0 {
+                return self.sow_packed(packed, pos, mv, capture);
+            }
+        }
+        self.sow_in_place_generic(pos, mv, capture)
+    }
+
+    /// [`Game::sow_in_place`] for every variant and board: the laps, the
+    /// captures inside the sowing and at the last pit, pit by pit.
+    #[inline]
+    fn sow_in_place_generic(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;
@@ -868,7 +902,10 @@ impl Game {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
             on_lap(first, pos.pits[first]);
-            let last = self.sow_any_lap(pos, &paths[first][..self.path_len], first);
+            let last = match &self.packed {
+                Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
+                _ => self.sow_any_lap(pos, &paths[first][..self.path_len], first),
+            };
             return (last, LapsEnd::Done, 1);
         }
         let mut origin = first;

@@ -161,16 +161,26 @@ impl Game {
     /// `forbidden`; under `only_move_no_capture`, the grand slams unless
     /// every move is one (they are then played without capturing).
     fn drop_grand_slams(&self, pos: &Position, out: &mut Moves) {
-        let all = *out;
-        out.len = 0;
-        for &mv in all.as_slice() {
-            if !self.would_grand_slam(pos, mv) {
-                out.push(mv);
+        // Bit `i`: move `i` is a grand slam (the list is filtered in place).
+        let slams = out
+            .as_slice()
+            .iter()
+            .enumerate()
+            .fold(0u32, |bits, (i, &mv)| {
+                bits | u32::from(self.would_grand_slam(pos, mv)) << i
+            });
+        let every_move = slams.count_ones() as usize == out.len();
+        if slams == 0 || (every_move && self.rules().grand_slam == GrandSlam::OnlyMoveNoCapture) {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..out.len() {
+            if slams >> i & 1 == 0 {
+                out.items[kept] = out.items[i];
+                kept += 1;
             }
         }
-        if out.is_empty() && self.rules().grand_slam == GrandSlam::OnlyMoveNoCapture {
-            *out = all;
-        }
+        out.len = kept as u8;
     }
 
     /// Plays the legal move `mv` on `pos` in place and says what it did: the

@@ -79,7 +79,11 @@ impl Move {
 ///
 /// Only the first [`Game::pit_count`](crate::engine::Game::pit_count) entries
 /// of `pits` are used; the rest stay zero.
+///
+/// The pits come first (`repr(C)`): the move loop
+/// reads and writes them in whole words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Position {
     /// Stones per pit, in absolute order.
     pub pits: [u8; MAX_PITS],

@@ -177,7 +177,7 @@ impl<'g> GameRun<'g> {
         self.forget_history();
         self.off_board = off_board(&start);
         if self.tracks_repetition {
-            self.remember(&start);
+            self.remember();
         }
         self.refresh();
     }
@@ -271,18 +271,18 @@ impl<'g> GameRun<'g> {
         self.plies += 1;
         // A move that ended the game in a relay cycle repeats nothing.
         if self.tracks_repetition && !self.position.relay_cycled {
-            let next = self.position;
-            let stones = off_board(&next);
+            // Read in place, not copied: the move has just written it.
+            let stones = off_board(&self.position);
             if stones != self.off_board {
                 self.off_board = stones;
                 self.forget_history();
-            } else if self.seen_before(&next) {
+            } else if self.seen_before(&self.position) {
                 self.end = Some(EndReason::Repetition);
                 self.moves = Moves::default();
                 self.forget_successors();
                 return;
             }
-            self.remember(&next);
+            self.remember();
         }
         self.refresh();
     }
@@ -292,11 +292,17 @@ impl<'g> GameRun<'g> {
         self.seen = [0; 16];
     }
 
-    /// Adds a board to the history.
-    fn remember(&mut self, pos: &Position) {
-        let bit = seen_bit(pos);
+    /// Adds the current board to the history.
+    fn remember(&mut self) {
+        let bit = seen_bit(&self.position);
         self.seen[bit / 64] |= 1 << (bit % 64);
-        self.history.push((pos.pits, pos.to_move));
+        // Copied word by word: the move wrote the pits in words, and a
+        // wider read would wait for those writes to drain.
+        let mut pits = [0u8; MAX_PITS];
+        for (chunk, word) in pits.chunks_exact_mut(8).zip(self.position.words()) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        self.history.push((pits, self.position.to_move));
     }
 
     /// Whether the board (and player to move) of `pos` is in the history.

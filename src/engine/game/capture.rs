@@ -18,7 +18,7 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) max: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
     pub(super) rows: [u32; 2],
-    chain: Chain,
+    pub(super) chain: Chain,
     pub(super) take: Take,
     goes_to: CaptureDestination,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
@@ -87,7 +87,11 @@ impl CaptureTable {
 
 impl Game {
     /// The pit before / after each pit along a rule's chain, if it has one.
-    fn chain_step(&self, chain: Chain, direction: usize) -> Option<&[u8; crate::engine::MAX_PITS]> {
+    pub(super) fn chain_step(
+        &self,
+        chain: Chain,
+        direction: usize,
+    ) -> Option<&[u8; crate::engine::MAX_PITS]> {
         match chain {
             Chain::None => None,
             Chain::Backward => Some(&self.before[direction]),
@@ -152,6 +156,11 @@ impl Game {
     /// order, a pit taken at most once. Other rules, and boards with closed
     /// pits, sow a copy.
     pub(in crate::engine) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+        if let Some(packed) = &self.packed {
+            if packed.whole_moves && pos.closed == 0 {
+                return self.packed_grand_slam(packed, pos, mv);
+            }
+        }
         if !self.may_capture_with(pos, mv) {
             return false;
         }

@@ -1,0 +1,391 @@
+//! One-lap sowings as one addition: for boards of at most 16 pits, the whole
+//! change a lap makes to the pits (the origin emptied, a stone or more in
+//! every pit it passes) is worked out when the variant loads, for every
+//! origin, direction and stone count, as 16 byte lanes of a `u128`. Playing
+//! a lap is then one table load and one add, whatever the number of stones.
+//!
+//! Pit counts are bytes and a board holds at most
+//! [`MAX_STONES`](crate::rules::MAX_STONES), so no lane ever leaves 0..=255
+//! and the wrapping add of the lanes is exact (a lane's negative change, the
+//! origin emptied, borrows nothing: the result fits its byte).
+
+use super::{capture::CaptureTable, Effect, Game};
+use crate::engine::position::{Move, Player, Position, MAX_PITS, STORE_SLOT};
+use crate::rules::Take;
+
+/// Pits a packed board holds: the first 16 entries of [`Position::pits`].
+const LANES: usize = 16;
+
+/// The laps of one variant, every origin and count, as additions.
+#[derive(Debug, Clone)]
+pub(super) struct PackedLaps {
+    /// Counts a pit may hold, plus one: the stride of `delta` per origin.
+    counts: usize,
+    /// `delta[(direction * LANES + origin) * counts + stones]`: the change a
+    /// lap of `stones` from `origin` makes to the first 16 pits (wrapping
+    /// byte lanes).
+    delta: Box<[Lanes]>,
+    /// Same index: the slot that gets the last stone ([`STORE_SLOT`] for the
+    /// mover's store) in the low byte, the stones sown into the store in the
+    /// high byte.
+    ends: Box<[u16]>,
+    /// Whether whole moves are played on the packed board
+    /// ([`Game::sow_packed`]): every last-pit capture rule takes the last
+    /// pit (and its chain) or the pit facing it.
+    pub(super) whole_moves: bool,
+}
+
+impl PackedLaps {
+    /// The tables for `game`, when its board has at most 16 pits (with the
+    /// store slot apart); `None` otherwise. `sow_lap(pos, origin,
+    /// direction)` is the generic lap the tables are built from, so the two
+    /// agree by construction.
+    pub(super) fn new(
+        pit_count: usize,
+        total: usize,
+        sow_lap: impl Fn(&mut Position, usize, usize) -> usize,
+    ) -> Option<PackedLaps> {
+        if pit_count > LANES || total > 255 {
+            return None;
+        }
+        let counts = total + 1;
+        let size = 2 * LANES * counts;
+        let mut delta = vec![[0u8; LANES]; size];
+        let mut ends = vec![0u16; size];
+        let blank = Position {
+            pits: [0; MAX_PITS],
+            captured: [0; 2],
+            removed: 0,
+            to_move: Player::South,
+            opening: false,
+            closed: 0,
+            relay_cycled: false,
+        };
+        for direction in 0..2 {
+            for origin in 0..pit_count {
+                let mut pos = blank;
+                for stones in 1..counts {
+                    pos.pits = [0; MAX_PITS];
+                    pos.pits[origin] = stones as u8;
+                    let last = sow_lap(&mut pos, origin, direction);
+                    let i = (direction * LANES + origin) * counts + stones;
+                    // The board after, less the board before (only the
+                    // origin held stones), lane by lane.
+                    let mut change = lanes(&pos);
+                    change[origin] = change[origin].wrapping_sub(stones as u8);
+                    delta[i] = change;
+                    ends[i] = last as u16 | u16::from(pos.pits[STORE_SLOT]) << 8;
+                }
+            }
+        }
+        Some(PackedLaps {
+            counts,
+            delta: delta.into(),
+            ends: ends.into(),
+            whole_moves: false,
+        })
+    }
+
+    /// The table index of a lap of `stones` from `origin` in `direction`.
+    #[inline(always)]
+    fn index(&self, origin: usize, direction: usize, stones: u8) -> usize {
+        (direction * LANES + origin % LANES) * self.counts + usize::from(stones)
+    }
+
+    /// Sows the stones of `origin` in `direction` (one lap), the mover's
+    /// store getting its share in [`STORE_SLOT`]; returns the slot that got
+    /// the last stone. The board has no closed pit.
+    #[inline(always)]
+    pub(super) fn sow(&self, pos: &mut Position, origin: usize, direction: usize) -> usize {
+        let i = self.index(origin, direction, pos.pits[origin]);
+        let board = add(lanes(pos), &self.delta[i]);
+        pos.pits[..LANES].copy_from_slice(&board);
+        let ends = self.ends[i];
+        pos.pits[STORE_SLOT] += (ends >> 8) as u8;
+        usize::from(ends as u8)
+    }
+}
+
+/// A packed board, or a change to one: 16 byte lanes, added lane by lane
+/// (the compiler keeps them in one vector register, so the board is read and
+/// written back in one piece).
+type Lanes = [u8; LANES];
+
+/// The first 16 pits as byte lanes.
+#[inline(always)]
+fn lanes(pos: &Position) -> Lanes {
+    let mut bytes = [0u8; LANES];
+    bytes.copy_from_slice(&pos.pits[..LANES]);
+    bytes
+}
+
+/// `board` changed by `change`, lane by lane.
+#[inline(always)]
+fn add(mut board: Lanes, change: &Lanes) -> Lanes {
+    for (lane, change) in board.iter_mut().zip(change) {
+        *lane = lane.wrapping_add(*change);
+    }
+    board
+}
+
+/// Stones in pit `pit` of a packed board.
+#[inline(always)]
+fn count(board: &Lanes, pit: usize) -> u8 {
+    board[pit % LANES]
+}
+
+/// Whether a move can be played whole on a packed board: the last-pit
+/// capture `rules` all take what [`Game::capture_packed`] knows (the last
+/// pit with its chain, or the facing pit), and no rule sweeps the board
+/// after the sowing (`sweeps`).
+pub(super) fn whole_moves_fit(rules: &[CaptureTable], sweeps: &[CaptureTable]) -> bool {
+    sweeps.is_empty() && rules.iter().all(|rule| rule.take != Take::Neighbours)
+}
+
+impl Game {
+    /// [`Game::sow_in_place`] for a one-lap variant whose laps are packed
+    /// and whose captures fit ([`PackedLaps::whole_moves`]), on a board
+    /// without closed pits: the sowing and the captures are worked on the
+    /// pits as one `u128`, written back once (the move loop then reads the
+    /// board in whole words without waiting for byte stores to drain).
+    #[inline(always)]
+    pub(super) fn sow_packed(
+        &self,
+        packed: &PackedLaps,
+        pos: &mut Position,
+        mv: Move,
+        capture: bool,
+    ) -> Effect {
+        let mover = pos.to_move;
+        let m = mover.index();
+        let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+        let i = packed.index(origin, direction, pos.pits[origin]);
+        let mut board = add(lanes(pos), &packed.delta[i]);
+        let ends = packed.ends[i];
+        let last = usize::from(ends as u8);
+        pos.captured[m] += ends >> 8;
+        let mut effect = Effect {
+            last: last as u8,
+            ..Effect::default()
+        };
+        if capture
+            && last != STORE_SLOT
+            && self.capture_pits[m] >> last & 1 == 1
+            && self.capturable[usize::from(count(&board, last))]
+        {
+            for rule in self.capture_rules.iter() {
+                if rule.applies(pos) {
+                    self.capture_packed(rule, &board, pos, m, last, direction, &mut effect);
+                }
+            }
+            // The pits taken emptied at once, lane by lane.
+            let taken = effect.captured_pits;
+            for (pit, lane) in board.iter_mut().enumerate() {
+                *lane &= if taken >> pit & 1 == 1 { 0 } else { 0xFF };
+            }
+        }
+        pos.pits[..LANES].copy_from_slice(&board);
+        if !(last == STORE_SLOT && self.extra_turn) {
+            pos.to_move = mover.other();
+        }
+        pos.opening = false;
+        pos.relay_cycled = false;
+        effect
+    }
+
+    /// [`Game::would_grand_slam`] on a packed board: whether `mv` would
+    /// capture from the opponent's row and leave it empty. When every rule
+    /// takes pits by their count (`slam_screen`), a move after which some pit
+    /// of that row holds more than any rule captures is no grand slam
+    /// (one add and a byte-wise compare); any other move is played on a
+    /// copy.
+    pub(super) fn packed_grand_slam(&self, packed: &PackedLaps, pos: &Position, mv: Move) -> bool {
+        let mover = pos.to_move;
+        if self.slam_screen && self.max_capturable < 128 {
+            let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+            let i = packed.index(origin, direction, pos.pits[origin]);
+            let sown = u128::from_le_bytes(add(lanes(pos), &packed.delta[i]));
+            let [low, high, ..] = self.row_bytes[mover.other().index()];
+            let row = sown & (u128::from(low) | u128::from(high) << 64);
+            // High bit of each byte above `max_capturable` (no lane carries:
+            // the low seven bits plus at most 127 stay below 256).
+            let high_bits = u128::from_le_bytes([0x80; LANES]);
+            let low_bits = u128::from_le_bytes([0x7F; LANES]);
+            let above = (((row & low_bits)
+                + u128::from_le_bytes([127 - self.max_capturable as u8; LANES]))
+                | row)
+                & high_bits;
+            if above != 0 {
+                return false;
+            }
+        }
+        let mut next = *pos;
+        let effect = self.sow_packed(packed, &mut next, mv, true);
+        effect.captured > 0 && self.is_grand_slam(&next, mover, &effect)
+    }
+
+    /// [`Game::capture_by`] on a packed board, for the takes
+    /// [`whole_moves_fit`] admits: what `rule` takes when the last stone
+    /// landed in `last`. The pits taken are marked in `effect` and emptied
+    /// by the caller: every count read here is of a pit not yet taken, so
+    /// the board as sown gives it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn capture_packed(
+        &self,
+        rule: &CaptureTable,
+        board: &Lanes,
+        pos: &mut Position,
+        m: usize,
+        last: usize,
+        direction: usize,
+        effect: &mut Effect,
+    ) {
+        let free = |pit: usize, taken: u32| taken >> pit & 1 == 0;
+        if !(free(last, effect.captured_pits) && rule.qualifies(m, last, count(board, last).into()))
+        {
+            return;
+        }
+        // Stones taken by row (South's, North's) and the pits taken.
+        let (mut by_row, mut taken) = ([0u16; 2], 0u32);
+        let north = self.row_bits[Player::North.index()];
+        let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
+            by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
+            *taken |= 1 << pit;
+        };
+        match rule.take {
+            Take::Last => {
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    lift(&mut by_row, &mut taken, pit);
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if !free(pit, taken | effect.captured_pits)
+                        || !rule.qualifies(m, pit, count(board, pit).into())
+                    {
+                        break;
+                    }
+                }
+            }
+            take => {
+                let opposite = self.pit_count - 1 - last;
+                let held = count(board, opposite);
+                if !free(opposite, effect.captured_pits)
+                    || !rule.facing[usize::from(held)]
+                    || (held == 0 && take != Take::LastAndOppositeEvenEmpty)
+                {
+                    return;
+                }
+                lift(&mut by_row, &mut taken, opposite);
+                if take != Take::Opposite {
+                    lift(&mut by_row, &mut taken, last);
+                }
+            }
+        }
+        effect.captured_pits |= taken;
+        effect.captured += rule.credit(pos, m, by_row);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::{
+        engine::{Game, GameRun, Move, Player, Position, MAX_PITS},
+        rules::Direction,
+        variants,
+    };
+
+    /// A board of `game` with its stones dealt at random over the pits.
+    fn random_board(game: &Game, rng: &mut ChaCha8Rng) -> Position {
+        let mut pos = game.start();
+        let total = pos.board_stones();
+        pos.pits = [0; MAX_PITS];
+        for _ in 0..total {
+            pos.pits[rng.random_range(0..game.pit_count())] += 1;
+        }
+        pos
+    }
+
+    /// On every shipped variant whose laps are packed, a packed lap leaves
+    /// the board, the store and the last slot of the stone-by-stone lap, from
+    /// random boards, every pit and direction.
+    #[test]
+    fn a_packed_lap_sows_as_the_stones_go_one_by_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut packed_variants = 0;
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            let Some(packed) = &game.packed else { continue };
+            packed_variants += 1;
+            for _ in 0..200 {
+                let board = random_board(&game, &mut rng);
+                for mover in Player::BOTH {
+                    for origin in game.row(mover).filter(|&p| board.pits[p] > 0) {
+                        for direction in [Direction::Ccw, Direction::Cw] {
+                            let d = direction as usize;
+                            let (mut fast, mut slow) = (board, board);
+                            fast.to_move = mover;
+                            slow.to_move = mover;
+                            let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
+                            let last_slow = game.sow_lap(&mut slow, path, origin);
+                            let last_fast = packed.sow(&mut fast, origin, d);
+                            assert_eq!(
+                                (last_fast, fast.pits),
+                                (last_slow, slow.pits),
+                                "{name}: {origin} {direction:?} from {:?}",
+                                board.pits
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(packed_variants >= 10, "only {packed_variants} packed");
+    }
+
+    /// On every shipped variant that plays whole moves packed, random games
+    /// where every move of every position, with and without capture, leaves
+    /// the position and effect of the pit-by-pit move.
+    #[test]
+    fn a_packed_move_plays_as_the_pit_by_pit_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0u64;
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
+                continue;
+            };
+            for _ in 0..300 {
+                let mut run = GameRun::new(&game, game.start());
+                while run.end().is_none() && run.plies() < 300 {
+                    let pos = *run.position();
+                    for &mv in run
+                        .moves()
+                        .as_slice()
+                        .iter()
+                        .filter(|&&mv| mv != Move::PASS)
+                    {
+                        for capture in [true, false] {
+                            let (mut fast, mut slow) = (pos, pos);
+                            let packed_effect = game.sow_packed(packed, &mut fast, mv, capture);
+                            let effect = game.sow_in_place_generic(&mut slow, mv, capture);
+                            assert_eq!(
+                                (fast, packed_effect),
+                                (slow, effect),
+                                "{name}: {mv:?} (capture {capture}) from {pos:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let pick = rng.random_range(0..run.moves().len());
+                    run.play_index(pick);
+                }
+            }
+        }
+        assert!(checked > 100_000, "only {checked} moves checked");
+    }
+}
