@@ -779,7 +779,7 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
             );
             // The report's principal variation replays to the value.
             let summary =
-                sowing::solve::ForwardSummary::new(&game, &db, 0.0, None, &mut |_| {}).unwrap();
+                sowing::solve::ForwardSummary::new(&game, &db, 0.0, None, false, &mut |_| {}).unwrap();
             let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
             let replay = trace::from_moves(&game, start, &labels).unwrap();
             let scores = replay
