@@ -82,6 +82,20 @@ impl<'a> Search<'a> {
     /// were made from a start rather than for every position up to a number
     /// of stones.
     pub fn new(game: &'a Game, databases: Option<&'a Solution>) -> Result<Self, SolveError> {
+        Self::with_table(game, databases, table_slots(game))
+    }
+
+    /// As [`Search::new`], with a transposition table of `slots` positions
+    /// (rounded down to a power of two, at least 2): a small one shows that
+    /// the values do not depend on what the table had room for.
+    ///
+    /// # Errors
+    /// As [`Search::new`].
+    pub fn with_table(
+        game: &'a Game,
+        databases: Option<&'a Solution>,
+        slots: usize,
+    ) -> Result<Self, SolveError> {
         let stones = game.rules().total_stones();
         let bits = (32 - stones.leading_zeros()).max(1);
         if game.pit_count() as u32 * bits + 2 > 127 {
@@ -102,7 +116,7 @@ impl<'a> Search<'a> {
             repetition: (rules.end.repetition == Repetition::EndGame)
                 .then_some(rules.end.repetition_leftovers),
             acyclic: no_repetition(rules),
-            table: Table::new(table_slots(game)),
+            table: Table::new(slots),
             bits,
             history: Vec::new(),
             moves: Vec::new(),
@@ -411,7 +425,12 @@ impl<'a> Search<'a> {
     /// its moves (`list`) lead to, with the move's index, before searching
     /// any of them. Only
     /// positions whose history would be themselves alone are looked up.
-    fn transposition_cutoff(&self, pos: &Position, list: &[Successor], beta: i32) -> Option<(i32, usize)> {
+    fn transposition_cutoff(
+        &self,
+        pos: &Position,
+        list: &[Successor],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
         for (i, s) in list.iter().enumerate() {
             let child = &s.position;
             if !self.acyclic && stones(child) == stones(pos) {
