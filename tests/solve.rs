@@ -8,7 +8,7 @@ use std::sync::Arc;
 use sowing::{
     agents::{Agent, PerfectAgent},
     engine::{Game, GameRun, Player, Position},
-    solve::{solve, solve_from, Solution, Summary},
+    solve::{solve, solve_from, ForwardSummary, MoveBound, Solution, Summary},
     trace,
 };
 
@@ -603,8 +603,19 @@ fn forward_search_equals_the_retrograde_values() {
                     }
                 }
             }
+            // A table of two slots keeps almost nothing: the values must not
+            // depend on it.
+            let mut small = sowing::solve::Search::with_table(&game, db.as_ref(), 2).unwrap();
+            let small_value = small.value(&start, run.history());
             let mut search = sowing::solve::Search::new(&game, db.as_ref()).unwrap();
             let value = search.value(&start, run.history());
+            if small.inexact_leaves == 0 {
+                assert_eq!(
+                    small_value,
+                    i32::from(full.value(&start).unwrap()),
+                    "{name}"
+                );
+            }
             if search.inexact_leaves > 0 {
                 // The databases hold unreachable positions in large groups
                 // that are not proven exact, and the search met some.
@@ -777,9 +788,31 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                 i32::from(full.value(&start).unwrap()),
                 "{name}"
             );
+            // The report values the best first moves exactly and bounds the
+            // others on the right side; with `every_move`, all exactly.
+            let every = ForwardSummary::new(&game, &db, 0.0, None, true, &mut |_| {}).unwrap();
+            let summary = ForwardSummary::new(&game, &db, 0.0, None, false, &mut |_| {}).unwrap();
+            let sign = for_south(&start, 1);
+            for ((quick, exact), want) in summary.moves.iter().zip(&every.moves).zip(&expected) {
+                let want = sign * want;
+                assert_eq!(
+                    (exact.bound, i32::from(exact.value)),
+                    (MoveBound::Exact, want)
+                );
+                let value = i32::from(quick.value);
+                match quick.bound {
+                    MoveBound::Exact => assert_eq!(value, want, "{name}"),
+                    MoveBound::AtMost => assert!(want <= value && value < i32::from(summary.value)),
+                    MoveBound::AtLeast => {
+                        assert!(want >= value && value > i32::from(summary.value))
+                    }
+                }
+            }
+            assert_eq!(
+                summary.best, every.best,
+                "{name}: the best moves are those valued exactly"
+            );
             // The report's principal variation replays to the value.
-            let summary =
-                sowing::solve::ForwardSummary::new(&game, &db, 0.0, None, &mut |_| {}).unwrap();
             let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
             let replay = trace::from_moves(&game, start, &labels).unwrap();
             let scores = replay

@@ -211,6 +211,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             save,
             databases,
             use_databases,
+            every_move,
             format,
         } => {
             let save = save
@@ -245,8 +246,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                         eprintln!("{line}");
                     }
                 };
-                let summary =
-                    solve::ForwardSummary::new(&game, &tables, seconds, file, &mut progress)?;
+                let summary = solve::ForwardSummary::new(
+                    &game,
+                    &tables,
+                    seconds,
+                    file,
+                    every_move,
+                    &mut progress,
+                )?;
                 match format {
                     ReportFormat::Text => report::forward_text(&game, &summary),
                     ReportFormat::Json => json(&summary)?,

@@ -531,6 +531,11 @@ enum Command {
         /// instead of building them, and search the start forward.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["databases", "save"])]
         use_databases: Option<std::path::PathBuf>,
+        /// With --databases or --use-databases: value every first move
+        /// exactly (by default only the best ones are; the others get a
+        /// proven bound, which costs far less on large boards).
+        #[arg(long)]
+        every_move: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,

@@ -373,7 +373,11 @@ fn value_and_play(out: &mut String, p: PerfectPlay<'_>) {
     let moves: Vec<String> = p
         .moves
         .iter()
-        .map(|m| format!("{} {:+}", m.mv, m.value))
+        .map(|m| match m.bound {
+            crate::solve::MoveBound::Exact => format!("{} {:+}", m.mv, m.value),
+            crate::solve::MoveBound::AtMost => format!("{} at most {:+}", m.mv, m.value),
+            crate::solve::MoveBound::AtLeast => format!("{} at least {:+}", m.mv, m.value),
+        })
         .collect();
     let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));
     let _ = writeln!(out, "best: {}", p.best.join(" "));

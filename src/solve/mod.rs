@@ -69,15 +69,16 @@ mod scc;
 mod search;
 mod summary;
 mod table;
+mod ttable;
 
 use rustc_hash::FxHashMap;
 
 pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
-pub use search::{no_repetition, History, Search, TABLE_CAPACITY};
+pub use search::{no_repetition, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
-    PvResult, Summary,
+    MoveBound, PvResult, Summary,
 };
 pub use table::TableError;
 

@@ -21,28 +21,32 @@
 //! Some rules rule out repetition altogether ([`no_repetition`]): then the
 //! history never matters and every position goes into the table.
 
-use rustc_hash::FxHashMap;
-
-use super::{end_value, factor, gain, leftover_value, Solution, SolveError};
+use super::{
+    end_value, factor, gain, leftover_value,
+    ttable::{Table, SLOT_BYTES},
+    Solution, SolveError,
+};
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
     rules::{Leftovers, Repetition},
 };
 
-/// Most positions the transposition table holds (about 40 bytes each); past
-/// it, new positions are searched but not stored.
-pub const TABLE_CAPACITY: usize = 1 << 26;
+/// Most positions the transposition table holds (24 bytes each): 6 GiB.
+/// The table takes at most this, at most a quarter of the memory available
+/// and at most the positions the game can have.
+pub const TABLE_CAPACITY: usize = 1 << 28;
 
 /// Beyond any value: more than all the stones of any board.
 const INFINITY: i32 = 30_000;
 
-/// Bounds on the value of a position (for its player to move) and the move
-/// that gave the best result.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    lower: i16,
-    upper: i16,
-    best: u8,
+/// What a null-window test of a move proved about its value for the player
+/// to move ([`Search::test_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Test {
+    /// It is worth at least this (which is at least the value tested).
+    AtLeast(i32),
+    /// It is worth at most this (which is below the value tested).
+    AtMost(i32),
 }
 
 /// The boards seen since the stones on the board last changed, as
@@ -58,7 +62,7 @@ pub struct Search<'a> {
     repetition: Option<Leftovers>,
     /// No position can come back (see [`no_repetition`]).
     acyclic: bool,
-    table: FxHashMap<u128, Entry>,
+    table: Table,
     /// Bits per pit in the table's keys.
     bits: u32,
     history: History,
@@ -78,9 +82,23 @@ impl<'a> Search<'a> {
     /// were made from a start rather than for every position up to a number
     /// of stones.
     pub fn new(game: &'a Game, databases: Option<&'a Solution>) -> Result<Self, SolveError> {
+        Self::with_table(game, databases, table_slots(game))
+    }
+
+    /// As [`Search::new`], with a transposition table of `slots` positions
+    /// (rounded down to a power of two, at least 2): a small one shows that
+    /// the values do not depend on what the table had room for.
+    ///
+    /// # Errors
+    /// As [`Search::new`].
+    pub fn with_table(
+        game: &'a Game,
+        databases: Option<&'a Solution>,
+        slots: usize,
+    ) -> Result<Self, SolveError> {
         let stones = game.rules().total_stones();
         let bits = (32 - stones.leading_zeros()).max(1);
-        if game.pit_count() as u32 * bits + 2 > 128 {
+        if game.pit_count() as u32 * bits + 2 > 127 {
             return Err(SolveError::BoardTooLarge {
                 pits: game.pit_count(),
                 stones,
@@ -98,7 +116,7 @@ impl<'a> Search<'a> {
             repetition: (rules.end.repetition == Repetition::EndGame)
                 .then_some(rules.end.repetition_leftovers),
             acyclic: no_repetition(rules),
-            table: FxHashMap::default(),
+            table: Table::new(slots),
             bits,
             history: Vec::new(),
             moves: Vec::new(),
@@ -203,20 +221,36 @@ impl<'a> Search<'a> {
         seen: &[([u8; MAX_PITS], Player)],
         value: i32,
     ) -> Option<usize> {
+        let count = {
+            let mut moves = Successors::default();
+            self.game.successors(&clean(pos), &mut moves);
+            moves.len()
+        };
+        (0..count).find(|&i| matches!(self.test_move(pos, seen, i, value), Test::AtLeast(_)))
+    }
+
+    /// Whether move `index` of `pos` (in the order of [`Game::successors`])
+    /// is worth at least `value` to the player to move, given `seen` as for
+    /// [`Search::value`], by one null-window search: a proven bound on the
+    /// move's value on the side of `value` it lies.
+    pub fn test_move(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        index: usize,
+        value: i32,
+    ) -> Test {
         let pos = clean(pos);
         let mut moves = Successors::default();
         self.game.successors(&pos, &mut moves);
-        for (i, s) in moves.as_slice().iter().enumerate() {
-            let child = clean(&s.position);
-            let g = i32::from(gain(&pos, &s.position));
-            let f = i32::from(factor(&pos, &child));
-            let same = stones(&child) == stones(&pos);
-            if same && seen.contains(&(child.pits, child.to_move)) {
-                if g + f * self.repeat_value(&child) >= value {
-                    return Some(i);
-                }
-                continue;
-            }
+        let s = moves.as_slice()[index];
+        let child = clean(&s.position);
+        let g = i32::from(gain(&pos, &s.position));
+        let f = i32::from(factor(&pos, &child));
+        let same = stones(&child) == stones(&pos);
+        let found = if same && seen.contains(&(child.pits, child.to_move)) {
+            g + f * self.repeat_value(&child)
+        } else {
             self.history.clear();
             if same {
                 self.history.extend_from_slice(seen);
@@ -225,18 +259,20 @@ impl<'a> Search<'a> {
             let since = if same { 0 } else { self.history.len() - 1 };
             // The move is worth `value` when g + f c >= value, c the child's
             // value: c <= g - value (f = -1) or c >= value - g (f = 1).
-            let worth = if f < 0 {
+            // Fail-soft, the search's answer bounds c on the side it falls.
+            if f < 0 {
                 let bound = g - value;
-                self.negamax(&child, since, bound, bound + 1, 0) <= bound
+                g - self.negamax(&child, since, bound, bound + 1, 0)
             } else {
                 let bound = value - g;
-                self.negamax(&child, since, bound - 1, bound, 0) >= bound
-            };
-            if worth {
-                return Some(i);
+                g + self.negamax(&child, since, bound - 1, bound, 0)
             }
+        };
+        if found >= value {
+            Test::AtLeast(found)
+        } else {
+            Test::AtMost(found)
         }
-        None
     }
 
     /// What a repetition at `pos` is worth to its mover.
@@ -282,13 +318,23 @@ impl<'a> Search<'a> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
+        let nodes_before = self.nodes;
         if let Some(value) = self.database_leaf(pos, since) {
             return value;
+        }
+        // What is still to be won lies within the stones on the board: a
+        // window outside them is decided at once (futility).
+        let on_board = stones(pos) as i32;
+        if on_board <= alpha {
+            return on_board;
+        }
+        if -on_board >= beta {
+            return -on_board;
         }
         let fresh = self.acyclic || self.history.len() - since == 1;
         let key = fresh.then(|| self.key(pos));
         let mut first = None;
-        if let Some(entry) = key.and_then(|k| self.table.get(&k)) {
+        if let Some(entry) = key.and_then(|k| self.table.get(k)) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta || lower == upper {
                 return lower;
@@ -309,8 +355,13 @@ impl<'a> Search<'a> {
         if list.is_empty() {
             let value = end_value(self.game, pos).into();
             self.moves[ply] = moves;
-            self.store(key, value, value, 0);
+            self.store(key, value, value, 0, 1);
             return value;
+        }
+        if let Some((cut, index)) = self.transposition_cutoff(pos, list, beta) {
+            self.moves[ply] = moves;
+            self.store(key, cut, INFINITY, index, 1);
+            return cut;
         }
         // Move ordering: the table's best move, then extra turns, then the
         // biggest gain.
@@ -365,30 +416,58 @@ impl<'a> Search<'a> {
         } else {
             (best, best)
         };
-        self.store(key, lower, upper, best_index);
+        self.store(key, lower, upper, best_index, self.nodes - nodes_before);
         best
     }
 
-    /// Narrows the table's bounds of `key` (if any) to `[lower, upper]`.
-    fn store(&mut self, key: Option<u128>, lower: i32, upper: i32, best: usize) {
-        let Some(key) = key else { return };
-        let narrow = |e: &mut Entry| {
-            e.lower = e.lower.max(lower as i16);
-            e.upper = e.upper.min(upper as i16);
-            e.best = best as u8;
-        };
-        if let Some(entry) = self.table.get_mut(&key) {
-            narrow(entry);
-        } else if self.table.len() < TABLE_CAPACITY {
-            let mut entry = Entry {
-                lower: -INFINITY as i16,
-                upper: INFINITY as i16,
-                best: 0,
+    /// Enhanced transposition cutoff: a value of at least `beta` for the
+    /// mover of `pos` proven by the table's bounds on one of the positions
+    /// its moves (`list`) lead to, with the move's index, before searching
+    /// any of them. Only
+    /// positions whose history would be themselves alone are looked up.
+    fn transposition_cutoff(
+        &self,
+        pos: &Position,
+        list: &[Successor],
+        beta: i32,
+    ) -> Option<(i32, usize)> {
+        for (i, s) in list.iter().enumerate() {
+            let child = &s.position;
+            if !self.acyclic && stones(child) == stones(pos) {
+                continue;
+            }
+            let Some(entry) = self.table.get(self.key(child)) else {
+                continue;
             };
-            narrow(&mut entry);
-            self.table.insert(key, entry);
+            let g = i32::from(gain(pos, child));
+            let bound = if factor(pos, child) < 0 {
+                g - i32::from(entry.upper)
+            } else {
+                g + i32::from(entry.lower)
+            };
+            if bound >= beta {
+                return Some((bound, i));
+            }
+        }
+        None
+    }
+
+    /// Narrows the table's bounds of `key` (if any) to `[lower, upper]`,
+    /// found by searching `nodes` positions.
+    fn store(&mut self, key: Option<u128>, lower: i32, upper: i32, best: usize, nodes: u64) {
+        if let Some(key) = key {
+            self.table
+                .store(key, lower as i16, upper as i16, best as u8, nodes);
         }
     }
+}
+
+/// Slots for the transposition table of `game`: at most [`TABLE_CAPACITY`],
+/// a quarter of the memory available, and the positions the game can have.
+fn table_slots(game: &Game) -> usize {
+    let memory = crate::memory::available().map_or(u64::MAX, |bytes| bytes / 4 / SLOT_BYTES);
+    let positions = super::estimate(game).min(u128::from(u64::MAX)) as u64;
+    positions.min(memory).min(TABLE_CAPACITY as u64) as usize
 }
 
 /// Whether the rules make every position impossible to reach twice in a

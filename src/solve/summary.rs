@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use super::{estimate, for_south, Search, Solution, SolveError, Stats};
+use super::{estimate, for_south, Search, Solution, SolveError, Stats, Test};
 use crate::engine::{EndReason, Game, GameRun, Outcome};
 
 /// Longest principal variation played out (a safety net for variants that
@@ -19,8 +19,22 @@ pub struct FirstMove {
     #[serde(rename = "move")]
     pub mv: String,
     /// Final score difference (South minus North) when this move is played
-    /// and both sides then play perfectly.
+    /// and both sides then play perfectly, or a proven bound on it.
     pub value: i16,
+    /// Whether `value` is the move's value or a bound on it.
+    pub bound: MoveBound,
+}
+
+/// What a first move's `value` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveBound {
+    /// The move's value.
+    Exact,
+    /// A proven upper bound on it, for South (below the start's value).
+    AtMost,
+    /// A proven lower bound on it, for South (above the start's value).
+    AtLeast,
 }
 
 /// How the principal variation ended.
@@ -120,6 +134,7 @@ impl Summary {
             .map(|m| FirstMove {
                 mv: game.move_label(m.successor.mv),
                 value: sign * m.value,
+                bound: MoveBound::Exact,
             })
             .collect();
         let best = moves
@@ -269,7 +284,11 @@ pub struct ForwardSummary {
 impl ForwardSummary {
     /// Searches `game` from its start with `databases` at the leaves (built
     /// in `seconds`, or read from `file`), telling `progress` the proven
-    /// bounds on each first move (for South) as the search narrows them.
+    /// bounds on the start's value (for South) as the search narrows them.
+    /// With `every_move` each first move is valued exactly; otherwise the
+    /// start is valued, and each first move tested against that value by
+    /// one null-window search: the best ones get their exact value, the
+    /// others a proven bound (far cheaper on large boards).
     ///
     /// # Errors
     /// The board does not fit the search's keys, or `databases` is a
@@ -279,6 +298,7 @@ impl ForwardSummary {
         databases: &Solution,
         seconds: f64,
         file: Option<String>,
+        every_move: bool,
         progress: &mut dyn FnMut(String),
     ) -> Result<ForwardSummary, SolveError> {
         let clock = std::time::Instant::now();
@@ -296,25 +316,52 @@ impl ForwardSummary {
                 .collect()
         };
         let total = game.rules().total_stones() as i32;
-        let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
+        let mut show = |what: &str, low: i32, high: i32| {
             let (a, b) = (sign * low, sign * high);
             let (a, b) = (a.clamp(-total, total), b.clamp(-total, total));
             progress(format!(
-                "first move {}: between {:+} and {:+} for south ({:.1} s)",
-                labels[i],
+                "{what}: between {:+} and {:+} for south ({:.1} s)",
                 a.min(b),
                 a.max(b),
                 clock.elapsed().as_secs_f64()
             ));
-        });
-        let value = first.iter().map(|(_, v)| *v).max().unwrap_or(0);
-        let moves: Vec<FirstMove> = first
-            .iter()
-            .map(|(s, v)| FirstMove {
-                mv: game.move_label(s.mv),
-                value: (sign * v) as i16,
-            })
-            .collect();
+        };
+        let (value, moves) = if every_move {
+            let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
+                show(&format!("first move {}", labels[i]), low, high);
+            });
+            let value = first.iter().map(|(_, v)| *v).max().unwrap_or(0);
+            let moves: Vec<FirstMove> = first
+                .iter()
+                .zip(&labels)
+                .map(|((_, v), label)| FirstMove {
+                    mv: label.clone(),
+                    value: (sign * v) as i16,
+                    bound: MoveBound::Exact,
+                })
+                .collect();
+            (value, moves)
+        } else {
+            let value = search.value_with(&start, run.history(), &mut |low, high| {
+                show("the start", low, high);
+            });
+            let moves = (0..labels.len())
+                .map(|i| {
+                    let (found, bound) = match search.test_move(&start, run.history(), i, value) {
+                        // No move is worth more than the start.
+                        Test::AtLeast(_) => (value, MoveBound::Exact),
+                        Test::AtMost(v) if sign > 0 => (v, MoveBound::AtMost),
+                        Test::AtMost(v) => (v, MoveBound::AtLeast),
+                    };
+                    FirstMove {
+                        mv: labels[i].clone(),
+                        value: (sign * found) as i16,
+                        bound,
+                    }
+                })
+                .collect();
+            (value, moves)
+        };
         let best = moves
             .iter()
             .filter(|m| i32::from(m.value) == sign * value)
