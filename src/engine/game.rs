@@ -98,15 +98,7 @@ impl Default for Successors {
     fn default() -> Self {
         let blank = Successor {
             mv: Move::PASS,
-            position: Position {
-                pits: [0; MAX_PITS],
-                captured: [0; 2],
-                removed: 0,
-                to_move: Player::South,
-                opening: false,
-                closed: 0,
-                relay_cycled: false,
-            },
+            position: Position::EMPTY,
             effect: Effect::default(),
         };
         Successors {
@@ -696,12 +688,8 @@ impl Game {
         pits[..self.pit_count].copy_from_slice(&self.rules.start_counts());
         Position {
             pits,
-            captured: [0; 2],
-            removed: 0,
-            to_move: Player::South,
             opening: true,
-            closed: 0,
-            relay_cycled: false,
+            ..Position::EMPTY
         }
     }
 

@@ -106,6 +106,19 @@ pub struct Position {
 }
 
 impl Position {
+    /// The empty board: no stones anywhere, South to move, the opening over,
+    /// no pit closed. Positions are written as changes to it
+    /// (`Position { pits, ..Position::EMPTY }`).
+    pub const EMPTY: Position = Position {
+        pits: [0; MAX_PITS],
+        captured: [0; 2],
+        removed: 0,
+        to_move: Player::South,
+        opening: false,
+        closed: 0,
+        relay_cycled: false,
+    };
+
     /// Stones on the board plus stones captured: constant through a game.
     pub fn total_stones(&self) -> u32 {
         self.board_stones()

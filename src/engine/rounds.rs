@@ -7,7 +7,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{EndReason, Game, GameRun, Outcome, Player, Position, MAX_PITS};
+use super::{EndReason, Game, GameRun, Outcome, Player, Position};
 use crate::rules::{FillFrom, MatchEnd, NextStart};
 
 /// What follows a round.
@@ -58,13 +58,10 @@ impl Game {
             },
         }
         let mut next = Position {
-            pits: [0; MAX_PITS],
-            captured: [0; 2],
             removed: pos.removed,
             to_move: next_starter(rounds.next_start, scores, starter),
             opening: true,
-            closed: 0,
-            relay_cycled: false,
+            ..Position::EMPTY
         };
         for player in Player::BOTH {
             let mut left = scores[player.index()];

@@ -47,12 +47,8 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
         for to_move in Player::BOTH {
             roots.push(codec.encode(&Position {
                 pits: *pits,
-                captured: [0, 0],
-                removed: 0,
                 to_move,
-                opening: false,
-                closed: 0,
-                relay_cycled: false,
+                ..Position::EMPTY
             }));
         }
     });

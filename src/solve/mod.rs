@@ -770,12 +770,8 @@ impl Solution {
         for (pits, side) in seen {
             let key = self.codec.encode(&Position {
                 pits: *pits,
-                captured: [0, 0],
-                removed: 0,
                 to_move: *side,
-                opening: false,
-                closed: 0,
-                relay_cycled: false,
+                ..Position::EMPTY
             });
             if let Some(local) = self
                 .index

@@ -52,15 +52,7 @@ impl PackedLaps {
         let size = 2 * LANES * counts;
         let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
-        let blank = Position {
-            pits: [0; MAX_PITS],
-            captured: [0; 2],
-            removed: 0,
-            to_move: Player::South,
-            opening: false,
-            closed: 0,
-            relay_cycled: false,
-        };
+        let blank = Position::EMPTY;
         for direction in 0..2 {
             for origin in 0..pit_count {
                 let mut pos = blank;
