@@ -60,6 +60,7 @@
 //! move, but no longer the opening) can only happen without a capture, so in
 //! any game from the start it is a repetition: that position is scored as one.
 
+pub mod analyze;
 mod bounds;
 mod cycles;
 mod databases;
@@ -294,9 +295,9 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
     check(game, limit).map(|_| ())
 }
 
-/// Refuses rules under which a position's value depends on the stones
-/// captured so far.
-fn check_rules(game: &Game) -> Result<(), SolveError> {
+/// Refuses rules under which a position's moves or end depend on something
+/// its key leaves out: past captures, a relay cycle, the rounds of a match.
+fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     if game.has_rounds() {
         return Err(SolveError::Rounds);
     }
@@ -304,9 +305,16 @@ fn check_rules(game: &Game) -> Result<(), SolveError> {
     if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
         return Err(SolveError::CapturesMatter);
     }
-    if game.rules().end.when.contains(&EndWhen::RelayCycle) {
+    if when.contains(&EndWhen::RelayCycle) {
         return Err(SolveError::RelayCycleEnd);
     }
+    Ok(())
+}
+
+/// Refuses rules under which a position's value depends on the stones
+/// captured so far.
+fn check_rules(game: &Game) -> Result<(), SolveError> {
+    check_graph_rules(game)?;
     if EndReason::ALL
         .iter()
         .any(|&reason| game.scoring(reason).sets_captures_aside())
