@@ -509,7 +509,9 @@ fn analyze_refuses_an_end_on_captured_totals() {
     assert_eq!(code, 2, "{stdout}");
     assert!(stdout.is_empty());
     assert!(
-        stderr.starts_with(&format!("error: {path}: cannot analyze: the rules end the game on captured totals")),
+        stderr.starts_with(&format!(
+            "error: {path}: cannot analyze: the rules end the game on captured totals"
+        )),
         "{stderr}"
     );
 }

@@ -64,6 +64,7 @@ pub mod analyze;
 mod bounds;
 mod cycles;
 mod databases;
+mod dense;
 mod graph;
 mod key;
 mod scc;
@@ -206,6 +207,9 @@ pub struct Solution {
     databases: Option<u32>,
     repetition: Option<Leftovers>,
     stats: Stats,
+    /// For databases: their plain values by board index, built on first use
+    /// by a forward search.
+    dense: std::sync::OnceLock<Option<dense::DenseValues>>,
 }
 
 /// What the stones on the board are worth to the player to move when the
@@ -379,6 +383,7 @@ fn solve_graph(
         databases,
         repetition,
         stats,
+        dense: std::sync::OnceLock::new(),
     })
 }
 
@@ -739,6 +744,15 @@ impl Solution {
             .map(|m| m.value)
             .max();
         Ok((best.unwrap_or(self.values[at as usize]), exact))
+    }
+
+    /// For databases, their values that need no history and are exact, by
+    /// board index (built on the first call).
+    pub(crate) fn dense_values(&self) -> Option<&dense::DenseValues> {
+        let stones = self.databases?;
+        self.dense
+            .get_or_init(|| dense::DenseValues::build(self, stones))
+            .as_ref()
     }
 
     /// The codec of the keys.
