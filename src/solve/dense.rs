@@ -116,7 +116,7 @@ mod tests {
         // 4 pits, at most 3 stones: C(7, 4) = 35 boards, numbered 0 to 34.
         let index = BoardIndex::new(4, 3).unwrap();
         assert_eq!(index.len(), 35);
-        let mut seen = vec![false; 35];
+        let mut seen = [false; 35];
         super::super::databases::every_board(4, 3, &mut |pits| {
             let rank = index.rank(&pits[..4]).unwrap();
             assert!(!seen[rank], "{pits:?}");

@@ -79,6 +79,9 @@ pub struct Search<'a> {
     bits: u32,
     history: History,
     /// Move lists not in use, reused (one per ply of the deepest line).
+    /// Boxed so that taking one out and putting it back moves a pointer,
+    /// not a list of every move's position.
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<Successors>>,
     /// Positions searched (nodes visited, database leaves included).
     pub nodes: u64,
