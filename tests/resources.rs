@@ -31,14 +31,14 @@ fn quick(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn analyze_refuses_a_limit_beyond_the_memory_at_once() {
-    // 10^12 positions at 200 bytes each are 200 TB: no machine running the
+    // 10^12 positions at 100 bytes each are 100 TB: no machine running the
     // tests has that, and Oware's bound (C(60, 12) boards) is far above it.
     let (code, stdout, stderr) = quick(&["analyze", "oware", "--limit", "1000000000000"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stdout.is_empty());
     assert!(
         stderr.contains("--limit 1000000000000")
-            && stderr.contains("200 TB")
+            && stderr.contains("100 TB")
             && stderr.contains("available")
             && stderr.contains("lower --limit to at most"),
         "{stderr}"

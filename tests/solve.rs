@@ -223,6 +223,122 @@ fn bounds_are_exact_wherever_they_meet() {
     }
 }
 
+/// Positions keyed as the solver keys them: the board, the side to move and
+/// the opening (captured totals left out).
+type Node = ([u8; sowing::engine::MAX_PITS], Player, bool);
+
+fn node(pos: &Position) -> Node {
+    (pos.pits, pos.to_move, pos.opening)
+}
+
+/// The moves between every position reachable from the start of `game`, as
+/// the engine plays them (each position's successors, captures set aside).
+fn moves_between(game: &Game) -> std::collections::HashMap<Node, Vec<(Node, bool)>> {
+    let mut graph = std::collections::HashMap::new();
+    let mut todo = vec![game.start()];
+    let mut successors = sowing::engine::Successors::default();
+    while let Some(pos) = todo.pop() {
+        if graph.contains_key(&node(&pos)) {
+            continue;
+        }
+        game.successors(&pos, &mut successors);
+        let on_board = |p: &Position| p.pits.iter().map(|&n| u32::from(n)).sum::<u32>();
+        let out = successors
+            .as_slice()
+            .iter()
+            .map(|s| (node(&s.position), on_board(&s.position) == on_board(&pos)))
+            .collect();
+        todo.extend(successors.as_slice().iter().map(|s| s.position));
+        graph.insert(node(&pos), out);
+    }
+    graph
+}
+
+/// The positions reachable from `from` in `graph` (itself only if a move
+/// comes back to it), by moves that `keep` (given whether the move leaves
+/// the stones on the board unchanged) accepts.
+fn reachable(
+    graph: &std::collections::HashMap<Node, Vec<(Node, bool)>>,
+    from: Node,
+    keep: impl Fn(bool) -> bool,
+) -> std::collections::HashSet<Node> {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![from];
+    while let Some(at) = todo.pop() {
+        for &(to, same) in &graph[&at] {
+            if keep(same) && seen.insert(to) {
+                todo.push(to);
+            }
+        }
+    }
+    seen
+}
+
+/// `sow solve --format json` names every position whose value is not proven
+/// exact, with its proven bounds and why, as many as the text report counts.
+/// On Tihbat each reason is checked against the game itself: a position "in
+/// a large group" lies on a cycle of sowings without capture among more than
+/// the 64 positions the history search takes (its group: the positions it
+/// reaches that reach it back), and one that "leads to" such a group reaches
+/// a position listed as in one.
+#[test]
+fn solve_names_each_position_not_proven_exact_and_why() {
+    let (code, text, stderr) = sow(&["solve", "tihbat"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, json, stderr) = sow(&["solve", "tihbat", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let listed = json["inexact_positions"].as_array().unwrap();
+    let game = crate::common::shipped("tihbat");
+    let in_group: Vec<Position> = listed
+        .iter()
+        .filter(|p| p["why"] == "large_group")
+        .map(|p| crate::common::pos(&game, p["position"].as_str().unwrap()))
+        .collect();
+    assert!(
+        text.contains(&format!(
+            "not proven exact: {} positions ({} in groups too large for the history search,",
+            listed.len(),
+            in_group.len()
+        )),
+        "{text}"
+    );
+    assert!(!in_group.is_empty() && in_group.len() < listed.len());
+    let graph = moves_between(&game);
+    let mut backwards: std::collections::HashMap<Node, Vec<(Node, bool)>> =
+        graph.keys().map(|&k| (k, Vec::new())).collect();
+    for (&from, out) in &graph {
+        for &(to, same) in out {
+            backwards.get_mut(&to).unwrap().push((from, same));
+        }
+    }
+    let in_group_nodes: std::collections::HashSet<Node> = in_group.iter().map(node).collect();
+    for entry in listed {
+        let name = entry["position"].as_str().unwrap();
+        let pos = crate::common::pos(&game, name);
+        let [low, high] = [0, 1].map(|i| entry["bounds"][i].as_i64().unwrap());
+        let value = entry["value"].as_i64().unwrap();
+        assert!(low < high && low <= value && value <= high, "{entry}");
+        let here = node(&pos);
+        if entry["why"] == "large_group" {
+            let ahead = reachable(&graph, here, |same| same);
+            assert!(ahead.contains(&here), "{name} is on no cycle");
+            let behind = reachable(&backwards, here, |same| same);
+            let group = ahead.intersection(&behind).count();
+            assert!(group > 64, "{name}: a group of {group}");
+        } else {
+            assert_eq!(entry["why"], "leads_to_large_group", "{entry}");
+            assert!(
+                !in_group_nodes.contains(&here)
+                    && reachable(&graph, here, |_| true)
+                        .iter()
+                        .any(|other| in_group_nodes.contains(other)),
+                "{name}"
+            );
+        }
+    }
+}
+
 /// A variant file for the command line: Modiar on 2x2 pits of 3 seeds.
 fn tiny_file(tag: &str) -> std::path::PathBuf {
     let text = crate::common::shipped_text_with(

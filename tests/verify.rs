@@ -486,6 +486,36 @@ longest game: 1 ply: a
     );
 }
 
+/// A game that ends when a player has captured more than half the stones
+/// ends in positions that the board alone does not tell apart (the same
+/// board after different captures), so `analyze`, whose positions are the
+/// board, the side to move and the opening, refuses it with the reason
+/// rather than drawing a graph in which that end never comes.
+#[test]
+fn analyze_refuses_an_end_on_captured_totals() {
+    let path = format!("{}/captured-majority.variant", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(
+        &path,
+        "name \"Majority\"\n\
+         board { pits 2; seeds 2 }\n\
+         sow { direction ccw; start next; min_stones 1 }\n\
+         capture { counts 2 3; side any; chain none }\n\
+         end { when no_legal_move captured_majority; repetition ignore }\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = sow(&["check", &path]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, stdout, stderr) = sow(&["analyze", &path]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.starts_with(&format!(
+            "error: {path}: cannot analyze: the rules end the game on captured totals"
+        )),
+        "{stderr}"
+    );
+}
+
 /// `sow trace --format yaml` output is a record too: every ply a checkpoint.
 /// A seeded Modiar game fits Modiar; under the awale.info reading it breaks
 /// at ply 25: from 2 5 12 / 0 0 1 North cannot play (C holds 1), so South

@@ -181,20 +181,20 @@ fn write_record(
 
 /// `sow analyze`: the graph of reachable positions.
 pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
-    use verify::analyze::Shape;
+    use crate::solve::analyze::{self, AnalyzeError, Shape};
     let game = Game::new(variants::load(variant)?.rules);
     super::one_round_only(&game, "analyze")?;
     crate::memory::check(
         &format!("analyze {variant}"),
         &format!("--limit {limit}"),
         crate::solve::estimate(&game).min(limit as u128),
-        verify::analyze::BYTES_PER_POSITION,
+        analyze::BYTES_PER_POSITION,
     )?;
-    let analysis = verify::analyze::analyze(&game, limit).map_err(|too_large| {
-        Error::Usage(format!(
-            "{variant}: more than {} positions are reachable; the board is too large to analyze within --limit {}",
-            too_large.limit, too_large.limit
-        ))
+    let analysis = analyze::analyze(&game, limit).map_err(|error| match error {
+        AnalyzeError::TooLarge { .. } => Error::Usage(format!(
+            "{variant}: {error}; the board is too large to analyze within --limit {limit}"
+        )),
+        _ => Error::Usage(format!("{variant}: cannot analyze: {error}")),
     })?;
     let labels = |moves: &[Move]| {
         moves

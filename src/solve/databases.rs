@@ -59,7 +59,7 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
 
 /// Calls `visit` with the pit array for every way to put at most `stones`
 /// stones into its first `count` pits.
-fn every_board(count: usize, stones: u32, visit: &mut dyn FnMut(&[u8; MAX_PITS])) {
+pub(super) fn every_board(count: usize, stones: u32, visit: &mut dyn FnMut(&[u8; MAX_PITS])) {
     fn fill(
         pits: &mut [u8; MAX_PITS],
         at: usize,

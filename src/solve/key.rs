@@ -26,6 +26,11 @@ impl KeyCodec {
         (pits as u32 * bits + 2 <= 64).then_some(KeyCodec { pits, bits })
     }
 
+    /// Pits a key holds.
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
     /// Bits used per pit.
     pub fn bits_per_pit(&self) -> u32 {
         self.bits

@@ -60,9 +60,11 @@
 //! move, but no longer the opening) can only happen without a capture, so in
 //! any game from the start it is a repetition: that position is scored as one.
 
+pub mod analyze;
 mod bounds;
 mod cycles;
 mod databases;
+mod dense;
 mod graph;
 mod key;
 mod scc;
@@ -205,6 +207,9 @@ pub struct Solution {
     databases: Option<u32>,
     repetition: Option<Leftovers>,
     stats: Stats,
+    /// For databases: their plain values by board index, built on first use
+    /// by a forward search.
+    dense: std::sync::OnceLock<Option<dense::DenseValues>>,
 }
 
 /// What the stones on the board are worth to the player to move when the
@@ -294,9 +299,9 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
     check(game, limit).map(|_| ())
 }
 
-/// Refuses rules under which a position's value depends on the stones
-/// captured so far.
-fn check_rules(game: &Game) -> Result<(), SolveError> {
+/// Refuses rules under which a position's moves or end depend on something
+/// its key leaves out: past captures, a relay cycle, the rounds of a match.
+fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     if game.has_rounds() {
         return Err(SolveError::Rounds);
     }
@@ -304,9 +309,16 @@ fn check_rules(game: &Game) -> Result<(), SolveError> {
     if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
         return Err(SolveError::CapturesMatter);
     }
-    if game.rules().end.when.contains(&EndWhen::RelayCycle) {
+    if when.contains(&EndWhen::RelayCycle) {
         return Err(SolveError::RelayCycleEnd);
     }
+    Ok(())
+}
+
+/// Refuses rules under which a position's value depends on the stones
+/// captured so far.
+fn check_rules(game: &Game) -> Result<(), SolveError> {
+    check_graph_rules(game)?;
     if EndReason::ALL
         .iter()
         .any(|&reason| game.scoring(reason).sets_captures_aside())
@@ -371,6 +383,7 @@ fn solve_graph(
         databases,
         repetition,
         stats,
+        dense: std::sync::OnceLock::new(),
     })
 }
 
@@ -731,6 +744,15 @@ impl Solution {
             .map(|m| m.value)
             .max();
         Ok((best.unwrap_or(self.values[at as usize]), exact))
+    }
+
+    /// For databases, their values that need no history and are exact, by
+    /// board index (built on the first call).
+    pub(crate) fn dense_values(&self) -> Option<&dense::DenseValues> {
+        let stones = self.databases?;
+        self.dense
+            .get_or_init(|| dense::DenseValues::build(self, stones))
+            .as_ref()
     }
 
     /// The codec of the keys.

@@ -2,7 +2,16 @@
 //! (a series of null-window alpha-beta searches) with a transposition table
 //! and move ordering, reading endgame databases ([`super::databases`]) at
 //! its leaves: a position with at most the databases' stones on the board is
-//! worth what they say.
+//! worth what they say, read by board index where no history is needed
+//! ([`DenseValues`]).
+//!
+//! # Before a position's moves are searched
+//! The positions they lead to are looked up (enhanced transposition
+//! cutoff): a database leaf gives its value, a position in the table its
+//! proven bounds. A move proven worth at least beta ends the search of the
+//! position at once; a move known exactly, or proven unable to raise alpha,
+//! is scored by that bound without a search (fail-soft: the bound is what a
+//! search of it would have proven at most).
 //!
 //! # Repetitions
 //! A position's value depends on the boards seen since the stones on the
@@ -22,6 +31,7 @@
 //! history never matters and every position goes into the table.
 
 use super::{
+    dense::DenseValues,
     end_value, factor, gain, leftover_value,
     ttable::{Table, SLOT_BYTES},
     Solution, SolveError,
@@ -57,6 +67,8 @@ pub type History = Vec<([u8; MAX_PITS], Player)>;
 pub struct Search<'a> {
     game: &'a Game,
     databases: Option<&'a Solution>,
+    /// The databases' values that need no history, by board index.
+    dense: Option<&'a DenseValues>,
     /// Stones on the board up to which the databases hold every position.
     database_stones: u32,
     repetition: Option<Leftovers>,
@@ -66,8 +78,11 @@ pub struct Search<'a> {
     /// Bits per pit in the table's keys.
     bits: u32,
     history: History,
-    /// One move list per ply, reused.
-    moves: Vec<Successors>,
+    /// Move lists not in use, reused (one per ply of the deepest line).
+    /// Boxed so that taking one out and putting it back moves a pointer,
+    /// not a list of every move's position.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Successors>>,
     /// Positions searched (nodes visited, database leaves included).
     pub nodes: u64,
     /// Database leaves read whose value is not proven exact.
@@ -112,6 +127,7 @@ impl<'a> Search<'a> {
         Ok(Search {
             game,
             databases,
+            dense: databases.and_then(Solution::dense_values),
             database_stones,
             repetition: (rules.end.repetition == Repetition::EndGame)
                 .then_some(rules.end.repetition_leftovers),
@@ -119,7 +135,7 @@ impl<'a> Search<'a> {
             table: Table::new(slots),
             bits,
             history: Vec::new(),
-            moves: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
             inexact_leaves: 0,
         })
@@ -156,7 +172,7 @@ impl<'a> Search<'a> {
         let (mut low, mut high) = (-INFINITY, INFINITY);
         while low < high {
             let beta = if guess == low { guess + 1 } else { guess };
-            guess = self.negamax(&pos, 0, beta - 1, beta, 0);
+            guess = self.negamax(&pos, 0, beta - 1, beta);
             if guess < beta {
                 high = guess;
             } else {
@@ -262,10 +278,10 @@ impl<'a> Search<'a> {
             // Fail-soft, the search's answer bounds c on the side it falls.
             if f < 0 {
                 let bound = g - value;
-                g - self.negamax(&child, since, bound, bound + 1, 0)
+                g - self.negamax(&child, since, bound, bound + 1)
             } else {
                 let bound = value - g;
-                g + self.negamax(&child, since, bound - 1, bound, 0)
+                g + self.negamax(&child, since, bound - 1, bound)
             }
         };
         if found >= value {
@@ -291,12 +307,27 @@ impl<'a> Search<'a> {
         key << 2 | (pos.to_move.index() as u128) << 1 | u128::from(pos.opening)
     }
 
+    /// Whether the databases hold `pos`.
+    fn in_databases(&self, pos: &Position) -> bool {
+        self.databases.is_some() && !pos.opening && stones(pos) <= self.database_stones
+    }
+
+    /// The value of a database leaf `pos` read by board index, when it
+    /// needs no history and is exact.
+    fn dense_leaf(&self, pos: &Position) -> Option<i32> {
+        let pits = &pos.pits[..self.game.pit_count()];
+        self.dense?.get(pits, pos.to_move).map(i32::from)
+    }
+
     /// The value of a database leaf: `pos` has at most the databases'
     /// stones and is not the opening.
     fn database_leaf(&mut self, pos: &Position, since: usize) -> Option<i32> {
         let db = self.databases?;
-        if pos.opening || stones(pos) > self.database_stones {
+        if !self.in_databases(pos) {
             return None;
+        }
+        if let Some(value) = self.dense_leaf(pos) {
+            return Some(value);
         }
         let (value, exact) = db
             .value_given(self.game, pos, &self.history[since..])
@@ -309,14 +340,7 @@ impl<'a> Search<'a> {
     /// part since the stones last changed starts at `since`) if it lies
     /// strictly between `alpha` and `beta`, else a bound on the side of the
     /// window it falls.
-    fn negamax(
-        &mut self,
-        pos: &Position,
-        since: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn negamax(&mut self, pos: &Position, since: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let nodes_before = self.nodes;
         if let Some(value) = self.database_leaf(pos, since) {
@@ -346,58 +370,64 @@ impl<'a> Search<'a> {
             beta = beta.min(upper);
             first = Some(usize::from(entry.best));
         }
-        if self.moves.len() <= ply {
-            self.moves.resize_with(ply + 1, Successors::default);
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut moves = self.spare.pop().unwrap_or_default();
         self.game.successors(pos, &mut moves);
         let list = moves.as_slice();
         if list.is_empty() {
             let value = end_value(self.game, pos).into();
-            self.moves[ply] = moves;
+            self.spare.push(moves);
             self.store(key, value, value, 0, 1);
             return value;
         }
-        if let Some((cut, index)) = self.transposition_cutoff(pos, list, beta) {
-            self.moves[ply] = moves;
+        let mut known = [None; MAX_PITS];
+        if let Some((cut, index)) = self.known_bounds(pos, list, beta, &mut known) {
+            self.spare.push(moves);
             self.store(key, cut, INFINITY, index, 1);
             return cut;
         }
         // Move ordering: the table's best move, then extra turns, then the
         // biggest gain.
-        let mut order: Vec<(i32, usize)> = list
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let rank = if Some(i) == first {
-                    i32::MAX
-                } else {
-                    let extra = i32::from(s.position.to_move == pos.to_move);
-                    1000 * extra + i32::from(gain(pos, &s.position))
-                };
-                (rank, i)
-            })
-            .collect();
+        let mut order = [(0i32, 0u8); MAX_PITS];
+        for (i, s) in list.iter().enumerate() {
+            let rank = if Some(i) == first {
+                i32::MAX
+            } else {
+                let extra = i32::from(s.position.to_move == pos.to_move);
+                1000 * extra + i32::from(gain(pos, &s.position))
+            };
+            order[i] = (rank, i as u8);
+        }
+        let order = &mut order[..list.len()];
         order.sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
         let (window_alpha, window_beta) = (alpha, beta);
         let (mut best, mut best_index) = (-INFINITY, 0);
-        for (_, i) in order {
+        for &(_, i) in order.iter() {
+            let i = usize::from(i);
             let child = clean(&list[i].position);
             let g = i32::from(gain(pos, &list[i].position));
             let f = i32::from(factor(pos, &child));
             let same = stones(&child) == stones(pos);
-            let value = if same && self.history[since..].contains(&(child.pits, child.to_move)) {
-                g + f * self.repeat_value(&child)
-            } else {
-                self.history.push((child.pits, child.to_move));
-                let child_since = if same { since } else { self.history.len() - 1 };
-                let value = if f < 0 {
-                    g - self.negamax(&child, child_since, g - beta, g - alpha, ply + 1)
-                } else {
-                    g + self.negamax(&child, child_since, alpha - g, beta - g, ply + 1)
-                };
-                self.history.pop();
-                value
+            let value = match known[i] {
+                // Known exactly (a database leaf), or unable to raise alpha:
+                // the bound is the move's fail-soft result, unsearched.
+                Some((lower, upper)) if lower == upper || upper <= alpha => {
+                    self.nodes += 1;
+                    upper
+                }
+                _ if same && self.history[since..].contains(&(child.pits, child.to_move)) => {
+                    g + f * self.repeat_value(&child)
+                }
+                _ => {
+                    self.history.push((child.pits, child.to_move));
+                    let child_since = if same { since } else { self.history.len() - 1 };
+                    let value = if f < 0 {
+                        g - self.negamax(&child, child_since, g - beta, g - alpha)
+                    } else {
+                        g + self.negamax(&child, child_since, alpha - g, beta - g)
+                    };
+                    self.history.pop();
+                    value
+                }
             };
             if value > best {
                 best = value;
@@ -408,7 +438,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        self.moves[ply] = moves;
+        self.spare.push(moves);
         let (lower, upper) = if best <= window_alpha {
             (-INFINITY, best)
         } else if best >= window_beta {
@@ -420,34 +450,48 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Enhanced transposition cutoff: a value of at least `beta` for the
-    /// mover of `pos` proven by the table's bounds on one of the positions
-    /// its moves (`list`) lead to, with the move's index, before searching
-    /// any of them. Only
-    /// positions whose history would be themselves alone are looked up.
-    fn transposition_cutoff(
+    /// Enhanced transposition cutoff: proven bounds `(lower, upper)`, for
+    /// the mover of `pos`, on each of its moves (`list`) whose position is a
+    /// database leaf needing no history or is in the table, written into
+    /// `known`, before any is searched; a value of at least `beta` proven so
+    /// ends it at once, with the move's index. Only positions whose history
+    /// would be themselves alone are looked up.
+    fn known_bounds(
         &self,
         pos: &Position,
         list: &[Successor],
         beta: i32,
+        known: &mut [Option<(i32, i32)>; MAX_PITS],
     ) -> Option<(i32, usize)> {
         for (i, s) in list.iter().enumerate() {
             let child = &s.position;
             if !self.acyclic && stones(child) == stones(pos) {
                 continue;
             }
-            let Some(entry) = self.table.get(self.key(child)) else {
-                continue;
-            };
             let g = i32::from(gain(pos, child));
-            let bound = if factor(pos, child) < 0 {
-                g - i32::from(entry.upper)
+            let f = i32::from(factor(pos, child));
+            // A database leaf is never in the table; its value, when it
+            // needs no history, is read at once.
+            let (lower, upper) = if self.in_databases(child) {
+                match self.dense_leaf(child) {
+                    Some(value) => (value, value),
+                    None => continue,
+                }
             } else {
-                g + i32::from(entry.lower)
+                match self.table.get(self.key(child)) {
+                    Some(entry) => (i32::from(entry.lower), i32::from(entry.upper)),
+                    None => continue,
+                }
             };
-            if bound >= beta {
-                return Some((bound, i));
+            let bounds = if f < 0 {
+                (g - upper, g - lower)
+            } else {
+                (g + lower, g + upper)
+            };
+            if bounds.0 >= beta {
+                return Some((bounds.0, i));
             }
+            known[i] = Some(bounds);
         }
         None
     }

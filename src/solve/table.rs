@@ -234,6 +234,7 @@ impl Solution {
                 inexact: inexact_count,
                 start_bounds: [low as i64 as i16, high as i64 as i16],
             },
+            dense: std::sync::OnceLock::new(),
         })
     }
 }

@@ -4,9 +4,13 @@
 //! both slots of a bucket are taken, a new position replaces the one whose
 //! search cost less (the table keeps the most expensive results), so a
 //! search larger than the table slows down instead of losing what it stores.
+//!
+//! A slot is stored as three words of zeros when empty, so the table is
+//! allocated zeroed: the system hands out its pages as the search first
+//! touches them, instead of the table being written whole before it starts.
 
 /// Bytes a slot takes.
-pub const SLOT_BYTES: u64 = std::mem::size_of::<Slot>() as u64;
+pub const SLOT_BYTES: u64 = std::mem::size_of::<[u64; 3]>() as u64;
 
 /// A position's bounds and best move; `key == 0` marks an empty slot (the
 /// keys stored have their top bit set).
@@ -18,6 +22,27 @@ struct Slot {
     best: u8,
     /// Log2 of the positions searched to find these bounds.
     work: u8,
+}
+
+impl Slot {
+    fn unpack(words: [u64; 3]) -> Slot {
+        let data = words[2];
+        Slot {
+            key: [words[0], words[1]],
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            best: (data >> 32) as u8,
+            work: (data >> 40) as u8,
+        }
+    }
+
+    fn pack(self) -> [u64; 3] {
+        let data = u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.work) << 40;
+        [self.key[0], self.key[1], data]
+    }
 }
 
 /// Proven bounds `[lower, upper]` on a position's value and its best move.
@@ -33,7 +58,7 @@ pub struct Bounds {
 
 /// The table: `slots.len()` is a power of two, at least 2.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Vec<[u64; 3]>,
     filled: usize,
     /// 64 minus the log2 of the slots.
     shift: u32,
@@ -48,7 +73,7 @@ impl Table {
         let slots = slots.max(2);
         let size = 1usize << (usize::BITS - 1 - slots.leading_zeros());
         Table {
-            slots: vec![Slot::default(); size],
+            slots: vec![[0; 3]; size],
             filled: 0,
             shift: 64 - size.trailing_zeros(),
         }
@@ -78,6 +103,7 @@ impl Table {
         let want = Self::split(key);
         self.slots[at..at + 2]
             .iter()
+            .map(|&words| Slot::unpack(words))
             .find(|s| s.key == want)
             .map(|s| Bounds {
                 lower: s.lower,
@@ -93,35 +119,40 @@ impl Table {
         let at = self.bucket(key);
         let want = Self::split(key);
         let work = (64 - nodes.leading_zeros()) as u8;
-        let bucket = &mut self.slots[at..at + 2];
+        let mut bucket = [
+            Slot::unpack(self.slots[at]),
+            Slot::unpack(self.slots[at + 1]),
+        ];
         if let Some(slot) = bucket.iter_mut().find(|s| s.key == want) {
             slot.lower = slot.lower.max(lower);
             slot.upper = slot.upper.min(upper);
             slot.best = best;
             slot.work = slot.work.max(work);
-            return;
-        }
-        let slot = Slot {
-            key: want,
-            lower,
-            upper,
-            best,
-            work,
-        };
-        // The first slot keeps the costlier result, the second the latest.
-        let pushed = if work >= bucket[0].work {
-            std::mem::replace(&mut bucket[0], slot)
         } else {
-            slot
-        };
-        if pushed.key != [0, 0] {
-            if bucket[1].key == [0, 0] {
+            let slot = Slot {
+                key: want,
+                lower,
+                upper,
+                best,
+                work,
+            };
+            // The first slot keeps the costlier result, the second the latest.
+            let pushed = if work >= bucket[0].work {
+                std::mem::replace(&mut bucket[0], slot)
+            } else {
+                slot
+            };
+            if pushed.key != [0, 0] {
+                if bucket[1].key == [0, 0] {
+                    self.filled += 1;
+                }
+                bucket[1] = pushed;
+            } else {
                 self.filled += 1;
             }
-            bucket[1] = pushed;
-        } else {
-            self.filled += 1;
         }
+        self.slots[at] = bucket[0].pack();
+        self.slots[at + 1] = bucket[1].pack();
     }
 }
 

@@ -1,7 +1,6 @@
 //! Verifying recorded rule descriptions: replaying game records against a
 //! variant and finding where two variants part ways.
 
-pub mod analyze;
 pub mod compare;
 pub mod diff;
 pub mod infer;
