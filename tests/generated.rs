@@ -109,9 +109,19 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         keyword::<ExtraTurn>(),
         keyword::<Laps>(),
         first_move_from,
+        keyword::<Singletons>(),
     )
         .prop_map(
-            |(direction, start, skip_origin, min_stones, extra_turn, laps, first_move_from)| {
+            |(
+                direction,
+                start,
+                skip_origin,
+                min_stones,
+                extra_turn,
+                laps,
+                first_move_from,
+                singletons,
+            )| {
                 Sowing {
                     direction,
                     start,
@@ -120,6 +130,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                     min_stones,
                     first_move_from,
                     extra_turn,
+                    singletons,
                 }
             },
         )
@@ -420,6 +431,10 @@ fn consistent(mut r: Rules) -> Rules {
             not_last(way);
         }
     }
+    // `singletons` needs `min_stones 2` or more and no grand-slam rule.
+    if r.sowing.min_stones < 2 || r.grand_slam != GrandSlam::Allowed {
+        r.sowing.singletons = Singletons::Never;
+    }
     // `first_move_from` names places of the row.
     let pits = r.board.pits;
     r.sowing.first_move_from.retain(|&p| p <= pits);
@@ -448,7 +463,8 @@ fn consistent(mut r: Rules) -> Rules {
 /// What the board's rows allow (src/rules/board_checks.rs): the four-row
 /// keywords only on four rows; there, one direction for every pit, no
 /// feeding or grand-slam rule, and a facing `take` only with `then resows`
-/// (which needs `start next`). Runs before the checks of the rules that
+/// (which needs `start next`) or, for a `take` of the pit behind, at the
+/// last pit. Runs before the checks of the rules that
 /// depend on these.
 fn four_rows_consistent(r: &mut Rules) {
     let four = r.board.rows == 4;
@@ -476,7 +492,9 @@ fn four_rows_consistent(r: &mut Rules) {
                 rule.facing_counts.clear();
             }
         }
-        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows {
+        // Tsoro: a take of the pit behind at the last pit.
+        let at_last_pit = behind && rule.on == Trigger::LastPit;
+        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows && !at_last_pit {
             rule.take = Take::Last;
             rule.facing_counts.clear();
         }
@@ -595,6 +613,7 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     if layout.old_form
         && r.restrictions == Restrictions::default()
         && r.sowing.first_move_from.is_empty()
+        && r.sowing.singletons == Singletons::Never
         && old_feeding
     {
         old_form(&mut doc);

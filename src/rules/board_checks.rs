@@ -83,8 +83,8 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// The four-row keywords (`side own_inner`, the `take`s of the pit behind)
 /// need four rows; on four rows a capture takes the facing pit only from a
-/// relay landing that re-sows it (the last-pit facing takes are written for
-/// two rows).
+/// relay landing that re-sows it, or with a `take` of the pit behind at the
+/// last pit (the other last-pit facing takes are written for two rows).
 pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(BOARD, "rows") {
         return Vec::new();
@@ -104,11 +104,13 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                 ));
             }
             let facing = rule.take != Take::Last;
-            if four && facing && rule.then != AfterCapture::Resows {
+            // Tsoro: a last pit in the inner row takes the column facing it.
+            let at_last_pit = behind && rule.on == Trigger::LastPit;
+            if four && facing && rule.then != AfterCapture::Resows && !at_last_pit {
                 out.push(Diagnostic::error(
                     s.span,
                     format!(
-                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows`",
+                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows` (or, for `opposite_and_behind` and `opposite_and_behind_both`, with `on last_pit`)",
                         rule.take
                     ),
                 ));

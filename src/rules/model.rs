@@ -137,6 +137,22 @@ pub struct Sowing {
     pub first_move_from: Vec<u8>,
     /// When the mover moves again.
     pub extra_turn: ExtraTurn,
+    /// Whether a pit holding one stone may be played when no pit holds
+    /// `min_stones` (Tsoro).
+    #[serde(default)]
+    pub singletons: Singletons,
+}
+
+keyword_enum! {
+    /// Whether a pit holding a single stone may be played when no pit holds
+    /// `min_stones`.
+    Singletons {
+        /// Never: only pits holding `min_stones` are played.
+        Never = "never",
+        /// When no pit of the mover holds `min_stones`, a pit holding one
+        /// stone may be played if the pit that stone is sown into is empty.
+        IntoEmpty = "into_empty",
+    }
 }
 
 keyword_enum! {

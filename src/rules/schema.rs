@@ -873,6 +873,20 @@ file with a `legal` section writes them there.",
             example: "first_move_from 6",
         },
         Key {
+            name: "singletons",
+            describe: sentences::singletons,
+            read: |r, v| r.sowing.singletons = v.word(),
+            write: |r| {
+                (r.sowing.singletons != Singletons::Never).then(|| one(r.sowing.singletons))
+            },
+            what: "single-stone rule",
+            value: ValueKind::Word(Words::of::<Singletons>()),
+            default: Default::Value("never"),
+            warns: None,
+            doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
+            example: "singletons into_empty",
+        },
+        Key {
             name: "grand_slam",
             describe: sentences::grand_slam,
             read: |r, v| r.grand_slam = v.word(),
@@ -987,7 +1001,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
         match restriction {
             Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
-            Restriction::MinStones => keys.push("first_move_from"),
+            Restriction::MinStones => keys.extend(["first_move_from", "singletons"]),
             Restriction::GrandSlam => {}
         }
     }

@@ -105,6 +105,17 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
     )]
 }
 
+/// When a pit holding a single stone may be played.
+pub(super) fn singletons(rules: &Rules) -> Vec<String> {
+    match rules.sowing.singletons {
+        Singletons::Never => Vec::new(),
+        Singletons::IntoEmpty => vec![format!(
+            "A player none of whose pits holds {} or more stones may play a pit holding a single stone, but only when the pit that stone is sown into is empty.",
+            rules.sowing.min_stones
+        )],
+    }
+}
+
 /// The pits the game's first move may be played from.
 pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     let places = &rules.sowing.first_move_from;
@@ -141,6 +152,8 @@ pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     };
     let pick = if min_stones <= 1 {
         format!("any pit of {own} that is not empty")
+    } else if rules.sowing.singletons != Singletons::Never {
+        format!("a pit of {own} holding at least {min_stones} stones (single stones only as the restrictions say)")
     } else {
         format!("a pit of {own} holding at least {min_stones} stones (pits with fewer can never be played)")
     };
