@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Perft of Tsoro (4x8), written from its rules (Matthews 1964 via Ludii
+"""Perft of Tsoro (4x8), and of Tsoro with re-entered captures, written from its rules (Matthews 1964 via Ludii
 "Tsoro", see variants/tsoro.variant), independently of `sow`'s engine and of
 its pit numbering.
 
-Cross-checks tests/perft/tsoro.perft. The board is a grid seen from above
+Cross-checks tests/perft/tsoro.perft and tsoro-reentered.perft. The board is a grid seen from above
 with South at the bottom: rows 0 (North's outer), 1 (North's inner), 2
 (South's inner), 3 (South's outer); columns 0-7 from west (South's left) to
 east.
@@ -18,10 +18,13 @@ east.
   play, and with them the stones of the opponent's outer pit behind it.
 - Moves: the pits holding 2 or more; when there is none, the pits holding 1
   whose next pit on the circuit is empty.
+- With --reentered (Tsoro (Reentered Captures)), the stones taken are sown
+  on round the mover's circuit from the pit after the landing pit (which
+  keeps its stone), and the move goes on from where they end like any lap.
 - A move is cut after 1001 laps, as `sow` does (a bound of the engine, not of
   the rules).
 
-Usage: scripts/perft_tsoro.py DEPTH [POSITION]
+Usage: scripts/perft_tsoro.py [--reentered] DEPTH [POSITION]
 
 POSITION is in sow's notation ("a-h / i-p / A-H / I-P south|north"): South's
 outer row a-h from the west, inner row i-p from the east, North's outer row
@@ -31,6 +34,8 @@ import sys
 
 COLS = 8
 MAX_LAPS = 1001
+# --reentered: Tsoro (Reentered Captures), variants/tsoro-reentered.variant.
+REENTERED = "--reentered" in sys.argv
 INNER = {0: 2, 1: 1}  # player -> their inner row (0 South, 1 North)
 OUTER = {0: 3, 1: 0}
 
@@ -46,21 +51,27 @@ def move(board, player, index):
     b = [row[:] for row in board]
     path = circuit(player)
     opp = 1 - player
-    at = index
+    at, hand = index, None
     for _ in range(MAX_LAPS):
-        r, c = path[at]
-        hand, b[r][c] = b[r][c], 0
+        if hand is None:
+            r, c = path[at]
+            hand, b[r][c] = b[r][c], 0
         while hand:
             at = (at + 1) % len(path)
             r, c = path[at]
             b[r][c] += 1
             hand -= 1
+        hand = None
         r, c = path[at]
         if b[r][c] > 1:
             continue  # relay from the landing pit
         if r == INNER[player] and b[INNER[opp]][c] > 0:
+            taken = b[INNER[opp]][c] + b[OUTER[opp]][c]
             b[INNER[opp]][c] = 0
             b[OUTER[opp]][c] = 0
+            if REENTERED:
+                hand = taken  # sown on from the pit after the landing pit
+                continue
         break
     return b
 
@@ -107,8 +118,9 @@ def parse(text):
 
 
 def main():
-    depth = int(sys.argv[1])
-    board, player = parse(sys.argv[2]) if len(sys.argv) > 2 else (start(), 0)
+    args = [a for a in sys.argv[1:] if a != "--reentered"]
+    depth = int(args[0])
+    board, player = parse(args[1]) if len(args) > 1 else (start(), 0)
     for d in range(1, depth + 1):
         print(f"perft {d} {perft(board, player, d)}")
 

@@ -368,7 +368,9 @@ fn consistent(mut r: Rules) -> Rules {
         if rule.on == Trigger::RelayLanding && laps != Laps::Relay {
             rule.on = Trigger::EveryPit;
         }
-        if rule.on != Trigger::RelayLanding {
+        // (`on last_pit` with `then resows`: see `four_rows_consistent`.)
+        let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+        if rule.on != Trigger::RelayLanding && !last_pit_resows {
             rule.then = AfterCapture::Stops;
         }
         // (`then resows` takes the facing pit: see `four_rows_consistent`.)
@@ -400,6 +402,15 @@ fn consistent(mut r: Rules) -> Rules {
         r.end.test_after = EndTest::Move;
     }
     four_rows_consistent(&mut r);
+    // A last-pit capture sown on is sown with the captures inside the
+    // sowing: no relay cycle, no lap test.
+    if r.captures
+        .iter()
+        .any(|c| c.on == Trigger::LastPit && c.then == AfterCapture::Resows)
+    {
+        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
+        r.end.test_after = EndTest::Move;
+    }
     // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
@@ -483,7 +494,8 @@ fn four_rows_consistent(r: &mut Rules) {
             }
         }
         let facing = matches!(rule.take, Take::Opposite) || (four && behind);
-        if resows && !(rule.on == Trigger::RelayLanding && facing) {
+        let at_last_pit = rule.on == Trigger::LastPit && four && behind;
+        if resows && !(rule.on == Trigger::RelayLanding && facing) && !at_last_pit {
             rule.then = AfterCapture::Stops;
             // Inside the sowing, other rules take the pit itself.
             if rule.on != Trigger::LastPit {
@@ -493,7 +505,6 @@ fn four_rows_consistent(r: &mut Rules) {
             }
         }
         // Tsoro: a take of the pit behind at the last pit.
-        let at_last_pit = behind && rule.on == Trigger::LastPit;
         if four && rule.take != Take::Last && rule.then != AfterCapture::Resows && !at_last_pit {
             rule.take = Take::Last;
             rule.facing_counts.clear();

@@ -46,7 +46,8 @@ fn tsoro_takes_the_outer_pit_only_after_the_inner_one() {
     assert_eq!(
         north_h("2 0 2 2 2 2 2 2 / 0 0 0 0 0 0 3 0"),
         (
-            "2 0 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 1 1 0 0 0 0 0 0 south removed 3".into(),
+            "2 0 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 1 1 0 0 0 0 0 0 south removed 3"
+                .into(),
             3
         )
     );
@@ -139,5 +140,53 @@ fn tsoro_describe_says_four_rows_and_the_single_stone_rule() {
     assert!(
         out.contains("may play a pit holding a single stone, but only when the pit that stone is sown into is empty"),
         "{out}"
+    );
+}
+
+#[test]
+fn tsoro_reentered_sows_the_captured_column_on_from_the_next_pit() {
+    let game = shipped("tsoro-reentered");
+    // As in Tsoro, South e relays from g and its last stone, in the empty
+    // i, takes North's P (2) and A (3); here the 5 stones are sown on from
+    // j: j k l m n 0->1, the last in the empty n, which faces North's empty
+    // K: nothing more is taken and the move ends.
+    let p = pos(
+        &game,
+        "2 0 0 0 2 0 1 3 / 0 0 0 0 0 0 0 1 / 3 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 2 south",
+    );
+    let s = play(&game, &p, "e");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "2 0 0 0 0 1 0 4 / 1 1 1 1 1 1 0 1 / 0 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 5);
+    assert_eq!(s.position.captured, [0, 0], "re-sown, not kept");
+    let laps = game.sowing_laps(&p, s.mv);
+    let lifted: Vec<usize> = laps.iter().map(|(origin, _)| *origin).collect();
+    assert_eq!(lifted, [4, 6, 8], "e, the relay from g, the capture sown from after i");
+    assert_eq!(laps[2].1, [9, 10, 11, 12, 13].map(Some));
+}
+
+#[test]
+fn tsoro_reentered_a_re_sowing_that_ends_in_an_empty_inner_pit_captures_again() {
+    let game = shipped("tsoro-reentered");
+    // South h (2): i 0->1, j 0->1, the last, empty: j faces North's O (1),
+    // behind O North's B (1): 2 taken, sown into k 0->1, l 0->1, the last,
+    // empty, facing North's M (3), behind it D (2): 5 taken, sown into m n
+    // o p a 0->1, the last a, empty, in the outer row: the move ends.
+    let p = pos(
+        &game,
+        "0 0 0 0 0 0 0 2 / 0 0 0 0 0 0 0 0 / 2 1 0 2 2 2 2 2 / 0 0 0 0 3 0 1 0 south",
+    );
+    let s = play(&game, &p, "h");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "1 0 0 0 0 0 0 0 / 1 1 1 1 1 1 1 1 / 2 0 0 0 2 2 2 2 / 0 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 7);
+    assert_eq!(
+        s.effect.captured_pits,
+        1 << 17 | 1 << 19 | 1 << 28 | 1 << 30,
+        "B, D, M and O"
     );
 }

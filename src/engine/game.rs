@@ -19,8 +19,9 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
-    Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores, Take, Trigger,
+    AfterCapture, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen,
+    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
+    Take, Trigger,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -291,7 +292,8 @@ pub struct Game {
     /// in the order they are tried.
     pub(super) capture_rules: Box<[CaptureTable]>,
     /// The capture rules looking inside the sowing (`on every_pit`, `on
-    /// relay_landing`), in file order.
+    /// relay_landing`, and `on last_pit` with `then resows`, whose stones
+    /// are sown on), in file order.
     pub(super) sowing_rules: Box<[CaptureTable]>,
     /// Whether there are such rules: then moves are sown stone by stone
     /// ([`Game::sow_laps_capturing`]) and the other moves keep the
@@ -450,7 +452,9 @@ impl Game {
             .captures
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
-            .partition(|table| table.on == Trigger::LastPit);
+            // A last-pit capture sown on goes on sowing: it is sown with
+            // the captures inside the sowing.
+            .partition(|table| table.on == Trigger::LastPit && table.then != AfterCapture::Resows);
         let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
             .into_iter()
             .partition(|table| table.on == Trigger::Sweep);

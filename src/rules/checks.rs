@@ -157,7 +157,12 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, rule) in capture_rules(read) {
         if let Some(s) = read.given_in(CAPTURE, i, "then") {
-            if read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::RelayLanding {
+            // (`on last_pit` with `then resows`: see `board_checks::resows_fits`.)
+            let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+            if read.valid_in(CAPTURE, i, "on")
+                && rule.on != Trigger::RelayLanding
+                && !last_pit_resows
+            {
                 out.push(Diagnostic::error(
                     s.span,
                     format!("`then` has no effect with `on {}`: it says what follows a relay-landing capture", rule.on),

@@ -251,7 +251,8 @@ pub struct CaptureRule {
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
     /// For `on relay_landing`: whether the move stops after the capture or
-    /// sows on from the next pit.
+    /// sows on from the next pit; `resows` (also at the last pit, on four
+    /// rows) sows the captured stones on.
     pub then: AfterCapture,
 }
 
@@ -315,7 +316,8 @@ keyword_enum! {
         SowsOn = "sows_on",
         /// The captured stones are not kept: the mover sows them on from the
         /// pit after the landing pit (which keeps its stones), and the move
-        /// goes on from where they end like any lap (needs a facing `take`).
+        /// goes on from where they end like any lap (needs a facing `take`;
+        /// with `on relay_landing`, or `on last_pit` on four rows).
         Resows = "resows",
     }
 }

@@ -576,7 +576,9 @@ the same column (on 4x8 `i`-`P`, `p`-`I`), and behind that is the
 opponent's outer pit (`P` then `A`); there a facing `take` is supported
 only as Hus uses it: `on relay_landing` with `then resows`, `side
 own_inner`, `take opposite`, `opposite_and_behind` or
-`opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
+`opposite_and_behind_both`, with `start next` in `sow`; or as Tsoro uses it,
+a `take` of the pit behind with `on last_pit` (the stones are kept, or sown
+on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
 error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`).
@@ -768,7 +770,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`).",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
             example: "then sows_on",
         },
     ],

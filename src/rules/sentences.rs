@@ -341,7 +341,7 @@ fn pit_condition(capture: &CaptureRule) -> String {
 /// What a relay-landing capture leaves the move to do.
 pub(super) fn then(rules: &Rules) -> Vec<String> {
     match super::schema::rule(rules) {
-        Some(capture) if capture.on == Trigger::RelayLanding => vec![match capture.then {
+        Some(capture) if capture.on == Trigger::RelayLanding || capture.then == AfterCapture::Resows => vec![match capture.then {
             AfterCapture::Stops => "The move ends with that capture.".into(),
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
