@@ -3,7 +3,8 @@
 "Tsoro", see variants/tsoro.variant), independently of `sow`'s engine and of
 its pit numbering.
 
-Cross-checks tests/perft/tsoro.perft and tsoro-reentered.perft. The board is a grid seen from above
+Cross-checks tests/perft/tsoro.perft and the perft test of
+tests/fixtures/four-rows/tsoro-reentered.variant (tests/tsoro.rs). The board is a grid seen from above
 with South at the bottom: rows 0 (North's outer), 1 (North's inner), 2
 (South's inner), 3 (South's outer); columns 0-7 from west (South's left) to
 east.

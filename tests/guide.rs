@@ -132,9 +132,8 @@ const FAMILIES: &[Family] = &[
                 inner row takes the opponent's two pits of that column, when both hold \
                 stones, and sows them on at once; in Tsoro (Zimbabwe) a last stone that \
                 falls into an empty inner pit takes the opponent's inner pit facing it, and \
-                the outer pit behind, out of play (or, in its other version, sows them on at \
-                once). The last player able to move wins.",
-        variants: &["hus", "tsoro", "tsoro-reentered"],
+                the outer pit behind, out of play. The last player able to move wins.",
+        variants: &["hus", "tsoro"],
     },
 ];
 

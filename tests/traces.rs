@@ -394,7 +394,7 @@ fn tsoro_a_single_stone_captures() {
 fn tsoro_reentered_sows_a_capture_on() {
     insta::assert_snapshot!(text(&[
         "trace",
-        "tsoro-reentered",
+        "tests/fixtures/four-rows/tsoro-reentered.variant",
         "--from",
         "2 0 0 0 2 0 1 3 / 0 0 0 0 0 0 0 1 / 3 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 2 south",
         "--any-stones",
