@@ -267,3 +267,110 @@ fn hus_commands_work_through_the_binary() {
     assert!(code == 0 || code == 1, "{stderr}");
     assert!(out.contains("differ") || out.contains("disagree"), "{out}");
 }
+
+/// tests/fixtures/records/hus.yaml, worked by hand from the start (South's
+/// a-h and i-l hold 2, North's A-H and I-L alike):
+/// 1. h (2): i 3, j 3, the last, occupied; j faces O (empty): the relay
+///    lifts j (3): k 3, l 3, m 1, the last, empty: the end.
+/// 2. H: the same on North's side.
+/// 3. i (3): j 1, k 4, l 4, the last; l faces M (1), behind it D (2): both
+///    taken (3), sown into m 2, n 1, o 1, the last, empty: the end.
+/// 4. I (3): J 1, K 4, L 4; L faces m (2), behind it d (2): 4 taken, sown
+///    into M N O P, P empty: the end. South may play a b c e f g k l.
+#[test]
+fn a_hus_record_replays_and_a_wrong_board_is_shown_on_four_rows() {
+    let (code, out, stderr) = sow(&["verify", "tests/fixtures/records/hus.yaml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        out,
+        "tests/fixtures/records/hus.yaml against Hus (hus):\n\
+         consistent: 4 plies replayed, 3 checkpoints agree\n"
+    );
+    // Ply 1 noted as if j had not relayed (j 3, l 1 for the rules' j 0, l
+    // 3, m 1): the divergence draws the four rows as South sees them.
+    let dir = crate::common::scratch("hus-record");
+    let wrong = dir.join("hus-wrong.yaml");
+    let text = std::fs::read_to_string("tests/fixtures/records/hus.yaml")
+        .unwrap()
+        .replace(
+            "2 2 2 2 2 2 2 0 3 0 3 3 1 0 0 0 2",
+            "2 2 2 2 2 2 2 0 3 3 3 1 0 0 0 0 2",
+        );
+    std::fs::write(&wrong, text).unwrap();
+    let (code, out, _) = sow(&["verify", wrong.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        out.ends_with(
+            "inconsistent at ply 1
+position before it: 2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 south
+move: south plays h
+the record and the rules give different boards after it:
+                                           record                       rules
+  north H G F E D C B A    2  2  2  2  2  2  2  2      2  2  2  2  2  2  2  2
+  north I J K L M N O P    2  2  2  2  0  0  0  0      2  2  2  2  0  0  0  0
+  south p o n m l k j i    0  0  0  0  1  3  3  3      0  0  0  1  3  3  0  3
+  south a b c d e f g h    2  2  2  2  2  2  2  0      2  2  2  2  2  2  2  0
+  differs at j (record 3, rules 0), l (record 1, rules 3), m (record 0, rules 1)
+"
+        ),
+        "{out}"
+    );
+}
+
+/// `sow diff` between Hus and the reading that takes the inner pit alone
+/// writes a record that replays under Hus and not under the other. Worked
+/// by hand: after a C's first stones, C (2) sows D E, E (3) relays into F G
+/// H, H (3) into I J K; K (3) faces n (1) with c empty behind it. Hus: no
+/// capture, K relays into L M N, N empty: the end. The other reading takes
+/// n (1), sown into L (3), which faces m (1) with d (3) behind: 4 more,
+/// sown into M N O P: 5 captured in all, d m n emptied.
+#[test]
+fn a_hus_diff_record_replays_under_one_reading_only() {
+    let dir = crate::common::scratch("hus-diff");
+    let other = dir.join("hus-inner.variant");
+    let record = dir.join("hus-diff.yaml");
+    std::fs::write(
+        &other,
+        shipped_text_with(
+            "hus",
+            &[("opposite_and_behind_both", "opposite_and_behind")],
+        ),
+    )
+    .unwrap();
+    let other = other.to_str().unwrap();
+    let record = record.to_str().unwrap();
+    let (code, out, stderr) = sow(&["diff", "hus", other, "--out", record]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        out.contains("part ways: after 2 plies: a C (the shortest sequence)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "north plays C: it captures 0 under hus and 5 under {other}"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "differs at d (hus 3, {other} 0), m (hus 1, {other} 0), n (hus 1, {other} 0), \
+             K (hus 0, {other} 3), O (hus 0, {other} 1), P (hus 0, {other} 1)"
+        )),
+        "{out}"
+    );
+    let (code, out, _) = sow(&["verify", record]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.ends_with("consistent: 2 plies replayed, 1 checkpoint agrees\n"),
+        "{out}"
+    );
+    let (code, out, _) = sow(&["verify", record, "--variant", other]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("inconsistent at ply 2\n"), "{out}");
+    assert!(
+        out.contains(
+            "  north I J K L M N O P    3  3  0  3  1  1  0  0      3  3  3  3  1  1  1  1\n"
+        ),
+        "{out}"
+    );
+}

@@ -109,9 +109,19 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         keyword::<ExtraTurn>(),
         keyword::<Laps>(),
         first_move_from,
+        keyword::<Singletons>(),
     )
         .prop_map(
-            |(direction, start, skip_origin, min_stones, extra_turn, laps, first_move_from)| {
+            |(
+                direction,
+                start,
+                skip_origin,
+                min_stones,
+                extra_turn,
+                laps,
+                first_move_from,
+                singletons,
+            )| {
                 Sowing {
                     direction,
                     start,
@@ -120,6 +130,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                     min_stones,
                     first_move_from,
                     extra_turn,
+                    singletons,
                 }
             },
         )
@@ -357,7 +368,9 @@ fn consistent(mut r: Rules) -> Rules {
         if rule.on == Trigger::RelayLanding && laps != Laps::Relay {
             rule.on = Trigger::EveryPit;
         }
-        if rule.on != Trigger::RelayLanding {
+        // (`on last_pit` with `then resows`: see `four_rows_consistent`.)
+        let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+        if rule.on != Trigger::RelayLanding && !last_pit_resows {
             rule.then = AfterCapture::Stops;
         }
         // (`then resows` takes the facing pit: see `four_rows_consistent`.)
@@ -389,6 +402,15 @@ fn consistent(mut r: Rules) -> Rules {
         r.end.test_after = EndTest::Move;
     }
     four_rows_consistent(&mut r);
+    // A last-pit capture sown on is sown with the captures inside the
+    // sowing: no relay cycle, no lap test.
+    if r.captures
+        .iter()
+        .any(|c| c.on == Trigger::LastPit && c.then == AfterCapture::Resows)
+    {
+        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
+        r.end.test_after = EndTest::Move;
+    }
     // `otherwise` and `feed_gives` need a feeding rule.
     if r.feeding.when == FeedWhen::Never {
         r.feeding.otherwise = FeedFallback::PlayAny;
@@ -420,6 +442,10 @@ fn consistent(mut r: Rules) -> Rules {
             not_last(way);
         }
     }
+    // `singletons` needs `min_stones 2` or more and no grand-slam rule.
+    if r.sowing.min_stones < 2 || r.grand_slam != GrandSlam::Allowed {
+        r.sowing.singletons = Singletons::Never;
+    }
     // `first_move_from` names places of the row.
     let pits = r.board.pits;
     r.sowing.first_move_from.retain(|&p| p <= pits);
@@ -448,7 +474,8 @@ fn consistent(mut r: Rules) -> Rules {
 /// What the board's rows allow (src/rules/board_checks.rs): the four-row
 /// keywords only on four rows; there, one direction for every pit, no
 /// feeding or grand-slam rule, and a facing `take` only with `then resows`
-/// (which needs `start next`). Runs before the checks of the rules that
+/// (which needs `start next`) or, for a `take` of the pit behind, at the
+/// last pit. Runs before the checks of the rules that
 /// depend on these.
 fn four_rows_consistent(r: &mut Rules) {
     let four = r.board.rows == 4;
@@ -467,7 +494,8 @@ fn four_rows_consistent(r: &mut Rules) {
             }
         }
         let facing = matches!(rule.take, Take::Opposite) || (four && behind);
-        if resows && !(rule.on == Trigger::RelayLanding && facing) {
+        let at_last_pit = rule.on == Trigger::LastPit && four && behind;
+        if resows && !(rule.on == Trigger::RelayLanding && facing) && !at_last_pit {
             rule.then = AfterCapture::Stops;
             // Inside the sowing, other rules take the pit itself.
             if rule.on != Trigger::LastPit {
@@ -476,7 +504,8 @@ fn four_rows_consistent(r: &mut Rules) {
                 rule.facing_counts.clear();
             }
         }
-        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows {
+        // Tsoro: a take of the pit behind at the last pit.
+        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows && !at_last_pit {
             rule.take = Take::Last;
             rule.facing_counts.clear();
         }
@@ -595,6 +624,7 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     if layout.old_form
         && r.restrictions == Restrictions::default()
         && r.sowing.first_move_from.is_empty()
+        && r.sowing.singletons == Singletons::Never
         && old_feeding
     {
         old_form(&mut doc);

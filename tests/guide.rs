@@ -126,12 +126,14 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "four-rows",
-        title: "Hus",
-        intro: "A four-row game of Namibia: each player sows round their own two rows only, \
-                relaying; a lap ending in an occupied pit of one's inner row takes the \
-                opponent's two pits of that column, when both hold stones, and sows them on \
-                at once. The last player able to move wins.",
-        variants: &["hus"],
+        title: "Hus and Tsoro",
+        intro: "Four-row games of southern Africa: each player sows round their own two rows \
+                only, relaying. In Hus (Namibia) a lap ending in an occupied pit of one's \
+                inner row takes the opponent's two pits of that column, when both hold \
+                stones, and sows them on at once; in Tsoro (Zimbabwe) a last stone that \
+                falls into an empty inner pit takes the opponent's inner pit facing it, and \
+                the outer pit behind, out of play. The last player able to move wins.",
+        variants: &["hus", "tsoro"],
     },
 ];
 

@@ -177,6 +177,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::NotAnOpeningPit { .. } => {
                     pos.opening && !rules.sowing.first_move_from.is_empty()
                 }
+                Illegal::SingleIntoOccupied { .. } => {
+                    rules.sowing.singletons != sowing::rules::Singletons::Never
+                }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };
             prop_assert!(right, "`{}` rejected for a wrong reason: {}", label, why);

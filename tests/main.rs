@@ -26,4 +26,5 @@ mod rules;
 mod sim;
 mod solve;
 mod traces;
+mod tsoro;
 mod verify;

@@ -353,3 +353,52 @@ fn whyo_random_seed_1() {
 fn yovodji_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "yovodji", "--seed", "1"]));
 }
+
+/// Tsoro, from the position of tests/tsoro.rs: South's e relays from g and
+/// its last stone, in the empty i, takes North's P and A behind it (5 out of
+/// play); North's B relays from D and G and ends in the empty J, facing the
+/// empty o: nothing taken.
+#[test]
+fn tsoro_relay_capture_of_a_column() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "tsoro",
+        "--from",
+        "2 0 0 0 2 0 1 3 / 0 0 0 0 0 0 0 1 / 3 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 2 south",
+        "--any-stones",
+        "--moves",
+        "e B"
+    ]));
+}
+
+/// Tsoro, South holding only single stones: h's stone falls into the empty
+/// i, which faces North's P (1) with A (1) behind it: both taken. North's G
+/// (2) sows H and I; I faces South's empty p.
+#[test]
+fn tsoro_a_single_stone_captures() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "tsoro",
+        "--from",
+        "1 0 1 0 1 0 0 1 / 0 1 0 0 1 0 0 0 / 1 1 0 1 0 0 2 0 / 0 0 1 0 0 1 0 1 south removed 18",
+        "--moves",
+        "h G"
+    ]));
+}
+
+/// Tsoro with re-entered captures, from the same position: the 5 stones
+/// South's e takes are sown on into j k l m n (the last, n, faces North's
+/// empty K); North's B then relays from D and G and ends in the empty J,
+/// facing South's empty o: nothing is taken.
+#[test]
+fn tsoro_reentered_sows_a_capture_on() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "tests/fixtures/four-rows/tsoro-reentered.variant",
+        "--from",
+        "2 0 0 0 2 0 1 3 / 0 0 0 0 0 0 0 1 / 3 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 2 south",
+        "--any-stones",
+        "--moves",
+        "e B"
+    ]));
+}

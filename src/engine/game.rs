@@ -19,8 +19,9 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
-    Leftovers, PitDirection, Restriction, Rules, SowStart, Stores, Take, Trigger,
+    AfterCapture, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen,
+    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
+    Take, Trigger,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -216,6 +217,12 @@ pub enum Illegal {
         /// Labels of the pits the first move may be played from.
         allowed: Vec<String>,
     },
+    /// Under `singletons into_empty`, a single stone that would fall into
+    /// an occupied pit.
+    SingleIntoOccupied {
+        /// Label of the pit.
+        pit: String,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -252,6 +259,10 @@ impl fmt::Display for Illegal {
                     .collect::<Vec<_>>()
                     .join(" or ")
             ),
+            Illegal::SingleIntoOccupied { pit } => write!(
+                f,
+                "pit `{pit}` holds a single stone, which may be played only into an empty pit"
+            ),
         }
     }
 }
@@ -281,7 +292,8 @@ pub struct Game {
     /// in the order they are tried.
     pub(super) capture_rules: Box<[CaptureTable]>,
     /// The capture rules looking inside the sowing (`on every_pit`, `on
-    /// relay_landing`), in file order.
+    /// relay_landing`, and `on last_pit` with `then resows`, whose stones
+    /// are sown on), in file order.
     pub(super) sowing_rules: Box<[CaptureTable]>,
     /// Whether there are such rules: then moves are sown stone by stone
     /// ([`Game::sow_laps_capturing`]) and the other moves keep the
@@ -358,6 +370,9 @@ pub struct Game {
     has_stores: bool,
     extra_turn: bool,
     pub(super) min_stones: u8,
+    /// `singletons into_empty`: with no pit holding `min_stones`, single
+    /// stones sown into an empty pit are moves.
+    pub(super) singletons: bool,
     /// Per pit: the directions a move from it may take.
     directions: [&'static [Direction]; MAX_PITS],
     /// Per mover: every move of their row in successor order (pit order,
@@ -437,7 +452,9 @@ impl Game {
             .captures
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
-            .partition(|table| table.on == Trigger::LastPit);
+            // A last-pit capture sown on goes on sowing: it is sown with
+            // the captures inside the sowing.
+            .partition(|table| table.on == Trigger::LastPit && table.then != AfterCapture::Resows);
         let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
             .into_iter()
             .partition(|table| table.on == Trigger::Sweep);
@@ -456,6 +473,7 @@ impl Game {
         let sowing_captures = !sowing_rules.is_empty();
         let beyond_last = sowing_captures || !sweep_rules.is_empty();
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
+        let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
         for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
@@ -622,6 +640,7 @@ impl Game {
             has_stores: stores,
             extra_turn,
             min_stones,
+            singletons,
             directions,
             candidates,
             candidate_count,
@@ -791,6 +810,33 @@ impl Game {
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
         pos.pits[self.row(player)].iter().any(|&n| n >= min)
+            || (self.singletons
+                && self
+                    .row(player)
+                    .any(|pit| self.single_move(pos, player, pit)))
+    }
+
+    /// Under `singletons into_empty`: whether `player` may play the single
+    /// stone of `pit` in some direction, the pit it is sown into being
+    /// empty (asked only when no pit of theirs holds `min_stones`).
+    fn single_move(&self, pos: &Position, player: Player, pit: usize) -> bool {
+        pos.pits[pit] == 1
+            && self.directions[pit]
+                .iter()
+                .any(|&d| self.single_into_empty(pos, player, pit, d))
+    }
+
+    /// Whether the single stone of `pit`, sown by `player` in `direction`,
+    /// falls into an empty pit (the emptied pit itself under `start origin`).
+    fn single_into_empty(
+        &self,
+        pos: &Position,
+        player: Player,
+        pit: usize,
+        direction: Direction,
+    ) -> bool {
+        let target = usize::from(self.sow_path[player.index()][direction as usize][pit][0]);
+        target == pit || pos.pits[target % MAX_PITS] == 0
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
@@ -1249,11 +1295,43 @@ impl Game {
                 out.len += 1;
             }
         }
+        if out.len == 0 && self.singletons {
+            self.single_stone_moves(pos, out, capture, opening);
+        }
         for step in self.restriction_steps {
             match step {
                 Restriction::GrandSlam => slams = self.drop_slams(out, slams),
                 Restriction::Feed => slams = self.keep_feeding(pos, out, slams),
                 Restriction::MinStones => {}
+            }
+        }
+    }
+
+    /// `singletons into_empty`, when no pit holds `min_stones`: the single
+    /// stones that are sown into an empty pit, in pit order (the rules refuse
+    /// a grand-slam rule beside `singletons`, so none of them is a slam).
+    #[cold]
+    fn single_stone_moves(
+        &self,
+        pos: &Position,
+        out: &mut Successors,
+        capture: bool,
+        opening: u32,
+    ) {
+        let mover = pos.to_move;
+        for pit in self.row(mover) {
+            if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
+                continue;
+            }
+            for &direction in self.directions[pit] {
+                if self.single_into_empty(pos, mover, pit, direction) {
+                    let mv = Move {
+                        pit: pit as u8,
+                        direction,
+                    };
+                    let (next, effect) = self.sow(pos, mv, capture);
+                    out.push(mv, next, effect);
+                }
             }
         }
     }
@@ -1348,6 +1426,10 @@ impl Game {
             };
         }
         let min = self.rules.sowing.min_stones.max(1);
+        let none_at_min = !pos.pits[self.row(pos.to_move)].iter().any(|&n| n >= min);
+        if self.singletons && none_at_min && pos.pits[pit] == 1 {
+            return Illegal::SingleIntoOccupied { pit: label };
+        }
         if pos.pits[pit] < min {
             return Illegal::TooFewStones {
                 pit: label,

@@ -122,7 +122,8 @@ impl Game {
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
-        let pass_possible = out.is_empty() && self.passes;
+        // No pit holds `min_stones`: a pass, or single stones, may be moves.
+        let pass_possible = out.is_empty() && (self.passes || self.singletons);
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
         }

@@ -11,6 +11,7 @@ const SOW: Option<&str> = Some("sow");
 const CAPTURE: Option<&str> = Some("capture");
 const LEGAL: Option<&str> = Some("legal");
 const ROUNDS: Option<&str> = Some("rounds");
+const END: Option<&str> = Some("end");
 
 /// Two or four rows; a four-row board holds at most 32 pits, has no
 /// stores, and sows every pit the same way. The rules written for two rows
@@ -83,8 +84,8 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// The four-row keywords (`side own_inner`, the `take`s of the pit behind)
 /// need four rows; on four rows a capture takes the facing pit only from a
-/// relay landing that re-sows it (the last-pit facing takes are written for
-/// two rows).
+/// relay landing that re-sows it, or with a `take` of the pit behind at the
+/// last pit (the other last-pit facing takes are written for two rows).
 pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(BOARD, "rows") {
         return Vec::new();
@@ -104,11 +105,13 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                 ));
             }
             let facing = rule.take != Take::Last;
-            if four && facing && rule.then != AfterCapture::Resows {
+            // Tsoro: a last pit in the inner row takes the column facing it.
+            let at_last_pit = behind && rule.on == Trigger::LastPit;
+            if four && facing && rule.then != AfterCapture::Resows && !at_last_pit {
                 out.push(Diagnostic::error(
                     s.span,
                     format!(
-                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows`",
+                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows` (or, for `opposite_and_behind` and `opposite_and_behind_both`, with `on last_pit`)",
                         rule.take
                     ),
                 ));
@@ -129,7 +132,9 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
 /// `then resows` sows the taken stones from the pit after the landing pit:
 /// it takes a facing pit (`take opposite` or a `take` of the pit behind),
 /// keeps nothing (`goes_to` has no effect) and sows as a lap from the
-/// landing pit would (`start next`).
+/// landing pit would (`start next`); at the last pit (`on last_pit`) it
+/// goes on sowing after the last lap, so no relay cycle or lap test ends
+/// the game.
 pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, rule) in read.rules.captures.iter().enumerate() {
@@ -163,6 +168,32 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 then.span,
                 "`then resows` sows from the pit after the landing pit: it needs `start next` in `sow`",
             ));
+        }
+        // At the last pit the sowing goes on after the move's last lap: it
+        // is sown with the captures inside the sowing, which follow no
+        // relay cycle and test no end after a lap.
+        let end = &read.rules.end;
+        if rule.on == Trigger::LastPit {
+            let lap_rules = [
+                (
+                    "when",
+                    "relay_cycle",
+                    end.when.contains(&EndWhen::RelayCycle),
+                ),
+                (
+                    "test_after",
+                    "test_after lap",
+                    end.test_after == EndTest::Lap,
+                ),
+            ];
+            for (key, word, set) in lap_rules {
+                if set && read.valid(END, key) {
+                    out.push(Diagnostic::error(
+                        then.span,
+                        format!("`on last_pit` with `then resows` cannot be combined with `{word}` in `end`"),
+                    ));
+                }
+            }
         }
     }
     out

@@ -36,6 +36,7 @@ pub(super) const CHECKS: &[Check] = &[
     rounds_options_need_refill,
     refill_needs_every_stone_owned,
     refill_needs_seeds,
+    singletons_need_min_stones,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -156,7 +157,12 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, rule) in capture_rules(read) {
         if let Some(s) = read.given_in(CAPTURE, i, "then") {
-            if read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::RelayLanding {
+            // (`on last_pit` with `then resows`: see `board_checks::resows_fits`.)
+            let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+            if read.valid_in(CAPTURE, i, "on")
+                && rule.on != Trigger::RelayLanding
+                && !last_pit_resows
+            {
                 out.push(Diagnostic::error(
                     s.span,
                     format!("`then` has no effect with `on {}`: it says what follows a relay-landing capture", rule.on),
@@ -584,4 +590,37 @@ fn refill_needs_seeds(read: &Read<'_>) -> Vec<Diagnostic> {
         )],
         _ => Vec::new(),
     }
+}
+
+/// `singletons into_empty` lets single stones be played when nothing else
+/// can: it means something only when `min_stones` is 2 or more, and is not
+/// supported beside a grand-slam rule that changes moves.
+fn singletons_need_min_stones(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read
+        .given(LEGAL, "singletons")
+        .filter(|_| rules.sowing.singletons != Singletons::Never)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if read.valid(LEGAL, "min_stones") && rules.sowing.min_stones < 2 {
+        out.push(Diagnostic::error(
+            s.span,
+            format!(
+                "`singletons {}` plays single stones when no pit holds `min_stones`: it needs `min_stones 2` or more, not {}",
+                rules.sowing.singletons, rules.sowing.min_stones
+            ),
+        ));
+    }
+    if read.valid(LEGAL, "grand_slam") && rules.grand_slam != GrandSlam::Allowed {
+        out.push(Diagnostic::error(
+            s.span,
+            format!(
+                "`singletons {}` is not supported with `grand_slam {}` yet",
+                rules.sowing.singletons, rules.grand_slam
+            ),
+        ));
+    }
+    out
 }

@@ -137,6 +137,22 @@ pub struct Sowing {
     pub first_move_from: Vec<u8>,
     /// When the mover moves again.
     pub extra_turn: ExtraTurn,
+    /// Whether a pit holding one stone may be played when no pit holds
+    /// `min_stones` (Tsoro).
+    #[serde(default)]
+    pub singletons: Singletons,
+}
+
+keyword_enum! {
+    /// Whether a pit holding a single stone may be played when no pit holds
+    /// `min_stones`.
+    Singletons {
+        /// Never: only pits holding `min_stones` are played.
+        Never = "never",
+        /// When no pit of the mover holds `min_stones`, a pit holding one
+        /// stone may be played if the pit that stone is sown into is empty.
+        IntoEmpty = "into_empty",
+    }
 }
 
 keyword_enum! {
@@ -235,7 +251,8 @@ pub struct CaptureRule {
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
     /// For `on relay_landing`: whether the move stops after the capture or
-    /// sows on from the next pit.
+    /// sows on from the next pit; `resows` (also at the last pit, on four
+    /// rows) sows the captured stones on.
     pub then: AfterCapture,
 }
 
@@ -299,7 +316,8 @@ keyword_enum! {
         SowsOn = "sows_on",
         /// The captured stones are not kept: the mover sows them on from the
         /// pit after the landing pit (which keeps its stones), and the move
-        /// goes on from where they end like any lap (needs a facing `take`).
+        /// goes on from where they end like any lap (needs a facing `take`;
+        /// with `on relay_landing`, or `on last_pit` on four rows).
         Resows = "resows",
     }
 }

@@ -576,7 +576,9 @@ the same column (on 4x8 `i`-`P`, `p`-`I`), and behind that is the
 opponent's outer pit (`P` then `A`); there a facing `take` is supported
 only as Hus uses it: `on relay_landing` with `then resows`, `side
 own_inner`, `take opposite`, `opposite_and_behind` or
-`opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
+`opposite_and_behind_both`, with `start next` in `sow`; or as Tsoro uses it,
+a `take` of the pit behind with `on last_pit` (the stones are kept, or sown
+on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
 error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`).
@@ -768,7 +770,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`).",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
             example: "then sows_on",
         },
     ],
@@ -871,6 +873,20 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
             example: "first_move_from 6",
+        },
+        Key {
+            name: "singletons",
+            describe: sentences::singletons,
+            read: |r, v| r.sowing.singletons = v.word(),
+            write: |r| {
+                (r.sowing.singletons != Singletons::Never).then(|| one(r.sowing.singletons))
+            },
+            what: "single-stone rule",
+            value: ValueKind::Word(Words::of::<Singletons>()),
+            default: Default::Value("never"),
+            warns: None,
+            doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
+            example: "singletons into_empty",
         },
         Key {
             name: "grand_slam",
@@ -987,7 +1003,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
         match restriction {
             Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
-            Restriction::MinStones => keys.push("first_move_from"),
+            Restriction::MinStones => keys.extend(["first_move_from", "singletons"]),
             Restriction::GrandSlam => {}
         }
     }

@@ -105,6 +105,17 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
     )]
 }
 
+/// When a pit holding a single stone may be played.
+pub(super) fn singletons(rules: &Rules) -> Vec<String> {
+    match rules.sowing.singletons {
+        Singletons::Never => Vec::new(),
+        Singletons::IntoEmpty => vec![format!(
+            "A player none of whose pits holds {} or more stones may play a pit holding a single stone, but only when the pit that stone is sown into is empty.",
+            rules.sowing.min_stones
+        )],
+    }
+}
+
 /// The pits the game's first move may be played from.
 pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     let places = &rules.sowing.first_move_from;
@@ -141,6 +152,8 @@ pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     };
     let pick = if min_stones <= 1 {
         format!("any pit of {own} that is not empty")
+    } else if rules.sowing.singletons != Singletons::Never {
+        format!("a pit of {own} holding at least {min_stones} stones (single stones only as the restrictions say)")
     } else {
         format!("a pit of {own} holding at least {min_stones} stones (pits with fewer can never be played)")
     };
@@ -328,7 +341,7 @@ fn pit_condition(capture: &CaptureRule) -> String {
 /// What a relay-landing capture leaves the move to do.
 pub(super) fn then(rules: &Rules) -> Vec<String> {
     match super::schema::rule(rules) {
-        Some(capture) if capture.on == Trigger::RelayLanding => vec![match capture.then {
+        Some(capture) if capture.on == Trigger::RelayLanding || capture.then == AfterCapture::Resows => vec![match capture.then {
             AfterCapture::Stops => "The move ends with that capture.".into(),
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),

@@ -88,6 +88,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         min_stones,
         first_move_from,
         extra_turn,
+        singletons,
     } = sowing;
     // A direction per pit only fits a board of the same size.
     let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
@@ -133,6 +134,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         places(first_move_from).as_str(),
         |r| r.sowing.first_move_from = first_move_from.clone(),
     );
+    out.option("legal singletons", &a.sowing.singletons, singletons, |r| {
+        r.sowing.singletons = *singletons;
+    });
     out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
         r.grand_slam = *grand_slam;
     });

@@ -289,6 +289,17 @@ impl Game {
                     }
                 }
             }
+            // Four rows (Tsoro): the facing inner pit and the outer pit
+            // behind it, as `take` says; the last stone stays.
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth => {
+                let pits = self.resown(rule, pos, last);
+                if pits & effect.captured_pits != 0 {
+                    return;
+                }
+                for pit in (0..self.pit_count).filter(|&pit| pits >> pit & 1 == 1) {
+                    lift(&mut taking, pos, pit);
+                }
+            }
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;

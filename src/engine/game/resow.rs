@@ -10,8 +10,8 @@ use crate::engine::position::Position;
 use crate::rules::Take;
 
 impl Game {
-    /// The pits `rule` (a `then resows` rule) takes when a relay lap ends in
-    /// `last`, as bits: the facing pit when it holds stones (a count its
+    /// The pits `rule` (a `then resows` rule, or a four-row `take` of the pit
+    /// behind at the last pit) takes when a lap ends in `last`, as bits: the facing pit when it holds stones (a count its
     /// `facing_counts` allow), with the pit behind it as `take` says; 0 when
     /// nothing is taken.
     pub(super) fn resown(&self, rule: &CaptureTable, pos: &Position, last: usize) -> u32 {

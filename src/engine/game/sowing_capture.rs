@@ -1,7 +1,9 @@
 //! Captures inside the sowing: `on every_pit` (a pit a stone makes hold a
 //! count is taken as the stone drops, Obridje) and `on relay_landing` (a
 //! relay lap ending in a pit that reaches a count takes it instead of
-//! lifting it, then stops or sows on from the next pit: Meusueb). Only
+//! lifting it, then stops or sows on from the next pit: Meusueb), and a
+//! last-pit capture whose stones are sown on (`on last_pit` with `then
+//! resows`: Tsoro's re-entered captures). Only
 //! variants with such a rule sow here, stone by stone; the others keep the
 //! table-driven laps of [`Game::sow_laps`].
 
@@ -70,16 +72,21 @@ impl Game {
                     }
                 }
             }
-            let Some(relay) = self.relay_from(pos, last, direction) else {
-                return (last, LapsEnd::Done, relays + 1);
+            // A lap that relays may end in a relay-landing capture; one that
+            // ends the move, in a last-pit capture sown on (`then resows`).
+            let relay = self.relay_from(pos, last, direction);
+            let trigger = match relay {
+                Some(_) => Trigger::RelayLanding,
+                None => Trigger::LastPit,
             };
-            let landing = in_force(Trigger::RelayLanding).find(|rule| {
+            let landing = in_force(trigger).find(|rule| {
                 rule.qualifies(m, last, usize::from(pos.pits[last]))
                     && (rule.then != AfterCapture::Resows || self.resown(rule, pos, last) != 0)
             });
-            origin = match landing {
-                None => relay,
-                Some(rule) if rule.then == AfterCapture::Resows => {
+            origin = match (landing, relay) {
+                (None, Some(relay)) => relay,
+                (None, None) => return (last, LapsEnd::Done, relays + 1),
+                (Some(rule), _) if rule.then == AfterCapture::Resows => {
                     let pits_taken = self.resown(rule, pos, last);
                     let stones = self.lift_pits(pos, pits_taken);
                     *captured += u16::from(stones);
@@ -87,7 +94,7 @@ impl Game {
                     hand = Some(stones);
                     last
                 }
-                Some(rule) => {
+                (Some(rule), _) => {
                     *captured += self.take_pit(rule, pos, m, last);
                     *pits |= 1 << last;
                     let next = usize::from(self.after[direction][last]);

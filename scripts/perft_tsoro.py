@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Perft of Tsoro (4x8), and of Tsoro with re-entered captures, written from its rules (Matthews 1964 via Ludii
+"Tsoro", see variants/tsoro.variant), independently of `sow`'s engine and of
+its pit numbering.
+
+Cross-checks tests/perft/tsoro.perft and the perft test of
+tests/fixtures/four-rows/tsoro-reentered.variant (tests/tsoro.rs). The board is a grid seen from above
+with South at the bottom: rows 0 (North's outer), 1 (North's inner), 2
+(South's inner), 3 (South's outer); columns 0-7 from west (South's left) to
+east.
+
+- Start: 2 in every outer pit, the inner rows empty. 32 stones.
+- A move lifts an own pit and sows counter-clockwise round the mover's own
+  two rows, from the next pit: South east along row 3 and back west along
+  row 2, North west along row 0 and back east along row 1.
+- A lap ending in an occupied pit lifts it and sows on. A lap ending in an
+  empty pit ends the move; if that pit is in the mover's inner row and the
+  opponent's inner pit in its column holds stones, those are taken out of
+  play, and with them the stones of the opponent's outer pit behind it.
+- Moves: the pits holding 2 or more; when there is none, the pits holding 1
+  whose next pit on the circuit is empty.
+- With --reentered (Tsoro (Reentered Captures)), the stones taken are sown
+  on round the mover's circuit from the pit after the landing pit (which
+  keeps its stone), and the move goes on from where they end like any lap.
+- A move is cut after 1001 laps, as `sow` does (a bound of the engine, not of
+  the rules).
+
+Usage: scripts/perft_tsoro.py [--reentered] DEPTH [POSITION]
+
+POSITION is in sow's notation ("a-h / i-p / A-H / I-P south|north"): South's
+outer row a-h from the west, inner row i-p from the east, North's outer row
+A-H from the east, inner row I-P from the west.
+"""
+import sys
+
+COLS = 8
+MAX_LAPS = 1001
+# --reentered: Tsoro (Reentered Captures), variants/tsoro-reentered.variant.
+REENTERED = "--reentered" in sys.argv
+INNER = {0: 2, 1: 1}  # player -> their inner row (0 South, 1 North)
+OUTER = {0: 3, 1: 0}
+
+
+def circuit(player):
+    """The mover's pits in counter-clockwise order, as (row, column)."""
+    if player == 0:
+        return [(3, c) for c in range(COLS)] + [(2, c) for c in reversed(range(COLS))]
+    return [(0, c) for c in reversed(range(COLS))] + [(1, c) for c in range(COLS)]
+
+
+def move(board, player, index):
+    b = [row[:] for row in board]
+    path = circuit(player)
+    opp = 1 - player
+    at, hand = index, None
+    for _ in range(MAX_LAPS):
+        if hand is None:
+            r, c = path[at]
+            hand, b[r][c] = b[r][c], 0
+        while hand:
+            at = (at + 1) % len(path)
+            r, c = path[at]
+            b[r][c] += 1
+            hand -= 1
+        hand = None
+        r, c = path[at]
+        if b[r][c] > 1:
+            continue  # relay from the landing pit
+        if r == INNER[player] and b[INNER[opp]][c] > 0:
+            taken = b[INNER[opp]][c] + b[OUTER[opp]][c]
+            b[INNER[opp]][c] = 0
+            b[OUTER[opp]][c] = 0
+            if REENTERED:
+                hand = taken  # sown on from the pit after the landing pit
+                continue
+        break
+    return b
+
+
+def moves(board, player):
+    path = circuit(player)
+    big = [i for i, (r, c) in enumerate(path) if board[r][c] >= 2]
+    if big:
+        return big
+    return [
+        i
+        for i, (r, c) in enumerate(path)
+        if board[r][c] == 1 and board[path[(i + 1) % len(path)][0]][path[(i + 1) % len(path)][1]] == 0
+    ]
+
+
+def perft(board, player, depth):
+    if depth == 0:
+        return 1
+    legal = moves(board, player)
+    if depth == 1:
+        return len(legal)
+    return sum(perft(move(board, player, i), 1 - player, depth - 1) for i in legal)
+
+
+def start():
+    b = [[0] * COLS for _ in range(4)]
+    for c in range(COLS):
+        b[0][c] = b[3][c] = 2
+    return b
+
+
+def parse(text):
+    """A position in sow's notation, as (board, player to move)."""
+    words = text.replace("/", " ").split()
+    counts, mover = [int(w) for w in words[:32]], words[32]
+    b = [[0] * COLS for _ in range(4)]
+    for c in range(COLS):
+        b[3][c] = counts[c]  # a-h, west to east
+        b[2][COLS - 1 - c] = counts[8 + c]  # i-p, east to west
+        b[0][COLS - 1 - c] = counts[16 + c]  # A-H, east to west
+        b[1][c] = counts[24 + c]  # I-P, west to east
+    return b, 0 if mover == "south" else 1
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "--reentered"]
+    depth = int(args[0])
+    board, player = parse(args[1]) if len(args) > 1 else (start(), 0)
+    for d in range(1, depth + 1):
+        print(f"perft {d} {perft(board, player, d)}")
+
+
+if __name__ == "__main__":
+    main()
