@@ -387,26 +387,119 @@ fn simulate_counts_rounds_per_match() {
 /// The commands that know one round only refuse a match, with the reason.
 #[test]
 fn commands_without_rounds_refuse_a_match() {
-    let svg = std::env::temp_dir().join(format!("sowing-rounds-{}.svg", std::process::id()));
-    let svg = svg.to_str().unwrap();
     for args in [
         &["solve", "galatjang-rounds"][..],
-        &["bench", "galatjang-rounds", "--seconds", "1"],
         &["analyze", "galatjang-rounds"],
-        &["render", "galatjang-rounds", "--moves", "a", "--svg", svg],
-        &["trace", "galatjang-rounds", "--html", svg],
     ] {
         let (code, _, err) = sow(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
-            err.contains("does not support variants with rounds yet"),
+            err.contains("does not support variants with rounds yet")
+                && err.contains("a round's value is not the match's"),
             "{args:?}: {err}"
         );
     }
-    assert!(!std::path::Path::new(svg).exists(), "no file written");
     let (code, _, err) = sow(&["simulate", "galatjang-rounds", "--agents", "perfect,random"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the game is a match of rounds"), "{err}");
+}
+
+/// `sow bench` plays whole matches in a variant with rounds: every match
+/// has at least one round, none more plies than the cap, and the text says
+/// matches/s.
+#[test]
+fn bench_plays_matches_of_rounds() {
+    let args = [
+        "bench",
+        "galatjang-rounds",
+        "--seconds",
+        "0.2",
+        "--threads",
+        "2",
+    ];
+    let (code, out, err) = sow(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["matches"], true);
+    for run in json["playouts"].as_array().unwrap() {
+        let matches = run["games"].as_u64().unwrap();
+        let rounds = run["rounds"].as_u64().unwrap();
+        let plies = run["plies"].as_u64().unwrap();
+        assert!(matches > 0, "{run}");
+        assert!(rounds >= matches, "{run}");
+        assert!(plies <= matches * 10_000, "{run}");
+        // A round needs plies: the start has 84 stones on the board.
+        assert!(plies > rounds, "{run}");
+    }
+    let (code, out, err) = sow(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("random matches of rounds from the start (each stopped at 10000 plies)"),
+        "{out}"
+    );
+    assert!(out.contains(" matches/s "), "{out}");
+    // A variant without rounds plays games, with no rounds figure.
+    let (code, out, err) = sow(&[
+        "bench",
+        "galatjang",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["matches"], false);
+    assert!(json["playouts"][0].get("rounds").is_none(), "{out}");
+}
+
+/// `sow render` and `sow trace --html` replay through round changes: f
+/// is closed in round 2 (see `trace_shows_the_round_boundary`), so the
+/// picture after ply 2 draws it grey and marked `x`, the one after ply 1
+/// (round 1's end) does not.
+#[test]
+fn render_and_html_pages_play_through_round_changes() {
+    let dir = crate::common::scratch("rounds-render");
+    let from = "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43";
+    let closed_f = r#"class="pit closed" data-pit="f""#;
+    for (ply, closed) in [("1", false), ("2", true)] {
+        let svg = dir.join(format!("ply{ply}.svg"));
+        let svg = svg.to_str().unwrap();
+        let args = [
+            "render",
+            "galatjang-rounds",
+            "--from",
+            from,
+            "--moves",
+            "f a",
+        ];
+        let (code, _, err) = sow(&[&args[..], &["--ply", ply, "--svg", svg]].concat());
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(svg).unwrap();
+        assert_eq!(text.contains(closed_f), closed, "ply {ply}: {text}");
+    }
+    let html = dir.join("match.html");
+    let html = html.to_str().unwrap();
+    let (code, _, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        from,
+        "--moves",
+        "f a",
+        "--html",
+        html,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(html).unwrap();
+    assert_eq!(
+        page.matches(closed_f).count(),
+        1,
+        "only the frame after ply 2"
+    );
+    assert!(page.contains(r#""next_start":"7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1""#));
 }
 
 #[test]

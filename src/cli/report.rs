@@ -257,11 +257,24 @@ fn plies(n: usize) -> String {
 
 /// The lines `sow bench` prints.
 pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
-    let mut out = format!("{}: random playouts from the start\n", bench.variant);
+    let (unit, mut out) = if bench.matches {
+        let title = format!(
+            "{}: random matches of rounds from the start (each stopped at {} plies)\n",
+            bench.variant,
+            crate::bench::MATCH_PLY_CAP
+        );
+        ("matches", title)
+    } else {
+        let title = format!("{}: random playouts from the start\n", bench.variant);
+        ("games", title)
+    };
     for run in &bench.playouts {
+        let rounds = run
+            .rounds
+            .map_or(String::new(), |rounds| format!(", {rounds} rounds"));
         let _ = writeln!(
             out,
-            "  {} thread{}: {:>12.0} games/s {:>14.0} plies/s  ({} games in {:.1} s)",
+            "  {} thread{}: {:>12.0} {unit}/s {:>14.0} plies/s  ({} {unit}{rounds} in {:.1} s)",
             run.threads,
             if run.threads == 1 { " " } else { "s" },
             run.games_per_s,

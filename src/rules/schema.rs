@@ -1318,12 +1318,12 @@ it cannot be played and nothing is captured from it (the notation writes it
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
 between rounds, and the start given as `seeds N`; the other keys without
-`refill` are an error. `sow trace` plays and shows the
-whole match (round boundaries, closed pits as `x`); `sow simulate` counts
-matches (a ply cap stops the whole match); `sow perft` counts within a round.
-`sow solve`, `diff`, `infer`, `verify`, `analyze`, `play`, `render`, `bench`,
-`trace --html` and the perfect agent do not take variants with rounds yet,
-and say so.",
+`refill` are an error. `sow trace` (text, JSON, YAML, `--html`), `render`,
+`play`, `verify` and `diff` play the whole match (round boundaries, closed
+pits as `x`); `sow simulate` counts matches and `sow bench` plays them (a ply
+cap stops the whole match); `sow perft` counts within a round. `sow solve`,
+`analyze`, `infer` and the perfect agent do not take variants with rounds
+yet, and say so.",
     order: None,
     repeat: None,
     keys: &[
