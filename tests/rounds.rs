@@ -1109,3 +1109,63 @@ fn a_lopsided_round_can_end_the_match() {
         "{ended} of 300 lopsided rounds ended the match"
     );
 }
+
+/// Papan Dakon (`dakon`: 2x7, seven per pit, clockwise into the store on
+/// the mover's left, relay, no capture, no extra turn; refilled from the
+/// right). South's a (1) goes into South's store (a is the row's left end):
+/// the turn ends, and every counter is in a store: round 1 ends 51 - 47.
+/// South fills g-a (49) and keeps 2; North fills G-B (42), keeps 5, and A
+/// (North's leftmost) is closed. North scored less and starts round 2.
+#[test]
+fn dakon_round_change_fills_from_the_right() {
+    let game = shipped("dakon");
+    let start = pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 50 47");
+    let s = play(&game, &start, "a");
+    assert_eq!(s.position.captured, [51, 47]);
+    assert_eq!(s.position.to_move, Player::North, "no extra turn");
+    let mut run = MatchRun::new(&game, start);
+    run.run_mut().play(s.mv).unwrap();
+    let change = run.finish_round().expect("round 1 ends");
+    assert_eq!(change.scores, [51, 47]);
+    assert_eq!(
+        format_position(run.run().position(), &game),
+        "7 7 7 7 7 7 7 / x 7 7 7 7 7 7 north captured 2 5"
+    );
+}
+
+/// Round 2 of `dakon_round_change_fills_from_the_right`, North's B (7),
+/// clockwise: A is closed and passed over, North's store (1), g f e d c b;
+/// b held 7, now 8: lifted and sown on a, (South's store passed) G F E D C
+/// B, (A passed) North's store: the last counter in the store ends the turn.
+#[test]
+fn dakon_sowing_passes_the_closed_pit_and_the_opponent_store() {
+    let game = shipped("dakon");
+    let p = pos(&game, "7 7 7 7 7 7 7 / x 7 7 7 7 7 7 north captured 2 5");
+    let s = play(&game, &p, "B");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "8 0 8 8 8 8 8 / x 1 8 8 8 8 8 south captured 2 7"
+    );
+    let mv = parse_move("B", &game).unwrap();
+    assert_eq!(
+        game.sowing_path(&p, mv),
+        [
+            None,
+            Some(6),
+            Some(5),
+            Some(4),
+            Some(3),
+            Some(2),
+            Some(1),
+            Some(0),
+            Some(13),
+            Some(12),
+            Some(11),
+            Some(10),
+            Some(9),
+            Some(8),
+            None
+        ]
+    );
+    assert_eq!(legal(&game, &p), ["B", "C", "D", "E", "F", "G"]);
+}
