@@ -63,13 +63,19 @@ fn a_tuzdik_is_made_and_fed() {
         format_position(&s.position, &game),
         "0 0 0 0 0 0 0 0 1 / 2 2 t 1 1 1 1 1 1 north captured 3 0"
     );
-    assert_eq!(legal(&game, &s.position), ["A", "B", "D", "E", "F", "G", "H", "I"]);
+    assert_eq!(
+        legal(&game, &s.position),
+        ["A", "B", "D", "E", "F", "G", "H", "I"]
+    );
     let fed = play(&game, &s.position, "B");
     assert_eq!(
         format_position(&fed.position, &game),
         "0 0 0 0 0 0 0 0 1 / 2 1 t 1 1 1 1 1 1 south captured 4 0"
     );
-    assert_eq!(fed.effect.captured, 0, "the fed stone is not North's capture");
+    assert_eq!(
+        fed.effect.captured, 0,
+        "the fed stone is not North's capture"
+    );
     // The notation reads the tuzdik back.
     let back = parse_position(&format_position(&fed.position, &game), &game).unwrap();
     assert_eq!(back, fed.position);
@@ -80,7 +86,10 @@ fn a_tuzdik_is_made_and_fed() {
 #[test]
 fn a_player_claims_at_most_one_pit() {
     let game = shipped("toguz-kumalak");
-    let p = pos(&game, "0 0 0 0 0 0 0 0 5 / 1 1 t 2 1 1 1 1 1 south captured 3 0");
+    let p = pos(
+        &game,
+        "0 0 0 0 0 0 0 0 5 / 1 1 t 2 1 1 1 1 1 south captured 3 0",
+    );
     let s = play(&game, &p, "i");
     // i keeps one; A 2, B 2, C (South's: +1 to South), D 3.
     assert_eq!(
@@ -105,7 +114,10 @@ fn the_ninth_pit_and_the_mirror_place_are_never_claimed() {
         "0 0 0 0 0 0 0 1 1 / 2 2 2 2 2 2 2 2 3 north"
     );
     assert!(!s.effect.claimed);
-    let p = pos(&game, "0 0 t 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 0 5");
+    let p = pos(
+        &game,
+        "0 0 t 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 0 5",
+    );
     let s = play(&game, &p, "i");
     assert_eq!(
         format_position(&s.position, &game),
@@ -113,7 +125,10 @@ fn the_ninth_pit_and_the_mirror_place_are_never_claimed() {
     );
     assert!(!s.effect.claimed);
     // The same move with North's tuzdik elsewhere (b, place 2) claims C.
-    let p = pos(&game, "0 t 0 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 0 5");
+    let p = pos(
+        &game,
+        "0 t 0 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 0 5",
+    );
     let s = play(&game, &p, "i");
     assert!(s.effect.claimed);
 }
@@ -136,16 +151,28 @@ fn north_claims_in_south_row() {
 fn the_notation_refuses_impossible_tuzdiks() {
     let game = shipped("toguz-kumalak");
     let cases = [
-        ("9 9 9 9 9 9 9 9 t / 9 9 9 9 9 9 9 9 9 south", "(`except 9`)"),
-        ("9 t 9 9 9 9 9 9 9 / 9 t 9 9 9 9 9 9 9 south", "`mirror forbidden`"),
-        ("t t 9 9 9 9 9 9 9 / 9 9 9 9 9 9 9 9 9 south", "north has claimed a pit already"),
+        (
+            "9 9 9 9 9 9 9 9 t / 9 9 9 9 9 9 9 9 9 south",
+            "(`except 9`)",
+        ),
+        (
+            "9 t 9 9 9 9 9 9 9 / 9 t 9 9 9 9 9 9 9 south",
+            "`mirror forbidden`",
+        ),
+        (
+            "t t 9 9 9 9 9 9 9 / 9 9 9 9 9 9 9 9 9 south",
+            "north has claimed a pit already",
+        ),
     ];
     for (text, message) in cases {
         let err = parse_position(text, &game).unwrap_err();
         assert!(err.message.contains(message), "{text}: {err}");
     }
     let err = parse_position("4 t 4 4 4 4 / 4 4 4 4 4 4 south", &shipped("oware")).unwrap_err();
-    assert!(err.message.contains("only for variants with `claim`"), "{err}");
+    assert!(
+        err.message.contains("only for variants with `claim`"),
+        "{err}"
+    );
     assert_eq!(err.offset, 2);
 }
 
@@ -156,14 +183,22 @@ fn trace_draws_the_tuzdik() {
         "trace",
         "toguz-kumalak",
         "--from",
-        "0 0 0 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south",
+        "0 0 0 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 70 78",
         "--moves",
         "i B",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("   1  south   i"), "{out}");
-    assert!(out.contains("  0  0  0  0  0  0  0  0  1 |  2  2  t  1  1  1  1  1  1    3   0  3 from C\n"), "{out}");
-    assert!(out.contains("  0  0  0  0  0  0  0  0  1 |  2  1  t  1  1  1  1  1  1    4   0\n"), "{out}");
+    assert!(
+        out.contains(
+            "  0  0  0  0  0  0  0  0  1 |  2  2  t  1  1  1  1  1  1   73  78  3 from C\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  0  0  0  0  0  0  0  0  1 |  2  1  t  1  1  1  1  1  1   74  78\n"),
+        "{out}"
+    );
 }
 
 /// The solver refuses a variant with claims, with the reason.
@@ -171,7 +206,10 @@ fn trace_draws_the_tuzdik() {
 fn solve_refuses_claims() {
     let (code, _, err) = sow(&["solve", "toguz-kumalak"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("a position of the solver does not record which"), "{err}");
+    assert!(
+        err.contains("a position of the solver does not record which"),
+        "{err}"
+    );
 }
 
 /// The claim keys need `count`, `laps single` and places in the row.
@@ -180,9 +218,18 @@ fn claim_keys_are_checked() {
     let dir = crate::common::scratch("claim-keys");
     let base = sowing::variants::source("toguz-kumalak").unwrap().text;
     let cases = [
-        (("  count  3\n", ""), "`except` has no effect: no `count` is given"),
-        (("  laps        single", "  laps        relay"), "`claim` is supported with `laps single` only"),
-        (("  except 9", "  except 10"), "`except 10`: a row has 9 pits"),
+        (
+            ("  count  3\n", ""),
+            "`except` has no effect: no `count` is given",
+        ),
+        (
+            ("  laps        single", "  laps        relay"),
+            "`claim` is supported with `laps single` only",
+        ),
+        (
+            ("  except 9", "  except 10"),
+            "`except 10`: a row has 9 pits",
+        ),
     ];
     for (i, ((from, to), message)) in cases.into_iter().enumerate() {
         let text = base.replace(from, to);

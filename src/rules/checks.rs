@@ -97,13 +97,14 @@ fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
     let sowing = &read.rules.sowing;
     match read.given(SOW, "skip_origin") {
         Some(s)
-            if read.valid(SOW, "start")
-                && sowing.start != SowStart::Next
-                && sowing.skip_origin =>
+            if read.valid(SOW, "start") && sowing.start != SowStart::Next && sowing.skip_origin =>
         {
             vec![Diagnostic::error(
                 s.span,
-                format!("`skip_origin yes` contradicts `start {}`: the origin gets the first stone", sowing.start),
+                format!(
+                    "`skip_origin yes` contradicts `start {}`: the origin gets the first stone",
+                    sowing.start
+                ),
             )]
         }
         _ => Vec::new(),

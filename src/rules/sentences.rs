@@ -695,7 +695,9 @@ pub(super) fn claim(rules: &Rules) -> Vec<String> {
     };
     let mirror = match claim.mirror {
         Mirror::Allowed => "",
-        Mirror::Forbidden => ", nor at the place (from its owner's left) of the pit the opponent claimed",
+        Mirror::Forbidden => {
+            ", nor at the place (from its owner's left) of the pit the opponent claimed"
+        }
     };
     vec![
         format!("A move whose last stone makes {count} in a pit of the opponent's row claims that pit, if no capture took it, if the mover has claimed none yet{except}{mirror}. The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from."),
