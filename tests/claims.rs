@@ -212,15 +212,15 @@ fn solve_refuses_claims() {
     );
 }
 
-/// The claim keys need `count`, `laps single` and places in the row.
+/// The claim keys need `makes`, `laps single` and places in the row.
 #[test]
 fn claim_keys_are_checked() {
     let dir = crate::common::scratch("claim-keys");
     let base = sowing::variants::source("toguz-kumalak").unwrap().text;
     let cases = [
         (
-            ("  count  3\n", ""),
-            "`except` has no effect: no `count` is given",
+            ("  makes  3\n", ""),
+            "`except` has no effect: no `makes` is given",
         ),
         (
             ("  laps        single", "  laps        relay"),

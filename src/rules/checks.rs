@@ -591,10 +591,10 @@ fn refill_needs_seeds(read: &Read<'_>) -> Vec<Diagnostic> {
     }
 }
 
-/// The keys of `claim` other than `count` say which pits may be claimed:
-/// without `count` none is.
+/// The keys of `claim` other than `makes` say which pits may be claimed:
+/// without `makes` none is.
 fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
-    if !read.valid(CLAIM, "count") || read.given(CLAIM, "count").is_some() {
+    if !read.valid(CLAIM, "makes") || read.given(CLAIM, "makes").is_some() {
         return Vec::new();
     }
     ["except", "mirror"]
@@ -603,7 +603,7 @@ fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
         .map(|(name, s)| {
             Diagnostic::error(
                 s.span,
-                format!("`{name}` has no effect: no `count` is given, so no pit is ever claimed"),
+                format!("`{name}` has no effect: no `makes` is given, so no pit is ever claimed"),
             )
         })
         .collect()
@@ -612,7 +612,7 @@ fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
 /// A claimed pit's stones go to its owner once the sowing is over: a relay
 /// would lift them first, and a capture inside the sowing could take them.
 fn claim_fits_the_sowing(read: &Read<'_>) -> Vec<Diagnostic> {
-    let Some(count) = read.given(CLAIM, "count") else {
+    let Some(count) = read.given(CLAIM, "makes") else {
         return Vec::new();
     };
     let rules = &read.rules;

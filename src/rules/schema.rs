@@ -1387,8 +1387,8 @@ yet, and say so.",
 const CLAIM: Section = Section {
     name: "claim",
     doc: "Pits that become a player's store (Toguz Kumalak's tuzdik).",
-    intro: "Without `count` no pit is ever claimed. With it, a move whose last stone
-makes `count` in a pit of the opponent's row claims that pit for the mover,
+    intro: "Without `makes` no pit is ever claimed. With it, a move whose last stone
+makes that count in a pit of the opponent's row claims that pit for the mover,
 unless the mover has claimed one already, the pit is at a place `except`
 names, or `mirror forbidden` rules it out. The claimed pit's stones are
 captured by the mover, and from then on it is the mover's store: every stone
@@ -1405,7 +1405,7 @@ take variants with claims yet, and say so.",
     repeat: None,
     keys: &[
         Key {
-            name: "count",
+            name: "makes",
             describe: sentences::claim,
             read: |r, v| r.claim.count = Some(v.byte()),
             write: |r| r.claim.count.map(one),
@@ -1417,7 +1417,7 @@ take variants with claims yet, and say so.",
             default: Default::Absent("none (no pit is ever claimed)"),
             warns: None,
             doc: "The count the last stone makes in a pit of the opponent's row to claim it.",
-            example: "count 3",
+            example: "makes 3",
         },
         Key {
             name: "except",
@@ -1447,7 +1447,7 @@ take variants with claims yet, and say so.",
             default: Default::Value("allowed"),
             warns: Some(Warning {
                 text: "whether a pit may be claimed at the place of the opponent's claimed pit is not stated: `mirror allowed` assumed",
-                only_if: Some("count"),
+                only_if: Some("makes"),
             }),
             doc: "Whether a pit at the same place (from its owner's left) as the opponent's claimed pit may be claimed.",
             example: "mirror forbidden",
@@ -1619,6 +1619,7 @@ mod tests {
         base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
         base.rounds.refill = Some(Refill::Captures);
+        base.claim.count = Some(3);
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {
                 ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],

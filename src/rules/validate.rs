@@ -1193,7 +1193,7 @@ mod tests {
         // not known: only the bad value is reported.
         assert_eq!(
             errors(&MINIMAL.replace("start origin", "start orign; skip_origin yes")),
-            ["unknown sowing start `orign`, expected `origin` or `next` (did you mean `origin`?)"]
+            ["unknown sowing start `orign`, expected `origin`, `next` or `origin_unless_single` (did you mean `origin`?)"]
         );
     }
 
