@@ -1205,7 +1205,7 @@ mod tests {
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
-            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end` or `rounds` (did you mean `board`?)"]
+            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end`, `rounds` or `claim` (did you mean `board`?)"]
         );
     }
 
