@@ -11,7 +11,11 @@ mover moves again. In an occupied pit (now > 1): lift it and sow on. In an
 empty pit of the mover's row: capture the opposite pit's counters. A player
 who cannot move passes while the opponent can; neither can: the game ends.
 
-Usage: perft_galatjang_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw]
+Papan Dakon (variants/dakon.variant) sows clockwise like Sungka, but a last
+counter in the store ends the turn and nothing is captured (the flags
+`no-extra-turn no-capture`).
+
+Usage: perft_rounds_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw] [no-extra-turn] [no-capture]
 """
 import sys
 
@@ -20,6 +24,8 @@ STORE = ("S", "N")
 
 N = 6  # pits per row, set from the position
 CW = False
+EXTRA_TURN = True
+CAPTURE = True
 
 
 def parse(text):
@@ -65,11 +71,11 @@ def play(pits, closed, mover, origin):
             pits[slot] += 1
         last = cycle[pos]
         if isinstance(last, str):
-            return pits, mover  # in the store: move again
+            return pits, mover if EXTRA_TURN else 1 - mover  # in the store
         if pits[last] > 1:
             continue  # relay from the landing pit
         own = range(0, N) if mover == 0 else range(N, 2 * N)
-        if last in own:
+        if last in own and CAPTURE:
             pits[2 * N - 1 - last] = 0  # capture the opposite pit (counts not needed)
         return pits, 1 - mover
 
@@ -96,7 +102,9 @@ def perft(pits, closed, mover, depth):
 
 
 if __name__ == "__main__":
-    CW = len(sys.argv) > 3 and sys.argv[3] == "cw"
+    CW = "cw" in sys.argv[3:]
+    EXTRA_TURN = "no-extra-turn" not in sys.argv[3:]
+    CAPTURE = "no-capture" not in sys.argv[3:]
     pits, closed, mover = parse(sys.argv[1])
     for d in range(1, int(sys.argv[2]) + 1):
         print("perft", d, perft(pits, closed, mover, d))

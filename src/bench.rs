@@ -10,24 +10,31 @@ use serde::Serialize;
 
 use crate::{
     agents::{agent_rng, splitmix64, Agent, RandomAgent},
-    engine::{perft, Game, GameRun, Player},
+    engine::{perft, Game, GameRun, MatchRun, Player},
 };
 
 /// Plies after which a benchmark playout is stopped (random games end long before).
 const PLY_CAP: u32 = 1000;
+
+/// Plies after which a benchmark match of rounds is stopped (random matches
+/// can last far longer: see `galatjang-rounds.variant`).
+pub const MATCH_PLY_CAP: u32 = 10_000;
 
 /// Random playouts on some number of threads.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayoutRun {
     /// Threads used.
     pub threads: usize,
-    /// Games finished.
+    /// Games finished (matches, in a variant with rounds).
     pub games: u64,
+    /// Rounds played in those matches, in a variant with rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u64>,
     /// Plies played in them.
     pub plies: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
-    /// Games per second.
+    /// Games (or matches) per second.
     pub games_per_s: f64,
     /// Plies per second.
     pub plies_per_s: f64,
@@ -51,6 +58,9 @@ pub struct PerftRun {
 pub struct BenchReport {
     /// The variant's name.
     pub variant: String,
+    /// Whether the playouts are matches of rounds (the variant has rounds):
+    /// then `games` counts matches, each stopped at [`MATCH_PLY_CAP`] plies.
+    pub matches: bool,
     /// One entry per thread count measured.
     pub playouts: Vec<PlayoutRun>,
     /// Perft speed.
@@ -85,16 +95,51 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
     (games, plies)
 }
 
-/// Random playouts on `threads` threads for about `seconds`.
+/// Plays random matches of rounds for about `seconds` on one thread, each
+/// stopped at [`MATCH_PLY_CAP`] plies; returns (matches, plies, rounds).
+/// As [`playouts_for`], one random agent plays both sides.
+fn matches_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64, u64) {
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
+    let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
+    while Instant::now() < deadline {
+        let mut run = MatchRun::new(game, game.start());
+        let _: ControlFlow<()> = run.play_out(
+            MATCH_PLY_CAP,
+            |round| {
+                round.play_index(agent.choose(round));
+                ControlFlow::Continue(())
+            },
+            |_| {},
+        );
+        matches += 1;
+        plies += u64::from(run.plies());
+        rounds += u64::from(run.round());
+    }
+    (matches, plies, rounds)
+}
+
+/// Random playouts on `threads` threads for about `seconds`: games, or
+/// matches in a variant with rounds.
 pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
     let start = Instant::now();
-    let totals: Vec<(u64, u64)> = std::thread::scope(|scope| {
+    let matches = game.has_rounds();
+    let totals: Vec<(u64, u64, u64)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|t| scope.spawn(move || playouts_for(game, seconds, t as u64 + 1)))
+            .map(|t| {
+                let stream = t as u64 + 1;
+                scope.spawn(move || match matches {
+                    true => matches_for(game, seconds, stream),
+                    false => {
+                        let (games, plies) = playouts_for(game, seconds, stream);
+                        (games, plies, 0)
+                    }
+                })
+            })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or((0, 0)))
+            .map(|w| w.join().unwrap_or((0, 0, 0)))
             .collect()
     });
     let elapsed = start.elapsed().as_secs_f64();
@@ -103,6 +148,7 @@ pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
     PlayoutRun {
         threads,
         games,
+        rounds: matches.then(|| totals.iter().map(|t| t.2).sum()),
         plies,
         seconds: elapsed,
         games_per_s: games as f64 / elapsed,
@@ -145,6 +191,7 @@ pub fn run(game: &Game, seconds: f64, threads: usize) -> BenchReport {
     }
     BenchReport {
         variant: game.rules().name.clone(),
+        matches: game.has_rounds(),
         playouts: runs,
         perft: perft_speed(game, seconds),
         peak_memory_kib: peak_memory_kib(),

@@ -30,6 +30,9 @@ pub struct Trace {
     /// Labels of the pits closed at the start (a later round's start).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_closed: Vec<String>,
+    /// Labels of the pits claimed at the start (a variant with `claim`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_claimed: Vec<String>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
     /// for a game started from a position with captures).
     #[serde(default, deserialize_with = "crate::yaml::pair")]
@@ -95,6 +98,10 @@ pub struct PlyRecord {
     /// Labels of the pits closed during this ply's round, in board order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub closed: Vec<String>,
+    /// Labels of the claimed pits after this ply (a variant with `claim`),
+    /// in board order; each is the store of the other row's player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claimed: Vec<String>,
     /// Labels of the pits captured by this ply, in board order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub captured_pits: Vec<String>,
@@ -181,6 +188,7 @@ impl Recorder {
                 variant_file: None,
                 start: start.pits[..pits].to_vec(),
                 start_closed: closed_labels(game, &start),
+                start_claimed: claimed_labels(game, &start),
                 start_scores: start.captured,
                 first_player: start.to_move,
                 plies: Vec::new(),
@@ -211,6 +219,7 @@ impl Recorder {
             scores: pos.captured,
             stores: has_stores.then_some(pos.captured),
             closed: closed_labels(game, &pos),
+            claimed: claimed_labels(game, &pos),
             captured_pits: (0..game.pit_count())
                 .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
                 .map(|p| game.label(p))
@@ -261,6 +270,14 @@ impl Recorder {
 fn closed_labels(game: &Game, pos: &Position) -> Vec<String> {
     (0..game.pit_count())
         .filter(|&pit| pos.is_closed(pit))
+        .map(|pit| game.label(pit))
+        .collect()
+}
+
+/// Labels of the claimed pits of `pos`, in board order.
+fn claimed_labels(game: &Game, pos: &Position) -> Vec<String> {
+    (0..game.pit_count())
+        .filter(|&pit| pos.is_claimed(pit))
         .map(|pit| game.label(pit))
         .collect()
 }

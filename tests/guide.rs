@@ -135,6 +135,24 @@ const FAMILIES: &[Family] = &[
                 the outer pit behind, out of play. The last player able to move wins.",
         variants: &["hus", "tsoro"],
     },
+    Family {
+        page: "tuzdik",
+        title: "Toguz Kumalak",
+        intro: "The 2x9 game of Kazakhstan and Kyrgyzstan: the emptied hole gets the first \
+                counter back, even counts are taken on the opponent's row, and a last \
+                counter that makes three there turns the hole into the mover's tuzdik, a \
+                store of their own in the opponent's row that keeps every counter sown \
+                into it.",
+        variants: &["toguz-kumalak"],
+    },
+    Family {
+        page: "dakon",
+        title: "Papan Dakon",
+        intro: "A match of rounds from Borneo: clockwise relay sowing into one's own store; \
+                when every counter is in a store, each player refills seven to a hole from \
+                the right, and a hole left unfilled is out of play for the round.",
+        variants: &["dakon"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

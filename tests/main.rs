@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod catalogue;
+mod claims;
 mod cli;
 mod common;
 mod conservation;

@@ -36,7 +36,7 @@ struct Peer {
 /// The peer's captured-majority stop leaves the board unscored.
 const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
 
-const PEERS: [Peer; 8] = [
+const PEERS: [Peer; 9] = [
     Peer {
         name: "oware",
         games: 100,
@@ -77,6 +77,11 @@ const PEERS: [Peer; 8] = [
         name: "waurie",
         games: 100,
         captures_only_at: &[EndReason::RowEmpty],
+    },
+    Peer {
+        name: "toguz-kumalak",
+        games: 100,
+        captures_only_at: MAJORITY,
     },
 ];
 
@@ -206,7 +211,18 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
             .map(|&n| u64::from(n))
             .collect();
         let captured: Vec<u64> = pos.captured.iter().map(|&n| u64::from(n)).collect();
-        if board != numbers(&ply["b"]) || captured != numbers(&ply["s"]) {
+        let (their_board, their_stores) = with_children_paid(ply);
+        let ours_claimed: Vec<(usize, usize)> = sowing::engine::Player::BOTH
+            .into_iter()
+            .filter_map(|p| pos.claimed_by(p).map(|pit| (pit, p.index())))
+            .collect();
+        if ours_claimed != children(ply) {
+            return Err(format!(
+                "{at} ({played}): claimed pits: sow {ours_claimed:?}, peer {:?}",
+                children(ply)
+            ));
+        }
+        if board != their_board || captured != their_stores {
             return Err(format!(
                 "{at} ({played}): sow {board:?} captured {captured:?}, peer {} stores {}",
                 ply["b"], ply["s"]
@@ -226,7 +242,15 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
     } else {
         run.scores()
     };
-    if scores.map(u64::from).to_vec() != numbers(&end["stores"]) {
+    // The children of the last ply stand at the end: paid to their owners.
+    let mut at_end = end.clone();
+    if let Some(kids) = plies.last().and_then(|ply| ply.get("c")) {
+        at_end["c"] = kids.clone();
+    }
+    at_end["s"] = end["stores"].clone();
+    at_end["b"] = end["board"].clone();
+    let (_, their_scores) = with_children_paid(&at_end);
+    if scores.map(u64::from).to_vec() != their_scores {
         return Err(format!(
             "final scores: sow {scores:?} ({}), peer {}",
             reason.as_str(),
@@ -242,6 +266,35 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
         return Err(format!("winner: sow {winner}, peer {}", end["winner"]));
     }
     Ok(())
+}
+
+/// The peer's children (pits that became a player's: Toguz Kumalak's
+/// tuzdik) of a ply, as (pit, owner index), South's first.
+fn children(ply: &Value) -> Vec<(usize, usize)> {
+    let mut kids: Vec<(usize, usize)> = ply["c"]
+        .as_array()
+        .map(|kids| {
+            kids.iter()
+                .map(|kid| {
+                    let pit = kid[0].as_u64().unwrap() as usize;
+                    (pit, usize::from(kid[1] == "n"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    kids.sort_by_key(|&(_, owner)| owner);
+    kids
+}
+
+/// A ply's board and stores with the seeds in each child counted in its
+/// owner's store: the peer keeps them in the child, `sow` gives every
+/// stone sown into a claimed pit to its owner at once.
+fn with_children_paid(ply: &Value) -> (Vec<u64>, Vec<u64>) {
+    let (mut board, mut stores) = (numbers(&ply["b"]), numbers(&ply["s"]));
+    for (pit, owner) in children(ply) {
+        stores[owner] += std::mem::take(&mut board[pit]);
+    }
+    (board, stores)
 }
 
 /// Every dumped game of every mirrored configuration replays alike.

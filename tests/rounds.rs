@@ -387,26 +387,119 @@ fn simulate_counts_rounds_per_match() {
 /// The commands that know one round only refuse a match, with the reason.
 #[test]
 fn commands_without_rounds_refuse_a_match() {
-    let svg = std::env::temp_dir().join(format!("sowing-rounds-{}.svg", std::process::id()));
-    let svg = svg.to_str().unwrap();
     for args in [
         &["solve", "galatjang-rounds"][..],
-        &["bench", "galatjang-rounds", "--seconds", "1"],
         &["analyze", "galatjang-rounds"],
-        &["render", "galatjang-rounds", "--moves", "a", "--svg", svg],
-        &["trace", "galatjang-rounds", "--html", svg],
     ] {
         let (code, _, err) = sow(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
-            err.contains("does not support variants with rounds yet"),
+            err.contains("does not support variants with rounds yet")
+                && err.contains("a round's value is not the match's"),
             "{args:?}: {err}"
         );
     }
-    assert!(!std::path::Path::new(svg).exists(), "no file written");
     let (code, _, err) = sow(&["simulate", "galatjang-rounds", "--agents", "perfect,random"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the game is a match of rounds"), "{err}");
+}
+
+/// `sow bench` plays whole matches in a variant with rounds: every match
+/// has at least one round, none more plies than the cap, and the text says
+/// matches/s.
+#[test]
+fn bench_plays_matches_of_rounds() {
+    let args = [
+        "bench",
+        "galatjang-rounds",
+        "--seconds",
+        "0.2",
+        "--threads",
+        "2",
+    ];
+    let (code, out, err) = sow(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["matches"], true);
+    for run in json["playouts"].as_array().unwrap() {
+        let matches = run["games"].as_u64().unwrap();
+        let rounds = run["rounds"].as_u64().unwrap();
+        let plies = run["plies"].as_u64().unwrap();
+        assert!(matches > 0, "{run}");
+        assert!(rounds >= matches, "{run}");
+        assert!(plies <= matches * 10_000, "{run}");
+        // A round needs plies: the start has 84 stones on the board.
+        assert!(plies > rounds, "{run}");
+    }
+    let (code, out, err) = sow(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("random matches of rounds from the start (each stopped at 10000 plies)"),
+        "{out}"
+    );
+    assert!(out.contains(" matches/s "), "{out}");
+    // A variant without rounds plays games, with no rounds figure.
+    let (code, out, err) = sow(&[
+        "bench",
+        "galatjang",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["matches"], false);
+    assert!(json["playouts"][0].get("rounds").is_none(), "{out}");
+}
+
+/// `sow render` and `sow trace --html` replay through round changes: f
+/// is closed in round 2 (see `trace_shows_the_round_boundary`), so the
+/// picture after ply 2 draws it grey and marked `x`, the one after ply 1
+/// (round 1's end) does not.
+#[test]
+fn render_and_html_pages_play_through_round_changes() {
+    let dir = crate::common::scratch("rounds-render");
+    let from = "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43";
+    let closed_f = r#"class="pit closed" data-pit="f""#;
+    for (ply, closed) in [("1", false), ("2", true)] {
+        let svg = dir.join(format!("ply{ply}.svg"));
+        let svg = svg.to_str().unwrap();
+        let args = [
+            "render",
+            "galatjang-rounds",
+            "--from",
+            from,
+            "--moves",
+            "f a",
+        ];
+        let (code, _, err) = sow(&[&args[..], &["--ply", ply, "--svg", svg]].concat());
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(svg).unwrap();
+        assert_eq!(text.contains(closed_f), closed, "ply {ply}: {text}");
+    }
+    let html = dir.join("match.html");
+    let html = html.to_str().unwrap();
+    let (code, _, err) = sow(&[
+        "trace",
+        "galatjang-rounds",
+        "--from",
+        from,
+        "--moves",
+        "f a",
+        "--html",
+        html,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(html).unwrap();
+    assert_eq!(
+        page.matches(closed_f).count(),
+        1,
+        "only the frame after ply 2"
+    );
+    assert!(page.contains(r#""next_start":"7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1""#));
 }
 
 #[test]
@@ -1015,4 +1108,64 @@ fn a_lopsided_round_can_end_the_match() {
         ended < 100,
         "{ended} of 300 lopsided rounds ended the match"
     );
+}
+
+/// Papan Dakon (`dakon`: 2x7, seven per pit, clockwise into the store on
+/// the mover's left, relay, no capture, no extra turn; refilled from the
+/// right). South's a (1) goes into South's store (a is the row's left end):
+/// the turn ends, and every counter is in a store: round 1 ends 51 - 47.
+/// South fills g-a (49) and keeps 2; North fills G-B (42), keeps 5, and A
+/// (North's leftmost) is closed. North scored less and starts round 2.
+#[test]
+fn dakon_round_change_fills_from_the_right() {
+    let game = shipped("dakon");
+    let start = pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 50 47");
+    let s = play(&game, &start, "a");
+    assert_eq!(s.position.captured, [51, 47]);
+    assert_eq!(s.position.to_move, Player::North, "no extra turn");
+    let mut run = MatchRun::new(&game, start);
+    run.run_mut().play(s.mv).unwrap();
+    let change = run.finish_round().expect("round 1 ends");
+    assert_eq!(change.scores, [51, 47]);
+    assert_eq!(
+        format_position(run.run().position(), &game),
+        "7 7 7 7 7 7 7 / x 7 7 7 7 7 7 north captured 2 5"
+    );
+}
+
+/// Round 2 of `dakon_round_change_fills_from_the_right`, North's B (7),
+/// clockwise: A is closed and passed over, North's store (1), g f e d c b;
+/// b held 7, now 8: lifted and sown on a, (South's store passed) G F E D C
+/// B, (A passed) North's store: the last counter in the store ends the turn.
+#[test]
+fn dakon_sowing_passes_the_closed_pit_and_the_opponent_store() {
+    let game = shipped("dakon");
+    let p = pos(&game, "7 7 7 7 7 7 7 / x 7 7 7 7 7 7 north captured 2 5");
+    let s = play(&game, &p, "B");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "8 0 8 8 8 8 8 / x 1 8 8 8 8 8 south captured 2 7"
+    );
+    let mv = parse_move("B", &game).unwrap();
+    assert_eq!(
+        game.sowing_path(&p, mv),
+        [
+            None,
+            Some(6),
+            Some(5),
+            Some(4),
+            Some(3),
+            Some(2),
+            Some(1),
+            Some(0),
+            Some(13),
+            Some(12),
+            Some(11),
+            Some(10),
+            Some(9),
+            Some(8),
+            None
+        ]
+    );
+    assert_eq!(legal(&game, &p), ["B", "C", "D", "E", "F", "G"]);
 }

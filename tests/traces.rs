@@ -402,3 +402,44 @@ fn tsoro_reentered_sows_a_capture_on() {
         "e B"
     ]));
 }
+
+/// A Papan Dakon round change, worked by hand in
+/// `rounds::dakon_round_change_fills_from_the_right` and
+/// `rounds::dakon_sowing_passes_the_closed_pit_and_the_opponent_store`:
+/// South's a (1) into the store ends round 1 (51 - 47); North refills B-G
+/// from the right, A is closed (`x`); North's B relays from b and passes A
+/// twice, ending in North's store (no extra turn).
+#[test]
+fn dakon_round_change_and_a_closed_pit() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "dakon",
+        "--from",
+        "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 50 47",
+        "--moves",
+        "a B",
+    ]));
+}
+
+/// Toguz Kumalak from the start: c (9) keeps one, d-i and A get one, B
+/// makes 10 (even, North's: captured); North's A (10) keeps one, B-I get
+/// one, a makes 10 (even, South's: captured); South's i (10) keeps one,
+/// A-I get one, I makes 11 (odd: nothing).
+#[test]
+fn toguz_kumalak_opening() {
+    insta::assert_snapshot!(text(&["trace", "toguz-kumalak", "--moves", "c A i"]));
+}
+
+/// A tuzdik made (C, South's) and fed (North's B drops a counter into it,
+/// which goes to South), as in `claims::a_tuzdik_is_made_and_fed`.
+#[test]
+fn toguz_kumalak_tuzdik_made_and_fed() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "toguz-kumalak",
+        "--from",
+        "0 0 0 0 0 0 0 0 4 / 1 1 2 1 1 1 1 1 1 south captured 70 78",
+        "--moves",
+        "i B",
+    ]));
+}

@@ -27,7 +27,9 @@ small):
 
 PLY is {"p": mover ("s" south, "n" north), "l": the legal moves before the
 ply, space-separated, "m": the move played, "b": [board after the ply],
-"s": [south's store, north's store]}, with board and stores as they stand
+"s": [south's store, north's store], "c": the peer's children (a pit that
+became a player's, as Toguz Kumalak's tuzdik) as [[pit, "s" or "n" (its
+owner)], ...], only when there is one}, with board and stores as they stand
 after the move's sowing and captures, before the peer's end-of-game step (if
 the move ended the game) sweeps any leftovers. A move is the pit index in
 `sow`'s absolute order (0 = South's leftmost pit `a`, counter-clockwise: the
@@ -120,6 +122,9 @@ def play_game(gi, man_config, checkout, config, seed):
             ply["b"], ply["s"] = list(game.board), list(game.store)
         else:
             ply["b"], ply["s"] = before_end["board"], before_end["stores"]
+        children = [[loc, player(c)[0]] for loc, c in enumerate(game.child) if c is not None]
+        if children:
+            ply["c"] = children
         plies.append(ply)
         mdata = game.mdata
         if cond and cond.is_game_over():

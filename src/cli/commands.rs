@@ -44,9 +44,6 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .map(|path| Output::check("--html", &path))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
-            if html.is_some() {
-                super::one_round_only(&game, "trace --html")?;
-            }
             let start = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
@@ -100,7 +97,6 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let svg = Output::check("--svg", &svg)?;
             let game = Game::new(variants::load(&variant)?.rules);
-            super::one_round_only(&game, "render")?;
             let start = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
             let trace = trace::from_moves(&game, start, &labels)?;
@@ -135,7 +131,6 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            super::one_round_only(&game, "bench")?;
             let threads = threads.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 usize::from,

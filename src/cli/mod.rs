@@ -229,7 +229,8 @@ enum Command {
     ///
     /// Plays random games from the start for --seconds on one thread, then on
     /// --threads threads (all cores by default), then runs perft. Prints games/s,
-    /// plies/s, perft nodes/s and the peak memory.
+    /// plies/s, perft nodes/s and the peak memory. A variant with rounds plays
+    /// whole matches: matches/s and plies/s (perft stays within a round).
     ///
     /// Example: sow bench modiar --seconds 5 --format json
     #[command(verbatim_doc_comment)]
@@ -744,8 +745,9 @@ fn one_round_only(game: &crate::engine::Game, command: &str) -> Result<(), Error
     }
     Err(Error::Usage(format!(
         "`sow {command}` does not support variants with rounds yet: {} is a match of rounds \
-         (its `rounds` section); `sow trace`, `play`, `verify`, `diff`, `simulate`, `describe`, \
-         `check` and `perft` (within a round) do",
+         (its `rounds` section), and a round's value is not the match's; `sow trace`, `render`, \
+         `play`, `verify`, `diff`, `simulate`, `bench`, `describe`, `check` and `perft` (within \
+         a round) do",
         game.rules().name
     )))
 }

@@ -107,14 +107,17 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     // South's pits, then North's (a side is two rows on four rows).
     let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
-    // A closed pit (a later round of a variant with rounds) is drawn `x`.
-    let board = |counts: &[u8], closed: &[String]| {
+    // A closed pit (a later round of a variant with rounds) is drawn `x`,
+    // a claimed pit `t`.
+    let board = |counts: &[u8], closed: &[String], claimed: &[String]| {
         let cells: Vec<String> = counts
             .iter()
             .zip(&labels)
             .map(|(c, label)| {
                 if closed.contains(label) {
                     format!("{:>3}", crate::engine::CLOSED)
+                } else if claimed.contains(label) {
+                    format!("{:>3}", crate::engine::CLAIMED)
                 } else {
                     format!("{c:>3}")
                 }
@@ -164,7 +167,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         out,
         "   0{:w$}{}  {:>3} {:>3}",
         "",
-        board(&trace.start, &trace.start_closed),
+        board(&trace.start, &trace.start_closed, &trace.start_claimed),
         trace.start_scores[0],
         trace.start_scores[1],
         w = 10 + width
@@ -184,7 +187,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             ply.ply,
             ply.player,
             ply.mv,
-            board(&ply.board, &ply.closed),
+            board(&ply.board, &ply.closed, &ply.claimed),
             ply.scores[0],
             ply.scores[1],
         );
@@ -257,11 +260,24 @@ fn plies(n: usize) -> String {
 
 /// The lines `sow bench` prints.
 pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
-    let mut out = format!("{}: random playouts from the start\n", bench.variant);
+    let (unit, mut out) = if bench.matches {
+        let title = format!(
+            "{}: random matches of rounds from the start (each stopped at {} plies)\n",
+            bench.variant,
+            crate::bench::MATCH_PLY_CAP
+        );
+        ("matches", title)
+    } else {
+        let title = format!("{}: random playouts from the start\n", bench.variant);
+        ("games", title)
+    };
     for run in &bench.playouts {
+        let rounds = run
+            .rounds
+            .map_or(String::new(), |rounds| format!(", {rounds} rounds"));
         let _ = writeln!(
             out,
-            "  {} thread{}: {:>12.0} games/s {:>14.0} plies/s  ({} games in {:.1} s)",
+            "  {} thread{}: {:>12.0} {unit}/s {:>14.0} plies/s  ({} {unit}{rounds} in {:.1} s)",
             run.threads,
             if run.threads == 1 { " " } else { "s" },
             run.games_per_s,

@@ -3,6 +3,7 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod claim;
 mod packed;
 mod resow;
 mod sowing_capture;
@@ -10,6 +11,7 @@ mod sowing_capture;
 use std::{fmt, ops::Range};
 
 use capture::CaptureTable;
+use claim::ClaimRule;
 use packed::PackedLaps;
 
 use super::run::EndReason;
@@ -68,6 +70,9 @@ pub struct Effect {
     /// The relay came back to a lap state of the same move and the rules end
     /// the game there (`relay_cycle`).
     pub relay_cycle: bool,
+    /// The last pit was claimed by the mover as their store (`claim`); it
+    /// is among `captured_pits`.
+    pub claimed: bool,
 }
 
 /// A legal move and the position it leads to.
@@ -382,6 +387,11 @@ pub struct Game {
     /// One-lap sowings as whole-board additions, where the board is small
     /// enough and no capture happens inside the sowing.
     packed: Option<PackedLaps>,
+    /// Whether a single stone skips the origin (`start origin_unless_single`):
+    /// then such a lap is sown slot by slot.
+    single_to_next: bool,
+    /// The `claim` rule, when pits can become a player's store.
+    claim: Option<ClaimRule>,
 }
 
 impl Game {
@@ -542,8 +552,12 @@ impl Game {
             words
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
+        let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
+        let claim = ClaimRule::new(&rules.claim, row_bits, per_side);
         let slam_screen = rules.sowing.laps == Laps::Single
             && !beyond_last
+            && !single_to_next
+            && claim.is_none()
             && capture_rules.iter().all(|c| c.take == Take::Last);
         let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
         for (indices, paths) in path_index
@@ -645,8 +659,14 @@ impl Game {
             candidates,
             candidate_count,
             packed: None,
+            single_to_next,
+            claim,
         };
-        if game.laps == Laps::Single && !game.sowing_captures {
+        // Packed laps add a whole lap's stones at once: not for a single
+        // stone that skips its origin, nor for stones that go on to a
+        // claimed pit's owner.
+        let regular_laps = !game.single_to_next && game.claim.is_none();
+        if game.laps == Laps::Single && !game.sowing_captures && regular_laps {
             let total = game.start().total_stones() as usize;
             game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
                 let mover = Player::BOTH
@@ -768,10 +788,12 @@ impl Game {
             .into_iter()
             .map(|(origin, stones)| {
                 let path = &paths[origin][..self.path_len];
+                let skip = usize::from(self.single_to_next && stones == 1);
                 let slots = path
                     .iter()
                     .cycle()
                     .filter(|&&slot| !pos.is_closed(usize::from(slot)))
+                    .skip(skip)
                     .take(usize::from(stones));
                 let lap = slots
                     .map(|&slot| (!self.is_store(usize::from(slot))).then_some(usize::from(slot)));
@@ -893,12 +915,18 @@ impl Game {
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
         }
+        if self.claim.is_some() {
+            self.pay_claimed(pos);
+        }
         let extra_turn = self.is_store(last) && self.extra_turn;
         // A relay that cycled or was stopped by the end test never ended:
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
         if capture && relay_ended && !self.is_store(last) {
             self.capture(pos, mover, last, direction, &mut effect);
+            if let Some(rule) = &self.claim {
+                self.try_claim(rule, pos, mover, last, &mut effect);
+            }
         }
         // Pits taken during the sowing were refilled after: they do not
         // keep the last-pit rules from taking them again.
@@ -1056,10 +1084,10 @@ impl Game {
     /// One lap of the hand, passing over closed pits if there are any.
     #[inline]
     fn sow_any_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
-        if pos.closed == 0 {
+        if pos.closed == 0 && !(self.single_to_next && pos.pits[origin] == 1) {
             self.sow_lap(pos, path, origin)
         } else {
-            self.sow_lap_past_closed(pos, path, origin)
+            self.sow_lap_by_slot(pos, path, origin)
         }
     }
 
@@ -1082,18 +1110,21 @@ impl Game {
         usize::from(path[self.last_index(stones)])
     }
 
-    /// [`Game::sow_lap`] on a board with closed pits: the stones go one by
-    /// one along `path`, passing over closed pits (rare: only later rounds of
-    /// a variant with rounds close pits, so the table-driven lap stays as it
-    /// is). Every path reaches an open pit of the opponent's row: a player
-    /// without an open pit has lost the match, and the position notation
-    /// refuses such a board.
+    /// [`Game::sow_lap`] on a board with closed pits, or for a single stone
+    /// that skips its origin (`start origin_unless_single`: the path's first
+    /// slot): the stones go one by one along `path`, passing over closed
+    /// pits (rare: only later rounds of a variant with rounds close pits, so
+    /// the table-driven lap stays as it is). Every path reaches an open pit
+    /// of the opponent's row: a player without an open pit has lost the
+    /// match, and the position notation refuses such a board.
     #[cold]
-    fn sow_lap_past_closed(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+    fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
         pos.pits[origin] = 0;
         let mut last = origin;
-        for slot in path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle() {
+        let skip = usize::from(self.single_to_next && stones == 1);
+        let slots = path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle();
+        for slot in slots.skip(skip) {
             if stones == 0 {
                 break;
             }
@@ -1196,7 +1227,9 @@ impl Game {
                     0 => usize::from(needed[origin]),
                     _ => self.reach_past_closed(pos, origin, direction),
                 };
-                reached |= usize::from(stones) >= needed;
+                // A single stone that skips its origin goes one slot further.
+                let stones = usize::from(stones) + usize::from(self.single_to_next && stones == 1);
+                reached |= stones >= needed;
             },
         );
         reached

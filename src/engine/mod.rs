@@ -18,7 +18,7 @@ pub use legal::Moves;
 pub use move_error::MoveError;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label, pit_text,
-    PositionError, CLOSED,
+    PositionError, CLAIMED, CLOSED,
 };
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};

@@ -7,7 +7,9 @@
 //! and optionally what each player has captured:
 //! `"2 3 0 / 1 5 1 south"` or `"2 3 0 / 1 5 1 north captured 10 20"`.
 //! A closed pit (in a later round of a variant with rounds) is written `x`
-//! in place of its count: `"7 x 7 / 7 7 7 north captured 3 2"`.
+//! in place of its count: `"7 x 7 / 7 7 7 north captured 3 2"`. A claimed
+//! pit (a variant with `claim`) is written `t`; it belongs to the player of
+//! the other row: `"9 t 9 / 9 9 9 south"` is a pit North claimed.
 //!
 //! On four rows each player's pits are lettered along their own
 //! counter-clockwise circuit (see [`Topology`](super::Topology)): on 4x8
@@ -156,6 +158,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let error = |offset: usize, message: String| PositionError { offset, message };
     let mut pits = [0u8; MAX_PITS];
     let mut closed = 0u32;
+    let mut claimed = [0u8; 2];
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
     let mut total: u32 = 0;
@@ -196,6 +199,13 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                 ));
             }
             closed |= 1 << count;
+            count += 1;
+            rest.next();
+            continue;
+        }
+        if token == CLAIMED && count < pit_count {
+            let owner = claimed_pit_owner(game, count, &claimed).map_err(|m| error(offset, m))?;
+            claimed[owner.index()] = count as u8 + 1;
             count += 1;
             rest.next();
             continue;
@@ -305,6 +315,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         opening: false,
         closed,
         relay_cycled: false,
+        claimed,
     })
 }
 
@@ -345,11 +356,54 @@ fn stones_in_words(game: &Game, pos: &Position) -> String {
 /// How a closed pit is written in place of its count.
 pub const CLOSED: &str = "x";
 
+/// How a claimed pit is written in place of its count.
+pub const CLAIMED: &str = "t";
+
+/// The player who owns a claimed pit written at `pit` (the player of the
+/// other row), when the variant's `claim` rule allows one there and that
+/// player has claimed no other pit of `claimed` so far.
+fn claimed_pit_owner(game: &Game, pit: usize, claimed: &[u8; 2]) -> Result<Player, String> {
+    let claim = &game.rules().claim;
+    if claim.count.is_none() {
+        return Err(format!(
+            "`{CLAIMED}` (a claimed pit) is only for variants with `claim`, and {} has none",
+            game.rules().name
+        ));
+    }
+    let row_owner = game.topology().owner(pit);
+    let owner = row_owner.other();
+    let place = pit % game.pits_per_side();
+    if claim.except.contains(&(place as u8 + 1)) {
+        return Err(format!(
+            "pit `{}` cannot be claimed (`except {}`)",
+            game.label(pit),
+            place + 1
+        ));
+    }
+    if claimed[owner.index()] != 0 {
+        return Err(format!(
+            "{owner} has claimed a pit already: a player claims at most one"
+        ));
+    }
+    let theirs = usize::from(claimed[row_owner.index()]).checked_sub(1);
+    if claim.mirror == crate::rules::Mirror::Forbidden
+        && theirs.is_some_and(|t| t % game.pits_per_side() == place)
+    {
+        return Err(format!(
+            "pit `{}` is at the place of {row_owner}'s claimed pit (`mirror forbidden`)",
+            game.label(pit)
+        ));
+    }
+    Ok(owner)
+}
+
 /// A pit as the notation and the text board write it: its count, or
 /// [`CLOSED`] for a closed pit.
 pub fn pit_text(pos: &Position, pit: usize) -> String {
     if pos.is_closed(pit) {
         CLOSED.to_string()
+    } else if pos.is_claimed(pit) {
+        CLAIMED.to_string()
     } else {
         pos.pits[pit].to_string()
     }

@@ -103,6 +103,12 @@ pub struct Position {
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
     pub relay_cycled: bool,
+    /// Per player `[south, north]`: 1 + the pit of the opponent's row that
+    /// player claimed as their store (`claim`: Toguz Kumalak's tuzdik), 0
+    /// while they have claimed none. A claimed pit holds no stone between
+    /// moves: what is sown into it goes to its owner. One byte each, in
+    /// what was padding: positions stay the same size.
+    pub claimed: [u8; 2],
 }
 
 impl Position {
@@ -117,6 +123,7 @@ impl Position {
         opening: false,
         closed: 0,
         relay_cycled: false,
+        claimed: [0; 2],
     };
 
     /// Stones on the board plus stones captured: constant through a game.
@@ -131,6 +138,18 @@ impl Position {
     #[inline]
     pub fn is_closed(&self, pit: usize) -> bool {
         self.closed >> pit & 1 == 1
+    }
+
+    /// The pit `player` claimed as their store, if any.
+    #[inline]
+    pub fn claimed_by(&self, player: Player) -> Option<usize> {
+        usize::from(self.claimed[player.index()]).checked_sub(1)
+    }
+
+    /// Whether pit `pit` is a claimed pit (some player's store).
+    #[inline]
+    pub fn is_claimed(&self, pit: usize) -> bool {
+        self.claimed.contains(&(pit as u8 + 1))
     }
 
     /// Stones in the pits.

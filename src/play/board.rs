@@ -90,6 +90,10 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
     } else {
         text.push_str("; no capture");
     }
+    if effect.claimed {
+        let pit = game.label(usize::from(effect.last));
+        text.push_str(&format!("; {pit} becomes {mover}'s store (claimed)"));
+    }
     if played.position.to_move == mover {
         text.push_str(&format!("; {mover} moves again"));
     }

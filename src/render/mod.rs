@@ -11,7 +11,7 @@ pub use plot::batch_plot;
 pub use svg::position_svg;
 
 use crate::{
-    engine::{parse_move, Game, GameRun, MoveError, Position, Successor},
+    engine::{parse_move, Game, MatchRun, MoveError, Position, Successor},
     trace::Trace,
 };
 
@@ -39,12 +39,14 @@ pub struct Frame {
 }
 
 /// Every position of a traced game, from its start (`start`) to its last ply.
+/// In a variant with rounds the plies go on through the match: the first
+/// ply of a round is played from that round's start (the refill).
 ///
 /// # Errors
 /// A move of the trace that does not replay (only if the trace was made with
 /// other rules).
 pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>, MoveError> {
-    let mut run = GameRun::new(game, start);
+    let mut run = MatchRun::new(game, start);
     let mut out = vec![Frame {
         ply: 0,
         position: start,
@@ -57,8 +59,9 @@ pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>,
             legal: ply.legal.clone(),
         };
         let mv = parse_move(&ply.mv, game).map_err(replay_error)?;
-        let before = *run.position();
-        let played = run
+        let round = run.run_mut();
+        let before = *round.position();
+        let played = round
             .play(mv)
             .map_err(|illegal| replay_error(illegal.to_string()))?;
         out.push(Frame {
@@ -66,6 +69,7 @@ pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>,
             position: played.position,
             last: Some((before, played)),
         });
+        run.finish_round();
     }
     Ok(out)
 }

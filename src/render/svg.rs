@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::Frame;
 use crate::{
-    engine::{Game, Player},
+    engine::{pit_text, Game, Player},
     play::{describe_move, Style},
     rules::Stores,
 };
@@ -39,6 +39,7 @@ const ORIGIN: &str = "#1f5fbf";
 const LAST_FILL: &str = "#ffd54f";
 const CAPTURED_FILL: &str = "#f28b82";
 const CAPTURED_EDGE: &str = "#b71c1c";
+const CLOSED_FILL: &str = "#9e9e9e";
 
 /// The SVG picture of `frame`'s position, titled with the variant's name.
 pub fn position_svg(game: &Game, frame: &Frame) -> String {
@@ -179,7 +180,9 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
     for pit in 0..game.pit_count() {
         let (x, y) = centre(pit);
         let is_captured = captured >> pit & 1 == 1;
-        let (fill, class) = if is_captured {
+        let (fill, class) = if pos.is_closed(pit) {
+            (CLOSED_FILL, "pit closed")
+        } else if is_captured {
             (CAPTURED_FILL, "pit captured")
         } else if last == Some(pit) {
             (LAST_FILL, "pit last")
@@ -215,7 +218,7 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             s,
             r##"<text x="{x}" y="{}" font-size="24" text-anchor="middle" fill="#222">{}</text>"##,
             y + 8,
-            pos.pits[pit]
+            pit_text(pos, pit)
         );
         if inner_rows.contains(&pit) {
             let _ = writeln!(

@@ -70,6 +70,7 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         (LEGAL, "feed", rules.feeding.when != FeedWhen::Never),
         (LEGAL, "grand_slam", rules.grand_slam != GrandSlam::Allowed),
         (ROUNDS, "refill", rules.rounds.refill.is_some()),
+        (Some("claim"), "makes", rules.claim.count.is_some()),
     ];
     for (section, key, differs) in unsupported {
         if differs && read.valid(section, key) {

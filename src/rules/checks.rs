@@ -37,6 +37,9 @@ pub(super) const CHECKS: &[Check] = &[
     refill_needs_every_stone_owned,
     refill_needs_seeds,
     singletons_need_min_stones,
+    claim_options_need_count,
+    claim_fits_the_sowing,
+    claim_places_in_the_row,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -45,6 +48,7 @@ const CAPTURE: Option<&str> = Some("capture");
 const LEGAL: Option<&str> = Some("legal");
 const END: Option<&str> = Some("end");
 const ROUNDS: Option<&str> = Some("rounds");
+const CLAIM: Option<&str> = Some("claim");
 
 /// Pit counts are bytes: the board holds at most [`MAX_STONES`], and at
 /// least one stone.
@@ -94,13 +98,14 @@ fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
     let sowing = &read.rules.sowing;
     match read.given(SOW, "skip_origin") {
         Some(s)
-            if read.valid(SOW, "start")
-                && sowing.start == SowStart::Origin
-                && sowing.skip_origin =>
+            if read.valid(SOW, "start") && sowing.start != SowStart::Next && sowing.skip_origin =>
         {
             vec![Diagnostic::error(
                 s.span,
-                "`skip_origin yes` contradicts `start origin`: the origin gets the first stone",
+                format!(
+                    "`skip_origin yes` contradicts `start {}`: the origin gets the first stone",
+                    sowing.start
+                ),
             )]
         }
         _ => Vec::new(),
@@ -623,4 +628,69 @@ fn singletons_need_min_stones(read: &Read<'_>) -> Vec<Diagnostic> {
         ));
     }
     out
+}
+/// The keys of `claim` other than `makes` say which pits may be claimed:
+/// without `makes` none is.
+fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(CLAIM, "makes") || read.given(CLAIM, "makes").is_some() {
+        return Vec::new();
+    }
+    ["except", "mirror"]
+        .into_iter()
+        .filter_map(|name| read.given(CLAIM, name).map(|s| (name, s)))
+        .map(|(name, s)| {
+            Diagnostic::error(
+                s.span,
+                format!("`{name}` has no effect: no `makes` is given, so no pit is ever claimed"),
+            )
+        })
+        .collect()
+}
+
+/// A claimed pit's stones go to its owner once the sowing is over: a relay
+/// would lift them first, and a capture inside the sowing could take them.
+fn claim_fits_the_sowing(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(count) = read.given(CLAIM, "makes") else {
+        return Vec::new();
+    };
+    let rules = &read.rules;
+    let mut out = Vec::new();
+    if read.valid(SOW, "laps") && rules.sowing.laps != Laps::Single {
+        out.push(Diagnostic::error(
+            count.span,
+            format!("`claim` is supported with `laps single` only, not `laps {}`: a relay would lift the stones sown into a claimed pit", rules.sowing.laps),
+        ));
+    }
+    for (i, rule) in capture_rules(read) {
+        if read.valid_in(CAPTURE, i, "on")
+            && matches!(rule.on, Trigger::EveryPit | Trigger::RelayLanding)
+        {
+            out.push(Diagnostic::error(
+                count.span,
+                format!("`claim` is not supported with a capture `on {}`: it could take the stones sown into a claimed pit before they reach its owner", rule.on),
+            ));
+        }
+    }
+    out
+}
+
+/// `except` names places of a row.
+fn claim_places_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
+    let (Some(pits), Some(setting)) = (read.pits(), read.given(CLAIM, "except")) else {
+        return Vec::new();
+    };
+    setting
+        .values
+        .iter()
+        .filter_map(|value| match value.node {
+            Value::Number(Ok(n)) if n > i64::from(pits) => Some((n, value.span)),
+            _ => None,
+        })
+        .map(|(n, span)| {
+            Diagnostic::error(
+                span,
+                format!("`except {n}`: a row has {pits} pits (1 to {pits})"),
+            )
+        })
+        .collect()
 }

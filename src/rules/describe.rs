@@ -39,6 +39,7 @@ const PARAGRAPHS: &[(&str, &[&str])] = &[
     ("Restrictions", &["legal"]),
     ("End", &["end"]),
     ("Rounds", &["rounds"]),
+    ("Claimed pits", &["claim"]),
 ];
 
 /// The top-level key that gives the source line (the name is the title).

@@ -44,6 +44,10 @@ pub struct Rules {
     /// the next.
     #[serde(default)]
     pub rounds: Rounds,
+    /// Whether a pit of the opponent's row can become a player's store
+    /// (Toguz Kumalak's tuzdik), and how.
+    #[serde(default)]
+    pub claim: Claim,
 }
 
 impl Rules {
@@ -205,6 +209,9 @@ keyword_enum! {
         Origin = "origin",
         /// The pit after the emptied one gets the first stone.
         Next = "next",
+        /// The emptied pit gets the first stone back, unless it held a
+        /// single stone: that one goes into the next pit (Toguz Kumalak).
+        OriginUnlessSingle = "origin_unless_single",
     }
 }
 
@@ -753,5 +760,34 @@ keyword_enum! {
         /// When a round ends and a player cannot fill a single pit: the
         /// other player wins the match.
         CannotFillOne = "cannot_fill_one",
+    }
+}
+
+/// Pits that become a player's store: the last stone of a move making
+/// `count` in a pit of the opponent's row claims it for the mover (Toguz
+/// Kumalak's tuzdik). Its stones are captured, and every stone sown into it
+/// afterwards goes to its owner; it is never played or captured from again.
+/// A player claims at most one pit in a game. `count: None` (the default):
+/// no pit is ever claimed.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Claim {
+    /// The count the last stone makes in an opponent's pit to claim it.
+    pub count: Option<u8>,
+    /// Places in a row, from its owner's left (1 first), that are never
+    /// claimed (sorted; empty: any).
+    pub except: Vec<u8>,
+    /// Whether a player may claim the pit at the same place (from its
+    /// owner's left) as the pit the opponent claimed in their row.
+    pub mirror: Mirror,
+}
+
+keyword_enum! {
+    /// Whether a pit may be claimed at the place of the opponent's claimed pit.
+    Mirror {
+        /// Any place may be claimed.
+        Allowed = "allowed",
+        /// Not the place, counted from the row owner's left, of the pit
+        /// the opponent claimed (Toguz Kumalak: "not symmetrical").
+        Forbidden = "forbidden",
     }
 }

@@ -1334,12 +1334,12 @@ it cannot be played and nothing is captured from it (the notation writes it
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
 between rounds, and the start given as `seeds N`; the other keys without
-`refill` are an error. `sow trace` plays and shows the
-whole match (round boundaries, closed pits as `x`); `sow simulate` counts
-matches (a ply cap stops the whole match); `sow perft` counts within a round.
-`sow solve`, `diff`, `infer`, `verify`, `analyze`, `play`, `render`, `bench`,
-`trace --html` and the perfect agent do not take variants with rounds yet,
-and say so.",
+`refill` are an error. `sow trace` (text, JSON, YAML, `--html`), `render`,
+`play`, `verify` and `diff` play the whole match (round boundaries, closed
+pits as `x`); `sow simulate` counts matches and `sow bench` plays them (a ply
+cap stops the whole match); `sow perft` counts within a round. `sow solve`,
+`analyze`, `infer` and the perfect agent do not take variants with rounds
+yet, and say so.",
     order: None,
     repeat: None,
     keys: &[
@@ -1400,6 +1400,77 @@ and say so.",
     ],
 };
 
+const CLAIM: Section = Section {
+    name: "claim",
+    doc: "Pits that become a player's store (Toguz Kumalak's tuzdik).",
+    intro: "Without `makes` no pit is ever claimed. With it, a move whose last stone
+makes that count in a pit of the opponent's row claims that pit for the mover,
+unless the mover has claimed one already, the pit is at a place `except`
+names, or `mirror forbidden` rules it out. The claimed pit's stones are
+captured by the mover, and from then on it is the mover's store: every stone
+sown into it goes to its owner, and it is never played or captured from.",
+    notes: "A capture rule that takes the last pit comes first: a pit is claimed only when
+no rule captured it. Claiming is a capture for `first_move no_capture`. A
+player claims at most one pit in a game. Places count from the row owner's
+left, 1 first (`except 9` on 2x9: the opponent's ninth pit). The notation
+writes a claimed pit `t` in place of its count (it always holds nothing
+between moves); its owner is the other row's player: `9 9 t 9 / 9 9 9 9 south`.
+`claim` needs two rows; `sow solve`, `analyze` and the perfect agent do not
+take variants with claims yet, and say so.",
+    order: None,
+    repeat: None,
+    keys: &[
+        Key {
+            name: "makes",
+            describe: sentences::claim,
+            read: |r, v| r.claim.count = Some(v.byte()),
+            write: |r| r.claim.count.map(one),
+            what: "claiming count",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("none (no pit is ever claimed)"),
+            warns: None,
+            doc: "The count the last stone makes in a pit of the opponent's row to claim it.",
+            example: "makes 3",
+        },
+        Key {
+            name: "except",
+            describe: sentences::none,
+            read: |r, v| r.claim.except = sorted(v.bytes()),
+            write: |r| {
+                (r.claim.count.is_some() && !r.claim.except.is_empty())
+                    .then(|| r.claim.except.iter().map(u8::to_string).collect())
+            },
+            what: "unclaimable place",
+            value: ValueKind::Numbers {
+                min: 1,
+                max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+            },
+            default: Default::Absent("none (any place)"),
+            warns: None,
+            doc: "Places in a row, from its owner's left (1 first), that are never claimed.",
+            example: "except 9",
+        },
+        Key {
+            name: "mirror",
+            describe: sentences::none,
+            read: |r, v| r.claim.mirror = v.word(),
+            write: |r| r.claim.count.map(|_| one(r.claim.mirror)),
+            what: "mirror rule",
+            value: ValueKind::Word(Words::of::<Mirror>()),
+            default: Default::Value("allowed"),
+            warns: Some(Warning {
+                text: "whether a pit may be claimed at the place of the opponent's claimed pit is not stated: `mirror allowed` assumed",
+                only_if: Some("makes"),
+            }),
+            doc: "Whether a pit at the same place (from its owner's left) as the opponent's claimed pit may be claimed.",
+            example: "mirror forbidden",
+        },
+    ],
+};
+
 /// The whole language, in canonical file order: the order `sow fmt` writes
 /// and `sow language` documents.
 pub const LANGUAGE: &[Entry] = &[
@@ -1411,6 +1482,7 @@ pub const LANGUAGE: &[Entry] = &[
     Entry::Section(&LEGAL),
     Entry::Section(&END),
     Entry::Section(&ROUNDS),
+    Entry::Section(&CLAIM),
 ];
 
 /// Capture counts are kept sorted.
@@ -1563,6 +1635,7 @@ mod tests {
         base.end.when = EndWhen::ALL.iter().map(|(_, w)| *w).collect();
         base.end.repetition = Repetition::EndGame;
         base.rounds.refill = Some(Refill::Captures);
+        base.claim.count = Some(3);
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {
                 ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],

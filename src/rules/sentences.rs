@@ -220,6 +220,7 @@ pub(super) fn start(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.start {
         SowStart::Origin => "The first stone goes back into the emptied pit, the others into the pits that follow it.".into(),
         SowStart::Next => "The first stone goes into the pit after the emptied one.".into(),
+        SowStart::OriginUnlessSingle => "The first stone goes back into the emptied pit, the others into the pits that follow it; a single stone goes into the pit after the emptied one.".into(),
     }]
 }
 
@@ -233,7 +234,7 @@ pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
     };
     let slots = circuit + usize::from(rules.board.stores == Stores::Sown);
     let lap = match rules.sowing.start {
-        SowStart::Origin => slots + 1,
+        SowStart::Origin | SowStart::OriginUnlessSingle => slots + 1,
         SowStart::Next => slots,
     };
     vec![if rules.sowing.skip_origin {
@@ -688,5 +689,30 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     vec![
         format!("The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round; {starter}."),
         end,
+    ]
+}
+
+/// The claim rule: one paragraph for the whole `claim` section (nothing
+/// when no pit is ever claimed).
+pub(super) fn claim(rules: &Rules) -> Vec<String> {
+    let claim = &rules.claim;
+    let Some(count) = claim.count else {
+        return Vec::new();
+    };
+    let except = match claim.except.as_slice() {
+        [] => String::new(),
+        places => format!(
+            ", not at place {} of its row (counted from its owner's left)",
+            or_list(places.iter().map(u8::to_string))
+        ),
+    };
+    let mirror = match claim.mirror {
+        Mirror::Allowed => "",
+        Mirror::Forbidden => {
+            ", nor at the place (from its owner's left) of the pit the opponent claimed"
+        }
+    };
+    vec![
+        format!("A move whose last stone makes {count} in a pit of the opponent's row claims that pit, if no capture took it, if the mover has claimed none yet{except}{mirror}. The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from."),
     ]
 }

@@ -1193,7 +1193,7 @@ mod tests {
         // not known: only the bad value is reported.
         assert_eq!(
             errors(&MINIMAL.replace("start origin", "start orign; skip_origin yes")),
-            ["unknown sowing start `orign`, expected `origin` or `next` (did you mean `origin`?)"]
+            ["unknown sowing start `orign`, expected `origin`, `next` or `origin_unless_single` (did you mean `origin`?)"]
         );
     }
 
@@ -1205,7 +1205,7 @@ mod tests {
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
-            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end` or `rounds` (did you mean `board`?)"]
+            ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end`, `rounds` or `claim` (did you mean `board`?)"]
         );
     }
 

@@ -144,6 +144,10 @@ pub enum SolveError {
     /// The positions the search may hold do not fit in the memory available.
     #[error("{}; free memory or solve a smaller board", .0.describe("positions (C(stones + pits, pits) boards, each side to move)"))]
     Memory(crate::memory::TooLarge),
+    /// Pits can become a player's store (`claim`), which a position key
+    /// does not record.
+    #[error("pits can become a player's store (`claim`): a position of the solver does not record which")]
+    Claims,
 }
 
 /// Bytes a reachable position takes while solving: its key, value, group,
@@ -304,6 +308,9 @@ pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
 fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     if game.has_rounds() {
         return Err(SolveError::Rounds);
+    }
+    if game.rules().claim.count.is_some() {
+        return Err(SolveError::Claims);
     }
     let when = &game.rules().end.when;
     if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {

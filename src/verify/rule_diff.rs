@@ -60,6 +60,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         restrictions,
         end,
         rounds,
+        claim,
     } = b;
     let Board {
         rows,
@@ -248,6 +249,26 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     });
     out.option("rounds match_end", &a.rounds.match_end, match_end, |r| {
         r.rounds.match_end = *match_end;
+    });
+    let places = |p: &[u8]| match p {
+        [] => "none".to_string(),
+        p => p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
+    };
+    let count_text = |c: &Option<u8>| c.map_or("none".to_string(), |c| c.to_string());
+    out.option(
+        "claim count",
+        count_text(&a.claim.count).as_str(),
+        count_text(&claim.count).as_str(),
+        |r| r.claim.count = claim.count,
+    );
+    out.option(
+        "claim except",
+        places(&a.claim.except).as_str(),
+        places(&claim.except).as_str(),
+        |r| r.claim.except.clone_from(&claim.except),
+    );
+    out.option("claim mirror", &a.claim.mirror, &claim.mirror, |r| {
+        r.claim.mirror = claim.mirror;
     });
     out.list
 }

@@ -117,7 +117,12 @@ impl Game {
     /// count in the last pit comes from the stones and the path.
     #[inline]
     pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != crate::rules::Laps::Single || pos.closed != 0 || self.beyond_last {
+        if self.laps != crate::rules::Laps::Single
+            || pos.closed != 0
+            || self.beyond_last
+            || self.single_to_next
+            || self.claim.is_some()
+        {
             return true;
         }
         let origin = usize::from(mv.pit);

@@ -51,7 +51,9 @@ impl Game {
             let path = paths[origin][..self.path_len]
                 .iter()
                 .map(|&s| usize::from(s) % MAX_PITS);
-            for slot in path.cycle() {
+            // A single stone that skips its origin (`origin_unless_single`).
+            let skip = usize::from(self.single_to_next && stones == 1);
+            for slot in path.cycle().skip(skip) {
                 if stones == 0 {
                     break;
                 }
