@@ -9,7 +9,7 @@ use std::{
 use serde::Serialize;
 
 use crate::{
-    agents::{agent_rng, splitmix64, Agent, RandomAgent},
+    agents::{agent_rng, splitmix64},
     engine::{perft, Game, GameRun, Player},
 };
 
@@ -61,21 +61,22 @@ pub struct BenchReport {
 
 /// Plays random games for about `seconds` on one thread; returns (games, plies).
 ///
-/// One random agent per thread plays both sides, drawing from one stream:
-/// the games are uniformly random like `sow simulate`'s, without the cost of
-/// seeding two fresh streams per game that `simulate` pays so that each game
-/// can be replayed from its own seed.
+/// Each thread plays both sides from one random stream, with
+/// [`GameRun::play_random`]: the games are uniformly random like `sow
+/// simulate`'s, without the cost of seeding two fresh streams per game that
+/// `simulate` pays so that each game can be replayed from its own seed, and
+/// without deciding the legality of moves that are not drawn.
 fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut run = GameRun::new(game, game.start());
-    let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
+    let mut rng = agent_rng(splitmix64(stream), Player::South);
     let (mut games, mut plies) = (0u64, 0u64);
     while Instant::now() < deadline {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
             run.reset(game.start());
             let _: ControlFlow<()> = run.play_out(PLY_CAP, |run| {
-                run.play_index(agent.choose(run));
+                run.play_random(&mut rng);
                 ControlFlow::Continue(())
             });
             games += 1;
