@@ -31,6 +31,14 @@ pub struct PlayoutRun {
     pub games_per_s: f64,
     /// Plies per second.
     pub plies_per_s: f64,
+    /// Processor seconds the threads spent playing (Linux only): on a
+    /// machine busy with other work, games and plies per processor second
+    /// are steadier than per wall-clock second.
+    pub cpu_seconds: Option<f64>,
+    /// Games per processor second (Linux only).
+    pub games_per_cpu_s: Option<f64>,
+    /// Plies per processor second (Linux only).
+    pub plies_per_cpu_s: Option<f64>,
 }
 
 /// Perft from the start at one depth.
@@ -59,14 +67,16 @@ pub struct BenchReport {
     pub peak_memory_kib: Option<u64>,
 }
 
-/// Plays random games for about `seconds` on one thread; returns (games, plies).
+/// Plays random games for about `seconds` on one thread; returns (games,
+/// plies, processor seconds of the thread if known).
 ///
 /// Each thread plays both sides from one random stream, with
 /// [`GameRun::play_random`]: the games are uniformly random like `sow
 /// simulate`'s, without the cost of seeding two fresh streams per game that
 /// `simulate` pays so that each game can be replayed from its own seed, and
 /// without deciding the legality of moves that are not drawn.
-fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
+fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64, Option<f64>) {
+    let cpu_start = thread_cpu_seconds();
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut run = GameRun::new(game, game.start());
     let mut rng = agent_rng(splitmix64(stream), Player::South);
@@ -83,24 +93,41 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
             plies += u64::from(run.plies());
         }
     }
-    (games, plies)
+    let cpu = cpu_start
+        .zip(thread_cpu_seconds())
+        .map(|(start, end)| end - start);
+    (games, plies, cpu)
+}
+
+/// Processor time (user and system) of the calling thread so far, in
+/// seconds, from `/proc/thread-self/stat` (in clock ticks, 100 a second on
+/// Linux); `None` where that file is not there.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name (in brackets, which may hold spaces):
+    // state is the first, utime the 12th and stime the 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// Random playouts on `threads` threads for about `seconds`.
 pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
     let start = Instant::now();
-    let totals: Vec<(u64, u64)> = std::thread::scope(|scope| {
+    let totals: Vec<(u64, u64, Option<f64>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| scope.spawn(move || playouts_for(game, seconds, t as u64 + 1)))
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or((0, 0)))
+            .map(|w| w.join().unwrap_or((0, 0, None)))
             .collect()
     });
     let elapsed = start.elapsed().as_secs_f64();
     let games: u64 = totals.iter().map(|t| t.0).sum();
     let plies: u64 = totals.iter().map(|t| t.1).sum();
+    let cpu_seconds: Option<f64> = totals.iter().map(|t| t.2).sum();
+    let per_cpu_s = |n: u64| cpu_seconds.filter(|&s| s > 0.0).map(|s| n as f64 / s);
     PlayoutRun {
         threads,
         games,
@@ -108,6 +135,9 @@ pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
         seconds: elapsed,
         games_per_s: games as f64 / elapsed,
         plies_per_s: plies as f64 / elapsed,
+        cpu_seconds,
+        games_per_cpu_s: per_cpu_s(games),
+        plies_per_cpu_s: per_cpu_s(plies),
     }
 }
 
