@@ -38,6 +38,14 @@ pub struct PlayoutRun {
     pub games_per_s: f64,
     /// Plies per second.
     pub plies_per_s: f64,
+    /// Processor seconds the threads spent playing (Linux only): on a
+    /// machine busy with other work, games and plies per processor second
+    /// are steadier than per wall-clock second.
+    pub cpu_seconds: Option<f64>,
+    /// Games per processor second (Linux only).
+    pub games_per_cpu_s: Option<f64>,
+    /// Plies per processor second (Linux only).
+    pub plies_per_cpu_s: Option<f64>,
 }
 
 /// Perft from the start at one depth.
@@ -69,36 +77,75 @@ pub struct BenchReport {
     pub peak_memory_kib: Option<u64>,
 }
 
-/// Plays random games for about `seconds` on one thread; returns (games, plies).
+/// Plays random games for about `seconds` on one thread.
 ///
-/// One random agent per thread plays both sides, drawing from one stream:
-/// the games are uniformly random like `sow simulate`'s, without the cost of
-/// seeding two fresh streams per game that `simulate` pays so that each game
-/// can be replayed from its own seed.
-fn playouts_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64) {
+/// Each thread plays both sides from one random stream, with
+/// [`GameRun::play_random`]: the games are uniformly random like `sow
+/// simulate`'s, without the cost of seeding two fresh streams per game that
+/// `simulate` pays so that each game can be replayed from its own seed, and
+/// without deciding the legality of moves that are not drawn.
+fn playouts_for(game: &Game, seconds: f64, stream: u64) -> Tally {
+    let cpu_start = thread_cpu_seconds();
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut run = GameRun::new(game, game.start());
-    let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
+    let mut rng = agent_rng(splitmix64(stream), Player::South);
     let (mut games, mut plies) = (0u64, 0u64);
     while Instant::now() < deadline {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
             run.reset(game.start());
             let _: ControlFlow<()> = run.play_out(PLY_CAP, |run| {
-                run.play_index(agent.choose(run));
+                run.play_random(&mut rng);
                 ControlFlow::Continue(())
             });
             games += 1;
             plies += u64::from(run.plies());
         }
     }
-    (games, plies)
+    Tally {
+        games,
+        plies,
+        rounds: 0,
+        cpu_seconds: cpu_since(cpu_start),
+    }
+}
+
+/// What one thread of playouts counted.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    /// Games, or matches in a variant with rounds.
+    games: u64,
+    /// Plies played in them.
+    plies: u64,
+    /// Rounds played in the matches (0 without rounds).
+    rounds: u64,
+    /// Processor seconds the thread spent, if known.
+    cpu_seconds: Option<f64>,
+}
+
+/// Processor seconds of the calling thread since `start` (a reading of
+/// [`thread_cpu_seconds`]), if both readings are known.
+fn cpu_since(start: Option<f64>) -> Option<f64> {
+    start.zip(thread_cpu_seconds()).map(|(start, end)| end - start)
+}
+
+/// Processor time (user and system) of the calling thread so far, in
+/// seconds, from `/proc/thread-self/stat` (in clock ticks, 100 a second on
+/// Linux); `None` where that file is not there.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // The fields after the command name (in brackets, which may hold spaces):
+    // state is the first, utime the 12th and stime the 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// Plays random matches of rounds for about `seconds` on one thread, each
-/// stopped at [`MATCH_PLY_CAP`] plies; returns (matches, plies, rounds).
-/// As [`playouts_for`], one random agent plays both sides.
-fn matches_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64, u64) {
+/// stopped at [`MATCH_PLY_CAP`] plies. As [`playouts_for`], one random
+/// agent plays both sides.
+fn matches_for(game: &Game, seconds: f64, stream: u64) -> Tally {
+    let cpu_start = thread_cpu_seconds();
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
     let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
@@ -116,7 +163,12 @@ fn matches_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64, u64) {
         plies += u64::from(run.plies());
         rounds += u64::from(run.round());
     }
-    (matches, plies, rounds)
+    Tally {
+        games: matches,
+        plies,
+        rounds,
+        cpu_seconds: cpu_since(cpu_start),
+    }
 }
 
 /// Random playouts on `threads` threads for about `seconds`: games, or
@@ -124,35 +176,37 @@ fn matches_for(game: &Game, seconds: f64, stream: u64) -> (u64, u64, u64) {
 pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
     let start = Instant::now();
     let matches = game.has_rounds();
-    let totals: Vec<(u64, u64, u64)> = std::thread::scope(|scope| {
+    let totals: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let stream = t as u64 + 1;
                 scope.spawn(move || match matches {
                     true => matches_for(game, seconds, stream),
-                    false => {
-                        let (games, plies) = playouts_for(game, seconds, stream);
-                        (games, plies, 0)
-                    }
+                    false => playouts_for(game, seconds, stream),
                 })
             })
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or((0, 0, 0)))
+            .map(|w| w.join().unwrap_or_default())
             .collect()
     });
     let elapsed = start.elapsed().as_secs_f64();
-    let games: u64 = totals.iter().map(|t| t.0).sum();
-    let plies: u64 = totals.iter().map(|t| t.1).sum();
+    let games: u64 = totals.iter().map(|t| t.games).sum();
+    let plies: u64 = totals.iter().map(|t| t.plies).sum();
+    let cpu_seconds: Option<f64> = totals.iter().map(|t| t.cpu_seconds).sum();
+    let per_cpu_s = |n: u64| cpu_seconds.filter(|&s| s > 0.0).map(|s| n as f64 / s);
     PlayoutRun {
         threads,
         games,
-        rounds: matches.then(|| totals.iter().map(|t| t.2).sum()),
+        rounds: matches.then(|| totals.iter().map(|t| t.rounds).sum()),
         plies,
         seconds: elapsed,
         games_per_s: games as f64 / elapsed,
         plies_per_s: plies as f64 / elapsed,
+        cpu_seconds,
+        games_per_cpu_s: per_cpu_s(games),
+        plies_per_cpu_s: per_cpu_s(plies),
     }
 }
 

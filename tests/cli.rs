@@ -427,3 +427,38 @@ fn diff_names_an_added_capture_rule_and_where_it_matters() {
     assert!(described.contains("There are 2 capture rules, tried in this order"));
     assert!(described.contains("Rule `facing`: If the pit that got the last stone now holds exactly 1 stone and lies in the mover's own row"));
 }
+
+/// `sow bench --format json` reports the processor time of the playouts
+/// beside the wall-clock time (Linux): games and plies per processor
+/// second are those counts over that time, and one thread cannot have used
+/// more processor time than the wall-clock time of its run (plus a clock
+/// tick of rounding).
+#[test]
+fn bench_reports_games_and_plies_per_processor_second() {
+    let (code, out, err) = sow(&[
+        "bench",
+        "modiar",
+        "--seconds",
+        "0.3",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let one = &report["playouts"][0];
+    let cpu = one["cpu_seconds"].as_f64().unwrap();
+    assert!(
+        cpu > 0.0 && cpu <= one["seconds"].as_f64().unwrap() + 0.011,
+        "{one}"
+    );
+    for (count, per_cpu) in [("games", "games_per_cpu_s"), ("plies", "plies_per_cpu_s")] {
+        let expected = one[count].as_f64().unwrap() / cpu;
+        let reported = one[per_cpu].as_f64().unwrap();
+        assert!(
+            (reported - expected).abs() <= 1e-6 * expected,
+            "{per_cpu}: {one}"
+        );
+    }
+}

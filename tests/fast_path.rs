@@ -1,7 +1,12 @@
 //! The fast path (legal moves found without playing them, the chosen move
-//! played in place: `GameRun::moves`, `GameRun::play_index`) against the full
-//! successor list (`Game::successors`, every move played on a copy), move
-//! for move over random games of every shipped variant.
+//! played in place: `GameRun::moves`, `GameRun::play_index`; a random move
+//! drawn before its legality is known: `GameRun::play_random`) against the
+//! full successor list (`Game::successors`, every move played on a copy),
+//! move for move over random games of every shipped variant. Every other
+//! ply is drawn by `play_random`, and the same draw (`draw_legal`, the same
+//! random stream) over the candidate moves worked out here from the rules,
+//! with the successor list saying which are legal, must choose the same
+//! move.
 //!
 //! Games per variant: 100,000 in a release build
 //! (`cargo test --release --test integration fast_path`), 300 in a debug
@@ -9,7 +14,9 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sowing::engine::{format_position, EndReason, Game, GameRun, Position, Successors};
+use sowing::engine::{
+    draw_legal, format_position, EndReason, Game, GameRun, Move, Position, Successors,
+};
 
 use crate::common::shipped;
 
@@ -40,7 +47,11 @@ fn fast_path_plays_the_same_games_as_the_successor_list() {
 /// Plays one random game of `game` (at most 1000 plies) on the fast path,
 /// checking every ply against the full successor list; returns its plies.
 /// `label` names the game in a failure.
-pub fn same_game_both_ways(game: &Game, rng: &mut impl Rng, label: &str) -> u64 {
+pub fn same_game_both_ways(
+    game: &Game,
+    rng: &mut (impl Rng + Clone + PartialEq + std::fmt::Debug),
+    label: &str,
+) -> u64 {
     same_game_both_ways_from(game, game.start(), rng, label)
 }
 
@@ -49,7 +60,7 @@ pub fn same_game_both_ways(game: &Game, rng: &mut impl Rng, label: &str) -> u64 
 pub fn same_game_both_ways_from(
     game: &Game,
     start: Position,
-    rng: &mut impl Rng,
+    rng: &mut (impl Rng + Clone + PartialEq + std::fmt::Debug),
     label: &str,
 ) -> u64 {
     let mut run = GameRun::new(game, start);
@@ -57,19 +68,25 @@ pub fn same_game_both_ways_from(
     let mut plies = 0u64;
     while run.plies() < 1000 {
         let position = *run.position();
-        let at = format!(
-            "{label}, ply {} ({})",
-            run.plies(),
-            format_position(&position, game)
-        );
+        let at = At {
+            label,
+            ply: run.plies(),
+            position: &position,
+            game,
+        };
         if run.end() == Some(EndReason::Repetition) {
             // A rule about the game's history: the position itself has moves.
             break;
         }
         game.successors(&position, &mut full);
-        let fast: Vec<_> = run.moves().as_slice().to_vec();
-        let slow: Vec<_> = full.as_slice().iter().map(|s| s.mv).collect();
-        assert_eq!(fast, slow, "{at}: legal moves");
+        let fast = run.moves().as_slice();
+        let slow = || full.as_slice().iter().map(|s| s.mv);
+        if !fast.iter().copied().eq(slow()) {
+            panic!(
+                "{at}: legal moves {fast:?} and {:?}",
+                slow().collect::<Vec<_>>()
+            );
+        }
         match run.end() {
             Some(end) => {
                 assert!(full.is_empty(), "{at}: over only on the fast path");
@@ -85,10 +102,69 @@ pub fn same_game_both_ways_from(
                 "{at}: successors on demand"
             );
         }
-        let pick = rng.random_range(0..fast.len());
-        let played = run.play_index(pick);
-        assert_eq!(played, full.as_slice()[pick], "{at}: move {pick}");
+        if run.plies() % 2 == 0 {
+            let pick = rng.random_range(0..run.moves().len());
+            let played = run.play_index(pick);
+            assert_eq!(played, full.as_slice()[pick], "{at}: move {pick}");
+        } else {
+            let candidates = candidates(game, &position);
+            let mut same_stream = rng.clone();
+            let pick = draw_legal(candidates.len(), &mut same_stream, |i| {
+                full.find(candidates[i]).is_some()
+            });
+            let expected = match pick {
+                Some(i) => full.find(candidates[i]),
+                // No candidate legal: a pass, or single stones (Tsoro).
+                None => full.as_slice().get(same_stream.random_range(0..full.len())),
+            };
+            let played = run.play_random(rng);
+            assert_eq!(Some(&played), expected, "{at}: random move");
+            assert_eq!(*rng, same_stream, "{at}: random numbers used");
+        }
         plies += 1;
     }
     plies
+}
+
+/// Where a check is, for its failure message (written only then).
+struct At<'a> {
+    label: &'a str,
+    ply: u32,
+    position: &'a Position,
+    game: &'a Game,
+}
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let position = format_position(self.position, self.game);
+        write!(f, "{}, ply {} ({position})", self.label, self.ply)
+    }
+}
+
+/// The moves `GameRun::play_random` draws from in `pos`: from each pit of the
+/// mover's that holds at least `min_stones` (on the game's first move, only
+/// the pits `first_move_from` names), in every direction it may sow, in pit
+/// order, counter-clockwise first (asked only while the game goes on).
+fn candidates(game: &Game, pos: &Position) -> Vec<Move> {
+    let sowing = &game.rules().sowing;
+    let row = game.row(pos.to_move);
+    let opening = |pit: usize| {
+        !pos.opening
+            || sowing.first_move_from.is_empty()
+            || sowing
+                .first_move_from
+                .contains(&((pit - row.start + 1) as u8))
+    };
+    row.clone()
+        .filter(|&pit| pos.pits[pit] >= sowing.min_stones && opening(pit))
+        .flat_map(|pit| {
+            game.pit_direction(pit)
+                .allowed()
+                .iter()
+                .map(move |&direction| Move {
+                    pit: pit as u8,
+                    direction,
+                })
+        })
+        .collect()
 }

@@ -16,6 +16,7 @@ use packed::PackedLaps;
 
 use super::run::EndReason;
 use super::{
+    move_list::MoveList,
     notation::pit_label,
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
     topology::Topology,
@@ -25,10 +26,6 @@ use crate::rules::{
     GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
     Take, Trigger,
 };
-
-/// Most moves a position can have: two per pit of the mover's row (pits that
-/// sow either way).
-const MAX_MOVES: usize = MAX_PITS;
 
 /// Most relay laps one move may sow; the move ends where the last one does.
 /// It keeps every move finite: a next-pit relay can cycle for ever (57% of
@@ -86,87 +83,24 @@ pub struct Successor {
     pub effect: Effect,
 }
 
-/// The legal moves of a position with their results, in pit order.
-/// Fixed-size: filling it allocates nothing.
-#[derive(Debug, Clone)]
-pub struct Successors {
-    len: usize,
-    items: [Successor; MAX_MOVES],
-    /// The mover had moves but had to feed and none could: the variant's
-    /// feeding fallback ended the game.
-    pub feeding_impossible: bool,
-    /// An end condition of the rules holds in the position (so it has no
-    /// moves), e.g. a player captured more than half of the stones.
-    pub end_rule: Option<EndReason>,
-}
+/// The legal moves of a position with their results, in pit order, and
+/// why the position is over when there is none.
+pub type Successors = MoveList<Successor>;
 
 impl Default for Successors {
     fn default() -> Self {
-        let blank = Successor {
+        MoveList::new(Successor {
             mv: Move::PASS,
             position: Position::EMPTY,
             effect: Effect::default(),
-        };
-        Successors {
-            len: 0,
-            items: [blank; MAX_MOVES],
-            feeding_impossible: false,
-            end_rule: None,
-        }
+        })
     }
 }
 
 impl Successors {
-    /// The legal moves with their results.
-    pub fn as_slice(&self) -> &[Successor] {
-        &self.items[..self.len]
-    }
-
-    /// Number of legal moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there is no legal move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Why a position with no successors is over.
-    pub fn end_reason(&self) -> EndReason {
-        match (self.end_rule, self.feeding_impossible) {
-            (Some(reason), _) => reason,
-            (None, true) => EndReason::FeedingImpossible,
-            (None, false) => EndReason::NoLegalMove,
-        }
-    }
-
     /// The successor reached by `mv`, if `mv` is legal.
     pub fn find(&self, mv: Move) -> Option<&Successor> {
         self.as_slice().iter().find(|s| s.mv == mv)
-    }
-
-    fn push(&mut self, mv: Move, position: Position, effect: Effect) {
-        self.items[self.len] = Successor {
-            mv,
-            position,
-            effect,
-        };
-        self.len += 1;
-    }
-
-    /// Keeps the successors for which `keep` (given each one's index)
-    /// holds; returns how many remain.
-    fn retain_indexed(&mut self, mut keep: impl FnMut(usize, &Successor) -> bool) -> usize {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if keep(i, &self.items[i]) {
-                self.items[kept] = self.items[i];
-                kept += 1;
-            }
-        }
-        self.len = kept;
-        kept
     }
 }
 
@@ -276,6 +210,9 @@ impl fmt::Display for Illegal {
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
+    /// The position before the first move (every game starts here: kept,
+    /// not built per game).
+    start: Position,
     /// The board's shape: rows, sides, circuits, facing pits.
     topology: Topology,
     /// Pits each player owns (a row on two rows, two rows on four).
@@ -336,6 +273,8 @@ pub struct Game {
     /// first `end_check_count` are used.
     end_checks: [EndReason; 6],
     end_check_count: usize,
+    /// The same conditions as a set: bit [`end_bit`] of each.
+    end_tests: u16,
     /// Whether a relay that comes back to a lap state ends the game
     /// (`relay_cycle`, with relay laps).
     relay_cycle_ends: bool,
@@ -518,6 +457,9 @@ impl Game {
                 end_check_count += 1;
             }
         }
+        let end_tests = end_checks[..end_check_count]
+            .iter()
+            .fold(0, |bits, &reason| bits | end_bit(reason));
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
@@ -613,7 +555,13 @@ impl Game {
                 EndReason::PlyCap => end.leftovers,
             }
         });
+        let mut start = Position {
+            opening: true,
+            ..Position::EMPTY
+        };
+        start.pits[..pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
+            start,
             rules,
             topology,
             per_side,
@@ -638,6 +586,7 @@ impl Game {
             has_end_conditions,
             end_checks,
             end_check_count,
+            end_tests,
             stones_left_at_most,
             score_at_least,
             relay_cycle_ends,
@@ -723,13 +672,7 @@ impl Game {
 
     /// The position before the first move.
     pub fn start(&self) -> Position {
-        let mut pits = [0u8; MAX_PITS];
-        pits[..self.pit_count].copy_from_slice(&self.rules.start_counts());
-        Position {
-            pits,
-            opening: true,
-            ..Position::EMPTY
-        }
+        self.start
     }
 
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
@@ -1158,26 +1101,51 @@ impl Game {
 
     /// The first end condition of the rules (besides having no legal move)
     /// that holds in `pos`.
+    ///
+    /// Each condition the rules list is tested on its own flag (a branch
+    /// that always goes the same way for a variant), and only when one holds
+    /// are the rules' order looked at: a position that goes on, the common
+    /// case, costs the tests alone.
     #[inline]
     pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
+        let tests = self.end_tests;
+        let tested = |reason: EndReason| tests & end_bit(reason) != 0;
         let words = pos.words();
-        let holds = |reason: &EndReason| match reason {
-            EndReason::CapturedMajority => {
-                let total = pos.total_stones();
-                pos.captured.iter().any(|&c| 2 * u32::from(c) > total)
-            }
-            EndReason::RowEmpty => self.row_bytes.iter().any(|mask| masked(&words, mask) == 0),
+        let mut holds = 0u16;
+        let mut set =
+            |reason: EndReason, holding: bool| holds |= end_bit(reason) * u16::from(holding);
+        if tested(EndReason::RowEmpty) {
+            let [south, north] = self.row_bytes.each_ref().map(|mask| masked(&words, mask));
+            set(EndReason::RowEmpty, south == 0 || north == 0);
+        }
+        if tested(EndReason::CapturedMajority) {
+            let total = pos.total_stones();
+            let majority = pos.captured.iter().any(|&c| 2 * u32::from(c) > total);
+            set(EndReason::CapturedMajority, majority);
+        }
+        if tested(EndReason::AllPitsAtMostOne) {
             // Every byte 0 or 1 (the unused slots are always 0).
-            EndReason::AllPitsAtMostOne => masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0,
-            EndReason::StonesLeft => pos.board_stones() <= u32::from(self.stones_left_at_most),
-            EndReason::ScoreReached => pos.captured.iter().any(|&c| c >= self.score_at_least),
-            EndReason::RelayCycle => pos.relay_cycled,
-            _ => false,
-        };
+            let at_most_one = masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0;
+            set(EndReason::AllPitsAtMostOne, at_most_one);
+        }
+        if tested(EndReason::StonesLeft) {
+            let few = pos.board_stones() <= u32::from(self.stones_left_at_most);
+            set(EndReason::StonesLeft, few);
+        }
+        if tested(EndReason::ScoreReached) {
+            let reached = pos.captured.iter().any(|&c| c >= self.score_at_least);
+            set(EndReason::ScoreReached, reached);
+        }
+        if tested(EndReason::RelayCycle) {
+            set(EndReason::RelayCycle, pos.relay_cycled);
+        }
+        if holds == 0 {
+            return None;
+        }
         self.end_checks[..self.end_check_count]
             .iter()
             .copied()
-            .find(holds)
+            .find(|&reason| holds & end_bit(reason) != 0)
     }
 
     /// Whether the mover must feed the opponent in `pos`.
@@ -1264,24 +1232,25 @@ impl Game {
     /// Under `neither_can_move`, a player without a move passes while the
     /// opponent has one.
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
-        out.len = 0;
-        out.feeding_impossible = false;
-        out.end_rule = None;
+        out.clear();
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
-                out.end_rule = Some(reason);
-                return;
+                return out.end_with(reason);
             }
         }
         self.moves(pos, out);
-        if out.len == 0 && !out.feeding_impossible && self.passes {
+        if out.is_empty() && out.end().is_none() && self.passes {
             let mut turned = *pos;
             turned.to_move = pos.to_move.other();
             turned.opening = false;
             let mut replies = Successors::default();
             self.moves(&turned, &mut replies);
             if !replies.is_empty() {
-                out.push(Move::PASS, turned, Effect::default());
+                out.push(Successor {
+                    mv: Move::PASS,
+                    position: turned,
+                    effect: Effect::default(),
+                });
             }
         }
     }
@@ -1307,7 +1276,8 @@ impl Game {
                     direction,
                 };
                 // Sow straight into the next free slot; it only counts once kept.
-                let slot = &mut out.items[out.len];
+                let index = out.len();
+                let slot = out.next_slot();
                 slot.mv = mv;
                 slot.position = *pos;
                 let effect = self.sow_in_place(&mut slot.position, mv, capture);
@@ -1315,20 +1285,21 @@ impl Game {
                 if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
                     match self.rules.grand_slam {
                         GrandSlam::Allowed => {}
-                        GrandSlam::Forbidden => slams |= 1 << out.len,
+                        GrandSlam::Forbidden => slams |= 1 << index,
                         GrandSlam::NoCapture | GrandSlam::OnlyMoveNoCapture => {
                             // When it is played, it is played without capture.
-                            slams |= 1 << out.len;
+                            slams |= 1 << index;
                             let (next, effect) = self.sow(pos, mv, false);
-                            out.items[out.len].position = next;
-                            out.items[out.len].effect = waived(effect);
+                            let slot = out.next_slot();
+                            slot.position = next;
+                            slot.effect = waived(effect);
                         }
                     }
                 }
-                out.len += 1;
+                out.keep_next();
             }
         }
-        if out.len == 0 && self.singletons {
+        if out.is_empty() && self.singletons {
             self.single_stone_moves(pos, out, capture, opening);
         }
         for step in self.restriction_steps {
@@ -1363,7 +1334,11 @@ impl Game {
                         direction,
                     };
                     let (next, effect) = self.sow(pos, mv, capture);
-                    out.push(mv, next, effect);
+                    out.push(Successor {
+                        mv,
+                        position: next,
+                        effect,
+                    });
                 }
             }
         }
@@ -1376,7 +1351,7 @@ impl Game {
             GrandSlam::Allowed | GrandSlam::NoCapture => false,
             GrandSlam::Forbidden => true,
             // Illegal unless every move left is one.
-            GrandSlam::OnlyMoveNoCapture => slams.count_ones() as usize != out.len,
+            GrandSlam::OnlyMoveNoCapture => slams.count_ones() as usize != out.len(),
         };
         if drop && slams != 0 {
             out.retain_indexed(|i, _| slams >> i & 1 == 0);
@@ -1389,28 +1364,31 @@ impl Game {
     /// only the moves that feed, or the fallback when none does. Returns
     /// which of the moves kept are grand slams.
     fn keep_feeding(&self, pos: &Position, out: &mut Successors, slams: u32) -> u32 {
-        if out.len == 0 || !self.must_feed(pos) {
+        if out.is_empty() || !self.must_feed(pos) {
             return slams;
         }
-        // One pass: the moves that feed move to the front, in order.
-        let (mut kept, mut kept_slams) = (0, 0u32);
-        for i in 0..out.len {
-            if self.feeds(pos, &out.items[i]) {
-                out.items[kept] = out.items[i];
-                kept_slams |= (slams >> i & 1) << kept;
-                kept += 1;
-            }
-        }
-        if kept > 0 {
-            out.len = kept;
+        // Which moves feed, then one pass keeping them in order.
+        let feeding = (out.as_slice().iter().enumerate()).fold(0u32, |bits, (i, s)| {
+            bits | u32::from(self.feeds(pos, s)) << i
+        });
+        if feeding != 0 {
+            let mut kept_slams = 0u32;
+            let mut kept = 0;
+            out.retain_indexed(|i, _| {
+                let feeds = feeding >> i & 1 == 1;
+                if feeds {
+                    kept_slams |= (slams >> i & 1) << kept;
+                    kept += 1;
+                }
+                feeds
+            });
             return kept_slams;
         }
         // None feeds (and none has moved).
         match self.rules.feeding.otherwise {
             FeedFallback::PlayAny => slams,
             FeedFallback::EndGame => {
-                out.len = 0;
-                out.feeding_impossible = true;
+                out.end_with(EndReason::FeedingImpossible);
                 0
             }
         }
@@ -1431,7 +1409,7 @@ impl Game {
 
     /// Why `mv` is not among the legal moves `legal` of `pos`.
     pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
-        if legal.feeding_impossible || legal.end_rule.is_some() || legal.is_empty() {
+        if legal.is_empty() {
             return Illegal::GameOver;
         }
         if mv == Move::PASS {
@@ -1492,6 +1470,11 @@ impl Game {
 #[inline]
 fn masked(words: &[u64; 4], mask: &[u64; 4]) -> u64 {
     (words[0] & mask[0]) | (words[1] & mask[1]) | (words[2] & mask[2]) | (words[3] & mask[3])
+}
+
+/// The bit of an end reason in a set of them.
+const fn end_bit(reason: EndReason) -> u16 {
+    1 << reason as u16
 }
 
 pub(super) fn waived(effect: Effect) -> Effect {

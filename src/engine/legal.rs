@@ -23,116 +23,118 @@
 //!   only in positions where one is possible at all ([`Game::slam_possible`]).
 
 use super::{
-    game::{waived, Game, Successors},
+    game::{waived, Effect, Game, Successors},
+    move_list::MoveList,
     position::{Move, Player, Position, MAX_PITS},
-    run::EndReason,
 };
 use crate::rules::GrandSlam;
 
-/// Most moves a position can have (two directions per pit of a row).
-const MAX_MOVES: usize = MAX_PITS;
-
 /// The legal moves of a position, in the order of [`Game::successors`]
-/// (pit order, counter-clockwise first), without their results.
-#[derive(Debug, Clone, Copy)]
-pub struct Moves {
-    len: u8,
-    items: [Move; MAX_MOVES],
-    /// The mover had moves but had to feed and none could: the variant's
-    /// feeding fallback ended the game.
-    pub feeding_impossible: bool,
-    /// An end condition of the rules holds in the position (so it has no
-    /// moves).
-    pub end_rule: Option<EndReason>,
-}
+/// (pit order, counter-clockwise first), without their results, and why the
+/// position is over when there is none.
+pub type Moves = MoveList<Move>;
 
 impl Default for Moves {
     fn default() -> Self {
-        Moves {
-            len: 0,
-            items: [Move::PASS; MAX_MOVES],
-            feeding_impossible: false,
-            end_rule: None,
-        }
+        MoveList::new(Move::PASS)
     }
 }
 
-impl Moves {
-    /// The legal moves.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.items[..usize::from(self.len)]
-    }
-
-    /// Number of legal moves.
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    /// Whether there is no legal move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Why a position without legal moves is over.
-    pub fn end_reason(&self) -> EndReason {
-        match (self.end_rule, self.feeding_impossible) {
-            (Some(reason), _) => reason,
-            (None, true) => EndReason::FeedingImpossible,
-            (None, false) => EndReason::NoLegalMove,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.items[usize::from(self.len)] = mv;
-        self.len += 1;
-    }
-
-    /// The moves (and end flags) of a full successor list.
-    fn copy_from(&mut self, successors: &Successors) {
-        self.len = 0;
-        for s in successors.as_slice() {
-            self.push(s.mv);
-        }
-        self.feeding_impossible = successors.feeding_impossible;
-        self.end_rule = successors.end_rule;
-    }
+/// What the candidate moves of a position ([`Game::candidate_moves`]) say
+/// about its legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Legality {
+    /// The candidates are the legal moves (none: the position is over, for
+    /// the reason the list gives).
+    Exact,
+    /// The legal moves are the candidates that are not grand slams; the
+    /// candidate at `first_legal` is the first of them (those before it are
+    /// grand slams), so the position has one. The others are looked at only
+    /// when asked about.
+    NoSlams {
+        /// Index of the first legal candidate.
+        first_legal: u8,
+    },
+    /// The legal moves are not found from the candidates: a feeding
+    /// obligation, a pass, or no legal move left by the grand-slam rule.
+    /// [`Game::legal_moves_slowly`] lists them.
+    Listed,
 }
 
 impl Game {
     /// Fills `out` with the legal moves of `pos`: the moves of
     /// [`Game::successors`], in the same order, mostly without playing them.
     pub fn legal_moves(&self, pos: &Position, out: &mut Moves) {
-        out.len = 0;
-        out.feeding_impossible = false;
-        out.end_rule = None;
+        match self.candidate_moves(pos, out) {
+            Legality::Exact => {}
+            Legality::NoSlams { first_legal } => self.drop_slams_after(pos, out, first_legal),
+            Legality::Listed => self.legal_moves_slowly(pos, out),
+        }
+    }
+
+    /// Fills `out` with the candidate moves of `pos`: the moves from the
+    /// mover's pits holding at least `min_stones` (on the game's first move,
+    /// the pits `first_move_from` names), in successor order; or none, with
+    /// the reason, when an end condition of the rules holds. Says how the
+    /// legal moves follow from them: they are the candidates except where the
+    /// grand-slam rule drops some (decided for the first legal one only) or
+    /// where a feeding obligation or a pass makes the full successors needed.
+    pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
+        out.clear();
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
-                out.end_rule = Some(reason);
-                return;
+                out.end_with(reason);
+                return Legality::Exact;
             }
         }
         let mover = pos.to_move.index();
-        let mut len = 0;
         for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
-            out.items[len] = mv;
-            len += usize::from(pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones);
+            out.push_if(
+                mv,
+                pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
+            );
         }
-        out.len = len as u8;
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
         // No pit holds `min_stones`: a pass, or single stones, may be moves.
         let pass_possible = out.is_empty() && (self.passes || self.singletons);
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
-            return self.legal_moves_slowly(pos, out);
+            return Legality::Listed;
         }
         if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
-            self.drop_grand_slams(pos, out);
-            if out.is_empty() && self.passes {
-                self.legal_moves_slowly(pos, out);
-            }
+            let first = (out.as_slice().iter()).position(|&mv| !self.would_grand_slam(pos, mv));
+            return match first {
+                Some(first_legal) => Legality::NoSlams {
+                    first_legal: first_legal as u8,
+                },
+                // Every move is a grand slam: all of them are played
+                // (without capture) under `only_move_no_capture`.
+                None if self.rules().grand_slam == GrandSlam::OnlyMoveNoCapture => Legality::Exact,
+                None => Legality::Listed,
+            };
         }
+        Legality::Exact
+    }
+
+    /// Under [`Legality::NoSlams`]: keeps the candidates in `out` that are
+    /// not grand slams, knowing that the one at `first_legal` is the first.
+    pub(crate) fn drop_slams_after(&self, pos: &Position, out: &mut Moves, first_legal: u8) {
+        let first = usize::from(first_legal);
+        out.retain_indexed(|i, &mv| i == first || (i > first && !self.would_grand_slam(pos, mv)));
+    }
+
+    /// Plays the candidate `mv` on `pos` in place unless it is a grand slam,
+    /// under [`Legality::NoSlams`] (a capture is possible and the grand
+    /// slams are the illegal candidates): its effect, the same as
+    /// [`Game::apply`]'s, or `None` for a grand slam (`pos` is then
+    /// scratch).
+    #[inline]
+    pub(crate) fn apply_unless_slam(&self, pos: &mut Position, mv: Move) -> Option<Effect> {
+        let mover: Player = pos.to_move;
+        let effect = self.sow_in_place(pos, mv, true);
+        let slam = effect.captured > 0 && self.is_grand_slam(pos, mover, &effect);
+        (!slam).then_some(effect)
     }
 
     /// `first_move_from`: on the game's first move, only the moves from the
@@ -140,48 +142,22 @@ impl Game {
     #[cold]
     fn keep_opening_moves(&self, pos: &Position, out: &mut Moves) {
         let opening = self.opening_pits(pos);
-        let all = *out;
-        out.len = 0;
-        for &mv in all.as_slice() {
-            if opening >> mv.pit & 1 == 1 {
-                out.push(mv);
-            }
-        }
+        out.retain_indexed(|_, mv| opening >> mv.pit & 1 == 1);
     }
 
     /// The legal moves from the full successor list (rare positions: a
     /// feeding obligation, a possible pass).
     #[cold]
-    fn legal_moves_slowly(&self, pos: &Position, out: &mut Moves) {
+    pub(crate) fn legal_moves_slowly(&self, pos: &Position, out: &mut Moves) {
         let mut successors = Successors::default();
         self.successors(pos, &mut successors);
-        out.copy_from(&successors);
-    }
-
-    /// Removes the moves the grand-slam rule forbids: every grand slam under
-    /// `forbidden`; under `only_move_no_capture`, the grand slams unless
-    /// every move is one (they are then played without capturing).
-    fn drop_grand_slams(&self, pos: &Position, out: &mut Moves) {
-        // Bit `i`: move `i` is a grand slam (the list is filtered in place).
-        let slams = out
-            .as_slice()
-            .iter()
-            .enumerate()
-            .fold(0u32, |bits, (i, &mv)| {
-                bits | u32::from(self.would_grand_slam(pos, mv)) << i
-            });
-        let every_move = slams.count_ones() as usize == out.len();
-        if slams == 0 || (every_move && self.rules().grand_slam == GrandSlam::OnlyMoveNoCapture) {
-            return;
+        out.clear();
+        for s in successors.as_slice() {
+            out.push(s.mv);
         }
-        let mut kept = 0;
-        for i in 0..out.len() {
-            if slams >> i & 1 == 0 {
-                out.items[kept] = out.items[i];
-                kept += 1;
-            }
+        if let Some(reason) = successors.end() {
+            out.end_with(reason);
         }
-        out.len = kept as u8;
     }
 
     /// Plays the legal move `mv` on `pos` in place and says what it did: the
@@ -189,11 +165,11 @@ impl Game {
     /// `mv` must be legal (one of [`Game::legal_moves`]); a pass turns the
     /// board over to the opponent.
     #[inline]
-    pub fn apply(&self, pos: &mut Position, mv: Move) -> super::Effect {
+    pub fn apply(&self, pos: &mut Position, mv: Move) -> Effect {
         if mv == Move::PASS {
             pos.to_move = pos.to_move.other();
             pos.opening = false;
-            return super::Effect::default();
+            return Effect::default();
         }
         let capture = self.may_capture(pos);
         if !(capture && self.slam_changes_play) {

@@ -5,6 +5,7 @@
 mod game;
 mod legal;
 mod move_error;
+mod move_list;
 mod notation;
 mod perft;
 mod playout;
@@ -16,6 +17,7 @@ mod topology;
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
 pub use move_error::MoveError;
+pub use move_list::MoveList;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label, pit_text,
     PositionError, CLAIMED, CLOSED,
@@ -23,5 +25,5 @@ pub use notation::{
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
-pub use run::{EndReason, GameRun, Outcome};
+pub use run::{draw_legal, EndReason, GameRun, Outcome};
 pub use topology::Topology;

@@ -1,17 +1,21 @@
 //! A game in progress: the position, the plies played, and the history a
 //! repetition rule needs; decides when and how the game ends.
 
+mod draw;
+
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
 use super::{
     game::{Illegal, Successor, Successors},
-    legal::Moves,
+    legal::{Legality, Moves},
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
 use crate::rules::{Leftovers, Repetition};
+
+pub use draw::draw_legal;
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -134,7 +138,14 @@ pub struct GameRun<'g> {
     game: &'g Game,
     position: Position,
     plies: u32,
-    moves: Moves,
+    /// The candidate moves of `position` ([`Game::candidate_moves`]); the
+    /// legal moves when `legality` is [`Legality::Exact`].
+    candidates: Moves,
+    /// How the legal moves follow from the candidates.
+    legality: Legality,
+    /// The legal moves, when they are not the candidates: listed with the
+    /// candidates ([`Legality::Listed`]) or once asked for.
+    legal: OnceLock<Moves>,
     /// The successors of `position`, once asked for.
     successors: OnceLock<Successors>,
     end: Option<EndReason>,
@@ -157,7 +168,9 @@ impl<'g> GameRun<'g> {
             game,
             position: start,
             plies: 0,
-            moves: Moves::default(),
+            candidates: Moves::default(),
+            legality: Legality::Exact,
+            legal: OnceLock::new(),
             successors: OnceLock::new(),
             end: None,
             tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
@@ -200,7 +213,19 @@ impl<'g> GameRun<'g> {
     /// The legal moves now (empty when the game is over), in the order of
     /// [`GameRun::successors`].
     pub fn moves(&self) -> &Moves {
-        &self.moves
+        match self.legality {
+            Legality::Exact => &self.candidates,
+            Legality::NoSlams { first_legal } => self.legal.get_or_init(|| {
+                let mut legal = self.candidates;
+                (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
+                legal
+            }),
+            Legality::Listed => self.legal.get_or_init(|| {
+                let mut legal = Moves::default();
+                self.game.legal_moves_slowly(&self.position, &mut legal);
+                legal
+            }),
+        }
     }
 
     /// The legal moves now with their results (empty when the game is
@@ -233,7 +258,7 @@ impl<'g> GameRun<'g> {
     /// # Panics
     /// If `index` is not below the number of legal moves.
     pub fn play_index(&mut self, index: usize) -> Successor {
-        let mv = self.moves.as_slice()[index];
+        let mv = self.moves().as_slice()[index];
         let effect = self.game.apply(&mut self.position, mv);
         self.advance();
         Successor {
@@ -251,7 +276,7 @@ impl<'g> GameRun<'g> {
         if self.end.is_some() {
             return Err(Illegal::GameOver);
         }
-        match self.moves.as_slice().iter().position(|&m| m == mv) {
+        match self.moves().as_slice().iter().position(|&m| m == mv) {
             Some(index) => Ok(self.play_index(index)),
             None => Err(self.game.why_illegal(&self.position, mv, self.successors())),
         }
@@ -261,8 +286,7 @@ impl<'g> GameRun<'g> {
     pub fn stop_at_cap(&mut self) {
         if self.end.is_none() {
             self.end = Some(EndReason::PlyCap);
-            self.moves = Moves::default();
-            self.forget_successors();
+            self.no_moves();
         }
     }
 
@@ -278,8 +302,7 @@ impl<'g> GameRun<'g> {
                 self.forget_history();
             } else if self.seen_before(&self.position) {
                 self.end = Some(EndReason::Repetition);
-                self.moves = Moves::default();
-                self.forget_successors();
+                self.no_moves();
                 return;
             }
             self.remember();
@@ -317,9 +340,35 @@ impl<'g> GameRun<'g> {
 
     fn refresh(&mut self) {
         self.forget_successors();
-        self.game.legal_moves(&self.position, &mut self.moves);
-        if self.moves.is_empty() {
-            self.end = Some(self.moves.end_reason());
+        self.forget_legal();
+        self.legality = self
+            .game
+            .candidate_moves(&self.position, &mut self.candidates);
+        let over = match self.legality {
+            Legality::Exact => self
+                .candidates
+                .is_empty()
+                .then(|| self.candidates.end_reason()),
+            // A legal move was found.
+            Legality::NoSlams { .. } => None,
+            Legality::Listed => (self.moves().is_empty()).then(|| self.moves().end_reason()),
+        };
+        if over.is_some() {
+            self.end = over;
+        }
+    }
+
+    /// The game is over for a reason of its history or a cap: no move.
+    fn no_moves(&mut self) {
+        self.candidates = Moves::default();
+        self.legality = Legality::Exact;
+        self.forget_legal();
+        self.forget_successors();
+    }
+
+    fn forget_legal(&mut self) {
+        if self.legal.get().is_some() {
+            self.legal = OnceLock::new();
         }
     }
 

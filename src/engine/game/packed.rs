@@ -189,8 +189,9 @@ impl Game {
     /// capture from the opponent's row and leave it empty. When every rule
     /// takes pits by their count (`slam_screen`), a move after which some pit
     /// of that row holds more than any rule captures is no grand slam
-    /// (one add and a byte-wise compare); any other move is played on a
-    /// copy.
+    /// (one add and a byte-wise compare), nor is one after which a pit of
+    /// that row holds a count no rule captures; any other move is played on
+    /// a copy.
     pub(super) fn packed_grand_slam(&self, packed: &PackedLaps, pos: &Position, mv: Move) -> bool {
         let mover = pos.to_move;
         if self.slam_screen && self.max_capturable < 128 {
@@ -208,6 +209,16 @@ impl Game {
                 | row)
                 & high_bits;
             if above != 0 {
+                return false;
+            }
+            // Nor is it one when a pit of that row is left holding a count
+            // no rule captures (a rule taking pits by their count cannot
+            // empty it).
+            let sown = sown.to_le_bytes();
+            let kept = |pit: usize| {
+                sown[pit % LANES] != 0 && !self.capturable[usize::from(sown[pit % LANES])]
+            };
+            if self.row(mover.other()).any(kept) {
                 return false;
             }
         }

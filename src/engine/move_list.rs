@@ -1,0 +1,117 @@
+//! The one list type of the move generator: the legal moves of a position
+//! ([`Moves`](super::Moves), moves alone) or the legal moves with their
+//! results ([`Successors`](super::Successors)), and, when there is none, why
+//! the position is over. The end of a position is carried here and only
+//! here, whichever list found it.
+
+use super::{position::MAX_PITS, run::EndReason};
+
+/// Most moves a position can have: two per pit of the mover's row (pits
+/// that sow either way).
+pub(super) const MAX_MOVES: usize = MAX_PITS;
+
+/// A fixed-size list of moves or successors, in successor order (pit order,
+/// counter-clockwise first); filling it allocates nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveList<T> {
+    len: u8,
+    items: [T; MAX_MOVES],
+    /// Why the position is over when an end rule says so before any move is
+    /// looked at (an end condition of the rules) or after (the mover had to
+    /// feed and could not, and the rules end the game then). `None` while it
+    /// goes on, and when it is over only for want of a legal move.
+    end: Option<EndReason>,
+}
+
+impl<T: Copy> MoveList<T> {
+    /// An empty list whose unused entries hold `blank`.
+    pub(super) const fn new(blank: T) -> Self {
+        MoveList {
+            len: 0,
+            items: [blank; MAX_MOVES],
+            end: None,
+        }
+    }
+
+    /// The entries.
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    /// Number of legal moves.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether there is no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Why a position without legal moves is over: the end the rules gave,
+    /// or else that the mover has no legal move.
+    pub fn end_reason(&self) -> EndReason {
+        self.end.unwrap_or(EndReason::NoLegalMove)
+    }
+
+    /// The end the rules gave, if any (see [`MoveList::end_reason`]).
+    pub(super) fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Empties the list, the position not over.
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+        self.end = None;
+    }
+
+    /// Empties the list: the position is over for `reason`.
+    pub(super) fn end_with(&mut self, reason: EndReason) {
+        self.len = 0;
+        self.end = Some(reason);
+    }
+
+    /// Appends an entry.
+    #[inline]
+    pub(super) fn push(&mut self, item: T) {
+        self.items[usize::from(self.len)] = item;
+        self.len += 1;
+    }
+
+    /// Appends `item` when `keep` holds (written either way, without a
+    /// branch; the list must have room for it).
+    #[inline]
+    pub(super) fn push_if(&mut self, item: T, keep: bool) {
+        self.items[usize::from(self.len)] = item;
+        self.len += u8::from(keep);
+    }
+
+    /// The next free entry, to be written in place and then kept with
+    /// [`MoveList::keep_next`] (or overwritten by the next one).
+    #[inline]
+    pub(super) fn next_slot(&mut self) -> &mut T {
+        &mut self.items[usize::from(self.len)]
+    }
+
+    /// Keeps the entry written into [`MoveList::next_slot`].
+    #[inline]
+    pub(super) fn keep_next(&mut self) {
+        self.len += 1;
+    }
+
+    /// Keeps the entries for which `keep` (given each one's index) holds, in
+    /// order; returns how many remain.
+    #[inline]
+    pub(super) fn retain_indexed(&mut self, mut keep: impl FnMut(usize, &T) -> bool) -> usize {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            if keep(i, &self.items[i]) {
+                self.items[kept] = self.items[i];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+        kept
+    }
+}
