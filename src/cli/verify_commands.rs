@@ -326,7 +326,7 @@ pub(super) fn infer(
                 let one = std::slice::from_ref(p);
                 let space = space::Space::new(
                     inference.space.base.clone(),
-                    &[],
+                    &vary,
                     inference.space.fixed.clone(),
                 );
                 infer::infer(space, one, INFER_MAX_NODES)

@@ -12,7 +12,9 @@
 //! min_stones`) takes a small range. The board's size and seeds are not
 //! searched: they come from the records or the base.
 
-use std::{collections::HashMap, rc::Rc};
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use crate::{
     diagnostic::Source,
@@ -90,7 +92,7 @@ pub struct Space {
     pub fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
     /// The free choices.
     pub slots: Vec<Slot>,
-    games: HashMap<Vec<u8>, Option<Rc<Game>>>,
+    games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
 }
 
 /// Every key of the language, with its section, but those of `rounds`: a
@@ -230,7 +232,7 @@ impl Space {
             base,
             fixed,
             slots,
-            games: HashMap::new(),
+            games: FxHashMap::default(),
         }
     }
 
