@@ -347,7 +347,7 @@ pub(super) fn infer(
         playout_plies: 300,
         seed: 1,
     };
-    let questions = inference.questions(&limits);
+    let questions = inference.questions(&prepared, &limits);
     let report = super::infer_report::Report::new(&inference, &questions, &prepared, &names);
     if let Some(out_file) = &out_file {
         out_file.write(report.variant(&inference).as_bytes())?;

@@ -95,8 +95,6 @@ struct Shadow {
     game: Rc<Game>,
     /// Its position after the last ply played.
     position: Position,
-    /// The ply at which it left the node's position.
-    since: u32,
 }
 
 /// What one rule set does at one ply, as far as the records can see.
@@ -159,28 +157,34 @@ impl Search<'_, '_> {
             let mut run = GameRun::new(&game, rec.start);
             let last = rec.labels.len() as u32 + 1;
             let mut ply = first;
-            // Resuming at a split: the plies before it again, under this rule set.
-            if first > 1 {
-                for label in &rec.labels[..first as usize - 1] {
-                    let mv = parse_move(label, &game).ok();
-                    if mv.and_then(|mv| run.play(mv).ok()).is_none() {
-                        return self.fail(r, first, &values, &settled);
-                    }
+            // Resuming at a split: the plies before it again, under this rule
+            // set, following the variations that reach other positions
+            // unseen since the last checkpoint before it (no splitting there:
+            // the record agreed with those plies).
+            let mut shadows = Vec::new();
+            let unseen_from = (1..first)
+                .rev()
+                .find(|&p| self.is_checked(r, p))
+                .map_or(1, |p| p + 1);
+            for ply in 1..first {
+                if ply >= unseen_from {
+                    let mine = self.step(&game, &run, r, ply);
+                    let here = (r, ply);
+                    self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, false);
+                }
+                let mv = parse_move(&rec.labels[ply as usize - 1], &game).ok();
+                if mv.and_then(|mv| run.play(mv).ok()).is_none() {
+                    return self.fail(r, first, &values, &settled);
                 }
             }
-            let mut shadows = Vec::new();
             while ply <= last {
                 if ply > 0 {
                     let mine = self.step(&game, &run, r, ply);
                     let here = (r, ply);
-                    if let Some((slot, since)) =
-                        self.sensitive(&values, &settled, &run, here, &mine, &mut shadows)
+                    if let Some(slot) =
+                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, true)
                     {
-                        // The children start where the first variation still
-                        // followed apart began, so that they follow it too.
-                        let since = shadows.iter().map(|s| s.since).fold(since, u32::min);
-                        let place = Place { record: r, ply: since };
-                        return self.split(values, settled, slot, place);
+                        return self.split(values, settled, slot, Place { record: r, ply });
                     }
                 }
                 if !self.advance(&mut run, r, ply) {
@@ -249,7 +253,8 @@ impl Search<'_, '_> {
     }
 
     /// The first unassigned slot whose other values change what the record
-    /// sees at this ply, with the ply from which they play apart.
+    /// sees at this ply (when `splitting`; otherwise only the variations
+    /// followed apart are brought up to this ply).
     ///
     /// At a ply with a checkpoint (or the result) every difference counts.
     /// At a ply without one the record sees only whether the move is
@@ -257,16 +262,18 @@ impl Search<'_, '_> {
     /// on its own (a [`Shadow`]) until the record tells the two apart or
     /// their positions meet again, and the node splits only then. Records
     /// of moves alone thus split on the rules that change the moves' legality
-    /// or the result, not on every rule that changes the board.
+    /// or the result, not on every rule that changes the board. The children
+    /// of such a split replay the record under their own rules, so the one
+    /// followed apart carries on from its own position.
     fn sensitive(
         &mut self,
-        values: &[u8],
-        settled: &[Option<Place>],
+        (values, settled): (&[u8], &[Option<Place>]),
         run: &GameRun<'_>,
         (r, ply): (usize, u32),
         mine: &Step,
         shadows: &mut Vec<Shadow>,
-    ) -> Option<(usize, u32)> {
+        splitting: bool,
+    ) -> Option<usize> {
         if *mine == Step::Nothing {
             return None;
         }
@@ -282,7 +289,11 @@ impl Search<'_, '_> {
             let theirs = self.step_at(&shadow.game, &shadow.position, r, ply);
             self.out.variations += 1;
             if seen_apart(&theirs) {
-                return Some((shadow.slot, shadow.since));
+                if splitting {
+                    return Some(shadow.slot);
+                }
+                shadows.swap_remove(k);
+                continue;
             }
             match (theirs, mine) {
                 (Step::Played(p, ..), Step::Played(q, ..)) if p != *q => {
@@ -341,10 +352,24 @@ impl Search<'_, '_> {
                 let Some(game) = game else { continue };
                 self.out.variations += 1;
                 let theirs = self.step(&game, run, r, ply);
-                if seen_apart(&theirs)
-                    || self.with_dependents(values, settled, run, (r, ply), &seen_apart, (i, v), &game)
+                if seen_apart(&theirs) {
+                    if splitting {
+                        return Some(i);
+                    }
+                    continue;
+                }
+                if splitting
+                    && self.with_dependents(
+                        values,
+                        settled,
+                        run,
+                        (r, ply),
+                        &seen_apart,
+                        (i, v),
+                        &game,
+                    )
                 {
-                    return Some((i, ply));
+                    return Some(i);
                 }
                 if let Step::Played(position, ..) = theirs {
                     if theirs != *mine {
@@ -353,7 +378,6 @@ impl Search<'_, '_> {
                             value: v,
                             game,
                             position,
-                            since: ply,
                         });
                     }
                 }

@@ -93,7 +93,14 @@ pub struct Space {
     /// The free choices.
     pub slots: Vec<Slot>,
     games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
+    /// Rule sets compiled so far (the cache is emptied when full).
+    compiled: usize,
 }
+
+/// Compiled rule sets kept at most: a search compiles hundreds of
+/// thousands, each a few kilobytes of tables, nearly all used by one node
+/// of the search only; the cache is emptied when it holds this many.
+const MAX_CACHED: usize = 50_000;
 
 /// Every key of the language, with its section, but those of `rounds`: a
 /// record is one game, and `sow infer` refuses a base variant with rounds.
@@ -233,6 +240,7 @@ impl Space {
             fixed,
             slots,
             games: FxHashMap::default(),
+            compiled: 0,
         }
     }
 
@@ -368,13 +376,18 @@ impl Space {
         let game = rules::load(&Source::new("inferred", text))
             .ok()
             .map(|loaded| Rc::new(Game::new(loaded.rules)));
+        if self.games.len() >= MAX_CACHED {
+            self.games.clear();
+        }
         self.games.insert(values.to_vec(), game.clone());
+        self.compiled += 1;
         game
     }
 
-    /// Distinct rule sets compiled so far.
+    /// Rule sets compiled so far (one compiled again after the cache was
+    /// emptied counts again).
     pub fn compiled(&self) -> usize {
-        self.games.len()
+        self.compiled
     }
 }
 
