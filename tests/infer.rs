@@ -160,14 +160,21 @@ fn a_record_no_rule_set_explains_is_reported() {
 }
 
 #[test]
-#[ignore = "too slow: a search without boards branches far (and its questions search long); open in issue 16's report"]
 fn records_without_boards_settle_less_and_say_so() {
     let dir = scratch("infer-moves-only");
     let files = traces(&dir, "modiar", &[1, 2]);
-    // Only `sow.laps` varies: with every rule free, a search without boards
-    // branches too far (see the report of issue 16).
-    let vary = ["--base", "modiar", "--vary", "sow.laps"];
-    let json = ["--base", "modiar", "--vary", "sow.laps", "--format", "json"];
+    // The sowing rules and the capture counts vary; the rest are Modiar's.
+    let rules = [
+        "sow.direction",
+        "sow.start",
+        "sow.laps",
+        "board.stores",
+        "capture.counts",
+    ];
+    let mut vary = vec!["--base", "modiar", "--vary"];
+    vary.extend(rules);
+    let mut json = vary.clone();
+    json.extend(["--format", "json"]);
     let (_, with_boards, _) = infer(&dir, &files, &json);
     // The same games as records of moves and result only.
     let bare: Vec<String> = files
@@ -181,10 +188,13 @@ fn records_without_boards_settle_less_and_say_so() {
                 .iter()
                 .map(|p| p["move"].as_str().unwrap().to_string())
                 .collect();
+            // The result as recorded: how the game ended (a game cut at 20
+            // plies ended at the ply cap) and the scores.
             let result = &trace["result"];
             let record = format!(
-                "variant: modiar\nstart: \"7 7 7 / 7 7 7 south\"\nmoves: \"{}\"\nresult:\n  scores: [{}, {}]\n",
+                "variant: modiar\nstart: \"7 7 7 / 7 7 7 south\"\nmoves: \"{}\"\nresult:\n  end: {}\n  scores: [{}, {}]\n",
                 moves.join(" "),
+                result["end"].as_str().unwrap(),
                 result["scores"][0].as_u64().unwrap(),
                 result["scores"][1].as_u64().unwrap()
             );
@@ -196,8 +206,22 @@ fn records_without_boards_settle_less_and_say_so() {
     let (code, without, text) = infer(&dir, &bare, &json);
     assert_eq!(code, 0, "{text}");
     assert_eq!(without["boards"], false);
-    let settled = |r: &Value| r["determined"].as_object().unwrap().len();
-    assert!(settled(&without) < settled(&with_boards), "{text}");
+    // Fewer rule sets are ruled out, and nothing is settled that the boards
+    // leave open.
+    let explained = |r: &Value| r["explained_by"].as_f64().unwrap();
+    assert!(explained(&without) > explained(&with_boards), "{text}");
+    for key in without["determined"].as_object().unwrap().keys() {
+        assert!(
+            with_boards["determined"].get(key).is_some(),
+            "{key}: {text}"
+        );
+    }
+    // What the bare records settle is still Modiar's.
+    for (key, found) in without["determined"].as_object().unwrap() {
+        if let Some(truth) = truth("modiar", key).filter(|_| key != "capture.counts") {
+            assert_eq!(words(&found["value"]), truth, "{key}: {text}");
+        }
+    }
     let (_, _, words) = infer(&dir, &bare, &vary);
     assert!(words.contains("the records have no boards"), "{words}");
 }
@@ -212,4 +236,55 @@ fn bad_keys_are_bad_input() {
         out.contains("--vary: unknown rule `capture.cunts`"),
         "{out}"
     );
+}
+
+#[test]
+fn a_question_starts_from_a_recorded_position_when_that_is_shorter() {
+    // The README's three Modiar records with the sowing rules, feeding and
+    // the ends free around Modiar: the question for `legal.otherwise` from
+    // the start takes many moves (no game came near a player unable to feed).
+    let dir = scratch("infer-question-from");
+    let files = traces(&dir, "modiar", &[1, 2, 3]);
+    let (code, report, text) = infer(
+        &dir,
+        &files,
+        &[
+            "--base",
+            "modiar",
+            "--vary",
+            "legal.feed",
+            "legal.otherwise",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{text}");
+    let questions: Vec<&Value> = report["open"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|r| r["questions"].as_array().unwrap())
+        .collect();
+    let from_record: Vec<&&Value> = questions.iter().filter(|q| q["from"] != "start").collect();
+    assert!(!from_record.is_empty(), "{text}");
+    for q in from_record {
+        // The position named is the one the trace records after that ply.
+        let name = q["from"]["record"].as_str().unwrap();
+        let ply = q["from"]["ply"].as_u64().unwrap();
+        let trace: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        let board: Vec<String> = trace["plies"][ply as usize - 1]["board"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap().to_string())
+            .collect();
+        let (south, north) = board.split_at(3);
+        let written = format!("{} / {}", south.join(" "), north.join(" "));
+        let position = q["from"]["position"].as_str().unwrap();
+        assert!(
+            position.starts_with(&written),
+            "{position} vs {written}: {text}"
+        );
+    }
 }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::{json, Map, Value};
 
 use crate::{
-    engine::Game,
+    engine::{format_position, Game},
     verify::{
         self,
         diff::Pair,
@@ -28,8 +28,21 @@ struct Rule {
     settled: Option<Place>,
     /// For a list: elements no record reached.
     unreached: Vec<String>,
-    /// The questions for it: (what is compared, where they part ways).
-    questions: Vec<(String, String, Vec<String>)>,
+    /// The questions for it.
+    questions: Vec<Ask>,
+}
+
+/// A question in words.
+struct Ask {
+    /// What is compared: "`sow.laps single` from `sow.laps relay`".
+    what: String,
+    /// How the two part ways.
+    words: String,
+    /// Where the moves start: `None` the start, else the record's name, the
+    /// ply after which, and the position there.
+    from: Option<(String, u32, String)>,
+    /// The moves, as labels.
+    moves: Vec<String>,
 }
 
 /// The report of a search that found rule sets.
@@ -56,10 +69,10 @@ impl Report {
                     .map(|&v| slot.values[usize::from(v)].clone())
                     .collect()
             };
-            let asks: Vec<(String, String, Vec<String>)> = questions
+            let asks: Vec<Ask> = questions
                 .iter()
                 .filter(|q| q.slot == i)
-                .map(|q| ask(q, slot.label(), &slot.values, slot.element.is_some()))
+                .map(|q| ask(q, slot.label(), &slot.values, slot.element.is_some(), names))
                 .collect();
             let first_word = match slot.key.value {
                 crate::rules::schema::ValueKind::WordList(words) => words.words[0],
@@ -208,13 +221,19 @@ impl Report {
                     r.open.join(", ")
                 );
             }
-            for (what, words, moves) in &r.questions {
+            for Ask {
+                what,
+                words,
+                from,
+                moves,
+            } in &r.questions
+            {
                 let _ = writeln!(out, "    to tell {what}:");
-                let _ = writeln!(
-                    out,
-                    "      moves from the start: {}",
-                    shown(&moves.join(" "))
-                );
+                let start = match from {
+                    None => "the start".to_string(),
+                    Some((name, ply, position)) => format!("{name} after ply {ply} ({position})"),
+                };
+                let _ = writeln!(out, "      moves from {start}: {}", shown(&moves.join(" ")));
                 for line in words.lines() {
                     let _ = writeln!(out, "      {line}");
                 }
@@ -264,7 +283,15 @@ impl Report {
             let qs: Vec<Value> = r
                 .questions
                 .iter()
-                .map(|(what, words, moves)| json!({"compares": what, "moves": moves, "difference": words.trim_end()}))
+                .map(|q| {
+                    let from = match &q.from {
+                        None => json!("start"),
+                        Some((name, ply, position)) => {
+                            json!({"record": name, "ply": ply, "position": position})
+                        }
+                    };
+                    json!({"compares": q.what, "from": from, "moves": q.moves, "difference": q.words.trim_end()})
+                })
                 .collect();
             if !r.open.is_empty() {
                 open.insert(
@@ -340,7 +367,8 @@ fn ask(
     label: String,
     values: &[String],
     is_element: bool,
-) -> (String, String, Vec<String>) {
+    records: &[String],
+) -> Ask {
     let name = |v: u8| {
         let v = &values[usize::from(v)];
         if is_element {
@@ -352,20 +380,28 @@ fn ask(
     let names = (name(q.values.0), name(q.values.1));
     let what = format!("{} from {}", names.0, names.1);
     let (ga, gb): (&Game, &Game) = (&q.games.0, &q.games.1);
+    let from = q
+        .from
+        .map(|(r, ply, position)| (records[r].clone(), ply, format_position(&position, ga)));
     match &q.search.found {
         Some((found, _)) => {
             let pair = Pair { a: ga, b: gb };
-            let moves = found.moves.iter().map(|&m| ga.move_label(m)).collect();
-            (what, pair.words(found, (&names.0, &names.1)), moves)
+            Ask {
+                what,
+                words: pair.words(found, (&names.0, &names.1)),
+                from,
+                moves: found.moves.iter().map(|&m| ga.move_label(m)).collect(),
+            }
         }
-        None => (
+        None => Ask {
             what,
-            format!(
+            words: format!(
                 "no sequence of up to {} plies shows the difference",
                 q.search.searched.plies
             ),
-            Vec::new(),
-        ),
+            from: None,
+            moves: Vec::new(),
+        },
     }
 }
 

@@ -326,7 +326,7 @@ pub(super) fn infer(
                 let one = std::slice::from_ref(p);
                 let space = space::Space::new(
                     inference.space.base.clone(),
-                    &[],
+                    &vary,
                     inference.space.fixed.clone(),
                 );
                 infer::infer(space, one, INFER_MAX_NODES)
@@ -347,7 +347,7 @@ pub(super) fn infer(
         playout_plies: 300,
         seed: 1,
     };
-    let questions = inference.questions(&limits);
+    let questions = inference.questions(&prepared, &limits);
     let report = super::infer_report::Report::new(&inference, &questions, &prepared, &names);
     if let Some(out_file) = &out_file {
         out_file.write(report.variant(&inference).as_bytes())?;

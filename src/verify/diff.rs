@@ -116,6 +116,18 @@ pub struct Searched {
     pub position_cap: bool,
 }
 
+impl Searched {
+    /// Before the search: the start alone.
+    fn nothing() -> Searched {
+        Searched {
+            plies: 0,
+            positions: 1,
+            exhausted: false,
+            position_cap: false,
+        }
+    }
+}
+
 /// The two variants compared.
 pub struct Pair<'g> {
     /// Variant A.
@@ -137,20 +149,26 @@ impl Pair<'_> {
     /// `max_positions` positions are kept.
     pub fn search(&self, max_plies: u32, max_positions: usize) -> (Option<Found>, Searched) {
         let start = self.a.start();
-        let mut searched = Searched {
-            plies: 0,
-            positions: 1,
-            exhausted: false,
-            position_cap: false,
-        };
         if self.a.pit_count() != self.b.pit_count() || start != self.b.start() {
             let found = Found {
                 moves: Vec::new(),
                 position: start,
                 difference: Difference::Start,
             };
-            return (Some(found), searched);
+            return (Some(found), Searched::nothing());
         }
+        self.search_from(start, max_plies, max_positions)
+    }
+
+    /// As [`Pair::search`], from `start`, a position both variants can be in
+    /// (a recorded one): the moves found are from there.
+    pub fn search_from(
+        &self,
+        start: Position,
+        max_plies: u32,
+        max_positions: usize,
+    ) -> (Option<Found>, Searched) {
+        let mut searched = Searched::nothing();
         let mut nodes = vec![Node {
             position: start,
             parent: None,

@@ -16,9 +16,9 @@ use search::{Leaf, Place, Prepared};
 use space::Space;
 
 use crate::{
-    engine::Game,
+    engine::{parse_move, Game, GameRun, Position},
     verify::{
-        compare::{self, Limits, PlaySearch},
+        compare::{self, Limits, Method, PlaySearch},
         diff::Pair,
         replay, Verdict,
     },
@@ -72,7 +72,15 @@ pub struct Question {
     pub games: (Game, Game),
     /// What the play search found.
     pub search: PlaySearch,
+    /// Where the moves found start: `None` the start of the game, else
+    /// the position (`.2`) after ply `.1` of record `.0`, which both reach,
+    /// when that question is shorter.
+    pub from: Option<(usize, u32, Position)>,
 }
+
+/// Positions a search from a recorded position examines at most (the
+/// search from the start has the bound the caller gives).
+const MAX_POSITIONS_FROM_A_RECORD: usize = 5_000;
 
 /// Runs the search and confirms its survivors.
 pub fn infer(mut space: Space, records: &[Prepared<'_>], max_nodes: usize) -> Inference {
@@ -173,8 +181,9 @@ fn confirm(
 
 impl Inference {
     /// For each open slot, two candidates that differ only there and the
-    /// shortest sequence after which they part ways.
-    pub fn questions(&mut self, limits: &Limits) -> Vec<Question> {
+    /// shortest sequence after which they part ways: from the start, or
+    /// from a position of the records when that is shorter.
+    pub fn questions(&mut self, records: &[Prepared<'_>], limits: &Limits) -> Vec<Question> {
         let mut out = Vec::new();
         for i in 0..self.slots.len() {
             let slot = &self.space.slots[i];
@@ -196,14 +205,69 @@ impl Inference {
                 continue;
             };
             let (ga, gb) = (Game::clone(&ga), Game::clone(&gb));
-            let search = compare::search(&Pair { a: &ga, b: &gb }, limits);
+            let mut search = compare::search(&Pair { a: &ga, b: &gb }, limits);
+            let from =
+                shorter_from_a_record(&Pair { a: &ga, b: &gb }, records, limits, &mut search);
             out.push(Question {
                 slot: i,
                 values: (v1, v2),
                 games: (ga, gb),
                 search,
+                from,
             });
         }
         out
     }
+}
+
+/// The shortest question from a position of the records, when it is
+/// shorter than `search` found from the start: `search` then holds it, and
+/// the record and ply it starts after are returned. A record is followed
+/// while both rule sets reach the same positions in it.
+fn shorter_from_a_record(
+    pair: &Pair<'_>,
+    records: &[Prepared<'_>],
+    limits: &Limits,
+    search: &mut PlaySearch,
+) -> Option<(usize, u32, Position)> {
+    let mut best = search.found.as_ref().map(|(f, _)| f.moves.len() as u32);
+    let mut from = None;
+    for (r, rec) in records.iter().enumerate() {
+        let (mut ra, mut rb) = (
+            GameRun::new(pair.a, rec.start),
+            GameRun::new(pair.b, rec.start),
+        );
+        for ply in 0..=rec.labels.len() as u32 {
+            if ply > 0 {
+                let Ok(mv) = parse_move(&rec.labels[ply as usize - 1], pair.a) else {
+                    break;
+                };
+                if ra.play(mv).is_err() || rb.play(mv).is_err() {
+                    break;
+                }
+            }
+            if best == Some(0) {
+                return from;
+            }
+            if ra.position() != rb.position() {
+                break;
+            }
+            let the_start = ply == 0 && rec.start == pair.a.start();
+            if ra.end().is_some() || the_start {
+                continue;
+            }
+            let depth = best.map_or(limits.max_plies, |b| b - 1);
+            let (found, searched) =
+                pair.search_from(*ra.position(), depth, MAX_POSITIONS_FROM_A_RECORD);
+            if let Some(found) = found {
+                best = Some(found.moves.len() as u32);
+                from = Some((r, ply, *ra.position()));
+                *search = PlaySearch {
+                    found: Some((found, Method::BreadthFirst)),
+                    searched,
+                };
+            }
+        }
+    }
+    from
 }

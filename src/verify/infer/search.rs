@@ -17,7 +17,8 @@ use std::rc::Rc;
 
 use super::space::Space;
 use crate::{
-    engine::{parse_move, EndReason, Game, GameRun, Move, Position},
+    engine::{parse_move, EndReason, Game, GameRun, Move, Position, Successor},
+    rules::schema::{Default, ValueKind},
     trace::{legal_labels, Winner},
     verify::{
         record::Record,
@@ -83,6 +84,19 @@ pub struct Outcome {
     pub reached: Vec<bool>,
 }
 
+/// A one-slot variation of a node that has reached another position than
+/// the node at a ply the record has no checkpoint for, played on from its
+/// own position.
+struct Shadow {
+    /// The slot and the value it differs in.
+    slot: usize,
+    value: u8,
+    /// Its rule set.
+    game: Rc<Game>,
+    /// Its position after the last ply played.
+    position: Position,
+}
+
 /// What one rule set does at one ply, as far as the records can see.
 #[derive(Debug, PartialEq, Eq)]
 enum Step {
@@ -143,19 +157,33 @@ impl Search<'_, '_> {
             let mut run = GameRun::new(&game, rec.start);
             let last = rec.labels.len() as u32 + 1;
             let mut ply = first;
-            // Resuming at a split: the plies before it again, under this rule set.
-            if first > 1 {
-                for label in &rec.labels[..first as usize - 1] {
-                    let mv = parse_move(label, &game).ok();
-                    if mv.and_then(|mv| run.play(mv).ok()).is_none() {
-                        return self.fail(r, first, &values, &settled);
-                    }
+            // Resuming at a split: the plies before it again, under this rule
+            // set, following the variations that reach other positions
+            // unseen since the last checkpoint before it (no splitting there:
+            // the record agreed with those plies).
+            let mut shadows = Vec::new();
+            let unseen_from = (1..first)
+                .rev()
+                .find(|&p| self.is_checked(r, p))
+                .map_or(1, |p| p + 1);
+            for ply in 1..first {
+                if ply >= unseen_from {
+                    let mine = self.step(&game, &run, r, ply);
+                    let here = (r, ply);
+                    self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, false);
+                }
+                let mv = parse_move(&rec.labels[ply as usize - 1], &game).ok();
+                if mv.and_then(|mv| run.play(mv).ok()).is_none() {
+                    return self.fail(r, first, &values, &settled);
                 }
             }
             while ply <= last {
                 if ply > 0 {
                     let mine = self.step(&game, &run, r, ply);
-                    if let Some(slot) = self.sensitive(&values, &settled, &run, r, ply, &mine) {
+                    let here = (r, ply);
+                    if let Some(slot) =
+                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, true)
+                    {
                         return self.split(values, settled, slot, Place { record: r, ply });
                     }
                 }
@@ -224,19 +252,59 @@ impl Search<'_, '_> {
         furthest
     }
 
-    /// The first unassigned slot whose other values change what happens at
-    /// this ply.
+    /// The first unassigned slot whose other values change what the record
+    /// sees at this ply (when `splitting`; otherwise only the variations
+    /// followed apart are brought up to this ply).
+    ///
+    /// At a ply with a checkpoint (or the result) every difference counts.
+    /// At a ply without one the record sees only whether the move is
+    /// legal: a variation that only reaches another position is followed
+    /// on its own (a [`Shadow`]) until the record tells the two apart or
+    /// their positions meet again, and the node splits only then. Records
+    /// of moves alone thus split on the rules that change the moves' legality
+    /// or the result, not on every rule that changes the board. The children
+    /// of such a split replay the record under their own rules, so the one
+    /// followed apart carries on from its own position.
     fn sensitive(
         &mut self,
-        values: &[u8],
-        settled: &[Option<Place>],
+        (values, settled): (&[u8], &[Option<Place>]),
         run: &GameRun<'_>,
-        r: usize,
-        ply: u32,
+        (r, ply): (usize, u32),
         mine: &Step,
+        shadows: &mut Vec<Shadow>,
+        splitting: bool,
     ) -> Option<usize> {
         if *mine == Step::Nothing {
             return None;
+        }
+        let checked = self.is_checked(r, ply);
+        let seen_apart = |other: &Step| match (mine, other) {
+            (Step::Played(..), Step::Played(..)) if !checked => false,
+            _ => other != mine,
+        };
+        // The variations followed apart play on from their own positions.
+        let mut k = 0;
+        while k < shadows.len() {
+            let shadow = &shadows[k];
+            let theirs = self.step_at(&shadow.game, &shadow.position, r, ply);
+            self.out.variations += 1;
+            if seen_apart(&theirs) {
+                if splitting {
+                    return Some(shadow.slot);
+                }
+                shadows.swap_remove(k);
+                continue;
+            }
+            match (theirs, mine) {
+                (Step::Played(p, ..), Step::Played(q, ..)) if p != *q => {
+                    shadows[k].position = p;
+                    k += 1;
+                }
+                // Back on the node's position (or past the last move).
+                _ => {
+                    shadows.swap_remove(k);
+                }
+            }
         }
         // Numbers of a list are tried only when a board shows them (or they
         // are in: then taking them out is tried).
@@ -249,17 +317,22 @@ impl Search<'_, '_> {
             }
             _ => Vec::new(),
         };
+        let rules = run.game().rules();
         let mut alt = values.to_vec();
         for i in 0..values.len() {
             if settled[i].is_some() {
                 continue;
             }
             let slot = &self.space.slots[i];
-            let is_number = matches!(
-                slot.key.value,
-                crate::rules::schema::ValueKind::Numbers { .. }
-            );
-            if is_number {
+            // A rule the node's rules leave no room for (a scoring of an end
+            // they do not have) changes nothing by itself.
+            let no_room = slot.element.is_none()
+                && !matches!(slot.key.default, Default::Absent(_))
+                && (slot.key.write)(rules).is_none();
+            if no_room {
+                continue;
+            }
+            if matches!(slot.key.value, ValueKind::Numbers { .. }) {
                 let element = slot.element.as_deref().unwrap_or("");
                 let on_board = shown.iter().any(|s| s == element);
                 if on_board {
@@ -270,7 +343,7 @@ impl Search<'_, '_> {
                 }
             }
             for v in 0..slot.values.len() as u8 {
-                if v == values[i] {
+                if v == values[i] || shadows.iter().any(|s| s.slot == i && s.value == v) {
                     continue;
                 }
                 alt[i] = v;
@@ -278,10 +351,35 @@ impl Search<'_, '_> {
                 alt[i] = values[i];
                 let Some(game) = game else { continue };
                 self.out.variations += 1;
-                if self.step(&game, run, r, ply) != *mine
-                    || self.with_dependents(values, settled, run, (r, ply), mine, (i, v), &game)
+                let theirs = self.step(&game, run, r, ply);
+                if seen_apart(&theirs) {
+                    if splitting {
+                        return Some(i);
+                    }
+                    continue;
+                }
+                if splitting
+                    && self.with_dependents(
+                        values,
+                        settled,
+                        run,
+                        (r, ply),
+                        &seen_apart,
+                        (i, v),
+                        &game,
+                    )
                 {
                     return Some(i);
+                }
+                if let Step::Played(position, ..) = theirs {
+                    if theirs != *mine {
+                        shadows.push(Shadow {
+                            slot: i,
+                            value: v,
+                            game,
+                            position,
+                        });
+                    }
                 }
             }
         }
@@ -291,7 +389,7 @@ impl Search<'_, '_> {
     /// Whether setting slot `i` to `v` (giving `game`) brings to life a
     /// rule that the node's rule set leaves no room for (`legal otherwise`
     /// once `feeding when` is set), and one of that rule's values then
-    /// changes what happens: two rules that matter only together.
+    /// changes what the record sees: two rules that matter only together.
     #[allow(clippy::too_many_arguments)]
     fn with_dependents(
         &mut self,
@@ -299,7 +397,7 @@ impl Search<'_, '_> {
         settled: &[Option<Place>],
         run: &GameRun<'_>,
         (r, ply): (usize, u32),
-        mine: &Step,
+        seen_apart: &dyn Fn(&Step) -> bool,
         (i, v): (usize, u8),
         game: &Rc<Game>,
     ) -> bool {
@@ -325,7 +423,7 @@ impl Search<'_, '_> {
                 alt[j] = values[j];
                 let Some(other) = other else { continue };
                 self.out.variations += 1;
-                if self.step(&other, run, r, ply) != *mine {
+                if seen_apart(&self.step(&other, run, r, ply)) {
                     return true;
                 }
             }
@@ -335,46 +433,68 @@ impl Search<'_, '_> {
 
     /// What `game` does at `ply` of record `r`, from the position `run` is in.
     fn step(&self, game: &Rc<Game>, run: &GameRun<'_>, r: usize, ply: u32) -> Step {
-        let rec = &self.records[r];
-        let last = rec.labels.len() as u32 + 1;
-        if ply == last {
-            let Some(result) = &rec.record.result else {
-                return Step::Nothing;
-            };
-            let end = |run: &GameRun<'_>| {
-                let mut run = run.clone();
-                if result.end == Some(EndReason::PlyCap)
-                    || (result.end.is_none() && result.winner == Some(Winner::None))
-                {
-                    run.stop_at_cap();
-                }
-                Step::Result(run.end(), run.scores(), Some(Winner::from(run.outcome())))
-            };
-            return if std::ptr::eq(run.game(), game.as_ref()) {
-                end(run)
-            } else {
-                end(&GameRun::new(game, *run.position()))
-            };
+        if !std::ptr::eq(run.game(), game.as_ref()) {
+            return self.step_at(game, run.position(), r, ply);
         }
-        let label = &rec.labels[ply as usize - 1];
-        let Ok(mv) = parse_move(label, game) else {
+        let rec = &self.records[r];
+        if ply == rec.labels.len() as u32 + 1 {
+            return self.result(run, r);
+        }
+        let Ok(mv) = parse_move(&rec.labels[ply as usize - 1], game) else {
             return Step::Illegal;
         };
-        let played = if std::ptr::eq(run.game(), game.as_ref()) {
-            run.successors().find(mv).copied()
-        } else {
-            game.play(run.position(), mv).ok()
-        };
-        let Some(s) = played else {
+        match run.successors().find(mv) {
+            Some(s) => self.played(game, s, r, ply),
+            None => Step::Illegal,
+        }
+    }
+
+    /// What `game` does at `ply` of record `r` from `position` (a game
+    /// started there: no earlier positions to repeat).
+    fn step_at(&self, game: &Game, position: &Position, r: usize, ply: u32) -> Step {
+        let rec = &self.records[r];
+        if ply == rec.labels.len() as u32 + 1 {
+            return self.result(&GameRun::new(game, *position), r);
+        }
+        let Ok(mv) = parse_move(&rec.labels[ply as usize - 1], game) else {
             return Step::Illegal;
         };
-        let wants_legal = rec
+        match game.play(position, mv) {
+            Ok(s) => self.played(game, &s, r, ply),
+            Err(_) => Step::Illegal,
+        }
+    }
+
+    /// A move played: its position, what it captured, and the legal moves
+    /// after it when a checkpoint at `ply` lists them.
+    fn played(&self, game: &Game, s: &Successor, r: usize, ply: u32) -> Step {
+        let wants_legal = self.records[r]
             .record
             .expect
             .iter()
             .any(|c| c.ply == ply && c.legal.is_some());
         let legal = wants_legal.then(|| legal_labels(&GameRun::new(game, s.position)));
         Step::Played(s.position, s.effect.captured, legal)
+    }
+
+    /// The game at the end of record `r` as far as its result says.
+    fn result(&self, run: &GameRun<'_>, r: usize) -> Step {
+        let Some(result) = &self.records[r].record.result else {
+            return Step::Nothing;
+        };
+        let mut run = run.clone();
+        if result.end == Some(EndReason::PlyCap)
+            || (result.end.is_none() && result.winner == Some(Winner::None))
+        {
+            run.stop_at_cap();
+        }
+        Step::Result(run.end(), run.scores(), Some(Winner::from(run.outcome())))
+    }
+
+    /// Whether record `r` has a checkpoint at `ply` (the result counts as one).
+    fn is_checked(&self, r: usize, ply: u32) -> bool {
+        let rec = &self.records[r];
+        ply == rec.labels.len() as u32 + 1 || rec.record.expect.iter().any(|c| c.ply == ply)
     }
 
     /// Plays `ply` of record `r` on `run` and checks what the record says

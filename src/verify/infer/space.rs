@@ -12,7 +12,9 @@
 //! min_stones`) takes a small range. The board's size and seeds are not
 //! searched: they come from the records or the base.
 
-use std::{collections::HashMap, rc::Rc};
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use crate::{
     diagnostic::Source,
@@ -90,8 +92,15 @@ pub struct Space {
     pub fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
     /// The free choices.
     pub slots: Vec<Slot>,
-    games: HashMap<Vec<u8>, Option<Rc<Game>>>,
+    games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
+    /// Rule sets compiled so far (the cache is emptied when full).
+    compiled: usize,
 }
+
+/// Compiled rule sets kept at most: a search compiles hundreds of
+/// thousands, each a few kilobytes of tables, nearly all used by one node
+/// of the search only; the cache is emptied when it holds this many.
+const MAX_CACHED: usize = 50_000;
 
 /// Every key of the language, with its section, but those of `rounds`: a
 /// record is one game, and `sow infer` refuses a base variant with rounds.
@@ -230,7 +239,8 @@ impl Space {
             base,
             fixed,
             slots,
-            games: HashMap::new(),
+            games: FxHashMap::default(),
+            compiled: 0,
         }
     }
 
@@ -366,13 +376,18 @@ impl Space {
         let game = rules::load(&Source::new("inferred", text))
             .ok()
             .map(|loaded| Rc::new(Game::new(loaded.rules)));
+        if self.games.len() >= MAX_CACHED {
+            self.games.clear();
+        }
         self.games.insert(values.to_vec(), game.clone());
+        self.compiled += 1;
         game
     }
 
-    /// Distinct rule sets compiled so far.
+    /// Rule sets compiled so far (one compiled again after the cache was
+    /// emptied counts again).
     pub fn compiled(&self) -> usize {
-        self.games.len()
+        self.compiled
     }
 }
 
