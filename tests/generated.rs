@@ -109,9 +109,19 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         keyword::<ExtraTurn>(),
         keyword::<Laps>(),
         first_move_from,
+        (keyword::<FirstMoves>(), keyword::<PlayFrom>(), keyword::<FirstLap>()),
     )
         .prop_map(
-            |(direction, start, skip_origin, min_stones, extra_turn, laps, first_move_from)| {
+            |(
+                direction,
+                start,
+                skip_origin,
+                min_stones,
+                extra_turn,
+                laps,
+                first_move_from,
+                (first_moves, play_from, first_lap),
+            )| {
                 Sowing {
                     direction,
                     start,
@@ -120,6 +130,9 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                     min_stones,
                     first_move_from,
                     extra_turn,
+                    first_moves,
+                    play_from,
+                    first_lap,
                 }
             },
         )
@@ -144,7 +157,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         keyword::<Take>(),
         prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
             .prop_map(|set| set.into_iter().collect())],
-        keyword::<CaptureDestination>(),
+        (keyword::<CaptureDestination>(), keyword::<Requires>()),
         keyword::<AfterCapture>(),
     )
         .prop_map(
@@ -156,7 +169,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 first_move,
                 take,
                 facing_counts,
-                goes_to,
+                (goes_to, requires),
                 then,
             )| {
                 CaptureRule {
@@ -175,6 +188,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     facing_counts,
                     goes_to,
                     then,
+                    requires,
                 }
             },
         )
@@ -344,7 +358,7 @@ fn consistent(mut r: Rules) -> Rules {
             rule.chain = Chain::None;
         }
         // `facing_counts` needs a `take` of the facing pit.
-        if matches!(rule.take, Take::Last | Take::Neighbours) {
+        if matches!(rule.take, Take::Last | Take::Neighbours | Take::Next) {
             rule.facing_counts.clear();
         }
     }
@@ -381,6 +395,12 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // A sweep is written after the rules on the last pit.
     r.captures.sort_by_key(|c| c.on == Trigger::Sweep);
+    // `requires capture` is for a sweep after another rule.
+    for (i, rule) in r.captures.iter_mut().enumerate() {
+        if rule.on != Trigger::Sweep || i == 0 {
+            rule.requires = Requires::Nothing;
+        }
+    }
     if r.captures
         .iter()
         .any(|c| matches!(c.on, Trigger::EveryPit | Trigger::RelayLanding))
@@ -423,6 +443,25 @@ fn consistent(mut r: Rules) -> Rules {
     // `first_move_from` names places of the row.
     let pits = r.board.pits;
     r.sowing.first_move_from.retain(|&p| p <= pits);
+    // `first_moves each_player` needs a first-move rule, one round and no
+    // extra turns; `play_from any` two rows, no stores and no pit that sows
+    // either way.
+    let waiver = r
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::NoCapture);
+    if (r.sowing.first_move_from.is_empty() && !waiver)
+        || r.sowing.extra_turn == ExtraTurn::Store
+        || r.rounds.refill.is_some()
+    {
+        r.sowing.first_moves = FirstMoves::Game;
+    }
+    if r.board.rows != 2
+        || r.board.stores == Stores::Sown
+        || r.sowing.direction.contains(&PitDirection::Either)
+    {
+        r.sowing.play_from = PlayFrom::Own;
+    }
     // The numbers of `stones_left` and `score_reached` need their condition.
     if !r.end.when.contains(&EndWhen::StonesLeft) {
         r.end.stones_left_at_most = None;

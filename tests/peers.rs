@@ -36,7 +36,7 @@ struct Peer {
 /// The peer's captured-majority stop leaves the board unscored.
 const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
 
-const PEERS: [Peer; 8] = [
+const PEERS: [Peer; 10] = [
     Peer {
         name: "oware",
         games: 100,
@@ -77,6 +77,16 @@ const PEERS: [Peer; 8] = [
         name: "waurie",
         games: 100,
         captures_only_at: &[EndReason::RowEmpty],
+    },
+    Peer {
+        name: "bohnenspiel",
+        games: 150,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "dabuda",
+        games: 150,
+        captures_only_at: MAJORITY,
     },
 ];
 

@@ -353,3 +353,28 @@ fn whyo_random_seed_1() {
 fn yovodji_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "yovodji", "--seed", "1"]));
 }
+
+#[test]
+fn das_bohnenspiel_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "das-bohnenspiel", "--seed", "1"]));
+}
+
+#[test]
+fn pallankuli_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "pallankuli", "--seed", "1"]));
+}
+
+#[test]
+fn dabuda_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "dabuda", "--seed", "1"]));
+}
+
+#[test]
+fn kapana_bona_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kapana-bona", "--seed", "1"]));
+}
+
+#[test]
+fn wouri_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "wouri", "--seed", "1"]));
+}

@@ -19,8 +19,9 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps,
-    Leftovers, PitDirection, Restriction, Rules, SowStart, Stores, Take, Trigger,
+    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstMoves,
+    FirstLap, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, SowStart,
+    Stores, Take, Trigger,
 };
 
 /// Most moves a position can have: two per pit of the mover's row (pits that
@@ -216,6 +217,12 @@ pub enum Illegal {
         /// Labels of the pits the first move may be played from.
         allowed: Vec<String>,
     },
+    /// The move's first lap neither reaches the opponent's row nor ends in
+    /// an empty pit of the mover's row (`first_lap reaches_or_empty`).
+    FirstLap {
+        /// Label of the pit.
+        pit: String,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -245,12 +252,16 @@ impl fmt::Display for Illegal {
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
             Illegal::NotAnOpeningPit { pit, allowed } => write!(
                 f,
-                "the game's first move is played from {}, not `{pit}`",
+                "this first move is played from {}, not `{pit}`",
                 allowed
                     .iter()
                     .map(|l| format!("`{l}`"))
                     .collect::<Vec<_>>()
                     .join(" or ")
+            ),
+            Illegal::FirstLap { pit } => write!(
+                f,
+                "`{pit}`'s first lap neither reaches the opponent's row nor ends in an empty pit of the mover's row"
             ),
         }
     }
@@ -367,6 +378,14 @@ pub struct Game {
     /// One-lap sowings as whole-board additions, where the board is small
     /// enough and no capture happens inside the sowing.
     packed: Option<PackedLaps>,
+    /// Whether North's first move is a first move too (`first_moves
+    /// each_player`).
+    each_player_opening: bool,
+    /// Whether a player may play any pit of the board (`play_from any`).
+    play_any: bool,
+    /// Whether a move's first lap must reach the opponent's row or end in an
+    /// empty pit of the mover's row (`first_lap reaches_or_empty`).
+    pub(super) first_lap_rule: bool,
 }
 
 impl Game {
@@ -499,13 +518,15 @@ impl Game {
             );
         let mut candidates = [[Move::PASS; MAX_PITS]; 2];
         let mut candidate_count = [0; 2];
+        let play_any = rules.sowing.play_from == PlayFrom::Any;
         for mover in Player::BOTH {
             let m = mover.index();
-            let row = directions
-                .iter()
-                .enumerate()
-                .skip(m * per_side)
-                .take(per_side);
+            let (first, count) = if play_any {
+                (0, pit_count)
+            } else {
+                (m * per_side, per_side)
+            };
+            let row = directions.iter().enumerate().skip(first).take(count);
             for (pit, allowed) in row {
                 for &direction in *allowed {
                     candidates[m][candidate_count[m]] = Move {
@@ -553,6 +574,8 @@ impl Game {
             }
         }
         let restriction_steps = rules.restrictions.0;
+        let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
+        let rules_first_lap = rules.sowing.first_lap == FirstLap::ReachesOrEmpty;
         let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
         let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
         let scoring = EndReason::ALL.map(|reason| {
@@ -626,8 +649,17 @@ impl Game {
             candidates,
             candidate_count,
             packed: None,
+            each_player_opening: rules_each_player_opening,
+            play_any,
+            first_lap_rule: rules_first_lap,
         };
-        if game.laps == Laps::Single && !game.sowing_captures {
+        // The packed laps set the opening aside after every move and sow each
+        // pit on its owner's path: not for these two rules.
+        if game.laps == Laps::Single
+            && !game.sowing_captures
+            && !game.each_player_opening
+            && !game.play_any
+        {
             let total = game.start().total_stones() as usize;
             game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
                 let mover = Player::BOTH
@@ -790,7 +822,26 @@ impl Game {
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
-        pos.pits[self.row(player)].iter().any(|&n| n >= min)
+        pos.pits[self.playable(player)].iter().any(|&n| n >= min)
+    }
+
+    /// The pits `player` may play: their row, or the whole board under
+    /// `play_from any`.
+    pub fn playable(&self, player: Player) -> Range<usize> {
+        if self.play_any {
+            0..self.pit_count
+        } else {
+            self.row(player)
+        }
+    }
+
+    /// Whether the position after a move by `mover` from a position whose
+    /// `opening` flag was `opening` is still in the opening: after South's
+    /// first move under `first_moves each_player` (North's first move is
+    /// then a first move too).
+    #[inline]
+    pub(super) fn opening_after(&self, opening: bool, mover: Player) -> bool {
+        opening && self.each_player_opening && mover == Player::South
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
@@ -863,7 +914,7 @@ impl Game {
         if !extra_turn {
             pos.to_move = mover.other();
         }
-        pos.opening = false;
+        pos.opening = self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
@@ -1110,6 +1161,7 @@ impl Game {
             FeedWhen::Never => false,
             FeedWhen::RowEmpty => self.row_is_empty(pos, opponent),
             FeedWhen::CannotMove => !self.can_move(pos, opponent),
+            FeedWhen::Always => true,
         }
     }
 
@@ -1170,6 +1222,28 @@ impl Game {
             .map_or(usize::MAX, |k| k + 1)
     }
 
+    /// Whether `mv`'s first lap from `pos` does what `first_lap
+    /// reaches_or_empty` asks: sows a stone into the opponent's row, or
+    /// ends in a pit of the mover's row that was empty.
+    pub(super) fn first_lap_allowed(&self, pos: &Position, mv: Move) -> bool {
+        let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+        let mover = pos.to_move;
+        let needed = match pos.closed {
+            0 => usize::from(self.reach_at[mover.index()][direction][origin]),
+            _ => self.reach_past_closed(pos, origin, direction),
+        };
+        if usize::from(pos.pits[origin]) >= needed {
+            return true;
+        }
+        let mut board = *pos;
+        let path = &self.sow_path[mover.index()][direction][origin][..self.path_len];
+        let last = self.sow_any_lap(&mut board, path, origin);
+        !self.is_store(last)
+            && last != origin
+            && pos.pits[last] == 0
+            && self.row(mover).contains(&last)
+    }
+
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
@@ -1218,7 +1292,7 @@ impl Game {
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
         let mut slams = 0u32;
-        for pit in self.row(mover) {
+        for pit in self.playable(mover) {
             if pos.pits[pit] < self.min_stones || opening >> pit & 1 == 0 {
                 continue;
             }
@@ -1227,6 +1301,9 @@ impl Game {
                     pit: pit as u8,
                     direction,
                 };
+                if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+                    continue;
+                }
                 // Sow straight into the next free slot; it only counts once kept.
                 let slot = &mut out.items[out.len];
                 slot.mv = mv;
@@ -1328,7 +1405,7 @@ impl Game {
         }
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
-        if !self.row(pos.to_move).contains(&pit) {
+        if !self.playable(pos.to_move).contains(&pit) {
             return Illegal::NotYourPit {
                 pit: label,
                 owner: pos.to_move.other(),
@@ -1360,6 +1437,9 @@ impl Game {
                 pit: label,
                 rule: self.pit_direction(pit),
             };
+        }
+        if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+            return Illegal::FirstLap { pit: label };
         }
         let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
         if self.rules.grand_slam != GrandSlam::Allowed

@@ -122,6 +122,9 @@ impl Game {
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
+        if self.first_lap_rule {
+            self.keep_first_lap_moves(pos, out);
+        }
         let pass_possible = out.is_empty() && self.passes;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return self.legal_moves_slowly(pos, out);
@@ -143,6 +146,18 @@ impl Game {
         out.len = 0;
         for &mv in all.as_slice() {
             if opening >> mv.pit & 1 == 1 {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// `first_lap reaches_or_empty`: only the moves whose first lap reaches
+    /// the opponent's row or ends in an empty pit of the mover's row.
+    fn keep_first_lap_moves(&self, pos: &Position, out: &mut Moves) {
+        let all = *out;
+        out.len = 0;
+        for &mv in all.as_slice() {
+            if self.first_lap_allowed(pos, mv) {
                 out.push(mv);
             }
         }

@@ -771,6 +771,22 @@ Old files: a section without a label, `capture { ... }`, is the rule
             doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`).",
             example: "then sows_on",
         },
+        Key {
+            name: "requires",
+            describe: sentences::requires,
+            read: |r, v| rule_mut(r).requires = v.word(),
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.requires != Requires::Nothing)
+                    .map(|c| one(c.requires))
+            },
+            what: "what a capture rule requires",
+            value: ValueKind::Word(Words::of::<Requires>()),
+            default: Default::Value("nothing"),
+            warns: None,
+            doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
+            example: "requires capture",
+        },
     ],
 };
 
@@ -823,7 +839,23 @@ error, and so is `otherwise` or `feed_gives` with `feed never`, and
 `first_move_from` restricts only the game's first move (South's), before
 the other restrictions choose among what it leaves; a place beyond the row
 is an error. A position given with `--from` is a mid-game position: the rule
-does not apply to it.
+does not apply to it. `first_moves each_player` makes North's first move a
+first move too, for `first_move_from` (North plays from the same places of
+its own row) and for a capture rule's `first_move no_capture`; it is not
+supported with rounds or extra turns (an error).
+
+`play_from any` lets a player sow from any pit of the board, the opponent's
+included (Kapana Bona's heaps on the ground have no sides): a move is
+written with the pit's label, `B` for South as for North. Captures, feeding
+and the grand-slam rule still speak of the mover's row and the opponent's.
+It is not supported with `stores sown` (an error: whose store a sowing
+from the other row would pass is not defined).
+
+`first_lap reaches_or_empty` keeps only the moves whose first lap (the
+stones of the pit played, before any relay) sows a stone into the
+opponent's row or ends in a pit of the mover's own row that was empty;
+like `min_stones`, it says which pits are moves at all, before the other
+restrictions choose.
 
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;
@@ -871,6 +903,44 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
             example: "first_move_from 6",
+        },
+        Key {
+            name: "first_moves",
+            describe: sentences::first_moves,
+            read: |r, v| r.sowing.first_moves = v.word(),
+            write: |r| {
+                (r.sowing.first_moves != FirstMoves::Game).then(|| one(r.sowing.first_moves))
+            },
+            what: "first moves",
+            value: ValueKind::Word(Words::of::<FirstMoves>()),
+            default: Default::Value("game"),
+            warns: None,
+            doc: "Which moves `first_move_from` and a capture rule's `first_move` apply to: the game's first move, or each player's first move.",
+            example: "first_moves each_player",
+        },
+        Key {
+            name: "play_from",
+            describe: sentences::play_from,
+            read: |r, v| r.sowing.play_from = v.word(),
+            write: |r| (r.sowing.play_from != PlayFrom::Own).then(|| one(r.sowing.play_from)),
+            what: "pits a player may play",
+            value: ValueKind::Word(Words::of::<PlayFrom>()),
+            default: Default::Value("own"),
+            warns: None,
+            doc: "Which pits a player may play: those of their own row, or any pit of the board.",
+            example: "play_from any",
+        },
+        Key {
+            name: "first_lap",
+            describe: sentences::first_lap,
+            read: |r, v| r.sowing.first_lap = v.word(),
+            write: |r| (r.sowing.first_lap != FirstLap::Any).then(|| one(r.sowing.first_lap)),
+            what: "first-lap rule",
+            value: ValueKind::Word(Words::of::<FirstLap>()),
+            default: Default::Value("any"),
+            warns: None,
+            doc: "What a move's first lap must do for the move to be legal.",
+            example: "first_lap reaches_or_empty",
         },
         Key {
             name: "grand_slam",
@@ -987,7 +1057,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
         match restriction {
             Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
-            Restriction::MinStones => keys.push("first_move_from"),
+            Restriction::MinStones => keys.extend(["first_move_from", "first_moves", "play_from", "first_lap"]),
             Restriction::GrandSlam => {}
         }
     }

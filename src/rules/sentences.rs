@@ -126,9 +126,35 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
         [init @ .., last] => format!("one of the pits {} or {last}", init.join(", ")),
         [] => unreachable!("checked non-empty"),
     };
-    vec![format!(
-        "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
-    )]
+    vec![match rules.sowing.first_moves {
+        FirstMoves::Game => format!(
+            "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
+        ),
+        FirstMoves::EachPlayer => format!(
+            "Each player's first move must be played from {pits} (North's from the same places of its own row); the moves after it from any pit."
+        ),
+    }]
+}
+
+/// Whose first move `first_move_from` and `first_move` apply to, when not
+/// only the game's.
+pub(super) fn first_moves(rules: &Rules) -> Vec<String> {
+    match rules.sowing.first_moves {
+        FirstMoves::Game => Vec::new(),
+        FirstMoves::EachPlayer => vec![
+            "Each player's first move is a first move: North's as well as South's.".into(),
+        ],
+    }
+}
+
+/// Which pits a player may play, when not only their own.
+pub(super) fn play_from(rules: &Rules) -> Vec<String> {
+    match rules.sowing.play_from {
+        PlayFrom::Own => Vec::new(),
+        PlayFrom::Any => vec![
+            "A player may sow from any pit of the board, the opponent's row included.".into(),
+        ],
+    }
 }
 
 /// The pit a player picks.
@@ -263,6 +289,7 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
         Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
         Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
+        Take::Next => "the mover captures the stones of the pit after it in the sowing direction, if it holds any (the last stone stays)".into(),
         Take::Neighbours => format!(
             "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
             capture_counts(capture),
@@ -378,6 +405,10 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     };
     vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
+        FirstMove::NoCapture if rules.sowing.first_moves == FirstMoves::EachPlayer => {
+            "Each player's first move captures nothing: what it would take stays on the board."
+                .into()
+        }
         FirstMove::NoCapture => {
             "The game's very first move captures nothing: what it would take stays on the board."
                 .into()
@@ -428,6 +459,7 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let trigger = match rules.feeding.when {
         FeedWhen::Never => return vec!["A player never has to give the opponent stones.".into()],
         FeedWhen::RowEmpty => "When the opponent's row is empty".to_string(),
+        FeedWhen::Always => "At every move".to_string(),
         FeedWhen::CannotMove => format!(
             "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones)"
         ),
@@ -435,6 +467,9 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let requirement = match rules.feeding.gives {
         FeedGives::Stone if rules.feeding.when == FeedWhen::RowEmpty => {
             "leaves at least one stone in it".to_string()
+        }
+        FeedGives::Stone if rules.feeding.when == FeedWhen::Always => {
+            "leaves at least one stone in the opponent's row".to_string()
         }
         FeedGives::Stone => {
             "leaves at least one stone in their row (even if they still cannot move)".to_string()
@@ -676,4 +711,24 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
         format!("The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round; {starter}."),
         end,
     ]
+}
+
+/// A sweep that follows only a capture by an earlier rule.
+pub(super) fn requires(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules) {
+        Some(capture) if capture.requires == Requires::Capture => vec![
+            "This sweep happens only after a move in which an earlier rule has captured.".into(),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// What a move's first lap must do, when the rules say.
+pub(super) fn first_lap(rules: &Rules) -> Vec<String> {
+    match rules.sowing.first_lap {
+        FirstLap::Any => Vec::new(),
+        FirstLap::ReachesOrEmpty => vec![
+            "A move may be played only if its first lap sows a stone into the opponent's row or ends in a pit of the mover's own row that was empty.".into(),
+        ],
+    }
 }

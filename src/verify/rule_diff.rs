@@ -88,6 +88,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         min_stones,
         first_move_from,
         extra_turn,
+        first_moves,
+        play_from,
+        first_lap,
     } = sowing;
     // A direction per pit only fits a board of the same size.
     let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
@@ -133,6 +136,15 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         places(first_move_from).as_str(),
         |r| r.sowing.first_move_from = first_move_from.clone(),
     );
+    out.option("legal first_moves", &a.sowing.first_moves, first_moves, |r| {
+        r.sowing.first_moves = *first_moves;
+    });
+    out.option("legal play_from", &a.sowing.play_from, play_from, |r| {
+        r.sowing.play_from = *play_from;
+    });
+    out.option("legal first_lap", &a.sowing.first_lap, first_lap, |r| {
+        r.sowing.first_lap = *first_lap;
+    });
     out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
         r.grand_slam = *grand_slam;
     });
@@ -289,6 +301,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             facing_counts,
             goes_to,
             then,
+            requires,
         } = rb;
         let key = |k: &str| match single {
             true => format!("capture {k}"),
@@ -322,6 +335,9 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             r.captures[i].goes_to = *goes_to;
         });
         out.option(&key("then"), &ra.then, then, |r| r.captures[i].then = *then);
+        out.option(&key("requires"), &ra.requires, requires, |r| {
+            r.captures[i].requires = *requires;
+        });
     }
 }
 

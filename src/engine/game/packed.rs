@@ -131,7 +131,10 @@ fn count(board: &Lanes, pit: usize) -> u8 {
 /// pit with its chain, or the facing pit), and no rule sweeps the board
 /// after the sowing (`sweeps`).
 pub(super) fn whole_moves_fit(rules: &[CaptureTable], sweeps: &[CaptureTable]) -> bool {
-    sweeps.is_empty() && rules.iter().all(|rule| rule.take != Take::Neighbours)
+    sweeps.is_empty()
+        && rules
+            .iter()
+            .all(|rule| !matches!(rule.take, Take::Neighbours | Take::Next))
 }
 
 impl Game {
