@@ -906,7 +906,8 @@ file with a `legal` section writes them there.",
         },
         Key {
             name: "first_moves",
-            describe: sentences::first_moves,
+            // Said by `first_move_from`, `first_move` and `min_stones`.
+            describe: sentences::none,
             read: |r, v| r.sowing.first_moves = v.word(),
             write: |r| {
                 (r.sowing.first_moves != FirstMoves::Game).then(|| one(r.sowing.first_moves))
@@ -920,7 +921,8 @@ file with a `legal` section writes them there.",
         },
         Key {
             name: "play_from",
-            describe: sentences::play_from,
+            // Said by `first_move_from`, `first_move` and `min_stones`.
+            describe: sentences::none,
             read: |r, v| r.sowing.play_from = v.word(),
             write: |r| (r.sowing.play_from != PlayFrom::Own).then(|| one(r.sowing.play_from)),
             what: "pits a player may play",

@@ -136,31 +136,12 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     }]
 }
 
-/// Whose first move `first_move_from` and `first_move` apply to, when not
-/// only the game's.
-pub(super) fn first_moves(rules: &Rules) -> Vec<String> {
-    match rules.sowing.first_moves {
-        FirstMoves::Game => Vec::new(),
-        FirstMoves::EachPlayer => vec![
-            "Each player's first move is a first move: North's as well as South's.".into(),
-        ],
-    }
-}
-
-/// Which pits a player may play, when not only their own.
-pub(super) fn play_from(rules: &Rules) -> Vec<String> {
-    match rules.sowing.play_from {
-        PlayFrom::Own => Vec::new(),
-        PlayFrom::Any => vec![
-            "A player may sow from any pit of the board, the opponent's row included.".into(),
-        ],
-    }
-}
-
 /// The pit a player picks.
 pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
-    let own = if rules.board.rows == 4 {
+    let own = if rules.sowing.play_from == PlayFrom::Any {
+        "either row (the opponent's too)"
+    } else if rules.board.rows == 4 {
         "their own two rows"
     } else {
         "their own row"
