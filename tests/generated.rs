@@ -109,7 +109,11 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         keyword::<ExtraTurn>(),
         keyword::<Laps>(),
         first_move_from,
-        (keyword::<FirstMoves>(), keyword::<PlayFrom>(), keyword::<FirstLap>()),
+        (
+            keyword::<FirstMoves>(),
+            keyword::<PlayFrom>(),
+            keyword::<FirstLap>(),
+        ),
     )
         .prop_map(
             |(

@@ -96,7 +96,10 @@ fn pallankuli_a_closed_hole_after_the_landing_gives_nothing() {
     // stay).
     let p = pos(&game, "0 0 0 0 1 0 x / 3 0 0 0 0 0 0 south captured 40 40");
     let s = play(&game, &p, "e");
-    assert_eq!(s.position.pits[..14], [0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(
+        s.position.pits[..14],
+        [0, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0]
+    );
     assert_eq!(s.position.captured, [40, 40]);
 }
 
@@ -122,7 +125,10 @@ fn dabuda_each_players_first_move_is_from_their_four_rightmost_holes() {
     let game = shipped("dabuda");
     assert_eq!(legal(&game, &game.start()), ["g", "h", "i", "j"]);
     // An opening position: South a, g, j (1 each); North B, H (1 each).
-    let mut p = pos(&game, "1 0 0 0 0 0 1 0 0 1 / 0 1 0 0 0 0 0 1 0 0 south captured 37 38");
+    let mut p = pos(
+        &game,
+        "1 0 0 0 0 0 1 0 0 1 / 0 1 0 0 0 0 0 1 0 0 south captured 37 38",
+    );
     p.opening = true;
     // South's first move: g or j, not a.
     assert_eq!(legal(&game, &p), ["g", "j"]);
@@ -133,8 +139,13 @@ fn dabuda_each_players_first_move_is_from_their_four_rightmost_holes() {
     let s = play(&game, &p, "j");
     assert!(s.position.opening);
     assert_eq!(legal(&game, &s.position), ["H"]);
-    let refused = game.play(&s.position, parse_move("B", &game).unwrap()).unwrap_err();
-    assert!(matches!(refused, Illegal::NotAnOpeningPit { .. }), "{refused}");
+    let refused = game
+        .play(&s.position, parse_move("B", &game).unwrap())
+        .unwrap_err();
+    assert!(
+        matches!(refused, Illegal::NotAnOpeningPit { .. }),
+        "{refused}"
+    );
     // After North's first move South plays from anywhere: a (into b, empty)
     // and g (into h, empty).
     let s = play(&game, &s.position, "H");
@@ -147,7 +158,10 @@ fn dabuda_a_first_lap_must_reach_the_opponent_or_end_in_an_empty_hole() {
     let game = shipped("dabuda");
     // a (1) ends in b (occupied), b (2) in d (occupied), d (1) in e
     // (occupied): none reaches North's row. e (5) ends in j, empty: legal.
-    let p = pos(&game, "1 2 0 1 5 0 0 0 0 0 / 1 0 0 0 0 0 0 0 0 0 south captured 35 35");
+    let p = pos(
+        &game,
+        "1 2 0 1 5 0 0 0 0 0 / 1 0 0 0 0 0 0 0 0 0 south captured 35 35",
+    );
     assert_eq!(legal(&game, &p), ["e"]);
     let refused = game.play(&p, parse_move("a", &game).unwrap()).unwrap_err();
     assert_eq!(
@@ -173,7 +187,10 @@ fn dabuda_a_relay_ending_in_the_opponents_row_captures_nothing() {
     let game = shipped("dabuda");
     // South j (2): A 0->1, B 1->2, the last, occupied: lift B (2): C 0->1,
     // D 0->1, the last, into an empty hole of North's row: the turn ends.
-    let p = pos(&game, "1 0 0 0 0 0 0 0 0 2 / 0 1 0 0 0 0 0 0 0 1 south captured 37 38");
+    let p = pos(
+        &game,
+        "1 0 0 0 0 0 0 0 0 2 / 0 1 0 0 0 0 0 0 0 1 south captured 37 38",
+    );
     let s = play(&game, &p, "j");
     assert_eq!(
         board(&game, &s.position),

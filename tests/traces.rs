@@ -386,5 +386,12 @@ fn kapana_bona_random_seed_1() {
 fn wouri_random_seed_1_opening() {
     // Random games of Wouri run to hundreds of plies: the first sixteen, with
     // two landing captures and a sweep.
-    insta::assert_snapshot!(text(&["trace", "wouri", "--seed", "1", "--max-plies", "16"]));
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "wouri",
+        "--seed",
+        "1",
+        "--max-plies",
+        "16"
+    ]));
 }

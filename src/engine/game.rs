@@ -19,8 +19,8 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstMoves,
-    FirstLap, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, SowStart,
+    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
+    FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, SowStart,
     Stores, Take, Trigger,
 };
 

@@ -579,7 +579,10 @@ own_inner`, `take opposite`, `opposite_and_behind` or
 `opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. A `take` other than `last` with a chain is an
 error, and so is `facing_counts` with a `take` that leaves the facing pit
-alone (`last`, `neighbours`).
+alone (`last`, `neighbours`, `next`). `take next` takes the pit after the
+last one in the sowing direction, on either row, if it holds stones (a
+closed pit holds none); the last stone stays (Pallankuli: \"if sowing ends
+in an empty hole, the contents of the next hole are taken\").
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
@@ -594,7 +597,10 @@ move sowed into it or not (Oure Ngat: \"any piles containing 2, 4, or 6
 counters at the end of sowing are captured\"). It comes after the rules on
 the last pit, so a sweep is written after them; it takes the pits
 themselves (no `take` but `last`, no chain), and a relay that never ended
-(a cycle, a lap that ended the game) sweeps nothing.
+(a cycle, a lap that ended the game) sweeps nothing. With `requires
+capture` a sweep follows only a move in which an earlier rule has captured
+(Wouri, as Ludii codes it: a lap's landing four, then every four of the
+opponent's row); it is an error on another trigger or on the first rule.
 
 `before` says what the pit held before the stone that makes it qualify
 fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
@@ -848,8 +854,9 @@ supported with rounds or extra turns (an error).
 included (Kapana Bona's heaps on the ground have no sides): a move is
 written with the pit's label, `B` for South as for North. Captures, feeding
 and the grand-slam rule still speak of the mover's row and the opponent's.
-It is not supported with `stores sown` (an error: whose store a sowing
-from the other row would pass is not defined).
+It is not supported with `stores sown` (whose store a sowing from the
+other row would pass is not defined), on four rows, or with pits that sow
+either way (errors).
 
 `first_lap reaches_or_empty` keeps only the moves whose first lap (the
 stones of the pit played, before any relay) sows a stone into the
@@ -1059,7 +1066,9 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
         match restriction {
             Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
-            Restriction::MinStones => keys.extend(["first_move_from", "first_moves", "play_from", "first_lap"]),
+            Restriction::MinStones => {
+                keys.extend(["first_move_from", "first_moves", "play_from", "first_lap"])
+            }
             Restriction::GrandSlam => {}
         }
     }

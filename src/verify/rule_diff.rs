@@ -136,9 +136,14 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         places(first_move_from).as_str(),
         |r| r.sowing.first_move_from = first_move_from.clone(),
     );
-    out.option("legal first_moves", &a.sowing.first_moves, first_moves, |r| {
-        r.sowing.first_moves = *first_moves;
-    });
+    out.option(
+        "legal first_moves",
+        &a.sowing.first_moves,
+        first_moves,
+        |r| {
+            r.sowing.first_moves = *first_moves;
+        },
+    );
     out.option("legal play_from", &a.sowing.play_from, play_from, |r| {
         r.sowing.play_from = *play_from;
     });
