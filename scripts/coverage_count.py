@@ -39,6 +39,7 @@ COVERED = {
     "sow from any / opponent's pit",  # legal { play_from any }
     "capture the pit after the last",  # capture NAME { take next }
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
+    "chain with opposite take",  # take last_and_opposite_even_empty with a chain
 }
 
 # A covered feature name whose detail, for this game, the language does not say.

@@ -41,6 +41,13 @@ and sows on (skipping that hole); an empty hole ends the move. A move must
 leave the opponent a counter if some move does. The game is over when the
 mover's row is empty.
 
+la-b-akila (2x7, 7 each): sow anticlockwise from the next hole; a lap whose
+last counter makes its hole hold 2 or 4 captures it with the hole facing it,
+then the holes before it (against the sowing) while they hold 2 or 4, each
+with its facing hole, a hole taken once; another occupied hole relays; an
+empty one ends the move. A player without a counter passes while the other
+can move; the game is over when at most one counter is left.
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules).
 
@@ -209,7 +216,50 @@ class Wouri:
         return b
 
 
+class LabAkila:
+    P = 7
+    start = [7] * 14
+
+    def moves(self, b, player):
+        if sum(b) <= 1:
+            return []
+        own = [h for h in range(player * 7, player * 7 + 7) if b[h] > 0]
+        if own:
+            return own
+        return ["pass"] if any(b[h] for h in range((1 - player) * 7, (1 - player) * 7 + 7)) else []
+
+    def play(self, b, player, hole):
+        b = list(b)
+        if hole == "pass":
+            return b
+        origin = hole
+        for _ in range(MAX_RELAYS + 1):
+            stones, b[origin] = b[origin], 0
+            last = origin
+            for _ in range(stones):
+                last = (last + 1) % 14
+                b[last] += 1
+            if b[last] in (2, 4):
+                taken, pit = set(), last
+                while True:
+                    taken.add(pit)
+                    b[pit] = 0
+                    if 13 - pit not in taken:
+                        taken.add(13 - pit)
+                        b[13 - pit] = 0
+                    pit = (pit - 1) % 14
+                    if pit in taken or b[pit] not in (2, 4):
+                        break
+                break
+            if b[last] > 1:
+                origin = last
+                continue
+            break
+        return b
+
+
 GAMES = {
+    "la-b-akila": LabAkila,
     "das-bohnenspiel": Bohnenspiel,
     "pallankuli": Pallankuli,
     "dabuda": Dabuda,

@@ -358,7 +358,7 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // A `take` other than `last` cannot be combined with a chain.
     for rule in &mut r.captures {
-        if rule.take != Take::Last {
+        if !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty) {
             rule.chain = Chain::None;
         }
         // `facing_counts` needs a `take` of the facing pit.
@@ -633,13 +633,14 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
     // Old files had no `first_move_from`: such rules are written the new way.
-    // Old files have no `feed_gives` either.
+    // Old files have no `feed_gives`, `first_moves`, `play_from` or
+    // `first_lap` either.
     let old_feeding = r.feeding.gives == r.feeding.when.gives();
-    if layout.old_form
-        && r.restrictions == Restrictions::default()
-        && r.sowing.first_move_from.is_empty()
-        && old_feeding
-    {
+    let old_legal = r.sowing.first_move_from.is_empty()
+        && r.sowing.first_moves == FirstMoves::Game
+        && r.sowing.play_from == PlayFrom::Own
+        && r.sowing.first_lap == FirstLap::Any;
+    if layout.old_form && r.restrictions == Restrictions::default() && old_legal && old_feeding {
         old_form(&mut doc);
     }
     // An old file's one capture rule: `capture { }` is `capture last { }`.

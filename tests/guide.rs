@@ -144,6 +144,14 @@ const FAMILIES: &[Family] = &[
         variants: &["das-bohnenspiel"],
     },
     Family {
+        page: "la-b-akila",
+        title: "La'b Akila",
+        intro: "A Syrian relay game of the nineteenth century: a lap ending in a hole it makes \
+                two or four captures it, with the hole facing it and the holes before it that \
+                hold two or four, each with its facing hole.",
+        variants: &["la-b-akila"],
+    },
+    Family {
         page: "pallankuli",
         title: "Pallankuli",
         intro: "A South Indian relay game played in rounds: fours are taken as the counters \

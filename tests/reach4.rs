@@ -340,3 +340,56 @@ fn the_new_keys_are_refused_where_they_cannot_hold() {
         assert!(err.contains(message), "{extra}: {err}");
     }
 }
+
+// ---- La'b Akila: relay until a capture; the chain takes each pit with its facing pit ----
+
+#[test]
+fn la_b_akila_a_capture_stops_the_relay_and_the_chain_takes_facing_pits() {
+    let game = shipped("la-b-akila");
+    // South a (2): b 1->2, c 1->2, the last: c holds two, so it is captured
+    // instead of lifted, with the hole facing it, E (3). The chain goes
+    // back: b (2) is taken with its facing hole, F (5); a, emptied, ends
+    // it: 2 + 3 + 2 + 5 = 12. One counter is left (g): the game is over,
+    // and it counts for nobody.
+    let mut run = GameRun::new(
+        &game,
+        pos(&game, "2 1 1 0 0 0 1 / 0 0 0 0 3 5 0 south captured 42 43"),
+    );
+    run.play(parse_move("a", &game).unwrap()).unwrap();
+    assert_eq!(
+        board(&game, run.position()),
+        [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(run.end(), Some(EndReason::StonesLeft));
+    assert_eq!(run.scores(), [54, 43]);
+}
+
+#[test]
+fn la_b_akila_other_occupied_holes_relay_and_an_empty_one_ends_the_move() {
+    let game = shipped("la-b-akila");
+    // South a (1): b 2->3, occupied but not two or four: lifted. b (3): c
+    // 0->1, d 3->4, e 0->1, the last, into an empty hole: the move ends. d
+    // holds four but did not get the last counter: no capture.
+    let p = pos(&game, "1 2 0 3 0 0 0 / 1 0 0 0 0 0 0 south captured 45 46");
+    let s = play(&game, &p, "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 1, 4, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [45, 46]);
+}
+
+#[test]
+fn la_b_akila_captures_on_either_row_with_the_facing_hole_even_empty() {
+    let game = shipped("la-b-akila");
+    // South g (1): A 3->4, the last, in North's row: taken with its facing
+    // hole, g (just emptied: nothing); the hole before A is g, empty: the
+    // chain ends. 4 for South.
+    let p = pos(&game, "0 0 0 0 0 0 1 / 3 0 0 0 0 0 2 south captured 46 46");
+    let s = play(&game, &p, "g");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    );
+    assert_eq!(s.position.captured, [50, 46]);
+}

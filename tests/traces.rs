@@ -395,3 +395,8 @@ fn wouri_random_seed_1_opening() {
         "16"
     ]));
 }
+
+#[test]
+fn la_b_akila_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "la-b-akila", "--seed", "1"]));
+}

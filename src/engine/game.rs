@@ -1050,12 +1050,28 @@ impl Game {
         }
         match self.laps {
             Laps::Relay if pos.pits[last] > 1 => Some(last),
+            Laps::RelayUntilCapture if pos.pits[last] > 1 && !self.takes_last(pos, last) => {
+                Some(last)
+            }
             Laps::NextRelay if pos.pits[last] == 1 => {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
             _ => None,
         }
+    }
+
+    /// Whether a capture rule on the last pit would take `last`, holding
+    /// what it holds, for the player to move (`laps relay_until_capture`
+    /// stops the relay there).
+    fn takes_last(&self, pos: &Position, last: usize) -> bool {
+        let m = pos.to_move.index();
+        let count = usize::from(pos.pits[last]);
+        self.capture_pits[m] >> last & 1 == 1
+            && self
+                .capture_rules
+                .iter()
+                .any(|rule| rule.applies(pos) && rule.qualifies(m, last, count))
     }
 
     /// One lap of the hand, passing over closed pits if there are any.

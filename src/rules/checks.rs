@@ -138,13 +138,13 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
             let s = read.given_in(CAPTURE, i, "take")?;
             (read.valid_in(CAPTURE, i, "chain")
                 && rule.chain != Chain::None
-                && rule.take != Take::Last)
-                .then(|| {
-                    Diagnostic::error(
-                        s.span,
-                        format!("`take {}` cannot be combined with a chain", rule.take),
-                    )
-                })
+                && !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty))
+            .then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!("`take {}` cannot be combined with a chain", rule.take),
+                )
+            })
         })
         .collect()
 }

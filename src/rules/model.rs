@@ -214,6 +214,9 @@ keyword_enum! {
         /// When the last stone lands in an empty pit, the stones of the pit
         /// after it, if any, are lifted and sown on.
         NextRelay = "next_relay",
+        /// As `relay`, but a lap whose last pit a capture rule on the last pit
+        /// takes ends the move there, with that capture (La'b Akila).
+        RelayUntilCapture = "relay_until_capture",
     }
 }
 

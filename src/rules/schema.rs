@@ -577,8 +577,10 @@ opponent's outer pit (`P` then `A`); there a facing `take` is supported
 only as Hus uses it: `on relay_landing` with `then resows`, `side
 own_inner`, `take opposite`, `opposite_and_behind` or
 `opposite_and_behind_both`, with `start next` in `sow`. Kalah's capture reads: `capture facing { counts 1; side own;
-take last_and_opposite }`. A `take` other than `last` with a chain is an
-error, and so is `facing_counts` with a `take` that leaves the facing pit
+take last_and_opposite }`. A chain goes with `take last` or with `take
+last_and_opposite_even_empty`, which takes each pit of the chain with the
+pit facing it, as the last one (La'b Akila); another `take` with a chain is
+an error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`, `next`). `take next` takes the pit after the
 last one in the sowing direction, on either row, if it holds stones (a
 closed pit holds none); the last stone stays (Pallankuli: \"if sowing ends

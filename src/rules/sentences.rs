@@ -247,6 +247,7 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
         Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::RelayUntilCapture => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}{bound}."),
         Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
     }]
 }
@@ -346,19 +347,27 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let Some(capture) =
-        super::schema::rule(rules).filter(|c| c.take == Take::Last && c.on != Trigger::Sweep)
-    else {
+    let Some(capture) = super::schema::rule(rules).filter(|c| {
+        matches!(c.take, Take::Last | Take::LastAndOppositeEvenEmpty) && c.on != Trigger::Sweep
+    }) else {
         return Vec::new();
     };
+    if capture.take != Take::Last && capture.chain == Chain::None {
+        return Vec::new();
+    }
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));
+    let facing = if capture.take == Take::Last {
+        ""
+    } else {
+        " with the pit facing it"
+    };
     vec![match capture.chain {
         Chain::None => "Only that pit is captured: there is no chain.".into(),
         Chain::Backward => format!(
-            "Then the pit before it (against the sowing direction) is examined, and so on backward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+            "Then the pit before it (against the sowing direction) is examined, and so on backward: each that holds {counts} and lies {row} is captured too{facing}; the chain stops at the first pit that does not, and never takes a pit twice."
         ),
         Chain::Forward => format!(
-            "Then the pit after it (in the sowing direction) is examined, and so on forward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+            "Then the pit after it (in the sowing direction) is examined, and so on forward: each that holds {counts} and lies {row} is captured too{facing}; the chain stops at the first pit that does not, and never takes a pit twice."
         ),
     }]
 }

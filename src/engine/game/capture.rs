@@ -294,6 +294,26 @@ impl Game {
                     }
                 }
             }
+            Take::LastAndOppositeEvenEmpty if rule.chain != Chain::None => {
+                // Each pit of the chain is taken with the pit facing it.
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    lift(&mut taking, pos, pit);
+                    let opposite = self.pit_count - 1 - pit;
+                    let free = (taking.pits | effect.captured_pits) >> opposite & 1 == 0;
+                    if free && rule.facing[usize::from(pos.pits[opposite])] {
+                        lift(&mut taking, pos, opposite);
+                    }
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+                    {
+                        break;
+                    }
+                }
+            }
             Take::Next => {
                 let next = usize::from(self.after[direction][last]);
                 if effect.captured_pits >> next & 1 == 0 && pos.pits[next] > 0 {
