@@ -36,15 +36,15 @@ COVERED = {
     "in-sowing capture",  # capture NAME { on every_pit }
     "relay capture on count",  # capture NAME { on relay_landing; then ... }
     "board-wide sweep capture",  # capture NAME { on sweep }
+    "sow from any / opponent's pit",  # legal { play_from any }
+    "capture the pit after the last",  # capture NAME { take next }
+    "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
+    "chain with opposite take",  # take last_and_opposite_even_empty with a chain
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
 NOT_COVERED_FOR = {
-    "Dabuda": "first move from given pits",  # each player's first turn
     "Yovodi": "captures credited to row owner",  # to the landing row's owner
-    # Ludii's code sweeps the opponent's fours only after a relay-landing
-    # capture: a sweep that follows another rule's capture
-    "Wouri": "board-wide sweep capture",
     "Khrour": "rounds: refill, close unfilled pits",  # unfilled holes reopen
     "Erherhe": "rounds: refill, close unfilled pits",  # last hole partly filled
     "Ovalhu": "rounds: refill, close unfilled pits",  # player chooses the holes

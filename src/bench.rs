@@ -126,7 +126,9 @@ struct Tally {
 /// Processor seconds of the calling thread since `start` (a reading of
 /// [`thread_cpu_seconds`]), if both readings are known.
 fn cpu_since(start: Option<f64>) -> Option<f64> {
-    start.zip(thread_cpu_seconds()).map(|(start, end)| end - start)
+    start
+        .zip(thread_cpu_seconds())
+        .map(|(start, end)| end - start)
 }
 
 /// Processor time (user and system) of the calling thread so far, in

@@ -194,7 +194,7 @@ fn um_el_bil_opens_from_the_right_hand_hole_only() {
     assert!(matches!(refused, Illegal::NotAnOpeningPit { .. }));
     assert_eq!(
         refused.to_string(),
-        "the game's first move is played from `f`, not `a`"
+        "this first move is played from `f`, not `a`"
     );
     // f (4): A B C D, the last into D (4, occupied): no capture. North's
     // first move is free.
@@ -210,7 +210,7 @@ fn um_el_bil_opens_from_the_right_hand_hole_only() {
     let (code, _, err) = sow(&["trace", "um-el-bil", "--moves", "a"]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("the game's first move is played from `f`, not `a`"),
+        err.contains("this first move is played from `f`, not `a`"),
         "{err}"
     );
 }

@@ -147,7 +147,7 @@ impl std::fmt::Display for At<'_> {
 /// order, counter-clockwise first (asked only while the game goes on).
 fn candidates(game: &Game, pos: &Position) -> Vec<Move> {
     let sowing = &game.rules().sowing;
-    let row = game.row(pos.to_move);
+    let row = game.playable(pos.to_move);
     let opening = |pit: usize| {
         !pos.opening
             || sowing.first_move_from.is_empty()

@@ -110,6 +110,11 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
         keyword::<Laps>(),
         first_move_from,
         keyword::<Singletons>(),
+        (
+            keyword::<FirstMoves>(),
+            keyword::<PlayFrom>(),
+            keyword::<FirstLap>(),
+        ),
     )
         .prop_map(
             |(
@@ -121,6 +126,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                 laps,
                 first_move_from,
                 singletons,
+                (first_moves, play_from, first_lap),
             )| {
                 Sowing {
                     direction,
@@ -131,6 +137,9 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                     first_move_from,
                     extra_turn,
                     singletons,
+                    first_moves,
+                    play_from,
+                    first_lap,
                 }
             },
         )
@@ -155,7 +164,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         keyword::<Take>(),
         prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
             .prop_map(|set| set.into_iter().collect())],
-        keyword::<CaptureDestination>(),
+        (keyword::<CaptureDestination>(), keyword::<Requires>()),
         keyword::<AfterCapture>(),
     )
         .prop_map(
@@ -167,7 +176,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 first_move,
                 take,
                 facing_counts,
-                goes_to,
+                (goes_to, requires),
                 then,
             )| {
                 CaptureRule {
@@ -186,6 +195,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     facing_counts,
                     goes_to,
                     then,
+                    requires,
                 }
             },
         )
@@ -352,11 +362,11 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // A `take` other than `last` cannot be combined with a chain.
     for rule in &mut r.captures {
-        if rule.take != Take::Last {
+        if !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty) {
             rule.chain = Chain::None;
         }
         // `facing_counts` needs a `take` of the facing pit.
-        if matches!(rule.take, Take::Last | Take::Neighbours) {
+        if matches!(rule.take, Take::Last | Take::Neighbours | Take::Next) {
             rule.facing_counts.clear();
         }
     }
@@ -395,6 +405,12 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // A sweep is written after the rules on the last pit.
     r.captures.sort_by_key(|c| c.on == Trigger::Sweep);
+    // `requires capture` is for a sweep after another rule.
+    for (i, rule) in r.captures.iter_mut().enumerate() {
+        if rule.on != Trigger::Sweep || i == 0 {
+            rule.requires = Requires::Nothing;
+        }
+    }
     if r.captures
         .iter()
         .any(|c| matches!(c.on, Trigger::EveryPit | Trigger::RelayLanding))
@@ -450,6 +466,25 @@ fn consistent(mut r: Rules) -> Rules {
     // `first_move_from` names places of the row.
     let pits = r.board.pits;
     r.sowing.first_move_from.retain(|&p| p <= pits);
+    // `first_moves each_player` needs a first-move rule, one round and no
+    // extra turns; `play_from any` two rows, no stores and no pit that sows
+    // either way.
+    let waiver = r
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::NoCapture);
+    if (r.sowing.first_move_from.is_empty() && !waiver)
+        || r.sowing.extra_turn == ExtraTurn::Store
+        || r.rounds.refill.is_some()
+    {
+        r.sowing.first_moves = FirstMoves::Game;
+    }
+    if r.board.rows != 2
+        || r.board.stores == Stores::Sown
+        || r.sowing.direction.contains(&PitDirection::Either)
+    {
+        r.sowing.play_from = PlayFrom::Own;
+    }
     // The numbers of `stones_left` and `score_reached` need their condition.
     if !r.end.when.contains(&EndWhen::StonesLeft) {
         r.end.stones_left_at_most = None;
@@ -620,14 +655,15 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
     // Old files had no `first_move_from`: such rules are written the new way.
-    // Old files have no `feed_gives` either.
+    // Old files have no `feed_gives`, `first_moves`, `play_from` or
+    // `first_lap` either.
     let old_feeding = r.feeding.gives == r.feeding.when.gives();
-    if layout.old_form
-        && r.restrictions == Restrictions::default()
-        && r.sowing.first_move_from.is_empty()
-        && r.sowing.singletons == Singletons::Never
-        && old_feeding
-    {
+    let old_legal = r.sowing.first_move_from.is_empty()
+        && r.sowing.first_moves == FirstMoves::Game
+        && r.sowing.play_from == PlayFrom::Own
+        && r.sowing.first_lap == FirstLap::Any
+        && r.sowing.singletons == Singletons::Never;
+    if layout.old_form && r.restrictions == Restrictions::default() && old_legal && old_feeding {
         old_form(&mut doc);
     }
     // An old file's one capture rule: `capture { }` is `capture last { }`.

@@ -110,11 +110,14 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "sweeps",
-        title: "Oure Ngat",
-        intro: "A Senegalese game of heaps on the ground: after each sowing, every heap of \
-                2, 4 or 6 counters on either row is taken, whether the move sowed into it or \
-                not.",
-        variants: &["oure-ngat"],
+        title: "Oure Ngat, Kapana Bona and Wouri",
+        intro: "Three games Béart recorded in West Africa whose captures sweep a row or the \
+                board: in Oure Ngat (Senegal) and Kapana Bona (Gourounsi), heaps on the \
+                ground, every heap of 2, 4 or 6 counters is taken after each sowing, whether \
+                the move sowed into it or not, and in Kapana Bona a player may sow any heap; \
+                in Wouri (Mali) a relay lap ending on four in the opponent's row takes it, and \
+                then every four of that row.",
+        variants: &["oure-ngat", "kapana-bona", "wouri"],
     },
     Family {
         page: "yovodji",
@@ -152,6 +155,37 @@ const FAMILIES: &[Family] = &[
                 when every counter is in a store, each player refills seven to a hole from \
                 the right, and a hole left unfilled is out of play for the round.",
         variants: &["dakon"],
+    },
+    Family {
+        page: "bohnenspiel",
+        title: "Das Bohnenspiel",
+        intro: "The bean game of nineteenth-century Prussian and Baltic families: captures of \
+                2, 4 and 6 with the holes before them, across both rows.",
+        variants: &["das-bohnenspiel"],
+    },
+    Family {
+        page: "la-b-akila",
+        title: "La'b Akila",
+        intro: "A Syrian relay game of the nineteenth century: a lap ending in a hole it makes \
+                two or four captures it, with the hole facing it and the holes before it that \
+                hold two or four, each with its facing hole.",
+        variants: &["la-b-akila"],
+    },
+    Family {
+        page: "pallankuli",
+        title: "Pallankuli",
+        intro: "A South Indian relay game played in rounds: fours are taken as the counters \
+                pass, by the owner of their row; a last counter in an empty hole takes the hole \
+                after it; holes a player cannot refill are out of play.",
+        variants: &["pallankuli"],
+    },
+    Family {
+        page: "dabuda",
+        title: "Dabuda",
+        intro: "An Afar relay game (Horn of Africa) with rules on which holes may be played: \
+                each player's first move from their four rightmost holes, and every move's \
+                first lap must reach the opponent's row or end in an empty hole.",
+        variants: &["dabuda"],
     },
 ];
 

@@ -169,7 +169,7 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
             let pit = usize::from(mv.pit);
             let right = match &why {
                 Illegal::CannotPass => mv == Move::PASS,
-                Illegal::NotYourPit { .. } => !game.row(pos.to_move).contains(&pit),
+                Illegal::NotYourPit { .. } => !game.playable(pos.to_move).contains(&pit),
                 Illegal::TooFewStones { has, .. } => *has < rules.sowing.min_stones,
                 Illegal::Closed { .. } => pos.is_closed(pit),
                 Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,
@@ -179,6 +179,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 }
                 Illegal::SingleIntoOccupied { .. } => {
                     rules.sowing.singletons != sowing::rules::Singletons::Never
+                }
+                Illegal::FirstLap { .. } => {
+                    rules.sowing.first_lap == sowing::rules::FirstLap::ReachesOrEmpty
                 }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };

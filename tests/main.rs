@@ -21,6 +21,7 @@ mod peers;
 mod perft;
 mod play;
 mod reach;
+mod reach4;
 mod resources;
 mod rounds;
 mod rules;

@@ -36,7 +36,7 @@ struct Peer {
 /// The peer's captured-majority stop leaves the board unscored.
 const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
 
-const PEERS: [Peer; 9] = [
+const PEERS: [Peer; 11] = [
     Peer {
         name: "oware",
         games: 100,
@@ -81,6 +81,16 @@ const PEERS: [Peer; 9] = [
     Peer {
         name: "toguz-kumalak",
         games: 100,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "bohnenspiel",
+        games: 150,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "dabuda",
+        games: 150,
         captures_only_at: MAJORITY,
     },
 ];

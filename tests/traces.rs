@@ -443,3 +443,50 @@ fn toguz_kumalak_tuzdik_made_and_fed() {
         "i B",
     ]));
 }
+
+#[test]
+fn das_bohnenspiel_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "das-bohnenspiel", "--seed", "1"]));
+}
+
+#[test]
+fn pallankuli_random_seed_12_two_rounds() {
+    // The first round, its end and the next round's start with a closed pit.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "pallankuli",
+        "--seed",
+        "12",
+        "--max-plies",
+        "16"
+    ]));
+}
+
+#[test]
+fn dabuda_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "dabuda", "--seed", "1"]));
+}
+
+#[test]
+fn kapana_bona_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kapana-bona", "--seed", "1"]));
+}
+
+#[test]
+fn wouri_random_seed_1_opening() {
+    // Random games of Wouri run to hundreds of plies: the first sixteen, with
+    // two landing captures and a sweep.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "wouri",
+        "--seed",
+        "1",
+        "--max-plies",
+        "16"
+    ]));
+}
+
+#[test]
+fn la_b_akila_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "la-b-akila", "--seed", "1"]));
+}

@@ -23,8 +23,8 @@ use super::{
 };
 use crate::rules::{
     AfterCapture, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen,
-    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
-    Take, Trigger,
+    FirstLap, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules,
+    Singletons, SowStart, Stores, Take, Trigger,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -162,6 +162,12 @@ pub enum Illegal {
         /// Label of the pit.
         pit: String,
     },
+    /// The move's first lap neither reaches the opponent's row nor ends in
+    /// an empty pit of the mover's row (`first_lap reaches_or_empty`).
+    FirstLap {
+        /// Label of the pit.
+        pit: String,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -191,7 +197,7 @@ impl fmt::Display for Illegal {
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
             Illegal::NotAnOpeningPit { pit, allowed } => write!(
                 f,
-                "the game's first move is played from {}, not `{pit}`",
+                "this first move is played from {}, not `{pit}`",
                 allowed
                     .iter()
                     .map(|l| format!("`{l}`"))
@@ -201,6 +207,10 @@ impl fmt::Display for Illegal {
             Illegal::SingleIntoOccupied { pit } => write!(
                 f,
                 "pit `{pit}` holds a single stone, which may be played only into an empty pit"
+            ),
+            Illegal::FirstLap { pit } => write!(
+                f,
+                "`{pit}`'s first lap neither reaches the opponent's row nor ends in an empty pit of the mover's row"
             ),
         }
     }
@@ -331,6 +341,14 @@ pub struct Game {
     single_to_next: bool,
     /// The `claim` rule, when pits can become a player's store.
     claim: Option<ClaimRule>,
+    /// Whether North's first move is a first move too (`first_moves
+    /// each_player`).
+    each_player_opening: bool,
+    /// Whether a player may play any pit of the board (`play_from any`).
+    play_any: bool,
+    /// Whether a move's first lap must reach the opponent's row or end in an
+    /// empty pit of the mover's row (`first_lap reaches_or_empty`).
+    pub(super) first_lap_rule: bool,
 }
 
 impl Game {
@@ -469,13 +487,15 @@ impl Game {
             );
         let mut candidates = [[Move::PASS; MAX_PITS]; 2];
         let mut candidate_count = [0; 2];
+        let play_any = rules.sowing.play_from == PlayFrom::Any;
         for mover in Player::BOTH {
             let m = mover.index();
-            let row = directions
-                .iter()
-                .enumerate()
-                .skip(m * per_side)
-                .take(per_side);
+            let (first, count) = if play_any {
+                (0, pit_count)
+            } else {
+                (m * per_side, per_side)
+            };
+            let row = directions.iter().enumerate().skip(first).take(count);
             for (pit, allowed) in row {
                 for &direction in *allowed {
                     candidates[m][candidate_count[m]] = Move {
@@ -527,6 +547,8 @@ impl Game {
             }
         }
         let restriction_steps = rules.restrictions.0;
+        let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
+        let rules_first_lap = rules.sowing.first_lap == FirstLap::ReachesOrEmpty;
         let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
         let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
         let scoring = EndReason::ALL.map(|reason| {
@@ -610,12 +632,22 @@ impl Game {
             packed: None,
             single_to_next,
             claim,
+            each_player_opening: rules_each_player_opening,
+            play_any,
+            first_lap_rule: rules_first_lap,
         };
         // Packed laps add a whole lap's stones at once: not for a single
         // stone that skips its origin, nor for stones that go on to a
-        // claimed pit's owner.
+        // claimed pit's owner. They set the opening aside after every move
+        // and sow each pit on its owner's path: not for `first_moves
+        // each_player` nor `play_from any`.
         let regular_laps = !game.single_to_next && game.claim.is_none();
-        if game.laps == Laps::Single && !game.sowing_captures && regular_laps {
+        if game.laps == Laps::Single
+            && !game.sowing_captures
+            && regular_laps
+            && !game.each_player_opening
+            && !game.play_any
+        {
             let total = game.start().total_stones() as usize;
             game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
                 let mover = Player::BOTH
@@ -774,7 +806,7 @@ impl Game {
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
-        pos.pits[self.row(player)].iter().any(|&n| n >= min)
+        pos.pits[self.playable(player)].iter().any(|&n| n >= min)
             || (self.singletons
                 && self
                     .row(player)
@@ -802,6 +834,25 @@ impl Game {
     ) -> bool {
         let target = usize::from(self.sow_path[player.index()][direction as usize][pit][0]);
         target == pit || pos.pits[target % MAX_PITS] == 0
+    }
+
+    /// The pits `player` may play: their row, or the whole board under
+    /// `play_from any`.
+    pub fn playable(&self, player: Player) -> Range<usize> {
+        if self.play_any {
+            0..self.pit_count
+        } else {
+            self.row(player)
+        }
+    }
+
+    /// Whether the position after a move by `mover` from a position whose
+    /// `opening` flag was `opening` is still in the opening: after South's
+    /// first move under `first_moves each_player` (North's first move is
+    /// then a first move too).
+    #[inline]
+    pub(super) fn opening_after(&self, opening: bool, mover: Player) -> bool {
+        opening && self.each_player_opening && mover == Player::South
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
@@ -880,7 +931,7 @@ impl Game {
         if !extra_turn {
             pos.to_move = mover.other();
         }
-        pos.opening = false;
+        pos.opening = self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
@@ -1016,12 +1067,28 @@ impl Game {
         }
         match self.laps {
             Laps::Relay if pos.pits[last] > 1 => Some(last),
+            Laps::RelayUntilCapture if pos.pits[last] > 1 && !self.takes_last(pos, last) => {
+                Some(last)
+            }
             Laps::NextRelay if pos.pits[last] == 1 => {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
             _ => None,
         }
+    }
+
+    /// Whether a capture rule on the last pit would take `last`, holding
+    /// what it holds, for the player to move (`laps relay_until_capture`
+    /// stops the relay there).
+    fn takes_last(&self, pos: &Position, last: usize) -> bool {
+        let m = pos.to_move.index();
+        let count = usize::from(pos.pits[last]);
+        self.capture_pits[m] >> last & 1 == 1
+            && self
+                .capture_rules
+                .iter()
+                .any(|rule| rule.applies(pos) && rule.qualifies(m, last, count))
     }
 
     /// One lap of the hand, passing over closed pits if there are any.
@@ -1155,6 +1222,7 @@ impl Game {
             FeedWhen::Never => false,
             FeedWhen::RowEmpty => self.row_is_empty(pos, opponent),
             FeedWhen::CannotMove => !self.can_move(pos, opponent),
+            FeedWhen::Always => true,
         }
     }
 
@@ -1217,6 +1285,28 @@ impl Game {
             .map_or(usize::MAX, |k| k + 1)
     }
 
+    /// Whether `mv`'s first lap from `pos` does what `first_lap
+    /// reaches_or_empty` asks: sows a stone into the opponent's row, or
+    /// ends in a pit of the mover's row that was empty.
+    pub(super) fn first_lap_allowed(&self, pos: &Position, mv: Move) -> bool {
+        let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
+        let mover = pos.to_move;
+        let needed = match pos.closed {
+            0 => usize::from(self.reach_at[mover.index()][direction][origin]),
+            _ => self.reach_past_closed(pos, origin, direction),
+        };
+        if usize::from(pos.pits[origin]) >= needed {
+            return true;
+        }
+        let mut board = *pos;
+        let path = &self.sow_path[mover.index()][direction][origin][..self.path_len];
+        let last = self.sow_any_lap(&mut board, path, origin);
+        !self.is_store(last)
+            && last != origin
+            && pos.pits[last] == 0
+            && self.row(mover).contains(&last)
+    }
+
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
@@ -1266,7 +1356,7 @@ impl Game {
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
         let mut slams = 0u32;
-        for pit in self.row(mover) {
+        for pit in self.playable(mover) {
             if pos.pits[pit] < self.min_stones || opening >> pit & 1 == 0 {
                 continue;
             }
@@ -1275,6 +1365,9 @@ impl Game {
                     pit: pit as u8,
                     direction,
                 };
+                if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+                    continue;
+                }
                 // Sow straight into the next free slot; it only counts once kept.
                 let index = out.len();
                 let slot = out.next_slot();
@@ -1417,7 +1510,7 @@ impl Game {
         }
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
-        if !self.row(pos.to_move).contains(&pit) {
+        if !self.playable(pos.to_move).contains(&pit) {
             return Illegal::NotYourPit {
                 pit: label,
                 owner: pos.to_move.other(),
@@ -1453,6 +1546,9 @@ impl Game {
                 pit: label,
                 rule: self.pit_direction(pit),
             };
+        }
+        if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+            return Illegal::FirstLap { pit: label };
         }
         let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
         if self.rules.grand_slam != GrandSlam::Allowed

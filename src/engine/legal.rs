@@ -97,6 +97,9 @@ impl Game {
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
+        if self.first_lap_rule {
+            self.keep_first_lap_moves(pos, out);
+        }
         // No pit holds `min_stones`: a pass, or single stones, may be moves.
         let pass_possible = out.is_empty() && (self.passes || self.singletons);
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
@@ -143,6 +146,12 @@ impl Game {
     fn keep_opening_moves(&self, pos: &Position, out: &mut Moves) {
         let opening = self.opening_pits(pos);
         out.retain_indexed(|_, mv| opening >> mv.pit & 1 == 1);
+    }
+
+    /// `first_lap reaches_or_empty`: only the moves whose first lap reaches
+    /// the opponent's row or ends in an empty pit of the mover's row.
+    fn keep_first_lap_moves(&self, pos: &Position, out: &mut Moves) {
+        out.retain_indexed(|_, &mv| self.first_lap_allowed(pos, mv));
     }
 
     /// The legal moves from the full successor list (rare positions: a

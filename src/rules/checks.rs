@@ -40,6 +40,9 @@ pub(super) const CHECKS: &[Check] = &[
     claim_options_need_count,
     claim_fits_the_sowing,
     claim_places_in_the_row,
+    each_player_first_moves_fit,
+    play_from_any_fits,
+    requires_capture_fits,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -141,13 +144,13 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
             let s = read.given_in(CAPTURE, i, "take")?;
             (read.valid_in(CAPTURE, i, "chain")
                 && rule.chain != Chain::None
-                && rule.take != Take::Last)
-                .then(|| {
-                    Diagnostic::error(
-                        s.span,
-                        format!("`take {}` cannot be combined with a chain", rule.take),
-                    )
-                })
+                && !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty))
+            .then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!("`take {}` cannot be combined with a chain", rule.take),
+                )
+            })
         })
         .collect()
 }
@@ -286,7 +289,7 @@ fn facing_counts_need_a_facing_take(read: &Read<'_>) -> Vec<Diagnostic> {
         .filter_map(|(i, rule)| {
             let s = read.given_in(CAPTURE, i, "facing_counts")?;
             (read.valid_in(CAPTURE, i, "take")
-                && matches!(rule.take, Take::Last | Take::Neighbours))
+                && matches!(rule.take, Take::Last | Take::Neighbours | Take::Next))
             .then(|| {
                 Diagnostic::error(
                     s.span,
@@ -691,6 +694,99 @@ fn claim_places_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
                 span,
                 format!("`except {n}`: a row has {pits} pits (1 to {pits})"),
             )
+        })
+        .collect()
+}
+
+/// `first_moves each_player` says which moves `first_move_from` and a
+/// capture rule's `first_move no_capture` apply to, so it needs one of them;
+/// it follows the first move of each player in a game of one round without
+/// extra turns (where South always moves first and North second).
+fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(LEGAL, "first_moves") else {
+        return Vec::new();
+    };
+    if rules.sowing.first_moves != FirstMoves::EachPlayer {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let waiver = rules
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::NoCapture);
+    if read.valid(LEGAL, "first_move_from") && rules.sowing.first_move_from.is_empty() && !waiver {
+        out.push(Diagnostic::error(
+            s.span,
+            "`first_moves each_player` has no effect: neither `first_move_from` nor a capture rule's `first_move no_capture` is given",
+        ));
+    }
+    if read.valid(ROUNDS, "refill") && rules.rounds.refill.is_some() {
+        out.push(Diagnostic::error(
+            s.span,
+            "`first_moves each_player` is not supported with rounds (`refill` in `rounds`)",
+        ));
+    }
+    if read.valid(SOW, "extra_turn") && rules.sowing.extra_turn == ExtraTurn::Store {
+        out.push(Diagnostic::error(
+            s.span,
+            "`first_moves each_player` is not supported with `extra_turn store`",
+        ));
+    }
+    out
+}
+
+/// `play_from any` lets a move start in either row of a two-row board: not
+/// with stores in the sowing path (whose store a sowing from the other row
+/// passes is not defined), nor with pits that sow either way (a move list
+/// holds one move per pit of the board).
+fn play_from_any_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(LEGAL, "play_from") else {
+        return Vec::new();
+    };
+    if rules.sowing.play_from != PlayFrom::Any {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`play_from any` is not supported {why}"),
+        ));
+    };
+    if read.valid(BOARD, "stores") && rules.board.stores == Stores::Sown {
+        error("with `stores sown`");
+    }
+    if read.valid(BOARD, "rows") && rules.board.rows != 2 {
+        error("on four rows");
+    }
+    if read.valid(SOW, "direction") && rules.sowing.direction.contains(&PitDirection::Either) {
+        error("with pits that sow either way (`direction either`)");
+    }
+    out
+}
+
+/// `requires capture` makes a sweep follow another rule's capture: it is
+/// for `on sweep`, after some other rule.
+fn requires_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "requires")?;
+            if rule.requires != Requires::Capture {
+                return None;
+            }
+            let why = if read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::Sweep {
+                format!("it is for `on sweep`, not `on {}`", rule.on)
+            } else if i == 0 {
+                "no capture rule comes before this one".to_string()
+            } else {
+                return None;
+            };
+            Some(Diagnostic::error(
+                s.span,
+                format!("`requires capture` has no effect here: {why}"),
+            ))
         })
         .collect()
 }

@@ -141,6 +141,16 @@ pub struct Sowing {
     pub first_move_from: Vec<u8>,
     /// When the mover moves again.
     pub extra_turn: ExtraTurn,
+    /// Which moves are first moves, for `first_move_from` and a capture
+    /// rule's `first_move`.
+    #[serde(default)]
+    pub first_moves: FirstMoves,
+    /// Which pits a player may play.
+    #[serde(default)]
+    pub play_from: PlayFrom,
+    /// What a move's first lap must do for the move to be legal.
+    #[serde(default)]
+    pub first_lap: FirstLap,
     /// Whether a pit holding one stone may be played when no pit holds
     /// `min_stones` (Tsoro).
     #[serde(default)]
@@ -227,6 +237,9 @@ keyword_enum! {
         /// When the last stone lands in an empty pit, the stones of the pit
         /// after it, if any, are lifted and sown on.
         NextRelay = "next_relay",
+        /// As `relay`, but a lap whose last pit a capture rule on the last pit
+        /// takes ends the move there, with that capture (La'b Akila).
+        RelayUntilCapture = "relay_until_capture",
     }
 }
 
@@ -261,6 +274,9 @@ pub struct CaptureRule {
     /// sows on from the next pit; `resows` (also at the last pit, on four
     /// rows) sows the captured stones on.
     pub then: AfterCapture,
+    /// What the move must already have done for the rule to apply.
+    #[serde(default)]
+    pub requires: Requires,
 }
 
 keyword_enum! {
@@ -350,6 +366,9 @@ keyword_enum! {
         /// The last pit, and each pit next to it in its row (one on each
         /// side, not round the end of the row) that qualifies the same way.
         Neighbours = "neighbours",
+        /// Only the pit after the last one in the sowing direction, if it holds
+        /// stones; the last stone stays.
+        Next = "next",
     }
 }
 
@@ -424,6 +443,10 @@ keyword_enum! {
         RowEmpty = "row_empty",
         /// When the opponent has no pit they could play; a feeding move leaves them one.
         CannotMove = "cannot_move",
+        /// At every move: a feeding move leaves at least one stone in the
+        /// opponent's row (a move that would empty it is played only when
+        /// no move feeds).
+        Always = "always",
     }
 }
 
@@ -434,7 +457,7 @@ impl FeedWhen {
     pub fn gives(self) -> FeedGives {
         match self {
             FeedWhen::CannotMove => FeedGives::Move,
-            FeedWhen::Never | FeedWhen::RowEmpty => FeedGives::Stone,
+            FeedWhen::Never | FeedWhen::RowEmpty | FeedWhen::Always => FeedGives::Stone,
         }
     }
 }
@@ -789,5 +812,49 @@ keyword_enum! {
         /// Not the place, counted from the row owner's left, of the pit
         /// the opponent claimed (Toguz Kumalak: "not symmetrical").
         Forbidden = "forbidden",
+    }
+}
+
+keyword_enum! {
+    /// Which moves are first moves, for `first_move_from` and a capture
+    /// rule's `first_move`.
+    FirstMoves {
+        /// The game's first move only (South's).
+        Game = "game",
+        /// Each player's first move: South's, then North's.
+        EachPlayer = "each_player",
+    }
+}
+
+keyword_enum! {
+    /// Which pits a player may play.
+    PlayFrom {
+        /// The pits of their own row.
+        Own = "own",
+        /// Any pit of the board, the opponent's included (no sides).
+        Any = "any",
+    }
+}
+
+keyword_enum! {
+    /// What a move must already have done for a capture rule to apply.
+    Requires {
+        /// Nothing: the rule applies to every move.
+        Nothing = "nothing",
+        /// A capture by an earlier rule in the same move (a sweep that
+        /// follows a capture at the landing pit, Wouri).
+        Capture = "capture",
+    }
+}
+
+keyword_enum! {
+    /// What a move's first lap must do for the move to be legal.
+    FirstLap {
+        /// Anything: every pit holding `min_stones` may be played.
+        Any = "any",
+        /// Sow a stone into the opponent's row, or end in a pit of the
+        /// mover's row that was empty (Dabuda's "provided the sowing leads
+        /// into the opponent's row or finishes in an empty hole").
+        ReachesOrEmpty = "reaches_or_empty",
     }
 }

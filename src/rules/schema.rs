@@ -579,9 +579,14 @@ own_inner`, `take opposite`, `opposite_and_behind` or
 `opposite_and_behind_both`, with `start next` in `sow`; or as Tsoro uses it,
 a `take` of the pit behind with `on last_pit` (the stones are kept, or sown
 on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side own;
-take last_and_opposite }`. A `take` other than `last` with a chain is an
-error, and so is `facing_counts` with a `take` that leaves the facing pit
-alone (`last`, `neighbours`).
+take last_and_opposite }`. A chain goes with `take last` or with `take
+last_and_opposite_even_empty`, which takes each pit of the chain with the
+pit facing it, as the last one (La'b Akila); another `take` with a chain is
+an error, and so is `facing_counts` with a `take` that leaves the facing pit
+alone (`last`, `neighbours`, `next`). `take next` takes the pit after the
+last one in the sowing direction, on either row, if it holds stones (a
+closed pit holds none); the last stone stays (Pallankuli: \"if sowing ends
+in an empty hole, the contents of the next hole are taken\").
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
@@ -596,7 +601,10 @@ move sowed into it or not (Oure Ngat: \"any piles containing 2, 4, or 6
 counters at the end of sowing are captured\"). It comes after the rules on
 the last pit, so a sweep is written after them; it takes the pits
 themselves (no `take` but `last`, no chain), and a relay that never ended
-(a cycle, a lap that ended the game) sweeps nothing.
+(a cycle, a lap that ended the game) sweeps nothing. With `requires
+capture` a sweep follows only a move in which an earlier rule has captured
+(Wouri, as Ludii codes it: a lap's landing four, then every four of the
+opponent's row); it is an error on another trigger or on the first rule.
 
 `before` says what the pit held before the stone that makes it qualify
 fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
@@ -773,6 +781,22 @@ Old files: a section without a label, `capture { ... }`, is the rule
             doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
             example: "then sows_on",
         },
+        Key {
+            name: "requires",
+            describe: sentences::requires,
+            read: |r, v| rule_mut(r).requires = v.word(),
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.requires != Requires::Nothing)
+                    .map(|c| one(c.requires))
+            },
+            what: "what a capture rule requires",
+            value: ValueKind::Word(Words::of::<Requires>()),
+            default: Default::Value("nothing"),
+            warns: None,
+            doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
+            example: "requires capture",
+        },
     ],
 };
 
@@ -825,7 +849,24 @@ error, and so is `otherwise` or `feed_gives` with `feed never`, and
 `first_move_from` restricts only the game's first move (South's), before
 the other restrictions choose among what it leaves; a place beyond the row
 is an error. A position given with `--from` is a mid-game position: the rule
-does not apply to it.
+does not apply to it. `first_moves each_player` makes North's first move a
+first move too, for `first_move_from` (North plays from the same places of
+its own row) and for a capture rule's `first_move no_capture`; it is not
+supported with rounds or extra turns (an error).
+
+`play_from any` lets a player sow from any pit of the board, the opponent's
+included (Kapana Bona's heaps on the ground have no sides): a move is
+written with the pit's label, `B` for South as for North. Captures, feeding
+and the grand-slam rule still speak of the mover's row and the opponent's.
+It is not supported with `stores sown` (whose store a sowing from the
+other row would pass is not defined), on four rows, or with pits that sow
+either way (errors).
+
+`first_lap reaches_or_empty` keeps only the moves whose first lap (the
+stones of the pit played, before any relay) sows a stone into the
+opponent's row or ends in a pit of the mover's own row that was empty;
+like `min_stones`, it says which pits are moves at all, before the other
+restrictions choose.
 
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;
@@ -887,6 +928,46 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
             example: "singletons into_empty",
+        },
+        Key {
+            name: "first_moves",
+            // Said by `first_move_from`, `first_move` and `min_stones`.
+            describe: sentences::none,
+            read: |r, v| r.sowing.first_moves = v.word(),
+            write: |r| {
+                (r.sowing.first_moves != FirstMoves::Game).then(|| one(r.sowing.first_moves))
+            },
+            what: "first moves",
+            value: ValueKind::Word(Words::of::<FirstMoves>()),
+            default: Default::Value("game"),
+            warns: None,
+            doc: "Which moves `first_move_from` and a capture rule's `first_move` apply to: the game's first move, or each player's first move.",
+            example: "first_moves each_player",
+        },
+        Key {
+            name: "play_from",
+            // Said by `first_move_from`, `first_move` and `min_stones`.
+            describe: sentences::none,
+            read: |r, v| r.sowing.play_from = v.word(),
+            write: |r| (r.sowing.play_from != PlayFrom::Own).then(|| one(r.sowing.play_from)),
+            what: "pits a player may play",
+            value: ValueKind::Word(Words::of::<PlayFrom>()),
+            default: Default::Value("own"),
+            warns: None,
+            doc: "Which pits a player may play: those of their own row, or any pit of the board.",
+            example: "play_from any",
+        },
+        Key {
+            name: "first_lap",
+            describe: sentences::first_lap,
+            read: |r, v| r.sowing.first_lap = v.word(),
+            write: |r| (r.sowing.first_lap != FirstLap::Any).then(|| one(r.sowing.first_lap)),
+            what: "first-lap rule",
+            value: ValueKind::Word(Words::of::<FirstLap>()),
+            default: Default::Value("any"),
+            warns: None,
+            doc: "What a move's first lap must do for the move to be legal.",
+            example: "first_lap reaches_or_empty",
         },
         Key {
             name: "grand_slam",
@@ -1003,7 +1084,13 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
         match restriction {
             Restriction::Feed => keys.extend(["otherwise", "feed_gives"]),
             // Like `min_stones`, it says which pits are moves at all.
-            Restriction::MinStones => keys.extend(["first_move_from", "singletons"]),
+            Restriction::MinStones => keys.extend([
+                "first_move_from",
+                "first_moves",
+                "play_from",
+                "first_lap",
+                "singletons",
+            ]),
             Restriction::GrandSlam => {}
         }
     }

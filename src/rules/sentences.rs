@@ -137,15 +137,22 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
         [init @ .., last] => format!("one of the pits {} or {last}", init.join(", ")),
         [] => unreachable!("checked non-empty"),
     };
-    vec![format!(
-        "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
-    )]
+    vec![match rules.sowing.first_moves {
+        FirstMoves::Game => format!(
+            "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
+        ),
+        FirstMoves::EachPlayer => format!(
+            "Each player's first move must be played from {pits} (North's from the same places of its own row); the moves after it from any pit."
+        ),
+    }]
 }
 
 /// The pit a player picks.
 pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
-    let own = if rules.board.rows == 4 {
+    let own = if rules.sowing.play_from == PlayFrom::Any {
+        "either row (the opponent's too)"
+    } else if rules.board.rows == 4 {
         "their own two rows"
     } else {
         "their own row"
@@ -254,6 +261,7 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.laps {
         Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
         Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::RelayUntilCapture => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}{bound}."),
         Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
     }]
 }
@@ -277,6 +285,7 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
         Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
         Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
+        Take::Next => "the mover captures the stones of the pit after it in the sowing direction, if it holds any (the last stone stays)".into(),
         Take::Neighbours => format!(
             "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
             capture_counts(capture),
@@ -352,19 +361,27 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn chain(rules: &Rules) -> Vec<String> {
-    let Some(capture) =
-        super::schema::rule(rules).filter(|c| c.take == Take::Last && c.on != Trigger::Sweep)
-    else {
+    let Some(capture) = super::schema::rule(rules).filter(|c| {
+        matches!(c.take, Take::Last | Take::LastAndOppositeEvenEmpty) && c.on != Trigger::Sweep
+    }) else {
         return Vec::new();
     };
+    if capture.take != Take::Last && capture.chain == Chain::None {
+        return Vec::new();
+    }
     let (counts, row) = (capture_counts(capture), capture_row(capture.side));
+    let facing = if capture.take == Take::Last {
+        ""
+    } else {
+        " with the pit facing it"
+    };
     vec![match capture.chain {
         Chain::None => "Only that pit is captured: there is no chain.".into(),
         Chain::Backward => format!(
-            "Then the pit before it (against the sowing direction) is examined, and so on backward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+            "Then the pit before it (against the sowing direction) is examined, and so on backward: each that holds {counts} and lies {row} is captured too{facing}; the chain stops at the first pit that does not, and never takes a pit twice."
         ),
         Chain::Forward => format!(
-            "Then the pit after it (in the sowing direction) is examined, and so on forward: each that holds {counts} and lies {row} is captured too; the chain stops at the first pit that does not, and never takes a pit twice."
+            "Then the pit after it (in the sowing direction) is examined, and so on forward: each that holds {counts} and lies {row} is captured too{facing}; the chain stops at the first pit that does not, and never takes a pit twice."
         ),
     }]
 }
@@ -392,6 +409,10 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     };
     vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
+        FirstMove::NoCapture if rules.sowing.first_moves == FirstMoves::EachPlayer => {
+            "Each player's first move captures nothing: what it would take stays on the board."
+                .into()
+        }
         FirstMove::NoCapture => {
             "The game's very first move captures nothing: what it would take stays on the board."
                 .into()
@@ -442,6 +463,7 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let trigger = match rules.feeding.when {
         FeedWhen::Never => return vec!["A player never has to give the opponent stones.".into()],
         FeedWhen::RowEmpty => "When the opponent's row is empty".to_string(),
+        FeedWhen::Always => "At every move".to_string(),
         FeedWhen::CannotMove => format!(
             "When the opponent cannot move (no pit of theirs holds {min_stones} or more stones)"
         ),
@@ -449,6 +471,9 @@ pub(super) fn feeding_when(rules: &Rules) -> Vec<String> {
     let requirement = match rules.feeding.gives {
         FeedGives::Stone if rules.feeding.when == FeedWhen::RowEmpty => {
             "leaves at least one stone in it".to_string()
+        }
+        FeedGives::Stone if rules.feeding.when == FeedWhen::Always => {
+            "leaves at least one stone in the opponent's row".to_string()
         }
         FeedGives::Stone => {
             "leaves at least one stone in their row (even if they still cannot move)".to_string()
@@ -715,4 +740,24 @@ pub(super) fn claim(rules: &Rules) -> Vec<String> {
     vec![
         format!("A move whose last stone makes {count} in a pit of the opponent's row claims that pit, if no capture took it, if the mover has claimed none yet{except}{mirror}. The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from."),
     ]
+}
+
+/// A sweep that follows only a capture by an earlier rule.
+pub(super) fn requires(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules) {
+        Some(capture) if capture.requires == Requires::Capture => vec![
+            "This sweep happens only after a move in which an earlier rule has captured.".into(),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// What a move's first lap must do, when the rules say.
+pub(super) fn first_lap(rules: &Rules) -> Vec<String> {
+    match rules.sowing.first_lap {
+        FirstLap::Any => Vec::new(),
+        FirstLap::ReachesOrEmpty => vec![
+            "A move may be played only if its first lap sows a stone into the opponent's row or ends in a pit of the mover's own row that was empty.".into(),
+        ],
+    }
 }

@@ -90,6 +90,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         first_move_from,
         extra_turn,
         singletons,
+        first_moves,
+        play_from,
+        first_lap,
     } = sowing;
     // A direction per pit only fits a board of the same size.
     let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
@@ -137,6 +140,20 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     );
     out.option("legal singletons", &a.sowing.singletons, singletons, |r| {
         r.sowing.singletons = *singletons;
+    });
+    out.option(
+        "legal first_moves",
+        &a.sowing.first_moves,
+        first_moves,
+        |r| {
+            r.sowing.first_moves = *first_moves;
+        },
+    );
+    out.option("legal play_from", &a.sowing.play_from, play_from, |r| {
+        r.sowing.play_from = *play_from;
+    });
+    out.option("legal first_lap", &a.sowing.first_lap, first_lap, |r| {
+        r.sowing.first_lap = *first_lap;
     });
     out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
         r.grand_slam = *grand_slam;
@@ -314,6 +331,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             facing_counts,
             goes_to,
             then,
+            requires,
         } = rb;
         let key = |k: &str| match single {
             true => format!("capture {k}"),
@@ -347,6 +365,9 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             r.captures[i].goes_to = *goes_to;
         });
         out.option(&key("then"), &ra.then, then, |r| r.captures[i].then = *then);
+        out.option(&key("requires"), &ra.requires, requires, |r| {
+            r.captures[i].requires = *requires;
+        });
     }
 }
 

@@ -6,7 +6,8 @@
 use super::{Effect, Game};
 use crate::engine::position::{Move, Player, Position};
 use crate::rules::{
-    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Take, Trigger,
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Requires, Take,
+    Trigger,
 };
 
 /// One capture rule compiled for the move loop.
@@ -29,6 +30,9 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) on: Trigger,
     /// For `on relay_landing`: what the move does after the capture.
     pub(super) then: AfterCapture,
+    /// The rule applies only to a move an earlier rule captured in
+    /// (`requires capture`).
+    requires_capture: bool,
 }
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -69,6 +73,7 @@ impl CaptureTable {
             opening_no_capture: rule.first_move == FirstMove::NoCapture,
             on: rule.on,
             then: rule.then,
+            requires_capture: rule.requires == Requires::Capture,
         }
     }
 
@@ -305,6 +310,32 @@ impl Game {
                     lift(&mut taking, pos, pit);
                 }
             }
+            Take::LastAndOppositeEvenEmpty if rule.chain != Chain::None => {
+                // Each pit of the chain is taken with the pit facing it.
+                let step = self.chain_step(rule.chain, direction);
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    lift(&mut taking, pos, pit);
+                    let opposite = self.pit_count - 1 - pit;
+                    let free = (taking.pits | effect.captured_pits) >> opposite & 1 == 0;
+                    if free && rule.facing[usize::from(pos.pits[opposite])] {
+                        lift(&mut taking, pos, opposite);
+                    }
+                    let Some(step) = step else { break };
+                    pit = usize::from(step[pit]);
+                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+                    {
+                        break;
+                    }
+                }
+            }
+            Take::Next => {
+                let next = usize::from(self.after[direction][last]);
+                if effect.captured_pits >> next & 1 == 0 && pos.pits[next] > 0 {
+                    lift(&mut taking, pos, next);
+                }
+            }
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;
@@ -335,7 +366,7 @@ impl Game {
     pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
         let m = mover.index();
         for rule in self.sweep_rules.iter() {
-            if !rule.applies(pos) {
+            if !rule.applies(pos) || (rule.requires_capture && effect.captured == 0) {
                 continue;
             }
             let mut by_row = [0u16; 2];

@@ -11,7 +11,7 @@
 
 use super::{capture::CaptureTable, Effect, Game};
 use crate::engine::position::{Move, Player, Position, MAX_PITS, STORE_SLOT};
-use crate::rules::Take;
+use crate::rules::{Chain, Take};
 
 /// Pits a packed board holds: the first 16 entries of [`Position::pits`].
 const LANES: usize = 16;
@@ -131,7 +131,13 @@ fn count(board: &Lanes, pit: usize) -> u8 {
 /// pit with its chain, or the facing pit), and no rule sweeps the board
 /// after the sowing (`sweeps`).
 pub(super) fn whole_moves_fit(rules: &[CaptureTable], sweeps: &[CaptureTable]) -> bool {
-    sweeps.is_empty() && rules.iter().all(|rule| rule.take != Take::Neighbours)
+    sweeps.is_empty()
+        && rules
+            .iter()
+            .all(|rule| !matches!(rule.take, Take::Neighbours | Take::Next))
+        && rules
+            .iter()
+            .all(|rule| rule.chain == Chain::None || rule.take == Take::Last)
 }
 
 impl Game {
