@@ -15,7 +15,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sowing::engine::{
-    draw_legal, format_position, EndReason, Game, GameRun, Move, Position, Successors,
+    draw_legal, format_position, EndReason, Game, GameRun, Illegal, Move, Position, Successors,
 };
 
 use crate::common::shipped;
@@ -107,7 +107,7 @@ pub fn same_game_both_ways_from(
             let played = run.play_index(pick);
             assert_eq!(played, full.as_slice()[pick], "{at}: move {pick}");
         } else {
-            let candidates = candidates(game, &position);
+            let candidates = candidates(game, &position, &full);
             let mut same_stream = rng.clone();
             let pick = draw_legal(candidates.len(), &mut same_stream, |i| {
                 full.find(candidates[i]).is_some()
@@ -141,22 +141,15 @@ impl std::fmt::Display for At<'_> {
     }
 }
 
-/// The moves `GameRun::play_random` draws from in `pos`: from each pit of the
-/// mover's that holds at least `min_stones` (on the game's first move, only
-/// the pits `first_move_from` names), in every direction it may sow, in pit
-/// order, counter-clockwise first (asked only while the game goes on).
-fn candidates(game: &Game, pos: &Position) -> Vec<Move> {
-    let sowing = &game.rules().sowing;
-    let row = game.playable(pos.to_move);
-    let opening = |pit: usize| {
-        !pos.opening
-            || sowing.first_move_from.is_empty()
-            || sowing
-                .first_move_from
-                .contains(&((pit - row.start + 1) as u8))
-    };
-    row.clone()
-        .filter(|&pit| pos.pits[pit] >= sowing.min_stones && opening(pit))
+/// The moves `GameRun::play_random` draws from in `pos`: from each pit the
+/// mover may play that holds at least `min_stones`, in every direction it may
+/// sow, in pit order, counter-clockwise first, except those the opening rule
+/// (`first_move_from`) or a first-lap rule forbids (asked only while the game
+/// goes on; `legal`: the position's successors).
+fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
+    let min_stones = game.rules().sowing.min_stones;
+    game.playable(pos.to_move)
+        .filter(|&pit| pos.pits[pit] >= min_stones)
         .flat_map(|pit| {
             game.pit_direction(pit)
                 .allowed()
@@ -165,6 +158,13 @@ fn candidates(game: &Game, pos: &Position) -> Vec<Move> {
                     pit: pit as u8,
                     direction,
                 })
+        })
+        .filter(|&mv| {
+            legal.find(mv).is_some()
+                || !matches!(
+                    game.why_illegal(pos, mv, legal),
+                    Illegal::NotAnOpeningPit { .. } | Illegal::FirstLap { .. }
+                )
         })
         .collect()
 }

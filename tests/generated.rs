@@ -877,6 +877,8 @@ fn with_rounds(mut r: Rules, fill_from: FillFrom, next_start: NextStart) -> Opti
     if r.board.rows != 2 || !r.board.start.is_empty() || r.board.seeds == 0 {
         return None;
     }
+    // Each player's first moves are a one-round rule.
+    r.sowing.first_moves = FirstMoves::Game;
     r.end.leftovers = Leftovers::RowOwner;
     r.end.repetition_leftovers = Leftovers::RowOwner;
     for (_, way) in r.end.scoring.ways_mut() {
