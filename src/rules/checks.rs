@@ -476,7 +476,17 @@ fn last_mover_needs_alternate_turns(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// `first_move_from` names places in South's row.
 fn first_move_from_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
-    let (Some(pits), Some(setting)) = (read.pits(), read.given(LEGAL, "first_move_from")) else {
+    places_in_the_row(read, LEGAL, "first_move_from")
+}
+
+/// The numbers of `key` in `section`, places in a row (1 first), each at
+/// most the pits of a row.
+fn places_in_the_row(
+    read: &Read<'_>,
+    section: Option<&'static str>,
+    key: &'static str,
+) -> Vec<Diagnostic> {
+    let (Some(pits), Some(setting)) = (read.pits(), read.given(section, key)) else {
         return Vec::new();
     };
     setting
@@ -489,7 +499,7 @@ fn first_move_from_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
         .map(|(n, span)| {
             Diagnostic::error(
                 span,
-                format!("`first_move_from {n}`: a row has {pits} pits (1 to {pits})"),
+                format!("`{key} {n}`: a row has {pits} pits (1 to {pits})"),
             )
         })
         .collect()
@@ -679,23 +689,7 @@ fn claim_fits_the_sowing(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// `except` names places of a row.
 fn claim_places_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
-    let (Some(pits), Some(setting)) = (read.pits(), read.given(CLAIM, "except")) else {
-        return Vec::new();
-    };
-    setting
-        .values
-        .iter()
-        .filter_map(|value| match value.node {
-            Value::Number(Ok(n)) if n > i64::from(pits) => Some((n, value.span)),
-            _ => None,
-        })
-        .map(|(n, span)| {
-            Diagnostic::error(
-                span,
-                format!("`except {n}`: a row has {pits} pits (1 to {pits})"),
-            )
-        })
-        .collect()
+    places_in_the_row(read, CLAIM, "except")
 }
 
 /// `first_moves each_player` says which moves `first_move_from` and a
