@@ -901,7 +901,6 @@ proptest! {
     /// into their own row (`seeds` to an open pit, closed pits empty, the
     /// rest kept as captured): no stone is lost or made.
     #[test]
-    #[ignore = "did not finish in 7 minutes of CI on the merged head; suspected: a generated match whose rounds end without a ply (an end condition true at a round start) loops in MatchRun. Open, see the closing note of 2026-12-01"]
     fn generated_matches_conserve_stones_across_round_changes(
         r in rules(),
         fill_from in keyword::<FillFrom>(),

@@ -1169,3 +1169,74 @@ fn dakon_sowing_passes_the_closed_pit_and_the_opponent_store() {
     );
     assert_eq!(legal(&game, &p), ["B", "C", "D", "E", "F", "G"]);
 }
+
+/// Galatjang's match with a round that ends when at most 80 stones are left
+/// on the board (an end condition that can hold at a round's start).
+fn galatjang_ending_at_80_left() -> sowing::engine::Game {
+    let text = crate::common::shipped_text_with(
+        "galatjang-rounds",
+        &[(
+            "when neither_can_move",
+            "when neither_can_move stones_left\n  stones_left_at_most 80\n  stones_left row_owner",
+        )],
+    );
+    let source = sowing::diagnostic::Source::new("edited", text);
+    let loaded = sowing::rules::load(&source).unwrap_or_else(|r| panic!("{r}"));
+    sowing::engine::Game::new(loaded.rules)
+}
+
+/// A round whose end already holds at its start would end at once, refill
+/// the same stones and start again for ever (it once hung `sow simulate`).
+/// It ends the match instead, decided by that round's scores: 70 stones on
+/// the board (at most 80), each row to its owner: South 42 + 2 = 44, North
+/// 28 + 12 = 40.
+#[test]
+fn a_round_that_ends_before_its_first_ply_ends_the_match() {
+    let game = galatjang_ending_at_80_left();
+    let start = pos(&game, "7 7 7 7 7 7 / 7 7 7 7 x x south captured 2 12");
+    let mut run = MatchRun::new(&game, start);
+    let mut rounds = Vec::new();
+    let flow: ControlFlow<()> = run.play_out(
+        1000,
+        |_| panic!("no ply is played"),
+        |change| rounds.push(*change),
+    );
+    assert_eq!(flow, ControlFlow::Continue(()));
+    assert_eq!(rounds.len(), 1);
+    assert_eq!(rounds[0].end, EndReason::StonesLeft);
+    assert_eq!(rounds[0].scores, [44, 40]);
+    assert_eq!(rounds[0].after, AfterRound::MatchOver(Outcome::South));
+    assert_eq!((run.plies(), run.outcome()), (0, Some(Outcome::South)));
+}
+
+/// Through the command line, from the standard start (84 stones, so round
+/// 1 is played): round 1 ends once four stones are in the stores; unless
+/// the scores are level, the loser cannot fill all six pits, so round 2
+/// starts with at most 80 stones on the board and ends at once, ending the
+/// match. In these 20 seeded matches every round 1 ended unlevel (South's
+/// first move sows into South's store only), so every match ends in round 2
+/// by `stones left`; before the fix `simulate` never returned.
+#[test]
+fn simulate_finishes_when_a_later_round_ends_at_its_start() {
+    let dir = crate::common::scratch("round-ends-at-start");
+    let file = dir.join("g.variant");
+    let text = crate::common::shipped_text_with(
+        "galatjang-rounds",
+        &[(
+            "when neither_can_move",
+            "when neither_can_move stones_left\n  stones_left_at_most 80\n  stones_left row_owner",
+        )],
+    );
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, out, err) = sow(&["simulate", file, "--games", "20", "--max-plies", "50"]);
+    assert_eq!(code, 0, "{err}");
+    let row = |name: &str| {
+        out.lines()
+            .find(|line| line.contains(name))
+            .unwrap_or_else(|| panic!("no `{name}` in\n{out}"))
+            .to_string()
+    };
+    assert!(row("end: stones left").contains("20 (100.0%)"), "{out}");
+    assert!(row("rounds per match").contains("max 2"), "{out}");
+}

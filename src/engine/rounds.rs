@@ -176,7 +176,15 @@ impl<'g> MatchRun<'g> {
         }
         let pos = *self.run.position();
         let game = self.run.game();
-        let after = game.after_round(&pos, end, self.starter);
+        let after = match game.after_round(&pos, end, self.starter) {
+            // A round that ended before its first ply changed no stone: the
+            // next would start the same way and end at once again, for
+            // ever. The match ends, decided by this round's scores.
+            AfterRound::Next(_) if self.run.plies() == 0 => {
+                AfterRound::MatchOver(Outcome::from_scores(game.final_scores(&pos, end)))
+            }
+            after => after,
+        };
         let change = RoundChange {
             round: self.round,
             end,

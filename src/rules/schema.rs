@@ -1415,7 +1415,9 @@ takes `seeds` stones per pit, in the order `fill_from` says; a pit its owner
 cannot fill is *closed* for the round: it holds nothing, sowing passes over it,
 it cannot be played and nothing is captured from it (the notation writes it
 `x`: `7 x 7 / 7 7 7 south`). The stones left over stay the player's
-(captured) into the next round. Each round's first move is a first move for
+(captured) into the next round. A round that ends before its first move
+(its end condition already holds at its start) ends the match, won by the
+higher score of that round. Each round's first move is a first move for
 `first_move` in `capture` and `first_move_from` in `legal`.
 
 `refill` needs every way of ending to give the stones left to a player
