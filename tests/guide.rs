@@ -187,6 +187,18 @@ const FAMILIES: &[Family] = &[
                 first lap must reach the opponent's row or end in an empty hole.",
         variants: &["dabuda"],
     },
+    Family {
+        page: "muvalavala",
+        title: "Muvalavala",
+        intro: "Two four-row games of Angola on 4x6, as Silva described them: in the \
+                Quioco's a lap ending in an occupied pit of one's inner row takes the \
+                opponent's column facing it and sows the counters on at once, and the player \
+                who cannot move loses; in the Luena's the sowing goes clockwise, each \
+                player's first move is from their inner row, a last counter in an empty \
+                inner pit takes the opponent's column for the mover, and the game is won by \
+                score.",
+        variants: &["muvalavala-quioco", "muvalavala-luena"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

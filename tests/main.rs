@@ -17,6 +17,7 @@ mod guide;
 mod infer;
 mod invariants;
 mod language;
+mod muvalavala;
 mod peers;
 mod perft;
 mod play;

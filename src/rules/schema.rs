@@ -908,11 +908,11 @@ file with a `legal` section writes them there.",
             what: "first-move pit",
             value: ValueKind::Numbers {
                 min: 1,
-                max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+                max: Bound::Fixed(2 * MAX_PITS_PER_ROW_OF_FOUR as u32),
             },
             default: Default::Absent("any pit"),
             warns: None,
-            doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
+            doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`); on four rows, places on South's two rows in label order (1 to 16 on 4x8, `a`-`p`).",
             example: "first_move_from 6",
         },
         Key {

@@ -93,9 +93,10 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
     if rules.board.rows == 4 {
         let side = rules.pits_per_side();
         return vec![format!(
-            "The pits start with {} stones on South's side and {} on North's (each in label order, a to p): {total} in all.",
+            "The pits start with {} stones on South's side and {} on North's (each in label order, a to {}): {total} in all.",
             row(&start[..side]),
             row(&start[side..]),
+            crate::engine::pit_label(side - 1, side),
         )];
     }
     vec![format!(
@@ -122,13 +123,13 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     if places.is_empty() {
         return Vec::new();
     }
-    let per_row = usize::from(rules.board.pits);
+    let per_side = usize::from(rules.board.rows / 2) * usize::from(rules.board.pits);
     let labels: Vec<String> = places
         .iter()
         .map(|&p| {
             format!(
                 "`{}`",
-                crate::engine::pit_label(usize::from(p) - 1, per_row)
+                crate::engine::pit_label(usize::from(p) - 1, per_side)
             )
         })
         .collect();
@@ -142,7 +143,8 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
             "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
         ),
         FirstMoves::EachPlayer => format!(
-            "Each player's first move must be played from {pits} (North's from the same places of its own row); the moves after it from any pit."
+            "Each player's first move must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            if rules.board.rows == 4 { "two rows" } else { "row" }
         ),
     }]
 }
