@@ -199,6 +199,15 @@ const FAMILIES: &[Family] = &[
                 score.",
         variants: &["muvalavala-quioco", "muvalavala-luena"],
     },
+    Family {
+        page: "three-rows",
+        title: "Rab'e",
+        intro: "A three-row game of Eritrea: each player owns the row nearest them and \
+                half of the middle row, one circuit goes round the whole board, relaying, \
+                and every pit made to hold four is taken by the mover as the counters fall. \
+                One round of the match.",
+        variants: &["rab-e"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -28,6 +28,7 @@ mod rounds;
 mod rules;
 mod sim;
 mod solve;
+mod three_rows;
 mod traces;
 mod tsoro;
 mod verify;

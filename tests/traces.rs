@@ -516,3 +516,19 @@ fn muvalavala_quioco_capture_sown_on() {
 fn muvalavala_luena_first_moves_from_the_inner_row() {
     insta::assert_snapshot!(text(&["trace", "muvalavala-luena", "--moves", "l G"]));
 }
+
+/// Rab'e, from the position of tests/three_rows.rs: South's c takes e's
+/// four as it is made, relays from f and h, and takes North's A on the way
+/// (8 in all); North's D (1) relays from E, G and I into South's a and b.
+#[test]
+fn rab_e_fours_taken_during_a_relay() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "rab-e",
+        "--from",
+        "0 0 3 0 3 1 / 0 2 0 / 3 0 1 1 1 1 / 1 1 1 south",
+        "--any-stones",
+        "--moves",
+        "c D"
+    ]));
+}

@@ -9,6 +9,9 @@ pub const MAX_PITS_PER_ROW: u8 = 15;
 /// Largest number of pits in one row of a four-row board: the engine's
 /// position holds 32 pits (a four-row board has no store).
 pub const MAX_PITS_PER_ROW_OF_FOUR: u8 = 8;
+/// Largest number of pits in one row of a three-row board: the engine's
+/// position holds 32 pits (a three-row board has no store).
+pub const MAX_PITS_PER_ROW_OF_THREE: u8 = 10;
 /// Largest number of stones on a board (pit counts are bytes).
 pub const MAX_STONES: u32 = 255;
 

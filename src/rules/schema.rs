@@ -382,6 +382,17 @@ side in label order. `direction` is one way for every pit (`ccw`:
 along one's outer row to the right, back along the inner row). Rounds,
 feeding and a grand-slam rule are not supported on four rows yet.
 
+On three rows (`rows 3`, an even number of pits a row, at most 10, no
+stores) each player owns the row nearest them and the half of the middle
+row on their right, and one circuit goes round the whole board: on 3x6
+South's row `a`-`f` from South's left, South's half of the middle row `g`-`i`
+from the east edge to the centre, North's row `A`-`F` from North's left,
+North's half `G`-`I` from the west edge to the centre. Positions list the
+counts in that order (`a`-`f / g`-`i / A`-`F / G`-`I`). Nothing faces across
+the middle row: captures take the last pit or the next one, not a facing
+pit. Rounds, feeding, claims and a grand-slam rule are not supported on
+three rows yet.
+
 A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 `start` counts may be 0, but the board must hold at least one stone and at
 most 255. With `start`, the capture counts and `min_stones` range up to the
@@ -401,7 +412,7 @@ stones of the start.",
             },
             default: Default::Value("2"),
             warns: None,
-            doc: "Rows of pits: 2 (one per player) or 4 (two per player, outer and inner; each player sows round their own two rows only). Three rows are not supported yet.",
+            doc: "Rows of pits: 2 (one per player), 3 (each player owns the row nearest them and the half of the middle row on their right; one circuit round the whole board) or 4 (two per player, outer and inner; each player sows round their own two rows only).",
             example: "rows 4",
         },
         Key {

@@ -34,6 +34,11 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
         Stores::None => "no stores",
         Stores::Sown => "a store for each player at the end of their row: the mover sows into their own store and skips the opponent's, and stones in a store count as captured",
     };
+    if *rows == 3 {
+        return vec![format!(
+            "The board has three rows of {pits} pits, each player owning the row nearest them and the half of the middle row on their right, and {stores}; one circuit goes round the whole board.",
+        )];
+    }
     if *rows == 4 {
         return vec![format!(
             "The board has four rows of {pits} pit{}, two per player (an outer row and an inner row, which faces the opponent's inner row), and {stores}; each player sows round their own two rows only.",
@@ -49,6 +54,23 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
 /// Who owns which pits, by label.
 pub(super) fn pits(rules: &Rules) -> Vec<String> {
     let per_row = usize::from(rules.board.pits);
+    if rules.board.rows == 3 {
+        let side = rules.pits_per_side();
+        let span = |first: usize, len: usize| {
+            format!(
+                "{}-{}",
+                pit_label(first, side),
+                pit_label(first + len - 1, side)
+            )
+        };
+        return vec![format!(
+            "South owns the near row ({} from South's left to right) and the east half of the middle row ({}, from the east edge to the centre), and moves first; North owns the far row ({} from North's left to right) and the west half of the middle row ({}, from the west edge to the centre). Counter-clockwise sowing goes round them in that order.",
+            span(0, per_row),
+            span(per_row, per_row / 2),
+            span(side, per_row),
+            span(side + per_row, per_row / 2),
+        )];
+    }
     if rules.board.rows == 4 {
         let side = 2 * per_row;
         let span = |first: usize| {
@@ -90,7 +112,7 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    if rules.board.rows == 4 {
+    if rules.board.rows != 2 {
         let side = rules.pits_per_side();
         return vec![format!(
             "The pits start with {} stones on South's side and {} on North's (each in label order, a to {}): {total} in all.",
@@ -156,6 +178,8 @@ pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
         "either row (the opponent's too)"
     } else if rules.board.rows == 4 {
         "their own two rows"
+    } else if rules.board.rows == 3 {
+        "their own row and half-row"
     } else {
         "their own row"
     };
