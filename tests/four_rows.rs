@@ -201,7 +201,7 @@ fn four_row_keywords_are_refused_where_they_do_not_fit() {
             "7 pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits",
         ),
         (&[("stores none", "stores sown")], "a four-row board has no stores"),
-        (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit: it needs `start next`"),
+        (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit or the lap's origin: it needs `start next`"),
         (&[("then   resows", "then   resows\n  goes_to mover")], "`goes_to` has no effect with `then resows`"),
         (&[("min_stones 2", "min_stones 2\n  feed row_empty")], "`feed` is not supported on four rows yet"),
         (&[("then   resows", "then   stops")], "`take opposite_and_behind_both` on four rows is supported only with `on relay_landing` and `then resows`"),

@@ -387,12 +387,12 @@ fn consistent(mut r: Rules) -> Rules {
             rule.on = Trigger::EveryPit;
         }
         // (`on last_pit` with `then resows`: see `four_rows_consistent`.)
-        let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+        let last_pit_resows = rule.on == Trigger::LastPit && rule.then.resows();
         if rule.on != Trigger::RelayLanding && !last_pit_resows {
             rule.then = AfterCapture::Stops;
         }
         // (`then resows` takes the facing pit: see `four_rows_consistent`.)
-        if rule.on != Trigger::LastPit && rule.then != AfterCapture::Resows {
+        if rule.on != Trigger::LastPit && !rule.then.resows() {
             rule.take = Take::Last;
             rule.chain = Chain::None;
             rule.facing_counts.clear();
@@ -430,7 +430,7 @@ fn consistent(mut r: Rules) -> Rules {
     // sowing: no relay cycle, no lap test.
     if r.captures
         .iter()
-        .any(|c| c.on == Trigger::LastPit && c.then == AfterCapture::Resows)
+        .any(|c| c.on == Trigger::LastPit && c.then.resows())
     {
         r.end.when.retain(|w| *w != EndWhen::RelayCycle);
         r.end.test_after = EndTest::Move;
@@ -528,11 +528,15 @@ fn four_rows_consistent(r: &mut Rules) {
         if three && !matches!(rule.take, Take::Last | Take::Next) {
             rule.take = Take::Last;
             rule.facing_counts.clear();
-            if rule.then == AfterCapture::Resows {
+            if rule.then.resows() {
                 rule.then = AfterCapture::Stops;
             }
+            // Inside the sowing, a rule takes the pit itself.
+            if rule.on != Trigger::LastPit {
+                rule.chain = Chain::None;
+            }
         }
-        let resows = rule.then == AfterCapture::Resows;
+        let resows = rule.then.resows();
         let behind = matches!(
             rule.take,
             Take::OppositeAndBehind | Take::OppositeAndBehindBoth
@@ -557,11 +561,11 @@ fn four_rows_consistent(r: &mut Rules) {
             }
         }
         // Tsoro: a take of the pit behind at the last pit.
-        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows && !at_last_pit {
+        if four && rule.take != Take::Last && !rule.then.resows() && !at_last_pit {
             rule.take = Take::Last;
             rule.facing_counts.clear();
         }
-        if rule.then == AfterCapture::Resows {
+        if rule.then.resows() {
             rule.chain = Chain::None;
             rule.goes_to = CaptureDestination::Mover;
             r.sowing.start = SowStart::Next;

@@ -208,6 +208,15 @@ const FAMILIES: &[Family] = &[
                 One round of the match.",
         variants: &["rab-e"],
     },
+    Family {
+        page: "omweso",
+        title: "Omweso",
+        intro: "The four-row game of Uganda: a relay lap ending in an occupied pit of one's \
+                inner row takes the opponent's two pits of that column, when both hold \
+                stones, and sows them on from where the capturing lap began. Without its \
+                clockwise captures; the opening placement is a stand-in.",
+        variants: &["omweso"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -18,6 +18,7 @@ mod infer;
 mod invariants;
 mod language;
 mod muvalavala;
+mod omweso;
 mod peers;
 mod perft;
 mod play;

@@ -532,3 +532,20 @@ fn rab_e_fours_taken_during_a_relay() {
         "c D"
     ]));
 }
+
+/// Omweso, from the position of tests/omweso.rs: South's f relays from h,
+/// whose lap ends in the occupied j and takes North's O and B (5), sown on
+/// from i, where that lap began; North's A (2) relays from C and F and
+/// ends in the empty I, facing South's empty p.
+#[test]
+fn omweso_capture_sown_from_the_lap_start() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "omweso",
+        "--from",
+        "0 0 0 0 0 2 0 1 / 1 1 0 0 0 0 0 0 / 2 3 2 2 2 2 2 2 / 0 0 0 0 0 0 2 0 south",
+        "--any-stones",
+        "--moves",
+        "f A"
+    ]));
+}

@@ -120,7 +120,7 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
             }
             // Tsoro: a last pit in the inner row takes the column facing it.
             let at_last_pit = behind && rule.on == Trigger::LastPit;
-            if four && facing && rule.then != AfterCapture::Resows && !at_last_pit {
+            if four && facing && !rule.then.resows() && !at_last_pit {
                 out.push(Diagnostic::error(
                     s.span,
                     format!(
@@ -154,7 +154,7 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         let Some(then) = read.given_in(CAPTURE, i, "then") else {
             continue;
         };
-        if rule.then != AfterCapture::Resows {
+        if !rule.then.resows() {
             continue;
         }
         let facing = matches!(
@@ -165,21 +165,24 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             out.push(Diagnostic::error(
                 then.span,
                 format!(
-                    "`then resows` sows the facing pit's stones: it needs `take opposite`, `opposite_and_behind` or `opposite_and_behind_both`, not `take {}`",
-                    rule.take
+                    "`then {}` sows the facing pit's stones: it needs `take opposite`, `opposite_and_behind` or `opposite_and_behind_both`, not `take {}`",
+                    rule.then, rule.take
                 ),
             ));
         }
         if let Some(s) = read.given_in(CAPTURE, i, "goes_to") {
             out.push(Diagnostic::error(
                 s.span,
-                "`goes_to` has no effect with `then resows`: the captured stones are sown on",
+                format!(
+                    "`goes_to` has no effect with `then {}`: the captured stones are sown on",
+                    rule.then
+                ),
             ));
         }
         if read.valid(SOW, "start") && read.rules.sowing.start != SowStart::Next {
             out.push(Diagnostic::error(
                 then.span,
-                "`then resows` sows from the pit after the landing pit: it needs `start next` in `sow`",
+                format!("`then {}` sows from the pit after the landing pit or the lap's origin: it needs `start next` in `sow`", rule.then),
             ));
         }
         // At the last pit the sowing goes on after the move's last lap: it
@@ -203,7 +206,7 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 if set && read.valid(END, key) {
                     out.push(Diagnostic::error(
                         then.span,
-                        format!("`on last_pit` with `then resows` cannot be combined with `{word}` in `end`"),
+                        format!("`on last_pit` with `then {}` cannot be combined with `{word}` in `end`", rule.then),
                     ));
                 }
             }

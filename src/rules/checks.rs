@@ -166,7 +166,7 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     for (i, rule) in capture_rules(read) {
         if let Some(s) = read.given_in(CAPTURE, i, "then") {
             // (`on last_pit` with `then resows`: see `board_checks::resows_fits`.)
-            let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+            let last_pit_resows = rule.on == Trigger::LastPit && rule.then.resows();
             if read.valid_in(CAPTURE, i, "on")
                 && rule.on != Trigger::RelayLanding
                 && !last_pit_resows
@@ -184,7 +184,7 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             continue;
         }
         let mut error = |text: String| out.push(Diagnostic::error(s.span, text));
-        let resows = rule.then == AfterCapture::Resows;
+        let resows = rule.then.resows();
         if read.valid_in(CAPTURE, i, "take") && rule.take != Take::Last && !resows {
             error(format!(
                 "`on {}` takes the pit itself: `take {}` is not supported with it",

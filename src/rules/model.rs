@@ -345,6 +345,21 @@ keyword_enum! {
         /// goes on from where they end like any lap (needs a facing `take`;
         /// with `on relay_landing`, or `on last_pit` on four rows).
         Resows = "resows",
+        /// As `resows`, but the captured stones are sown on from the first
+        /// pit the capturing lap sowed into, the pit after the one it was
+        /// lifted from (Omweso).
+        ResowsFromLapStart = "resows_from_lap_start",
+    }
+}
+
+impl AfterCapture {
+    /// Whether the captured stones are sown on (`resows` or
+    /// `resows_from_lap_start`) rather than kept.
+    pub fn resows(self) -> bool {
+        matches!(
+            self,
+            AfterCapture::Resows | AfterCapture::ResowsFromLapStart
+        )
     }
 }
 

@@ -766,7 +766,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             // Captures that are sown on go nowhere.
             write: |r| {
                 rule(r)
-                    .filter(|c| c.then != AfterCapture::Resows)
+                    .filter(|c| !c.then.resows())
                     .map(|c| one(c.goes_to))
             },
             what: "capture destination",
@@ -789,7 +789,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso).",
             example: "then sows_on",
         },
         Key {

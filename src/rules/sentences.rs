@@ -377,10 +377,11 @@ fn pit_condition(capture: &CaptureRule) -> String {
 /// What a relay-landing capture leaves the move to do.
 pub(super) fn then(rules: &Rules) -> Vec<String> {
     match super::schema::rule(rules) {
-        Some(capture) if capture.on == Trigger::RelayLanding || capture.then == AfterCapture::Resows => vec![match capture.then {
+        Some(capture) if capture.on == Trigger::RelayLanding || capture.then.resows() => vec![match capture.then {
             AfterCapture::Stops => "The move ends with that capture.".into(),
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
+            AfterCapture::ResowsFromLapStart => "The captured stones are not kept: the mover sows them on round their own pits from the first pit the capturing lap sowed into (the pit after the one it was lifted from), and the move goes on from where they end like any lap.".into(),
         }],
         _ => Vec::new(),
     }
@@ -413,8 +414,7 @@ pub(super) fn chain(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
-    let Some(capture) = super::schema::rule(rules).filter(|c| c.then != AfterCapture::Resows)
-    else {
+    let Some(capture) = super::schema::rule(rules).filter(|c| !c.then.resows()) else {
         return Vec::new();
     };
     vec![match capture.goes_to {
