@@ -161,7 +161,7 @@ fn four_row_positions_read_back_what_they_write_and_name_their_errors() {
     let error = sowing::engine::parse_position("2 2 2 / 2 south", &game).unwrap_err();
     assert_eq!(
         error.message,
-        "`/` must come between rows (after a multiple of 8 pits)"
+        "`/` must come between rows (after 8, 16, 24 pits)"
     );
     let error = sowing::engine::parse_position("2 2 south", &game).unwrap_err();
     assert_eq!(
@@ -195,12 +195,13 @@ fn four_row_keywords_are_refused_where_they_do_not_fit() {
         (
             &[
                 ("rows   4", "rows   3"),
+                ("pits   8", "pits   7"),
                 ("start  2 2 2 2 2 2 2 2 2 2 2 2 0 0 0 0", "seeds 2"),
             ],
-            "three-row boards are not supported yet",
+            "7 pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits",
         ),
         (&[("stores none", "stores sown")], "a four-row board has no stores"),
-        (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit: it needs `start next`"),
+        (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit or the lap's origin: it needs `start next`"),
         (&[("then   resows", "then   resows\n  goes_to mover")], "`goes_to` has no effect with `then resows`"),
         (&[("min_stones 2", "min_stones 2\n  feed row_empty")], "`feed` is not supported on four rows yet"),
         (&[("then   resows", "then   stops")], "`take opposite_and_behind_both` on four rows is supported only with `on relay_landing` and `then resows`"),

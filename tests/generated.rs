@@ -42,18 +42,20 @@ fn mostly_small(max: u32, small: u32) -> impl Strategy<Value = u8> {
 /// 1 seed per pit or (one board in four) counts pit by pit, some of them 0,
 /// at least 1 and at most 255 stones.
 fn board() -> impl Strategy<Value = Board> {
-    prop_oneof![3 => board_of(2), 1 => board_of(4)]
+    prop_oneof![6 => board_of(2), 1 => board_of(3), 2 => board_of(4)]
 }
 
-/// [`board`] with `rows` rows (a four-row board has at most 8 pits a row and
-/// no stores).
+/// [`board`] with `rows` rows (a four-row board has at most 8 pits a row, a
+/// three-row board an even number up to 10; neither has stores).
 fn board_of(rows: u8) -> impl Strategy<Value = Board> {
-    let most_pits = if rows == 4 {
-        MAX_PITS_PER_ROW_OF_FOUR
-    } else {
-        MAX_PITS_PER_ROW
+    let pits = match rows {
+        4 => (1..=MAX_PITS_PER_ROW_OF_FOUR).boxed(),
+        3 => (1..=MAX_PITS_PER_ROW_OF_THREE / 2)
+            .prop_map(|half| 2 * half)
+            .boxed(),
+        _ => (1..=MAX_PITS_PER_ROW).boxed(),
     };
-    (1..=most_pits).prop_flat_map(move |pits| {
+    pits.prop_flat_map(move |pits| {
         let most_seeds = MAX_STONES / (u32::from(rows) * u32::from(pits));
         let per_pit = vec(
             0..=most_seeds.min(6) as u8,
@@ -71,7 +73,7 @@ fn board_of(rows: u8) -> impl Strategy<Value = Board> {
                     // A file gives `seeds` or `start`, not both.
                     seeds: if start.is_empty() { seeds } else { 0 },
                     start,
-                    stores: if rows == 4 { Stores::None } else { stores },
+                    stores: if rows == 2 { stores } else { Stores::None },
                 }
             },
         )
@@ -289,6 +291,11 @@ pub fn four_row_rules() -> impl Strategy<Value = Rules> {
     rules_on(board_of(4))
 }
 
+/// Random rules on a three-row board.
+pub fn three_row_rules() -> impl Strategy<Value = Rules> {
+    rules_on(board_of(3))
+}
+
 /// Random rules on the boards `boards` gives, consistent by construction.
 fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules> {
     boards
@@ -380,12 +387,12 @@ fn consistent(mut r: Rules) -> Rules {
             rule.on = Trigger::EveryPit;
         }
         // (`on last_pit` with `then resows`: see `four_rows_consistent`.)
-        let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+        let last_pit_resows = rule.on == Trigger::LastPit && rule.then.resows();
         if rule.on != Trigger::RelayLanding && !last_pit_resows {
             rule.then = AfterCapture::Stops;
         }
         // (`then resows` takes the facing pit: see `four_rows_consistent`.)
-        if rule.on != Trigger::LastPit && rule.then != AfterCapture::Resows {
+        if rule.on != Trigger::LastPit && !rule.then.resows() {
             rule.take = Take::Last;
             rule.chain = Chain::None;
             rule.facing_counts.clear();
@@ -423,7 +430,7 @@ fn consistent(mut r: Rules) -> Rules {
     // sowing: no relay cycle, no lap test.
     if r.captures
         .iter()
-        .any(|c| c.on == Trigger::LastPit && c.then == AfterCapture::Resows)
+        .any(|c| c.on == Trigger::LastPit && c.then.resows())
     {
         r.end.when.retain(|w| *w != EndWhen::RelayCycle);
         r.end.test_after = EndTest::Move;
@@ -511,12 +518,25 @@ fn consistent(mut r: Rules) -> Rules {
 /// keywords only on four rows; there, one direction for every pit, no
 /// feeding or grand-slam rule, and a facing `take` only with `then resows`
 /// (which needs `start next`) or, for a `take` of the pit behind, at the
-/// last pit. Runs before the checks of the rules that
-/// depend on these.
+/// last pit; on three rows no facing `take` at all (`last` or `next`), one
+/// direction, no feeding or grand-slam rule. Runs before the checks of the
+/// rules that depend on these.
 fn four_rows_consistent(r: &mut Rules) {
     let four = r.board.rows == 4;
+    let three = r.board.rows == 3;
     for rule in &mut r.captures {
-        let resows = rule.then == AfterCapture::Resows;
+        if three && !matches!(rule.take, Take::Last | Take::Next) {
+            rule.take = Take::Last;
+            rule.facing_counts.clear();
+            if rule.then.resows() {
+                rule.then = AfterCapture::Stops;
+            }
+            // Inside the sowing, a rule takes the pit itself.
+            if rule.on != Trigger::LastPit {
+                rule.chain = Chain::None;
+            }
+        }
+        let resows = rule.then.resows();
         let behind = matches!(
             rule.take,
             Take::OppositeAndBehind | Take::OppositeAndBehindBoth
@@ -541,17 +561,17 @@ fn four_rows_consistent(r: &mut Rules) {
             }
         }
         // Tsoro: a take of the pit behind at the last pit.
-        if four && rule.take != Take::Last && rule.then != AfterCapture::Resows && !at_last_pit {
+        if four && rule.take != Take::Last && !rule.then.resows() && !at_last_pit {
             rule.take = Take::Last;
             rule.facing_counts.clear();
         }
-        if rule.then == AfterCapture::Resows {
+        if rule.then.resows() {
             rule.chain = Chain::None;
             rule.goes_to = CaptureDestination::Mover;
             r.sowing.start = SowStart::Next;
         }
     }
-    if four {
+    if four || three {
         let way = match r.sowing.direction.first() {
             Some(PitDirection::Cw) => PitDirection::Cw,
             _ => PitDirection::Ccw,
@@ -855,6 +875,20 @@ proptest! {
                 game.move_label(mv)
             );
         }
+    }
+
+    /// Random games of generated three-row variants keep every invariant of
+    /// the two-row games (stones conserved, the same game traced, replayed
+    /// and played).
+    #[test]
+    fn generated_three_row_variants_keep_their_invariants(
+        r in three_row_rules(),
+        seed in any::<u64>(),
+    ) {
+        let game = Game::new(r);
+        prop_assert_eq!(game.topology().rows(), 3);
+        prop_assert_eq!(game.topology().per_side() * 2, game.pit_count());
+        invariants::check_games(&game, seed, 200)?;
     }
 
     /// On generated variants (every restriction order, every scoring), the

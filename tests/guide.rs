@@ -187,6 +187,36 @@ const FAMILIES: &[Family] = &[
                 first lap must reach the opponent's row or end in an empty hole.",
         variants: &["dabuda"],
     },
+    Family {
+        page: "muvalavala",
+        title: "Muvalavala",
+        intro: "Two four-row games of Angola on 4x6, as Silva described them: in the \
+                Quioco's a lap ending in an occupied pit of one's inner row takes the \
+                opponent's column facing it and sows the counters on at once, and the player \
+                who cannot move loses; in the Luena's the sowing goes clockwise, each \
+                player's first move is from their inner row, a last counter in an empty \
+                inner pit takes the opponent's column for the mover, and the game is won by \
+                score.",
+        variants: &["muvalavala-quioco", "muvalavala-luena"],
+    },
+    Family {
+        page: "three-rows",
+        title: "Rab'e",
+        intro: "A three-row game of Eritrea: each player owns the row nearest them and \
+                half of the middle row, one circuit goes round the whole board, relaying, \
+                and every pit made to hold four is taken by the mover as the counters fall. \
+                One round of the match.",
+        variants: &["rab-e"],
+    },
+    Family {
+        page: "omweso",
+        title: "Omweso",
+        intro: "The four-row game of Uganda: a relay lap ending in an occupied pit of one's \
+                inner row takes the opponent's two pits of that column, when both hold \
+                stones, and sows them on from where the capturing lap began. Without its \
+                clockwise captures; the opening placement is a stand-in.",
+        variants: &["omweso"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

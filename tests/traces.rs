@@ -490,3 +490,62 @@ fn wouri_random_seed_1_opening() {
 fn la_b_akila_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "la-b-akila", "--seed", "1"]));
 }
+
+/// Muvalavala (Quioco), from the position of tests/muvalavala.rs: South's e
+/// ends in the occupied g, takes North's L and A behind it (5) and sows them
+/// on into h-l; l, facing the empty G, relays into a and b. North's E then
+/// sows F and G; G was empty: no capture, the move ends.
+#[test]
+fn muvalavala_quioco_capture_sown_on() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "muvalavala-quioco",
+        "--from",
+        "0 0 0 0 2 0 / 1 0 0 0 0 1 / 2 2 2 2 2 2 / 0 1 1 1 1 3 south",
+        "--any-stones",
+        "--moves",
+        "e E"
+    ]));
+}
+
+/// Muvalavala (Luena), from the start: South's first move l (inner row)
+/// relays clockwise from j, g, d and a, and its last stone, in the empty j,
+/// takes North's I and D behind it (4, kept); North's first move, G, from
+/// its inner row.
+#[test]
+fn muvalavala_luena_first_moves_from_the_inner_row() {
+    insta::assert_snapshot!(text(&["trace", "muvalavala-luena", "--moves", "l G"]));
+}
+
+/// Rab'e, from the position of tests/three_rows.rs: South's c takes e's
+/// four as it is made, relays from f and h, and takes North's A on the way
+/// (8 in all); North's D (1) relays from E, G and I into South's a and b.
+#[test]
+fn rab_e_fours_taken_during_a_relay() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "rab-e",
+        "--from",
+        "0 0 3 0 3 1 / 0 2 0 / 3 0 1 1 1 1 / 1 1 1 south",
+        "--any-stones",
+        "--moves",
+        "c D"
+    ]));
+}
+
+/// Omweso, from the position of tests/omweso.rs: South's f relays from h,
+/// whose lap ends in the occupied j and takes North's O and B (5), sown on
+/// from i, where that lap began; North's A (2) relays from C and F and
+/// ends in the empty I, facing South's empty p.
+#[test]
+fn omweso_capture_sown_from_the_lap_start() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "omweso",
+        "--from",
+        "0 0 0 0 0 2 0 1 / 1 1 0 0 0 0 0 0 / 2 3 2 2 2 2 2 2 / 0 0 0 0 0 0 2 0 south",
+        "--any-stones",
+        "--moves",
+        "f A"
+    ]));
+}

@@ -22,9 +22,9 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    AfterCapture, Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen,
-    FirstLap, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules,
-    Singletons, SowStart, Stores, Take, Trigger,
+    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
+    FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, Singletons,
+    SowStart, Stores, Take, Trigger,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -421,7 +421,7 @@ impl Game {
             .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
             // A last-pit capture sown on goes on sowing: it is sown with
             // the captures inside the sowing.
-            .partition(|table| table.on == Trigger::LastPit && table.then != AfterCapture::Resows);
+            .partition(|table| table.on == Trigger::LastPit && !table.then.resows());
         let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
             .into_iter()
             .partition(|table| table.on == Trigger::Sweep);

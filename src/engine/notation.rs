@@ -170,10 +170,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                     format!("`/` must come after the {per_row} pits of south's row"),
                 ));
             }
-            if count == 0 || count % per_row != 0 || count == pit_count {
+            let breaks = game.topology().row_breaks();
+            if !breaks.contains(&count) {
+                let places: Vec<String> = breaks.iter().map(usize::to_string).collect();
                 return Err(error(
                     offset,
-                    format!("`/` must come between rows (after a multiple of {per_row} pits)"),
+                    format!(
+                        "`/` must come between rows (after {} pits)",
+                        places.join(", ")
+                    ),
                 ));
             }
             rest.next();
@@ -411,11 +416,13 @@ pub fn pit_text(pos: &Position, pit: usize) -> String {
 
 /// Writes a position in the notation [`parse_position`] reads.
 pub fn format_position(pos: &Position, game: &Game) -> String {
-    let rows: Vec<String> = (0..game.pit_count())
-        .collect::<Vec<_>>()
-        .chunks(game.pits_per_row())
+    let mut bounds = vec![0];
+    bounds.extend(game.topology().row_breaks());
+    bounds.push(game.pit_count());
+    let rows: Vec<String> = bounds
+        .windows(2)
         .map(|row| {
-            let counts: Vec<String> = row.iter().map(|&pit| pit_text(pos, pit)).collect();
+            let counts: Vec<String> = (row[0]..row[1]).map(|pit| pit_text(pos, pit)).collect();
             counts.join(" ")
         })
         .collect();

@@ -11,13 +11,24 @@
 //! circuit: the outer row from the owner's left to right, then the inner row
 //! from the owner's right back to left. South owns `0..2n` (`a`-`p` on 4x8:
 //! `a`-`h` outer, `i`-`p` inner), North `2n..4n` (`A`-`P`).
+//!
+//! On three rows (an even `n` pits a row) each player owns the row nearest
+//! them and the half of the middle row on their right, and one circuit goes
+//! round the whole board as on two rows: South's row from its left to right,
+//! South's half of the middle row from the board's east edge back to the
+//! centre, North's row from North's left (the east) to right, North's half
+//! of the middle row from the west edge to the centre, and back to South's
+//! row. Pits are numbered (and lettered) in that order: South owns
+//! `0..3n/2` (`a`-`i` on 3x6: `a`-`f` its row, `g`-`i` its half of the
+//! middle row), North the rest (`A`-`I`). Nothing faces anything across the
+//! middle row (no facing captures).
 
 use std::ops::Range;
 
 use super::position::Player;
 use crate::rules::{Direction, Rules};
 
-/// The board's shape, for a board of two or four rows.
+/// The board's shape, for a board of two, three or four rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Topology {
     rows: usize,
@@ -33,7 +44,7 @@ impl Topology {
         }
     }
 
-    /// Rows on the board (2 or 4).
+    /// Rows on the board (2, 3 or 4).
     pub fn rows(&self) -> usize {
         self.rows
     }
@@ -43,9 +54,10 @@ impl Topology {
         self.per_row
     }
 
-    /// Pits each player owns (one row, or two on four rows).
+    /// Pits each player owns (one row; a row and a half on three rows; two
+    /// rows on four).
     pub fn per_side(&self) -> usize {
-        self.rows / 2 * self.per_row
+        self.rows * self.per_row / 2
     }
 
     /// Pits on the board.
@@ -69,7 +81,7 @@ impl Topology {
     }
 
     /// Pits a sowing passes before it comes back to where it started: the
-    /// whole board on two rows, the owner's two rows on four.
+    /// whole board on two and three rows, the owner's two rows on four.
     pub fn circuit_len(&self) -> usize {
         if self.rows == 4 {
             self.per_side()
@@ -79,7 +91,7 @@ impl Topology {
     }
 
     /// The pit after `pit` going `direction`: round the whole board on two
-    /// rows, round the owner's own two rows on four.
+    /// and three rows, round the owner's own two rows on four.
     pub fn next(&self, pit: usize, direction: Direction) -> usize {
         let len = self.circuit_len();
         let start = if self.rows == 4 {
@@ -96,7 +108,8 @@ impl Topology {
     }
 
     /// Whether `pit` is in its owner's inner row (the row next to the
-    /// opponent's). On two rows every pit is.
+    /// opponent's), or on three rows in the middle row. On two rows every pit
+    /// is.
     pub fn is_inner(&self, pit: usize) -> bool {
         self.rows == 2 || (pit - self.side(self.owner(pit)).start) >= self.per_row
     }
@@ -104,13 +117,13 @@ impl Topology {
     /// The pit facing `pit` across the middle of the board: on two rows the
     /// opponent's pit in the same column; on four rows, for an inner pit,
     /// the opponent's inner pit in the same column (an outer pit faces
-    /// nothing).
+    /// nothing); on three rows nothing.
     pub fn facing(&self, pit: usize) -> Option<usize> {
         let n = self.per_row;
         match self.rows {
             4 if self.is_inner(pit) => Some(5 * n - 1 - pit),
-            4 => None,
-            _ => Some(self.pit_count() - 1 - pit),
+            2 => Some(self.pit_count() - 1 - pit),
+            _ => None,
         }
     }
 
@@ -128,14 +141,38 @@ impl Topology {
     /// near row (South's outer), each from South's left to right.
     pub fn drawn_rows(&self) -> Vec<Vec<usize>> {
         let n = self.per_row;
-        let forward = |first: usize| (first..first + n).collect::<Vec<_>>();
-        let backward = |first: usize| (first..first + n).rev().collect::<Vec<_>>();
-        if self.rows == 4 {
+        let forward = |first: usize, len: usize| (first..first + len).collect::<Vec<_>>();
+        let backward = |first: usize, len: usize| (first..first + len).rev().collect::<Vec<_>>();
+        match self.rows {
             // North's outer row runs from North's left (South's right), its
             // inner row back; South's inner row runs from South's right.
-            vec![backward(2 * n), forward(3 * n), backward(n), forward(0)]
-        } else {
-            vec![backward(n), forward(0)]
+            4 => vec![
+                backward(2 * n, n),
+                forward(3 * n, n),
+                backward(n, n),
+                forward(0, n),
+            ],
+            // The middle row: North's half (from the west edge), then
+            // South's (lettered from the east edge).
+            3 => {
+                let (side, half) = (self.per_side(), n / 2);
+                let mut middle = forward(side + n, half);
+                middle.extend(backward(n, half));
+                vec![backward(side, n), middle, forward(0, n)]
+            }
+            _ => vec![backward(n, n), forward(0, n)],
+        }
+    }
+
+    /// Where the notation writes `/` between rows: the number of pits, in
+    /// label order, before each break. Two rows: after South's row; three:
+    /// after each player's full row and after South's half of the middle
+    /// row; four: after every row.
+    pub fn row_breaks(&self) -> Vec<usize> {
+        let (n, side) = (self.per_row, self.per_side());
+        match self.rows {
+            3 => vec![n, side, side + n],
+            rows => (1..rows).map(|row| row * n).collect(),
         }
     }
 }
@@ -186,6 +223,33 @@ mod tests {
     }
 
     #[test]
+    fn three_rows_are_one_circuit_with_the_middle_row_split() {
+        let t = Topology {
+            rows: 3,
+            per_row: 6,
+        };
+        // South a-f (0-5) and g-i (6-8), North A-F (9-14) and G-I (15-17).
+        assert_eq!(t.per_side(), 9);
+        assert_eq!(t.circuit_len(), 18);
+        assert_eq!(t.next(5, Direction::Ccw), 6, "f, then g at the east edge");
+        assert_eq!(t.next(8, Direction::Ccw), 9, "i, then North's A");
+        assert_eq!(t.next(17, Direction::Ccw), 0, "I, then South's a");
+        assert_eq!(t.owner(8), Player::South);
+        assert_eq!(t.owner(9), Player::North);
+        assert!(t.is_inner(6) && !t.is_inner(5) && t.is_inner(15));
+        assert_eq!(t.facing(6), None);
+        assert_eq!(
+            t.drawn_rows(),
+            vec![
+                vec![14, 13, 12, 11, 10, 9],
+                vec![15, 16, 17, 8, 7, 6],
+                vec![0, 1, 2, 3, 4, 5]
+            ]
+        );
+        assert_eq!(t.row_breaks(), [6, 9, 15]);
+    }
+
+    #[test]
     fn two_rows_are_one_circuit() {
         let t = Topology {
             rows: 2,
@@ -199,5 +263,6 @@ mod tests {
             t.drawn_rows(),
             vec![vec![11, 10, 9, 8, 7, 6], vec![0, 1, 2, 3, 4, 5]]
         );
+        assert_eq!(t.row_breaks(), [6]);
     }
 }

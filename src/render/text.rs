@@ -127,6 +127,21 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
         }
         return out;
     }
+    if let [north, middle, south] = &rows[..] {
+        // Three rows: the middle row's labels under its counts.
+        let lines = [
+            ("north", labels(north)),
+            ("", counts(north)),
+            ("", counts(middle)),
+            ("", labels(middle)),
+            ("", counts(south)),
+            ("south", labels(south)),
+        ];
+        for (title, line) in lines {
+            let _ = writeln!(out, "{title:<margin$}{line}");
+        }
+        return out;
+    }
     let (north, south) = (&rows[0], &rows[1]);
     let _ = writeln!(out, "{:<margin$}{}", "north", labels(north));
     if stores {
@@ -157,14 +172,22 @@ pub fn board_lines(game: &Game, pits: &[u8]) -> Vec<String> {
 }
 
 /// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b
-/// c` (each row by its owner's name).
+/// c` (each row by its owner's name; `middle` for the middle row of three,
+/// which both players share).
 pub fn row_titles(game: &Game) -> Vec<String> {
+    let topology = game.topology();
     drawn_rows(game)
         .into_iter()
         .map(|row| {
-            let owner = game.topology().owner(row[0]);
+            let owner = topology.owner(row[0]);
+            let shared = row.iter().any(|&p| topology.owner(p) != owner);
+            let name = if shared {
+                "middle".to_string()
+            } else {
+                owner.to_string()
+            };
             let labels: Vec<String> = row.into_iter().map(|p| game.label(p)).collect();
-            format!("{owner} {}", labels.join(" "))
+            format!("{name} {}", labels.join(" "))
         })
         .collect()
 }
@@ -172,7 +195,7 @@ pub fn row_titles(game: &Game) -> Vec<String> {
 /// Two boards side by side under the titles `left` and `right`.
 pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
     let titles = row_titles(game);
-    let width = titles[0].len();
+    let width = titles.iter().map(String::len).max().unwrap_or(0);
     let cells = 3 * game.pits_per_row();
     let a = board_lines(game, left.1);
     let b = board_lines(game, right.1);

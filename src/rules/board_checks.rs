@@ -13,46 +13,45 @@ const LEGAL: Option<&str> = Some("legal");
 const ROUNDS: Option<&str> = Some("rounds");
 const END: Option<&str> = Some("end");
 
-/// Two or four rows; a four-row board holds at most 32 pits, has no
-/// stores, and sows every pit the same way. The rules written for two rows
-/// that four rows do not support yet (rounds, feeding, a grand-slam rule)
-/// are errors there rather than guesses.
+/// Two, three or four rows; a board of three or four rows holds at most 32
+/// pits, has no stores, and sows every pit the same way; three rows split
+/// the middle row in halves, so they need an even number of pits. The rules
+/// written for two rows that more rows do not support yet (rounds, feeding,
+/// a grand-slam rule, claims) are errors there rather than guesses.
 pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
-    let Some(rows) = read
-        .given(BOARD, "rows")
-        .filter(|_| read.valid(BOARD, "rows"))
-    else {
+    if !read.valid(BOARD, "rows") || rules.board.rows == 2 {
         return Vec::new();
+    }
+    let (rows, max) = match rules.board.rows {
+        3 => ("three", MAX_PITS_PER_ROW_OF_THREE),
+        _ => ("four", MAX_PITS_PER_ROW_OF_FOUR),
     };
     let mut out = Vec::new();
-    if rules.board.rows == 3 {
-        out.push(Diagnostic::error(
-            rows.values[0].span,
-            "3 rows: three-row boards are not supported yet (`rows 2` or `rows 4`)",
-        ));
-    }
-    if rules.board.rows != 4 {
-        return out;
-    }
     let mut error = |setting: Option<&crate::dsl::Setting>, text: String| {
         if let Some(s) = setting {
             out.push(Diagnostic::error(s.span, text));
         }
     };
-    if read.valid(BOARD, "pits") && rules.board.pits > MAX_PITS_PER_ROW_OF_FOUR {
+    let pits = rules.board.pits;
+    if read.valid(BOARD, "pits") && pits > max {
         error(
             read.given(BOARD, "pits"),
             format!(
-                "{} pits per row on four rows: at most {MAX_PITS_PER_ROW_OF_FOUR} are supported (4 x {MAX_PITS_PER_ROW_OF_FOUR} pits)",
-                rules.board.pits
+                "{pits} pits per row on {rows} rows: at most {max} are supported ({} x {max} pits)",
+                rules.board.rows
             ),
+        );
+    } else if read.valid(BOARD, "pits") && rules.board.rows == 3 && pits % 2 == 1 {
+        error(
+            read.given(BOARD, "pits"),
+            format!("{pits} pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits"),
         );
     }
     if read.valid(BOARD, "stores") && rules.board.stores != Stores::None {
         error(
             read.given(BOARD, "stores"),
-            "a four-row board has no stores (`stores none`)".into(),
+            format!("a {rows}-row board has no stores (`stores none`)"),
         );
     }
     let direction = &rules.sowing.direction;
@@ -63,7 +62,9 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     {
         error(
             read.given(SOW, "direction"),
-            "on four rows every pit sows the same way: `direction ccw` or `direction cw`".into(),
+            format!(
+                "on {rows} rows every pit sows the same way: `direction ccw` or `direction cw`"
+            ),
         );
     }
     let unsupported = [
@@ -76,7 +77,7 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         if differs && read.valid(section, key) {
             error(
                 read.given(section, key),
-                format!("`{key}` is not supported on four rows yet"),
+                format!("`{key}` is not supported on {rows} rows yet"),
             );
         }
     }
@@ -106,9 +107,20 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                 ));
             }
             let facing = rule.take != Take::Last;
+            // Three rows: nothing faces across the middle row, and a row's
+            // neighbours are not a side's.
+            if read.rules.board.rows == 3 && !matches!(rule.take, Take::Last | Take::Next) {
+                out.push(Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`take {}` is not supported on three rows (nothing faces across the middle row): `take last` or `take next`",
+                        rule.take
+                    ),
+                ));
+            }
             // Tsoro: a last pit in the inner row takes the column facing it.
             let at_last_pit = behind && rule.on == Trigger::LastPit;
-            if four && facing && rule.then != AfterCapture::Resows && !at_last_pit {
+            if four && facing && !rule.then.resows() && !at_last_pit {
                 out.push(Diagnostic::error(
                     s.span,
                     format!(
@@ -142,7 +154,7 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         let Some(then) = read.given_in(CAPTURE, i, "then") else {
             continue;
         };
-        if rule.then != AfterCapture::Resows {
+        if !rule.then.resows() {
             continue;
         }
         let facing = matches!(
@@ -153,21 +165,24 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             out.push(Diagnostic::error(
                 then.span,
                 format!(
-                    "`then resows` sows the facing pit's stones: it needs `take opposite`, `opposite_and_behind` or `opposite_and_behind_both`, not `take {}`",
-                    rule.take
+                    "`then {}` sows the facing pit's stones: it needs `take opposite`, `opposite_and_behind` or `opposite_and_behind_both`, not `take {}`",
+                    rule.then, rule.take
                 ),
             ));
         }
         if let Some(s) = read.given_in(CAPTURE, i, "goes_to") {
             out.push(Diagnostic::error(
                 s.span,
-                "`goes_to` has no effect with `then resows`: the captured stones are sown on",
+                format!(
+                    "`goes_to` has no effect with `then {}`: the captured stones are sown on",
+                    rule.then
+                ),
             ));
         }
         if read.valid(SOW, "start") && read.rules.sowing.start != SowStart::Next {
             out.push(Diagnostic::error(
                 then.span,
-                "`then resows` sows from the pit after the landing pit: it needs `start next` in `sow`",
+                format!("`then {}` sows from the pit after the landing pit or the lap's origin: it needs `start next` in `sow`", rule.then),
             ));
         }
         // At the last pit the sowing goes on after the move's last lap: it
@@ -191,7 +206,7 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 if set && read.valid(END, key) {
                     out.push(Diagnostic::error(
                         then.span,
-                        format!("`on last_pit` with `then resows` cannot be combined with `{word}` in `end`"),
+                        format!("`on last_pit` with `then {}` cannot be combined with `{word}` in `end`", rule.then),
                     ));
                 }
             }

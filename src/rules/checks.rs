@@ -166,7 +166,7 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     for (i, rule) in capture_rules(read) {
         if let Some(s) = read.given_in(CAPTURE, i, "then") {
             // (`on last_pit` with `then resows`: see `board_checks::resows_fits`.)
-            let last_pit_resows = rule.on == Trigger::LastPit && rule.then == AfterCapture::Resows;
+            let last_pit_resows = rule.on == Trigger::LastPit && rule.then.resows();
             if read.valid_in(CAPTURE, i, "on")
                 && rule.on != Trigger::RelayLanding
                 && !last_pit_resows
@@ -184,7 +184,7 @@ fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             continue;
         }
         let mut error = |text: String| out.push(Diagnostic::error(s.span, text));
-        let resows = rule.then == AfterCapture::Resows;
+        let resows = rule.then.resows();
         if read.valid_in(CAPTURE, i, "take") && rule.take != Take::Last && !resows {
             error(format!(
                 "`on {}` takes the pit itself: `take {}` is not supported with it",
@@ -474,9 +474,29 @@ fn last_mover_needs_alternate_turns(read: &Read<'_>) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// `first_move_from` names places in South's row.
+/// `first_move_from` names places on South's side: of its row, or on four
+/// rows of its two rows in label order (`a`-`p` on 4x8).
 fn first_move_from_in_the_row(read: &Read<'_>) -> Vec<Diagnostic> {
-    places_in_the_row(read, LEGAL, "first_move_from")
+    let Some(setting) = read.given(LEGAL, "first_move_from") else {
+        return Vec::new();
+    };
+    if read.rules.board.rows != 4 {
+        return places_in_the_row(read, LEGAL, "first_move_from");
+    }
+    let Some(side) = read.side_pits() else {
+        return Vec::new();
+    };
+    setting
+        .values
+        .iter()
+        .filter_map(|value| match value.node {
+            Value::Number(Ok(n)) if n > side as i64 => Some(Diagnostic::error(
+                value.span,
+                format!("`first_move_from {n}`: a side of two rows has {side} pits (1 to {side})"),
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The numbers of `key` in `section`, places in a row (1 first), each at

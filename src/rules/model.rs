@@ -9,6 +9,9 @@ pub const MAX_PITS_PER_ROW: u8 = 15;
 /// Largest number of pits in one row of a four-row board: the engine's
 /// position holds 32 pits (a four-row board has no store).
 pub const MAX_PITS_PER_ROW_OF_FOUR: u8 = 8;
+/// Largest number of pits in one row of a three-row board: the engine's
+/// position holds 32 pits (a three-row board has no store).
+pub const MAX_PITS_PER_ROW_OF_THREE: u8 = 10;
 /// Largest number of stones on a board (pit counts are bytes).
 pub const MAX_STONES: u32 = 255;
 
@@ -342,6 +345,21 @@ keyword_enum! {
         /// goes on from where they end like any lap (needs a facing `take`;
         /// with `on relay_landing`, or `on last_pit` on four rows).
         Resows = "resows",
+        /// As `resows`, but the captured stones are sown on from the first
+        /// pit the capturing lap sowed into, the pit after the one it was
+        /// lifted from (Omweso).
+        ResowsFromLapStart = "resows_from_lap_start",
+    }
+}
+
+impl AfterCapture {
+    /// Whether the captured stones are sown on (`resows` or
+    /// `resows_from_lap_start`) rather than kept.
+    pub fn resows(self) -> bool {
+        matches!(
+            self,
+            AfterCapture::Resows | AfterCapture::ResowsFromLapStart
+        )
     }
 }
 

@@ -382,6 +382,17 @@ side in label order. `direction` is one way for every pit (`ccw`:
 along one's outer row to the right, back along the inner row). Rounds,
 feeding and a grand-slam rule are not supported on four rows yet.
 
+On three rows (`rows 3`, an even number of pits a row, at most 10, no
+stores) each player owns the row nearest them and the half of the middle
+row on their right, and one circuit goes round the whole board: on 3x6
+South's row `a`-`f` from South's left, South's half of the middle row `g`-`i`
+from the east edge to the centre, North's row `A`-`F` from North's left,
+North's half `G`-`I` from the west edge to the centre. Positions list the
+counts in that order (`a`-`f / g`-`i / A`-`F / G`-`I`). Nothing faces across
+the middle row: captures take the last pit or the next one, not a facing
+pit. Rounds, feeding, claims and a grand-slam rule are not supported on
+three rows yet.
+
 A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 `start` counts may be 0, but the board must hold at least one stone and at
 most 255. With `start`, the capture counts and `min_stones` range up to the
@@ -401,7 +412,7 @@ stones of the start.",
             },
             default: Default::Value("2"),
             warns: None,
-            doc: "Rows of pits: 2 (one per player) or 4 (two per player, outer and inner; each player sows round their own two rows only). Three rows are not supported yet.",
+            doc: "Rows of pits: 2 (one per player), 3 (each player owns the row nearest them and the half of the middle row on their right; one circuit round the whole board) or 4 (two per player, outer and inner; each player sows round their own two rows only).",
             example: "rows 4",
         },
         Key {
@@ -755,7 +766,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             // Captures that are sown on go nowhere.
             write: |r| {
                 rule(r)
-                    .filter(|c| c.then != AfterCapture::Resows)
+                    .filter(|c| !c.then.resows())
                     .map(|c| one(c.goes_to))
             },
             what: "capture destination",
@@ -778,7 +789,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso).",
             example: "then sows_on",
         },
         Key {
@@ -908,11 +919,11 @@ file with a `legal` section writes them there.",
             what: "first-move pit",
             value: ValueKind::Numbers {
                 min: 1,
-                max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+                max: Bound::Fixed(2 * MAX_PITS_PER_ROW_OF_FOUR as u32),
             },
             default: Default::Absent("any pit"),
             warns: None,
-            doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
+            doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`); on four rows, places on South's two rows in label order (1 to 16 on 4x8, `a`-`p`).",
             example: "first_move_from 6",
         },
         Key {

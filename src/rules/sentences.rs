@@ -34,6 +34,11 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
         Stores::None => "no stores",
         Stores::Sown => "a store for each player at the end of their row: the mover sows into their own store and skips the opponent's, and stones in a store count as captured",
     };
+    if *rows == 3 {
+        return vec![format!(
+            "The board has three rows of {pits} pits, each player owning the row nearest them and the half of the middle row on their right, and {stores}; one circuit goes round the whole board.",
+        )];
+    }
     if *rows == 4 {
         return vec![format!(
             "The board has four rows of {pits} pit{}, two per player (an outer row and an inner row, which faces the opponent's inner row), and {stores}; each player sows round their own two rows only.",
@@ -49,6 +54,23 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
 /// Who owns which pits, by label.
 pub(super) fn pits(rules: &Rules) -> Vec<String> {
     let per_row = usize::from(rules.board.pits);
+    if rules.board.rows == 3 {
+        let side = rules.pits_per_side();
+        let span = |first: usize, len: usize| {
+            format!(
+                "{}-{}",
+                pit_label(first, side),
+                pit_label(first + len - 1, side)
+            )
+        };
+        return vec![format!(
+            "South owns the near row ({} from South's left to right) and the east half of the middle row ({}, from the east edge to the centre), and moves first; North owns the far row ({} from North's left to right) and the west half of the middle row ({}, from the west edge to the centre). Counter-clockwise sowing goes round them in that order.",
+            span(0, per_row),
+            span(per_row, per_row / 2),
+            span(side, per_row),
+            span(side + per_row, per_row / 2),
+        )];
+    }
     if rules.board.rows == 4 {
         let side = 2 * per_row;
         let span = |first: usize| {
@@ -90,12 +112,13 @@ pub(super) fn seeds(rules: &Rules) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    if rules.board.rows == 4 {
+    if rules.board.rows != 2 {
         let side = rules.pits_per_side();
         return vec![format!(
-            "The pits start with {} stones on South's side and {} on North's (each in label order, a to p): {total} in all.",
+            "The pits start with {} stones on South's side and {} on North's (each in label order, a to {}): {total} in all.",
             row(&start[..side]),
             row(&start[side..]),
+            crate::engine::pit_label(side - 1, side),
         )];
     }
     vec![format!(
@@ -122,13 +145,13 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     if places.is_empty() {
         return Vec::new();
     }
-    let per_row = usize::from(rules.board.pits);
+    let per_side = usize::from(rules.board.rows / 2) * usize::from(rules.board.pits);
     let labels: Vec<String> = places
         .iter()
         .map(|&p| {
             format!(
                 "`{}`",
-                crate::engine::pit_label(usize::from(p) - 1, per_row)
+                crate::engine::pit_label(usize::from(p) - 1, per_side)
             )
         })
         .collect();
@@ -142,7 +165,8 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
             "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
         ),
         FirstMoves::EachPlayer => format!(
-            "Each player's first move must be played from {pits} (North's from the same places of its own row); the moves after it from any pit."
+            "Each player's first move must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            if rules.board.rows == 4 { "two rows" } else { "row" }
         ),
     }]
 }
@@ -154,6 +178,8 @@ pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
         "either row (the opponent's too)"
     } else if rules.board.rows == 4 {
         "their own two rows"
+    } else if rules.board.rows == 3 {
+        "their own row and half-row"
     } else {
         "their own row"
     };
@@ -351,10 +377,11 @@ fn pit_condition(capture: &CaptureRule) -> String {
 /// What a relay-landing capture leaves the move to do.
 pub(super) fn then(rules: &Rules) -> Vec<String> {
     match super::schema::rule(rules) {
-        Some(capture) if capture.on == Trigger::RelayLanding || capture.then == AfterCapture::Resows => vec![match capture.then {
+        Some(capture) if capture.on == Trigger::RelayLanding || capture.then.resows() => vec![match capture.then {
             AfterCapture::Stops => "The move ends with that capture.".into(),
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
+            AfterCapture::ResowsFromLapStart => "The captured stones are not kept: the mover sows them on round their own pits from the first pit the capturing lap sowed into (the pit after the one it was lifted from), and the move goes on from where they end like any lap.".into(),
         }],
         _ => Vec::new(),
     }
@@ -387,8 +414,7 @@ pub(super) fn chain(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
-    let Some(capture) = super::schema::rule(rules).filter(|c| c.then != AfterCapture::Resows)
-    else {
+    let Some(capture) = super::schema::rule(rules).filter(|c| !c.then.resows()) else {
         return Vec::new();
     };
     vec![match capture.goes_to {

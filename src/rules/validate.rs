@@ -172,9 +172,8 @@ impl<'a> Read<'a> {
         let rows = self
             .valid(Some("board"), "rows")
             .then_some(self.rules.board.rows)?;
-        // Three rows are refused (see `board_checks`): no side to count.
-        matches!(rows, 2 | 4).then_some(())?;
-        Some(usize::from(rows / 2) * usize::from(self.pits()?))
+        matches!(rows, 2..=4).then_some(())?;
+        Some(usize::from(rows) * usize::from(self.pits()?) / 2)
     }
 
     /// The stones on the board, once the board read fine and they fit.

@@ -83,18 +83,24 @@ impl Game {
             };
             let landing = in_force(trigger).find(|rule| {
                 rule.qualifies(m, last, usize::from(pos.pits[last]))
-                    && (rule.then != AfterCapture::Resows || self.resown(rule, pos, last) != 0)
+                    && (!rule.then.resows() || self.resown(rule, pos, last) != 0)
             });
             origin = match (landing, relay) {
                 (None, Some(relay)) => relay,
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
-                (Some(rule), _) if rule.then == AfterCapture::Resows => {
+                (Some(rule), _) if rule.then.resows() => {
                     let pits_taken = self.resown(rule, pos, last);
                     let stones = self.lift_pits(pos, pits_taken);
                     *captured += u16::from(stones);
                     *pits |= pits_taken;
                     hand = Some(stones);
-                    last
+                    // Sown from the pit after the landing pit, or after the
+                    // capturing lap's own origin.
+                    if rule.then == AfterCapture::ResowsFromLapStart {
+                        origin
+                    } else {
+                        last
+                    }
                 }
                 (Some(rule), _) => {
                     *captured += self.take_pit(rule, pos, m, last);
