@@ -14,6 +14,7 @@ use capture::CaptureTable;
 use claim::ClaimRule;
 use packed::PackedLaps;
 
+use super::legal::{Legality, Moves};
 use super::run::EndReason;
 use super::{
     move_list::MoveList,
@@ -223,6 +224,10 @@ pub struct Game {
     /// The position before the first move (every game starts here: kept,
     /// not built per game).
     start: Position,
+    /// The candidate moves of `start` and what they say of its legal moves
+    /// ([`Game::candidate_moves`]): worked out once, not at every game's
+    /// start.
+    start_candidates: (Moves, Legality),
     /// The board's shape: rows, sides, circuits, facing pits.
     topology: Topology,
     /// Pits each player owns (a row on two rows, two rows on four).
@@ -584,6 +589,7 @@ impl Game {
         start.pits[..pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
             start,
+            start_candidates: (Moves::default(), Legality::Exact),
             rules,
             topology,
             per_side,
@@ -662,6 +668,9 @@ impl Game {
                     packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
             }
         }
+        let mut moves = Moves::default();
+        let legality = game.candidate_moves(&game.start, &mut moves);
+        game.start_candidates = (moves, legality);
         game
     }
 
@@ -705,6 +714,12 @@ impl Game {
     /// The position before the first move.
     pub fn start(&self) -> Position {
         self.start
+    }
+
+    /// The candidate moves of [`Game::start`] and what they say of its
+    /// legal moves, as [`Game::candidate_moves`] gives them.
+    pub(super) fn start_candidates(&self) -> (Moves, Legality) {
+        self.start_candidates
     }
 
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
