@@ -1074,8 +1074,8 @@ impl Game {
     }
 
     /// The pit whose stones a relay lifts after a lap ended in `last`, if the
-    /// rules relay here.
-    #[inline]
+    /// rules relay here. Inlined into the lap loops: asked after every lap.
+    #[inline(always)]
     fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
         if self.laps == Laps::Single || self.is_store(last) {
             return None;
@@ -1095,7 +1095,9 @@ impl Game {
 
     /// Whether a capture rule on the last pit would take `last`, holding
     /// what it holds, for the player to move (`laps relay_until_capture`
-    /// stops the relay there).
+    /// stops the relay there). Kept out of line: only that rule asks, and
+    /// inlined it would keep [`Game::relay_from`] out of the lap loops.
+    #[inline(never)]
     fn takes_last(&self, pos: &Position, last: usize) -> bool {
         let m = pos.to_move.index();
         let count = usize::from(pos.pits[last]);
