@@ -14,6 +14,7 @@ use capture::CaptureTable;
 use claim::ClaimRule;
 use packed::PackedLaps;
 
+use super::legal::{Legality, Moves};
 use super::run::EndReason;
 use super::{
     move_list::MoveList,
@@ -223,6 +224,10 @@ pub struct Game {
     /// The position before the first move (every game starts here: kept,
     /// not built per game).
     start: Position,
+    /// The candidate moves of `start` and what they say of its legal moves
+    /// ([`Game::candidate_moves`]): worked out once, not at every game's
+    /// start.
+    start_candidates: (Moves, Legality),
     /// The board's shape: rows, sides, circuits, facing pits.
     topology: Topology,
     /// Pits each player owns (a row on two rows, two rows on four).
@@ -584,6 +589,7 @@ impl Game {
         start.pits[..pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
             start,
+            start_candidates: (Moves::default(), Legality::Exact),
             rules,
             topology,
             per_side,
@@ -662,6 +668,9 @@ impl Game {
                     packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
             }
         }
+        let mut moves = Moves::default();
+        let legality = game.candidate_moves(&game.start, &mut moves);
+        game.start_candidates = (moves, legality);
         game
     }
 
@@ -705,6 +714,12 @@ impl Game {
     /// The position before the first move.
     pub fn start(&self) -> Position {
         self.start
+    }
+
+    /// The candidate moves of [`Game::start`] and what they say of its
+    /// legal moves, as [`Game::candidate_moves`] gives them.
+    pub(super) fn start_candidates(&self) -> (Moves, Legality) {
+        self.start_candidates
     }
 
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
@@ -1059,8 +1074,8 @@ impl Game {
     }
 
     /// The pit whose stones a relay lifts after a lap ended in `last`, if the
-    /// rules relay here.
-    #[inline]
+    /// rules relay here. Inlined into the lap loops: asked after every lap.
+    #[inline(always)]
     fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
         if self.laps == Laps::Single || self.is_store(last) {
             return None;
@@ -1080,7 +1095,9 @@ impl Game {
 
     /// Whether a capture rule on the last pit would take `last`, holding
     /// what it holds, for the player to move (`laps relay_until_capture`
-    /// stops the relay there).
+    /// stops the relay there). Kept out of line: only that rule asks, and
+    /// inlined it would keep [`Game::relay_from`] out of the lap loops.
+    #[inline(never)]
     fn takes_last(&self, pos: &Position, last: usize) -> bool {
         let m = pos.to_move.index();
         let count = usize::from(pos.pits[last]);

@@ -80,7 +80,6 @@ impl Game {
     /// grand-slam rule drops some (decided for the first legal one only) or
     /// where a feeding obligation or a pass makes the full successors needed.
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
-        out.clear();
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 out.end_with(reason);
@@ -88,12 +87,10 @@ impl Game {
             }
         }
         let mover = pos.to_move.index();
-        for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
-            out.push_if(
-                mv,
-                pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
-            );
-        }
+        out.fill_where(
+            &self.candidates[mover][..self.candidate_count[mover]],
+            |mv| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
+        );
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
@@ -173,7 +170,7 @@ impl Game {
     /// position and effect of the matching [`Game::successors`] entry.
     /// `mv` must be legal (one of [`Game::legal_moves`]); a pass turns the
     /// board over to the opponent.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, pos: &mut Position, mv: Move) -> Effect {
         if mv == Move::PASS {
             pos.to_move = pos.to_move.other();

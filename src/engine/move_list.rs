@@ -79,12 +79,21 @@ impl<T: Copy> MoveList<T> {
         self.len += 1;
     }
 
-    /// Appends `item` when `keep` holds (written either way, without a
-    /// branch; the list must have room for it).
+    /// Empties the list and fills it with the entries of `items` for which
+    /// `keep` holds, in order (each written either way, without a branch;
+    /// the length is counted in a register, not in the list).
     #[inline]
-    pub(super) fn push_if(&mut self, item: T, keep: bool) {
-        self.items[usize::from(self.len)] = item;
-        self.len += u8::from(keep);
+    pub(super) fn fill_where(&mut self, items: &[T], keep: impl Fn(&T) -> bool) {
+        debug_assert!(items.len() <= MAX_MOVES);
+        let mut len = 0;
+        for item in items {
+            // `len` is at most the index of `item`: below MAX_MOVES (a power
+            // of two, so the remainder is a mask and no bound is checked).
+            self.items[len % MAX_MOVES] = *item;
+            len += usize::from(keep(item));
+        }
+        self.clear();
+        self.len = len as u8;
     }
 
     /// The next free entry, to be written in place and then kept with

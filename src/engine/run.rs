@@ -192,7 +192,12 @@ impl<'g> GameRun<'g> {
         if self.tracks_repetition {
             self.remember();
         }
-        self.refresh();
+        if start == self.game.start() {
+            let (candidates, legality) = self.game.start_candidates();
+            self.settle(candidates, legality);
+        } else {
+            self.refresh();
+        }
     }
 
     /// The compiled game being played.
@@ -338,12 +343,27 @@ impl<'g> GameRun<'g> {
                 .any(|(pits, side)| *side == pos.to_move && *pits == pos.pits)
     }
 
+    /// Finds the moves of the position just reached.
     fn refresh(&mut self) {
         self.forget_successors();
         self.forget_legal();
         self.legality = self
             .game
             .candidate_moves(&self.position, &mut self.candidates);
+        self.note_end();
+    }
+
+    /// Takes the candidate moves of the current position as already worked
+    /// out (those of the game's start, kept by the [`Game`]).
+    fn settle(&mut self, candidates: Moves, legality: Legality) {
+        self.forget_successors();
+        self.forget_legal();
+        (self.candidates, self.legality) = (candidates, legality);
+        self.note_end();
+    }
+
+    /// Ends the game when the position has no legal move.
+    fn note_end(&mut self) {
         let over = match self.legality {
             Legality::Exact => self
                 .candidates
