@@ -695,7 +695,7 @@ fn stones_phrase(n: u8) -> String {
 /// one round).
 pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     let rounds = &rules.rounds;
-    let Some(Refill::Captures) = rounds.refill else {
+    let Some(refill) = rounds.refill else {
         return Vec::new();
     };
     let seeds = rules.board.seeds;
@@ -711,8 +711,12 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     let end = match rounds.match_end {
         MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
     };
+    let refilled = match refill {
+        Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
+        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills their own pits, {seeds} to a pit, from their {from}; the player who scored more then takes, with {seeds} stones each, the pits of the other's row that are left over, which are theirs to play in the next round and whose stones are theirs when it ends (the rows themselves stay as they are for everything else). When the two players' stones left over make up {seeds} together, the player with more of them fills one more pit (the first left over in the other's row order), topped up from the other's (on equal numbers, that row's player). A pit nobody fills is closed, and the stones left over stay their player's into the next round"),
+    };
     vec![
-        format!("The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round; {starter}."),
+        format!("The game is a match of rounds. When a round ends, {refilled}; {starter}."),
         end,
     ]
 }
