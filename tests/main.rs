@@ -27,6 +27,7 @@ mod rounds;
 mod rules;
 mod sim;
 mod solve;
+mod surplus;
 mod traces;
 mod tsoro;
 mod verify;

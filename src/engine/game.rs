@@ -807,7 +807,8 @@ impl Game {
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
         if pos.swapped != 0 {
-            return (0..self.pit_count).any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
+            return (0..self.pit_count)
+                .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
         pos.pits[self.playable(player)].iter().any(|&n| n >= min)
             || (self.singletons

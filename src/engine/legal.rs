@@ -87,6 +87,11 @@ impl Game {
                 return Legality::Exact;
             }
         }
+        if pos.swapped != 0 {
+            // Pits changed hands (`refill surplus`): the mover's pits are not
+            // their row's, so the moves come from the full successors.
+            return Legality::Listed;
+        }
         let mover = pos.to_move.index();
         for &mv in &self.candidates[mover][..self.candidate_count[mover]] {
             out.push_if(

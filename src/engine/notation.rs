@@ -257,7 +257,8 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             format!("expected {pit_count} pit counts ({rows} rows of {per_row}), found {count}"),
         ));
     }
-    let owns = |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
+    let owns =
+        |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
     if let Some(player) = Player::BOTH
         .into_iter()
         .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))

@@ -406,7 +406,9 @@ impl Game {
         let mut scores = pos.captured;
         // A player's pits: their row, less and plus the pits that changed hands.
         let row = |p: Player| -> u16 {
-            let stones = |pits: &mut dyn Iterator<Item = usize>| pits.map(|pit| u16::from(pos.pits[pit])).sum();
+            let stones = |pits: &mut dyn Iterator<Item = usize>| {
+                pits.map(|pit| u16::from(pos.pits[pit])).sum()
+            };
             match pos.swapped {
                 0 => stones(&mut self.row(p)),
                 _ => stones(&mut (0..self.pit_count()).filter(|&pit| self.owner(pos, pit) == p)),
