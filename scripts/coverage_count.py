@@ -40,6 +40,7 @@ COVERED = {
     "capture the pit after the last",  # capture NAME { take next }
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
+    "rounds: pits change hands by surplus",  # rounds { refill surplus }
 }
 
 # A covered feature name whose detail, for this game, the language does not say.

@@ -187,6 +187,14 @@ const FAMILIES: &[Family] = &[
                 first lap must reach the opponent's row or end in an empty hole.",
         variants: &["dabuda"],
     },
+    Family {
+        page: "surplus",
+        title: "Hufesay and Motiq",
+        intro: "Matches of rounds in which holes change hands: the player who took more fills \
+                the other's holes with the surplus, and plays them in the next round (Ethiopia, \
+                Indonesia).",
+        variants: &["hufesay", "motiq"],
+    },
 ];
 
 const GENERATED_NOTE: &str =
