@@ -51,6 +51,12 @@ NOT_COVERED_FOR = {
     "Ovalhu": "rounds: refill, close unfilled pits",  # player chooses the holes
     "Galatjang": "rounds: refill, close unfilled pits",  # player chooses the holes
     "Sungka": "rounds: refill, close unfilled pits",  # player chooses the holes
+    # `refill surplus` tops the odd hole up to `seeds` and credits captures
+    # by row: these three fill it with three and credit the fours taken
+    # during the sowing to the hole's owner, whoever's row it is in
+    "Mewelad": "rounds: pits change hands by surplus",
+    "Rio Kadalis": "rounds: pits change hands by surplus",
+    "Gabata (Ghinda)": "rounds: pits change hands by surplus",
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",

@@ -16,8 +16,10 @@ Motiq (flag `motiq`): the last stone making 4 in a pit: those 4 are
 captured, and if the next pit holds stones they are lifted and sown on,
 else the turn ends; making 2, 3 or 5+: lift and sow on; 1: the turn ends.
 
-A relay that comes back to a lap state of the same move (the same board,
-the same pit about to be lifted) ends the round after that move.
+Hufesay: a relay that comes back to a lap state of the same move (the same
+board, the same pit about to be lifted) ends the round after that move, the
+board as it was at that state. Motiq has no such end: any relay is cut after
+1000 relays (sow's bound for every variant), the move ending there.
 Before each move: a row (the row, not the owned pits) with no stone ends
 the round. A player who owns no pit with a stone passes (a move) if the
 other can move; if neither can, the round ends. A round that ends is not
@@ -52,18 +54,23 @@ def can_move(pits, owner, player):
     return any(n > 0 and owner[i] == player for i, n in enumerate(pits))
 
 
+MAX_RELAYS = 1000  # sow's bound: a move stops after this many relays
+
+
 def play(pits, mover, origin):
     """The board after the move, and whether its relay came back to a lap
     state (board, pit about to be lifted) it had reached: a move that would
-    go on for ever, which ends the round (`relay_cycle`) as it stands."""
+    go on for ever, which ends the round (`relay_cycle`) with the board as
+    it was at that state. A relay still going after MAX_RELAYS relays is cut
+    (sow's bound): the move ends where its last lap ended."""
     pits = list(pits)
     at = origin
-    seen = set()
-    while True:
+    seen = {}
+    for relays in range(MAX_RELAYS + 1):
         state = (tuple(pits), at)
-        if state in seen:
-            return pits, True
-        seen.add(state)
+        if state in seen and not MOTIQ:  # Motiq has no `relay_cycle` end
+            return list(state[0]), True
+        seen[state] = relays
         hand, pits[at] = pits[at], 0
         while hand:
             at = (at + 1) % (2 * N)
@@ -82,29 +89,30 @@ def play(pits, mover, origin):
             return pits, False
         if pits[at] > 1:
             continue
-        if at // N == mover:
-            pits[2 * N - 1 - at] = 0  # captured
-        return pits, False
+        break
+    if not MOTIQ and pits[at] == 1 and at // N == mover:
+        pits[2 * N - 1 - at] = 0  # captured
+    return pits, False
 
 
-def perft(pits, owner, mover, depth):
-    if depth == 0:
-        return 1
+def perft(pits, owner, mover, depth, counts, level=1):
+    """Adds to counts[d] the move sequences of length d (level..depth)."""
     if sum(pits[:N]) == 0 or sum(pits[N:]) == 0:
-        return 0  # the round is over
+        return  # the round is over
     moves = [i for i in range(2 * N) if pits[i] > 0 and owner[i] == mover]
     if not moves:
-        if can_move(pits, owner, 1 - mover):
-            return perft(pits, owner, 1 - mover, depth - 1)  # a pass
-        return 0
-    total = 0
+        if can_move(pits, owner, 1 - mover):  # a pass
+            counts[level] += 1
+            if level < depth:
+                perft(pits, owner, 1 - mover, depth, counts, level + 1)
+        return
+    counts[level] += len(moves)
+    if level == depth:
+        return
     for m in moves:
         after, cycled = play(pits, mover, m)
-        if cycled:
-            total += depth == 1  # the round ends after this move
-        else:
-            total += perft(tuple(after), owner, 1 - mover, depth - 1)
-    return total
+        if not cycled:  # a cycle ends the round after this move
+            perft(tuple(after), owner, 1 - mover, depth, counts, level + 1)
 
 
 def main():
@@ -112,8 +120,10 @@ def main():
     MOTIQ = "motiq" in sys.argv[3:]
     pits, owner, mover = parse(sys.argv[1])
     depth = int(sys.argv[2])
+    counts = [0] * (depth + 1)
+    perft(pits, owner, mover, depth, counts)
     for d in range(1, depth + 1):
-        print("perft", d, perft(pits, owner, mover, d))
+        print("perft", d, counts[d])
 
 
 if __name__ == "__main__":
