@@ -57,6 +57,7 @@ NOT_COVERED_FOR = {
     "Mewelad": "rounds: pits change hands by surplus",
     "Rio Kadalis": "rounds: pits change hands by surplus",
     "Gabata (Ghinda)": "rounds: pits change hands by surplus",
+    "Motiq": "rounds: pits change hands by surplus",  # player chooses the holes
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",
@@ -68,7 +69,7 @@ NOT_COVERED_FOR = {
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
-SHIPPED_WITH_STAND_IN = {"Galatjang", "Sungka"}
+SHIPPED_WITH_STAND_IN = {"Galatjang", "Sungka", "Motiq"}
 
 
 def games(study):
@@ -101,7 +102,8 @@ def main():
     for game, _, features in rows:
         covered = COVERED - {NOT_COVERED_FOR.get(game)}
         now[game] = classify(features, covered)
-        if game in SHIPPED_WITH_STAND_IN and now[game] == "partial" and len(features) == 1:
+        left = [f for f in features if f not in covered]
+        if game in SHIPPED_WITH_STAND_IN and now[game] == "partial" and len(left) == 1:
             now[game] = "yes~"
     print("now:", dict(Counter(now.values())), "of", len(rows))
     for kind in ("yes", "yes~"):

@@ -257,3 +257,39 @@ fn describe_says_the_surplus_rule() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("is owed a pit for every 4 stones"), "{out}");
 }
+
+/// The match of `hufesay_match_goes_on_with_the_pits_handed_over` as a
+/// record: `verify` replays it across the round change, where pits change
+/// hands, and finds a record that says they did not.
+#[test]
+fn verify_replays_a_match_where_pits_change_hands() {
+    let record = "\
+variant: hufesay
+start: \"0 0 0 0 1 0 / 0 0 0 0 0 1 south captured 30 16\"
+moves: e F a
+rounds:
+  - round: 1
+    after_ply: 2
+    end: row_empty
+    scores: [32, 16]
+    next_start: \"4 4 4 4 4 4 / 4* 4* 4 4 4 4 south\"
+expect:
+  - ply: 3
+    board: \"2 7 1 6 1 6 6 6 0 0 6 6\"
+    captured: 1
+    scores: [1, 0]
+";
+    let dir = crate::common::scratch("verify-surplus");
+    std::fs::write(dir.join("match.yaml"), record).unwrap();
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "match.yaml"], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("consistent: 3 plies replayed"), "{out}");
+    let wrong = record.replace("4* 4* 4 4 4 4 south", "4 4 4 4 4 4 south");
+    std::fs::write(dir.join("wrong.yaml"), wrong).unwrap();
+    let (code, out, err) = crate::common::sow_in(&dir, &["verify", "wrong.yaml"], "");
+    assert_ne!(code, 0, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("4 4 4 4 4 4 / 4* 4* 4 4 4 4 south"),
+        "{out}{err}"
+    );
+}
