@@ -293,3 +293,45 @@ expect:
         "{out}{err}"
     );
 }
+
+/// Random matches of both games, several rounds each: at every ply the
+/// moves the run keeps (its fast path) are the full successors' moves, each
+/// from a pit the mover owns, and no stone is lost; some rounds hand pits
+/// over (else the check would not reach the case it is for).
+#[test]
+fn random_matches_play_only_owned_pits_and_the_fast_path_agrees() {
+    use rand::SeedableRng;
+    for name in ["hufesay", "motiq"] {
+        let game = shipped(name);
+        let total = game.start().total_stones();
+        let mut swapped_plies = 0;
+        for seed in 0..4 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut run = MatchRun::new(&game, game.start());
+            let _: ControlFlow<()> = run.play_out(
+                4000,
+                |round| {
+                    let pos = *round.position();
+                    let fast: Vec<_> = round.moves().as_slice().to_vec();
+                    let full: Vec<_> = round.successors().as_slice().iter().map(|s| s.mv).collect();
+                    assert_eq!(fast, full, "{name}, seed {seed}");
+                    for mv in &fast {
+                        if *mv != sowing::engine::Move::PASS {
+                            assert_eq!(game.owner(&pos, usize::from(mv.pit)), pos.to_move);
+                        }
+                    }
+                    swapped_plies += u32::from(pos.swapped != 0);
+                    let pick = rand::Rng::random_range(&mut rng, 0..fast.len());
+                    let played = round.play_index(pick);
+                    assert_eq!(played.position.total_stones(), total, "{name}, seed {seed}");
+                    ControlFlow::Continue(())
+                },
+                |_| {},
+            );
+        }
+        assert!(
+            swapped_plies > 100,
+            "{name}: {swapped_plies} plies with pits handed over"
+        );
+    }
+}
