@@ -40,6 +40,7 @@ COVERED = {
     "capture the pit after the last",  # capture NAME { take next }
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
+    "rounds: pits change hands by surplus",  # rounds { refill surplus }
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
@@ -50,6 +51,13 @@ NOT_COVERED_FOR = {
     "Ovalhu": "rounds: refill, close unfilled pits",  # player chooses the holes
     "Galatjang": "rounds: refill, close unfilled pits",  # player chooses the holes
     "Sungka": "rounds: refill, close unfilled pits",  # player chooses the holes
+    # `refill surplus` tops the odd hole up to `seeds` and credits captures
+    # by row: these three fill it with three and credit the fours taken
+    # during the sowing to the hole's owner, whoever's row it is in
+    "Mewelad": "rounds: pits change hands by surplus",
+    "Rio Kadalis": "rounds: pits change hands by surplus",
+    "Gabata (Ghinda)": "rounds: pits change hands by surplus",
+    "Motiq": "rounds: pits change hands by surplus",  # player chooses the holes
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",
@@ -61,7 +69,7 @@ NOT_COVERED_FOR = {
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
-SHIPPED_WITH_STAND_IN = {"Galatjang", "Sungka"}
+SHIPPED_WITH_STAND_IN = {"Galatjang", "Sungka", "Motiq"}
 
 
 def games(study):
@@ -94,7 +102,8 @@ def main():
     for game, _, features in rows:
         covered = COVERED - {NOT_COVERED_FOR.get(game)}
         now[game] = classify(features, covered)
-        if game in SHIPPED_WITH_STAND_IN and now[game] == "partial" and len(features) == 1:
+        left = [f for f in features if f not in covered]
+        if game in SHIPPED_WITH_STAND_IN and now[game] == "partial" and len(left) == 1:
             now[game] = "yes~"
     print("now:", dict(Counter(now.values())), "of", len(rows))
     for kind in ("yes", "yes~"):

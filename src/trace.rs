@@ -33,6 +33,10 @@ pub struct Trace {
     /// Labels of the pits claimed at the start (a variant with `claim`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_claimed: Vec<String>,
+    /// Labels of the pits that belong to the other row's player at the
+    /// start (a later round's start under `refill surplus`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_swapped: Vec<String>,
     /// Stones captured before the first ply, `[south, north]` (non-zero only
     /// for a game started from a position with captures).
     #[serde(default, deserialize_with = "crate::yaml::pair")]
@@ -102,6 +106,10 @@ pub struct PlyRecord {
     /// in board order; each is the store of the other row's player.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claimed: Vec<String>,
+    /// Labels of the pits that belong to the other row's player during this
+    /// ply's round (`refill surplus`), in board order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub swapped: Vec<String>,
     /// Labels of the pits captured by this ply, in board order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub captured_pits: Vec<String>,
@@ -189,6 +197,7 @@ impl Recorder {
                 start: start.pits[..pits].to_vec(),
                 start_closed: closed_labels(game, &start),
                 start_claimed: claimed_labels(game, &start),
+                start_swapped: swapped_labels(game, &start),
                 start_scores: start.captured,
                 first_player: start.to_move,
                 plies: Vec::new(),
@@ -220,6 +229,7 @@ impl Recorder {
             stores: has_stores.then_some(pos.captured),
             closed: closed_labels(game, &pos),
             claimed: claimed_labels(game, &pos),
+            swapped: swapped_labels(game, &pos),
             captured_pits: (0..game.pit_count())
                 .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
                 .map(|p| game.label(p))
@@ -270,6 +280,14 @@ impl Recorder {
 fn closed_labels(game: &Game, pos: &Position) -> Vec<String> {
     (0..game.pit_count())
         .filter(|&pit| pos.is_closed(pit))
+        .map(|pit| game.label(pit))
+        .collect()
+}
+
+/// Labels of the pits of `pos` that belong to the other row's player.
+fn swapped_labels(game: &Game, pos: &Position) -> Vec<String> {
+    (0..game.pit_count())
+        .filter(|&pit| pos.is_swapped(pit))
         .map(|pit| game.label(pit))
         .collect()
 }

@@ -217,6 +217,14 @@ const FAMILIES: &[Family] = &[
                 clockwise captures; the opening placement is a stand-in.",
         variants: &["omweso"],
     },
+    Family {
+        page: "surplus",
+        title: "Hufesay and Motiq",
+        intro: "Matches of rounds in which holes change hands: the player who took more fills \
+                the other's holes with the surplus, and plays them in the next round (Ethiopia, \
+                Indonesia).",
+        variants: &["hufesay", "motiq"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -30,6 +30,7 @@ mod rules;
 mod sim;
 mod solve;
 mod three_rows;
+mod surplus;
 mod traces;
 mod tsoro;
 mod verify;

@@ -549,3 +549,23 @@ fn omweso_capture_sown_from_the_lap_start() {
         "f A"
     ]));
 }
+
+/// Hufesay across a round change (tests/surplus.rs works the plies): South's
+/// e ends in f (empty, own row; A opposite is empty), North's F ends in a,
+/// and North's row is empty: round 1 ends 32 to 16. South owns a-f and A,
+/// B (drawn `4*`) and starts round 2; its a relays e, D, c and C and ends
+/// in c (empty, own row), taking D's 1. North, who owns only C-F, plays E:
+/// a relay of eleven laps (the board checked against
+/// scripts/perft_surplus.py's `play`) ends in B, a pit South owns in North's
+/// row: the capture's side is the row, so North takes e's 4 opposite.
+#[test]
+fn hufesay_round_change_hands_pits_over() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "hufesay",
+        "--from",
+        "0 0 0 0 1 0 / 0 0 0 0 0 1 south captured 30 16",
+        "--moves",
+        "e F a E",
+    ]));
+}

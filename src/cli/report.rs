@@ -108,8 +108,8 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
     // A closed pit (a later round of a variant with rounds) is drawn `x`,
-    // a claimed pit `t`.
-    let board = |counts: &[u8], closed: &[String], claimed: &[String]| {
+    // a claimed pit `t`, a pit of the other row's player `N*`.
+    let board = |counts: &[u8], closed: &[String], claimed: &[String], swapped: &[String]| {
         let cells: Vec<String> = counts
             .iter()
             .zip(&labels)
@@ -118,6 +118,8 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
                     format!("{:>3}", crate::engine::CLOSED)
                 } else if claimed.contains(label) {
                     format!("{:>3}", crate::engine::CLAIMED)
+                } else if swapped.contains(label) {
+                    format!("{:>3}", format!("{c}{}", crate::engine::SWAPPED))
                 } else {
                     format!("{c:>3}")
                 }
@@ -167,7 +169,12 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         out,
         "   0{:w$}{}  {:>3} {:>3}",
         "",
-        board(&trace.start, &trace.start_closed, &trace.start_claimed),
+        board(
+            &trace.start,
+            &trace.start_closed,
+            &trace.start_claimed,
+            &trace.start_swapped
+        ),
         trace.start_scores[0],
         trace.start_scores[1],
         w = 10 + width
@@ -187,7 +194,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             ply.ply,
             ply.player,
             ply.mv,
-            board(&ply.board, &ply.closed, &ply.claimed),
+            board(&ply.board, &ply.closed, &ply.claimed, &ply.swapped),
             ply.scores[0],
             ply.scores[1],
         );

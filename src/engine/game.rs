@@ -821,6 +821,10 @@ impl Game {
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
+        if pos.swapped != 0 {
+            return (0..self.pit_count)
+                .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
+        }
         pos.pits[self.playable(player)].iter().any(|&n| n >= min)
             || (self.singletons
                 && self
@@ -858,6 +862,30 @@ impl Game {
             0..self.pit_count
         } else {
             self.row(player)
+        }
+    }
+
+    /// The player whose pit `pit` is in `pos`: its row's, unless a round
+    /// change handed it over (`refill surplus`).
+    #[inline]
+    pub fn owner(&self, pos: &Position, pit: usize) -> Player {
+        let row = self.topology.owner(pit);
+        if pos.is_swapped(pit) {
+            row.other()
+        } else {
+            row
+        }
+    }
+
+    /// Whether `player` may play pit `pit` in `pos` as far as its place
+    /// goes: one of [`Game::playable`], or, once pits have changed hands,
+    /// one of theirs.
+    #[inline]
+    pub fn plays(&self, pos: &Position, player: Player, pit: usize) -> bool {
+        if pos.swapped == 0 || self.play_any {
+            self.playable(player).contains(&pit)
+        } else {
+            pit < self.pit_count && self.owner(pos, pit) == player
         }
     }
 
@@ -1373,8 +1401,15 @@ impl Game {
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
         let mut slams = 0u32;
-        for pit in self.playable(mover) {
-            if pos.pits[pit] < self.min_stones || opening >> pit & 1 == 0 {
+        let pits = match pos.swapped {
+            0 => self.playable(mover),
+            _ => 0..self.pit_count,
+        };
+        for pit in pits {
+            if pos.pits[pit] < self.min_stones
+                || opening >> pit & 1 == 0
+                || (pos.swapped != 0 && !self.plays(pos, mover, pit))
+            {
                 continue;
             }
             for &direction in self.directions[pit] {
@@ -1527,7 +1562,7 @@ impl Game {
         }
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
-        if !self.playable(pos.to_move).contains(&pit) {
+        if !self.plays(pos, pos.to_move, pit) {
             return Illegal::NotYourPit {
                 pit: label,
                 owner: pos.to_move.other(),

@@ -86,6 +86,11 @@ impl Game {
                 return Legality::Exact;
             }
         }
+        if pos.swapped != 0 {
+            // Pits changed hands (`refill surplus`): the mover's pits are not
+            // their row's, so the moves come from the full successors.
+            return Legality::Listed;
+        }
         let mover = pos.to_move.index();
         out.fill_where(
             &self.candidates[mover][..self.candidate_count[mover]],

@@ -9,7 +9,10 @@
 //! A closed pit (in a later round of a variant with rounds) is written `x`
 //! in place of its count: `"7 x 7 / 7 7 7 north captured 3 2"`. A claimed
 //! pit (a variant with `claim`) is written `t`; it belongs to the player of
-//! the other row: `"9 t 9 / 9 9 9 south"` is a pit North claimed.
+//! the other row: `"9 t 9 / 9 9 9 south"` is a pit North claimed. A pit
+//! that belongs to the player of the other row (`refill surplus`) has a `*`
+//! after its count: `"4 4 4 / 4* 4 4 north"` is a pit of North's row that
+//! South plays.
 //!
 //! On four rows each player's pits are lettered along their own
 //! counter-clockwise circuit (see [`Topology`](super::Topology)): on 4x8
@@ -158,6 +161,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let error = |offset: usize, message: String| PositionError { offset, message };
     let mut pits = [0u8; MAX_PITS];
     let mut closed = 0u32;
+    let mut swapped = 0u32;
     let mut claimed = [0u8; 2];
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
@@ -215,8 +219,26 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             rest.next();
             continue;
         }
+        let (token, other_owner) = match token.strip_suffix(SWAPPED) {
+            Some(count) if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) => {
+                (count, true)
+            }
+            _ => (token, false),
+        };
         if !token.bytes().all(|b| b.is_ascii_digit()) {
             break;
+        }
+        if other_owner && count < pit_count {
+            if game.rules().rounds.refill != Some(crate::rules::Refill::Surplus) {
+                return Err(error(
+                    offset,
+                    format!(
+                        "`{token}{SWAPPED}` (a pit of the other row's player) is only for variants with `refill surplus`, and {} has none",
+                        game.rules().name
+                    ),
+                ));
+            }
+            swapped |= 1 << count;
         }
         let n: u8 = token
             .parse()
@@ -240,13 +262,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             format!("expected {pit_count} pit counts ({rows} rows of {per_row}), found {count}"),
         ));
     }
+    let owns =
+        |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
     if let Some(player) = Player::BOTH
         .into_iter()
-        .find(|&p| game.row(p).all(|pit| closed >> pit & 1 == 1))
+        .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))
     {
         return Err(error(
             0,
-            format!("every pit of {player}'s row is closed: a player without an open pit has lost the match"),
+            format!("{player} has no open pit: a player without an open pit has lost the match"),
         ));
     }
     let to_move = match rest.next() {
@@ -319,6 +343,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         to_move,
         opening: false,
         closed,
+        swapped,
         relay_cycled: false,
         claimed,
     })
@@ -363,6 +388,10 @@ pub const CLOSED: &str = "x";
 
 /// How a claimed pit is written in place of its count.
 pub const CLAIMED: &str = "t";
+
+/// Written after a pit's count when the pit belongs to the player of the
+/// other row (`refill surplus`): `"4 4 4 4 / 4* 4 4 4 south"`.
+pub const SWAPPED: char = '*';
 
 /// The player who owns a claimed pit written at `pit` (the player of the
 /// other row), when the variant's `claim` rule allows one there and that
@@ -409,6 +438,8 @@ pub fn pit_text(pos: &Position, pit: usize) -> String {
         CLOSED.to_string()
     } else if pos.is_claimed(pit) {
         CLAIMED.to_string()
+    } else if pos.is_swapped(pit) {
+        format!("{}{SWAPPED}", pos.pits[pit])
     } else {
         pos.pits[pit].to_string()
     }

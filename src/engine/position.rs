@@ -99,6 +99,12 @@ pub struct Position {
     /// over it, it cannot be played and nothing is captured from it. Only a
     /// variant with rounds closes pits (those a player could not refill).
     pub closed: u32,
+    /// Bit `i` set when pit `i` belongs to the player of the other row: it
+    /// is theirs to play, and its stones are theirs when a round ends. Only
+    /// `rounds { refill surplus }` hands pits over (to the player who
+    /// scored the surplus); the rows themselves (capture sides, `row_empty`,
+    /// feeding) stay as they are.
+    pub swapped: u32,
     /// True when the move that led here ended in a relay cycle (its relay came
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
@@ -122,6 +128,7 @@ impl Position {
         to_move: Player::South,
         opening: false,
         closed: 0,
+        swapped: 0,
         relay_cycled: false,
         claimed: [0; 2],
     };
@@ -138,6 +145,12 @@ impl Position {
     #[inline]
     pub fn is_closed(&self, pit: usize) -> bool {
         self.closed >> pit & 1 == 1
+    }
+
+    /// Whether pit `pit` belongs to the player of the other row.
+    #[inline]
+    pub fn is_swapped(&self, pit: usize) -> bool {
+        self.swapped >> pit & 1 == 1
     }
 
     /// The pit `player` claimed as their store, if any.

@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
-use crate::rules::{FillFrom, MatchEnd, NextStart};
+use crate::rules::{FillFrom, MatchEnd, NextStart, Refill};
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,14 +63,33 @@ impl Game {
             opening: true,
             ..Position::EMPTY
         };
+        match rounds.refill {
+            Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
+            _ => self.refill_own_rows(&mut next, scores),
+        }
+        debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
+        AfterRound::Next(next)
+    }
+}
+
+impl Game {
+    /// `player`'s row in the order they fill it (`fill_from`).
+    fn fill_order(&self, player: Player) -> Vec<usize> {
+        let row = self.row(player);
+        match self.rules().rounds.fill_from {
+            FillFrom::Left => row.collect(),
+            FillFrom::Right => row.rev().collect(),
+        }
+    }
+
+    /// `refill captures`: each player fills their own row from `scores`,
+    /// `seeds` to a pit; the pits they cannot fill are closed and what is
+    /// left over stays theirs.
+    fn refill_own_rows(&self, next: &mut Position, scores: [u16; 2]) {
+        let seeds = u16::from(self.rules().board.seeds);
         for player in Player::BOTH {
             let mut left = scores[player.index()];
-            let row = self.row(player);
-            let order: Vec<usize> = match rounds.fill_from {
-                FillFrom::Left => row.collect(),
-                FillFrom::Right => row.rev().collect(),
-            };
-            for pit in order {
+            for pit in self.fill_order(player) {
                 if left >= seeds {
                     next.pits[pit] = seeds as u8;
                     left -= seeds;
@@ -80,8 +99,67 @@ impl Game {
             }
             next.captured[player.index()] = left;
         }
-        debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
-        AfterRound::Next(next)
+    }
+
+    /// `refill surplus`: each player is owed a pit for every `seeds` stones
+    /// of `scores` and fills their own row first; in the row of the player
+    /// owed fewer pits (South's on equal scores) come, after that player's
+    /// own, the pit the two remainders make up together (to the larger
+    /// remainder, or on equal remainders to that row's player), then the
+    /// pits the other player is owed beyond their row. Those pits change
+    /// hands; a pit nobody fills is closed; remainders stay captured.
+    fn refill_by_surplus(&self, next: &mut Position, scores: [u16; 2]) {
+        let seeds = u16::from(self.rules().board.seeds);
+        let mut owed = scores.map(|s| s / seeds);
+        let mut left = scores.map(|s| s % seeds);
+        let poorer = if scores[1] < scores[0] {
+            Player::North
+        } else {
+            Player::South
+        };
+        let richer = poorer.other();
+        let fill = |next: &mut Position, pit: usize, player: Player| {
+            next.pits[pit] = seeds as u8;
+            if self.topology().owner(pit) != player {
+                next.swapped |= 1 << pit;
+            }
+        };
+        let richer_row = self.fill_order(richer);
+        for (k, &pit) in richer_row.iter().enumerate() {
+            if k < usize::from(owed[richer.index()]) {
+                fill(next, pit, richer);
+            } else {
+                next.closed |= 1 << pit;
+            }
+        }
+        owed[richer.index()] = owed[richer.index()].saturating_sub(richer_row.len() as u16);
+        let mut odd = left[0] + left[1] >= seeds;
+        for pit in self.fill_order(poorer) {
+            let taker = if owed[poorer.index()] > 0 {
+                owed[poorer.index()] -= 1;
+                Some(poorer)
+            } else if odd {
+                odd = false;
+                let taker = match left[richer.index()] > left[poorer.index()] {
+                    true => richer,
+                    false => poorer,
+                };
+                let given = seeds - left[taker.index()];
+                left[taker.index()] = 0;
+                left[taker.other().index()] -= given;
+                Some(taker)
+            } else if owed[richer.index()] > 0 {
+                owed[richer.index()] -= 1;
+                Some(richer)
+            } else {
+                None
+            };
+            match taker {
+                Some(player) => fill(next, pit, player),
+                None => next.closed |= 1 << pit,
+            }
+        }
+        next.captured = left;
     }
 }
 

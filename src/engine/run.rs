@@ -424,7 +424,16 @@ impl Game {
     /// Searching agents score the end positions of their search tree with it.
     pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
         let mut scores = pos.captured;
-        let row = |p: Player| -> u16 { pos.pits[self.row(p)].iter().map(|&n| u16::from(n)).sum() };
+        // A player's pits: their row, less and plus the pits that changed hands.
+        let row = |p: Player| -> u16 {
+            let stones = |pits: &mut dyn Iterator<Item = usize>| {
+                pits.map(|pit| u16::from(pos.pits[pit])).sum()
+            };
+            match pos.swapped {
+                0 => stones(&mut self.row(p)),
+                _ => stones(&mut (0..self.pit_count()).filter(|&pit| self.owner(pos, pit) == p)),
+            }
+        };
         match self.scoring(end) {
             Leftovers::RowOwner => {
                 for p in Player::BOTH {

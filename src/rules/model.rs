@@ -768,6 +768,15 @@ keyword_enum! {
         /// cannot fill is closed for the next round, and the stones left
         /// over stay theirs (captured) into the next round.
         Captures = "captures",
+        /// Each player is owed a pit for every `seeds` stones they scored;
+        /// each fills their own row first (from `fill_from`), and the
+        /// player who scored more takes the other's pits that are left,
+        /// which then are theirs to play and to score. When the two
+        /// remainders make up `seeds`, the pit left over goes to the larger
+        /// remainder (topped up from the other's; equal remainders: to its
+        /// row's player). A pit still unfilled is closed; stones left over
+        /// stay their player's (captured) into the next round.
+        Surplus = "surplus",
     }
 }
 

@@ -1426,7 +1426,17 @@ takes `seeds` stones per pit, in the order `fill_from` says; a pit its owner
 cannot fill is *closed* for the round: it holds nothing, sowing passes over it,
 it cannot be played and nothing is captured from it (the notation writes it
 `x`: `7 x 7 / 7 7 7 south`). The stones left over stay the player's
-(captured) into the next round. A round that ends before its first move
+(captured) into the next round. Under `refill surplus` pits change hands:
+each player is owed a pit for every `seeds` stones and fills their own row
+first; the player who scored more then fills the pits of the other's row
+that are left (after that player's own, in that player's `fill_from`
+order), and those pits are theirs: theirs to play, and their stones theirs
+when a round ends (`row_owner`). The rows themselves stay as they are for
+the rest of the rules (`side`, `row_empty`, feeding). When the two
+remainders make up `seeds`, one more pit, the first left in the other's
+row, goes to the larger remainder, topped up from the other's (on equal
+remainders, to its row's player). The notation writes such a pit with a
+`*` after its count: `4 4 4 / 4* 4 4 south`. A round that ends before its first move
 (its end condition already holds at its start) ends the match, won by the
 higher score of that round. Each round's first move is a first move for
 `first_move` in `capture` and `first_move_from` in `legal`.

@@ -65,6 +65,7 @@ impl KeyCodec {
             },
             opening: key & 1 == 1,
             closed: 0,
+            swapped: 0,
             claimed: [0; 2],
             relay_cycled: false,
         }

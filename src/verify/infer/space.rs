@@ -62,6 +62,7 @@ const OPT_IN: &[&str] = &[
     "sow.start=origin_unless_single",
     "sow.laps=relay_until_capture",
     "legal.feed=always",
+    "rounds.refill=surplus",
 ];
 
 /// Most values a single number key (`min_stones`) is tried with.
