@@ -166,6 +166,8 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
             .prop_map(|set| set.into_iter().collect())],
         (keyword::<CaptureDestination>(), keyword::<Requires>()),
         keyword::<AfterCapture>(),
+        // A sweep's endgame threshold, one rule in four.
+        prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
     )
         .prop_map(
             move |(
@@ -178,6 +180,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 facing_counts,
                 (goes_to, requires),
                 then,
+                board_at_most,
             )| {
                 CaptureRule {
                     name: label.clone(),
@@ -196,6 +199,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     goes_to,
                     then,
                     requires,
+                    board_at_most,
                 }
             },
         )
@@ -409,6 +413,10 @@ fn consistent(mut r: Rules) -> Rules {
     for (i, rule) in r.captures.iter_mut().enumerate() {
         if rule.on != Trigger::Sweep || i == 0 {
             rule.requires = Requires::Nothing;
+        }
+        // `board_at_most` is for a sweep.
+        if rule.on != Trigger::Sweep {
+            rule.board_at_most = None;
         }
     }
     if r.captures

@@ -43,6 +43,7 @@ pub(super) const CHECKS: &[Check] = &[
     each_player_first_moves_fit,
     play_from_any_fits,
     requires_capture_fits,
+    board_at_most_is_for_sweeps,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -781,6 +782,24 @@ fn requires_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 s.span,
                 format!("`requires capture` has no effect here: {why}"),
             ))
+        })
+        .collect()
+}
+
+/// `board_at_most` says when a sweep applies: it is for `on sweep`.
+fn board_at_most_is_for_sweeps(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "board_at_most")?;
+            (read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::Sweep).then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`board_at_most` has no effect here: it is for `on sweep`, not `on {}`",
+                        rule.on
+                    ),
+                )
+            })
         })
         .collect()
 }

@@ -605,6 +605,13 @@ themselves (no `take` but `last`, no chain), and a relay that never ended
 capture` a sweep follows only a move in which an earlier rule has captured
 (Wouri, as Ludii codes it: a lap's landing four, then every four of the
 opponent's row); it is an error on another trigger or on the first rule.
+With `board_at_most N` a sweep applies only to a move that starts with at
+most N stones on the board: the endgame sweep, where the first capture made
+with the last stones takes them all (Hoyito: \"when eight counters are left,
+the player to first capture a group of four also takes the remaining four
+counters on the board\" reads `capture endgame { on sweep; counts 1 2 3 4 5
+6 7 8; side any; requires capture; board_at_most 8 }`); it is an error on another
+trigger.
 
 `before` says what the pit held before the stone that makes it qualify
 fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
@@ -796,6 +803,21 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
             example: "requires capture",
+        },
+        Key {
+            name: "board_at_most",
+            describe: sentences::board_at_most,
+            read: |r, v| rule_mut(r).board_at_most = Some(v.byte()),
+            write: |r| rule(r).and_then(|c| c.board_at_most).map(|n| vec![n.to_string()]),
+            what: "stones on the board",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("whatever the board holds"),
+            warns: None,
+            doc: "For `on sweep`: the sweep applies only to a move that starts with at most this many stones on the board.",
+            example: "board_at_most 8",
         },
     ],
 };

@@ -752,6 +752,17 @@ pub(super) fn requires(rules: &Rules) -> Vec<String> {
     }
 }
 
+/// The board a sweep waits for, when the rule says.
+pub(super) fn board_at_most(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules).and_then(|c| c.board_at_most) {
+        Some(n) => vec![format!(
+            "This sweep happens only in a move that starts with at most {n} stone{} on the board.",
+            if n == 1 { "" } else { "s" }
+        )],
+        None => Vec::new(),
+    }
+}
+
 /// What a move's first lap must do, when the rules say.
 pub(super) fn first_lap(rules: &Rules) -> Vec<String> {
     match rules.sowing.first_lap {

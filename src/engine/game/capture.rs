@@ -33,6 +33,9 @@ pub(in crate::engine) struct CaptureTable {
     /// The rule applies only to a move an earlier rule captured in
     /// (`requires capture`).
     requires_capture: bool,
+    /// A sweep applies only to a move that starts with at most this many
+    /// stones on the board (`board_at_most`; 255 when the rule sets none).
+    board_at_most: u32,
 }
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -74,6 +77,7 @@ impl CaptureTable {
             on: rule.on,
             then: rule.then,
             requires_capture: rule.requires == Requires::Capture,
+            board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
         }
     }
 
@@ -361,12 +365,22 @@ impl Game {
 impl Game {
     /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
     /// rules are done: each takes every pit of its rows that holds one of
-    /// its counts. Only variants with a sweep call this.
+    /// its counts. `board_at_start` is the stones the board held when the
+    /// move started. Only variants with a sweep call this.
     #[cold]
-    pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
+    pub(super) fn sweep(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        board_at_start: u32,
+        effect: &mut Effect,
+    ) {
         let m = mover.index();
         for rule in self.sweep_rules.iter() {
-            if !rule.applies(pos) || (rule.requires_capture && effect.captured == 0) {
+            if !rule.applies(pos)
+                || (rule.requires_capture && effect.captured == 0)
+                || board_at_start > rule.board_at_most
+            {
                 continue;
             }
             let mut by_row = [0u16; 2];

@@ -143,7 +143,8 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
 /// Whether the search leaves `key` alone: text, and the board's size and
 /// start (`rows`, `pits`, `seeds`, `start`), which the records give.
 /// Also left alone: the numbers that go with a rule rather than make one
-/// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
+/// (`first_move_from`, `stones_left_at_most`, `score_at_least`, a sweep's
+/// `board_at_most`), which the
 /// search does not vary yet, and the scoring of the two ends that need
 /// such a number (`stones_left`, `score_reached`).
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
@@ -157,6 +158,7 @@ fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
                     Some("end"),
                     "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
                 )
+                | (Some("capture"), "board_at_most")
         )
 }
 
