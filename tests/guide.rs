@@ -187,6 +187,14 @@ const FAMILIES: &[Family] = &[
                 first lap must reach the opponent's row or end in an empty hole.",
         variants: &["dabuda"],
     },
+    Family {
+        page: "hoyito",
+        title: "Hoyito",
+        intro: "A relay game of the Dominican Republic: every hole a counter makes hold four \
+                is taken by the mover as the counters pass, and the first four made with the \
+                last eight counters on the board takes them all.",
+        variants: &["hoyito"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -490,3 +490,8 @@ fn wouri_random_seed_1_opening() {
 fn la_b_akila_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "la-b-akila", "--seed", "1"]));
 }
+
+#[test]
+fn hoyito_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "hoyito", "--seed", "1"]));
+}
