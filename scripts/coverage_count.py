@@ -40,6 +40,7 @@ COVERED = {
     "capture the pit after the last",  # capture NAME { take next }
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
+    "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 8 }
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
@@ -58,6 +59,10 @@ NOT_COVERED_FOR = {
     "Mangala (Bedouin)": "stones placed, not equal start",
     "Laomuzhu": "stones placed, not equal start",
     "Bay Khom": "stones placed, not equal start",
+    # the fours of the holes sown during the turn, taken at its end by the
+    # row's owner: neither `on every_pit` (as they fall) nor a sweep of the
+    # whole board (the start's unsown fours)
+    "Duene": "in-sowing capture",
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).

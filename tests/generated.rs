@@ -364,13 +364,19 @@ fn consistent(mut r: Rules) -> Rules {
     if r.captures.is_empty() {
         r.grand_slam = GrandSlam::Allowed;
     }
-    // A `take` other than `last` cannot be combined with a chain.
+    // A `take` other than `last` cannot be combined with a chain;
+    // `two_out` chains forward only.
     for rule in &mut r.captures {
-        if !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty) {
-            rule.chain = Chain::None;
+        match rule.take {
+            Take::Last | Take::LastAndOppositeEvenEmpty => {}
+            Take::TwoOut if rule.chain == Chain::Forward => {}
+            _ => rule.chain = Chain::None,
         }
         // `facing_counts` needs a `take` of the facing pit.
-        if matches!(rule.take, Take::Last | Take::Neighbours | Take::Next) {
+        if matches!(
+            rule.take,
+            Take::Last | Take::Neighbours | Take::Next | Take::TwoOut
+        ) {
             rule.facing_counts.clear();
         }
     }

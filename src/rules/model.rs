@@ -240,6 +240,10 @@ keyword_enum! {
         /// As `relay`, but a lap whose last pit a capture rule on the last pit
         /// takes ends the move there, with that capture (La'b Akila).
         RelayUntilCapture = "relay_until_capture",
+        /// Whatever the last pit held, the stones of the pit after it, if
+        /// any, are lifted and sown on; the move ends when that pit is empty
+        /// (Dongjintian).
+        NextAlways = "next_always",
     }
 }
 
@@ -373,6 +377,11 @@ keyword_enum! {
         /// Only the pit after the last one in the sowing direction, if it holds
         /// stones; the last stone stays.
         Next = "next",
+        /// Two out: when the pit after the last one is empty, the pit after
+        /// that, if it holds stones; the last stone stays. With `chain
+        /// forward`, then each further pit across an empty one, while the
+        /// holes alternate empty and occupied (Dongjintian).
+        TwoOut = "two_out",
     }
 }
 

@@ -340,6 +340,25 @@ impl Game {
                     lift(&mut taking, pos, next);
                 }
             }
+            Take::TwoOut => {
+                // Across an empty pit to an occupied one, then on while the
+                // pits alternate so (with a chain); never back to the last.
+                let after = &self.after[direction];
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    let gap = usize::from(after[pit]);
+                    let next = usize::from(after[gap]);
+                    let free = (taking.pits | effect.captured_pits) >> next & 1 == 0;
+                    if pos.pits[gap] != 0 || pos.pits[next] == 0 || next == last || !free {
+                        break;
+                    }
+                    lift(&mut taking, pos, next);
+                    if rule.chain == Chain::None {
+                        break;
+                    }
+                    pit = next;
+                }
+            }
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;

@@ -36,7 +36,8 @@ use crate::{
 ///
 /// So are the keys and values that only a game or two needs (a `claim` of
 /// pits, single stones, sowing from any pit, the first moves of each player,
-/// a first-lap rule, a sweep that requires a capture; `take next`, a start
+/// a first-lap rule, a sweep that requires a capture; `take next` and
+/// `take two_out`, a relay from the next pit wherever a lap ends, a start
 /// that skips a single stone's origin, feeding always, a relay until a
 /// capture) and the four-row values, which no two-row record can use:
 /// searched by default, they made the guide's Modiar example compile 3.4
@@ -62,6 +63,8 @@ const OPT_IN: &[&str] = &[
     "sow.start=origin_unless_single",
     "sow.laps=relay_until_capture",
     "legal.feed=always",
+    "sow.laps=next_always",
+    "capture.take=two_out",
 ];
 
 /// Most values a single number key (`min_stones`) is tried with.
