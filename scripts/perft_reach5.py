@@ -15,11 +15,20 @@ with at most eight counters on the board and captured takes every counter
 left on the board. A player without a counter passes while the other can
 move; the game is over when the board is empty.
 
+dongjintian (2x5, 5 each): a move is a hole and a direction, kept by its
+relays; sow from the next hole (a sowing of 10 or more passes through the
+emptied hole); after each lap, if the hole after the last one holds
+counters, lift them and sow on; else the move ends, and if the hole after
+that empty one holds counters they are taken; then, while the next hole is
+empty and the one after it occupied (and is not the hole the sowing ended
+in), that one is taken too. A player without a counter passes while the
+other has one; the game is over when at most one counter is left.
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules).
 
 Usage: scripts/perft_reach5.py NAME DEPTH ["POSITION"]
-(POSITION: the counts a..f A..F, then south or north.)
+(POSITION: the counts a b ... A B ..., then south or north.)
 """
 import sys
 
@@ -62,7 +71,45 @@ class Hoyito:
         return b
 
 
-GAMES = {"hoyito": Hoyito}
+class Dongjintian:
+    P = 5
+    start = [5] * 10
+
+    def moves(self, b, player):
+        if sum(b) <= 1:
+            return []
+        own = [h for h in range(player * 5, player * 5 + 5) if b[h] > 0]
+        if own:
+            return [(h, step) for h in own for step in (1, -1)]
+        return ["pass"]
+
+    def play(self, b, player, move):
+        b = list(b)
+        if move == "pass":
+            return b
+        origin, step = move
+        for _ in range(MAX_RELAYS + 1):
+            stones, b[origin] = b[origin], 0
+            pit = origin
+            for _ in range(stones):
+                pit = (pit + step) % 10
+                b[pit] += 1
+            following = (pit + step) % 10
+            if b[following] > 0:
+                origin = following
+                continue
+            break
+        last, gap = pit, following
+        while True:
+            target = (gap + step) % 10
+            if b[gap] != 0 or b[target] == 0 or target == last:
+                break
+            b[target] = 0
+            gap = (target + step) % 10
+        return b
+
+
+GAMES = {"hoyito": Hoyito, "dongjintian": Dongjintian}
 
 
 def perft(game, b, player, depth):

@@ -195,6 +195,15 @@ const FAMILIES: &[Family] = &[
                 last eight counters on the board takes them all.",
         variants: &["hoyito"],
     },
+    Family {
+        page: "dongjintian",
+        title: "Dongjintian",
+        intro: "A Chinese game recorded by Vernon Eagle: each move sows either way, and every \
+                lap goes on from the hole after the last one while it holds counters; across \
+                the empty hole that ends the sowing, the next hole is taken, and so on while \
+                empty and occupied holes alternate.",
+        variants: &["dongjintian"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

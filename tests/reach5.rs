@@ -1,6 +1,7 @@
 //! The games of the fifth reach wave and the rules they brought: Hoyito
-//! (`board_at_most`, the endgame sweep). Every expected result is worked
-//! out by hand from the rules' words (the variant files' headers).
+//! (`board_at_most`, the endgame sweep) and Dongjintian (`laps
+//! next_always`, `take two_out`). Every expected result is worked out by
+//! hand from the rules' words (the variant files' headers).
 
 use sowing::engine::{parse_move, EndReason, GameRun};
 
@@ -94,6 +95,68 @@ fn hoyito_a_player_without_counters_passes() {
     assert_eq!(run.end(), None);
 }
 
+// ---- Dongjintian: relay from the next hole, two-out captures ----
+
+#[test]
+fn dongjintian_sowing_goes_on_from_the_next_hole_and_takes_across_an_empty_one() {
+    let game = shipped("dongjintian");
+    // South a:ccw (1): b 0->1, the last; the next hole, c (2), holds
+    // counters: lift them (whatever b held): d 0->1, e 0->1, the last; the
+    // next hole, A, is empty: the sowing ends, and the hole after A, B (3),
+    // is taken. Then C is empty but D too: the chain stops.
+    let p = pos(&game, "1 0 2 0 0 / 0 3 0 0 0 south captured 22 22");
+    let s = play(&game, &p, "a:ccw");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(s.position.captured, [25, 22]);
+}
+
+#[test]
+fn dongjintian_the_chain_runs_while_empty_and_occupied_holes_alternate() {
+    let game = shipped("dongjintian");
+    // South a:ccw (1): b 0->1, the last; c is empty: the sowing ends. Taken:
+    // d (3), across c; then e is empty and A (2) occupied: taken; then B and
+    // C are both empty: the chain stops, D (4) stays.
+    let p = pos(&game, "1 0 0 3 0 / 2 0 0 4 0 south captured 20 20");
+    let s = play(&game, &p, "a:ccw");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 0, 0, 0, 0, 4, 0]);
+    assert_eq!(s.position.captured, [25, 20]);
+    // Two occupied holes in a row stop it too: d is taken, e (1) stops it.
+    let p = pos(&game, "1 0 0 3 1 / 2 0 0 0 0 south captured 20 23");
+    let s = play(&game, &p, "a:ccw");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 1, 2, 0, 0, 0, 0]);
+    assert_eq!(s.position.captured, [23, 23]);
+}
+
+#[test]
+fn dongjintian_the_chain_stops_before_the_last_hole_and_one_counter_ends_the_game() {
+    let game = shipped("dongjintian");
+    // South a:ccw (1): b 0->1, the last; c empty: the sowing ends. The
+    // chain takes d, A, C and E (1 each, each across an empty hole); after
+    // E come a (empty) and b, the last hole itself: it stops there. One
+    // counter is left: the game is over, that counter scored for nobody.
+    let p = pos(&game, "1 0 0 1 0 / 1 0 1 0 1 south captured 22 23");
+    let s = play(&game, &p, "a:ccw");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.position.captured, [26, 23]);
+    let mut run = GameRun::new(&game, p);
+    run.play(parse_move("a:ccw", &game).unwrap()).unwrap();
+    assert_eq!(run.end(), Some(EndReason::StonesLeft));
+    assert_eq!(run.scores(), [26, 23]);
+}
+
+#[test]
+fn dongjintian_a_clockwise_move_relays_and_captures_clockwise() {
+    let game = shipped("dongjintian");
+    // South c:cw (2): b 0->1, a 0->1, the last; the next hole clockwise, E
+    // (2), holds counters: lift them: D 0->1, C 0->1, the last; B is
+    // empty: the sowing ends, and A (3), across B, is taken; then e is
+    // empty and d too: the chain stops.
+    let p = pos(&game, "0 0 2 0 0 / 3 0 0 0 2 south captured 20 23");
+    let s = play(&game, &p, "c:cw");
+    assert_eq!(board(&game, &s.position), [1, 1, 0, 0, 0, 0, 0, 1, 1, 0]);
+    assert_eq!(s.position.captured, [23, 23]);
+}
+
 // ---- the new keys' checks ----
 
 #[test]
@@ -115,4 +178,34 @@ fn board_at_most_is_refused_off_a_sweep() {
             ),
         "{err}"
     );
+}
+
+#[test]
+fn two_out_is_refused_with_a_backward_chain_or_facing_counts() {
+    let cases = [
+        (
+            "capture c { before any; side any; take two_out; chain backward }",
+            "t.variant:4:35",
+            "`take two_out` chains forward only: `chain backward` is not supported",
+        ),
+        (
+            "capture c { before any; side any; take two_out; facing_counts 1 }",
+            "t.variant:4:49",
+            "`facing_counts` has no effect with `take two_out`: the facing pit is not taken",
+        ),
+    ];
+    let dir = scratch("reach5-two-out");
+    let path = dir.join("t.variant");
+    for (rule, place, message) in cases {
+        std::fs::write(
+            &path,
+            format!(
+                "name \"t\"\nboard {{ pits 3; seeds 2; stores none }}\nsow {{ start next }}\n{rule}\n"
+            ),
+        )
+        .unwrap();
+        let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+        assert_ne!(code, 0, "{rule}");
+        assert!(err.contains(place) && err.contains(message), "{rule}: {err}");
+    }
 }

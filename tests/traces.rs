@@ -495,3 +495,8 @@ fn la_b_akila_random_seed_1() {
 fn hoyito_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "hoyito", "--seed", "1"]));
 }
+
+#[test]
+fn dongjintian_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "dongjintian", "--seed", "1"]));
+}

@@ -586,7 +586,15 @@ an error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`, `next`). `take next` takes the pit after the
 last one in the sowing direction, on either row, if it holds stones (a
 closed pit holds none); the last stone stays (Pallankuli: \"if sowing ends
-in an empty hole, the contents of the next hole are taken\").
+in an empty hole, the contents of the next hole are taken\"). `take two_out`
+looks past the pit after the last one: when that pit is empty, the pit after
+it is taken if it holds stones; with `chain forward` the capture goes on
+across each further empty pit to an occupied one, and stops at two empty or
+two occupied pits in a row or before the last pit (Dongjintian, whose
+sowing, `laps next_always`, ends only where the next pit is empty: `capture
+two_out { before any; side any; take two_out; chain forward }`, `before
+any` standing for any count of the last pit); `chain backward` with it is
+an error.
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
