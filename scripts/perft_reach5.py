@@ -24,6 +24,10 @@ empty and the one after it occupied (and is not the hole the sowing ended
 in), that one is taken too. A player without a counter passes while the
 other has one; the game is over when at most one counter is left.
 
+pachgarhwa (2x5, 5 each): as dongjintian, but every move sows
+anticlockwise and a capture takes only the hole across the empty one (no
+chain).
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules).
 
@@ -109,7 +113,38 @@ class Dongjintian:
         return b
 
 
-GAMES = {"hoyito": Hoyito, "dongjintian": Dongjintian}
+class Pachgarhwa:
+    P = 5
+    start = [5] * 10
+
+    def moves(self, b, player):
+        if sum(b) <= 1:
+            return []
+        own = [h for h in range(player * 5, player * 5 + 5) if b[h] > 0]
+        return own or ["pass"]
+
+    def play(self, b, player, hole):
+        b = list(b)
+        if hole == "pass":
+            return b
+        origin = hole
+        for _ in range(MAX_RELAYS + 1):
+            stones, b[origin] = b[origin], 0
+            pit = origin
+            for _ in range(stones):
+                pit = (pit + 1) % 10
+                b[pit] += 1
+            if b[(pit + 1) % 10] > 0:
+                origin = (pit + 1) % 10
+                continue
+            break
+        gap, target = (pit + 1) % 10, (pit + 2) % 10
+        if b[gap] == 0 and target != pit:
+            b[target] = 0
+        return b
+
+
+GAMES = {"hoyito": Hoyito, "dongjintian": Dongjintian, "pachgarhwa": Pachgarhwa}
 
 
 def perft(game, b, player, depth):

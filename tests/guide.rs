@@ -204,6 +204,14 @@ const FAMILIES: &[Family] = &[
                 empty and occupied holes alternate.",
         variants: &["dongjintian"],
     },
+    Family {
+        page: "pachgarhwa",
+        title: "Pachgarhwa",
+        intro: "A game of central India recorded by Humphries in 1906: every lap goes on from \
+                the hole after the last one while it holds counters, and the hole after the \
+                empty one that ends the sowing is taken.",
+        variants: &["pachgarhwa"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

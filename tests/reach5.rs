@@ -1,5 +1,5 @@
 //! The games of the fifth reach wave and the rules they brought: Hoyito
-//! (`board_at_most`, the endgame sweep) and Dongjintian (`laps
+//! (`board_at_most`, the endgame sweep), Dongjintian and Pachgarhwa (`laps
 //! next_always`, `take two_out`). Every expected result is worked out by
 //! hand from the rules' words (the variant files' headers).
 
@@ -155,6 +155,31 @@ fn dongjintian_a_clockwise_move_relays_and_captures_clockwise() {
     let s = play(&game, &p, "c:cw");
     assert_eq!(board(&game, &s.position), [1, 1, 0, 0, 0, 0, 0, 1, 1, 0]);
     assert_eq!(s.position.captured, [23, 23]);
+}
+
+// ---- Pachgarhwa: the same sowing, one hole taken ----
+
+#[test]
+fn pachgarhwa_sowing_goes_on_from_the_next_hole_and_takes_the_hole_after_an_empty_one() {
+    let game = shipped("pachgarhwa");
+    // South a (1): b 0->1, the last; the next hole, c (2), holds counters:
+    // lift them: d 0->1, e 0->1, the last; A is empty: the turn ends, and
+    // the hole after it, B (3), is taken.
+    let p = pos(&game, "1 0 2 0 0 / 0 3 0 0 0 south captured 22 22");
+    let s = play(&game, &p, "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(s.position.captured, [25, 22]);
+}
+
+#[test]
+fn pachgarhwa_takes_one_hole_only() {
+    let game = shipped("pachgarhwa");
+    // South a (1): b 0->1, the last; c is empty: d (3) is taken. No chain:
+    // A (2), across the empty e, stays.
+    let p = pos(&game, "1 0 0 3 0 / 2 0 0 4 0 south captured 20 20");
+    let s = play(&game, &p, "a");
+    assert_eq!(board(&game, &s.position), [0, 1, 0, 0, 0, 2, 0, 0, 4, 0]);
+    assert_eq!(s.position.captured, [23, 20]);
 }
 
 // ---- the new keys' checks ----

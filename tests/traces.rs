@@ -500,3 +500,8 @@ fn hoyito_random_seed_1() {
 fn dongjintian_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "dongjintian", "--seed", "1"]));
 }
+
+#[test]
+fn pachgarhwa_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "pachgarhwa", "--seed", "1"]));
+}
