@@ -231,6 +231,9 @@ fn two_out_is_refused_with_a_backward_chain_or_facing_counts() {
         .unwrap();
         let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
         assert_ne!(code, 0, "{rule}");
-        assert!(err.contains(place) && err.contains(message), "{rule}: {err}");
+        assert!(
+            err.contains(place) && err.contains(message),
+            "{rule}: {err}"
+        );
     }
 }

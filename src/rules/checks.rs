@@ -151,7 +151,10 @@ fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
             };
             (read.valid_in(CAPTURE, i, "chain") && chains).then(|| {
                 let text = match rule.take {
-                    Take::TwoOut => "`take two_out` chains forward only: `chain backward` is not supported".to_string(),
+                    Take::TwoOut => {
+                        "`take two_out` chains forward only: `chain backward` is not supported"
+                            .to_string()
+                    }
                     take => format!("`take {take}` cannot be combined with a chain"),
                 };
                 Diagnostic::error(s.span, text)
