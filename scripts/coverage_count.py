@@ -40,7 +40,7 @@ COVERED = {
     "capture the pit after the last",  # capture NAME { take next }
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
-    "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 8 }
+    "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 4 }
     "next-pit relay (always)",  # sow { laps next_always }
     "two-out capture",  # capture NAME { take two_out } (chain forward: alternating)
 }

@@ -10,9 +10,8 @@ games that end earlier are not counted; a pass counts as a move.
 hoyito (2x6, 4 each): sow anticlockwise from the next hole (a sowing of 12
 or more passes through the emptied hole); each counter that brings a hole to
 four takes it as it falls; a lap whose last hole now holds more than one
-lifts it and sows on; an empty last hole ends the move. A move that started
-with at most eight counters on the board and captured takes every counter
-left on the board. A player without a counter passes while the other can
+lifts it and sows on; an empty last hole ends the move. A move that
+captured and left at most four counters on the board takes them too. A player without a counter passes while the other can
 move; the game is over when the board is empty.
 
 dongjintian (2x5, 5 each): a move is a hole and a direction, kept by its
@@ -53,7 +52,6 @@ class Hoyito:
         b = list(b)
         if hole == "pass":
             return b
-        at_start = sum(b)
         captured = 0
         origin = hole
         for _ in range(MAX_RELAYS + 1):
@@ -70,7 +68,7 @@ class Hoyito:
                 origin = pit
                 continue
             break
-        if captured and at_start <= 8:
+        if captured and sum(b) <= 4:
             b = [0] * 12
         return b
 

@@ -70,11 +70,11 @@ fn hoyito_eight_left_without_a_capture_sweeps_nothing() {
 }
 
 #[test]
-fn hoyito_eight_are_counted_when_the_move_starts() {
+fn hoyito_a_four_made_with_twelve_left_sweeps_nothing() {
     let game = shipped("hoyito");
     // Twelve counters on the board when South moves. South f (3): A 3->4,
-    // taken; B 0->1, C 0->1: eight are left, but the move started with
-    // twelve: no sweep. The next capture (with eight left) takes them all.
+    // taken (made with twelve on the board); B 0->1, C 0->1: eight are
+    // left, no sweep. The next four made (with eight left) takes them all.
     let p = pos(&game, "0 0 0 0 0 3 / 3 0 0 0 0 6 south captured 18 18");
     let s = play(&game, &p, "f");
     assert_eq!(
@@ -82,6 +82,19 @@ fn hoyito_eight_are_counted_when_the_move_starts() {
         [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 6]
     );
     assert_eq!(s.position.captured, [22, 18]);
+}
+
+#[test]
+fn hoyito_a_second_four_made_with_eight_left_takes_the_rest_in_the_same_move() {
+    let game = shipped("hoyito");
+    // Twelve counters on the board. South f (3): A 3->4, taken (twelve on
+    // the board); B 3->4, taken: this four is made with eight left, so
+    // South also takes what remains once the move is over: C 0->1 (the
+    // last, into an empty hole) and F (3): 8 + 4 = 12.
+    let p = pos(&game, "0 0 0 0 0 3 / 3 3 0 0 0 3 south captured 18 18");
+    let s = play(&game, &p, "f");
+    assert_eq!(board(&game, &s.position), [0; 12]);
+    assert_eq!(s.position.captured, [30, 18]);
 }
 
 #[test]

@@ -883,11 +883,6 @@ impl Game {
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
-        // What a sweep's `board_at_most` asks (a sweep's variant only).
-        let board_at_start = match self.sweep_rules.is_empty() {
-            true => 0,
-            false => pos.board_stones(),
-        };
         let (mut sown_captured, mut sown_pits) = (0, 0);
         let (last, end, _) = if self.sowing_captures {
             let taken = (&mut sown_captured, &mut sown_pits);
@@ -931,7 +926,7 @@ impl Game {
         // keep the last-pit rules from taking them again.
         effect.captured_pits |= sown_pits;
         if capture && relay_ended && !self.sweep_rules.is_empty() {
-            self.sweep(pos, mover, board_at_start, &mut effect);
+            self.sweep(pos, mover, &mut effect);
         }
         if !extra_turn {
             pos.to_move = mover.other();

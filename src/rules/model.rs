@@ -281,8 +281,9 @@ pub struct CaptureRule {
     /// What the move must already have done for the rule to apply.
     #[serde(default)]
     pub requires: Requires,
-    /// For `on sweep`: the sweep applies only to a move that starts with at
-    /// most this many stones on the board (none: whatever the board holds).
+    /// For `on sweep`: the sweep applies only when at most this many stones
+    /// are left on the board after the sowing and the earlier rules'
+    /// captures (none: whatever the board holds).
     #[serde(default)]
     pub board_at_most: Option<u8>,
 }

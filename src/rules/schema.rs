@@ -613,13 +613,13 @@ themselves (no `take` but `last`, no chain), and a relay that never ended
 capture` a sweep follows only a move in which an earlier rule has captured
 (Wouri, as Ludii codes it: a lap's landing four, then every four of the
 opponent's row); it is an error on another trigger or on the first rule.
-With `board_at_most N` a sweep applies only to a move that starts with at
-most N stones on the board: the endgame sweep, where the first capture made
-with the last stones takes them all (Hoyito: \"when eight counters are left,
-the player to first capture a group of four also takes the remaining four
-counters on the board\" reads `capture endgame { on sweep; counts 1 2 3 4 5
-6 7 8; side any; requires capture; board_at_most 8 }`); it is an error on another
-trigger.
+With `board_at_most N` a sweep applies only when at most N stones are left
+on the board once the sowing and the earlier rules' captures are done: the
+endgame sweep, where a capture that leaves few stones takes them all too
+(Hoyito: \"when eight counters are left, the player to first capture a
+group of four also takes the remaining four counters on the board\" reads
+`capture endgame { on sweep; counts 1 2 3 4; side any; requires capture;
+board_at_most 4 }`); it is an error on another trigger.
 
 `before` says what the pit held before the stone that makes it qualify
 fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
@@ -824,8 +824,8 @@ Old files: a section without a label, `capture { ... }`, is the rule
             },
             default: Default::Absent("whatever the board holds"),
             warns: None,
-            doc: "For `on sweep`: the sweep applies only to a move that starts with at most this many stones on the board.",
-            example: "board_at_most 8",
+            doc: "For `on sweep`: the sweep applies only when at most this many stones are left on the board after the sowing and the earlier rules' captures.",
+            example: "board_at_most 4",
         },
     ],
 };

@@ -759,8 +759,8 @@ pub(super) fn requires(rules: &Rules) -> Vec<String> {
 pub(super) fn board_at_most(rules: &Rules) -> Vec<String> {
     match super::schema::rule(rules).and_then(|c| c.board_at_most) {
         Some(n) => vec![format!(
-            "This sweep happens only in a move that starts with at most {n} stone{} on the board.",
-            if n == 1 { "" } else { "s" }
+            "This sweep happens only when at most {} left on the board after the sowing and the captures before it.",
+            stones_phrase(n)
         )],
         None => Vec::new(),
     }

@@ -33,8 +33,8 @@ pub(in crate::engine) struct CaptureTable {
     /// The rule applies only to a move an earlier rule captured in
     /// (`requires capture`).
     requires_capture: bool,
-    /// A sweep applies only to a move that starts with at most this many
-    /// stones on the board (`board_at_most`; 255 when the rule sets none).
+    /// A sweep applies only when at most this many stones are left on the
+    /// board when it looks (`board_at_most`; none: `u32::MAX`).
     board_at_most: u32,
 }
 
@@ -384,21 +384,15 @@ impl Game {
 impl Game {
     /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
     /// rules are done: each takes every pit of its rows that holds one of
-    /// its counts. `board_at_start` is the stones the board held when the
-    /// move started. Only variants with a sweep call this.
+    /// its counts (a rule with `board_at_most` only when the board holds
+    /// no more than that). Only variants with a sweep call this.
     #[cold]
-    pub(super) fn sweep(
-        &self,
-        pos: &mut Position,
-        mover: Player,
-        board_at_start: u32,
-        effect: &mut Effect,
-    ) {
+    pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
         let m = mover.index();
         for rule in self.sweep_rules.iter() {
             if !rule.applies(pos)
                 || (rule.requires_capture && effect.captured == 0)
-                || board_at_start > rule.board_at_most
+                || pos.board_stones() > rule.board_at_most
             {
                 continue;
             }
