@@ -41,6 +41,9 @@ COVERED = {
     "must leave opponent a playable pit",  # legal { feed always; feed_gives move }
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
     "rounds: pits change hands by surplus",  # rounds { refill surplus }
+    "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 4 }
+    "next-pit relay (always)",  # sow { laps next_always }
+    "two-out capture",  # capture NAME { take two_out } (chain forward: alternating)
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
@@ -66,6 +69,15 @@ NOT_COVERED_FOR = {
     "Mangala (Bedouin)": "stones placed, not equal start",
     "Laomuzhu": "stones placed, not equal start",
     "Bay Khom": "stones placed, not equal start",
+    # the fours of the holes sown during the turn, taken at its end by the
+    # row's owner: neither `on every_pit` (as they fall) nor a sweep of the
+    # whole board (the start's unsown fours)
+    "Duene": "in-sowing capture",
+    # a last counter in the mover's store relays from the pit after it; a
+    # sow relay ends in a store
+    "Sonka": "next-pit relay (always)",
+    # the player chooses the holes to fill (as Galatjang, Sungka)
+    "Bosh": "rounds: refill, close unfilled pits",
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).

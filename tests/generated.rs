@@ -168,6 +168,8 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
             .prop_map(|set| set.into_iter().collect())],
         (keyword::<CaptureDestination>(), keyword::<Requires>()),
         keyword::<AfterCapture>(),
+        // A sweep's endgame threshold, one rule in four.
+        prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
     )
         .prop_map(
             move |(
@@ -180,6 +182,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 facing_counts,
                 (goes_to, requires),
                 then,
+                board_at_most,
             )| {
                 CaptureRule {
                     name: label.clone(),
@@ -198,6 +201,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     goes_to,
                     then,
                     requires,
+                    board_at_most,
                 }
             },
         )
@@ -367,13 +371,19 @@ fn consistent(mut r: Rules) -> Rules {
     if r.captures.is_empty() {
         r.grand_slam = GrandSlam::Allowed;
     }
-    // A `take` other than `last` cannot be combined with a chain.
+    // A `take` other than `last` cannot be combined with a chain;
+    // `two_out` chains forward only.
     for rule in &mut r.captures {
-        if !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty) {
-            rule.chain = Chain::None;
+        match rule.take {
+            Take::Last | Take::LastAndOppositeEvenEmpty => {}
+            Take::TwoOut if rule.chain == Chain::Forward => {}
+            _ => rule.chain = Chain::None,
         }
         // `facing_counts` needs a `take` of the facing pit.
-        if matches!(rule.take, Take::Last | Take::Neighbours | Take::Next) {
+        if matches!(
+            rule.take,
+            Take::Last | Take::Neighbours | Take::Next | Take::TwoOut
+        ) {
             rule.facing_counts.clear();
         }
     }
@@ -416,6 +426,10 @@ fn consistent(mut r: Rules) -> Rules {
     for (i, rule) in r.captures.iter_mut().enumerate() {
         if rule.on != Trigger::Sweep || i == 0 {
             rule.requires = Requires::Nothing;
+        }
+        // `board_at_most` is for a sweep.
+        if rule.on != Trigger::Sweep {
+            rule.board_at_most = None;
         }
     }
     if r.captures

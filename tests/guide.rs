@@ -225,6 +225,31 @@ const FAMILIES: &[Family] = &[
                 Indonesia).",
         variants: &["hufesay", "motiq"],
     },
+    Family {
+        page: "hoyito",
+        title: "Hoyito",
+        intro: "A relay game of the Dominican Republic: every hole a counter makes hold four \
+                is taken by the mover as the counters pass, and the first four made with the \
+                last eight counters on the board takes them all.",
+        variants: &["hoyito"],
+    },
+    Family {
+        page: "dongjintian",
+        title: "Dongjintian",
+        intro: "A Chinese game recorded by Vernon Eagle: each move sows either way, and every \
+                lap goes on from the hole after the last one while it holds counters; across \
+                the empty hole that ends the sowing, the next hole is taken, and so on while \
+                empty and occupied holes alternate.",
+        variants: &["dongjintian"],
+    },
+    Family {
+        page: "pachgarhwa",
+        title: "Pachgarhwa",
+        intro: "A game of central India recorded by Humphries in 1906: every lap goes on from \
+                the hole after the last one while it holds counters, and the hole after the \
+                empty one that ends the sowing is taken.",
+        variants: &["pachgarhwa"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -24,6 +24,7 @@ mod perft;
 mod play;
 mod reach;
 mod reach4;
+mod reach5;
 mod resources;
 mod rounds;
 mod rules;

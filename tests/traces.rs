@@ -569,3 +569,18 @@ fn hufesay_round_change_hands_pits_over() {
         "e F a E",
     ]));
 }
+
+#[test]
+fn hoyito_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "hoyito", "--seed", "1"]));
+}
+
+#[test]
+fn dongjintian_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "dongjintian", "--seed", "1"]));
+}
+
+#[test]
+fn pachgarhwa_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "pachgarhwa", "--seed", "1"]));
+}

@@ -1117,6 +1117,10 @@ impl Game {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
+            Laps::NextAlways => {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(next)
+            }
             _ => None,
         }
     }

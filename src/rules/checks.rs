@@ -43,6 +43,7 @@ pub(super) const CHECKS: &[Check] = &[
     each_player_first_moves_fit,
     play_from_any_fits,
     requires_capture_fits,
+    board_at_most_is_for_sweeps,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -137,19 +138,26 @@ fn capture_rules<'r>(read: &'r Read<'_>) -> impl Iterator<Item = (usize, &'r Cap
     read.rules.captures.iter().enumerate()
 }
 
-/// `take` other than `last` takes a facing pit, which a chain cannot follow.
+/// `take` other than `last` takes a facing pit, which a chain cannot follow;
+/// `take two_out` chains forward only, across the empty pits.
 fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
     capture_rules(read)
         .filter_map(|(i, rule)| {
             let s = read.given_in(CAPTURE, i, "take")?;
-            (read.valid_in(CAPTURE, i, "chain")
-                && rule.chain != Chain::None
-                && !matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty))
-            .then(|| {
-                Diagnostic::error(
-                    s.span,
-                    format!("`take {}` cannot be combined with a chain", rule.take),
-                )
+            let chains = match rule.take {
+                Take::Last | Take::LastAndOppositeEvenEmpty => return None,
+                Take::TwoOut => rule.chain == Chain::Backward,
+                _ => rule.chain != Chain::None,
+            };
+            (read.valid_in(CAPTURE, i, "chain") && chains).then(|| {
+                let text = match rule.take {
+                    Take::TwoOut => {
+                        "`take two_out` chains forward only: `chain backward` is not supported"
+                            .to_string()
+                    }
+                    take => format!("`take {take}` cannot be combined with a chain"),
+                };
+                Diagnostic::error(s.span, text)
             })
         })
         .collect()
@@ -289,7 +297,10 @@ fn facing_counts_need_a_facing_take(read: &Read<'_>) -> Vec<Diagnostic> {
         .filter_map(|(i, rule)| {
             let s = read.given_in(CAPTURE, i, "facing_counts")?;
             (read.valid_in(CAPTURE, i, "take")
-                && matches!(rule.take, Take::Last | Take::Neighbours | Take::Next))
+                && matches!(
+                    rule.take,
+                    Take::Last | Take::Neighbours | Take::Next | Take::TwoOut
+                ))
             .then(|| {
                 Diagnostic::error(
                     s.span,
@@ -801,6 +812,24 @@ fn requires_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 s.span,
                 format!("`requires capture` has no effect here: {why}"),
             ))
+        })
+        .collect()
+}
+
+/// `board_at_most` says when a sweep applies: it is for `on sweep`.
+fn board_at_most_is_for_sweeps(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "board_at_most")?;
+            (read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::Sweep).then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`board_at_most` has no effect here: it is for `on sweep`, not `on {}`",
+                        rule.on
+                    ),
+                )
+            })
         })
         .collect()
 }

@@ -243,6 +243,10 @@ keyword_enum! {
         /// As `relay`, but a lap whose last pit a capture rule on the last pit
         /// takes ends the move there, with that capture (La'b Akila).
         RelayUntilCapture = "relay_until_capture",
+        /// Whatever the last pit held, the stones of the pit after it, if
+        /// any, are lifted and sown on; the move ends when that pit is empty
+        /// (Dongjintian).
+        NextAlways = "next_always",
     }
 }
 
@@ -280,6 +284,11 @@ pub struct CaptureRule {
     /// What the move must already have done for the rule to apply.
     #[serde(default)]
     pub requires: Requires,
+    /// For `on sweep`: the sweep applies only when at most this many stones
+    /// are left on the board after the sowing and the earlier rules'
+    /// captures (none: whatever the board holds).
+    #[serde(default)]
+    pub board_at_most: Option<u8>,
 }
 
 keyword_enum! {
@@ -387,6 +396,11 @@ keyword_enum! {
         /// Only the pit after the last one in the sowing direction, if it holds
         /// stones; the last stone stays.
         Next = "next",
+        /// Two out: when the pit after the last one is empty, the pit after
+        /// that, if it holds stones; the last stone stays. With `chain
+        /// forward`, then each further pit across an empty one, while the
+        /// holes alternate empty and occupied (Dongjintian).
+        TwoOut = "two_out",
     }
 }
 

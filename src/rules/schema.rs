@@ -597,7 +597,15 @@ an error, and so is `facing_counts` with a `take` that leaves the facing pit
 alone (`last`, `neighbours`, `next`). `take next` takes the pit after the
 last one in the sowing direction, on either row, if it holds stones (a
 closed pit holds none); the last stone stays (Pallankuli: \"if sowing ends
-in an empty hole, the contents of the next hole are taken\").
+in an empty hole, the contents of the next hole are taken\"). `take two_out`
+looks past the pit after the last one: when that pit is empty, the pit after
+it is taken if it holds stones; with `chain forward` the capture goes on
+across each further empty pit to an occupied one, and stops at two empty or
+two occupied pits in a row or before the last pit (Dongjintian, whose
+sowing, `laps next_always`, ends only where the next pit is empty: `capture
+two_out { before any; side any; take two_out; chain forward }`, `before
+any` standing for any count of the last pit); `chain backward` with it is
+an error.
 
 A count that no last pit can hold *warns*: every move sows at least
 `min_stones` stones into as many different pits (up to one lap), so the last
@@ -616,6 +624,13 @@ themselves (no `take` but `last`, no chain), and a relay that never ended
 capture` a sweep follows only a move in which an earlier rule has captured
 (Wouri, as Ludii codes it: a lap's landing four, then every four of the
 opponent's row); it is an error on another trigger or on the first rule.
+With `board_at_most N` a sweep applies only when at most N stones are left
+on the board once the sowing and the earlier rules' captures are done: the
+endgame sweep, where a capture that leaves few stones takes them all too
+(Hoyito: \"when eight counters are left, the player to first capture a
+group of four also takes the remaining four counters on the board\" reads
+`capture endgame { on sweep; counts 1 2 3 4; side any; requires capture;
+board_at_most 4 }`); it is an error on another trigger.
 
 `before` says what the pit held before the stone that makes it qualify
 fell in: `empty` or `occupied` (or `any`, the default). A rule that gives
@@ -807,6 +822,21 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
             example: "requires capture",
+        },
+        Key {
+            name: "board_at_most",
+            describe: sentences::board_at_most,
+            read: |r, v| rule_mut(r).board_at_most = Some(v.byte()),
+            write: |r| rule(r).and_then(|c| c.board_at_most).map(|n| vec![n.to_string()]),
+            what: "stones on the board",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("whatever the board holds"),
+            warns: None,
+            doc: "For `on sweep`: the sweep applies only when at most this many stones are left on the board after the sowing and the earlier rules' captures.",
+            example: "board_at_most 4",
         },
     ],
 };

@@ -289,6 +289,7 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
         Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
         Laps::RelayUntilCapture => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}{bound}."),
         Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
+        Laps::NextAlways => format!("Wherever the last stone lands, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
     }]
 }
 
@@ -312,6 +313,8 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
         Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
         Take::Next => "the mover captures the stones of the pit after it in the sowing direction, if it holds any (the last stone stays)".into(),
+        Take::TwoOut if capture.chain == Chain::None => "and the pit after it (in the sowing direction) is empty, the mover captures the stones of the pit after that one, if it holds any (the last stone stays)".into(),
+        Take::TwoOut => "and the pit after it (in the sowing direction) is empty, the mover captures the stones of the pit after that one, if it holds any (the last stone stays); then, while the next pit is empty and the one after it holds stones, those too (an alternating chain that stops at two empty or two occupied pits in a row, and never comes back to the last pit)".into(),
         Take::Neighbours => format!(
             "the mover captures its stones, and those of each pit next to it in the same row (one on each side) that also holds {} and lies {}",
             capture_counts(capture),
@@ -779,6 +782,17 @@ pub(super) fn requires(rules: &Rules) -> Vec<String> {
             "This sweep happens only after a move in which an earlier rule has captured.".into(),
         ],
         _ => Vec::new(),
+    }
+}
+
+/// The board a sweep waits for, when the rule says.
+pub(super) fn board_at_most(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules).and_then(|c| c.board_at_most) {
+        Some(n) => vec![format!(
+            "This sweep happens only when at most {} left on the board after the sowing and the captures before it.",
+            stones_phrase(n)
+        )],
+        None => Vec::new(),
     }
 }
 

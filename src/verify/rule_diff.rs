@@ -332,6 +332,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             goes_to,
             then,
             requires,
+            board_at_most,
         } = rb;
         let key = |k: &str| match single {
             true => format!("capture {k}"),
@@ -368,6 +369,13 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
         out.option(&key("requires"), &ra.requires, requires, |r| {
             r.captures[i].requires = *requires;
         });
+        let number = |n: &Option<u8>| n.map_or_else(|| "none".to_string(), |n| n.to_string());
+        out.option(
+            &key("board_at_most"),
+            number(&ra.board_at_most).as_str(),
+            number(board_at_most).as_str(),
+            |r| r.captures[i].board_at_most = *board_at_most,
+        );
     }
 }
 

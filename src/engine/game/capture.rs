@@ -33,6 +33,9 @@ pub(in crate::engine) struct CaptureTable {
     /// The rule applies only to a move an earlier rule captured in
     /// (`requires capture`).
     requires_capture: bool,
+    /// A sweep applies only when at most this many stones are left on the
+    /// board when it looks (`board_at_most`; none: `u32::MAX`).
+    board_at_most: u32,
 }
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -74,6 +77,7 @@ impl CaptureTable {
             on: rule.on,
             then: rule.then,
             requires_capture: rule.requires == Requires::Capture,
+            board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
         }
     }
 
@@ -336,6 +340,25 @@ impl Game {
                     lift(&mut taking, pos, next);
                 }
             }
+            Take::TwoOut => {
+                // Across an empty pit to an occupied one, then on while the
+                // pits alternate so (with a chain); never back to the last.
+                let after = &self.after[direction];
+                let mut pit = last;
+                for _ in 0..self.pit_count {
+                    let gap = usize::from(after[pit]);
+                    let next = usize::from(after[gap]);
+                    let free = (taking.pits | effect.captured_pits) >> next & 1 == 0;
+                    if pos.pits[gap] != 0 || pos.pits[next] == 0 || next == last || !free {
+                        break;
+                    }
+                    lift(&mut taking, pos, next);
+                    if rule.chain == Chain::None {
+                        break;
+                    }
+                    pit = next;
+                }
+            }
             take => {
                 let opposite = self.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;
@@ -361,12 +384,16 @@ impl Game {
 impl Game {
     /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
     /// rules are done: each takes every pit of its rows that holds one of
-    /// its counts. Only variants with a sweep call this.
+    /// its counts (a rule with `board_at_most` only when the board holds
+    /// no more than that). Only variants with a sweep call this.
     #[cold]
     pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
         let m = mover.index();
         for rule in self.sweep_rules.iter() {
-            if !rule.applies(pos) || (rule.requires_capture && effect.captured == 0) {
+            if !rule.applies(pos)
+                || (rule.requires_capture && effect.captured == 0)
+                || pos.board_stones() > rule.board_at_most
+            {
                 continue;
             }
             let mut by_row = [0u16; 2];

@@ -134,7 +134,7 @@ pub(super) fn whole_moves_fit(rules: &[CaptureTable], sweeps: &[CaptureTable]) -
     sweeps.is_empty()
         && rules
             .iter()
-            .all(|rule| !matches!(rule.take, Take::Neighbours | Take::Next))
+            .all(|rule| !matches!(rule.take, Take::Neighbours | Take::Next | Take::TwoOut))
         && rules
             .iter()
             .all(|rule| rule.chain == Chain::None || rule.take == Take::Last)

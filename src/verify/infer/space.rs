@@ -36,7 +36,8 @@ use crate::{
 ///
 /// So are the keys and values that only a game or two needs (a `claim` of
 /// pits, single stones, sowing from any pit, the first moves of each player,
-/// a first-lap rule, a sweep that requires a capture; `take next`, a start
+/// a first-lap rule, a sweep that requires a capture; `take next` and
+/// `take two_out`, a relay from the next pit wherever a lap ends, a start
 /// that skips a single stone's origin, feeding always, a relay until a
 /// capture) and the four-row values, which no two-row record can use:
 /// searched by default, they made the guide's Modiar example compile 3.4
@@ -63,6 +64,8 @@ const OPT_IN: &[&str] = &[
     "sow.laps=relay_until_capture",
     "legal.feed=always",
     "rounds.refill=surplus",
+    "sow.laps=next_always",
+    "capture.take=two_out",
 ];
 
 /// Most values a single number key (`min_stones`) is tried with.
@@ -144,7 +147,8 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
 /// Whether the search leaves `key` alone: text, and the board's size and
 /// start (`rows`, `pits`, `seeds`, `start`), which the records give.
 /// Also left alone: the numbers that go with a rule rather than make one
-/// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
+/// (`first_move_from`, `stones_left_at_most`, `score_at_least`, a sweep's
+/// `board_at_most`), which the
 /// search does not vary yet, and the scoring of the two ends that need
 /// such a number (`stones_left`, `score_reached`).
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
@@ -158,6 +162,7 @@ fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
                     Some("end"),
                     "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
                 )
+                | (Some("capture"), "board_at_most")
         )
 }
 
