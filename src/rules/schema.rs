@@ -134,6 +134,9 @@ pub struct Key {
     pub doc: &'static str,
     /// A setting as it is written, e.g. `laps relay`.
     pub example: &'static str,
+    /// Whether `sow infer` searches it unless `--vary` names it.
+    #[serde(skip)]
+    pub infer: Infer,
     /// Its values in `rules`, as written in a file; `None` when the rules
     /// leave no room for it (a capture option without captures).
     #[serde(skip)]
@@ -233,6 +236,17 @@ fn keyword<K: Keyword>(word: &str) -> K {
     })
 }
 
+/// Whether `sow infer` searches a key (or a keyword value) by default. Every
+/// rule searched multiplies the rule sets it compiles for every set of
+/// records, so a rule only a game or two needs is searched only when asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Infer {
+    /// Searched unless `--vary` names other keys.
+    Searched,
+    /// Searched only when `--vary` names the key.
+    OptIn,
+}
+
 /// The kind of value a key takes.
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(tag = "kind", content = "values", rename_all = "snake_case")]
@@ -281,6 +295,9 @@ pub struct Words {
     pub words: &'static [&'static str],
     /// What each keyword means, in the same order.
     pub docs: &'static [&'static str],
+    /// The keywords `sow infer` tries only when `--vary` names the key (or
+    /// the base variant uses them): those only a game or two needs.
+    pub opt_in: &'static [&'static str],
 }
 
 impl Words {
@@ -289,6 +306,16 @@ impl Words {
         Words {
             words: K::WORDS,
             docs: K::DOCS,
+            opt_in: &[],
+        }
+    }
+
+    /// The same words, `sow infer` trying `words` only when asked
+    /// ([`Words::opt_in`]).
+    pub const fn opt_in(self, words: &'static [&'static str]) -> Words {
+        Words {
+            opt_in: words,
+            ..self
         }
     }
 
@@ -351,6 +378,7 @@ const NAME: Key = Key {
     warns: None,
     doc: "The variant's display name.",
     example: "name \"Modiar\"",
+    infer: Infer::Searched,
 };
 
 const SOURCE: Key = Key {
@@ -364,6 +392,7 @@ const SOURCE: Key = Key {
     warns: None,
     doc: "Where the rules come from: book or page, author, year.",
     example: "source \"Mancala World, Modiar (J. Climent 2012)\"",
+    infer: Infer::Searched,
 };
 
 const BOARD: Section = Section {
@@ -403,6 +432,7 @@ stones of the start.",
             warns: None,
             doc: "Rows of pits: 2 (one per player) or 4 (two per player, outer and inner; each player sows round their own two rows only). Three rows are not supported yet.",
             example: "rows 4",
+            infer: Infer::Searched,
         },
         Key {
             name: "pits",
@@ -418,6 +448,7 @@ stones of the start.",
             warns: None,
             doc: "Pits in each row.",
             example: "pits 3",
+            infer: Infer::Searched,
         },
         Key {
             name: "seeds",
@@ -433,6 +464,7 @@ stones of the start.",
             warns: None,
             doc: "Stones in each pit at the start (the shorthand for `start` with every count alike).",
             example: "seeds 7",
+            infer: Infer::Searched,
         },
         Key {
             name: "start",
@@ -448,6 +480,7 @@ stones of the start.",
             warns: None,
             doc: "Stones in each pit at the start, pit by pit: one count per pit of a player's side in label order (both sides alike: a row from the owner's left on two rows, `a`-`p` on four), or one per pit of the board in notation order (a b c ... A B C ...).",
             example: "start 4 4 5 4 3 4 4 4 4 4 4 4",
+            infer: Infer::Searched,
         },
         Key {
             name: "stores",
@@ -460,6 +493,7 @@ stones of the start.",
             warns: None,
             doc: "Stores (end pits) on the board.",
             example: "stores sown",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -503,6 +537,7 @@ written `pass`.",
             warns: None,
             doc: "Which way each pit sows: one value for every pit, or one per pit of a row from its owner's left.",
             example: "direction cw either ccw",
+            infer: Infer::Searched,
         },
         Key {
             name: "start",
@@ -510,7 +545,7 @@ written `pass`.",
             read: |r, v| r.sowing.start = v.word(),
             write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
-            value: ValueKind::Word(Words::of::<SowStart>()),
+            value: ValueKind::Word(Words::of::<SowStart>().opt_in(&["origin_unless_single"])),
             default: Default::Value("next"),
             warns: Some(Warning {
                 text: "where sowing starts is not stated: `start next` assumed (write `start origin` or `start next`)",
@@ -518,6 +553,7 @@ written `pass`.",
             }),
             doc: "Which pit gets the first stone.",
             example: "start origin",
+            infer: Infer::Searched,
         },
         Key {
             name: "skip_origin",
@@ -530,6 +566,7 @@ written `pass`.",
             warns: None,
             doc: "Whether a sowing that goes all the way round leaves out the emptied pit.",
             example: "skip_origin yes",
+            infer: Infer::Searched,
         },
         Key {
             name: "laps",
@@ -537,11 +574,12 @@ written `pass`.",
             read: |r, v| r.sowing.laps = v.word(),
             write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
-            value: ValueKind::Word(Words::of::<Laps>()),
+            value: ValueKind::Word(Words::of::<Laps>().opt_in(&["relay_until_capture"])),
             default: Default::Value("single"),
             warns: None,
             doc: "What happens when the hand is empty.",
             example: "laps relay",
+            infer: Infer::Searched,
         },
         Key {
             name: "extra_turn",
@@ -554,6 +592,7 @@ written `pass`.",
             warns: None,
             doc: "When the mover moves again.",
             example: "extra_turn store",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -646,6 +685,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "When the rule looks for a capture.",
             example: "on last_pit",
+            infer: Infer::OptIn,
         },
         Key {
             name: "counts",
@@ -665,6 +705,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "The stone counts a last pit is captured at.",
             example: "counts 2 4 6",
+            infer: Infer::Searched,
         },
         Key {
             name: "before",
@@ -677,6 +718,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "What the pit held before the stone that makes it qualify fell in.",
             example: "before empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "side",
@@ -684,7 +726,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).side = v.word(),
             write: |r| rule(r).map(|c| one(c.side)),
             what: "capture side",
-            value: ValueKind::Word(Words::of::<CaptureSide>()),
+            value: ValueKind::Word(Words::of::<CaptureSide>().opt_in(&["own_inner"])),
             default: Default::Value("any"),
             warns: Some(Warning {
                 text: "on whose row captures happen is not stated: `side any` assumed",
@@ -692,6 +734,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             }),
             doc: "On whose row a pit may be captured.",
             example: "side opponent",
+            infer: Infer::Searched,
         },
         Key {
             name: "chain",
@@ -704,6 +747,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Which pits are examined after the last one is captured.",
             example: "chain backward",
+            infer: Infer::Searched,
         },
         Key {
             name: "first_move",
@@ -716,6 +760,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Whether the rule captures on the game's first move.",
             example: "first_move no_capture",
+            infer: Infer::Searched,
         },
         Key {
             name: "take",
@@ -723,11 +768,16 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).take = v.word(),
             write: |r| rule(r).map(|c| one(c.take)),
             what: "`take` value",
-            value: ValueKind::Word(Words::of::<Take>()),
+            value: ValueKind::Word(Words::of::<Take>().opt_in(&[
+                "next",
+                "opposite_and_behind",
+                "opposite_and_behind_both",
+            ])),
             default: Default::Value("last"),
             warns: None,
             doc: "What a qualifying last pit gives the mover.",
             example: "take last_and_opposite",
+            infer: Infer::Searched,
         },
         Key {
             name: "facing_counts",
@@ -747,6 +797,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For a `take` of the facing pit: the counts it must hold to be taken.",
             example: "facing_counts 1",
+            infer: Infer::OptIn,
         },
         Key {
             name: "goes_to",
@@ -764,6 +815,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Where captured stones go.",
             example: "goes_to out_of_play",
+            infer: Infer::Searched,
         },
         Key {
             name: "then",
@@ -780,6 +832,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows).",
             example: "then sows_on",
+            infer: Infer::OptIn,
         },
         Key {
             name: "requires",
@@ -796,6 +849,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
             example: "requires capture",
+            infer: Infer::OptIn,
         },
     ],
 };
@@ -896,6 +950,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The fewest stones a pit must hold to be played.",
             example: "min_stones 2",
+            infer: Infer::Searched,
         },
         Key {
             name: "first_move_from",
@@ -914,6 +969,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
             example: "first_move_from 6",
+            infer: Infer::Searched,
         },
         Key {
             name: "singletons",
@@ -928,6 +984,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
             example: "singletons into_empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "first_moves",
@@ -943,6 +1000,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Which moves `first_move_from` and a capture rule's `first_move` apply to: the game's first move, or each player's first move.",
             example: "first_moves each_player",
+            infer: Infer::OptIn,
         },
         Key {
             name: "play_from",
@@ -956,6 +1014,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Which pits a player may play: those of their own row, or any pit of the board.",
             example: "play_from any",
+            infer: Infer::OptIn,
         },
         Key {
             name: "first_lap",
@@ -968,6 +1027,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move's first lap must do for the move to be legal.",
             example: "first_lap reaches_or_empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "grand_slam",
@@ -980,6 +1040,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move that captures the opponent's whole row may do.",
             example: "grand_slam forbidden",
+            infer: Infer::Searched,
         },
         Key {
             name: "feed",
@@ -990,11 +1051,12 @@ file with a `legal` section writes them there.",
             },
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
-            value: ValueKind::Word(Words::of::<FeedWhen>()),
+            value: ValueKind::Word(Words::of::<FeedWhen>().opt_in(&["always"])),
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover must feed the opponent.",
             example: "feed row_empty",
+            infer: Infer::Searched,
         },
         Key {
             name: "otherwise",
@@ -1011,6 +1073,7 @@ file with a `legal` section writes them there.",
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
+            infer: Infer::Searched,
         },
         Key {
             name: "feed_gives",
@@ -1027,6 +1090,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, or sow a stone into their row.",
             example: "feed_gives stone",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1174,6 +1238,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "What ends the game, besides the player to move having no legal move (which always does).",
             example: "when no_legal_move captured_majority",
+            infer: Infer::Searched,
         },
         Key {
             name: "leftovers",
@@ -1186,6 +1251,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Who gets the stones left on the board when the game ends.",
             example: "leftovers row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "repetition",
@@ -1201,6 +1267,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             }),
             doc: "What a repeated position (board and player to move) does.",
             example: "repetition end_game",
+            infer: Infer::Searched,
         },
         Key {
             name: "repetition_leftovers",
@@ -1213,6 +1280,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Who gets the stones left on the board after a game ended by repetition.",
             example: "repetition_leftovers row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "no_legal_move",
@@ -1225,6 +1293,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended because the player to move has no legal move is scored.",
             example: "no_legal_move row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "feeding_impossible",
@@ -1241,6 +1310,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended because the mover must feed and cannot (`otherwise end_game`) is scored.",
             example: "feeding_impossible draw",
+            infer: Infer::Searched,
         },
         Key {
             name: "captured_majority",
@@ -1256,6 +1326,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `captured_majority` is scored.",
             example: "captured_majority row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "row_empty",
@@ -1268,6 +1339,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `row_empty` is scored.",
             example: "row_empty row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "all_pits_at_most_one",
@@ -1283,6 +1355,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `all_pits_at_most_one` is scored.",
             example: "all_pits_at_most_one unscored",
+            infer: Infer::Searched,
         },
         Key {
             name: "stones_left_at_most",
@@ -1298,6 +1371,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Under `stones_left`: the game ends when at most this many stones are left on the board.",
             example: "stones_left_at_most 1",
+            infer: Infer::Searched,
         },
         Key {
             name: "score_at_least",
@@ -1313,6 +1387,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Under `score_reached`: the game ends when a player has captured at least this many stones.",
             example: "score_at_least 49",
+            infer: Infer::Searched,
         },
         Key {
             name: "stones_left",
@@ -1325,6 +1400,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `stones_left` is scored.",
             example: "stones_left row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "score_reached",
@@ -1337,6 +1413,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `score_reached` is scored.",
             example: "score_reached unscored",
+            infer: Infer::Searched,
         },
         Key {
             name: "relay_cycle",
@@ -1349,6 +1426,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `relay_cycle` is scored.",
             example: "relay_cycle draw",
+            infer: Infer::Searched,
         },
         Key {
             name: "test_after",
@@ -1361,6 +1439,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "When the end conditions of `when` are tested: after each move, or also after each relay lap.",
             example: "test_after lap",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1443,6 +1522,7 @@ yet, and say so.",
             warns: None,
             doc: "How the stones go back into the pits when a round ends.",
             example: "refill captures",
+            infer: Infer::Searched,
         },
         Key {
             name: "fill_from",
@@ -1458,6 +1538,7 @@ yet, and say so.",
             }),
             doc: "Which of their own pits a player fills first.",
             example: "fill_from right",
+            infer: Infer::Searched,
         },
         Key {
             name: "next_start",
@@ -1473,6 +1554,7 @@ yet, and say so.",
             }),
             doc: "Who moves first in the next round.",
             example: "next_start alternate",
+            infer: Infer::Searched,
         },
         Key {
             name: "match_end",
@@ -1485,6 +1567,7 @@ yet, and say so.",
             warns: None,
             doc: "When the match ends and who wins it.",
             example: "match_end cannot_fill_one",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1523,6 +1606,7 @@ take variants with claims yet, and say so.",
             warns: None,
             doc: "The count the last stone makes in a pit of the opponent's row to claim it.",
             example: "makes 3",
+            infer: Infer::OptIn,
         },
         Key {
             name: "except",
@@ -1541,6 +1625,7 @@ take variants with claims yet, and say so.",
             warns: None,
             doc: "Places in a row, from its owner's left (1 first), that are never claimed.",
             example: "except 9",
+            infer: Infer::OptIn,
         },
         Key {
             name: "mirror",
@@ -1556,6 +1641,7 @@ take variants with claims yet, and say so.",
             }),
             doc: "Whether a pit at the same place (from its owner's left) as the opponent's claimed pit may be claimed.",
             example: "mirror forbidden",
+            infer: Infer::OptIn,
         },
     ],
 };

@@ -10,7 +10,9 @@
 //! element, `in` or `out`: such sets are learned element by element as the
 //! records reach them, never enumerated as subsets. A number (`sow
 //! min_stones`) takes a small range. The board's size and seeds are not
-//! searched: they come from the records or the base.
+//! searched: they come from the records or the base. The keys and keyword
+//! values the declaration marks opt-in ([`Infer::OptIn`],
+//! [`schema::Words::opt_in`]) are searched only when `--vary` names the key.
 
 use std::rc::Rc;
 
@@ -21,48 +23,11 @@ use crate::{
     engine::Game,
     rules::{
         self,
-        schema::{self, Bound, Default, Entry, Key, ValueKind},
+        schema::{self, Bound, Default, Entry, Infer, Key, ValueKind},
         write::{self, Document, Item, Line},
         Rules,
     },
 };
-
-/// Keys searched only when `--vary` names them: conditions that refine
-/// another option (`facing_counts` only matters with a `take` of the facing
-/// pit, `before` narrows `counts`) and captures inside the sowing or by a
-/// sweep (`on`, with its `then`), rarer rules that would multiply the space
-/// for every record set (with `on` searched, the guide's Modiar example
-/// compiles four times as many rule sets; with `before`, 1.7 times).
-///
-/// So are the keys and values that only a game or two needs (a `claim` of
-/// pits, single stones, sowing from any pit, the first moves of each player,
-/// a first-lap rule, a sweep that requires a capture; `take next`, a start
-/// that skips a single stone's origin, feeding always, a relay until a
-/// capture) and the four-row values, which no two-row record can use:
-/// searched by default, they made the guide's Modiar example compile 3.4
-/// times as many rule sets and leave `sow.start` open (none of its records
-/// sows a single stone). A value is written `key=value`.
-const OPT_IN: &[&str] = &[
-    "capture.facing_counts",
-    "capture.before",
-    "capture.on",
-    "capture.then",
-    "capture.requires",
-    "legal.singletons",
-    "legal.first_moves",
-    "legal.play_from",
-    "legal.first_lap",
-    "claim.makes",
-    "claim.except",
-    "claim.mirror",
-    "capture.take=next",
-    "capture.take=opposite_and_behind",
-    "capture.take=opposite_and_behind_both",
-    "capture.side=own_inner",
-    "sow.start=origin_unless_single",
-    "sow.laps=relay_until_capture",
-    "legal.feed=always",
-];
 
 /// Most values a single number key (`min_stones`) is tried with.
 pub const NUMBER_RANGE: u32 = 4;
@@ -201,8 +166,7 @@ impl Space {
             let same = |(s, k): &(Option<&str>, &Key)| *s == section && k.name == key.name;
             let asked = vary.iter().any(same);
             let free = !is_board_or_text(section, key)
-                && (asked
-                    || (vary.is_empty() && !OPT_IN.contains(&key_name(section, key).as_str())))
+                && (asked || (vary.is_empty() && key.infer == Infer::Searched))
                 && !fixed.iter().any(|(s, k, _)| same(&(*s, k)));
             if !free {
                 continue;
@@ -232,7 +196,6 @@ impl Space {
                     // A key whose rule may be absent (`feed_gives`) may also
                     // be left out: its first value, written as nothing.
                     let absent = matches!(key.default, Default::Absent(_)).then(String::new);
-                    let name = key_name(section, key);
                     // The base's own value is always among them.
                     let base_value = |w: &str| {
                         current
@@ -240,9 +203,7 @@ impl Space {
                             .and_then(|c| c.first())
                             .is_some_and(|c| c == w)
                     };
-                    let searched = |w: &&&str| {
-                        asked || base_value(w) || !OPT_IN.contains(&format!("{name}={w}").as_str())
-                    };
+                    let searched = |w: &&&str| asked || base_value(w) || !words.opt_in.contains(w);
                     let values = absent
                         .into_iter()
                         .chain(words.words.iter().filter(searched).map(|w| w.to_string()));
@@ -455,5 +416,38 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
             Some(Vec::new())
         }
         Default::Required | Default::RequiredUnless(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values_of(space: &Space, name: &str) -> Option<Vec<String>> {
+        let slot = space.slots.iter().find(|s| s.name() == name)?;
+        Some(slot.values.clone())
+    }
+
+    /// The keys and values the declaration marks opt-in are searched only
+    /// when `--vary` names their key.
+    #[test]
+    fn opt_in_keys_and_values_wait_for_vary() {
+        let base = crate::variants::load("modiar").unwrap().rules;
+        let all = Space::new(base.clone(), &[], Vec::new());
+        assert!(values_of(&all, "capture.on").is_none());
+        assert!(values_of(&all, "legal.first_lap").is_none());
+        let take = values_of(&all, "capture.take").unwrap();
+        assert!(take.contains(&"last".to_string()), "{take:?}");
+        assert!(!take.contains(&"next".to_string()), "{take:?}");
+
+        let asked = [
+            find_key("capture.take").unwrap(),
+            find_key("capture.on").unwrap(),
+        ];
+        let some = Space::new(base, &asked, Vec::new());
+        let take = values_of(&some, "capture.take").unwrap();
+        assert!(take.contains(&"next".to_string()), "{take:?}");
+        assert!(values_of(&some, "capture.on").is_some());
+        assert_eq!(some.slots.len(), 2);
     }
 }
