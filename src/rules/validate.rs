@@ -5,7 +5,7 @@
 //! order. What ties keys together is in [`super::checks`]. Every problem is
 //! collected (not just the first) and carries its span.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{
     checks,
@@ -46,6 +46,15 @@ pub fn load(source: &Source) -> Result<Loaded, Report> {
         }),
         _ => Err(report(validator.diagnostics)),
     }
+}
+
+/// The rules of a syntax tree built in memory (`sow infer` builds one per
+/// rule set it tries), when they validate: the checks of [`load`] without
+/// the parsing, and without the messages.
+pub fn rules_of_tree(tree: &SyntaxTree) -> Option<Rules> {
+    let mut validator = Validator::default();
+    let rules = validator.rules(tree)?;
+    (!validator.diagnostics.iter().any(Diagnostic::is_error)).then_some(rules)
 }
 
 /// The settings of one section (or of the top level), by key.
@@ -256,9 +265,9 @@ impl Validator {
     fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
         let mut moved = Vec::new();
         let top = self.scope(None, Span::default(), &tree.settings, &mut moved);
-        let mut sections: HashMap<&'static str, Vec<Scope<'a>>> = HashMap::new();
-        let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::new();
-        let mut first_seen: HashMap<(&str, Option<String>), Span> = HashMap::new();
+        let mut sections: HashMap<&'static str, Vec<Scope<'a>>> = HashMap::default();
+        let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::default();
+        let mut first_seen: HashMap<(&str, Option<String>), Span> = HashMap::default();
         for section in &tree.sections {
             let name = section.name.node.as_str();
             if schema::moved_section(name) {

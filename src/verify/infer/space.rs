@@ -19,7 +19,8 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use crate::{
-    diagnostic::Source,
+    diagnostic::{Span, Spanned},
+    dsl::{self, Setting, SyntaxTree, Value},
     engine::Game,
     rules::{
         self,
@@ -362,16 +363,39 @@ impl Space {
         write::print(&doc)
     }
 
+    /// The syntax tree of an assignment: what [`Space::text`] writes, built
+    /// in memory (no file text to write and parse again).
+    fn tree(&self, values: &[u8]) -> SyntaxTree {
+        let mut tree = SyntaxTree::default();
+        for (section, key, written) in self.settings(values) {
+            let setting = Setting {
+                key: spanned(key.name.to_string()),
+                values: written.iter().map(|w| spanned(value(key, w))).collect(),
+                span: Span::default(),
+            };
+            match section {
+                None => tree.settings.push(setting),
+                Some(s) => match tree.sections.last_mut() {
+                    Some(block) if block.name.node == s => block.settings.push(setting),
+                    _ => tree.sections.push(dsl::Section {
+                        name: spanned(s.to_string()),
+                        label: None,
+                        settings: vec![setting],
+                        span: Span::default(),
+                    }),
+                },
+            }
+        }
+        tree
+    }
+
     /// The rule set of an assignment, compiled; `None` when the language
     /// rejects it (e.g. `extra_turn store` without stores). Cached.
     pub fn game(&mut self, values: &[u8]) -> Option<Rc<Game>> {
         if let Some(game) = self.games.get(values) {
             return game.clone();
         }
-        let text = self.text(values, &[]);
-        let game = rules::load(&Source::new("inferred", text))
-            .ok()
-            .map(|loaded| Rc::new(Game::new(loaded.rules)));
+        let game = rules::rules_of_tree(&self.tree(values)).map(|rules| Rc::new(Game::new(rules)));
         if self.games.len() >= MAX_CACHED {
             self.games.clear();
         }
@@ -384,6 +408,40 @@ impl Space {
     /// emptied counts again).
     pub fn compiled(&self) -> usize {
         self.compiled
+    }
+}
+
+fn spanned<T>(node: T) -> Spanned<T> {
+    Spanned {
+        span: Span::default(),
+        node,
+    }
+}
+
+/// A value of `key` as its `write` gives it (`"Modiar"`, `7`, `ccw`), as
+/// the parser would read it.
+fn value(key: &Key, written: &str) -> Value {
+    match key.value {
+        ValueKind::Text => {
+            let inner = written
+                .strip_prefix('"')
+                .and_then(|w| w.strip_suffix('"'))
+                .unwrap_or(written);
+            let mut text = String::new();
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                text.extend(if c == '\\' { chars.next() } else { Some(c) });
+            }
+            Value::Text(text)
+        }
+        ValueKind::Number { .. } | ValueKind::Numbers { .. } | ValueKind::PitCounts => {
+            Value::Number(Ok(written.parse().unwrap_or_else(|_| {
+                unreachable!("`{}` wrote {written:?}, not a number", key.name)
+            })))
+        }
+        ValueKind::Word(_) | ValueKind::WordList(_) | ValueKind::PerPit(_) => {
+            Value::Word(written.to_string())
+        }
     }
 }
 
@@ -426,6 +484,53 @@ mod tests {
     fn values_of(space: &Space, name: &str) -> Option<Vec<String>> {
         let slot = space.slots.iter().find(|s| s.name() == name)?;
         Some(slot.values.clone())
+    }
+
+    /// The rule set built in memory is the one the file text of the same
+    /// assignment loads to (or both are refused), for the base's own
+    /// values, every one-rule variation of them, and assignments drawn at
+    /// random.
+    #[test]
+    fn the_tree_loads_as_the_text_does() {
+        for variant in ["modiar", "oware", "kalah"] {
+            let base = crate::variants::load(variant).unwrap().rules;
+            let space = Space::new(base, &[], Vec::new());
+            let mut assignments = vec![space.defaults()];
+            for (i, slot) in space.slots.iter().enumerate() {
+                for v in 0..slot.values.len() as u8 {
+                    let mut values = space.defaults();
+                    values[i] = v;
+                    assignments.push(values);
+                }
+            }
+            let mut seed = 12345u64;
+            for _ in 0..300 {
+                let values = space
+                    .slots
+                    .iter()
+                    .map(|slot| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((seed >> 33) % slot.values.len() as u64) as u8
+                    })
+                    .collect();
+                assignments.push(values);
+            }
+            let mut valid = 0;
+            for values in &assignments {
+                let text = space.text(values, &[]);
+                let loaded = rules::load(&crate::diagnostic::Source::new("t", text.clone()));
+                let built = rules::rules_of_tree(&space.tree(values));
+                assert_eq!(loaded.ok().map(|l| l.rules), built, "{variant}:\n{text}");
+                valid += usize::from(rules::rules_of_tree(&space.tree(values)).is_some());
+            }
+            // Both kinds occur: the comparison is not of refusals only.
+            assert!(
+                valid > 10 && valid < assignments.len(),
+                "{variant}: {valid}"
+            );
+        }
     }
 
     /// The keys and values the declaration marks opt-in are searched only
