@@ -82,9 +82,22 @@ pub struct Space {
     pub fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
     /// The free choices.
     pub slots: Vec<Slot>,
+    /// Every key in file order, and where its value comes from.
+    plan: Vec<(Option<&'static str>, &'static Key, From)>,
     games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
     /// Rule sets compiled so far (the cache is emptied when full).
     compiled: usize,
+}
+
+/// Where [`Space::settings`] takes a key's value from.
+#[derive(Debug)]
+enum From {
+    /// Pinned by `--fix`, or not searched: these values (`None`: left out).
+    Written(Option<Vec<String>>),
+    /// A list key: the elements whose slots (these) are `in`.
+    Elements(Vec<usize>),
+    /// A whole key: this slot's value.
+    Slot(usize),
 }
 
 /// Compiled rule sets kept at most: a search compiles hundreds of
@@ -232,10 +245,30 @@ impl Space {
                 ValueKind::Text | ValueKind::PitCounts => {}
             }
         }
+        let plan = all_keys()
+            .into_iter()
+            .map(|(section, key)| {
+                let same = |s: Option<&str>, k: &Key| s == section && k.name == key.name;
+                let mine: Vec<usize> = (0..slots.len())
+                    .filter(|&i| same(slots[i].section, slots[i].key))
+                    .collect();
+                let from = if let Some((_, _, v)) = fixed.iter().find(|(s, k, _)| same(*s, k)) {
+                    From::Written(Some(v.clone()))
+                } else if mine.is_empty() {
+                    From::Written((key.write)(&base))
+                } else if slots[mine[0]].element.is_some() {
+                    From::Elements(mine)
+                } else {
+                    From::Slot(mine[0])
+                };
+                (section, key, from)
+            })
+            .collect();
         Space {
             base,
             fixed,
             slots,
+            plan,
             games: FxHashMap::default(),
             compiled: 0,
         }
@@ -258,46 +291,35 @@ impl Space {
         values: &[u8],
     ) -> Vec<(Option<&'static str>, &'static Key, Vec<String>)> {
         let mut out = Vec::new();
-        for (section, key) in all_keys() {
-            let slots: Vec<(usize, &Slot)> = self
-                .slots
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.section == section && s.key.name == key.name)
-                .collect();
-            let pinned = self
-                .fixed
-                .iter()
-                .find(|(s, k, _)| *s == section && k.name == key.name);
-            let written = if let Some((_, _, v)) = pinned {
-                Some(v.clone())
-            } else if slots.is_empty() {
-                (key.write)(&self.base)
-            } else if slots[0].1.element.is_some() {
-                let members: Vec<String> = slots
-                    .iter()
-                    .filter(|(i, _)| values[*i] == 1)
-                    .map(|(_, s)| s.element.clone().unwrap_or_default())
-                    .collect();
-                match key.value {
-                    // `end when` always holds its first word.
-                    ValueKind::WordList(words) => Some(
-                        std::iter::once(words.words[0].to_string())
-                            .chain(members)
-                            .collect(),
-                    ),
-                    _ => Some(members),
+        for (section, key, from) in &self.plan {
+            let written = match from {
+                From::Written(written) => written.clone(),
+                From::Elements(slots) => {
+                    let members = slots
+                        .iter()
+                        .filter(|&&i| values[i] == 1)
+                        .filter_map(|&i| self.slots[i].element.clone());
+                    match key.value {
+                        // `end when` always holds its first word.
+                        ValueKind::WordList(words) => Some(
+                            std::iter::once(words.words[0].to_string())
+                                .chain(members)
+                                .collect(),
+                        ),
+                        _ => Some(members.collect()),
+                    }
                 }
-            } else {
-                let (i, slot) = slots[0];
-                let value = &slot.values[usize::from(values[i])];
-                Some(
-                    (!value.is_empty())
-                        .then(|| value.clone())
-                        .into_iter()
-                        .collect(),
-                )
+                From::Slot(i) => {
+                    let value = &self.slots[*i].values[usize::from(values[*i])];
+                    Some(
+                        (!value.is_empty())
+                            .then(|| value.clone())
+                            .into_iter()
+                            .collect(),
+                    )
+                }
             };
+            let (section, key) = (*section, *key);
             if let Some(v) = written {
                 out.push((section, key, v));
             }
