@@ -221,6 +221,10 @@ impl Validator {
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
         let scopes = self.scopes(tree);
         let mut read = Read::default();
+        // Room for every key at once (a file is read thousands of times a
+        // second by `sow infer`).
+        read.keys
+            .reserve(schema::sections().map(|s| s.keys.len()).sum::<usize>() + 2);
         for (name, scopes) in &scopes.sections {
             if let Some(first) = scopes.first() {
                 read.section_spans.insert(name, first.span);
@@ -835,13 +839,17 @@ impl Validator {
         what: &str,
         words: Words,
     ) -> Option<&'static str> {
-        let expected = expected_list(words.words.iter().copied());
+        let expected = || expected_list(words.words.iter().copied());
         let found = match &value.node {
             Value::Word(w) => w.as_str(),
             other => {
                 self.error(
                     value.span,
-                    format!("expected a {what} ({expected}), found a {}", other.kind()),
+                    format!(
+                        "expected a {what} ({}), found a {}",
+                        expected(),
+                        other.kind()
+                    ),
                 );
                 return None;
             }
@@ -849,7 +857,8 @@ impl Validator {
         let known = words.words.iter().find(|w| **w == found).copied();
         if known.is_none() {
             let message = format!(
-                "unknown {what} `{found}`, expected {expected}{}",
+                "unknown {what} `{found}`, expected {}{}",
+                expected(),
                 suggestion(found, words.words.iter().copied())
             );
             self.error(value.span, message);
