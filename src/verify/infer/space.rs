@@ -103,7 +103,7 @@ enum From {
 /// Compiled rule sets kept at most: a search compiles hundreds of
 /// thousands, each a few kilobytes of tables, nearly all used by one node
 /// of the search only; the cache is emptied when it holds this many.
-const MAX_CACHED: usize = 50_000;
+const MAX_CACHED: usize = 5_000;
 
 /// Every key of the language, with its section, but those of `rounds`: a
 /// record is one game, and `sow infer` refuses a base variant with rounds.
@@ -392,7 +392,7 @@ impl Space {
         for (section, key, written) in self.settings(values) {
             let setting = Setting {
                 key: spanned(key.name.to_string()),
-                values: written.iter().map(|w| spanned(value(key, w))).collect(),
+                values: written.into_iter().map(|w| spanned(value(key, w))).collect(),
                 span: Span::default(),
             };
             match section {
@@ -442,13 +442,13 @@ fn spanned<T>(node: T) -> Spanned<T> {
 
 /// A value of `key` as its `write` gives it (`"Modiar"`, `7`, `ccw`), as
 /// the parser would read it.
-fn value(key: &Key, written: &str) -> Value {
+fn value(key: &Key, written: String) -> Value {
     match key.value {
         ValueKind::Text => {
             let inner = written
                 .strip_prefix('"')
                 .and_then(|w| w.strip_suffix('"'))
-                .unwrap_or(written);
+                .unwrap_or(&written);
             let mut text = String::new();
             let mut chars = inner.chars();
             while let Some(c) = chars.next() {
@@ -461,9 +461,7 @@ fn value(key: &Key, written: &str) -> Value {
                 unreachable!("`{}` wrote {written:?}, not a number", key.name)
             })))
         }
-        ValueKind::Word(_) | ValueKind::WordList(_) | ValueKind::PerPit(_) => {
-            Value::Word(written.to_string())
-        }
+        ValueKind::Word(_) | ValueKind::WordList(_) | ValueKind::PerPit(_) => Value::Word(written),
     }
 }
 
