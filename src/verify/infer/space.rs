@@ -392,7 +392,10 @@ impl Space {
         for (section, key, written) in self.settings(values) {
             let setting = Setting {
                 key: spanned(key.name.to_string()),
-                values: written.into_iter().map(|w| spanned(value(key, w))).collect(),
+                values: written
+                    .into_iter()
+                    .map(|w| spanned(value(key, w)))
+                    .collect(),
                 span: Span::default(),
             };
             match section {
