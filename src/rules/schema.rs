@@ -969,7 +969,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`).",
             example: "first_move_from 6",
-            infer: Infer::Searched,
+            infer: Infer::OptIn,
         },
         Key {
             name: "singletons",

@@ -18,7 +18,7 @@ use std::rc::Rc;
 use super::space::Space;
 use crate::{
     engine::{parse_move, EndReason, Game, GameRun, Move, Position, Successor},
-    rules::schema::{Default, ValueKind},
+    rules::schema::{Bound, Default, ValueKind},
     trace::{legal_labels, Winner},
     verify::{
         record::Record,
@@ -364,9 +364,11 @@ impl Search<'_, '_> {
             if no_room {
                 continue;
             }
-            if matches!(slot.key.value, ValueKind::Numbers { .. }) {
+            if let ValueKind::Numbers { max, .. } = slot.key.value {
+                // A count of stones is tried when a board shows it (or it is
+                // in); a place in the row (a fixed bound) at every ply.
                 let element = slot.element.as_deref().unwrap_or("");
-                let on_board = shown.iter().any(|s| s == element);
+                let on_board = matches!(max, Bound::Fixed(_)) || shown.iter().any(|s| s == element);
                 if on_board {
                     self.out.reached[i] = true;
                 }

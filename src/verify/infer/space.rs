@@ -121,22 +121,31 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
 
 /// Whether the search leaves `key` alone: text, and the board's size and
 /// start (`rows`, `pits`, `seeds`, `start`), which the records give.
-/// Also left alone: the numbers that go with a rule rather than make one
-/// (`first_move_from`, `stones_left_at_most`, `score_at_least`), which the
-/// search does not vary yet, and the scoring of the two ends that need
-/// such a number (`stones_left`, `score_reached`).
+/// Also left alone: the numbers that go with an end rather than make one
+/// (`stones_left_at_most`, `score_at_least`), which the search does not
+/// vary yet, and the scoring of the two ends that need such a number
+/// (`stones_left`, `score_reached`).
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
     matches!(key.value, ValueKind::Text)
         || (section == Some("board")
             && matches!(key.value, ValueKind::Number { .. } | ValueKind::PitCounts))
         || matches!(
             (section, key.name),
-            (Some("legal"), "first_move_from")
-                | (
-                    Some("end"),
-                    "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
-                )
+            (
+                Some("end"),
+                "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
+            )
         )
+}
+
+/// Whether a list of places in the row (`first_move_from`) allows every
+/// place when it is left out: the search then starts from the whole row,
+/// every place in (whatever the base says), and a move the records show from a place puts it in
+/// for good (as a capture of 4 puts 4 in `capture counts`). Started from
+/// the empty list instead, trying one place in would forbid the others,
+/// and two records that start from two places would put both out.
+fn all_when_left_out(section: Option<&str>, key: &Key) -> bool {
+    (section, key.name) == (Some("legal"), "first_move_from")
 }
 
 /// The key named `name` (`capture.counts`), if it is one the search can vary.
@@ -237,8 +246,16 @@ impl Space {
                     }
                 }
                 ValueKind::Numbers { min, max } => {
-                    for n in min..=upper(max) {
-                        slots.push(element(section, key, &n.to_string(), current.as_deref()));
+                    // A fixed bound is a place in the row: up to the pits.
+                    let top = match max {
+                        Bound::Fixed(n) => n.min(u32::from(base.board.pits)),
+                        Bound::Stones => stones,
+                    };
+                    let all = all_when_left_out(section, key);
+                    for n in min..=top {
+                        let mut slot = element(section, key, &n.to_string(), current.as_deref());
+                        slot.default = slot.default.max(u8::from(all));
+                        slots.push(slot);
                     }
                 }
                 // Board keys are not searched.
