@@ -3,7 +3,7 @@
 use serde_json::Value;
 use sowing::{rules::schema, variants};
 
-use crate::common::{scratch, sow, sow_in};
+use crate::common::{scratch, sow};
 
 /// Writes `sow trace VARIANT --seed N` (YAML, 20 plies) for each seed into `dir`.
 fn traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<String> {
@@ -33,12 +33,24 @@ fn traces_to(dir: &std::path::Path, variant: &str, seeds: &[u64], plies: u32) ->
         .collect()
 }
 
-/// `sow infer --format json` on `files` in `dir`: (exit code, report).
+/// `sow infer` on `files` in `dir`: (exit code, JSON report if any, output).
+/// Killed after five minutes (each takes seconds), so that no search
+/// outlives a test that went wrong.
 fn infer(dir: &std::path::Path, files: &[String], extra: &[&str]) -> (i32, Value, String) {
-    let mut args: Vec<&str> = vec!["infer"];
-    args.extend(files.iter().map(String::as_str));
-    args.extend(extra);
-    let (code, out, err) = sow_in(dir, &args, "");
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(dir)
+        .arg("infer")
+        .args(files)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    let (out, err) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
     let json = serde_json::from_str(&out).unwrap_or(Value::Null);
     (code, json, format!("{out}{err}"))
 }
