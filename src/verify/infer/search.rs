@@ -6,7 +6,9 @@
 //! another result (another board, captures, legality, legal moves after, or
 //! result), the slot matters here: the node splits into one child per value,
 //! each carrying on from this ply. Otherwise the node checks the record's
-//! checkpoint and plays on. A node dies at the first ply it cannot explain.
+//! checkpoint and plays on. A node dies at the first ply it cannot explain;
+//! a node the record refutes at a checkpoint splits there only on a rule
+//! with a value the record accepts there ([`Mode::Rescue`]).
 //! Slots no record makes matter stay unassigned: they are the open rules.
 //!
 //! Splitting looks at one slot at a time around the node's rule set, so two
