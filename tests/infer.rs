@@ -3,10 +3,15 @@
 use serde_json::Value;
 use sowing::{rules::schema, variants};
 
-use crate::common::{scratch, sow, sow_in};
+use crate::common::{scratch, sow};
 
-/// Writes `sow trace VARIANT --seed N` (YAML) for each seed into `dir`.
+/// Writes `sow trace VARIANT --seed N` (YAML, 20 plies) for each seed into `dir`.
 fn traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<String> {
+    traces_to(dir, variant, seeds, 20)
+}
+
+/// [`traces`] of up to `plies` plies.
+fn traces_to(dir: &std::path::Path, variant: &str, seeds: &[u64], plies: u32) -> Vec<String> {
     seeds
         .iter()
         .map(|seed| {
@@ -18,7 +23,7 @@ fn traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<String> {
                 "--format",
                 "yaml",
                 "--max-plies",
-                "20",
+                &plies.to_string(),
             ]);
             assert_eq!(code, 0, "{err}");
             let name = format!("{variant}-{seed}.yaml");
@@ -28,12 +33,24 @@ fn traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<String> {
         .collect()
 }
 
-/// `sow infer --format json` on `files` in `dir`: (exit code, report).
+/// `sow infer` on `files` in `dir`: (exit code, JSON report if any, output).
+/// Killed after five minutes (each takes seconds), so that no search
+/// outlives a test that went wrong.
 fn infer(dir: &std::path::Path, files: &[String], extra: &[&str]) -> (i32, Value, String) {
-    let mut args: Vec<&str> = vec!["infer"];
-    args.extend(files.iter().map(String::as_str));
-    args.extend(extra);
-    let (code, out, err) = sow_in(dir, &args, "");
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .current_dir(dir)
+        .arg("infer")
+        .args(files)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(300))
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    let (out, err) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
     let json = serde_json::from_str(&out).unwrap_or(Value::Null);
     (code, json, format!("{out}{err}"))
 }
@@ -286,5 +303,81 @@ fn a_question_starts_from_a_recorded_position_when_that_is_shorter() {
             position.starts_with(&written),
             "{position} vs {written}: {text}"
         );
+    }
+}
+
+/// The places `first_move_from` allows are learned from the records' first
+/// moves, as capture counts are: Um el-Bil's games all start from South's
+/// sixth pit (`first_move_from 6`), Dabuda's from places 7 to 10 of the
+/// mover's row (each player's first move). Every place a record starts from
+/// is settled in; no place of the variant is settled out; the other places
+/// stay open, with the question whether a first move from one is allowed.
+#[test]
+fn first_move_from_is_learned_from_the_first_moves() {
+    for variant in ["um-el-bil", "dabuda"] {
+        let dir = scratch(&format!("infer-first-{variant}"));
+        let files = traces_to(&dir, variant, &[1, 2, 3], 300);
+        let args = [
+            "--base",
+            variant,
+            "--vary",
+            "legal.first_move_from",
+            "--format",
+            "json",
+        ];
+        let (code, report, text) = infer(&dir, &files, &args);
+        assert_eq!(code, 0, "{variant}: {text}");
+        let truth = truth(variant, "legal.first_move_from").unwrap();
+        // The places the records' first moves start from (South's at ply 1;
+        // North's at ply 2 under Dabuda's each-player rule), counted from
+        // the mover's left.
+        let mut started: Vec<String> = Vec::new();
+        for f in &files {
+            let trace: serde_yaml::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(dir.join(f)).unwrap()).unwrap();
+            let plies = trace["plies"].as_sequence().unwrap();
+            let first = if variant == "dabuda" { 2 } else { 1 };
+            for ply in &plies[..first] {
+                let mv = ply["move"].as_str().unwrap();
+                let letter = mv.chars().next().unwrap().to_ascii_lowercase();
+                started.push(((letter as u8 - b'a' + 1) as u32).to_string());
+            }
+        }
+        started.sort();
+        started.dedup();
+        assert!(
+            started.iter().all(|p| truth.contains(p)),
+            "{variant}: {started:?}"
+        );
+        let found = report["open"]
+            .get("legal.first_move_from")
+            .or_else(|| report["determined"].get("legal.first_move_from"))
+            .unwrap_or_else(|| panic!("{variant}: {text}"));
+        let settled_in = words(&found["settled"])
+            .into_iter()
+            .chain(words(&found["value"]));
+        let mut settled_in: Vec<String> = settled_in.collect();
+        settled_in.sort();
+        settled_in.dedup();
+        assert_eq!(settled_in, started, "{variant}: {text}");
+        for out in words(&found["not"]) {
+            assert!(
+                !truth.contains(&out),
+                "{variant}: {out} settled out: {text}"
+            );
+        }
+        // The open places are exactly the row's others: the records cannot
+        // tell whether a first move from one of them is allowed.
+        let open = words(&found["values"]);
+        let pits = variants::load(variant).unwrap().rules.board.pits;
+        assert_eq!(
+            open.len() + started.len(),
+            usize::from(pits),
+            "{variant}: {text}"
+        );
+        assert!(found["questions"][0]["difference"]
+            .as_str()
+            .unwrap()
+            .contains("this first move is played from"));
     }
 }

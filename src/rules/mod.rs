@@ -15,4 +15,4 @@ pub mod write;
 
 pub use keyword::{suggestion, Keyword};
 pub use model::*;
-pub use validate::{load, Loaded};
+pub use validate::{load, rules_of_tree, Loaded};

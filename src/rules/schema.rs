@@ -134,6 +134,9 @@ pub struct Key {
     pub doc: &'static str,
     /// A setting as it is written, e.g. `laps relay`.
     pub example: &'static str,
+    /// Whether `sow infer` searches it unless `--vary` names it.
+    #[serde(skip)]
+    pub infer: Infer,
     /// Its values in `rules`, as written in a file; `None` when the rules
     /// leave no room for it (a capture option without captures).
     #[serde(skip)]
@@ -233,6 +236,17 @@ fn keyword<K: Keyword>(word: &str) -> K {
     })
 }
 
+/// Whether `sow infer` searches a key (or a keyword value) by default. Every
+/// rule searched multiplies the rule sets it compiles for every set of
+/// records, so a rule only a game or two needs is searched only when asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Infer {
+    /// Searched unless `--vary` names other keys.
+    Searched,
+    /// Searched only when `--vary` names the key.
+    OptIn,
+}
+
 /// The kind of value a key takes.
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(tag = "kind", content = "values", rename_all = "snake_case")]
@@ -281,6 +295,9 @@ pub struct Words {
     pub words: &'static [&'static str],
     /// What each keyword means, in the same order.
     pub docs: &'static [&'static str],
+    /// The keywords `sow infer` tries only when `--vary` names the key (or
+    /// the base variant uses them): those only a game or two needs.
+    pub opt_in: &'static [&'static str],
 }
 
 impl Words {
@@ -289,6 +306,16 @@ impl Words {
         Words {
             words: K::WORDS,
             docs: K::DOCS,
+            opt_in: &[],
+        }
+    }
+
+    /// The same words, `sow infer` trying `words` only when asked
+    /// ([`Words::opt_in`]).
+    pub const fn opt_in(self, words: &'static [&'static str]) -> Words {
+        Words {
+            opt_in: words,
+            ..self
         }
     }
 
@@ -351,6 +378,7 @@ const NAME: Key = Key {
     warns: None,
     doc: "The variant's display name.",
     example: "name \"Modiar\"",
+    infer: Infer::Searched,
 };
 
 const SOURCE: Key = Key {
@@ -364,6 +392,7 @@ const SOURCE: Key = Key {
     warns: None,
     doc: "Where the rules come from: book or page, author, year.",
     example: "source \"Mancala World, Modiar (J. Climent 2012)\"",
+    infer: Infer::Searched,
 };
 
 const BOARD: Section = Section {
@@ -414,6 +443,7 @@ stones of the start.",
             warns: None,
             doc: "Rows of pits: 2 (one per player), 3 (each player owns the row nearest them and the half of the middle row on their right; one circuit round the whole board) or 4 (two per player, outer and inner; each player sows round their own two rows only).",
             example: "rows 4",
+            infer: Infer::Searched,
         },
         Key {
             name: "pits",
@@ -429,6 +459,7 @@ stones of the start.",
             warns: None,
             doc: "Pits in each row.",
             example: "pits 3",
+            infer: Infer::Searched,
         },
         Key {
             name: "seeds",
@@ -444,6 +475,7 @@ stones of the start.",
             warns: None,
             doc: "Stones in each pit at the start (the shorthand for `start` with every count alike).",
             example: "seeds 7",
+            infer: Infer::Searched,
         },
         Key {
             name: "start",
@@ -459,6 +491,7 @@ stones of the start.",
             warns: None,
             doc: "Stones in each pit at the start, pit by pit: one count per pit of a player's side in label order (both sides alike: a row from the owner's left on two rows, `a`-`p` on four), or one per pit of the board in notation order (a b c ... A B C ...).",
             example: "start 4 4 5 4 3 4 4 4 4 4 4 4",
+            infer: Infer::Searched,
         },
         Key {
             name: "stores",
@@ -471,6 +504,7 @@ stones of the start.",
             warns: None,
             doc: "Stores (end pits) on the board.",
             example: "stores sown",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -514,6 +548,7 @@ written `pass`.",
             warns: None,
             doc: "Which way each pit sows: one value for every pit, or one per pit of a row from its owner's left.",
             example: "direction cw either ccw",
+            infer: Infer::Searched,
         },
         Key {
             name: "start",
@@ -521,7 +556,7 @@ written `pass`.",
             read: |r, v| r.sowing.start = v.word(),
             write: |r| Some(one(r.sowing.start)),
             what: "sowing start",
-            value: ValueKind::Word(Words::of::<SowStart>()),
+            value: ValueKind::Word(Words::of::<SowStart>().opt_in(&["origin_unless_single"])),
             default: Default::Value("next"),
             warns: Some(Warning {
                 text: "where sowing starts is not stated: `start next` assumed (write `start origin` or `start next`)",
@@ -529,6 +564,7 @@ written `pass`.",
             }),
             doc: "Which pit gets the first stone.",
             example: "start origin",
+            infer: Infer::Searched,
         },
         Key {
             name: "skip_origin",
@@ -541,6 +577,7 @@ written `pass`.",
             warns: None,
             doc: "Whether a sowing that goes all the way round leaves out the emptied pit.",
             example: "skip_origin yes",
+            infer: Infer::Searched,
         },
         Key {
             name: "laps",
@@ -548,11 +585,12 @@ written `pass`.",
             read: |r, v| r.sowing.laps = v.word(),
             write: |r| Some(one(r.sowing.laps)),
             what: "kind of laps",
-            value: ValueKind::Word(Words::of::<Laps>()),
+            value: ValueKind::Word(Words::of::<Laps>().opt_in(&["relay_until_capture", "next_always"])),
             default: Default::Value("single"),
             warns: None,
             doc: "What happens when the hand is empty.",
             example: "laps relay",
+            infer: Infer::Searched,
         },
         Key {
             name: "extra_turn",
@@ -565,6 +603,7 @@ written `pass`.",
             warns: None,
             doc: "When the mover moves again.",
             example: "extra_turn store",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -672,6 +711,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "When the rule looks for a capture.",
             example: "on last_pit",
+            infer: Infer::OptIn,
         },
         Key {
             name: "counts",
@@ -691,6 +731,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "The stone counts a last pit is captured at.",
             example: "counts 2 4 6",
+            infer: Infer::Searched,
         },
         Key {
             name: "before",
@@ -703,6 +744,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "What the pit held before the stone that makes it qualify fell in.",
             example: "before empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "side",
@@ -710,7 +752,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).side = v.word(),
             write: |r| rule(r).map(|c| one(c.side)),
             what: "capture side",
-            value: ValueKind::Word(Words::of::<CaptureSide>()),
+            value: ValueKind::Word(Words::of::<CaptureSide>().opt_in(&["own_inner"])),
             default: Default::Value("any"),
             warns: Some(Warning {
                 text: "on whose row captures happen is not stated: `side any` assumed",
@@ -718,6 +760,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             }),
             doc: "On whose row a pit may be captured.",
             example: "side opponent",
+            infer: Infer::Searched,
         },
         Key {
             name: "chain",
@@ -730,6 +773,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Which pits are examined after the last one is captured.",
             example: "chain backward",
+            infer: Infer::Searched,
         },
         Key {
             name: "first_move",
@@ -742,6 +786,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Whether the rule captures on the game's first move.",
             example: "first_move no_capture",
+            infer: Infer::Searched,
         },
         Key {
             name: "take",
@@ -749,11 +794,17 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).take = v.word(),
             write: |r| rule(r).map(|c| one(c.take)),
             what: "`take` value",
-            value: ValueKind::Word(Words::of::<Take>()),
+            value: ValueKind::Word(Words::of::<Take>().opt_in(&[
+                "next",
+                "opposite_and_behind",
+                "opposite_and_behind_both",
+                "two_out",
+            ])),
             default: Default::Value("last"),
             warns: None,
             doc: "What a qualifying last pit gives the mover.",
             example: "take last_and_opposite",
+            infer: Infer::Searched,
         },
         Key {
             name: "facing_counts",
@@ -773,6 +824,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For a `take` of the facing pit: the counts it must hold to be taken.",
             example: "facing_counts 1",
+            infer: Infer::OptIn,
         },
         Key {
             name: "goes_to",
@@ -790,6 +842,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "Where captured stones go.",
             example: "goes_to out_of_play",
+            infer: Infer::Searched,
         },
         Key {
             name: "then",
@@ -806,6 +859,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso).",
             example: "then sows_on",
+            infer: Infer::OptIn,
         },
         Key {
             name: "requires",
@@ -822,6 +876,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
             example: "requires capture",
+            infer: Infer::OptIn,
         },
         Key {
             name: "board_at_most",
@@ -837,6 +892,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             warns: None,
             doc: "For `on sweep`: the sweep applies only when at most this many stones are left on the board after the sowing and the earlier rules' captures.",
             example: "board_at_most 4",
+            infer: Infer::OptIn,
         },
     ],
 };
@@ -937,6 +993,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The fewest stones a pit must hold to be played.",
             example: "min_stones 2",
+            infer: Infer::Searched,
         },
         Key {
             name: "first_move_from",
@@ -955,6 +1012,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "The pits the game's first move may be played from: places in South's row, counted from South's left (1 is `a`); on four rows, places on South's two rows in label order (1 to 16 on 4x8, `a`-`p`).",
             example: "first_move_from 6",
+            infer: Infer::OptIn,
         },
         Key {
             name: "singletons",
@@ -969,6 +1027,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
             example: "singletons into_empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "first_moves",
@@ -984,6 +1043,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Which moves `first_move_from` and a capture rule's `first_move` apply to: the game's first move, or each player's first move.",
             example: "first_moves each_player",
+            infer: Infer::OptIn,
         },
         Key {
             name: "play_from",
@@ -997,6 +1057,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Which pits a player may play: those of their own row, or any pit of the board.",
             example: "play_from any",
+            infer: Infer::OptIn,
         },
         Key {
             name: "first_lap",
@@ -1009,6 +1070,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move's first lap must do for the move to be legal.",
             example: "first_lap reaches_or_empty",
+            infer: Infer::OptIn,
         },
         Key {
             name: "grand_slam",
@@ -1021,6 +1083,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move that captures the opponent's whole row may do.",
             example: "grand_slam forbidden",
+            infer: Infer::Searched,
         },
         Key {
             name: "feed",
@@ -1031,11 +1094,12 @@ file with a `legal` section writes them there.",
             },
             write: |r| Some(one(r.feeding.when)),
             what: "feeding trigger",
-            value: ValueKind::Word(Words::of::<FeedWhen>()),
+            value: ValueKind::Word(Words::of::<FeedWhen>().opt_in(&["always"])),
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover must feed the opponent.",
             example: "feed row_empty",
+            infer: Infer::Searched,
         },
         Key {
             name: "otherwise",
@@ -1052,6 +1116,7 @@ file with a `legal` section writes them there.",
             }),
             doc: "What happens when the mover must feed and no move can.",
             example: "otherwise end_game",
+            infer: Infer::Searched,
         },
         Key {
             name: "feed_gives",
@@ -1068,6 +1133,7 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, or sow a stone into their row.",
             example: "feed_gives stone",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1215,6 +1281,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "What ends the game, besides the player to move having no legal move (which always does).",
             example: "when no_legal_move captured_majority",
+            infer: Infer::Searched,
         },
         Key {
             name: "leftovers",
@@ -1227,6 +1294,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Who gets the stones left on the board when the game ends.",
             example: "leftovers row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "repetition",
@@ -1242,6 +1310,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             }),
             doc: "What a repeated position (board and player to move) does.",
             example: "repetition end_game",
+            infer: Infer::Searched,
         },
         Key {
             name: "repetition_leftovers",
@@ -1254,6 +1323,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Who gets the stones left on the board after a game ended by repetition.",
             example: "repetition_leftovers row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "no_legal_move",
@@ -1266,6 +1336,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended because the player to move has no legal move is scored.",
             example: "no_legal_move row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "feeding_impossible",
@@ -1282,6 +1353,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended because the mover must feed and cannot (`otherwise end_game`) is scored.",
             example: "feeding_impossible draw",
+            infer: Infer::Searched,
         },
         Key {
             name: "captured_majority",
@@ -1297,6 +1369,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `captured_majority` is scored.",
             example: "captured_majority row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "row_empty",
@@ -1309,6 +1382,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `row_empty` is scored.",
             example: "row_empty row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "all_pits_at_most_one",
@@ -1324,6 +1398,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `all_pits_at_most_one` is scored.",
             example: "all_pits_at_most_one unscored",
+            infer: Infer::Searched,
         },
         Key {
             name: "stones_left_at_most",
@@ -1339,6 +1414,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Under `stones_left`: the game ends when at most this many stones are left on the board.",
             example: "stones_left_at_most 1",
+            infer: Infer::Searched,
         },
         Key {
             name: "score_at_least",
@@ -1354,6 +1430,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "Under `score_reached`: the game ends when a player has captured at least this many stones.",
             example: "score_at_least 49",
+            infer: Infer::Searched,
         },
         Key {
             name: "stones_left",
@@ -1366,6 +1443,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `stones_left` is scored.",
             example: "stones_left row_owner",
+            infer: Infer::Searched,
         },
         Key {
             name: "score_reached",
@@ -1378,6 +1456,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `score_reached` is scored.",
             example: "score_reached unscored",
+            infer: Infer::Searched,
         },
         Key {
             name: "relay_cycle",
@@ -1390,6 +1469,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "How a game ended by `relay_cycle` is scored.",
             example: "relay_cycle draw",
+            infer: Infer::Searched,
         },
         Key {
             name: "test_after",
@@ -1402,6 +1482,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             warns: None,
             doc: "When the end conditions of `when` are tested: after each move, or also after each relay lap.",
             example: "test_after lap",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1489,11 +1570,12 @@ yet, and say so.",
             read: |r, v| r.rounds.refill = Some(v.word()),
             write: |r| r.rounds.refill.map(one),
             what: "refill rule",
-            value: ValueKind::Word(Words::of::<Refill>()),
+            value: ValueKind::Word(Words::of::<Refill>().opt_in(&["surplus"])),
             default: Default::Absent("none (the game is one round)"),
             warns: None,
             doc: "How the stones go back into the pits when a round ends.",
             example: "refill captures",
+            infer: Infer::Searched,
         },
         Key {
             name: "fill_from",
@@ -1509,6 +1591,7 @@ yet, and say so.",
             }),
             doc: "Which of their own pits a player fills first.",
             example: "fill_from right",
+            infer: Infer::Searched,
         },
         Key {
             name: "next_start",
@@ -1524,6 +1607,7 @@ yet, and say so.",
             }),
             doc: "Who moves first in the next round.",
             example: "next_start alternate",
+            infer: Infer::Searched,
         },
         Key {
             name: "match_end",
@@ -1536,6 +1620,7 @@ yet, and say so.",
             warns: None,
             doc: "When the match ends and who wins it.",
             example: "match_end cannot_fill_one",
+            infer: Infer::Searched,
         },
     ],
 };
@@ -1574,6 +1659,7 @@ take variants with claims yet, and say so.",
             warns: None,
             doc: "The count the last stone makes in a pit of the opponent's row to claim it.",
             example: "makes 3",
+            infer: Infer::OptIn,
         },
         Key {
             name: "except",
@@ -1592,6 +1678,7 @@ take variants with claims yet, and say so.",
             warns: None,
             doc: "Places in a row, from its owner's left (1 first), that are never claimed.",
             example: "except 9",
+            infer: Infer::OptIn,
         },
         Key {
             name: "mirror",
@@ -1607,6 +1694,7 @@ take variants with claims yet, and say so.",
             }),
             doc: "Whether a pit at the same place (from its owner's left) as the opponent's claimed pit may be claimed.",
             example: "mirror forbidden",
+            infer: Infer::OptIn,
         },
     ],
 };

@@ -5,7 +5,7 @@
 //! order. What ties keys together is in [`super::checks`]. Every problem is
 //! collected (not just the first) and carries its span.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{
     checks,
@@ -46,6 +46,15 @@ pub fn load(source: &Source) -> Result<Loaded, Report> {
         }),
         _ => Err(report(validator.diagnostics)),
     }
+}
+
+/// The rules of a syntax tree built in memory (`sow infer` builds one per
+/// rule set it tries), when they validate: the checks of [`load`] without
+/// the parsing, and without the messages.
+pub fn rules_of_tree(tree: &SyntaxTree) -> Option<Rules> {
+    let mut validator = Validator::default();
+    let rules = validator.rules(tree)?;
+    (!validator.diagnostics.iter().any(Diagnostic::is_error)).then_some(rules)
 }
 
 /// The settings of one section (or of the top level), by key.
@@ -211,6 +220,10 @@ impl Validator {
     fn rules(&mut self, tree: &SyntaxTree) -> Option<Rules> {
         let scopes = self.scopes(tree);
         let mut read = Read::default();
+        // Room for every key at once (a file is read thousands of times a
+        // second by `sow infer`).
+        read.keys
+            .reserve(schema::sections().map(|s| s.keys.len()).sum::<usize>() + 2);
         for (name, scopes) in &scopes.sections {
             if let Some(first) = scopes.first() {
                 read.section_spans.insert(name, first.span);
@@ -255,9 +268,9 @@ impl Validator {
     fn scopes<'a>(&mut self, tree: &'a SyntaxTree) -> Scopes<'a> {
         let mut moved = Vec::new();
         let top = self.scope(None, Span::default(), &tree.settings, &mut moved);
-        let mut sections: HashMap<&'static str, Vec<Scope<'a>>> = HashMap::new();
-        let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::new();
-        let mut first_seen: HashMap<(&str, Option<String>), Span> = HashMap::new();
+        let mut sections: HashMap<&'static str, Vec<Scope<'a>>> = HashMap::default();
+        let mut written: HashMap<&'static str, &'a [Setting]> = HashMap::default();
+        let mut first_seen: HashMap<(&str, Option<String>), Span> = HashMap::default();
         for section in &tree.sections {
             let name = section.name.node.as_str();
             if schema::moved_section(name) {
@@ -825,13 +838,17 @@ impl Validator {
         what: &str,
         words: Words,
     ) -> Option<&'static str> {
-        let expected = expected_list(words.words.iter().copied());
+        let expected = || expected_list(words.words.iter().copied());
         let found = match &value.node {
             Value::Word(w) => w.as_str(),
             other => {
                 self.error(
                     value.span,
-                    format!("expected a {what} ({expected}), found a {}", other.kind()),
+                    format!(
+                        "expected a {what} ({}), found a {}",
+                        expected(),
+                        other.kind()
+                    ),
                 );
                 return None;
             }
@@ -839,7 +856,8 @@ impl Validator {
         let known = words.words.iter().find(|w| **w == found).copied();
         if known.is_none() {
             let message = format!(
-                "unknown {what} `{found}`, expected {expected}{}",
+                "unknown {what} `{found}`, expected {}{}",
+                expected(),
                 suggestion(found, words.words.iter().copied())
             );
             self.error(value.span, message);

@@ -6,7 +6,9 @@
 //! another result (another board, captures, legality, legal moves after, or
 //! result), the slot matters here: the node splits into one child per value,
 //! each carrying on from this ply. Otherwise the node checks the record's
-//! checkpoint and plays on. A node dies at the first ply it cannot explain.
+//! checkpoint and plays on. A node dies at the first ply it cannot explain;
+//! a node the record refutes at a checkpoint splits there only on a rule
+//! with a value the record accepts there ([`Mode::Rescue`]).
 //! Slots no record makes matter stay unassigned: they are the open rules.
 //!
 //! Splitting looks at one slot at a time around the node's rule set, so two
@@ -18,7 +20,7 @@ use std::rc::Rc;
 use super::space::Space;
 use crate::{
     engine::{parse_move, EndReason, Game, GameRun, Move, Position, Successor},
-    rules::schema::{Default, ValueKind},
+    rules::schema::{Bound, Default, ValueKind},
     trace::{legal_labels, Winner},
     verify::{
         record::Record,
@@ -97,6 +99,20 @@ struct Shadow {
     position: Position,
 }
 
+/// How [`Search::sensitive`] looks at the variations of a node at a ply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Replaying plies the node has passed: only bring the variations
+    /// followed apart up to this ply.
+    Follow,
+    /// Find a rule to split on: one with a value the record sees apart.
+    Split,
+    /// The record refutes the node here: find a rule with a value the
+    /// record sees apart and accepts here (splitting on one whose values
+    /// are all refuted too would only refute every child).
+    Rescue,
+}
+
 /// What one rule set does at one ply, as far as the records can see.
 #[derive(Debug, PartialEq, Eq)]
 enum Step {
@@ -170,7 +186,14 @@ impl Search<'_, '_> {
                 if ply >= unseen_from {
                     let mine = self.step(&game, &run, r, ply);
                     let here = (r, ply);
-                    self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, false);
+                    self.sensitive(
+                        (&values, &settled),
+                        &run,
+                        here,
+                        &mine,
+                        &mut shadows,
+                        Mode::Follow,
+                    );
                 }
                 let mv = parse_move(&rec.labels[ply as usize - 1], &game).ok();
                 if mv.and_then(|mv| run.play(mv).ok()).is_none() {
@@ -181,8 +204,13 @@ impl Search<'_, '_> {
                 if ply > 0 {
                     let mine = self.step(&game, &run, r, ply);
                     let here = (r, ply);
+                    // A rule set the record refutes here splits only on a
+                    // rule with a value that the record accepts here.
+                    let refuted =
+                        self.is_checked(r, ply) && !self.advance(&mut run.clone(), r, ply);
+                    let mode = if refuted { Mode::Rescue } else { Mode::Split };
                     if let Some(slot) =
-                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, true)
+                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, mode)
                     {
                         return self.split(values, settled, slot, Place { record: r, ply });
                     }
@@ -272,15 +300,21 @@ impl Search<'_, '_> {
         (r, ply): (usize, u32),
         mine: &Step,
         shadows: &mut Vec<Shadow>,
-        splitting: bool,
+        mode: Mode,
     ) -> Option<usize> {
         if *mine == Step::Nothing {
             return None;
         }
+        let splitting = mode != Mode::Follow;
         let checked = self.is_checked(r, ply);
         let seen_apart = |other: &Step| match (mine, other) {
             (Step::Played(..), Step::Played(..)) if !checked => false,
             _ => other != mine,
+        };
+        // Whether a value seen apart is one to split on: when the node is
+        // refuted here, only a value the record accepts here.
+        let worth = |search: &Self, game: &Game, position: &Position| {
+            mode != Mode::Rescue || search.passes(game, position, r, ply)
         };
         // The variations followed apart play on from their own positions.
         let mut k = 0;
@@ -289,7 +323,7 @@ impl Search<'_, '_> {
             let theirs = self.step_at(&shadow.game, &shadow.position, r, ply);
             self.out.variations += 1;
             if seen_apart(&theirs) {
-                if splitting {
+                if splitting && worth(self, &shadow.game, &shadow.position) {
                     return Some(shadow.slot);
                 }
                 shadows.swap_remove(k);
@@ -332,9 +366,11 @@ impl Search<'_, '_> {
             if no_room {
                 continue;
             }
-            if matches!(slot.key.value, ValueKind::Numbers { .. }) {
+            if let ValueKind::Numbers { max, .. } = slot.key.value {
+                // A count of stones is tried when a board shows it (or it is
+                // in); a place in the row (a fixed bound) at every ply.
                 let element = slot.element.as_deref().unwrap_or("");
-                let on_board = shown.iter().any(|s| s == element);
+                let on_board = matches!(max, Bound::Fixed(_)) || shown.iter().any(|s| s == element);
                 if on_board {
                     self.out.reached[i] = true;
                 }
@@ -352,24 +388,26 @@ impl Search<'_, '_> {
                 let Some(game) = game else { continue };
                 self.out.variations += 1;
                 let theirs = self.step(&game, run, r, ply);
-                if seen_apart(&theirs) {
-                    if splitting {
-                        return Some(i);
-                    }
-                    continue;
+                let apart = seen_apart(&theirs);
+                if apart && splitting && worth(self, &game, run.position()) {
+                    return Some(i);
                 }
                 if splitting
+                    && (!apart || mode == Mode::Rescue)
                     && self.with_dependents(
                         values,
                         settled,
                         run,
-                        (r, ply),
+                        (r, ply, mode),
                         &seen_apart,
                         (i, v),
                         &game,
                     )
                 {
                     return Some(i);
+                }
+                if apart {
+                    continue;
                 }
                 if let Step::Played(position, ..) = theirs {
                     if theirs != *mine {
@@ -396,7 +434,7 @@ impl Search<'_, '_> {
         values: &[u8],
         settled: &[Option<Place>],
         run: &GameRun<'_>,
-        (r, ply): (usize, u32),
+        (r, ply, mode): (usize, u32, Mode),
         seen_apart: &dyn Fn(&Step) -> bool,
         (i, v): (usize, u8),
         game: &Rc<Game>,
@@ -423,7 +461,9 @@ impl Search<'_, '_> {
                 alt[j] = values[j];
                 let Some(other) = other else { continue };
                 self.out.variations += 1;
-                if seen_apart(&self.step(&other, run, r, ply)) {
+                if seen_apart(&self.step(&other, run, r, ply))
+                    && (mode != Mode::Rescue || self.passes(&other, run.position(), r, ply))
+                {
                     return true;
                 }
             }
@@ -489,6 +529,12 @@ impl Search<'_, '_> {
             run.stop_at_cap();
         }
         Step::Result(run.end(), run.scores(), Some(Winner::from(run.outcome())))
+    }
+
+    /// Whether `game`, from `position`, plays `ply` of record `r` as the
+    /// record says (a game started there, as [`Search::step_at`] plays it).
+    fn passes(&self, game: &Game, position: &Position, r: usize, ply: u32) -> bool {
+        self.advance(&mut GameRun::new(game, *position), r, ply)
     }
 
     /// Whether record `r` has a checkpoint at `ply` (the result counts as one).

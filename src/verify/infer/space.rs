@@ -10,63 +10,25 @@
 //! element, `in` or `out`: such sets are learned element by element as the
 //! records reach them, never enumerated as subsets. A number (`sow
 //! min_stones`) takes a small range. The board's size and seeds are not
-//! searched: they come from the records or the base.
+//! searched: they come from the records or the base. The keys and keyword
+//! values the declaration marks opt-in ([`Infer::OptIn`],
+//! [`schema::Words::opt_in`]) are searched only when `--vary` names the key.
 
 use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
 use crate::{
-    diagnostic::Source,
+    diagnostic::{Span, Spanned},
+    dsl::{self, Setting, SyntaxTree, Value},
     engine::Game,
     rules::{
         self,
-        schema::{self, Bound, Default, Entry, Key, ValueKind},
+        schema::{self, Bound, Default, Entry, Infer, Key, ValueKind},
         write::{self, Document, Item, Line},
         Rules,
     },
 };
-
-/// Keys searched only when `--vary` names them: conditions that refine
-/// another option (`facing_counts` only matters with a `take` of the facing
-/// pit, `before` narrows `counts`) and captures inside the sowing or by a
-/// sweep (`on`, with its `then`), rarer rules that would multiply the space
-/// for every record set (with `on` searched, the guide's Modiar example
-/// compiles four times as many rule sets; with `before`, 1.7 times).
-///
-/// So are the keys and values that only a game or two needs (a `claim` of
-/// pits, single stones, sowing from any pit, the first moves of each player,
-/// a first-lap rule, a sweep that requires a capture; `take next` and
-/// `take two_out`, a relay from the next pit wherever a lap ends, a start
-/// that skips a single stone's origin, feeding always, a relay until a
-/// capture) and the four-row values, which no two-row record can use:
-/// searched by default, they made the guide's Modiar example compile 3.4
-/// times as many rule sets and leave `sow.start` open (none of its records
-/// sows a single stone). A value is written `key=value`.
-const OPT_IN: &[&str] = &[
-    "capture.facing_counts",
-    "capture.before",
-    "capture.on",
-    "capture.then",
-    "capture.requires",
-    "legal.singletons",
-    "legal.first_moves",
-    "legal.play_from",
-    "legal.first_lap",
-    "claim.makes",
-    "claim.except",
-    "claim.mirror",
-    "capture.take=next",
-    "capture.take=opposite_and_behind",
-    "capture.take=opposite_and_behind_both",
-    "capture.side=own_inner",
-    "sow.start=origin_unless_single",
-    "sow.laps=relay_until_capture",
-    "legal.feed=always",
-    "rounds.refill=surplus",
-    "sow.laps=next_always",
-    "capture.take=two_out",
-];
 
 /// Most values a single number key (`min_stones`) is tried with.
 pub const NUMBER_RANGE: u32 = 4;
@@ -120,15 +82,28 @@ pub struct Space {
     pub fixed: Vec<(Option<&'static str>, &'static Key, Vec<String>)>,
     /// The free choices.
     pub slots: Vec<Slot>,
+    /// Every key in file order, and where its value comes from.
+    plan: Vec<(Option<&'static str>, &'static Key, From)>,
     games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
     /// Rule sets compiled so far (the cache is emptied when full).
     compiled: usize,
 }
 
+/// Where [`Space::settings`] takes a key's value from.
+#[derive(Debug)]
+enum From {
+    /// Pinned by `--fix`, or not searched: these values (`None`: left out).
+    Written(Option<Vec<String>>),
+    /// A list key: the elements whose slots (these) are `in`.
+    Elements(Vec<usize>),
+    /// A whole key: this slot's value.
+    Slot(usize),
+}
+
 /// Compiled rule sets kept at most: a search compiles hundreds of
 /// thousands, each a few kilobytes of tables, nearly all used by one node
 /// of the search only; the cache is emptied when it holds this many.
-const MAX_CACHED: usize = 50_000;
+const MAX_CACHED: usize = 5_000;
 
 /// Every key of the language, with its section, but those of `rounds`: a
 /// record is one game, and `sow infer` refuses a base variant with rounds.
@@ -146,24 +121,31 @@ fn all_keys() -> Vec<(Option<&'static str>, &'static Key)> {
 
 /// Whether the search leaves `key` alone: text, and the board's size and
 /// start (`rows`, `pits`, `seeds`, `start`), which the records give.
-/// Also left alone: the numbers that go with a rule rather than make one
-/// (`first_move_from`, `stones_left_at_most`, `score_at_least`, a sweep's
-/// `board_at_most`), which the
-/// search does not vary yet, and the scoring of the two ends that need
-/// such a number (`stones_left`, `score_reached`).
+/// Also left alone: the numbers that go with an end rather than make one
+/// (`stones_left_at_most`, `score_at_least`), which the search does not
+/// vary yet, the scoring of the two ends that need such a number
+/// (`stones_left`, `score_reached`), and a sweep's `board_at_most`.
 fn is_board_or_text(section: Option<&str>, key: &Key) -> bool {
     matches!(key.value, ValueKind::Text)
         || (section == Some("board")
             && matches!(key.value, ValueKind::Number { .. } | ValueKind::PitCounts))
         || matches!(
             (section, key.name),
-            (Some("legal"), "first_move_from")
-                | (
-                    Some("end"),
-                    "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
-                )
-                | (Some("capture"), "board_at_most")
+            (
+                Some("end"),
+                "stones_left_at_most" | "score_at_least" | "stones_left" | "score_reached"
+            ) | (Some("capture"), "board_at_most")
         )
+}
+
+/// Whether a list of places in the row (`first_move_from`) allows every
+/// place when it is left out: the search then starts from the whole row,
+/// every place in (whatever the base says), and a move the records show from a place puts it in
+/// for good (as a capture of 4 puts 4 in `capture counts`). Started from
+/// the empty list instead, trying one place in would forbid the others,
+/// and two records that start from two places would put both out.
+fn all_when_left_out(section: Option<&str>, key: &Key) -> bool {
+    (section, key.name) == (Some("legal"), "first_move_from")
 }
 
 /// The key named `name` (`capture.counts`), if it is one the search can vary.
@@ -207,8 +189,7 @@ impl Space {
             let same = |(s, k): &(Option<&str>, &Key)| *s == section && k.name == key.name;
             let asked = vary.iter().any(same);
             let free = !is_board_or_text(section, key)
-                && (asked
-                    || (vary.is_empty() && !OPT_IN.contains(&key_name(section, key).as_str())))
+                && (asked || (vary.is_empty() && key.infer == Infer::Searched))
                 && !fixed.iter().any(|(s, k, _)| same(&(*s, k)));
             if !free {
                 continue;
@@ -238,7 +219,6 @@ impl Space {
                     // A key whose rule may be absent (`feed_gives`) may also
                     // be left out: its first value, written as nothing.
                     let absent = matches!(key.default, Default::Absent(_)).then(String::new);
-                    let name = key_name(section, key);
                     // The base's own value is always among them.
                     let base_value = |w: &str| {
                         current
@@ -246,9 +226,7 @@ impl Space {
                             .and_then(|c| c.first())
                             .is_some_and(|c| c == w)
                     };
-                    let searched = |w: &&&str| {
-                        asked || base_value(w) || !OPT_IN.contains(&format!("{name}={w}").as_str())
-                    };
+                    let searched = |w: &&&str| asked || base_value(w) || !words.opt_in.contains(w);
                     let values = absent
                         .into_iter()
                         .chain(words.words.iter().filter(searched).map(|w| w.to_string()));
@@ -268,18 +246,46 @@ impl Space {
                     }
                 }
                 ValueKind::Numbers { min, max } => {
-                    for n in min..=upper(max) {
-                        slots.push(element(section, key, &n.to_string(), current.as_deref()));
+                    // A fixed bound is a place in the row: up to the pits.
+                    let top = match max {
+                        Bound::Fixed(n) => n.min(u32::from(base.board.pits)),
+                        Bound::Stones => stones,
+                    };
+                    let all = all_when_left_out(section, key);
+                    for n in min..=top {
+                        let mut slot = element(section, key, &n.to_string(), current.as_deref());
+                        slot.default = slot.default.max(u8::from(all));
+                        slots.push(slot);
                     }
                 }
                 // Board keys are not searched.
                 ValueKind::Text | ValueKind::PitCounts => {}
             }
         }
+        let plan = all_keys()
+            .into_iter()
+            .map(|(section, key)| {
+                let same = |s: Option<&str>, k: &Key| s == section && k.name == key.name;
+                let mine: Vec<usize> = (0..slots.len())
+                    .filter(|&i| same(slots[i].section, slots[i].key))
+                    .collect();
+                let from = if let Some((_, _, v)) = fixed.iter().find(|(s, k, _)| same(*s, k)) {
+                    From::Written(Some(v.clone()))
+                } else if mine.is_empty() {
+                    From::Written((key.write)(&base))
+                } else if slots[mine[0]].element.is_some() {
+                    From::Elements(mine)
+                } else {
+                    From::Slot(mine[0])
+                };
+                (section, key, from)
+            })
+            .collect();
         Space {
             base,
             fixed,
             slots,
+            plan,
             games: FxHashMap::default(),
             compiled: 0,
         }
@@ -302,46 +308,35 @@ impl Space {
         values: &[u8],
     ) -> Vec<(Option<&'static str>, &'static Key, Vec<String>)> {
         let mut out = Vec::new();
-        for (section, key) in all_keys() {
-            let slots: Vec<(usize, &Slot)> = self
-                .slots
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.section == section && s.key.name == key.name)
-                .collect();
-            let pinned = self
-                .fixed
-                .iter()
-                .find(|(s, k, _)| *s == section && k.name == key.name);
-            let written = if let Some((_, _, v)) = pinned {
-                Some(v.clone())
-            } else if slots.is_empty() {
-                (key.write)(&self.base)
-            } else if slots[0].1.element.is_some() {
-                let members: Vec<String> = slots
-                    .iter()
-                    .filter(|(i, _)| values[*i] == 1)
-                    .map(|(_, s)| s.element.clone().unwrap_or_default())
-                    .collect();
-                match key.value {
-                    // `end when` always holds its first word.
-                    ValueKind::WordList(words) => Some(
-                        std::iter::once(words.words[0].to_string())
-                            .chain(members)
-                            .collect(),
-                    ),
-                    _ => Some(members),
+        for (section, key, from) in &self.plan {
+            let written = match from {
+                From::Written(written) => written.clone(),
+                From::Elements(slots) => {
+                    let members = slots
+                        .iter()
+                        .filter(|&&i| values[i] == 1)
+                        .filter_map(|&i| self.slots[i].element.clone());
+                    match key.value {
+                        // `end when` always holds its first word.
+                        ValueKind::WordList(words) => Some(
+                            std::iter::once(words.words[0].to_string())
+                                .chain(members)
+                                .collect(),
+                        ),
+                        _ => Some(members.collect()),
+                    }
                 }
-            } else {
-                let (i, slot) = slots[0];
-                let value = &slot.values[usize::from(values[i])];
-                Some(
-                    (!value.is_empty())
-                        .then(|| value.clone())
-                        .into_iter()
-                        .collect(),
-                )
+                From::Slot(i) => {
+                    let value = &self.slots[*i].values[usize::from(values[*i])];
+                    Some(
+                        (!value.is_empty())
+                            .then(|| value.clone())
+                            .into_iter()
+                            .collect(),
+                    )
+                }
             };
+            let (section, key) = (*section, *key);
             if let Some(v) = written {
                 out.push((section, key, v));
             }
@@ -407,16 +402,42 @@ impl Space {
         write::print(&doc)
     }
 
+    /// The syntax tree of an assignment: what [`Space::text`] writes, built
+    /// in memory (no file text to write and parse again).
+    fn tree(&self, values: &[u8]) -> SyntaxTree {
+        let mut tree = SyntaxTree::default();
+        for (section, key, written) in self.settings(values) {
+            let setting = Setting {
+                key: spanned(key.name.to_string()),
+                values: written
+                    .into_iter()
+                    .map(|w| spanned(value(key, w)))
+                    .collect(),
+                span: Span::default(),
+            };
+            match section {
+                None => tree.settings.push(setting),
+                Some(s) => match tree.sections.last_mut() {
+                    Some(block) if block.name.node == s => block.settings.push(setting),
+                    _ => tree.sections.push(dsl::Section {
+                        name: spanned(s.to_string()),
+                        label: None,
+                        settings: vec![setting],
+                        span: Span::default(),
+                    }),
+                },
+            }
+        }
+        tree
+    }
+
     /// The rule set of an assignment, compiled; `None` when the language
     /// rejects it (e.g. `extra_turn store` without stores). Cached.
     pub fn game(&mut self, values: &[u8]) -> Option<Rc<Game>> {
         if let Some(game) = self.games.get(values) {
             return game.clone();
         }
-        let text = self.text(values, &[]);
-        let game = rules::load(&Source::new("inferred", text))
-            .ok()
-            .map(|loaded| Rc::new(Game::new(loaded.rules)));
+        let game = rules::rules_of_tree(&self.tree(values)).map(|rules| Rc::new(Game::new(rules)));
         if self.games.len() >= MAX_CACHED {
             self.games.clear();
         }
@@ -429,6 +450,38 @@ impl Space {
     /// emptied counts again).
     pub fn compiled(&self) -> usize {
         self.compiled
+    }
+}
+
+fn spanned<T>(node: T) -> Spanned<T> {
+    Spanned {
+        span: Span::default(),
+        node,
+    }
+}
+
+/// A value of `key` as its `write` gives it (`"Modiar"`, `7`, `ccw`), as
+/// the parser would read it.
+fn value(key: &Key, written: String) -> Value {
+    match key.value {
+        ValueKind::Text => {
+            let inner = written
+                .strip_prefix('"')
+                .and_then(|w| w.strip_suffix('"'))
+                .unwrap_or(&written);
+            let mut text = String::new();
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                text.extend(if c == '\\' { chars.next() } else { Some(c) });
+            }
+            Value::Text(text)
+        }
+        ValueKind::Number { .. } | ValueKind::Numbers { .. } | ValueKind::PitCounts => {
+            Value::Number(Ok(written.parse().unwrap_or_else(|_| {
+                unreachable!("`{}` wrote {written:?}, not a number", key.name)
+            })))
+        }
+        ValueKind::Word(_) | ValueKind::WordList(_) | ValueKind::PerPit(_) => Value::Word(written),
     }
 }
 
@@ -461,5 +514,85 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
             Some(Vec::new())
         }
         Default::Required | Default::RequiredUnless(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values_of(space: &Space, name: &str) -> Option<Vec<String>> {
+        let slot = space.slots.iter().find(|s| s.name() == name)?;
+        Some(slot.values.clone())
+    }
+
+    /// The rule set built in memory is the one the file text of the same
+    /// assignment loads to (or both are refused), for the base's own
+    /// values, every one-rule variation of them, and assignments drawn at
+    /// random.
+    #[test]
+    fn the_tree_loads_as_the_text_does() {
+        for variant in ["modiar", "oware", "kalah"] {
+            let base = crate::variants::load(variant).unwrap().rules;
+            let space = Space::new(base, &[], Vec::new());
+            let mut assignments = vec![space.defaults()];
+            for (i, slot) in space.slots.iter().enumerate() {
+                for v in 0..slot.values.len() as u8 {
+                    let mut values = space.defaults();
+                    values[i] = v;
+                    assignments.push(values);
+                }
+            }
+            let mut seed = 12345u64;
+            for _ in 0..300 {
+                let values = space
+                    .slots
+                    .iter()
+                    .map(|slot| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((seed >> 33) % slot.values.len() as u64) as u8
+                    })
+                    .collect();
+                assignments.push(values);
+            }
+            let mut valid = 0;
+            for values in &assignments {
+                let text = space.text(values, &[]);
+                let loaded = rules::load(&crate::diagnostic::Source::new("t", text.clone()));
+                let built = rules::rules_of_tree(&space.tree(values));
+                assert_eq!(loaded.ok().map(|l| l.rules), built, "{variant}:\n{text}");
+                valid += usize::from(rules::rules_of_tree(&space.tree(values)).is_some());
+            }
+            // Both kinds occur: the comparison is not of refusals only.
+            assert!(
+                valid > 10 && valid < assignments.len(),
+                "{variant}: {valid}"
+            );
+        }
+    }
+
+    /// The keys and values the declaration marks opt-in are searched only
+    /// when `--vary` names their key.
+    #[test]
+    fn opt_in_keys_and_values_wait_for_vary() {
+        let base = crate::variants::load("modiar").unwrap().rules;
+        let all = Space::new(base.clone(), &[], Vec::new());
+        assert!(values_of(&all, "capture.on").is_none());
+        assert!(values_of(&all, "legal.first_lap").is_none());
+        let take = values_of(&all, "capture.take").unwrap();
+        assert!(take.contains(&"last".to_string()), "{take:?}");
+        assert!(!take.contains(&"next".to_string()), "{take:?}");
+
+        let asked = [
+            find_key("capture.take").unwrap(),
+            find_key("capture.on").unwrap(),
+        ];
+        let some = Space::new(base, &asked, Vec::new());
+        let take = values_of(&some, "capture.take").unwrap();
+        assert!(take.contains(&"next".to_string()), "{take:?}");
+        assert!(values_of(&some, "capture.on").is_some());
+        assert_eq!(some.slots.len(), 2);
     }
 }
