@@ -971,3 +971,28 @@ fn then_without_relay_landing_and_a_chain_with_a_sowing_trigger_are_refused() {
         "{err}"
     );
 }
+
+/// A relay-landing capture sown on (`then resows`) that never ends: 2x1,
+/// `a` 1 and `A` 4, North to move. A (4): a=2, A=1, a=3, A=2; A's lap ends
+/// on 2 and takes the facing a (3), sown on from a: A=3, a=1, A=... each
+/// capture lifts the other pit's 3 and sows them round to a pit of 2, for
+/// ever. At the bound on relays the move is cut where it stands, with no
+/// stone left in hand: before, the stones lifted for the last capture were
+/// lost (a generated variant found it). Capture number 1000 (the 1001st
+/// lap, an even one like the first) would have lifted a's 3: a=3, A=2.
+#[test]
+fn a_capture_sown_on_for_ever_is_cut_at_the_bound_without_losing_stones() {
+    let text = "name \"resow cycle\"
+board { rows 2; pits 1; start 2 3; stores none }
+sow { direction ccw; start next; skip_origin no; laps relay }
+capture more { on relay_landing; counts 2; side any; take opposite; then resows }
+legal { min_stones 1 }
+end { when no_legal_move; leftovers row_owner; repetition ignore }
+";
+    let loaded = rules::load(&Source::new("resow-cycle", text)).unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(loaded.rules);
+    let s = play(&game, &pos(&game, "1 / 4 north"), "A");
+    assert!(s.effect.relay_cut, "{:?}", s.effect);
+    assert_eq!(board(&game, &s.position), [3, 2]);
+    assert_eq!(s.position.captured, [0, 0]);
+}

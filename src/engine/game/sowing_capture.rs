@@ -88,10 +88,17 @@ impl Game {
             origin = match (landing, relay) {
                 (None, Some(relay)) => relay,
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
+                // At the bound on relays the move is cut where it stands:
+                // nothing is lifted that no lap would sow.
+                (Some(rule), _) if rule.then.resows() && relays == MAX_RELAYS as usize => {
+                    return (last, LapsEnd::Cut, relays + 1);
+                }
                 (Some(rule), _) if rule.then.resows() => {
                     let pits_taken = self.resown(rule, pos, last);
                     let stones = self.lift_pits(pos, pits_taken);
-                    *captured += u16::from(stones);
+                    // Re-sown stones count again at each capture: a long
+                    // cycle of captures must not overflow the count.
+                    *captured = captured.saturating_add(u16::from(stones));
                     *pits |= pits_taken;
                     hand = Some(stones);
                     // Sown from the pit after the landing pit, or after the
