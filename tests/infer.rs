@@ -381,3 +381,34 @@ fn first_move_from_is_learned_from_the_first_moves() {
             .contains("this first move is played from"));
     }
 }
+
+/// Records of moves and result only, with every rule free, can keep the
+/// search busy for many minutes: `infer` says so at once on stderr and
+/// names `--vary` (the test stops the search after two seconds). With
+/// `--vary` it does not.
+#[test]
+fn moves_only_records_with_every_rule_free_get_a_warning_at_once() {
+    let dir = scratch("infer-moves-only-note");
+    let record = "variant: modiar\nstart: \"7 7 7 / 7 7 7 south\"\nmoves: \"b A b C c A\"\n";
+    std::fs::write(dir.join("bare.yaml"), record).unwrap();
+    let run = |extra: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("sow")
+            .unwrap()
+            .current_dir(&dir)
+            .arg("infer")
+            .arg("bare.yaml")
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(2))
+            .output();
+        match out {
+            Ok(out) => String::from_utf8(out.stderr).unwrap(),
+            Err(e) => panic!("{e}"),
+        }
+    };
+    let note = "the records have no boards and every rule is free";
+    let free = run(&[]);
+    assert!(free.contains(note), "{free}");
+    assert!(free.contains("--vary"), "{free}");
+    let varied = run(&["--base", "modiar", "--vary", "capture.counts"]);
+    assert!(!varied.contains(note), "{varied}");
+}

@@ -317,6 +317,18 @@ pub(super) fn infer(
         };
         prepared.push(prepare(&root, &file.record).map_err(bad)?);
     }
+    let boards = prepared
+        .iter()
+        .any(|p| p.record.expect.iter().any(|c| c.board.is_some()));
+    if !boards && vary.is_empty() {
+        // Without boards, rule sets are only told apart by legality and
+        // results: with every rule free that can take many minutes.
+        eprintln!(
+            "sow infer: the records have no boards and every rule is free: the search may take \
+             many minutes; name the rules in doubt with --vary (e.g. --vary sow.direction \
+             capture.counts) to search only those"
+        );
+    }
     let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
     let mut inference = infer::infer(space, &prepared, INFER_MAX_NODES);
     if inference.candidates.is_empty() {
