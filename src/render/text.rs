@@ -109,10 +109,10 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
         )
     };
     let mut out = String::new();
-    if let [north_outer, north_inner, south_inner, south_outer] = &rows[..] {
+    let lines = match &rows[..] {
         // Four rows: each row's labels next to it, the inner rows' in the
         // middle of the board.
-        let lines = [
+        [north_outer, north_inner, south_inner, south_outer] => vec![
             ("north", labels(north_outer)),
             ("", counts(north_outer)),
             ("", counts(north_inner)),
@@ -121,22 +121,19 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
             ("", counts(south_inner)),
             ("", counts(south_outer)),
             ("south", labels(south_outer)),
-        ];
-        for (title, line) in lines {
-            let _ = writeln!(out, "{title:<margin$}{line}");
-        }
-        return out;
-    }
-    if let [north, middle, south] = &rows[..] {
+        ],
         // Three rows: the middle row's labels under its counts.
-        let lines = [
+        [north, middle, south] => vec![
             ("north", labels(north)),
             ("", counts(north)),
             ("", counts(middle)),
             ("", labels(middle)),
             ("", counts(south)),
             ("south", labels(south)),
-        ];
+        ],
+        _ => Vec::new(),
+    };
+    if !lines.is_empty() {
         for (title, line) in lines {
             let _ = writeln!(out, "{title:<margin$}{line}");
         }
