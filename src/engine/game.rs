@@ -256,6 +256,13 @@ pub struct Game {
     /// ([`Game::sow_laps_capturing`]) and the other moves keep the
     /// table-driven laps.
     sowing_captures: bool,
+    /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
+    /// (never the store). A lap that no such rule looks at is sown by the
+    /// table-driven lap, not stone by stone.
+    every_pit_slots: [u32; 2],
+    /// `every_pit_counts[n]`: an `on every_pit` rule may take a pit holding
+    /// `n` stones.
+    every_pit_counts: [bool; 256],
     /// The capture rules that sweep the board after the sowing (`on
     /// sweep`), in file order (after the last-pit rules).
     pub(super) sweep_rules: Box<[CaptureTable]>,
@@ -443,6 +450,18 @@ impl Game {
         let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
         let opening_no_capture = every_rule().all(|c| c.opening_no_capture);
         let sowing_captures = !sowing_rules.is_empty();
+        let every_pit_counts = std::array::from_fn(|n| {
+            (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
+        });
+        let every_pit_slots = [0, 1].map(|m| {
+            let every_pit = sowing_rules.iter().filter(|c| c.on == Trigger::EveryPit);
+            let slots = every_pit.fold(0, |bits, c| bits | c.rows[m]);
+            if stores {
+                slots & !(1 << STORE_SLOT)
+            } else {
+                slots
+            }
+        });
         let beyond_last = sowing_captures || !sweep_rules.is_empty();
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
@@ -602,6 +621,8 @@ impl Game {
             capture_rules: capture_rules.into(),
             sowing_rules: sowing_rules.into(),
             sowing_captures,
+            every_pit_slots,
+            every_pit_counts,
             sweep_rules: sweep_rules.into(),
             beyond_last,
             capturable,

@@ -87,6 +87,13 @@ impl CaptureTable {
         self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
     }
 
+    /// Whether a pit holding `count` stones may be captured (on a row the
+    /// rule captures from).
+    #[inline]
+    pub(super) fn takes_count(&self, count: usize) -> bool {
+        self.capturable[count]
+    }
+
     /// Whether the rule applies in `pos` (not on a first move it waives).
     #[inline]
     pub(super) fn applies(&self, pos: &Position) -> bool {

@@ -43,35 +43,30 @@ impl Game {
         // Stones in hand that no pit gave (a `then resows` capture's), sown
         // from the pit after `origin`, which keeps its own.
         let mut hand = None;
+        // Pits an `on every_pit` rule in force may take, for this mover.
+        let watched = if capture { self.every_pit_slots[m] } else { 0 };
         for relays in 0..=MAX_RELAYS as usize {
-            let mut stones = hand
-                .take()
-                .unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
-            on_lap(origin, stones);
-            let path = paths[origin][..self.path_len]
-                .iter()
-                .map(|&s| usize::from(s) % MAX_PITS);
-            // A single stone that skips its origin (`origin_unless_single`).
-            let skip = usize::from(self.single_to_next && stones == 1);
-            for slot in path.cycle().skip(skip) {
-                if stones == 0 {
-                    break;
+            let path = &paths[origin][..self.path_len];
+            match hand.take() {
+                // A lap that no rule looks inside: the table-driven lap.
+                None if watched == 0 => {
+                    on_lap(origin, pos.pits[origin]);
+                    last = self.sow_any_lap(pos, path, origin);
                 }
-                if pos.is_closed(slot) {
-                    continue;
-                }
-                pos.pits[slot] += 1;
-                stones -= 1;
-                last = slot;
-                if self.is_store(slot) {
-                    continue;
-                }
-                for rule in in_force(Trigger::EveryPit) {
-                    let count = usize::from(pos.pits[slot]);
-                    if rule.qualifies(m, slot, count) {
-                        *captured += self.take_pit(rule, pos, m, slot);
-                        *pits |= 1 << slot;
-                    }
+                hand => {
+                    let stones = hand.unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
+                    on_lap(origin, stones);
+                    last = self
+                        .sow_watched_lap(pos, path, stones, watched, |pos, slot| {
+                            for rule in in_force(Trigger::EveryPit) {
+                                let count = usize::from(pos.pits[slot]);
+                                if rule.qualifies(m, slot, count) {
+                                    *captured += self.take_pit(rule, pos, m, slot);
+                                    *pits |= 1 << slot;
+                                }
+                            }
+                        })
+                        .unwrap_or(last);
                 }
             }
             // A lap that relays may end in a relay-landing capture; one that
@@ -121,6 +116,41 @@ impl Game {
             };
         }
         (last, LapsEnd::Cut, MAX_RELAYS as usize + 1)
+    }
+
+    /// Sows `stones` in hand along `path` stone by stone, passing over
+    /// closed pits, and calls `look(pos, slot)` after a stone drops into a
+    /// slot whose bit is set in `watched`, making it hold a count an `on
+    /// every_pit` rule may take. Returns the slot of the last
+    /// stone, none when the hand was empty.
+    #[inline]
+    fn sow_watched_lap(
+        &self,
+        pos: &mut Position,
+        path: &[u8],
+        mut stones: u8,
+        watched: u32,
+        mut look: impl FnMut(&mut Position, usize),
+    ) -> Option<usize> {
+        let mut last = None;
+        // A single stone that skips its origin (`origin_unless_single`).
+        let skip = usize::from(self.single_to_next && stones == 1);
+        let slots = path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle();
+        for slot in slots.skip(skip) {
+            if stones == 0 {
+                break;
+            }
+            if pos.closed != 0 && pos.is_closed(slot) {
+                continue;
+            }
+            pos.pits[slot] += 1;
+            stones -= 1;
+            last = Some(slot);
+            if watched >> slot & 1 == 1 && self.every_pit_counts[usize::from(pos.pits[slot])] {
+                look(pos, slot);
+            }
+        }
+        last
     }
 
     /// Takes every stone of `pit` by `rule`, `mover` having moved; returns
