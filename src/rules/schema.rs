@@ -513,7 +513,11 @@ const SOW: Section = Section {
     name: "sow",
     doc: "How a move sows.",
     intro: "",
-    notes: "`extra_turn store` without `stores sown` is an error. An extra turn shows in a
+    notes: "`extra_turn store` without `stores sown` is an error. `extra_turn capture`
+gives the mover another move after every move that captured stones, by any
+capture rule (whoever the stones go to) or a claim: after Wa'ache
+Waledat's relay-landing four, \"the player takes another turn\" (from any pit).
+It is an error without a capture rule. An extra turn shows in a
 trace as two plies by the same player; perft counts plies, so it counts both.
 
 `skip_origin yes` with `start origin` is a contradiction and an error.
@@ -598,7 +602,7 @@ written `pass`.",
             read: |r, v| r.sowing.extra_turn = v.word(),
             write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
-            value: ValueKind::Word(Words::of::<ExtraTurn>()),
+            value: ValueKind::Word(Words::of::<ExtraTurn>().opt_in(&["capture"])),
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover moves again.",
