@@ -137,7 +137,7 @@ fn each_player_first_moves_with_extra_turn_capture_needs_every_rule_waived() {
         "wa-ache-waledat",
         &[("first_move no_capture", "first_move normal")],
     );
-    let path = scratch("extra-turn-capture").join("opening-captures.variant");
+    let path = scratch("opening-captures").join("opening-captures.variant");
     std::fs::write(&path, text).unwrap();
     let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");

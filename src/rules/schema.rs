@@ -953,7 +953,10 @@ is an error. A position given with `--from` is a mid-game position: the rule
 does not apply to it. `first_moves each_player` makes North's first move a
 first move too, for `first_move_from` (North plays from the same places of
 its own row) and for a capture rule's `first_move no_capture`; it is not
-supported with rounds or extra turns (an error).
+supported with rounds or `extra_turn store` (an error), and with
+`extra_turn capture` only when every capture rule has `first_move
+no_capture` (no capture, so no extra turn, in the opening: Wa'ache
+Waledat).
 
 `play_from any` lets a player sow from any pit of the board, the opponent's
 included (Kapana Bona's heaps on the ground have no sides): a move is
