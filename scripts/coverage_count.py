@@ -44,6 +44,11 @@ COVERED = {
     "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 4 }
     "next-pit relay (always)",  # sow { laps next_always }
     "two-out capture",  # capture NAME { take two_out } (chain forward: alternating)
+    # legal { first_moves each_player } with capture NAME { first_move
+    # no_capture }: no capture in each player's first turn (Wa'ache Waledat;
+    # Mangala (Suez)'s "first two turns" reads the same)
+    "no capture in first turn(s)",
+    "extra turn after capture",  # sow { extra_turn capture }
 }
 
 # A covered feature name whose detail, for this game, the language does not say.

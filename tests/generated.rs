@@ -363,8 +363,11 @@ fn consistent(mut r: Rules) -> Rules {
     if r.sowing.start != SowStart::Next {
         r.sowing.skip_origin = false;
     }
-    // `extra_turn store` needs `stores sown`.
-    if r.board.stores == Stores::None {
+    // `extra_turn store` needs `stores sown`, `extra_turn capture` a
+    // capture rule.
+    if (r.board.stores == Stores::None && r.sowing.extra_turn == ExtraTurn::Store)
+        || (r.captures.is_empty() && r.sowing.extra_turn == ExtraTurn::Capture)
+    {
         r.sowing.extra_turn = ExtraTurn::Never;
     }
     // `grand_slam` needs captures.
@@ -468,7 +471,7 @@ fn consistent(mut r: Rules) -> Rules {
         r.restrictions = Restrictions::SLAM_THEN_FEED;
     }
     // `last_mover` cannot be used with extra turns.
-    if r.sowing.extra_turn == ExtraTurn::Store {
+    if r.sowing.extra_turn != ExtraTurn::Never {
         let not_last = |l: &mut Leftovers| {
             if *l == Leftovers::LastMover {
                 *l = Leftovers::RowOwner;
@@ -494,8 +497,11 @@ fn consistent(mut r: Rules) -> Rules {
         .captures
         .iter()
         .any(|c| c.first_move == FirstMove::NoCapture);
+    // With `extra_turn capture`, only when no rule captures in the opening.
+    let opening_captures = r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
     if (r.sowing.first_move_from.is_empty() && !waiver)
         || r.sowing.extra_turn == ExtraTurn::Store
+        || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
         || r.rounds.refill.is_some()
     {
         r.sowing.first_moves = FirstMoves::Game;

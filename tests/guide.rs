@@ -250,6 +250,15 @@ const FAMILIES: &[Family] = &[
                 empty one that ends the sowing is taken.",
         variants: &["pachgarhwa"],
     },
+    Family {
+        page: "wa-ache-waledat",
+        title: "Wa'ache Waledat",
+        intro: "An Eritrean relay game on 2x6 with three counters a hole: the three holes \
+                on a player's left sow clockwise, the three on the right anti-clockwise; a \
+                lap ending in a hole it makes hold four takes it and gives the player another \
+                turn, except in each player's first turn.",
+        variants: &["wa-ache-waledat"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -19,6 +19,7 @@ mod invariants;
 mod language;
 mod muvalavala;
 mod omweso;
+mod openings;
 mod peers;
 mod perft;
 mod play;

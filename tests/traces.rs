@@ -584,3 +584,18 @@ fn dongjintian_random_seed_1() {
 fn pachgarhwa_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "pachgarhwa", "--seed", "1"]));
 }
+
+#[test]
+fn wa_ache_waledat_random_seed_1_opening() {
+    // The first plies of a random game: each player's first turn, where a
+    // lap ending on four is sown on, then landing captures, each followed by
+    // another move of the same player.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "wa-ache-waledat",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}

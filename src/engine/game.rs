@@ -335,6 +335,9 @@ pub struct Game {
     laps: Laps,
     has_stores: bool,
     extra_turn: bool,
+    /// `extra_turn capture`: a move that captured a pit is followed by
+    /// another move of the same player.
+    extra_turn_capture: bool,
     pub(super) min_stones: u8,
     /// `singletons into_empty`: with no pit holding `min_stones`, single
     /// stones sown into an empty pit are moves.
@@ -466,6 +469,7 @@ impl Game {
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
+        let extra_turn_capture = rules.sowing.extra_turn == ExtraTurn::Capture;
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
         for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
             *allowed = rules.sowing.direction[pit % per_row].allowed();
@@ -651,6 +655,7 @@ impl Game {
             laps,
             has_stores: stores,
             extra_turn,
+            extra_turn_capture,
             min_stones,
             singletons,
             directions,
@@ -919,6 +924,15 @@ impl Game {
         opening && self.each_player_opening && mover == Player::South
     }
 
+    /// Whether the mover moves again after a move whose last stone fell in
+    /// slot `last` and that did `effect`: `extra_turn store` (the last stone
+    /// in their store) or `extra_turn capture` (a pit captured).
+    #[inline]
+    pub(super) fn moves_again(&self, last: usize, effect: &Effect) -> bool {
+        (self.extra_turn && self.is_store(last))
+            || (self.extra_turn_capture && effect.captured_pits != 0)
+    }
+
     /// Sows from `pit` and, when `capture` is true, captures; the result is
     /// the position with the other player to move. Legality is not checked.
     fn sow(&self, pos: &Position, mv: Move, capture: bool) -> (Position, Effect) {
@@ -976,7 +990,6 @@ impl Game {
         if self.claim.is_some() {
             self.pay_claimed(pos);
         }
-        let extra_turn = self.is_store(last) && self.extra_turn;
         // A relay that cycled or was stopped by the end test never ended:
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
@@ -992,7 +1005,7 @@ impl Game {
         if capture && relay_ended && !self.sweep_rules.is_empty() {
             self.sweep(pos, mover, &mut effect);
         }
-        if !extra_turn {
+        if !self.moves_again(last, &effect) {
             pos.to_move = mover.other();
         }
         pos.opening = self.opening_after(pos.opening, mover);

@@ -116,6 +116,8 @@ fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
     }
 }
 
+/// `extra_turn store` needs stores to land in, `extra_turn capture` a rule
+/// that captures.
 fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
     match read.given(SOW, "extra_turn") {
@@ -127,6 +129,16 @@ fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> {
             vec![Diagnostic::error(
                 s.span,
                 "`extra_turn store` needs stores on the board (`stores sown` in `board`)",
+            )]
+        }
+        Some(s)
+            if rules.sowing.extra_turn == ExtraTurn::Capture
+                && rules.captures.is_empty()
+                && rules.claim.count.is_none() =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`extra_turn capture` has no effect: the variant has no capture rule (`capture NAME { ... }`) and no `claim`",
             )]
         }
         _ => Vec::new(),
@@ -756,6 +768,21 @@ fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         out.push(Diagnostic::error(
             s.span,
             "`first_moves each_player` is not supported with `extra_turn store`",
+        ));
+    }
+    // An extra turn in the opening would make South's second move North's
+    // first; none comes when no rule captures in the opening.
+    let opening_captures = rules
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::Normal);
+    if read.valid(SOW, "extra_turn")
+        && rules.sowing.extra_turn == ExtraTurn::Capture
+        && opening_captures
+    {
+        out.push(Diagnostic::error(
+            s.span,
+            "`first_moves each_player` with `extra_turn capture` needs `first_move no_capture` in every capture rule: an extra turn in the opening would make South's second move North's first",
         ));
     }
     out

@@ -179,6 +179,8 @@ keyword_enum! {
         Never = "never",
         /// The mover moves again when the last stone lands in their own store.
         Store = "store",
+        /// The mover moves again when the move captured (Wa'ache Waledat's "these counters are captured and the player takes another turn").
+        Capture = "capture",
     }
 }
 

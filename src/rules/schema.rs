@@ -513,7 +513,11 @@ const SOW: Section = Section {
     name: "sow",
     doc: "How a move sows.",
     intro: "",
-    notes: "`extra_turn store` without `stores sown` is an error. An extra turn shows in a
+    notes: "`extra_turn store` without `stores sown` is an error. `extra_turn capture`
+gives the mover another move after every move that captured stones, by any
+capture rule (whoever the stones go to) or a claim: after Wa'ache
+Waledat's relay-landing four, \"the player takes another turn\" (from any pit).
+It is an error without a capture rule. An extra turn shows in a
 trace as two plies by the same player; perft counts plies, so it counts both.
 
 `skip_origin yes` with `start origin` is a contradiction and an error.
@@ -598,7 +602,7 @@ written `pass`.",
             read: |r, v| r.sowing.extra_turn = v.word(),
             write: |r| Some(one(r.sowing.extra_turn)),
             what: "extra-turn rule",
-            value: ValueKind::Word(Words::of::<ExtraTurn>()),
+            value: ValueKind::Word(Words::of::<ExtraTurn>().opt_in(&["capture"])),
             default: Default::Value("never"),
             warns: None,
             doc: "When the mover moves again.",
@@ -949,7 +953,10 @@ is an error. A position given with `--from` is a mid-game position: the rule
 does not apply to it. `first_moves each_player` makes North's first move a
 first move too, for `first_move_from` (North plays from the same places of
 its own row) and for a capture rule's `first_move no_capture`; it is not
-supported with rounds or extra turns (an error).
+supported with rounds or `extra_turn store` (an error), and with
+`extra_turn capture` only when every capture rule has `first_move
+no_capture` (no capture, so no extra turn, in the opening: Wa'ache
+Waledat).
 
 `play_from any` lets a player sow from any pit of the board, the opponent's
 included (Kapana Bona's heaps on the ground have no sides): a move is

@@ -297,6 +297,7 @@ pub(super) fn extra_turn(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.extra_turn {
         ExtraTurn::Never => "Then the other player moves.".into(),
         ExtraTurn::Store => "If the last stone lands in the mover's own store, the mover moves again; otherwise the other player moves.".into(),
+        ExtraTurn::Capture => "If the move captured, the mover moves again; otherwise the other player moves.".into(),
     }]
 }
 
@@ -436,15 +437,19 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     let Some(capture) = super::schema::rule(rules) else {
         return Vec::new();
     };
+    // At a relay landing the pit the rule would take is lifted and sown on.
+    let stays = if capture.on == Trigger::RelayLanding {
+        "a lap ending in a pit it would take relays as any other"
+    } else {
+        "what it would take stays on the board"
+    };
     vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
         FirstMove::NoCapture if rules.sowing.first_moves == FirstMoves::EachPlayer => {
-            "Each player's first move captures nothing: what it would take stays on the board."
-                .into()
+            format!("Each player's first move captures nothing: {stays}.")
         }
         FirstMove::NoCapture => {
-            "The game's very first move captures nothing: what it would take stays on the board."
-                .into()
+            format!("The game's very first move captures nothing: {stays}.")
         }
     }]
 }

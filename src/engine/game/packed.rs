@@ -183,7 +183,7 @@ impl Game {
             }
         }
         pos.pits[..LANES].copy_from_slice(&board);
-        if !(last == STORE_SLOT && self.extra_turn) {
+        if !self.moves_again(last, &effect) {
             pos.to_move = mover.other();
         }
         pos.opening = false;
