@@ -967,3 +967,50 @@ fn solve_refuses_a_drawn_end() {
         "{stderr}"
     );
 }
+
+/// Kalah cannot repeat a position, so `--databases` builds them compactly
+/// (one byte a position, by board index): saved and read back, they give
+/// the full solution's value and first moves, and the perfect agent reads
+/// them.
+#[test]
+fn compact_databases_round_trip_through_save() {
+    let variant = "tests/fixtures/small/kalah-3-3.variant";
+    let file = std::env::temp_dir().join(format!("sow-compact-{}.db", std::process::id()));
+    let db_path = file.to_str().unwrap();
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["solve", variant, "--format", "json"];
+        args.extend_from_slice(extra);
+        args
+    };
+    let mut built_args = args(&["--databases", "9", "--save"]);
+    built_args.push(db_path);
+    let (code, built, stderr) = sow(&built_args);
+    assert_eq!(code, 0, "{stderr}");
+    let game = Game::new(sowing::variants::load(variant).unwrap().rules);
+    let loaded = Solution::load(&game, &file).unwrap();
+    assert!(loaded.is_compact());
+    assert_eq!(loaded.databases(), Some(9));
+    // Every board of at most 9 stones on 6 pits, each side to move: 2 C(15, 6).
+    assert_eq!(loaded.stats().positions, 2 * 5005);
+    let general = sowing::solve::databases(&game, 9, 1_000_000).unwrap();
+    for (pos, value) in general.positions() {
+        assert_eq!(loaded.value(&pos), Some(value), "{pos:?}");
+    }
+    let mut read_args = args(&["--use-databases"]);
+    read_args.push(db_path);
+    let (code, read, stderr) = sow(&read_args);
+    assert_eq!(code, 0, "{stderr}");
+    let built: serde_json::Value = serde_json::from_str(&built).unwrap();
+    let read: serde_json::Value = serde_json::from_str(&read).unwrap();
+    let full = solve(&game, 100_000).unwrap();
+    let value = for_south(&game.start(), full.value(&game.start()).unwrap());
+    for json in [&built, &read] {
+        assert_eq!(json["value"], value);
+        assert_eq!(json["exact"], true);
+    }
+    assert_eq!(built["moves"], read["moves"]);
+    let agent = format!("perfect:{db_path}");
+    let (code, _, stderr) = sow(&["trace", variant, "--agents", &format!("{agent},{agent}")]);
+    assert_eq!(code, 0, "{stderr}");
+    std::fs::remove_file(file).unwrap();
+}

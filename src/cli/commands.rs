@@ -220,6 +220,24 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     solve::Solution::load(&game, &path)?,
                     Some(path.display().to_string()),
                 )),
+                (Some(stones), None) if solve::compact_possible(&game) => {
+                    // No position can come back: compact databases, built
+                    // layer by layer on every core (see solving.md).
+                    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    let show = std::io::stderr().is_terminal();
+                    let mut progress = |layer: u32| {
+                        if show || clock.elapsed().as_secs() >= 10 {
+                            eprintln!(
+                                "databases: positions with {layer} stones on the board done ({:.0} s)",
+                                clock.elapsed().as_secs_f64()
+                            );
+                        }
+                    };
+                    Some((
+                        solve::compact_databases(&game, stones, threads, &mut progress)?,
+                        None,
+                    ))
+                }
                 (Some(stones), None) => Some((solve::databases(&game, stones, limit)?, None)),
                 (None, None) => None,
             };

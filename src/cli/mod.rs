@@ -504,7 +504,9 @@ enum Command {
     ///
     /// Larger boards: --databases K builds endgame databases (every position
     /// with at most K stones on the board, by the same retrograde analysis;
-    /// --limit bounds their positions) and searches the start forward (MTD(f)
+    /// --limit bounds their positions; where no position can repeat, as in
+    /// Kalah, they are compact, one byte a position built on every core,
+    /// and only have to fit in memory) and searches the start forward (MTD(f)
     /// with a transposition table), reading them at the leaves; --save writes
     /// the databases, --use-databases reads them back instead of building.
     ///

@@ -45,6 +45,44 @@ impl DenseValues {
         Some(DenseValues { index, values })
     }
 
+    /// Dense values from `values` (`values[2 * rank + side]`, every one
+    /// known) over the boards of `index`.
+    pub(super) fn from_values(index: BoardIndex, values: Vec<i8>) -> Self {
+        debug_assert_eq!(values.len(), 2 * index.len());
+        DenseValues { index, values }
+    }
+
+    /// Stones on the board up to which these values hold every board.
+    pub fn stones(&self) -> u32 {
+        self.index.stones
+    }
+
+    /// The values, `[2 * rank + side]`, by the board numbering.
+    pub(super) fn raw(&self) -> &[i8] {
+        &self.values
+    }
+
+    /// Where the value of the board `pits` with `to_move` to move lies,
+    /// `None` when it has more than the stones.
+    #[inline]
+    pub fn locate(&self, pits: &[u8], to_move: Player) -> Option<usize> {
+        Some(2 * self.index.rank(pits)? + to_move.index())
+    }
+
+    /// The value at `at` (from [`DenseValues::locate`]), `None` when the
+    /// solution must be asked.
+    #[inline]
+    pub fn at(&self, at: usize) -> Option<i32> {
+        let value = self.values[at];
+        (value != ASK).then_some(i32::from(value))
+    }
+
+    /// Reads the byte at `at`, so that a later read finds it in the cache.
+    #[inline]
+    pub fn touch(&self, at: usize) -> u64 {
+        self.values[at] as u64
+    }
+
     /// The value of `pos` for its player to move, when it needs no history
     /// and is exact; `None` when the solution must be asked.
     #[inline]
@@ -57,7 +95,7 @@ impl DenseValues {
 
 /// The numbering of the boards with at most `stones` stones on `pits` pits.
 #[derive(Debug, Clone)]
-struct BoardIndex {
+pub(super) struct BoardIndex {
     pits: usize,
     stones: u32,
     /// `binomial[n * (pits + 1) + j]` = C(n, j), for n <= stones + pits.
@@ -66,7 +104,7 @@ struct BoardIndex {
 
 impl BoardIndex {
     /// `None` when the boards are too many to number in memory.
-    fn new(pits: usize, stones: u32) -> Option<Self> {
+    pub(super) fn new(pits: usize, stones: u32) -> Option<Self> {
         let rows = stones as usize + pits + 1;
         let mut binomial = vec![0u64; rows * (pits + 1)];
         for n in 0..rows {
@@ -86,14 +124,42 @@ impl BoardIndex {
     }
 
     /// Boards numbered: C(stones + pits, pits).
-    fn len(&self) -> usize {
-        self.binomial[(self.stones as usize + self.pits) * (self.pits + 1) + self.pits] as usize
+    pub(super) fn len(&self) -> usize {
+        self.count(self.stones)
+    }
+
+    /// Boards with at most `stones` stones (at most the index's): C(stones +
+    /// pits, pits). They are numbered first, 0 to this count - 1, so the
+    /// boards with exactly `s` stones are those from `count(s - 1)` up.
+    pub(super) fn count(&self, stones: u32) -> usize {
+        self.binomial[(stones as usize + self.pits) * (self.pits + 1) + self.pits] as usize
+    }
+
+    /// Writes into the first pits of `pits` the board numbered `rank`
+    /// (below [`BoardIndex::len`]): the inverse of [`BoardIndex::rank`].
+    pub(super) fn unrank(&self, mut rank: usize, pits: &mut [u8]) {
+        // b_i, from the last down: the largest b below the one after with
+        // C(b, i + 1) <= what is left of the rank.
+        let mut b = self.stones as usize + self.pits;
+        let mut after = b;
+        for i in (0..self.pits).rev() {
+            b -= 1;
+            while self.binomial[b * (self.pits + 1) + i + 1] as usize > rank {
+                b -= 1;
+            }
+            rank -= self.binomial[b * (self.pits + 1) + i + 1] as usize;
+            if i + 1 < self.pits {
+                pits[i + 1] = (after - b - 1) as u8;
+            }
+            after = b;
+        }
+        pits[0] = after as u8;
     }
 
     /// The number of the board whose first pits hold `pits`, or `None` when
     /// it has more than the stones.
     #[inline]
-    fn rank(&self, pits: &[u8]) -> Option<usize> {
+    pub(super) fn rank(&self, pits: &[u8]) -> Option<usize> {
         let mut sum = 0usize;
         let mut rank = 0u64;
         for (i, &n) in pits[..self.pits].iter().enumerate() {
@@ -130,5 +196,21 @@ mod tests {
         // b = 0 1 2 6: C(6, 4) = 15.
         assert_eq!(index.rank(&[0, 0, 0, 3]), Some(15));
         assert_eq!(index.rank(&[1, 1, 1, 1]), None);
+    }
+
+    #[test]
+    fn unrank_undoes_rank_and_layers_come_in_order_of_stones() {
+        let index = BoardIndex::new(5, 4).unwrap();
+        assert_eq!(index.len(), 126); // C(9, 5)
+        assert_eq!((index.count(0), index.count(1), index.count(2)), (1, 6, 21));
+        let mut pits = [0u8; 5];
+        for rank in 0..index.len() {
+            index.unrank(rank, &mut pits);
+            assert_eq!(index.rank(&pits), Some(rank), "{pits:?}");
+            let stones: u32 = pits.iter().map(|&n| u32::from(n)).sum();
+            // Rank r holds s stones exactly when count(s - 1) <= r < count(s).
+            assert!(rank < index.count(stones));
+            assert!(stones == 0 || rank >= index.count(stones - 1));
+        }
     }
 }

@@ -26,6 +26,12 @@ impl KeyCodec {
         (pits as u32 * bits + 2 <= 64).then_some(KeyCodec { pits, bits })
     }
 
+    /// A codec of `bits` bits per pit whether or not they fit 64 bits (for
+    /// a solution that makes no key).
+    pub(super) fn new_unchecked(pits: usize, bits: u32) -> Self {
+        KeyCodec { pits, bits }
+    }
+
     /// Pits a key holds.
     pub fn pits(&self) -> usize {
         self.pits

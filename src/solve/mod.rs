@@ -62,6 +62,7 @@
 
 pub mod analyze;
 mod bounds;
+mod compact;
 mod cycles;
 mod databases;
 mod dense;
@@ -75,6 +76,7 @@ mod ttable;
 
 use rustc_hash::FxHashMap;
 
+pub use compact::compact_possible;
 pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
 pub use search::{no_repetition, History, Search, Test, TABLE_CAPACITY};
@@ -148,6 +150,18 @@ pub enum SolveError {
     /// does not record.
     #[error("pits can become a player's store (`claim`): a position of the solver does not record which")]
     Claims,
+    /// Compact databases were asked of rules under which a position can
+    /// come back.
+    #[error("compact databases need rules under which no position can come back (stores sown, every pit sowing one way, a stone always moving on)")]
+    Repeats,
+    /// Building compact databases met a chain of moves, among the boards of
+    /// one number of stones, longer than rules without repetition allow, or
+    /// a move that added stones to the board.
+    #[error("building the databases met, at {stones} stones on the board, a chain of moves longer than rules without repetition allow or a move that adds stones")]
+    NotLayered {
+        /// The stones on the board where it happened.
+        stones: u32,
+    },
 }
 
 /// Bytes a reachable position takes while solving: its key, value, group,
@@ -214,6 +228,8 @@ pub struct Solution {
     /// For databases: their plain values by board index, built on first use
     /// by a forward search.
     dense: std::sync::OnceLock<Option<dense::DenseValues>>,
+    /// Compact databases: every value is in `dense`, no position is listed.
+    compact: bool,
 }
 
 /// What the stones on the board are worth to the player to move when the
@@ -391,7 +407,25 @@ fn solve_graph(
         repetition,
         stats,
         dense: std::sync::OnceLock::new(),
+        compact: false,
     })
+}
+
+/// Endgame databases of `game` up to `stones` stones on the board built
+/// compactly ([`compact`]: one byte a position, on `threads` threads) for
+/// rules under which no position can come back; `progress` is told each
+/// number of stones as its positions are finished.
+///
+/// # Errors
+/// As [`compact::build`].
+pub fn compact_databases(
+    game: &Game,
+    stones: u32,
+    threads: usize,
+    progress: &mut dyn FnMut(u32),
+) -> Result<Solution, SolveError> {
+    let values = compact::build(game, stones, threads, progress)?;
+    Ok(Solution::from_dense(game, values))
 }
 
 /// What a finished [`Solver`] hands over.
@@ -762,6 +796,45 @@ impl Solution {
             .as_ref()
     }
 
+    /// Compact databases holding `values`.
+    pub(super) fn from_dense(game: &Game, values: dense::DenseValues) -> Solution {
+        let stones = values.stones();
+        let positions = values.raw().len();
+        // No key is made: the values are read by board index.
+        let codec = KeyCodec::for_stones(game, stones).unwrap_or(KeyCodec::new_unchecked(
+            game.pit_count(),
+            32 - stones.leading_zeros(),
+        ));
+        Solution {
+            codec,
+            keys: Vec::new(),
+            index: FxHashMap::default(),
+            values: Vec::new(),
+            group: Vec::new(),
+            members: FxHashMap::default(),
+            inexact: FxHashMap::default(),
+            databases: Some(stones),
+            repetition: None,
+            stats: Stats {
+                positions,
+                in_cycles: 0,
+                groups: 0,
+                largest_group: 0,
+                rule_dependent: 0,
+                approximate: 0,
+                inexact: 0,
+                start_bounds: [0, 0],
+            },
+            dense: std::sync::OnceLock::from(Some(values)),
+            compact: true,
+        }
+    }
+
+    /// Whether these are compact databases (values by board index only).
+    pub fn is_compact(&self) -> bool {
+        self.compact
+    }
+
     /// The codec of the keys.
     pub fn codec(&self) -> KeyCodec {
         self.codec
@@ -770,6 +843,13 @@ impl Solution {
     /// The value of `pos` for its player to move, as if nothing had been seen
     /// since the last capture.
     pub fn value(&self, pos: &Position) -> Option<i16> {
+        if self.compact {
+            let pits = &pos.pits[..self.codec.pits()];
+            return self
+                .dense_values()?
+                .get(pits, pos.to_move)
+                .filter(|_| !pos.opening);
+        }
         let at = self.index.get(&self.codec.encode(pos))?;
         Some(self.values[*at as usize])
     }

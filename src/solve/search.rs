@@ -46,6 +46,17 @@ use crate::{
 /// and at most the positions the game can have.
 pub const TABLE_CAPACITY: usize = 1 << 28;
 
+/// Where the bounds of a move's position may be found.
+#[derive(Debug, Clone, Copy)]
+enum Probe {
+    /// Nowhere without its history.
+    None,
+    /// In the databases' values, at this place.
+    Dense(usize),
+    /// In the transposition table, under this key.
+    Table(u128),
+}
+
 /// Beyond any value: more than all the stones of any board.
 const INFINITY: i32 = 30_000;
 
@@ -463,26 +474,49 @@ impl<'a> Search<'a> {
         beta: i32,
         known: &mut [Option<(i32, i32)>; MAX_PITS],
     ) -> Option<(i32, usize)> {
+        // First where each move's bounds would be, reading a word there so
+        // that the memory fetches of all the moves overlap (each is most
+        // often a cache miss); then the bounds themselves.
+        let mut probes = [Probe::None; MAX_PITS];
+        let mut touched = 0u64;
         for (i, s) in list.iter().enumerate() {
             let child = &s.position;
             if !self.acyclic && stones(child) == stones(pos) {
                 continue;
             }
-            let g = i32::from(gain(pos, child));
-            let f = i32::from(factor(pos, child));
             // A database leaf is never in the table; its value, when it
             // needs no history, is read at once.
-            let (lower, upper) = if self.in_databases(child) {
-                match self.dense_leaf(child) {
-                    Some(value) => (value, value),
-                    None => continue,
+            probes[i] = if self.in_databases(child) {
+                let pits = &child.pits[..self.game.pit_count()];
+                match self.dense.and_then(|d| d.locate(pits, child.to_move)) {
+                    Some(at) => {
+                        touched ^= self.dense.map_or(0, |d| d.touch(at));
+                        Probe::Dense(at)
+                    }
+                    None => Probe::None,
                 }
             } else {
-                match self.table.get(self.key(child)) {
+                let key = self.key(child);
+                touched ^= self.table.touch(key);
+                Probe::Table(key)
+            };
+        }
+        std::hint::black_box(touched);
+        for (i, s) in list.iter().enumerate() {
+            let (lower, upper) = match probes[i] {
+                Probe::None => continue,
+                Probe::Dense(at) => match self.dense.and_then(|d| d.at(at)) {
+                    Some(value) => (value, value),
+                    None => continue,
+                },
+                Probe::Table(key) => match self.table.get(key) {
                     Some(entry) => (i32::from(entry.lower), i32::from(entry.upper)),
                     None => continue,
-                }
+                },
             };
+            let child = &s.position;
+            let g = i32::from(gain(pos, child));
+            let f = i32::from(factor(pos, child));
             let bounds = if f < 0 {
                 (g - upper, g - lower)
             } else {

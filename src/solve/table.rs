@@ -9,7 +9,12 @@
 //! then per position its key (`u64`), its value (`i16`) and its group
 //! (`u32`, `u32::MAX` for none); last the number of positions not proven
 //! exact (`u64`) and for each its index (`u32`), bounds (two `i16`) and
-//! whether it lies in a large group (`u8`). It is written through
+//! whether it lies in a large group (`u8`).
+//!
+//! Compact databases ([`super::compact`]) are written as the magic
+//! `SOWDENS1`, the rules as above, the stones `k` (`u64`), the number of
+//! positions (`u64`) and then each position's value as one `i8`, in the
+//! order of the board numbering (`2 * rank + side`). A file is written through
 //! [`crate::files::Output`], so a crash never leaves a half-written table
 //! under the name.
 
@@ -21,7 +26,10 @@ use std::{
 
 use rustc_hash::FxHashMap;
 
-use super::{Inexact, KeyCodec, Solution, Stats, NO_GROUP};
+use super::{
+    dense::{BoardIndex, DenseValues},
+    Inexact, KeyCodec, Solution, Stats, NO_GROUP,
+};
 use crate::{
     engine::Game,
     files::{IoError, Output, OutputError},
@@ -29,6 +37,9 @@ use crate::{
 };
 
 const MAGIC: &[u8; 8] = b"SOWSOLV2";
+
+/// The magic of compact databases.
+const DENSE_MAGIC: &[u8; 8] = b"SOWDENS1";
 
 /// What a file covers when it holds the positions reachable from the start.
 const FROM_START: u64 = u64::MAX;
@@ -85,6 +96,17 @@ impl Solution {
     pub fn save(&self, game: &Game, output: &Output) -> Result<(), TableError> {
         let mut out = output.create()?;
         let mut write = || -> std::io::Result<()> {
+            if let (true, Some(dense)) = (self.compact, self.dense_values()) {
+                out.write_all(DENSE_MAGIC)?;
+                let rules = rules_json(game).map_err(std::io::Error::other)?;
+                out.write_all(&(rules.len() as u64).to_le_bytes())?;
+                out.write_all(rules.as_bytes())?;
+                out.write_all(&u64::from(dense.stones()).to_le_bytes())?;
+                let values = dense.raw();
+                out.write_all(&(values.len() as u64).to_le_bytes())?;
+                let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                return out.write_all(&bytes);
+            }
             out.write_all(MAGIC)?;
             let rules = rules_json(game).map_err(std::io::Error::other)?;
             out.write_all(&(rules.len() as u64).to_le_bytes())?;
@@ -146,7 +168,8 @@ impl Solution {
         let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(io_error);
         let mut magic = [0u8; 8];
         read(&mut magic)?;
-        if &magic != MAGIC {
+        let compact = &magic == DENSE_MAGIC;
+        if &magic != MAGIC && !compact {
             return Err(not_a_table());
         }
         let mut word = [0u8; 8];
@@ -161,6 +184,23 @@ impl Solution {
         read(&mut rules)?;
         if rules != rules_json(game)?.as_bytes() {
             return Err(bad(&other_rules(&rules, game)));
+        }
+        if compact {
+            let stones = next(&mut read)?;
+            let len = next(&mut read)?;
+            let index = u32::try_from(stones)
+                .ok()
+                .filter(|&k| k <= game.rules().total_stones())
+                .and_then(|k| BoardIndex::new(game.pit_count(), k))
+                .filter(|index| 2 * index.len() as u64 == len)
+                .ok_or_else(not_a_table)?;
+            let mut bytes = vec![0u8; len as usize];
+            read(&mut bytes)?;
+            let values = bytes.into_iter().map(|b| b as i8).collect();
+            return Ok(Solution::from_dense(
+                game,
+                DenseValues::from_values(index, values),
+            ));
         }
         let scope = next(&mut read)?;
         let databases = (scope != FROM_START).then_some(scope as u32);
@@ -235,6 +275,7 @@ impl Solution {
                 start_bounds: [low as i64 as i16, high as i64 as i16],
             },
             dense: std::sync::OnceLock::new(),
+            compact: false,
         })
     }
 }

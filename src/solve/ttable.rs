@@ -97,6 +97,14 @@ impl Table {
         [key as u64, (key >> 64) as u64]
     }
 
+    /// Reads the words of the bucket of `key`, so that a later
+    /// [`Table::get`] or [`Table::store`] finds them in the cache.
+    #[inline]
+    pub fn touch(&self, key: u128) -> u64 {
+        let at = self.bucket(key);
+        self.slots[at][0] ^ self.slots[at + 1][2]
+    }
+
     /// The bounds stored for `key`, if any.
     pub fn get(&self, key: u128) -> Option<Bounds> {
         let at = self.bucket(key);
