@@ -22,7 +22,7 @@ from collections import Counter
 
 # Study feature names now in the language (docs/language.md).
 COVERED = {
-    "rounds: refill, close unfilled pits",  # rounds { refill ... }
+    "rounds: refill, close unfilled pits",  # rounds { refill ...; fill_from choice; remainder next_pit }
     "stones placed, not equal start",  # board { start ... } (fixed patterns)
     "first move from given pits",  # legal { first_move_from ... }
     "empty row / no move loses",  # leftovers empty_row_loses
@@ -55,10 +55,9 @@ COVERED = {
 NOT_COVERED_FOR = {
     "Yovodi": "captures credited to row owner",  # to the landing row's owner
     "Khrour": "rounds: refill, close unfilled pits",  # unfilled holes reopen
-    "Erherhe": "rounds: refill, close unfilled pits",  # last hole partly filled
-    "Ovalhu": "rounds: refill, close unfilled pits",  # player chooses the holes
-    "Galatjang": "rounds: refill, close unfilled pits",  # player chooses the holes
-    "Sungka": "rounds: refill, close unfilled pits",  # player chooses the holes
+    # shipped with `fill_from left`; `fill_from choice` says them (tests/refill_choice.rs)
+    "Galatjang": "rounds: refill, close unfilled pits",
+    "Sungka": "rounds: refill, close unfilled pits",
     # `refill surplus` tops the odd hole up to `seeds` and credits captures
     # by row: these three fill it with three and credit the fours taken
     # during the sowing to the hole's owner, whoever's row it is in
@@ -81,8 +80,6 @@ NOT_COVERED_FOR = {
     # a last counter in the mover's store relays from the pit after it; a
     # sow relay ends in a store
     "Sonka": "next-pit relay (always)",
-    # the player chooses the holes to fill (as Galatjang, Sungka)
-    "Bosh": "rounds: refill, close unfilled pits",
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).

@@ -15,7 +15,10 @@ Papan Dakon (variants/dakon.variant) sows clockwise like Sungka, but a last
 counter in the store ends the turn and nothing is captured (the flags
 `no-extra-turn no-capture`).
 
-Usage: perft_rounds_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw] [no-extra-turn] [no-capture]
+Ovalhu (variants/ovalhu.variant) captures from an empty pit on either row
+(the flag `any-side`).
+
+Usage: perft_rounds_closed.py "7 7 7 7 7 7 / 7 7 x x x x north" DEPTH [cw] [no-extra-turn] [no-capture] [any-side]
 """
 import sys
 
@@ -26,6 +29,7 @@ N = 6  # pits per row, set from the position
 CW = False
 EXTRA_TURN = True
 CAPTURE = True
+ANY_SIDE = False  # Ovalhu: the opposite hole is captured from an empty hole on either row
 
 
 def parse(text):
@@ -75,7 +79,7 @@ def play(pits, closed, mover, origin):
         if pits[last] > 1:
             continue  # relay from the landing pit
         own = range(0, N) if mover == 0 else range(N, 2 * N)
-        if last in own and CAPTURE:
+        if (last in own or ANY_SIDE) and CAPTURE:
             pits[2 * N - 1 - last] = 0  # capture the opposite pit (counts not needed)
         return pits, 1 - mover
 
@@ -105,6 +109,7 @@ if __name__ == "__main__":
     CW = "cw" in sys.argv[3:]
     EXTRA_TURN = "no-extra-turn" not in sys.argv[3:]
     CAPTURE = "no-capture" not in sys.argv[3:]
+    ANY_SIDE = "any-side" in sys.argv[3:]
     pits, closed, mover = parse(sys.argv[1])
     for d in range(1, int(sys.argv[2]) + 1):
         print("perft", d, perft(pits, closed, mover, d))

@@ -936,6 +936,10 @@ fn with_rounds(
     if r.board.rows != 2 || !r.board.start.is_empty() || r.board.seeds == 0 {
         return None;
     }
+    // The players choose the pits of their own row only (`refill captures`).
+    if refill == Refill::Surplus && fill_from == FillFrom::Choice {
+        return None;
+    }
     // Each player's first moves are a one-round rule.
     r.sowing.first_moves = FirstMoves::Game;
     r.end.leftovers = Leftovers::RowOwner;
@@ -948,6 +952,7 @@ fn with_rounds(
         fill_from,
         next_start,
         match_end: MatchEnd::CannotFillOne,
+        ..Rounds::default()
     };
     Some(r)
 }

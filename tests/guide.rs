@@ -259,6 +259,14 @@ const FAMILIES: &[Family] = &[
                 turn, except in each player's first turn.",
         variants: &["wa-ache-waledat"],
     },
+    Family {
+        page: "chosen-refill",
+        title: "Ovalhu, Bosh and Erherhe",
+        intro: "Matches of rounds refilled from the captures: the players choose the holes \
+                to fill in the Maldives (Ovalhu) and Somalia (Bosh); in Gabon (Erherhe) the \
+                holes fill from the left and the last takes what is left.",
+        variants: &["ovalhu", "bosh", "erherhe"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

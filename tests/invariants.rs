@@ -183,6 +183,7 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::FirstLap { .. } => {
                     rules.sowing.first_lap == sowing::rules::FirstLap::ReachesOrEmpty
                 }
+                Illegal::Refill { .. } => pos.refilling.is_some() || mv.filled_pit().is_some(),
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };
             prop_assert!(right, "`{}` rejected for a wrong reason: {}", label, why);

@@ -26,6 +26,7 @@ mod play;
 mod reach;
 mod reach4;
 mod reach5;
+mod refill_choice;
 mod resources;
 mod rounds;
 mod rules;

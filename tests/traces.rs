@@ -198,6 +198,48 @@ fn galatjang_rounds_changes_round_and_passes_a_closed_pit() {
     ]));
 }
 
+/// Ovalhu's round change: South's h goes into the store, neither can move;
+/// South (60) chooses seven holes of eight (b to h), then sows.
+#[test]
+fn ovalhu_round_change_with_a_chosen_refill() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "ovalhu",
+        "--from",
+        "0 0 0 0 0 0 0 1 / 0 0 0 0 0 0 0 0 south captured 59 68",
+        "--moves",
+        "h +b +c +d +e +f +g +h b",
+    ]));
+}
+
+/// Bosh's round change: d ends in e, B (2) is taken past the empty A and
+/// North's row is empty; South (18) chooses b to e, then sows c.
+#[test]
+fn bosh_round_change_with_a_chosen_refill() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "bosh",
+        "--from",
+        "0 0 0 1 0 / 0 2 0 0 0 south captured 15 22",
+        "--moves",
+        "d +b +c +d +e c",
+    ]));
+}
+
+/// Erherhe's round change: f makes A two, taken, and North's row is empty;
+/// South (22) fills a to e with four and f with the 2 left, and plays f.
+#[test]
+fn erherhe_round_change_fills_the_last_hole_with_what_is_left() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "erherhe",
+        "--from",
+        "0 0 0 0 0 1 / 1 0 0 0 0 0 south captured 20 26",
+        "--moves",
+        "f f",
+    ]));
+}
+
 /// Abapa and OpenSpiel's oware are the same rules under two names: the same
 /// moves give the same plies (only the title differs).
 #[test]

@@ -4,6 +4,7 @@
 
 mod capture;
 mod claim;
+mod fill;
 mod packed;
 mod resow;
 mod sowing_capture;
@@ -18,7 +19,7 @@ use super::legal::{Legality, Moves};
 use super::run::EndReason;
 use super::{
     move_list::MoveList,
-    notation::pit_label,
+    notation::{pit_label, FILL},
     position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
     topology::Topology,
 };
@@ -169,6 +170,12 @@ pub enum Illegal {
         /// Label of the pit.
         pit: String,
     },
+    /// A sowing while the players choose the pits to refill, or a refill
+    /// that cannot be played (`fill_from choice`).
+    Refill {
+        /// Why, in words.
+        why: String,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -184,6 +191,7 @@ impl fmt::Display for Illegal {
                 if *has == 1 { "" } else { "s" }
             ),
             Illegal::Closed { pit } => write!(f, "pit `{pit}` is closed for this round"),
+            Illegal::Refill { why } => write!(f, "{why}"),
             Illegal::GrandSlam { pit } => write!(
                 f,
                 "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"
@@ -759,6 +767,9 @@ impl Game {
         if mv == Move::PASS {
             return "pass".to_string();
         }
+        if let Some(pit) = mv.filled_pit() {
+            return format!("{}{}", FILL, self.label(pit));
+        }
         let pit = usize::from(mv.pit);
         match self.pit_direction(pit) {
             PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
@@ -780,7 +791,7 @@ impl Game {
     /// [`Game::sowing_path`] lap by lap: the pit each lap's stones were
     /// lifted from and where they went (several laps where the rules relay).
     pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
-        if mv == Move::PASS {
+        if mv == Move::PASS || mv.filled_pit().is_some() {
             return Vec::new();
         }
         let direction = mv.direction as usize;
@@ -1406,6 +1417,9 @@ impl Game {
     /// opponent has one.
     pub fn successors(&self, pos: &Position, out: &mut Successors) {
         out.clear();
+        if pos.refilling.is_some() {
+            return self.fill_successors(pos, out);
+        }
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 return out.end_with(reason);
@@ -1594,6 +1608,9 @@ impl Game {
     pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
         if legal.is_empty() {
             return Illegal::GameOver;
+        }
+        if pos.refilling.is_some() || mv.filled_pit().is_some() {
+            return self.why_fill_illegal(pos, mv);
         }
         if mv == Move::PASS {
             return Illegal::CannotPass;

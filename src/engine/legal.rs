@@ -80,6 +80,11 @@ impl Game {
     /// grand-slam rule drops some (decided for the first legal one only) or
     /// where a feeding obligation or a pass makes the full successors needed.
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
+        if pos.refilling.is_some() {
+            // The players are choosing the pits to refill (`fill_from
+            // choice`): the refill moves come from the successors.
+            return Legality::Listed;
+        }
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 out.end_with(reason);
@@ -177,7 +182,11 @@ impl Game {
     /// board over to the opponent.
     #[inline(always)]
     pub fn apply(&self, pos: &mut Position, mv: Move) -> Effect {
-        if mv == Move::PASS {
+        // A pass or a refill: the pit's high bit is set.
+        if mv.pit >= Move::PASS.pit & Move::fill(0).pit {
+            if let Some(pit) = mv.filled_pit() {
+                return self.apply_fill(pos, pit);
+            }
             pos.to_move = pos.to_move.other();
             pos.opening = false;
             return Effect::default();

@@ -14,6 +14,11 @@
 //! after its count: `"4 4 4 / 4* 4 4 north"` is a pit of North's row that
 //! South plays.
 //!
+//! Under `rounds { fill_from choice }` a refill move is written `+c` (fill
+//! pit `c`), and a position where the players are choosing the pits to
+//! refill ends in `refilling` and the player who starts the round:
+//! `"x x x / 7 7 7 south captured 21 7 refilling north"`.
+//!
 //! On four rows each player's pits are lettered along their own
 //! counter-clockwise circuit (see [`Topology`](super::Topology)): on 4x8
 //! South's outer row is `a`-`h` from South's left, the inner row `i`-`p`
@@ -42,13 +47,16 @@ pub fn pit_label(pit: usize, per_side: usize) -> String {
 }
 
 /// Reads a move: a pit label (`a`, `B`, ...), with `:ccw` or `:cw` for a pit
-/// that may sow either way, or `pass`.
+/// that may sow either way, `pass`, or a refill `+c` (`fill_from choice`).
 ///
 /// # Errors
 /// A message saying which labels exist.
 pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
     if text == "pass" {
         return Ok(Move::PASS);
+    }
+    if let Some(label) = text.strip_prefix(FILL) {
+        return parse_fill(label, text, game);
     }
     let (label, direction) = match text.split_once(':') {
         None => (text, None),
@@ -99,6 +107,33 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
             pit_label(2 * per_row - 1, per_row),
         )),
     }
+}
+
+/// Reads the refill `+label` (`text`).
+fn parse_fill(label: &str, text: &str, game: &Game) -> Result<Move, String> {
+    if game.rules().rounds.fill_from != crate::rules::FillFrom::Choice
+        || game.rules().rounds.refill.is_none()
+    {
+        return Err(format!(
+            "`{text}` (a refill) is only for variants with `fill_from choice`, and {} has none",
+            game.rules().name
+        ));
+    }
+    let per_row = game.pits_per_side();
+    let pit = match *label.as_bytes() {
+        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => usize::from(c - b'a'),
+        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => per_row + usize::from(c - b'A'),
+        _ => {
+            return Err(format!(
+                "unknown pit `{label}` in the refill `{text}`: the pits are {}-{} (south) and {}-{} (north)",
+                pit_label(0, per_row),
+                pit_label(per_row - 1, per_row),
+                pit_label(per_row, per_row),
+                pit_label(2 * per_row - 1, per_row),
+            ))
+        }
+    };
+    Ok(Move::fill(pit))
 }
 
 /// Reads a move played by `mover`: as [`parse_move`], but when the text
@@ -262,9 +297,12 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             format!("expected {pit_count} pit counts ({rows} rows of {per_row}), found {count}"),
         ));
     }
+    let refills = tokens.iter().any(|(_, t)| *t == REFILLING);
     let owns =
         |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
     if let Some(player) = Player::BOTH
+        .into_iter()
+        .filter(|_| !refills)
         .into_iter()
         .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))
     {
@@ -321,10 +359,37 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         })?;
         total += u32::from(removed);
     }
+    let mut refilling = None;
+    if let Some(&(offset, REFILLING)) = rest.peek() {
+        rest.next();
+        if game.rules().rounds.fill_from != crate::rules::FillFrom::Choice
+            || game.rules().rounds.refill.is_none()
+        {
+            return Err(error(
+                offset,
+                format!(
+                    "`{REFILLING}` is only for variants with `fill_from choice`, and {} has none",
+                    game.rules().name
+                ),
+            ));
+        }
+        refilling = match rest.next() {
+            Some((_, "south")) => Some(Player::South),
+            Some((_, "north")) => Some(Player::North),
+            other => {
+                return Err(error(
+                    other.map_or(end, |t| t.0),
+                    format!(
+                        "expected `south` or `north` after `{REFILLING}` (the player who starts the round)"
+                    ),
+                ))
+            }
+        };
+    }
     if let Some((offset, other)) = rest.next() {
         return Err(error(
             offset,
-            format!("expected `captured`, `removed` or the end, found `{other}`"),
+            format!("expected `captured`, `removed`, `{REFILLING}` or the end, found `{other}`"),
         ));
     }
     if total > crate::rules::MAX_STONES {
@@ -346,6 +411,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         swapped,
         relay_cycled: false,
         claimed,
+        refilling,
     })
 }
 
@@ -382,6 +448,14 @@ fn stones_in_words(game: &Game, pos: &Position) -> String {
         format!("{total} stones")
     }
 }
+
+/// How a refill move (`fill_from choice`) starts: `+c` fills pit `c`.
+pub const FILL: char = '+';
+
+/// Written at the end of a position while the players choose the pits to
+/// refill, before the player who starts the round:
+/// `"x x x / 7 7 7 south captured 14 0 refilling north"`.
+pub const REFILLING: &str = "refilling";
 
 /// How a closed pit is written in place of its count.
 pub const CLOSED: &str = "x";
@@ -466,6 +540,9 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
     }
     if pos.removed != 0 {
         out.push_str(&format!(" removed {}", pos.removed));
+    }
+    if let Some(starter) = pos.refilling {
+        out.push_str(&format!(" {REFILLING} {starter}"));
     }
     out
 }

@@ -71,6 +71,26 @@ impl Move {
         pit: u8::MAX,
         direction: Direction::Ccw,
     };
+
+    /// The bit of [`Move::pit`] that marks a refill move.
+    const FILL: u8 = 0x80;
+
+    /// The refill move that fills pit `pit` (`rounds { fill_from choice }`):
+    /// written `+c`, it puts `seeds` of the mover's captured stones into the
+    /// closed pit `pit` and opens it.
+    pub const fn fill(pit: usize) -> Move {
+        Move {
+            pit: pit as u8 | Move::FILL,
+            direction: Direction::Ccw,
+        }
+    }
+
+    /// The pit a refill move fills; `None` for a sowing move or a pass.
+    #[inline]
+    pub fn filled_pit(self) -> Option<usize> {
+        (self != Move::PASS && self.pit & Move::FILL != 0)
+            .then(|| usize::from(self.pit & !Move::FILL))
+    }
 }
 
 /// A position: the stones in every pit, which pits are closed, what each
@@ -115,6 +135,11 @@ pub struct Position {
     /// moves: what is sown into it goes to its owner. One byte each, in
     /// what was padding: positions stay the same size.
     pub claimed: [u8; 2],
+    /// While the players choose the pits to refill at the start of a round
+    /// (`rounds { fill_from choice }`): the player who moves first once
+    /// they have; `to_move` is the player filling. `None` otherwise. In
+    /// what was padding: positions stay the same size.
+    pub refilling: Option<Player>,
 }
 
 impl Position {
@@ -131,6 +156,7 @@ impl Position {
         swapped: 0,
         relay_cycled: false,
         claimed: [0; 2],
+        refilling: None,
     };
 
     /// Stones on the board plus stones captured: constant through a game.

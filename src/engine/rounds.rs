@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
-use crate::rules::{FillFrom, MatchEnd, NextStart, Refill};
+use crate::rules::{FillFrom, MatchEnd, NextStart, Refill, Remainder};
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,12 +50,18 @@ impl Game {
         }
         let seeds = u16::from(self.rules().board.seeds);
         match rounds.match_end {
-            MatchEnd::CannotFillOne => match (scores[0] < seeds, scores[1] < seeds) {
-                (true, true) => return AfterRound::MatchOver(Outcome::Draw),
-                (true, false) => return AfterRound::MatchOver(Outcome::North),
-                (false, true) => return AfterRound::MatchOver(Outcome::South),
-                (false, false) => {}
-            },
+            MatchEnd::CannotFillOne | MatchEnd::NoStones => {
+                let least = match rounds.match_end {
+                    MatchEnd::NoStones => 1,
+                    _ => seeds,
+                };
+                match (scores[0] < least, scores[1] < least) {
+                    (true, true) => return AfterRound::MatchOver(Outcome::Draw),
+                    (true, false) => return AfterRound::MatchOver(Outcome::North),
+                    (false, true) => return AfterRound::MatchOver(Outcome::South),
+                    (false, false) => {}
+                }
+            }
         }
         let mut next = Position {
             removed: pos.removed,
@@ -66,6 +72,12 @@ impl Game {
         match rounds.refill {
             Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
             _ => self.refill_own_rows(&mut next, scores),
+        }
+        if rounds.fill_from == FillFrom::Choice {
+            // The players name the pits they fill (refill moves), the
+            // round's starter first.
+            let starter = next.to_move;
+            self.next_filler(&mut next, starter, starter);
         }
         debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
         AfterRound::Next(next)
@@ -79,20 +91,38 @@ impl Game {
         match self.rules().rounds.fill_from {
             FillFrom::Left => row.collect(),
             FillFrom::Right => row.rev().collect(),
+            // Chosen by refill moves: nothing is filled here.
+            FillFrom::Choice => Vec::new(),
         }
     }
 
     /// `refill captures`: each player fills their own row from `scores`,
     /// `seeds` to a pit; the pits they cannot fill are closed and what is
-    /// left over stays theirs.
+    /// left over stays theirs. Under `fill_from choice`, a player who
+    /// cannot fill their whole row has it closed and their score kept,
+    /// to name the pits they fill by refill moves.
     fn refill_own_rows(&self, next: &mut Position, scores: [u16; 2]) {
         let seeds = u16::from(self.rules().board.seeds);
         for player in Player::BOTH {
             let mut left = scores[player.index()];
-            for pit in self.fill_order(player) {
+            let row = self.row(player);
+            let whole_row = usize::from(left / seeds) >= row.len();
+            let order = match self.rules().rounds.fill_from {
+                FillFrom::Choice if whole_row => row.collect(),
+                _ => self.fill_order(player),
+            };
+            for pit in self.row(player).filter(|pit| !order.contains(pit)) {
+                next.closed |= 1 << pit;
+            }
+            let partly = self.rules().rounds.remainder == Remainder::NextPit;
+            for pit in order {
                 if left >= seeds {
                     next.pits[pit] = seeds as u8;
                     left -= seeds;
+                } else if partly && left > 0 {
+                    // `remainder next_pit`: what is left opens this pit.
+                    next.pits[pit] = left as u8;
+                    left = 0;
                 } else {
                     next.closed |= 1 << pit;
                 }

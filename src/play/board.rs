@@ -29,6 +29,13 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
     if played.mv == Move::PASS {
         return format!("{mover} passes (no move)");
     }
+    if let Some(pit) = played.mv.filled_pit() {
+        return format!(
+            "{mover} fills {} with {} of their stones",
+            game.label(pit),
+            played.position.pits[pit]
+        );
+    }
     let label = game.move_label(played.mv);
     let laps = game.sowing_laps(before, played.mv);
     let path: Vec<Option<usize>> = laps.iter().flat_map(|(_, lap)| lap.clone()).collect();

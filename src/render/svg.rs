@@ -171,7 +171,7 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
     }
     let (origin, last, captured) = match &frame.last {
         Some((_, played)) if played.mv != crate::engine::Move::PASS => (
-            Some(usize::from(played.mv.pit)),
+            Some(played.mv.filled_pit().unwrap_or(usize::from(played.mv.pit))),
             Some(usize::from(played.effect.last)),
             played.effect.captured_pits,
         ),

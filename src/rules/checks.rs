@@ -35,6 +35,7 @@ pub(super) const CHECKS: &[Check] = &[
     end_numbers_go_with_their_condition,
     rounds_options_need_refill,
     refill_needs_every_stone_owned,
+    fill_choice_needs_captures,
     refill_needs_seeds,
     singletons_need_min_stones,
     claim_options_need_count,
@@ -592,7 +593,7 @@ fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(ROUNDS, "refill") || read.given(ROUNDS, "refill").is_some() {
         return Vec::new();
     }
-    ["fill_from", "next_start", "match_end"]
+    ["fill_from", "remainder", "next_start", "match_end"]
         .into_iter()
         .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
         .map(|(name, s)| {
@@ -639,6 +640,37 @@ fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
             )
         })
         .collect()
+}
+
+/// `fill_from choice` lets each player name the pits of their own row they
+/// fill: `refill surplus`, where pits change hands, has no such choice yet,
+/// and `remainder next_pit` needs an order to find the next pit in.
+fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rounds = &read.rules.rounds;
+    let mut out = Vec::new();
+    if let Some(s) = read.given(ROUNDS, "remainder").filter(|_| {
+        rounds.remainder == crate::rules::Remainder::NextPit
+            && (rounds.fill_from == crate::rules::FillFrom::Choice
+                || rounds.refill == Some(crate::rules::Refill::Surplus))
+    }) {
+        out.push(Diagnostic::error(
+            s.span,
+            "`remainder next_pit` puts what is left in the next pit of a fixed order: it goes with `refill captures` and `fill_from left` or `right`",
+        ));
+    }
+    out.extend(match read.given(ROUNDS, "fill_from") {
+        Some(s)
+            if rounds.fill_from == crate::rules::FillFrom::Choice
+                && rounds.refill == Some(crate::rules::Refill::Surplus) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`fill_from choice` lets each player choose the pits of their own row to fill: it goes with `refill captures`, not `refill surplus`",
+            )]
+        }
+        _ => Vec::new(),
+    });
+    out
 }
 
 /// A refill puts `seeds` stones in each pit: a start given pit by pit

@@ -770,6 +770,8 @@ pub struct Rounds {
     pub refill: Option<Refill>,
     /// Which of their own pits a player fills first.
     pub fill_from: FillFrom,
+    /// Where the stones a player cannot make a full pit of go.
+    pub remainder: Remainder,
     /// Who moves first in the next round.
     pub next_start: NextStart,
     /// When the match ends and who wins it.
@@ -803,6 +805,23 @@ keyword_enum! {
         Left = "left",
         /// From the player's right.
         Right = "right",
+        /// The player chooses: at the start of the round, each player
+        /// short of stones names the pits to fill, one move (`+c`) per pit,
+        /// from their left (`refill captures` only).
+        Choice = "choice",
+    }
+}
+
+keyword_enum! {
+    /// Where the stones a player cannot make a full pit of go, when a round
+    /// ends.
+    Remainder {
+        /// They stay the player's (captured) into the next round.
+        Kept = "kept",
+        /// A player who cannot fill every pit puts them in the next pit
+        /// they would fill, which is open for the round with fewer than
+        /// `seeds` (Erherhe); a player who fills every pit keeps them.
+        NextPit = "next_pit",
     }
 }
 
@@ -826,6 +845,10 @@ keyword_enum! {
         /// When a round ends and a player cannot fill a single pit: the
         /// other player wins the match.
         CannotFillOne = "cannot_fill_one",
+        /// When a round ends and a player scored nothing in it: the other
+        /// player wins the match (with `remainder next_pit`, a player with
+        /// fewer than `seeds` still plays their partly filled pit).
+        NoStones = "no_stones",
     }
 }
 

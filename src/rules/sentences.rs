@@ -734,8 +734,9 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     };
     let seeds = rules.board.seeds;
     let from = match rounds.fill_from {
-        FillFrom::Left => "left",
-        FillFrom::Right => "right",
+        FillFrom::Left => "from their left",
+        FillFrom::Right => "from their right",
+        FillFrom::Choice => "in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, the player who starts the next round first)",
     };
     let starter = match rounds.next_start {
         NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
@@ -744,13 +745,20 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     };
     let end = match rounds.match_end {
         MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
+        MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
     };
     let refilled = match refill {
-        Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, from their {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
-        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, from their {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). A pit nobody fills is closed, and what is left over stays its player's into the next round"),
+        Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
+        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). A pit nobody fills is closed, and what is left over stays its player's into the next round"),
+    };
+    let remainder = match rounds.remainder {
+        Remainder::Kept => "",
+        Remainder::NextPit => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
     };
     vec![
-        format!("The game is a match of rounds. When a round ends, {refilled}; {starter}."),
+        format!(
+            "The game is a match of rounds. When a round ends, {refilled}; {starter}.{remainder}"
+        ),
         end,
     ]
 }

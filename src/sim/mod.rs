@@ -230,7 +230,9 @@ fn play_match(game: &Game, batch: &Batch, index: u64, record: bool) -> GameResul
             let pick = agents[mover.index()].choose(round);
             let played = round.play_index(pick);
             let after = played.position.captured;
-            captured += u32::from(after[0] + after[1]) - u32::from(before[0] + before[1]);
+            // A refill move (`fill_from choice`) puts captured stones back.
+            captured +=
+                u32::from(after[0] + after[1]).saturating_sub(u32::from(before[0] + before[1]));
             relay_cut |= played.effect.relay_cut;
             if record {
                 moves.push(played.mv);

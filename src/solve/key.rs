@@ -74,6 +74,7 @@ impl KeyCodec {
             swapped: 0,
             claimed: [0; 2],
             relay_cycled: false,
+            refilling: None,
         }
     }
 }

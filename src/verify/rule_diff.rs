@@ -247,6 +247,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     let Rounds {
         refill,
         fill_from,
+        remainder,
         next_start,
         match_end,
     } = rounds;
@@ -260,6 +261,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     );
     out.option("rounds fill_from", &a.rounds.fill_from, fill_from, |r| {
         r.rounds.fill_from = *fill_from;
+    });
+    out.option("rounds remainder", &a.rounds.remainder, remainder, |r| {
+        r.rounds.remainder = *remainder;
     });
     out.option("rounds next_start", &a.rounds.next_start, next_start, |r| {
         r.rounds.next_start = *next_start;

@@ -1,0 +1,120 @@
+//! Refill moves (`rounds { fill_from choice }`): at the start of a round, a
+//! player who cannot fill every pit of their row names the pits they fill,
+//! one move (`+c`) per pit, from their left; the player who starts the
+//! round chooses first, then the other, then the round's first sowing.
+//! Only positions whose `refilling` is set call into this module (one flag
+//! test per move otherwise).
+
+use super::{Effect, Game, Illegal, Successor, Successors};
+use crate::engine::position::{Move, Player, Position};
+
+impl Game {
+    /// The pits `player` may fill now, as a bit set: their closed pits
+    /// after the last they have opened (pits are named from the player's
+    /// left, so each choice of pits is one sequence of moves), leaving room
+    /// for every pit their captured stones can still fill. Empty when they
+    /// have nothing left to choose.
+    pub(super) fn fillable(&self, pos: &Position, player: Player) -> u32 {
+        let seeds = u16::from(self.rules().board.seeds);
+        let owed = usize::from(pos.captured[player.index()] / seeds);
+        let row = self.row(player);
+        let (first, len) = (row.start, row.len());
+        let after_open = row
+            .clone()
+            .rposition(|pit| !pos.is_closed(pit))
+            .map_or(0, |k| k + 1);
+        if owed == 0 {
+            return 0;
+        }
+        (after_open..len)
+            .filter(|&k| len - k >= owed)
+            .fold(0, |set, k| set | 1 << (first + k))
+    }
+
+    /// The refill moves of `pos` (its `refilling` is set) and their results.
+    pub(super) fn fill_successors(&self, pos: &Position, out: &mut Successors) {
+        let pits = self.fillable(pos, pos.to_move);
+        for pit in self.row(pos.to_move).filter(|&pit| pits >> pit & 1 == 1) {
+            let mut position = *pos;
+            let effect = self.apply_fill(&mut position, pit);
+            out.push(Successor {
+                mv: Move::fill(pit),
+                position,
+                effect,
+            });
+        }
+    }
+
+    /// Plays the refill move filling `pit` on `pos` in place: `seeds` of
+    /// the mover's captured stones go into it and it opens. The mover goes
+    /// on while they have a choice left; then the other player chooses
+    /// (when the mover starts the round), and then the round starts.
+    pub(crate) fn apply_fill(&self, pos: &mut Position, pit: usize) -> Effect {
+        let seeds = self.rules().board.seeds;
+        let filler = pos.to_move;
+        pos.pits[pit] = seeds;
+        pos.closed &= !(1 << pit);
+        pos.captured[filler.index()] -= u16::from(seeds);
+        let starter = pos.refilling.unwrap_or(filler);
+        self.next_filler(pos, starter, filler);
+        Effect {
+            last: pit as u8,
+            ..Effect::default()
+        }
+    }
+
+    /// Who chooses next, from `filler` on, in a round `starter` starts;
+    /// ends the choosing (the starter to move) when nobody has a choice
+    /// left.
+    pub(crate) fn next_filler(&self, pos: &mut Position, starter: Player, filler: Player) {
+        let next = [filler, filler.other()]
+            .into_iter()
+            .filter(|&p| p == filler || p != starter)
+            .find(|&p| self.fillable(pos, p) != 0);
+        match next {
+            Some(player) => {
+                pos.to_move = player;
+                pos.refilling = Some(starter);
+            }
+            None => {
+                pos.to_move = starter;
+                pos.refilling = None;
+            }
+        }
+    }
+
+    /// Why `mv` cannot be played while the players choose the pits to
+    /// refill, or why a refill cannot be played outside that choice.
+    pub(super) fn why_fill_illegal(&self, pos: &Position, mv: Move) -> Illegal {
+        let Some(pit) = mv.filled_pit() else {
+            return Illegal::Refill {
+                why: format!(
+                    "{} is choosing the pits to refill: a move now is `+` and a pit (`+{}`)",
+                    pos.to_move,
+                    self.label(self.row(pos.to_move).start)
+                ),
+            };
+        };
+        let label = self.label(pit);
+        let why = if pos.refilling.is_none() {
+            "pits are refilled only at the start of a round".to_string()
+        } else if !self.row(pos.to_move).contains(&pit) {
+            format!("pit `{label}` is not in {}'s row", pos.to_move)
+        } else if !pos.is_closed(pit) {
+            format!("pit `{label}` is filled already")
+        } else {
+            let open: Vec<String> = self
+                .row(pos.to_move)
+                .filter(|&p| self.fillable(pos, pos.to_move) >> p & 1 == 1)
+                .map(|p| format!("`+{}`", self.label(p)))
+                .collect();
+            format!(
+                "the pits to fill are named from the player's left, leaving room for every pit still owed: {} now",
+                open.join(", ")
+            )
+        };
+        Illegal::Refill {
+            why: format!("`+{label}`: {why}"),
+        }
+    }
+}

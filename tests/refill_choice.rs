@@ -1,0 +1,391 @@
+//! Rounds whose refill the players choose (`fill_from choice`: Galatjang,
+//! Sungka, Ovalhu, Bosh) and Erherhe's partly filled last pit (`remainder
+//! next_pit`, `match_end no_stones`), worked by hand from the rule texts.
+
+use sowing::{
+    agents::AgentSpec,
+    engine::{
+        format_position, parse_move, parse_position, AfterRound, EndReason, GameRun, MatchRun,
+        Outcome, Player,
+    },
+};
+use std::ops::ControlFlow;
+
+use crate::common::{board, legal, play, pos, shipped, shipped_text_with};
+
+/// A shipped match whose fixed-order refill (`fill_from left`) is made the
+/// players' choice (galatjang-rounds and sungka ship with the fixed order
+/// until their tests in tests/rounds.rs are moved over).
+fn choosing(name: &str) -> sowing::engine::Game {
+    let text = shipped_text_with(name, &[("fill_from  left", "fill_from  choice")]);
+    let source = sowing::diagnostic::Source::new("edited", text);
+    let loaded = sowing::rules::load(&source).unwrap_or_else(|r| panic!("{r}"));
+    sowing::engine::Game::new(loaded.rules)
+}
+
+/// Galatjang (2x6, seven per hole, stores sown counter-clockwise): South's f
+/// (1) goes into South's store, an extra turn, and neither player can move:
+/// round 1 ends with South 31, North 53. North fills all six (42) and keeps
+/// 11; South can fill four of six and scored less, so starts round 2 by
+/// choosing them: named from the left with room for every hole still owed,
+/// the first is a, b or c. South names b, then d (c or d allowed: three
+/// still owed after b), then e and f are forced (two owed, two holes left);
+/// 3 stay in South's store and South sows first.
+#[test]
+fn galatjang_round_change_with_a_chosen_refill() {
+    let game = choosing("galatjang-rounds");
+    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 30 53");
+    let mut run = MatchRun::new(&game, start);
+    let mut changes = Vec::new();
+    let mut seen = Vec::new();
+    let script = ["f", "+b", "+d", "+e", "+f"];
+    let mut k = 0;
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            let Some(label) = script.get(k) else {
+                return ControlFlow::Break(());
+            };
+            k += 1;
+            seen.push((
+                format_position(round.position(), &game),
+                legal(&game, round.position()),
+            ));
+            round.play(parse_move(label, &game).unwrap()).unwrap();
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].scores, [31, 53]);
+    let expected = [
+        (
+            "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
+            vec!["+a", "+b", "+c"],
+        ),
+        (
+            "x 7 x x x x / 7 7 7 7 7 7 south captured 24 11 refilling south",
+            vec!["+c", "+d"],
+        ),
+        (
+            "x 7 x 7 x x / 7 7 7 7 7 7 south captured 17 11 refilling south",
+            vec!["+e"],
+        ),
+        (
+            "x 7 x 7 7 x / 7 7 7 7 7 7 south captured 10 11 refilling south",
+            vec!["+f"],
+        ),
+    ];
+    for (i, (position, moves)) in expected.iter().enumerate() {
+        assert_eq!(seen[i + 1].0, *position, "before ply {}", i + 2);
+        assert_eq!(seen[i + 1].1, *moves, "before ply {}", i + 2);
+    }
+    let now = run.run().position();
+    assert_eq!(
+        format_position(now, &game),
+        "x 7 x 7 7 7 / 7 7 7 7 7 7 south captured 3 11"
+    );
+    assert!(now.opening, "the round's first sowing is still to come");
+    assert_eq!(legal(&game, now), ["b", "d", "e", "f"]);
+    assert_eq!(run.round(), 2);
+    assert_eq!(now.total_stones(), 84);
+}
+
+/// Who chooses: the round's starter first, then the other player, then the
+/// starter sows. Sungka's 2x7 with 98 counters: North, short by one hole,
+/// starts (fewer counters) and chooses; South fills all seven and keeps 7.
+/// A position with both short is written by hand (counters out of play):
+/// North (starter) names one hole, then South one, then North sows.
+#[test]
+fn the_starter_chooses_first_then_the_other_player() {
+    let game = choosing("sungka");
+    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 56 42");
+    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "7 7 7 7 7 7 7 / x x x x x x x north captured 7 42 refilling north"
+    );
+    // Six of seven: the first named is A or B.
+    assert_eq!(legal(&game, &next), ["+A", "+B"]);
+
+    let both = pos(
+        &game,
+        "x x x x x x x / x x x x x x x north captured 7 7 refilling north",
+    );
+    let s = play(&game, &both, "+G");
+    assert_eq!(s.position.to_move, Player::South, "then the other player");
+    assert_eq!(s.position.refilling, Some(Player::North));
+    assert_eq!(
+        legal(&game, &s.position).len(),
+        7,
+        "any one of South's seven"
+    );
+    let s = play(&game, &s.position, "+c");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "x x 7 x x x x / x x x x x x 7 north"
+    );
+    assert_eq!(legal(&game, &s.position), ["G"], "then the starter sows");
+}
+
+/// A sowing while the players choose, a hole named out of order, a filled
+/// or foreign hole, and a refill outside that choice: each refused, saying
+/// why.
+#[test]
+fn illegal_refills_say_why() {
+    let game = choosing("galatjang-rounds");
+    let p = pos(
+        &game,
+        "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
+    );
+    let why = |p: &sowing::engine::Position, label: &str| {
+        game.play(p, parse_move(label, &game).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        why(&p, "a"),
+        "south is choosing the pits to refill: a move now is `+` and a pit (`+a`)"
+    );
+    assert_eq!(
+        why(&p, "+f"),
+        "`+f`: the pits to fill are named from the player's left, leaving room for every pit still owed: `+a`, `+b`, `+c` now"
+    );
+    assert_eq!(why(&p, "+A"), "`+A`: pit `A` is not in south's row");
+    let after_b = play(&game, &p, "+b").position;
+    assert_eq!(why(&after_b, "+b"), "`+b`: pit `b` is filled already");
+    let mid_round = pos(&game, "7 7 7 7 7 7 / 7 7 7 7 7 7 south");
+    assert_eq!(
+        why(&mid_round, "+a"),
+        "`+a`: pits are refilled only at the start of a round"
+    );
+    // Without `fill_from choice` a refill cannot even be written.
+    let kalah = shipped("kalah");
+    let err = parse_move("+a", &kalah).unwrap_err();
+    assert!(
+        err.contains("only for variants with `fill_from choice`"),
+        "{err}"
+    );
+}
+
+/// The notation writes a position mid-choice with `refilling` and the
+/// round's starter, and reads it back; a variant without the choice refuses
+/// the word.
+#[test]
+fn the_notation_writes_and_reads_a_refill_under_way() {
+    let game = choosing("galatjang-rounds");
+    let text = "x 7 x x x x / 7 7 7 7 7 7 south captured 24 11 refilling south";
+    let p = pos(&game, text);
+    assert_eq!(p.refilling, Some(Player::South));
+    assert_eq!(format_position(&p, &game), text);
+    let dakon = shipped("dakon");
+    let err = parse_position(
+        "x x x x x x x / 7 7 7 7 7 7 7 south captured 40 9 refilling south",
+        &dakon,
+    )
+    .unwrap_err();
+    assert!(
+        err.message
+            .contains("only for variants with `fill_from choice`"),
+        "{err}"
+    );
+}
+
+/// Random, greedy and MCTS agents each choose among the refill moves (and
+/// the fast path agrees with the full successor list there).
+#[test]
+fn agents_choose_the_holes_to_fill() {
+    let game = choosing("galatjang-rounds");
+    let p = pos(
+        &game,
+        "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
+    );
+    let mut fast = sowing::engine::Moves::default();
+    game.legal_moves(&p, &mut fast);
+    let labels: Vec<String> = fast
+        .as_slice()
+        .iter()
+        .map(|&m| game.move_label(m))
+        .collect();
+    assert_eq!(labels, ["+a", "+b", "+c"]);
+    for spec in ["random", "greedy", "mcts:50"] {
+        let agent: AgentSpec = spec.parse().unwrap();
+        let mut a = agent.build(3, Player::South);
+        let run = GameRun::new(&game, p);
+        let pick = a.choose(&run);
+        let mv = run.moves().as_slice()[pick];
+        assert!(mv.filled_pit().is_some(), "{spec} played {mv:?}");
+        let mut after = p;
+        let fast_effect = game.apply(&mut after, mv);
+        let slow = game.play(&p, mv).unwrap();
+        assert_eq!(after, slow.position, "{spec}");
+        assert_eq!(fast_effect, slow.effect, "{spec}");
+    }
+}
+
+/// Random matches of every variant with a chosen refill conserve stones
+/// through the refill moves and round changes, and end or reach the cap.
+#[test]
+fn random_matches_with_chosen_refills_conserve_stones() {
+    for name in ["galatjang-rounds", "sungka", "ovalhu", "bosh"] {
+        let game = match name {
+            "ovalhu" | "bosh" => shipped(name),
+            _ => choosing(name),
+        };
+        let total = game.start().total_stones();
+        let mut fills = 0;
+        for seed in 0..8 {
+            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+            let mut run = MatchRun::new(&game, game.start());
+            let _: ControlFlow<()> = run.play_out(
+                3000,
+                |round| {
+                    let mover = round.position().to_move;
+                    let pick = agents[mover.index()].choose(round);
+                    let played = round.play_index(pick);
+                    fills += usize::from(played.mv.filled_pit().is_some());
+                    assert_eq!(played.position.total_stones(), total, "{name}");
+                    ControlFlow::Continue(())
+                },
+                |_| {},
+            );
+        }
+        assert!(fills > 0, "{name}: some refill was chosen");
+    }
+}
+
+/// Ovalhu (2x8, eight per hole, stores sown counter-clockwise) captures from
+/// an empty hole on either row: South's g (3) sows h (2 -> 3), South's
+/// store, and A, which was empty: the hole opposite A, h, is captured (3);
+/// with the store's 1 South has 4. (Galatjang, capturing only from the
+/// mover's own row, would take nothing.)
+#[test]
+fn ovalhu_captures_from_an_empty_hole_in_either_row() {
+    let game = shipped("ovalhu");
+    let s = play(
+        &game,
+        &pos(&game, "0 0 0 0 0 0 3 2 / 0 0 0 0 0 0 0 5 south"),
+        "g",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 5]
+    );
+    assert_eq!(s.position.captured, [4, 0]);
+    assert_eq!(s.position.to_move, Player::North);
+}
+
+/// Ovalhu's round change: South's h (1) goes into the store, an extra turn,
+/// and neither can move: South 60, North 68. North fills all eight (64) and
+/// keeps 4; South fills seven (56), keeps 4, and chooses them, starting.
+/// With seven owed of eight, the first is a or b; after b the rest (c to h)
+/// are forced, one at a time.
+#[test]
+fn ovalhu_round_change_with_a_chosen_refill() {
+    let game = shipped("ovalhu");
+    let start = pos(
+        &game,
+        "0 0 0 0 0 0 0 1 / 0 0 0 0 0 0 0 0 south captured 59 68",
+    );
+    let mut run = MatchRun::new(&game, start);
+    run.run_mut().play(parse_move("h", &game).unwrap()).unwrap();
+    let change = run.finish_round().expect("the round ended");
+    assert_eq!(change.scores, [60, 68]);
+    let next = *run.run().position();
+    assert_eq!(
+        format_position(&next, &game),
+        "x x x x x x x x / 8 8 8 8 8 8 8 8 south captured 60 4 refilling south"
+    );
+    assert_eq!(legal(&game, &next), ["+a", "+b"]);
+    let s = play(&game, &next, "+b");
+    assert_eq!(legal(&game, &s.position), ["+c"]);
+    let s = play(&game, &next, "+a");
+    assert_eq!(legal(&game, &s.position), ["+b", "+c"]);
+}
+
+/// Bosh (2x5, four per hole, no stores): South's d (1) ends in e; the hole
+/// after e, A, is closed (empty as a hole), so the hole after it, B (3), is
+/// taken. North's row is then empty: the round ends.
+#[test]
+fn bosh_takes_the_hole_after_an_empty_next_hole_closed_or_not() {
+    let game = shipped("bosh");
+    for text in ["0 0 0 1 0 / x 3 0 0 0 south", "0 0 0 1 0 / 0 3 0 0 0 south"] {
+        let s = play(&game, &pos(&game, text), "d");
+        assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+        assert_eq!(s.position.captured, [3, 0], "{text}");
+    }
+    // The next hole occupied: its counters are picked up and sown on. d (1)
+    // ends in e; A (2) is lifted: B, C. The hole after C, D, is empty and
+    // so is E: nothing is taken.
+    let s = play(&game, &pos(&game, "0 0 0 1 0 / 2 0 0 0 0 south"), "d");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 1, 1, 0, 0]);
+    assert_eq!(s.position.captured, [0, 0]);
+}
+
+/// Bosh's round change: South's d (1) ends in e; A is empty, so B (2) is
+/// taken, and North's row is empty: South takes e (1) too: 15 + 2 + 1 = 18,
+/// North 22. North fills five (20), keeps 2; South fills four of five (16),
+/// keeps 2, and starts, choosing them (first a or b).
+#[test]
+fn bosh_round_change_with_a_chosen_refill() {
+    let game = shipped("bosh");
+    let start = pos(&game, "0 0 0 1 0 / 0 2 0 0 0 south captured 15 22");
+    let mut run = MatchRun::new(&game, start);
+    run.run_mut().play(parse_move("d", &game).unwrap()).unwrap();
+    let change = run.finish_round().expect("the round ended");
+    assert_eq!(change.end, EndReason::RowEmpty);
+    assert_eq!(change.scores, [18, 22]);
+    let next = *run.run().position();
+    assert_eq!(
+        format_position(&next, &game),
+        "x x x x x / 4 4 4 4 4 south captured 18 2 refilling south"
+    );
+    assert_eq!(legal(&game, &next), ["+a", "+b"]);
+}
+
+/// Erherhe (2x6, four per hole): South's f (2) sows A (3 -> 4) and B (1 ->
+/// 2): B holds two in North's row and is taken, and of its neighbours A (4)
+/// too, C (1) not: 6.
+#[test]
+fn erherhe_takes_twos_and_fours_with_their_neighbours() {
+    let game = shipped("erherhe");
+    let s = play(&game, &pos(&game, "0 0 0 0 1 2 / 3 1 1 4 0 0 south"), "f");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "0 0 0 0 1 0 / 0 0 1 4 0 0 north captured 6 0"
+    );
+}
+
+/// Erherhe's refill: South scored 14, North 34. South fills a, b, c with
+/// four (12) and puts the 2 left in d, which is in play; e and f are out.
+/// North fills all six (24) and keeps 10. South scored less and starts.
+/// A player who scored 3 plays one hole of 3; one who scored nothing has
+/// lost the match.
+#[test]
+fn erherhe_fills_the_last_hole_with_what_is_left() {
+    let game = shipped("erherhe");
+    let after =
+        |text: &str| game.after_round(&pos(&game, text), EndReason::RowEmpty, Player::North);
+    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 14 34") else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "4 4 4 2 x x / 4 4 4 4 4 4 south captured 0 10"
+    );
+    assert_eq!(legal(&game, &next), ["a", "b", "c", "d"]);
+    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 3 45") else {
+        panic!("three counters still play");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "3 x x x x x / 4 4 4 4 4 4 south captured 0 21"
+    );
+    assert_eq!(
+        after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 0 48"),
+        AfterRound::MatchOver(Outcome::North)
+    );
+}
