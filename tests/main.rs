@@ -35,3 +35,4 @@ mod three_rows;
 mod traces;
 mod tsoro;
 mod verify;
+mod weg;

@@ -108,7 +108,8 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
     // A closed pit (a later round of a variant with rounds) is drawn `x`,
-    // a claimed pit `t`, a pit of the other row's player `N*`.
+    // a claimed pit `Nt` (`NT` when its own row's player's), a pit of the
+    // other row's player `N*`.
     let board = |counts: &[u8], closed: &[String], claimed: &[String], swapped: &[String]| {
         let cells: Vec<String> = counts
             .iter()
@@ -117,7 +118,18 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
                 if closed.contains(label) {
                     format!("{:>3}", crate::engine::CLOSED)
                 } else if claimed.contains(label) {
-                    format!("{:>3}", crate::engine::CLAIMED)
+                    // Claimed by the other row's player (swapped), or its own.
+                    let mark = if swapped.contains(label) {
+                        crate::engine::CLAIMED
+                    } else {
+                        crate::engine::CLAIMED_OWN_ROW
+                    };
+                    let count = if *c == 0 {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    };
+                    format!("{:>3}", format!("{count}{mark}"))
                 } else if swapped.contains(label) {
                     format!("{:>3}", format!("{c}{}", crate::engine::SWAPPED))
                 } else {

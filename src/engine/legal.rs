@@ -86,9 +86,10 @@ impl Game {
                 return Legality::Exact;
             }
         }
-        if pos.swapped != 0 {
-            // Pits changed hands (`refill surplus`): the mover's pits are not
-            // their row's, so the moves come from the full successors.
+        if pos.swapped | pos.claimed != 0 {
+            // Pits changed hands (`refill surplus`, `claim`): the mover's
+            // pits are not their row's, so the moves come from the full
+            // successors.
             return Legality::Listed;
         }
         let mover = pos.to_move.index();
