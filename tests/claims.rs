@@ -218,7 +218,8 @@ fn solve_refuses_claims() {
     );
 }
 
-/// The claim keys need `makes`, `laps single` and places in the row.
+/// The claim keys need `makes`, `laps single` or `relay` and places in the
+/// row.
 #[test]
 fn claim_keys_are_checked() {
     let dir = crate::common::scratch("claim-keys");
@@ -229,8 +230,8 @@ fn claim_keys_are_checked() {
             "`except` has no effect: no `makes` is given",
         ),
         (
-            ("  laps        single", "  laps        relay"),
-            "`claim` is supported with `laps single` only",
+            ("  laps        single", "  laps        next_always"),
+            "`claim` is supported with `laps single` or `relay` only",
         ),
         (
             ("  except 9", "  except 10"),

@@ -1391,8 +1391,12 @@ impl Game {
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
+        if self.max_capturable == 0 {
+            // No capture rule: a claim (and its tribute) is all there is.
+            return self.claim.is_some();
+        }
         let waived = pos.opening && self.opening_no_capture;
-        self.max_capturable > 0 && !waived
+        !waived
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.
