@@ -118,7 +118,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             .zip(&labels)
             .map(|(c, label)| {
                 if closed.contains(label) {
-                    format!("{:>3}", crate::engine::CLOSED)
+                    crate::engine::CLOSED.to_string()
                 } else if claimed.contains(label) {
                     // Claimed by the other row's player (swapped), or its own.
                     let mark = if swapped.contains(label) {
