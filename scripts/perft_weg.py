@@ -97,6 +97,8 @@ def play(state, mover, origin, rules):
         if weg[at]:
             if owner[at] == mover:
                 return (pits, owner, weg, seen), False, False
+            if tribute == 0:  # no tribute (Gamacha): the turn ends
+                return (pits, owner, weg, seen), False, False
             if first_free and not seen[at]:
                 seen[at] = True
                 return (pits, owner, weg, seen), False, False
