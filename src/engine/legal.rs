@@ -89,7 +89,9 @@ impl Game {
         if pos.swapped | pos.claimed != 0 {
             // Pits changed hands (`refill surplus`, `claim`): the mover's
             // pits are not their row's, so the moves come from the full
-            // successors.
+            // successors (and there are no candidates: a random draw is
+            // among the legal moves, not among the last position's).
+            out.clear();
             return Legality::Listed;
         }
         let mover = pos.to_move.index();
