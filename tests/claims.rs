@@ -58,7 +58,10 @@ fn a_tuzdik_is_made_and_fed() {
     let s = play(&game, &p, "i");
     assert!(s.effect.claimed);
     assert_eq!(s.effect.captured, 3);
-    assert_eq!(s.position.claimed_by(Player::South), Some(11));
+    assert_eq!(
+        game.claimed_pits(&s.position, Player::South).next(),
+        Some(11)
+    );
     assert_eq!(
         format_position(&s.position, &game),
         "0 0 0 0 0 0 0 0 1 / 2 2 t 1 1 1 1 1 1 north captured 3 0"
@@ -144,7 +147,10 @@ fn north_claims_in_south_row() {
         format_position(&s.position, &game),
         "2 2 t 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 1 south captured 0 3"
     );
-    assert_eq!(s.position.claimed_by(Player::North), Some(2));
+    assert_eq!(
+        game.claimed_pits(&s.position, Player::North).next(),
+        Some(2)
+    );
 }
 
 #[test]
@@ -212,7 +218,8 @@ fn solve_refuses_claims() {
     );
 }
 
-/// The claim keys need `makes`, `laps single` and places in the row.
+/// The claim keys need `makes`, `laps single` or `relay` and places in the
+/// row.
 #[test]
 fn claim_keys_are_checked() {
     let dir = crate::common::scratch("claim-keys");
@@ -223,8 +230,8 @@ fn claim_keys_are_checked() {
             "`except` has no effect: no `makes` is given",
         ),
         (
-            ("  laps        single", "  laps        relay"),
-            "`claim` is supported with `laps single` only",
+            ("  laps        single", "  laps        next_always"),
+            "`claim` is supported with `laps single` or `relay` only",
         ),
         (
             ("  except 9", "  except 10"),

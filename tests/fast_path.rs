@@ -147,6 +147,11 @@ impl std::fmt::Display for At<'_> {
 /// (`first_move_from`) or a first-lap rule forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
 fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
+    if pos.swapped | pos.claimed != 0 {
+        // Pits changed hands or were claimed: the moves are listed, with no
+        // candidates.
+        return Vec::new();
+    }
     let min_stones = game.rules().sowing.min_stones;
     game.playable(pos.to_move)
         .filter(|&pit| pos.pits[pit] >= min_stones)

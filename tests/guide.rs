@@ -267,6 +267,22 @@ const FAMILIES: &[Family] = &[
                 holes fill from the left and the last takes what is left.",
         variants: &["ovalhu", "bosh", "erherhe"],
     },
+    Family {
+        page: "weg",
+        title: "Qelat, Mewegae, Awagagae, Gabata (Shoa I) and Gamacha (Nobility)",
+        intro: "Relay games of Eritrea and Ethiopia in which a lap that makes four in a hole of \
+                the opponent captures the hole itself (weg, qasamo): it becomes the mover's, \
+                keeps the counters sown into it, and is never sown from again; the opponent \
+                may take a tribute from it. The first four are matches of rounds in which holes \
+                change hands by surplus.",
+        variants: &[
+            "qelat",
+            "mewegae",
+            "awagagae",
+            "gabata-shoa-i",
+            "gamacha-nobility",
+        ],
+    },
 ];
 
 const GENERATED_NOTE: &str =

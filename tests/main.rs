@@ -37,3 +37,4 @@ mod three_rows;
 mod traces;
 mod tsoro;
 mod verify;
+mod weg;

@@ -224,7 +224,7 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
         let (their_board, their_stores) = with_children_paid(ply);
         let ours_claimed: Vec<(usize, usize)> = sowing::engine::Player::BOTH
             .into_iter()
-            .filter_map(|p| pos.claimed_by(p).map(|pit| (pit, p.index())))
+            .flat_map(|p| game.claimed_pits(pos, p).map(move |pit| (pit, p.index())))
             .collect();
         if ours_claimed != children(ply) {
             return Err(format!(

@@ -641,3 +641,22 @@ fn wa_ache_waledat_random_seed_1_opening() {
         "12"
     ]));
 }
+
+/// Qelat, worked by hand: c is North's weg (20), F South's (17). South's a
+/// (2) into b c: the last counter in North's weg: South takes one (c 20)
+/// and plays again; f (1) into A (3 -> 4): A becomes South's weg. North has
+/// no counter outside the wegs and passes; South's b (1) into c: one more
+/// taken, South plays again and cannot: the round ends, South 5 + A 4 + F
+/// 17 = 26, North 2 + c 20 = 22. Six holes each (the two remainders of two
+/// make North's sixth); North starts round 2.
+#[test]
+fn qelat_tribute_weg_and_round_change() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "qelat",
+        "--from",
+        "2 0 20t 0 0 1 / 3 0 0 0 0 17t south captured 3 2",
+        "--moves",
+        "a f pass b",
+    ]));
+}

@@ -108,22 +108,56 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
     // A closed pit (a later round of a variant with rounds) is drawn `x`,
-    // a claimed pit `t`, a pit of the other row's player `N*`.
-    let board = |counts: &[u8], closed: &[String], claimed: &[String], swapped: &[String]| {
-        let cells: Vec<String> = counts
+    // a claimed pit `Nt` (`NT` when its own row's player's), a pit of the
+    // other row's player `N*`.
+    // Cells are three wide, or one more than the widest text (a claimed
+    // pit's `20t`).
+    let cell_texts = |counts: &[u8], closed: &[String], claimed: &[String], swapped: &[String]| {
+        counts
             .iter()
             .zip(&labels)
             .map(|(c, label)| {
                 if closed.contains(label) {
-                    format!("{:>3}", crate::engine::CLOSED)
+                    crate::engine::CLOSED.to_string()
                 } else if claimed.contains(label) {
-                    format!("{:>3}", crate::engine::CLAIMED)
+                    // Claimed by the other row's player (swapped), or its own.
+                    let mark = if swapped.contains(label) {
+                        crate::engine::CLAIMED
+                    } else {
+                        crate::engine::CLAIMED_OWN_ROW
+                    };
+                    let count = if *c == 0 {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    };
+                    format!("{count}{mark}")
                 } else if swapped.contains(label) {
-                    format!("{:>3}", format!("{c}{}", crate::engine::SWAPPED))
+                    format!("{c}{}", crate::engine::SWAPPED)
                 } else {
-                    format!("{c:>3}")
+                    c.to_string()
                 }
             })
+            .collect::<Vec<String>>()
+    };
+    let start_cells = cell_texts(
+        &trace.start,
+        &trace.start_closed,
+        &trace.start_claimed,
+        &trace.start_swapped,
+    );
+    let cw = (trace.plies.iter())
+        .flat_map(|p| cell_texts(&p.board, &p.closed, &p.claimed, &p.swapped))
+        .chain(start_cells)
+        .map(|t| t.len())
+        .filter(|&n| n >= 3)
+        .map(|n| n + 1)
+        .max()
+        .unwrap_or(3);
+    let board = |counts: &[u8], closed: &[String], claimed: &[String], swapped: &[String]| {
+        let cells: Vec<String> = cell_texts(counts, closed, claimed, swapped)
+            .iter()
+            .map(|t| format!("{t:>cw$}"))
             .collect();
         format!(
             "{} |{}",
@@ -132,7 +166,7 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         )
     };
     let header_board = {
-        let cell = |l: &String| format!("{l:>3}");
+        let cell = |l: &String| format!("{l:>cw$}");
         let south: String = labels[..per_row].iter().map(cell).collect();
         let north: String = labels[per_row..].iter().map(cell).collect();
         format!("{south} |{north}")
@@ -183,6 +217,8 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
         let mut captured = match (ply.captured, ply.capture_waived) {
             (_, true) => "none (grand slam: capture waived)".to_string(),
             (0, false) => String::new(),
+            // Stones taken with no pit captured: a tribute from a claimed pit.
+            (n, false) if ply.captured_pits.is_empty() => format!("{n} as a tribute"),
             (n, false) => format!("{n} from {}", ply.captured_pits.join(" ")),
         };
         if !captured.is_empty() {

@@ -69,9 +69,12 @@ pub struct Effect {
     /// The relay came back to a lap state of the same move and the rules end
     /// the game there (`relay_cycle`).
     pub relay_cycle: bool,
-    /// The last pit was claimed by the mover as their store (`claim`); it
-    /// is among `captured_pits`.
+    /// The last pit was claimed by the mover (`claim`); under `stones
+    /// to_owner` it is among `captured_pits`.
     pub claimed: bool,
+    /// Stones the mover took as a tribute from the opponent's claimed pit
+    /// where the last stone fell (counted in `captured`).
+    pub tribute: u8,
 }
 
 /// A legal move and the position it leads to.
@@ -858,7 +861,7 @@ impl Game {
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
-        if pos.swapped != 0 {
+        if pos.swapped | pos.claimed != 0 {
             return (0..self.pit_count)
                 .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
@@ -903,7 +906,8 @@ impl Game {
     }
 
     /// The player whose pit `pit` is in `pos`: its row's, unless a round
-    /// change handed it over (`refill surplus`).
+    /// change handed it over (`refill surplus`) or the other player claimed
+    /// it (`claim`).
     #[inline]
     pub fn owner(&self, pos: &Position, pit: usize) -> Player {
         let row = self.topology.owner(pit);
@@ -916,10 +920,12 @@ impl Game {
 
     /// Whether `player` may play pit `pit` in `pos` as far as its place
     /// goes: one of [`Game::playable`], or, once pits have changed hands,
-    /// one of theirs.
+    /// one of theirs; never a claimed pit.
     #[inline]
     pub fn plays(&self, pos: &Position, player: Player, pit: usize) -> bool {
-        if pos.swapped == 0 || self.play_any {
+        if pos.is_claimed(pit) {
+            false
+        } else if pos.swapped == 0 || self.play_any {
             self.playable(player).contains(&pit)
         } else {
             pit < self.pit_count && self.owner(pos, pit) == player
@@ -998,16 +1004,19 @@ impl Game {
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
         }
-        if self.claim.is_some() {
-            self.pay_claimed(pos);
+        if let Some(rule) = &self.claim {
+            if !rule.kept {
+                self.pay_claimed(pos);
+            }
         }
+        let mut claimed_again = false;
         // A relay that cycled or was stopped by the end test never ended:
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
         if capture && relay_ended && !self.is_store(last) {
             self.capture(pos, mover, last, direction, &mut effect);
             if let Some(rule) = &self.claim {
-                self.try_claim(rule, pos, mover, last, &mut effect);
+                claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);
             }
         }
         // Pits taken during the sowing were refilled after: they do not
@@ -1016,7 +1025,7 @@ impl Game {
         if capture && relay_ended && !self.sweep_rules.is_empty() {
             self.sweep(pos, mover, &mut effect);
         }
-        if !self.moves_again(last, &effect) {
+        if !(claimed_again || self.moves_again(last, &effect)) {
             pos.to_move = mover.other();
         }
         pos.opening = self.opening_after(pos.opening, mover);
@@ -1154,7 +1163,10 @@ impl Game {
             return None;
         }
         match self.laps {
-            Laps::Relay if pos.pits[last] > 1 => Some(last),
+            Laps::Relay if pos.pits[last] > 1 => match &self.claim {
+                Some(rule) if self.claim_stops_relay(rule, pos, last) => None,
+                _ => Some(last),
+            },
             Laps::RelayUntilCapture if pos.pits[last] > 1 && !self.takes_last(pos, last) => {
                 Some(last)
             }
@@ -1404,8 +1416,12 @@ impl Game {
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
+        if self.max_capturable == 0 {
+            // No capture rule: a claim (and its tribute) is all there is.
+            return self.claim.is_some();
+        }
         let waived = pos.opening && self.opening_no_capture;
-        self.max_capturable > 0 && !waived
+        !waived
     }
 
     /// Fills `out` with the legal moves of `pos` and their results.
@@ -1457,10 +1473,11 @@ impl Game {
             0 => self.playable(mover),
             _ => 0..self.pit_count,
         };
+        let owned = pos.swapped | pos.claimed != 0;
         for pit in pits {
             if pos.pits[pit] < self.min_stones
                 || opening >> pit & 1 == 0
-                || (pos.swapped != 0 && !self.plays(pos, mover, pit))
+                || (owned && !self.plays(pos, mover, pit))
             {
                 continue;
             }

@@ -91,9 +91,12 @@ impl Game {
                 return Legality::Exact;
             }
         }
-        if pos.swapped != 0 {
-            // Pits changed hands (`refill surplus`): the mover's pits are not
-            // their row's, so the moves come from the full successors.
+        if pos.swapped | pos.claimed != 0 {
+            // Pits changed hands (`refill surplus`, `claim`): the mover's
+            // pits are not their row's, so the moves come from the full
+            // successors (and there are no candidates: a random draw is
+            // among the legal moves, not among the last position's).
+            out.clear();
             return Legality::Listed;
         }
         let mover = pos.to_move.index();

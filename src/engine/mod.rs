@@ -20,7 +20,7 @@ pub use move_error::MoveError;
 pub use move_list::MoveList;
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label, pit_text,
-    PositionError, CLAIMED, CLOSED, SWAPPED,
+    PositionError, CLAIMED, CLAIMED_OWN_ROW, CLOSED, SWAPPED, VISITED,
 };
 pub use perft::perft;
 pub use position::{Move, Player, Position, MAX_PITS};

@@ -197,7 +197,8 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let mut pits = [0u8; MAX_PITS];
     let mut closed = 0u32;
     let mut swapped = 0u32;
-    let mut claimed = [0u8; 2];
+    let mut claimed = 0u32;
+    let mut visited = 0u32;
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
     let mut total: u32 = 0;
@@ -247,9 +248,19 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             rest.next();
             continue;
         }
-        if token == CLAIMED && count < pit_count {
-            let owner = claimed_pit_owner(game, count, &claimed).map_err(|m| error(offset, m))?;
-            claimed[owner.index()] = count as u8 + 1;
+        if let Some(pit) = claimed_pit(token).filter(|_| count < pit_count) {
+            let stones = pit.stones.clone().map_err(|m| error(offset, m))?;
+            let owner = claimed_pit_owner(game, count, &pit, claimed, swapped)
+                .map_err(|m| error(offset, m))?;
+            claimed |= 1 << count;
+            if owner != game.topology().owner(count) {
+                swapped |= 1 << count;
+            }
+            if pit.visited {
+                visited |= 1 << count;
+            }
+            pits[count] = stones;
+            total += u32::from(stones);
             count += 1;
             rest.next();
             continue;
@@ -409,9 +420,10 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         opening: false,
         closed,
         swapped,
-        relay_cycled: false,
         claimed,
         refilling,
+        visited,
+        relay_cycled: false,
     })
 }
 
@@ -460,17 +472,75 @@ pub const REFILLING: &str = "refilling";
 /// How a closed pit is written in place of its count.
 pub const CLOSED: &str = "x";
 
-/// How a claimed pit is written in place of its count.
+/// Written after a claimed pit's count (alone when it holds nothing) when
+/// the pit is the other row's player's: `"9 9 t 9 / 9 9 9 9 south"`,
+/// `"4 6t 4 / 4 4 4 south"`.
 pub const CLAIMED: &str = "t";
+
+/// Written after a claimed pit's count when the pit is its own row's
+/// player's.
+pub const CLAIMED_OWN_ROW: &str = "T";
+
+/// Written after [`CLAIMED`] or [`CLAIMED_OWN_ROW`] when the opponent of the
+/// pit's owner has ended a move in it once (`tribute_first no`).
+pub const VISITED: char = '!';
+
+/// A claimed pit as the notation writes it.
+struct ClaimedPit {
+    /// What it holds, or why that count cannot be read.
+    stones: Result<u8, String>,
+    /// Whether it is its own row's player's (`T`).
+    own_row: bool,
+    /// Whether it carries [`VISITED`].
+    visited: bool,
+}
+
+/// Reads a token as a claimed pit (`t`, `6t`, `T`, `6T!`...), if it is one.
+fn claimed_pit(token: &str) -> Option<ClaimedPit> {
+    let (token, visited) = match token.strip_suffix(VISITED) {
+        Some(rest) => (rest, true),
+        None => (token, false),
+    };
+    let (count, own_row) = match (
+        token.strip_suffix(CLAIMED),
+        token.strip_suffix(CLAIMED_OWN_ROW),
+    ) {
+        (Some(count), _) => (count, false),
+        (_, Some(count)) => (count, true),
+        _ => return None,
+    };
+    if !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let stones = match count {
+        "" => Ok(0),
+        n => n
+            .parse()
+            .map_err(|_| format!("pit count `{n}` is larger than 255")),
+    };
+    Some(ClaimedPit {
+        stones,
+        own_row,
+        visited,
+    })
+}
 
 /// Written after a pit's count when the pit belongs to the player of the
 /// other row (`refill surplus`): `"4 4 4 4 / 4* 4 4 4 south"`.
 pub const SWAPPED: char = '*';
 
-/// The player who owns a claimed pit written at `pit` (the player of the
-/// other row), when the variant's `claim` rule allows one there and that
-/// player has claimed no other pit of `claimed` so far.
-fn claimed_pit_owner(game: &Game, pit: usize, claimed: &[u8; 2]) -> Result<Player, String> {
+/// The player who owns a claimed pit written at `pit` (the other row's
+/// player, or its own row's for `T`), when the variant's `claim` rule
+/// allows one there given the pits `claimed` so far (owned as `swapped`
+/// says): at a place `except` does not name, within `limit`, not at the
+/// place of the other's under `mirror forbidden`.
+fn claimed_pit_owner(
+    game: &Game,
+    pit: usize,
+    written: &ClaimedPit,
+    claimed: u32,
+    swapped: u32,
+) -> Result<Player, String> {
     let claim = &game.rules().claim;
     if claim.count.is_none() {
         return Err(format!(
@@ -479,8 +549,13 @@ fn claimed_pit_owner(game: &Game, pit: usize, claimed: &[u8; 2]) -> Result<Playe
         ));
     }
     let row_owner = game.topology().owner(pit);
-    let owner = row_owner.other();
-    let place = pit % game.pits_per_side();
+    let owner = if written.own_row {
+        row_owner
+    } else {
+        row_owner.other()
+    };
+    let per_side = game.pits_per_side();
+    let place = pit % per_side;
     if claim.except.contains(&(place as u8 + 1)) {
         return Err(format!(
             "pit `{}` cannot be claimed (`except {}`)",
@@ -488,37 +563,65 @@ fn claimed_pit_owner(game: &Game, pit: usize, claimed: &[u8; 2]) -> Result<Playe
             place + 1
         ));
     }
-    if claimed[owner.index()] != 0 {
+    if claim.of == crate::rules::ClaimOf::Row && owner == row_owner {
         return Err(format!(
-            "{owner} has claimed a pit already: a player claims at most one"
+            "pit `{}` cannot be {owner}'s claimed pit: a player claims pits of the opponent's row (`of row`)",
+            game.label(pit)
         ));
     }
-    let theirs = usize::from(claimed[row_owner.index()]).checked_sub(1);
+    if written.visited && (claim.tribute.is_none() || !claim.first_landing_free) {
+        return Err(format!(
+            "`{VISITED}` (a claimed pit landed in once) is only for variants with `tribute_first no`, and {} has none",
+            game.rules().name
+        ));
+    }
+    let owners_of = |p: Player| {
+        (0..pit).filter(move |&q| {
+            claimed >> q & 1 == 1 && (game.topology().owner(q) != p) == (swapped >> q & 1 == 1)
+        })
+    };
+    if claim.limit == crate::rules::ClaimLimit::One && owners_of(owner).next().is_some() {
+        return Err(format!(
+            "{owner} has claimed a pit already: a player claims at most one (`limit one`)"
+        ));
+    }
     if claim.mirror == crate::rules::Mirror::Forbidden
-        && theirs.is_some_and(|t| t % game.pits_per_side() == place)
+        && owners_of(owner.other()).any(|t| t % per_side == place)
     {
         return Err(format!(
-            "pit `{}` is at the place of {row_owner}'s claimed pit (`mirror forbidden`)",
-            game.label(pit)
+            "pit `{}` is at the place of {}'s claimed pit (`mirror forbidden`)",
+            game.label(pit),
+            owner.other()
         ));
     }
     Ok(owner)
 }
 
-/// A pit as the notation and the text board write it: its count, or
-/// [`CLOSED`] for a closed pit.
-pub fn pit_text(pos: &Position, pit: usize) -> String {
+/// A pit as the notation and the text board write it: its count, [`CLOSED`]
+/// for a closed pit, a claimed pit's count with [`CLAIMED`] or
+/// [`CLAIMED_OWN_ROW`] (and [`VISITED`]), a count with [`SWAPPED`] for a pit
+/// of the other row's player.
+pub fn pit_text(game: &Game, pos: &Position, pit: usize) -> String {
     if pos.is_closed(pit) {
         CLOSED.to_string()
     } else if pos.is_claimed(pit) {
-        CLAIMED.to_string()
+        let count = match pos.pits[pit] {
+            0 => String::new(),
+            n => n.to_string(),
+        };
+        let mark = if game.owner(pos, pit) == game.topology().owner(pit) {
+            CLAIMED_OWN_ROW
+        } else {
+            CLAIMED
+        };
+        let visited = if pos.visited >> pit & 1 == 1 { "!" } else { "" };
+        format!("{count}{mark}{visited}")
     } else if pos.is_swapped(pit) {
         format!("{}{SWAPPED}", pos.pits[pit])
     } else {
         pos.pits[pit].to_string()
     }
 }
-
 /// Writes a position in the notation [`parse_position`] reads.
 pub fn format_position(pos: &Position, game: &Game) -> String {
     let mut bounds = vec![0];
@@ -527,7 +630,9 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
     let rows: Vec<String> = bounds
         .windows(2)
         .map(|row| {
-            let counts: Vec<String> = (row[0]..row[1]).map(|pit| pit_text(pos, pit)).collect();
+            let counts: Vec<String> = (row[0]..row[1])
+                .map(|pit| pit_text(game, pos, pit))
+                .collect();
             counts.join(" ")
         })
         .collect();

@@ -125,16 +125,20 @@ pub struct Position {
     /// scored the surplus); the rows themselves (capture sides, `row_empty`,
     /// feeding) stay as they are.
     pub swapped: u32,
+    /// Bit `i` set when pit `i` has been claimed (`claim`: Toguz Kumalak's
+    /// tuzdik, the weg): nobody plays it, relays from it or captures from
+    /// it, and its owner (its row's player, or the other row's when its
+    /// `swapped` bit is set: the claimer) gets the stones sown into it,
+    /// at once or when the game or round ends.
+    pub claimed: u32,
+    /// Bit `i` set when the opponent of the owner of claimed pit `i` has
+    /// already ended a move in it once (`tribute_first no`: the first
+    /// landing takes no tribute). Always 0 otherwise.
+    pub visited: u32,
     /// True when the move that led here ended in a relay cycle (its relay came
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
     pub relay_cycled: bool,
-    /// Per player `[south, north]`: 1 + the pit of the opponent's row that
-    /// player claimed as their store (`claim`: Toguz Kumalak's tuzdik), 0
-    /// while they have claimed none. A claimed pit holds no stone between
-    /// moves: what is sown into it goes to its owner. One byte each, in
-    /// what was padding: positions stay the same size.
-    pub claimed: [u8; 2],
     /// While the players choose the pits to refill at the start of a round
     /// (`rounds { fill_from choice }`): the player who moves first once
     /// they have; `to_move` is the player filling. `None` otherwise. In
@@ -154,8 +158,9 @@ impl Position {
         opening: false,
         closed: 0,
         swapped: 0,
+        claimed: 0,
+        visited: 0,
         relay_cycled: false,
-        claimed: [0; 2],
         refilling: None,
     };
 
@@ -179,16 +184,10 @@ impl Position {
         self.swapped >> pit & 1 == 1
     }
 
-    /// The pit `player` claimed as their store, if any.
-    #[inline]
-    pub fn claimed_by(&self, player: Player) -> Option<usize> {
-        usize::from(self.claimed[player.index()]).checked_sub(1)
-    }
-
-    /// Whether pit `pit` is a claimed pit (some player's store).
+    /// Whether pit `pit` is a claimed pit (some player's store or weg).
     #[inline]
     pub fn is_claimed(&self, pit: usize) -> bool {
-        self.claimed.contains(&(pit as u8 + 1))
+        self.claimed >> pit & 1 == 1
     }
 
     /// Stones in the pits.

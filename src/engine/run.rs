@@ -424,14 +424,22 @@ impl Game {
     /// Searching agents score the end positions of their search tree with it.
     pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
         let mut scores = pos.captured;
-        // A player's pits: their row, less and plus the pits that changed hands.
+        // The stones kept in a claimed pit are its owner's whatever the end.
+        for pit in (0..self.pit_count()).filter(|&pit| pos.is_claimed(pit)) {
+            scores[self.owner(pos, pit).index()] += u16::from(pos.pits[pit]);
+        }
+        // A player's pits: their row, less and plus the pits that changed
+        // hands, less the claimed pits.
         let row = |p: Player| -> u16 {
             let stones = |pits: &mut dyn Iterator<Item = usize>| {
                 pits.map(|pit| u16::from(pos.pits[pit])).sum()
             };
-            match pos.swapped {
+            match pos.swapped | pos.claimed {
                 0 => stones(&mut self.row(p)),
-                _ => stones(&mut (0..self.pit_count()).filter(|&pit| self.owner(pos, pit) == p)),
+                _ => stones(
+                    &mut (0..self.pit_count())
+                        .filter(|&pit| !pos.is_claimed(pit) && self.owner(pos, pit) == p),
+                ),
             }
         };
         match self.scoring(end) {

@@ -80,7 +80,7 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
     let mut text = format!("{mover} plays {}: {sown}{last}", style.bold(&label));
     if effect.capture_waived {
         text.push_str("; the capture is waived (grand slam)");
-    } else if effect.captured > 0 {
+    } else if effect.captured > u16::from(effect.tribute) {
         let pits: Vec<String> = (0..game.pit_count())
             .filter(|p| effect.captured_pits >> p & 1 == 1)
             .map(|p| game.label(p))
@@ -92,14 +92,25 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
         };
         text.push_str(&style.red(&format!(
             "; captures {} ({pits})",
-            stones(usize::from(effect.captured))
+            stones(usize::from(effect.captured - u16::from(effect.tribute)))
         )));
-    } else {
+    } else if effect.tribute == 0 {
         text.push_str("; no capture");
+    }
+    if effect.tribute > 0 {
+        let pit = game.label(usize::from(effect.last));
+        text.push_str(&style.red(&format!(
+            "; takes a tribute of {} from {pit}",
+            stones(usize::from(effect.tribute))
+        )));
     }
     if effect.claimed {
         let pit = game.label(usize::from(effect.last));
-        text.push_str(&format!("; {pit} becomes {mover}'s store (claimed)"));
+        let what = match game.rules().claim.stones {
+            crate::rules::ClaimStones::ToOwner => " store",
+            crate::rules::ClaimStones::Kept => "",
+        };
+        text.push_str(&format!("; {pit} becomes {mover}'s{what} (claimed)"));
     }
     if played.position.to_move == mover {
         text.push_str(&format!("; {mover} moves again"));

@@ -218,7 +218,7 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             s,
             r##"<text x="{x}" y="{}" font-size="24" text-anchor="middle" fill="#222">{}</text>"##,
             y + 8,
-            pit_text(pos, pit)
+            pit_text(game, pos, pit)
         );
         if inner_rows.contains(&pit) {
             let _ = writeln!(

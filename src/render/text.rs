@@ -68,7 +68,7 @@ impl Style {
 pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: Style) -> String {
     let stores = game.rules().board.stores == Stores::Sown;
     let widest = (0..game.pit_count())
-        .map(|pit| pit_text(pos, pit).len())
+        .map(|pit| pit_text(game, pos, pit).len())
         .max()
         .unwrap_or(1);
     let width = widest.max(2) + 2;
@@ -88,7 +88,7 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
     let rows = drawn_rows(game);
     let last = last.filter(|s| s.mv != Move::PASS);
     let cell = |pit: usize| {
-        let text = format!("{:>width$}", pit_text(pos, pit));
+        let text = format!("{:>width$}", pit_text(game, pos, pit));
         match last {
             Some(s) if s.effect.captured_pits >> pit & 1 == 1 => style.red(&text),
             Some(s) if usize::from(s.effect.last) == pit => style.yellow(&text),

@@ -40,6 +40,7 @@ pub(super) const CHECKS: &[Check] = &[
     singletons_need_min_stones,
     claim_options_need_count,
     claim_fits_the_sowing,
+    claim_tribute_fits,
     claim_places_in_the_row,
     each_player_first_moves_fit,
     play_from_any_fits,
@@ -723,16 +724,25 @@ fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(CLAIM, "makes") || read.given(CLAIM, "makes").is_some() {
         return Vec::new();
     }
-    ["except", "mirror"]
-        .into_iter()
-        .filter_map(|name| read.given(CLAIM, name).map(|s| (name, s)))
-        .map(|(name, s)| {
-            Diagnostic::error(
-                s.span,
-                format!("`{name}` has no effect: no `makes` is given, so no pit is ever claimed"),
-            )
-        })
-        .collect()
+    [
+        "except",
+        "mirror",
+        "of",
+        "limit",
+        "stones",
+        "tribute",
+        "tribute_first",
+        "tribute_then",
+    ]
+    .into_iter()
+    .filter_map(|name| read.given(CLAIM, name).map(|s| (name, s)))
+    .map(|(name, s)| {
+        Diagnostic::error(
+            s.span,
+            format!("`{name}` has no effect: no `makes` is given, so no pit is ever claimed"),
+        )
+    })
+    .collect()
 }
 
 /// A claimed pit's stones go to its owner once the sowing is over: a relay
@@ -743,21 +753,55 @@ fn claim_fits_the_sowing(read: &Read<'_>) -> Vec<Diagnostic> {
     };
     let rules = &read.rules;
     let mut out = Vec::new();
-    if read.valid(SOW, "laps") && rules.sowing.laps != Laps::Single {
+    if read.valid(SOW, "laps") && !matches!(rules.sowing.laps, Laps::Single | Laps::Relay) {
         out.push(Diagnostic::error(
             count.span,
-            format!("`claim` is supported with `laps single` only, not `laps {}`: a relay would lift the stones sown into a claimed pit", rules.sowing.laps),
+            format!("`claim` is supported with `laps single` or `relay` only, not `laps {}`: its relay could lift the stones sown into a claimed pit", rules.sowing.laps),
         ));
     }
     for (i, rule) in capture_rules(read) {
         if read.valid_in(CAPTURE, i, "on")
-            && matches!(rule.on, Trigger::EveryPit | Trigger::RelayLanding)
+            && matches!(
+                rule.on,
+                Trigger::EveryPit | Trigger::RelayLanding | Trigger::Sweep
+            )
         {
             out.push(Diagnostic::error(
                 count.span,
-                format!("`claim` is not supported with a capture `on {}`: it could take the stones sown into a claimed pit before they reach its owner", rule.on),
+                format!("`claim` is not supported with a capture `on {}`: it could take the stones sown into a claimed pit before they reach its owner, or take a claimed pit", rule.on),
             ));
         }
+    }
+    out
+}
+
+/// A tribute takes stones kept in a claimed pit (`stones kept`), and the
+/// keys that say how it is taken need one.
+fn claim_tribute_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(CLAIM, "makes") || read.given(CLAIM, "makes").is_none() {
+        return Vec::new();
+    }
+    let claim = &read.rules.claim;
+    let mut out = Vec::new();
+    match read.given(CLAIM, "tribute") {
+        Some(tribute) if read.valid(CLAIM, "stones") && claim.stones != ClaimStones::Kept => {
+            out.push(Diagnostic::error(
+                tribute.span,
+                format!("`tribute` needs `stones kept`: under `stones {}` a claimed pit holds nothing to take", claim.stones),
+            ));
+        }
+        Some(_) => {}
+        None => out.extend(
+            ["tribute_first", "tribute_then"]
+                .into_iter()
+                .filter_map(|name| read.given(CLAIM, name).map(|s| (name, s)))
+                .map(|(name, s)| {
+                    Diagnostic::error(
+                        s.span,
+                        format!("`{name}` has no effect: no `tribute` is given"),
+                    )
+                }),
+        ),
     }
     out
 }

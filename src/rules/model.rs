@@ -852,12 +852,13 @@ keyword_enum! {
     }
 }
 
-/// Pits that become a player's store: the last stone of a move making
-/// `count` in a pit of the opponent's row claims it for the mover (Toguz
-/// Kumalak's tuzdik). Its stones are captured, and every stone sown into it
-/// afterwards goes to its owner; it is never played or captured from again.
-/// A player claims at most one pit in a game. `count: None` (the default):
-/// no pit is ever claimed.
+/// Pits that become a player's: the last stone of a move (of a lap, under
+/// relay sowing) making `count` in a pit of the opponent claims it for the
+/// mover (Toguz Kumalak's tuzdik, the Ethiopian weg and qasamo). It is
+/// never played, relayed from or captured from again; the stones sown into
+/// it are its owner's, paid at once or kept in it until the game or round
+/// ends (`stones`), and the opponent may take a tribute from it
+/// (`tribute`). `count: None` (the default): no pit is ever claimed.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Claim {
     /// The count the last stone makes in an opponent's pit to claim it.
@@ -868,6 +869,66 @@ pub struct Claim {
     /// Whether a player may claim the pit at the same place (from its
     /// owner's left) as the pit the opponent claimed in their row.
     pub mirror: Mirror,
+    /// Which of the opponent's pits may be claimed.
+    pub of: ClaimOf,
+    /// How many pits a player may claim.
+    pub limit: ClaimLimit,
+    /// Where the stones in and sown into a claimed pit go.
+    pub stones: ClaimStones,
+    /// Stones the mover takes from an opponent's claimed pit where a move's
+    /// last stone falls (the last stone counted); `None`: none.
+    pub tribute: Option<u8>,
+    /// True when the first time a player's last stone falls into a given
+    /// claimed pit of the opponent takes no tribute (Mewegae: "nothing
+    /// happens on the first instance").
+    pub first_landing_free: bool,
+    /// What the mover does after taking a tribute.
+    pub tribute_then: TributeThen,
+}
+
+keyword_enum! {
+    /// Which of the opponent's pits may be claimed.
+    ClaimOf {
+        /// The pits of the opponent's row.
+        Row = "row",
+        /// The pits the opponent owns (their row, less and plus the pits
+        /// that changed hands under `refill surplus`).
+        Owned = "owned",
+    }
+}
+
+keyword_enum! {
+    /// How many pits a player may claim.
+    ClaimLimit {
+        /// One in a game (or round): Toguz Kumalak's tuzdik.
+        One = "one",
+        /// Any number.
+        None = "none",
+    }
+}
+
+keyword_enum! {
+    /// Where the stones in and sown into a claimed pit go.
+    ClaimStones {
+        /// To its owner, captured at once: the pit holds nothing between
+        /// moves (the stones in it when it is claimed are the mover's
+        /// capture).
+        ToOwner = "to_owner",
+        /// They stay in the pit, which nobody plays, and are its owner's
+        /// when the game or round ends (the weg: a tribute can take from
+        /// them).
+        Kept = "kept",
+    }
+}
+
+keyword_enum! {
+    /// What the mover does after taking a tribute.
+    TributeThen {
+        /// The turn ends.
+        End = "end",
+        /// The mover moves again, from any pit of theirs.
+        Again = "again",
+    }
 }
 
 keyword_enum! {

@@ -1647,21 +1647,34 @@ yet, and say so.",
 
 const CLAIM: Section = Section {
     name: "claim",
-    doc: "Pits that become a player's store (Toguz Kumalak's tuzdik).",
+    doc: "Pits that become a player's (Toguz Kumalak's tuzdik, the Ethiopian weg and qasamo).",
     intro: "Without `makes` no pit is ever claimed. With it, a move whose last stone
-makes that count in a pit of the opponent's row claims that pit for the mover,
-unless the mover has claimed one already, the pit is at a place `except`
-names, or `mirror forbidden` rules it out. The claimed pit's stones are
-captured by the mover, and from then on it is the mover's store: every stone
-sown into it goes to its owner, and it is never played or captured from.",
+makes that count in a pit of the opponent (`of`: of their row, or one they
+own) claims that pit for the mover, unless the mover has claimed as many as
+`limit` allows, the pit is at a place `except` names, or `mirror forbidden`
+rules it out. Under relay sowing every lap's last stone is looked at: a lap
+that claims a pit, or ends in a claimed pit, ends the move (nothing is ever
+relayed from a claimed pit). A claimed pit is never played or captured from.
+Under `stones to_owner` its stones are captured by the mover, and every
+stone sown into it later goes straight to its owner; under `stones kept`
+they stay in it, and are its owner's when the game or round ends. With
+`tribute`, a move whose last stone falls into the opponent's claimed pit
+takes that many stones from it (the last stone counted, fewer if it holds
+fewer) for the mover, and the turn ends or the mover moves again
+(`tribute_then`).",
     notes: "A capture rule that takes the last pit comes first: a pit is claimed only when
-no rule captured it. Claiming is a capture for `first_move no_capture`. A
-player claims at most one pit in a game. Places count from the row owner's
-left, 1 first (`except 9` on 2x9: the opponent's ninth pit). The notation
-writes a claimed pit `t` in place of its count (it always holds nothing
-between moves); its owner is the other row's player: `9 9 t 9 / 9 9 9 9 south`.
-`claim` needs two rows; `sow solve`, `analyze` and the perfect agent do not
-take variants with claims yet, and say so.",
+no rule captured it. Claiming is a capture for `first_move no_capture`.
+Places count from the row owner's left, 1 first (`except 9` on 2x9: the
+opponent's ninth pit). Under `tribute_first no`, the first time a player's
+last stone falls into a given claimed pit of the opponent takes nothing
+(the pit remembers it). At the end of a game or round the stones in a
+claimed pit are its owner's whatever `leftovers` says of the others; a new
+round starts with no claimed pit. The notation writes a claimed pit as its
+count followed by `t` (`t` alone when it holds nothing), owned by the
+other row's player, or `T` when owned by its own row's player:
+`9 9 t 9 / 9 9 9 9 south`, `4 4 6t 4 / 4 4 4 4 south`. `claim` needs two
+rows, and `laps single` or `relay`; `sow solve`, `analyze` and the perfect
+agent do not take variants with claims yet, and say so.",
     order: None,
     repeat: None,
     keys: &[
@@ -1714,6 +1727,95 @@ take variants with claims yet, and say so.",
             }),
             doc: "Whether a pit at the same place (from its owner's left) as the opponent's claimed pit may be claimed.",
             example: "mirror forbidden",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "of",
+            describe: sentences::none,
+            read: |r, v| r.claim.of = v.word(),
+            write: |r| r.claim.count.map(|_| one(r.claim.of)),
+            what: "claimable pits",
+            value: ValueKind::Word(Words::of::<ClaimOf>()),
+            default: Default::Value("row"),
+            warns: None,
+            doc: "Which of the opponent's pits may be claimed: those of their row, or those they own.",
+            example: "of owned",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "limit",
+            describe: sentences::none,
+            read: |r, v| r.claim.limit = v.word(),
+            write: |r| r.claim.count.map(|_| one(r.claim.limit)),
+            what: "claim limit",
+            value: ValueKind::Word(Words::of::<ClaimLimit>()),
+            default: Default::Value("one"),
+            warns: None,
+            doc: "How many pits a player may claim: one, or any number.",
+            example: "limit none",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "stones",
+            describe: sentences::none,
+            read: |r, v| r.claim.stones = v.word(),
+            write: |r| r.claim.count.map(|_| one(r.claim.stones)),
+            what: "where a claimed pit's stones go",
+            value: ValueKind::Word(Words::of::<ClaimStones>()),
+            default: Default::Value("to_owner"),
+            warns: None,
+            doc: "Where the stones in and sown into a claimed pit go: to its owner at once, or kept in it until the game or round ends.",
+            example: "stones kept",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "tribute",
+            describe: sentences::none,
+            read: |r, v| r.claim.tribute = Some(v.byte()),
+            write: |r| r.claim.count.and(r.claim.tribute).map(one),
+            what: "tribute",
+            value: ValueKind::Number {
+                min: 1,
+                max: Bound::Stones,
+            },
+            default: Default::Absent("none (no tribute)"),
+            warns: None,
+            doc: "Stones the mover takes from an opponent's claimed pit where the move's last stone falls (that stone counted).",
+            example: "tribute 2",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "tribute_first",
+            describe: sentences::none,
+            read: |r, v| r.claim.first_landing_free = v.word::<Switch>() == Switch::No,
+            write: |r| {
+                r.claim.count.and(r.claim.tribute).map(|_| {
+                    one(if r.claim.first_landing_free {
+                        Switch::No
+                    } else {
+                        Switch::Yes
+                    })
+                })
+            },
+            what: "`tribute_first` value",
+            value: ValueKind::Word(Words::of::<Switch>()),
+            default: Default::Value("yes"),
+            warns: None,
+            doc: "Whether a player's first landing in a given claimed pit of the opponent takes the tribute (`no`: nothing happens the first time).",
+            example: "tribute_first no",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "tribute_then",
+            describe: sentences::none,
+            read: |r, v| r.claim.tribute_then = v.word(),
+            write: |r| r.claim.count.and(r.claim.tribute).map(|_| one(r.claim.tribute_then)),
+            what: "what follows a tribute",
+            value: ValueKind::Word(Words::of::<TributeThen>()),
+            default: Default::Value("end"),
+            warns: None,
+            doc: "What the mover does after taking a tribute: the turn ends, or they move again from any pit of theirs.",
+            example: "tribute_then again",
             infer: Infer::OptIn,
         },
     ],

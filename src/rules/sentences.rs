@@ -770,6 +770,18 @@ pub(super) fn claim(rules: &Rules) -> Vec<String> {
     let Some(count) = claim.count else {
         return Vec::new();
     };
+    let whose = match claim.of {
+        ClaimOf::Row => "a pit of the opponent's row",
+        ClaimOf::Owned => "a pit the opponent owns",
+    };
+    let last = match rules.sowing.laps {
+        Laps::Single => "A move whose last stone",
+        _ => "A lap whose last stone",
+    };
+    let limit = match claim.limit {
+        ClaimLimit::One => ", if the mover has claimed none yet",
+        ClaimLimit::None => "",
+    };
     let except = match claim.except.as_slice() {
         [] => String::new(),
         places => format!(
@@ -777,15 +789,42 @@ pub(super) fn claim(rules: &Rules) -> Vec<String> {
             or_list(places.iter().map(u8::to_string))
         ),
     };
-    let mirror = match claim.mirror {
-        Mirror::Allowed => "",
-        Mirror::Forbidden => {
+    let mirror = match (claim.mirror, claim.limit) {
+        (Mirror::Allowed, _) => "",
+        (Mirror::Forbidden, ClaimLimit::One) => {
             ", nor at the place (from its owner's left) of the pit the opponent claimed"
         }
+        (Mirror::Forbidden, ClaimLimit::None) => {
+            ", nor at the place (from its owner's left) of a pit the opponent claimed"
+        }
     };
-    vec![
-        format!("A move whose last stone makes {count} in a pit of the opponent's row claims that pit, if no capture took it, if the mover has claimed none yet{except}{mirror}. The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from."),
-    ]
+    let relay = match rules.sowing.laps {
+        Laps::Single => "",
+        _ => " The move ends there, and a lap that ends in a claimed pit ends the move too: nothing is relayed from a claimed pit.",
+    };
+    let stones = match claim.stones {
+        ClaimStones::ToOwner => "The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from.",
+        ClaimStones::Kept => "The pit becomes the mover's, stones and all: it is never played or captured from, the stones sown into it stay there, and when the game or round ends they are its owner's.",
+    };
+    let mut text = format!("{last} makes {count} in {whose} claims that pit, if no capture took it{limit}{except}{mirror}.{relay} {stones}");
+    if let Some(tribute) = claim.tribute {
+        let stones = if tribute == 1 {
+            "one stone (the last stone itself if the pit held none)".to_string()
+        } else {
+            format!("{tribute} stones (the last stone among them; what it holds if fewer)")
+        };
+        let first = if claim.first_landing_free {
+            " except the first time that player's last stone falls into that pit, when nothing happens,"
+        } else {
+            ""
+        };
+        let then = match claim.tribute_then {
+            TributeThen::End => "the turn ends",
+            TributeThen::Again => "the mover moves again, from any pit of theirs",
+        };
+        text.push_str(&format!(" A move whose last stone falls into the opponent's claimed pit takes {stones} from it for the mover,{first} and {then}."));
+    }
+    vec![text]
 }
 
 /// A sweep that follows only a capture by an earlier rule.

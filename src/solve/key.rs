@@ -72,7 +72,8 @@ impl KeyCodec {
             opening: key & 1 == 1,
             closed: 0,
             swapped: 0,
-            claimed: [0; 2],
+            claimed: 0,
+            visited: 0,
             relay_cycled: false,
             refilling: None,
         }

@@ -7,7 +7,7 @@
 use std::fmt::Display;
 
 use crate::rules::describe::describe;
-use crate::rules::{schema, Board, CaptureRule, End, Feeding, Rounds, Rules, Sowing};
+use crate::rules::{schema, Board, CaptureRule, Claim, End, Feeding, Rounds, Rules, Sowing};
 
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
@@ -276,21 +276,60 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         p => p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
     };
     let count_text = |c: &Option<u8>| c.map_or("none".to_string(), |c| c.to_string());
+    let Claim {
+        count,
+        except,
+        mirror,
+        of,
+        limit,
+        stones,
+        tribute,
+        first_landing_free,
+        tribute_then,
+    } = claim;
     out.option(
         "claim count",
         count_text(&a.claim.count).as_str(),
-        count_text(&claim.count).as_str(),
-        |r| r.claim.count = claim.count,
+        count_text(count).as_str(),
+        |r| r.claim.count = *count,
     );
     out.option(
         "claim except",
         places(&a.claim.except).as_str(),
-        places(&claim.except).as_str(),
-        |r| r.claim.except.clone_from(&claim.except),
+        places(except).as_str(),
+        |r| r.claim.except.clone_from(except),
     );
-    out.option("claim mirror", &a.claim.mirror, &claim.mirror, |r| {
-        r.claim.mirror = claim.mirror;
+    out.option("claim mirror", &a.claim.mirror, mirror, |r| {
+        r.claim.mirror = *mirror;
     });
+    out.option("claim of", &a.claim.of, of, |r| r.claim.of = *of);
+    out.option("claim limit", &a.claim.limit, limit, |r| {
+        r.claim.limit = *limit;
+    });
+    out.option("claim stones", &a.claim.stones, stones, |r| {
+        r.claim.stones = *stones;
+    });
+    out.option(
+        "claim tribute",
+        count_text(&a.claim.tribute).as_str(),
+        count_text(tribute).as_str(),
+        |r| r.claim.tribute = *tribute,
+    );
+    let first_text = |free: bool| if free { "no" } else { "yes" };
+    out.option(
+        "claim tribute_first",
+        first_text(a.claim.first_landing_free),
+        first_text(*first_landing_free),
+        |r| r.claim.first_landing_free = *first_landing_free,
+    );
+    out.option(
+        "claim tribute_then",
+        &a.claim.tribute_then,
+        tribute_then,
+        |r| {
+            r.claim.tribute_then = *tribute_then;
+        },
+    );
     out.list
 }
 

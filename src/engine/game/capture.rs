@@ -250,11 +250,16 @@ impl Game {
         if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
             return;
         }
+        // A claimed pit is never captured: taken as captured already while
+        // the rules look (every take skips the pits of `captured_pits`).
+        let claimed = pos.claimed & !effect.captured_pits;
+        effect.captured_pits |= claimed;
         for rule in self.capture_rules.iter() {
             if rule.applies(pos) {
                 self.capture_by(rule, pos, mover, last, direction, effect);
             }
         }
+        effect.captured_pits &= !claimed;
     }
 
     /// Takes what `rule` takes when `last` qualifies: the last pit and its

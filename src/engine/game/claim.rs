@@ -1,23 +1,39 @@
-//! Pits that become a player's store (`claim`, Toguz Kumalak's tuzdik): the
-//! last stone of a move making the claiming count in a pit of the
-//! opponent's row claims it for the mover, who captures its stones; from
-//! then on every stone sown into it goes to its owner. Only variants with a
-//! `claim` rule call into this module (one flag test per move otherwise).
+//! Pits that become a player's (`claim`: Toguz Kumalak's tuzdik, the
+//! Ethiopian weg and qasamo): the last stone of a move (of each lap, under
+//! relay sowing) making the claiming count in a pit of the opponent claims
+//! it for the mover. From then on nobody plays it, relays from it or
+//! captures from it; the stones sown into it are its owner's, paid at once
+//! or kept in it, and the opponent may take a tribute from it. Only
+//! variants with a `claim` rule call into this module (one flag test per
+//! move otherwise).
 
 use super::{Effect, Game};
 use crate::engine::position::{Player, Position};
-use crate::rules::{Claim, Mirror};
+use crate::rules::{Claim, ClaimLimit, ClaimOf, ClaimStones, Mirror, TributeThen};
 
 /// The `claim` rule, compiled.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct ClaimRule {
     /// The count the last stone makes to claim a pit.
     count: u8,
-    /// Per claimer: bit `i` set when pit `i` may be claimed by them (in the
-    /// opponent's row, at no place `except` names).
+    /// Per claimer: bit `i` set when pit `i` may be claimed by them as far
+    /// as its row goes (`of row`: the opponent's row; `of owned`: both
+    /// rows, ownership tested in play), at no place `except` names.
     claimable: [u32; 2],
-    /// Whether the place of the opponent's claimed pit is ruled out.
+    /// Whether only pits the opponent owns may be claimed (`of owned`).
+    of_owned: bool,
+    /// Whether a player claims at most one pit (`limit one`).
+    only_one: bool,
+    /// Whether the place of a pit the opponent claimed is ruled out.
     mirror_forbidden: bool,
+    /// Whether the stones sown into a claimed pit stay there (`stones kept`).
+    pub(super) kept: bool,
+    /// Stones a tribute takes (0: no tribute).
+    tribute: u8,
+    /// Whether a player's first landing in a given claimed pit takes none.
+    first_landing_free: bool,
+    /// Whether the mover moves again after a tribute.
+    again: bool,
 }
 
 impl ClaimRule {
@@ -25,60 +41,154 @@ impl ClaimRule {
     /// `per_side` pits each; `None` when no pit is ever claimed.
     pub(super) fn new(claim: &Claim, row_bits: [u32; 2], per_side: usize) -> Option<ClaimRule> {
         let count = claim.count?;
+        let of_owned = claim.of == ClaimOf::Owned;
         let excepted = |pit: usize| claim.except.contains(&((pit % per_side) as u8 + 1));
         let claimable = [1, 0].map(|opponent: usize| {
+            let rows = if of_owned {
+                row_bits[0] | row_bits[1]
+            } else {
+                row_bits[opponent]
+            };
             (0..2 * per_side)
-                .filter(|&pit| row_bits[opponent] >> pit & 1 == 1 && !excepted(pit))
+                .filter(|&pit| rows >> pit & 1 == 1 && !excepted(pit))
                 .fold(0u32, |bits, pit| bits | 1 << pit)
         });
         Some(ClaimRule {
             count,
             claimable,
+            of_owned,
+            only_one: claim.limit == ClaimLimit::One,
             mirror_forbidden: claim.mirror == Mirror::Forbidden,
+            kept: claim.stones == ClaimStones::Kept,
+            tribute: claim.tribute.unwrap_or(0),
+            first_landing_free: claim.first_landing_free,
+            again: claim.tribute_then == TributeThen::Again,
         })
     }
 }
 
 impl Game {
-    /// Moves the stones sown into claimed pits to their owners.
+    /// The pits `player` has claimed in `pos`, in pit order.
+    pub fn claimed_pits(&self, pos: &Position, player: Player) -> impl Iterator<Item = usize> {
+        let (claimed, owners) = (pos.claimed, self.owners(pos));
+        (0..self.pit_count).filter(move |&pit| {
+            claimed >> pit & 1 == 1 && (owners >> pit & 1 == 1) == (player == Player::North)
+        })
+    }
+
+    /// Bit `i` set when pit `i` is North's in `pos` (its row's, or the
+    /// other's when swapped).
+    #[inline]
+    fn owners(&self, pos: &Position) -> u32 {
+        self.row_bits[1] ^ pos.swapped
+    }
+
+    /// Moves the stones sown into claimed pits to their owners (`stones
+    /// to_owner`).
     #[inline]
     pub(super) fn pay_claimed(&self, pos: &mut Position) {
-        for player in Player::BOTH {
-            if let Some(pit) = pos.claimed_by(player) {
-                pos.captured[player.index()] += u16::from(std::mem::take(&mut pos.pits[pit]));
-            }
+        let owners = self.owners(pos);
+        let mut claimed = pos.claimed;
+        while claimed != 0 {
+            let pit = claimed.trailing_zeros() as usize;
+            claimed &= claimed - 1;
+            let owner = usize::from(owners >> pit & 1 == 1);
+            pos.captured[owner] += u16::from(std::mem::take(&mut pos.pits[pit]));
         }
     }
 
-    /// Claims `last` for `mover` when the rule allows it: the last stone
-    /// made the claiming count there, no capture took it, the mover has no
-    /// claimed pit yet, and the place is not ruled out.
-    pub(super) fn try_claim(
+    /// Whether a lap of `pos.to_move` that ended in `last` ends the move
+    /// there rather than relaying: `last` is a claimed pit, or the lap
+    /// claims it. Out of line: only relay variants with claims ask.
+    #[inline(never)]
+    pub(super) fn claim_stops_relay(&self, rule: &ClaimRule, pos: &Position, last: usize) -> bool {
+        pos.is_claimed(last) || self.may_claim(rule, pos, pos.to_move, last)
+    }
+
+    /// Whether `mover` may claim `last` in `pos`: it holds the claiming
+    /// count, it is the opponent's (by row or ownership), not claimed, the
+    /// mover may claim another pit, and the place is not ruled out.
+    fn may_claim(&self, rule: &ClaimRule, pos: &Position, mover: Player, last: usize) -> bool {
+        let m = mover.index();
+        if rule.claimable[m] >> last & 1 == 0
+            || pos.pits[last] != rule.count
+            || pos.is_claimed(last)
+        {
+            return false;
+        }
+        let owners = self.owners(pos);
+        let north = |pit: usize| owners >> pit & 1 == 1;
+        if rule.of_owned && north(last) == (mover == Player::North) {
+            return false;
+        }
+        if rule.only_one && self.claimed_pits(pos, mover).next().is_some() {
+            return false;
+        }
+        !(rule.mirror_forbidden
+            && self
+                .claimed_pits(pos, mover.other())
+                .any(|theirs| theirs % self.per_side == last % self.per_side))
+    }
+
+    /// At the end of a move whose last stone fell in `last`: claims `last`
+    /// for `mover` when the rule allows it and no capture took it, or takes
+    /// the tribute when `last` is the opponent's claimed pit. Returns
+    /// whether the mover moves again (`tribute_then again`).
+    pub(super) fn claim_or_tribute(
         &self,
         rule: &ClaimRule,
         pos: &mut Position,
         mover: Player,
         last: usize,
         effect: &mut Effect,
-    ) {
-        let m = mover.index();
-        if pos.claimed[m] != 0
-            || rule.claimable[m] >> last & 1 == 0
-            || effect.captured_pits >> last & 1 == 1
-            || pos.pits[last] != rule.count
-        {
-            return;
+    ) -> bool {
+        if pos.is_claimed(last) {
+            return self.tribute(rule, pos, mover, last, effect);
         }
-        if let Some(theirs) = pos.claimed_by(mover.other()) {
-            if rule.mirror_forbidden && theirs % self.per_side == last % self.per_side {
-                return;
-            }
+        if effect.captured_pits >> last & 1 == 1 || !self.may_claim(rule, pos, mover, last) {
+            return false;
         }
-        let stones = std::mem::take(&mut pos.pits[last]);
-        pos.captured[m] += u16::from(stones);
-        pos.claimed[m] = last as u8 + 1;
-        effect.captured += u16::from(stones);
-        effect.captured_pits |= 1 << last;
+        pos.claimed |= 1 << last;
+        // The claimer owns it: swapped when it is in the other's row.
+        let row_owner = self.topology.owner(last);
+        if (row_owner != mover) != pos.is_swapped(last) {
+            pos.swapped ^= 1 << last;
+        }
+        if !rule.kept {
+            let stones = std::mem::take(&mut pos.pits[last]);
+            pos.captured[mover.index()] += u16::from(stones);
+            effect.captured += u16::from(stones);
+            effect.captured_pits |= 1 << last;
+        }
         effect.claimed = true;
+        false
+    }
+
+    /// The tribute of a move whose last stone fell into claimed pit `last`:
+    /// taken when the pit is the opponent's and its first landing is not
+    /// free (a free first landing is remembered). Returns whether the
+    /// mover moves again.
+    fn tribute(
+        &self,
+        rule: &ClaimRule,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        effect: &mut Effect,
+    ) -> bool {
+        let theirs = (self.owners(pos) >> last & 1 == 1) != (mover == Player::North);
+        if rule.tribute == 0 || !theirs {
+            return false;
+        }
+        if rule.first_landing_free && pos.visited >> last & 1 == 0 {
+            pos.visited |= 1 << last;
+            return false;
+        }
+        let stones = rule.tribute.min(pos.pits[last]);
+        pos.pits[last] -= stones;
+        pos.captured[mover.index()] += u16::from(stones);
+        effect.captured += u16::from(stones);
+        effect.tribute = stones;
+        rule.again
     }
 }
