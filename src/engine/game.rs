@@ -679,30 +679,25 @@ impl Game {
             play_any,
             first_lap_rule: rules_first_lap,
         };
-        // Packed laps add a whole lap's stones at once: not for a single
-        // stone that skips its origin, nor for stones that go on to a
-        // claimed pit's owner. They set the opening aside after every move
-        // and sow each pit on its owner's path: not for `first_moves
-        // each_player` nor `play_from any`.
+        // Packed laps add a whole lap's stones at once (the one lap of a
+        // one-lap sowing, or each lap of a relay): not for a single stone
+        // that skips its origin, nor for stones that go on to a claimed
+        // pit's owner, nor for laps a capture looks inside. Whole moves
+        // played packed set the opening aside after every move and start
+        // in the mover's row: not for `first_moves each_player` nor
+        // `play_from any`.
         let regular_laps = !game.single_to_next && game.claim.is_none();
-        if game.laps == Laps::Single
-            && !game.sowing_captures
-            && regular_laps
-            && !game.each_player_opening
-            && !game.play_any
-        {
+        if !game.sowing_captures && regular_laps {
             let total = game.start().total_stones() as usize;
-            game.packed = PackedLaps::new(game.pit_count, total, |pos, origin, d| {
-                let mover = Player::BOTH
-                    .into_iter()
-                    .find(|&p| game.row(p).contains(&origin))
-                    .unwrap_or(Player::South);
+            game.packed = PackedLaps::new(game.pit_count, total, |pos, mover, origin, d| {
                 let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
                 game.sow_lap(pos, path, origin)
             });
             if let Some(packed) = &mut game.packed {
-                packed.whole_moves =
-                    packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
+                packed.whole_moves = game.laps == Laps::Single
+                    && !game.each_player_opening
+                    && !game.play_any
+                    && packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
             }
         }
         let mut moves = Moves::default();
@@ -1064,7 +1059,10 @@ impl Game {
         let mut origin = first;
         let mut lap = |pos: &mut Position, origin: usize| {
             on_lap(origin, pos.pits[origin]);
-            let last = self.sow_any_lap(pos, &paths[origin][..self.path_len], origin);
+            let last = match &self.packed {
+                Some(packed) if pos.closed == 0 => packed.sow(pos, origin, direction),
+                _ => self.sow_any_lap(pos, &paths[origin][..self.path_len], origin),
+            };
             (last, self.relay_from(pos, last, direction))
         };
         // Brent's cycle finding, when a cycle ends the game: `saved` is the

@@ -75,10 +75,13 @@ impl Game {
     /// Fills `out` with the candidate moves of `pos`: the moves from the
     /// mover's pits holding at least `min_stones` (on the game's first move,
     /// the pits `first_move_from` names), in successor order; or none, with
-    /// the reason, when an end condition of the rules holds. Says how the
+    /// the reason, when an end condition of the rules holds; or, when none
+    /// is left and the rules let a player without a move pass, the pass
+    /// alone if the opponent can then move (none if not). Says how the
     /// legal moves follow from them: they are the candidates except where the
     /// grand-slam rule drops some (decided for the first legal one only) or
-    /// where a feeding obligation or a pass makes the full successors needed.
+    /// where a feeding obligation, single stones or a pass whose reply is not
+    /// known from candidates makes the full successors needed.
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
         if pos.refilling.is_some() {
             // The players are choosing the pits to refill (`fill_from
@@ -110,8 +113,20 @@ impl Game {
         if self.first_lap_rule {
             self.keep_first_lap_moves(pos, out);
         }
-        // No pit holds `min_stones`: a pass, or single stones, may be moves.
-        let pass_possible = out.is_empty() && (self.passes || self.singletons);
+        if out.is_empty() && self.passes && !self.singletons {
+            // No pit holds `min_stones`: the mover passes if the opponent
+            // has a move then, and the game is over if not.
+            return match self.can_reply(pos) {
+                Some(true) => {
+                    out.push(Move::PASS);
+                    Legality::Exact
+                }
+                Some(false) => Legality::Exact,
+                None => Legality::Listed,
+            };
+        }
+        // No pit holds `min_stones`: single stones may be moves.
+        let pass_possible = out.is_empty() && self.singletons;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return Legality::Listed;
         }
@@ -128,6 +143,39 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// Whether the opponent of the player to move in `pos`, who passes, has
+    /// a legal move in the position the pass leads to (the successor list
+    /// then holds the pass), decided from the opponent's candidate moves;
+    /// `None` when that takes the full successors (a feeding obligation, or
+    /// every candidate a grand slam).
+    fn can_reply(&self, pos: &Position) -> Option<bool> {
+        let turned = Position {
+            to_move: pos.to_move.other(),
+            opening: false,
+            ..*pos
+        };
+        let mover = turned.to_move.index();
+        let mut replies = Moves::default();
+        replies.fill_where(
+            &self.candidates[mover][..self.candidate_count[mover]],
+            |mv| turned.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
+        );
+        if self.first_lap_rule {
+            self.keep_first_lap_moves(&turned, &mut replies);
+        }
+        if replies.is_empty() {
+            return Some(false);
+        }
+        if self.must_feed(&turned) {
+            return None;
+        }
+        if self.slam_limits_moves && self.may_capture(&turned) && self.slam_possible(&turned) {
+            let legal = (replies.as_slice().iter()).any(|&mv| !self.would_grand_slam(&turned, mv));
+            return legal.then_some(true);
+        }
+        Some(true)
     }
 
     /// Under [`Legality::NoSlams`]: keeps the candidates in `out` that are

@@ -1,8 +1,10 @@
-//! One-lap sowings as one addition: for boards of at most 16 pits, the whole
-//! change a lap makes to the pits (the origin emptied, a stone or more in
-//! every pit it passes) is worked out when the variant loads, for every
-//! origin, direction and stone count, as 16 byte lanes of a `u128`. Playing
-//! a lap is then one table load and one add, whatever the number of stones.
+//! Laps as one addition: for boards of at most 16 pits, the whole change a
+//! lap makes to the pits (the origin emptied, a stone or more in every pit it
+//! passes) is worked out when the variant loads, for every mover, origin,
+//! direction and stone count, as 16 byte lanes of a `u128`. Playing a lap is
+//! then one table load and one add, whatever the number of stones: the one
+//! lap of a one-lap sowing, and each lap of a relay (whose laps start in
+//! either row, on the mover's path).
 //!
 //! Pit counts are bytes and a board holds at most
 //! [`MAX_STONES`](crate::rules::MAX_STONES), so no lane ever leaves 0..=255
@@ -16,51 +18,54 @@ use crate::rules::{Chain, Take};
 /// Pits a packed board holds: the first 16 entries of [`Position::pits`].
 const LANES: usize = 16;
 
-/// The laps of one variant, every origin and count, as additions.
+/// The laps of one variant, every mover, origin and count, as additions.
 #[derive(Debug, Clone)]
 pub(super) struct PackedLaps {
     /// Counts a pit may hold, plus one: the stride of `delta` per origin.
     counts: usize,
-    /// `delta[(direction * LANES + origin) * counts + stones]`: the change a
-    /// lap of `stones` from `origin` makes to the first 16 pits (wrapping
-    /// byte lanes).
+    /// `delta[((mover * 2 + direction) * LANES + origin) * counts + stones]`:
+    /// the change a lap of `stones` from `origin`, sown by `mover`, makes to
+    /// the first 16 pits (wrapping byte lanes).
     delta: Box<[Lanes]>,
     /// Same index: the slot that gets the last stone ([`STORE_SLOT`] for the
     /// mover's store) in the low byte, the stones sown into the store in the
     /// high byte.
     ends: Box<[u16]>,
     /// Whether whole moves are played on the packed board
-    /// ([`Game::sow_packed`]): every last-pit capture rule takes the last
-    /// pit (and its chain) or the pit facing it.
+    /// ([`Game::sow_packed`]): the sowing is one lap, and every last-pit
+    /// capture rule takes the last pit (and its chain) or the pit facing it.
     pub(super) whole_moves: bool,
 }
 
 impl PackedLaps {
     /// The tables for `game`, when its board has at most 16 pits (with the
-    /// store slot apart); `None` otherwise. `sow_lap(pos, origin,
+    /// store slot apart); `None` otherwise. `sow_lap(pos, mover, origin,
     /// direction)` is the generic lap the tables are built from, so the two
     /// agree by construction.
     pub(super) fn new(
         pit_count: usize,
         total: usize,
-        sow_lap: impl Fn(&mut Position, usize, usize) -> usize,
+        sow_lap: impl Fn(&mut Position, Player, usize, usize) -> usize,
     ) -> Option<PackedLaps> {
         if pit_count > LANES || total > 255 {
             return None;
         }
         let counts = total + 1;
-        let size = 2 * LANES * counts;
+        let size = 2 * 2 * LANES * counts;
         let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
         let blank = Position::EMPTY;
-        for direction in 0..2 {
+        for (mover, direction) in Player::BOTH.into_iter().flat_map(|m| [(m, 0), (m, 1)]) {
             for origin in 0..pit_count {
-                let mut pos = blank;
+                let mut pos = Position {
+                    to_move: mover,
+                    ..blank
+                };
                 for stones in 1..counts {
                     pos.pits = [0; MAX_PITS];
                     pos.pits[origin] = stones as u8;
-                    let last = sow_lap(&mut pos, origin, direction);
-                    let i = (direction * LANES + origin) * counts + stones;
+                    let last = sow_lap(&mut pos, mover, origin, direction);
+                    let i = ((mover.index() * 2 + direction) * LANES + origin) * counts + stones;
                     // The board after, less the board before (only the
                     // origin held stones), lane by lane.
                     let mut change = lanes(&pos);
@@ -78,18 +83,20 @@ impl PackedLaps {
         })
     }
 
-    /// The table index of a lap of `stones` from `origin` in `direction`.
+    /// The table index of a lap of `stones` from `origin` in `direction`,
+    /// sown by `mover`.
     #[inline(always)]
-    fn index(&self, origin: usize, direction: usize, stones: u8) -> usize {
-        (direction * LANES + origin % LANES) * self.counts + usize::from(stones)
+    fn index(&self, mover: Player, origin: usize, direction: usize, stones: u8) -> usize {
+        let path = (mover.index() * 2 + direction % 2) * LANES + origin % LANES;
+        path * self.counts + usize::from(stones)
     }
 
-    /// Sows the stones of `origin` in `direction` (one lap), the mover's
-    /// store getting its share in [`STORE_SLOT`]; returns the slot that got
-    /// the last stone. The board has no closed pit.
+    /// Sows the stones of `origin` in `direction` (one lap) for the player
+    /// to move, their store getting its share in [`STORE_SLOT`]; returns the
+    /// slot that got the last stone. The board has no closed pit.
     #[inline(always)]
     pub(super) fn sow(&self, pos: &mut Position, origin: usize, direction: usize) -> usize {
-        let i = self.index(origin, direction, pos.pits[origin]);
+        let i = self.index(pos.to_move, origin, direction, pos.pits[origin]);
         let board = add(lanes(pos), &self.delta[i]);
         pos.pits[..LANES].copy_from_slice(&board);
         let ends = self.ends[i];
@@ -157,7 +164,7 @@ impl Game {
         let mover = pos.to_move;
         let m = mover.index();
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
-        let i = packed.index(origin, direction, pos.pits[origin]);
+        let i = packed.index(mover, origin, direction, pos.pits[origin]);
         let mut board = add(lanes(pos), &packed.delta[i]);
         let ends = packed.ends[i];
         let last = usize::from(ends as u8);
@@ -202,7 +209,7 @@ impl Game {
         let mover = pos.to_move;
         if self.slam_screen && self.max_capturable < 128 {
             let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
-            let i = packed.index(origin, direction, pos.pits[origin]);
+            let i = packed.index(mover, origin, direction, pos.pits[origin]);
             let sown = u128::from_le_bytes(add(lanes(pos), &packed.delta[i]));
             let [low, high, ..] = self.row_bytes[mover.other().index()];
             let row = sown & (u128::from(low) | u128::from(high) << 64);
@@ -332,8 +339,9 @@ mod tests {
             packed_variants += 1;
             for _ in 0..200 {
                 let board = random_board(&game, &mut rng);
+                // Every origin: a relay's laps start in either row.
                 for mover in Player::BOTH {
-                    for origin in game.row(mover).filter(|&p| board.pits[p] > 0) {
+                    for origin in (0..game.pit_count()).filter(|&p| board.pits[p] > 0) {
                         for direction in [Direction::Ccw, Direction::Cw] {
                             let d = direction as usize;
                             let (mut fast, mut slow) = (board, board);
