@@ -169,7 +169,8 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
             let pit = usize::from(mv.pit);
             let right = match &why {
                 Illegal::CannotPass => mv == Move::PASS,
-                Illegal::NotYourPit { .. } => !game.playable(pos.to_move).contains(&pit),
+                Illegal::NotYourPit { .. } => !game.plays(pos, pos.to_move, pit),
+                Illegal::Claimed { .. } => pos.is_claimed(pit),
                 Illegal::TooFewStones { has, .. } => *has < rules.sowing.min_stones,
                 Illegal::Closed { .. } => pos.is_closed(pit),
                 Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,

@@ -1002,7 +1002,7 @@ fn compact_databases_round_trip_through_save() {
     assert_eq!(code, 0, "{stderr}");
     let built: serde_json::Value = serde_json::from_str(&built).unwrap();
     let read: serde_json::Value = serde_json::from_str(&read).unwrap();
-    let full = solve(&game, 100_000).unwrap();
+    let full = solve(&game, 1_000_000).unwrap();
     let value = for_south(&game.start(), full.value(&game.start()).unwrap());
     for json in [&built, &read] {
         assert_eq!(json["value"], value);

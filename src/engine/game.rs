@@ -121,6 +121,13 @@ pub enum Illegal {
         /// Its owner.
         owner: Player,
     },
+    /// The pit was claimed (`claim`: a tuzdik, a weg): nobody plays it.
+    Claimed {
+        /// Label of the pit.
+        pit: String,
+        /// The player who claimed it.
+        owner: Player,
+    },
     /// The pit holds fewer stones than a move needs.
     TooFewStones {
         /// Label of the pit.
@@ -188,6 +195,9 @@ impl fmt::Display for Illegal {
         match self {
             Illegal::GameOver => write!(f, "the game is over"),
             Illegal::NotYourPit { pit, owner } => write!(f, "pit `{pit}` belongs to {owner}"),
+            Illegal::Claimed { pit, owner } => {
+                write!(f, "pit `{pit}` is claimed by {owner}: nobody plays it")
+            }
             Illegal::TooFewStones { pit, has, needs } => write!(
                 f,
                 "pit `{pit}` holds {has} stone{}; a pit needs at least {needs} to be played",
@@ -1632,6 +1642,12 @@ impl Game {
         }
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
+        if pit < self.pit_count && pos.is_claimed(pit) {
+            return Illegal::Claimed {
+                pit: label,
+                owner: self.owner(pos, pit),
+            };
+        }
         if !self.plays(pos, pos.to_move, pit) {
             return Illegal::NotYourPit {
                 pit: label,

@@ -1986,6 +1986,7 @@ mod tests {
         base.end.repetition = Repetition::EndGame;
         base.rounds.refill = Some(Refill::Captures);
         base.claim.count = Some(3);
+        base.claim.tribute = Some(1);
         for (section, key) in all_keys() {
             let cases: Vec<(Checked, String)> = match key.value {
                 ValueKind::Text => vec![(Checked::Text("T \"x\"".into()), quoted("T \"x\""))],
