@@ -35,11 +35,17 @@ pub fn shipped_text_with(name: &str, edits: &[(&str, &str)]) -> String {
     text
 }
 
-/// Modiar with some lines of its file replaced (`from` -> `to`).
-pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
-    let text = shipped_text_with("modiar", edits);
+/// A shipped variant with some lines of its file replaced (`from` -> `to`,
+/// as [`shipped_text_with`]), compiled.
+pub fn shipped_with(name: &str, edits: &[(&str, &str)]) -> Game {
+    let text = shipped_text_with(name, edits);
     let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
     Game::new(loaded.rules)
+}
+
+/// Modiar with some lines of its file replaced (`from` -> `to`).
+pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
+    shipped_with("modiar", edits)
 }
 
 /// A position in the documented notation.

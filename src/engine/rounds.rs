@@ -85,6 +85,32 @@ impl Game {
 }
 
 impl Game {
+    /// Whether `end` follows from a round's `start` by refill moves alone
+    /// (`fill_from choice`), or is `start` itself: no stone was sown. The
+    /// pits opened since hold `seeds` each, taken from their row's player's
+    /// store; every other pit and the closed ones are as they were.
+    fn refilled_only(&self, start: &Position, end: &Position) -> bool {
+        let seeds = self.rules().board.seeds;
+        let opened = start.closed & !end.closed;
+        if end.refilling.is_some() || end.closed & !start.closed != 0 {
+            return false;
+        }
+        let board_as_filled = (0..self.pit_count()).all(|pit| {
+            let want = match opened >> pit & 1 {
+                1 => seeds,
+                _ => start.pits[pit],
+            };
+            end.pits[pit] == want
+        });
+        board_as_filled
+            && Player::BOTH.into_iter().all(|player| {
+                let filled = self.row(player).filter(|&pit| opened >> pit & 1 == 1);
+                let paid = filled.count() as u16 * u16::from(seeds);
+                start.captured[player.index()].checked_sub(paid)
+                    == Some(end.captured[player.index()])
+            })
+    }
+
     /// `player`'s row in the order they fill it (`fill_from`).
     fn fill_order(&self, player: Player) -> Vec<usize> {
         let row = self.row(player);
@@ -225,6 +251,8 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player) -> Player {
 #[derive(Debug, Clone)]
 pub struct MatchRun<'g> {
     run: GameRun<'g>,
+    /// Where the current round started.
+    round_start: Position,
     round: u32,
     starter: Player,
     plies_before: u32,
@@ -236,6 +264,7 @@ impl<'g> MatchRun<'g> {
     pub fn new(game: &'g Game, start: Position) -> Self {
         MatchRun {
             run: GameRun::new(game, start),
+            round_start: start,
             round: 1,
             starter: start.to_move,
             plies_before: 0,
@@ -285,10 +314,12 @@ impl<'g> MatchRun<'g> {
         let pos = *self.run.position();
         let game = self.run.game();
         let after = match game.after_round(&pos, end, self.starter) {
-            // A round that ended before its first ply changed no stone: the
-            // next would start the same way and end at once again, for
-            // ever. The match ends, decided by this round's scores.
-            AfterRound::Next(_) if self.run.plies() == 0 => {
+            // A round that ended before its first sowing (at its start, or
+            // once the players had chosen the pits to refill) changed no
+            // stone: the next would start the same way and end at once
+            // again, for ever. The match ends, decided by this round's
+            // scores.
+            AfterRound::Next(_) if game.refilled_only(&self.round_start, &pos) => {
                 AfterRound::MatchOver(Outcome::from_scores(game.final_scores(&pos, end)))
             }
             after => after,
@@ -303,6 +334,7 @@ impl<'g> MatchRun<'g> {
             AfterRound::Next(start) => {
                 self.plies_before += self.run.plies();
                 self.run.reset(start);
+                self.round_start = start;
                 self.round += 1;
                 self.starter = start.to_move;
             }
