@@ -12,20 +12,17 @@
 //! (`cargo test --release --test integration fast_path`), 300 in a debug
 //! build so that `cargo test` stays quick; `SOW_FAST_PATH_GAMES` overrides.
 
-use std::ops::ControlFlow;
-
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sowing::{
-    agents::AgentSpec,
     engine::{
-        draw_legal, format_position, AfterRound, EndReason, Game, GameRun, Illegal, MatchRun, Move,
-        Player, Position, Successors,
+        draw_legal, format_position, AfterRound, EndReason, Game, GameRun, Illegal, Move, Position,
+        RoundChange, Successors,
     },
     rules::FillFrom,
 };
 
-use crate::common::shipped;
+use crate::common::{random_match, shipped};
 
 fn games_per_variant() -> u64 {
     let default = if cfg!(debug_assertions) { 300 } else { 100_000 };
@@ -66,20 +63,11 @@ fn fast_path_plays_the_same_games_from_refill_positions() {
         }
         let mut choosing = Vec::new();
         for seed in 0..30 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
-                5000,
-                |round| {
-                    let pick = agents[round.position().to_move.index()].choose(round);
-                    round.play_index(pick);
-                    ControlFlow::Continue(())
-                },
-                |change| match change.after {
-                    AfterRound::Next(next) if next.refilling.is_some() => choosing.push(next),
-                    _ => {}
-                },
-            );
+            let on_round = |change: &RoundChange| match change.after {
+                AfterRound::Next(next) if next.refilling.is_some() => choosing.push(next),
+                _ => {}
+            };
+            random_match(&game, game.start(), seed, 5000, |_| {}, on_round);
         }
         assert!(
             choosing.len() >= 5,

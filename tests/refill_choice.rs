@@ -6,12 +6,12 @@ use sowing::{
     agents::AgentSpec,
     engine::{
         format_position, parse_move, parse_position, AfterRound, EndReason, GameRun, MatchRun,
-        Outcome, Player,
+        Outcome, Player, Successor,
     },
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, shipped};
+use crate::common::{board, legal, play, pos, random_match, shipped};
 
 /// Galatjang (2x6, seven per hole, stores sown counter-clockwise): South's f
 /// (1) goes into South's store, an extra turn, and neither player can move:
@@ -225,20 +225,11 @@ fn random_matches_with_chosen_refills_conserve_stones() {
         let total = game.start().total_stones();
         let mut fills = 0;
         for seed in 0..8 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
-                3000,
-                |round| {
-                    let mover = round.position().to_move;
-                    let pick = agents[mover.index()].choose(round);
-                    let played = round.play_index(pick);
-                    fills += usize::from(played.mv.filled_pit().is_some());
-                    assert_eq!(played.position.total_stones(), total, "{name}");
-                    ControlFlow::Continue(())
-                },
-                |_| {},
-            );
+            let played = |played: &Successor| {
+                fills += usize::from(played.mv.filled_pit().is_some());
+                assert_eq!(played.position.total_stones(), total, "{name}");
+            };
+            random_match(&game, game.start(), seed, 3000, played, |_| {});
         }
         assert!(fills > 0, "{name}: some refill was chosen");
     }

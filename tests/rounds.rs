@@ -16,7 +16,9 @@ use sowing::{
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, shipped, shipped_with, sow};
+use crate::common::{
+    board, legal, play, pos, random_match, scripted_match, shipped, shipped_with, sow,
+};
 
 /// A closed pit (`x`) as a count in `board`.
 const X: u8 = 0;
@@ -144,22 +146,8 @@ fn leftovers_are_scored_before_the_refill() {
 fn a_match_run_goes_on_to_the_next_round() {
     let game = shipped("galatjang-rounds");
     let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43");
-    let mut run = MatchRun::new(&game, start);
-    let mut changes = Vec::new();
-    let mut played = 0;
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            if played == 6 {
-                // Stop in round 2, after its five refill moves.
-                return ControlFlow::Break(());
-            }
-            played += 1;
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
+    // Stopped in round 2, after its five refill moves.
+    let (run, changes) = scripted_match(&game, start, &["f", "+a", "+b", "+c", "+d", "+e"]);
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].round, 1);
     assert_eq!(changes[0].end, EndReason::NoLegalMove);
@@ -179,16 +167,7 @@ fn a_match_run_goes_on_to_the_next_round() {
 fn the_match_ends_when_a_player_cannot_fill_one_pit() {
     let game = shipped("galatjang-rounds");
     let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5");
-    let mut run = MatchRun::new(&game, start);
-    let mut changes = Vec::new();
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
+    let (run, changes) = scripted_match(&game, start, &["f"]);
     assert_eq!(run.outcome(), Some(Outcome::South));
     assert!(run.is_over());
     assert_eq!(changes.len(), 1);
@@ -206,16 +185,12 @@ fn random_matches_conserve_stones_and_the_fast_path_holds_with_closed_pits() {
     let mut later_starts = Vec::new();
     let mut closed_seen = false;
     for seed in 0..40 {
-        let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-        let mut run = MatchRun::new(&game, game.start());
-        let _: ControlFlow<()> = run.play_out(
+        let run = random_match(
+            &game,
+            game.start(),
+            seed,
             20_000,
-            |round| {
-                let mover = round.position().to_move;
-                let pick = agents[mover.index()].choose(round);
-                round.play_index(pick);
-                ControlFlow::Continue(())
-            },
+            |_| {},
             |change| {
                 if let AfterRound::Next(next) = change.after {
                     assert_eq!(next.total_stones(), 84, "seed {seed}");
@@ -637,14 +612,12 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut starts = Vec::new();
         for seed in 0..20 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
+            random_match(
+                &game,
+                game.start(),
+                seed,
                 3000,
-                |round| {
-                    let mover = round.position().to_move;
-                    let pick = agents[mover.index()].choose(round);
-                    let played = round.play_index(pick);
+                |played| {
                     assert_eq!(played.position.total_stones(), total, "{name}, seed {seed}");
                     for pit in 0..game.pit_count() {
                         if played.position.is_closed(pit) {
@@ -654,7 +627,6 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
                             );
                         }
                     }
-                    ControlFlow::Continue(())
                 },
                 |change| {
                     if let AfterRound::Next(next) = change.after {
