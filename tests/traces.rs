@@ -199,6 +199,25 @@ fn galatjang_rounds_changes_round_and_passes_a_closed_pit() {
     ]));
 }
 
+/// Sungka's round change with the holes chosen: South's a (1) goes into
+/// South's store on the left (an extra turn), then neither player can move:
+/// round 1 ends 61-37. South fills all seven (49) and keeps 12; North, owed
+/// five holes (35), scored less, starts round 2 and names them from the
+/// left, each time leaving room for those still owed: B (of A B C), C (of C
+/// D), E (of D E), then F and G forced; A and D stay out of play (`x`), 2
+/// kept.
+#[test]
+fn sungka_round_change_with_chosen_holes() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "sungka",
+        "--from",
+        "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 60 37",
+        "--moves",
+        "a +B +C +E +F +G",
+    ]));
+}
+
 /// Ovalhu's round change: South's h goes into the store, neither can move;
 /// South (60) chooses seven holes of eight (b to h), then sows.
 #[test]
