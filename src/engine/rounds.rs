@@ -85,32 +85,6 @@ impl Game {
 }
 
 impl Game {
-    /// Whether `end` follows from a round's `start` by refill moves alone
-    /// (`fill_from choice`), or is `start` itself: no stone was sown. The
-    /// pits opened since hold `seeds` each, taken from their row's player's
-    /// store; every other pit and the closed ones are as they were.
-    fn refilled_only(&self, start: &Position, end: &Position) -> bool {
-        let seeds = self.rules().board.seeds;
-        let opened = start.closed & !end.closed;
-        if end.refilling.is_some() || end.closed & !start.closed != 0 {
-            return false;
-        }
-        let board_as_filled = (0..self.pit_count()).all(|pit| {
-            let want = match opened >> pit & 1 {
-                1 => seeds,
-                _ => start.pits[pit],
-            };
-            end.pits[pit] == want
-        });
-        board_as_filled
-            && Player::BOTH.into_iter().all(|player| {
-                let filled = self.row(player).filter(|&pit| opened >> pit & 1 == 1);
-                let paid = filled.count() as u16 * u16::from(seeds);
-                start.captured[player.index()].checked_sub(paid)
-                    == Some(end.captured[player.index()])
-            })
-    }
-
     /// `player`'s row in the order they fill it (`fill_from`).
     fn fill_order(&self, player: Player) -> Vec<usize> {
         let row = self.row(player);
@@ -319,7 +293,7 @@ impl<'g> MatchRun<'g> {
             // stone: the next would start the same way and end at once
             // again, for ever. The match ends, decided by this round's
             // scores.
-            AfterRound::Next(_) if game.refilled_only(&self.round_start, &pos) => {
+            AfterRound::Next(_) if self.only_refills_played(&pos) => {
                 AfterRound::MatchOver(Outcome::from_scores(game.final_scores(&pos, end)))
             }
             after => after,
@@ -341,6 +315,14 @@ impl<'g> MatchRun<'g> {
             AfterRound::MatchOver(outcome) => self.outcome = Some(outcome),
         }
         Some(change)
+    }
+
+    /// Whether every ply of the current round, which ended in `end`, was a
+    /// refill move (none at all included): each opens one closed pit, and
+    /// nothing else opens one.
+    fn only_refills_played(&self, end: &Position) -> bool {
+        let opened = self.round_start.closed & !end.closed;
+        self.run.plies() == opened.count_ones()
     }
 
     /// Plays the match on until it is over, or until `cap` plies have been
