@@ -56,9 +56,6 @@ COVERED = {
 NOT_COVERED_FOR = {
     "Yovodi": "captures credited to row owner",  # to the landing row's owner
     "Khrour": "rounds: refill, close unfilled pits",  # unfilled holes reopen
-    # shipped with `fill_from left`; `fill_from choice` says them (tests/refill_choice.rs)
-    "Galatjang": "rounds: refill, close unfilled pits",
-    "Sungka": "rounds: refill, close unfilled pits",
     # `refill surplus` tops the odd hole up to `seeds` and credits captures
     # by row: these three fill it with three and credit the fours taken
     # during the sowing to the hole's owner, whoever's row it is in
@@ -98,7 +95,7 @@ NOT_COVERED_FOR = {
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
-SHIPPED_WITH_STAND_IN = {"Galatjang", "Sungka", "Motiq"}
+SHIPPED_WITH_STAND_IN = {"Motiq"}
 
 # Shipped with every listed feature, but with a stand-in for a rule of the
 # text the study's list does not name (each variant's header names it):

@@ -1,8 +1,14 @@
 //! Helpers shared by the test modules.
 
+use std::ops::ControlFlow;
+
 use sowing::{
+    agents::AgentSpec,
     diagnostic::Source,
-    engine::{parse_move, parse_position, Game, GameRun, Position, Successor},
+    engine::{
+        parse_move, parse_position, Game, GameRun, MatchRun, Player, Position, RoundChange,
+        Successor,
+    },
     rules, variants,
 };
 
@@ -35,11 +41,17 @@ pub fn shipped_text_with(name: &str, edits: &[(&str, &str)]) -> String {
     text
 }
 
-/// Modiar with some lines of its file replaced (`from` -> `to`).
-pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
-    let text = shipped_text_with("modiar", edits);
+/// A shipped variant with some lines of its file replaced (`from` -> `to`,
+/// as [`shipped_text_with`]), compiled.
+pub fn shipped_with(name: &str, edits: &[(&str, &str)]) -> Game {
+    let text = shipped_text_with(name, edits);
     let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
     Game::new(loaded.rules)
+}
+
+/// Modiar with some lines of its file replaced (`from` -> `to`).
+pub fn modiar_with(edits: &[(&str, &str)]) -> Game {
+    shipped_with("modiar", edits)
 }
 
 /// A position in the documented notation.
@@ -110,4 +122,57 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Plays a match of `game` from `start` between two random agents (seeded
+/// with `seed`), at most `cap` plies in all rounds together; `on_ply` sees
+/// each ply played (the move and its result), `on_round` each round change.
+/// Returns the match, over or stopped at the cap.
+pub fn random_match<'g>(
+    game: &'g Game,
+    start: Position,
+    seed: u64,
+    cap: u32,
+    mut on_ply: impl FnMut(&Successor),
+    on_round: impl FnMut(&RoundChange),
+) -> MatchRun<'g> {
+    let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
+    let mut run = MatchRun::new(game, start);
+    let _: ControlFlow<()> = run.play_out(
+        cap,
+        |round| {
+            let pick = agents[round.position().to_move.index()].choose(round);
+            on_ply(&round.play_index(pick));
+            ControlFlow::Continue(())
+        },
+        on_round,
+    );
+    run
+}
+
+/// Plays `moves` (move labels, refill moves such as `+a` included) from
+/// `start` as a match, through its round changes, and stops after the last
+/// (and the round change it makes, if any). Returns the match and the round
+/// changes met. Panics on a move that does not parse or is illegal.
+pub fn scripted_match<'g>(
+    game: &'g Game,
+    start: Position,
+    moves: &[&str],
+) -> (MatchRun<'g>, Vec<RoundChange>) {
+    let mut run = MatchRun::new(game, start);
+    let mut changes = Vec::new();
+    let mut left = moves.iter();
+    let _: ControlFlow<()> = run.play_out(
+        u32::MAX,
+        |round| {
+            let Some(label) = left.next() else {
+                return ControlFlow::Break(());
+            };
+            let mv = parse_move(label, game).unwrap_or_else(|e| panic!("`{label}`: {e}"));
+            round.play(mv).unwrap_or_else(|e| panic!("`{label}`: {e}"));
+            ControlFlow::Continue(())
+        },
+        |change| changes.push(*change),
+    );
+    (run, changes)
 }

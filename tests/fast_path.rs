@@ -14,11 +14,15 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sowing::engine::{
-    draw_legal, format_position, EndReason, Game, GameRun, Illegal, Move, Position, Successors,
+use sowing::{
+    engine::{
+        draw_legal, format_position, AfterRound, EndReason, Game, GameRun, Illegal, Move, Position,
+        RoundChange, Successors,
+    },
+    rules::FillFrom,
 };
 
-use crate::common::shipped;
+use crate::common::{random_match, shipped};
 
 fn games_per_variant() -> u64 {
     let default = if cfg!(debug_assertions) { 300 } else { 100_000 };
@@ -41,6 +45,43 @@ fn fast_path_plays_the_same_games_as_the_successor_list() {
             plies >= games,
             "{name}: only {plies} plies in {games} games"
         );
+    }
+}
+
+/// Every shipped match whose players choose the pits to refill (`rounds {
+/// fill_from choice }`): random matches are played to collect the starts of
+/// later rounds where a player is still choosing, and the fast path must
+/// play the same game as the full successor list from each (the refill
+/// moves, their random draws, then the round's sowings).
+#[test]
+fn fast_path_plays_the_same_games_from_refill_positions() {
+    let mut names = Vec::new();
+    for name in sowing::variants::shipped_names() {
+        let game = shipped(name);
+        if !game.has_rounds() || game.rules().rounds.fill_from != FillFrom::Choice {
+            continue;
+        }
+        let mut choosing = Vec::new();
+        for seed in 0..30 {
+            let on_round = |change: &RoundChange| match change.after {
+                AfterRound::Next(next) if next.refilling.is_some() => choosing.push(next),
+                _ => {}
+            };
+            random_match(&game, game.start(), seed, 5000, |_| {}, on_round);
+        }
+        assert!(
+            choosing.len() >= 5,
+            "{name}: {} refill starts",
+            choosing.len()
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        for (i, start) in choosing.iter().enumerate() {
+            same_game_both_ways_from(&game, *start, &mut rng, &format!("{name}, refill {i}"));
+        }
+        names.push(name);
+    }
+    for name in ["galatjang-rounds", "sungka", "ovalhu", "bosh"] {
+        assert!(names.contains(&name), "{name} has no chosen refill");
     }
 }
 
@@ -147,9 +188,9 @@ impl std::fmt::Display for At<'_> {
 /// (`first_move_from`) or a first-lap rule forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
 fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
-    if pos.swapped | pos.claimed != 0 {
-        // Pits changed hands or were claimed: the moves are listed, with no
-        // candidates.
+    if pos.swapped | pos.claimed != 0 || pos.refilling.is_some() {
+        // Pits changed hands or were claimed, or the players are choosing
+        // the pits to refill: the moves are listed, with no candidates.
         return Vec::new();
     }
     let min_stones = game.rules().sowing.min_stones;

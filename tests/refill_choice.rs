@@ -6,22 +6,12 @@ use sowing::{
     agents::AgentSpec,
     engine::{
         format_position, parse_move, parse_position, AfterRound, EndReason, GameRun, MatchRun,
-        Outcome, Player,
+        Outcome, Player, Successor,
     },
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, shipped, shipped_text_with};
-
-/// A shipped match whose fixed-order refill (`fill_from left`) is made the
-/// players' choice (galatjang-rounds and sungka ship with the fixed order
-/// until their tests in tests/rounds.rs are moved over).
-fn choosing(name: &str) -> sowing::engine::Game {
-    let text = shipped_text_with(name, &[("fill_from  left", "fill_from  choice")]);
-    let source = sowing::diagnostic::Source::new("edited", text);
-    let loaded = sowing::rules::load(&source).unwrap_or_else(|r| panic!("{r}"));
-    sowing::engine::Game::new(loaded.rules)
-}
+use crate::common::{board, legal, play, pos, random_match, shipped};
 
 /// Galatjang (2x6, seven per hole, stores sown counter-clockwise): South's f
 /// (1) goes into South's store, an extra turn, and neither player can move:
@@ -33,7 +23,7 @@ fn choosing(name: &str) -> sowing::engine::Game {
 /// 3 stay in South's store and South sows first.
 #[test]
 fn galatjang_round_change_with_a_chosen_refill() {
-    let game = choosing("galatjang-rounds");
+    let game = shipped("galatjang-rounds");
     let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 30 53");
     let mut run = MatchRun::new(&game, start);
     let mut changes = Vec::new();
@@ -98,7 +88,7 @@ fn galatjang_round_change_with_a_chosen_refill() {
 /// North (starter) names one hole, then South one, then North sows.
 #[test]
 fn the_starter_chooses_first_then_the_other_player() {
-    let game = choosing("sungka");
+    let game = shipped("sungka");
     let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 56 42");
     let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
     else {
@@ -136,7 +126,7 @@ fn the_starter_chooses_first_then_the_other_player() {
 /// why.
 #[test]
 fn illegal_refills_say_why() {
-    let game = choosing("galatjang-rounds");
+    let game = shipped("galatjang-rounds");
     let p = pos(
         &game,
         "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
@@ -176,7 +166,7 @@ fn illegal_refills_say_why() {
 /// the word.
 #[test]
 fn the_notation_writes_and_reads_a_refill_under_way() {
-    let game = choosing("galatjang-rounds");
+    let game = shipped("galatjang-rounds");
     let text = "x 7 x x x x / 7 7 7 7 7 7 south captured 24 11 refilling south";
     let p = pos(&game, text);
     assert_eq!(p.refilling, Some(Player::South));
@@ -198,7 +188,7 @@ fn the_notation_writes_and_reads_a_refill_under_way() {
 /// the fast path agrees with the full successor list there).
 #[test]
 fn agents_choose_the_holes_to_fill() {
-    let game = choosing("galatjang-rounds");
+    let game = shipped("galatjang-rounds");
     let p = pos(
         &game,
         "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
@@ -231,27 +221,15 @@ fn agents_choose_the_holes_to_fill() {
 #[test]
 fn random_matches_with_chosen_refills_conserve_stones() {
     for name in ["galatjang-rounds", "sungka", "ovalhu", "bosh"] {
-        let game = match name {
-            "ovalhu" | "bosh" => shipped(name),
-            _ => choosing(name),
-        };
+        let game = shipped(name);
         let total = game.start().total_stones();
         let mut fills = 0;
         for seed in 0..8 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
-                3000,
-                |round| {
-                    let mover = round.position().to_move;
-                    let pick = agents[mover.index()].choose(round);
-                    let played = round.play_index(pick);
-                    fills += usize::from(played.mv.filled_pit().is_some());
-                    assert_eq!(played.position.total_stones(), total, "{name}");
-                    ControlFlow::Continue(())
-                },
-                |_| {},
-            );
+            let played = |played: &Successor| {
+                fills += usize::from(played.mv.filled_pit().is_some());
+                assert_eq!(played.position.total_stones(), total, "{name}");
+            };
+            random_match(&game, game.start(), seed, 3000, played, |_| {});
         }
         assert!(fills > 0, "{name}: some refill was chosen");
     }

@@ -1,8 +1,9 @@
 //! Matches of rounds and closed pits, worked by hand on Galatjang's match
 //! (`galatjang-rounds`: 2x6, seven per pit, stores sown, sowing from the next
 //! pit counter-clockwise, relay, extra turn in the store, capture of the
-//! opposite pit from an own empty pit; rounds refilled from the left, the
-//! round's loser starting the next).
+//! opposite pit from an own empty pit; rounds refilled in the holes the
+//! players choose, the round's loser starting the next: tests/refill_choice.rs
+//! works the choice itself by hand).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -15,7 +16,9 @@ use sowing::{
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, shipped, sow};
+use crate::common::{
+    board, legal, play, pos, random_match, scripted_match, shipped, shipped_with, sow,
+};
 
 /// A closed pit (`x`) as a count in `board`.
 const X: u8 = 0;
@@ -92,10 +95,15 @@ fn the_notation_writes_and_reads_closed_pits() {
 
 /// Round 1 ends with the board empty, South holding 50 and North 34.
 /// South fills all six pits (42) and keeps 8; North fills A-D (28), keeps 6,
-/// and E, F are closed. North scored less, so North starts round 2.
+/// and E, F are closed. North scored less, so North starts round 2. (The
+/// fixed order, `fill_from left`, on an edited copy: the shipped file lets
+/// North choose, as in `leftovers_are_scored_before_the_refill`.)
 #[test]
 fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
-    let game = shipped("galatjang-rounds");
+    let game = shipped_with(
+        "galatjang-rounds",
+        &[("fill_from  choice", "fill_from left")],
+    );
     let end = pos(&game, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 50 34");
     let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
     else {
@@ -111,8 +119,10 @@ fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
 
 /// A round ended by repetition with stones on the board: each row goes to
 /// its owner first (`repetition_leftovers row_owner`): South 40 + 3 = 43,
-/// North 37 + 4 = 41. South fills six and keeps 1; North fills A-E (35),
-/// keeps 6, F closed; North starts.
+/// North 37 + 4 = 41. South fills all six and keeps 1; North, short of a
+/// whole row, keeps the 41 to name five holes by refill moves, and as the
+/// round's starter (fewer points) chooses first: the whole row is closed
+/// until then.
 #[test]
 fn leftovers_are_scored_before_the_refill() {
     let game = shipped("galatjang-rounds");
@@ -123,40 +133,27 @@ fn leftovers_are_scored_before_the_refill() {
     };
     assert_eq!(
         format_position(&next, &game),
-        "7 7 7 7 7 7 / 7 7 7 7 7 x north captured 1 6"
+        "7 7 7 7 7 7 / x x x x x x north captured 1 41 refilling north"
     );
 }
 
 /// A match played through a round boundary: South's f (1) goes into the
 /// store (an extra turn), then neither player can move: round 1 ends with
-/// South 41, North 43. South fills a-e (35), keeps 6, f closed; North fills
-/// all six (42), keeps 1; South scored less and starts round 2.
+/// South 41, North 43. North fills all six (42), keeps 1; South scored less,
+/// starts round 2 and names five holes: the first offered each time, a to
+/// e (35), keeps 6, f closed.
 #[test]
 fn a_match_run_goes_on_to_the_next_round() {
     let game = shipped("galatjang-rounds");
     let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43");
-    let mut run = MatchRun::new(&game, start);
-    let mut changes = Vec::new();
-    let mut played = 0;
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            if played == 1 {
-                // Stop in round 2, after its first ply.
-                return ControlFlow::Break(());
-            }
-            played += 1;
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
+    // Stopped in round 2, after its five refill moves.
+    let (run, changes) = scripted_match(&game, start, &["f", "+a", "+b", "+c", "+d", "+e"]);
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].round, 1);
     assert_eq!(changes[0].end, EndReason::NoLegalMove);
     assert_eq!(changes[0].scores, [41, 43]);
     assert_eq!(run.round(), 2);
-    assert_eq!(run.plies(), 1);
+    assert_eq!(run.plies(), 6);
     assert_eq!(run.outcome(), None);
     assert_eq!(
         format_position(run.run().position(), &game),
@@ -170,16 +167,7 @@ fn a_match_run_goes_on_to_the_next_round() {
 fn the_match_ends_when_a_player_cannot_fill_one_pit() {
     let game = shipped("galatjang-rounds");
     let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5");
-    let mut run = MatchRun::new(&game, start);
-    let mut changes = Vec::new();
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
+    let (run, changes) = scripted_match(&game, start, &["f"]);
     assert_eq!(run.outcome(), Some(Outcome::South));
     assert!(run.is_over());
     assert_eq!(changes.len(), 1);
@@ -197,16 +185,12 @@ fn random_matches_conserve_stones_and_the_fast_path_holds_with_closed_pits() {
     let mut later_starts = Vec::new();
     let mut closed_seen = false;
     for seed in 0..40 {
-        let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-        let mut run = MatchRun::new(&game, game.start());
-        let _: ControlFlow<()> = run.play_out(
+        let run = random_match(
+            &game,
+            game.start(),
+            seed,
             20_000,
-            |round| {
-                let mover = round.position().to_move;
-                let pick = agents[mover.index()].choose(round);
-                round.play_index(pick);
-                ControlFlow::Continue(())
-            },
+            |_| {},
             |change| {
                 if let AfterRound::Next(next) = change.after {
                     assert_eq!(next.total_stones(), 84, "seed {seed}");
@@ -257,7 +241,8 @@ fn trace_draws_closed_pits_and_sows_past_them() {
 }
 
 /// The round change of `a_match_run_goes_on_to_the_next_round`, as `sow
-/// trace` shows it, in text and in JSON.
+/// trace` shows it, in text and in JSON: round 2 starts with South's row
+/// closed and 41 to name five holes (a to e here), f left closed.
 #[test]
 fn trace_shows_the_round_boundary() {
     let args = [
@@ -266,15 +251,22 @@ fn trace_shows_the_round_boundary() {
         "--from",
         "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
         "--moves",
-        "f",
+        "f +a +b +c +d +e",
     ];
     let (code, out, err) = sow(&args);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains(
             "--- round 1 ends: the player to move has no legal move; scores south 41 - north 43\n\
-             --- round 2 starts: 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n\
-             the game goes on after 1 ply\n"
+             --- round 2 starts: x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south\n\
+             \x20  2  south   +a    7  x  x  x  x  x |  7  7  7  7  7  7   34   1\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "   6  south   +e    7  7  7  7  7  x |  7  7  7  7  7  7    6   1\n\
+             the game goes on after 6 plies\n"
         ),
         "{out}"
     );
@@ -287,7 +279,7 @@ fn trace_shows_the_round_boundary() {
     assert_eq!(round["scores"], serde_json::json!([41, 43]));
     assert_eq!(
         round["next_start"],
-        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
+        "x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south"
     );
     assert!(json["result"].is_null(), "the match goes on");
 }
@@ -332,7 +324,7 @@ fn a_closed_pit_is_refused_in_a_variant_without_rounds() {
 fn describe_says_the_rounds_rule() {
     let (code, out, err) = sow(&["describe", "galatjang-rounds"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("\nRounds\n  The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, 7 to a pit, from their left;"), "{out}");
+    assert!(out.contains("\nRounds\n  The game is a match of rounds. When a round ends, each player refills their own pits from what they scored in it, 7 to a pit, in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, the player who starts the next round first);"), "{out}");
     assert!(out.contains("The match ends when a round ends and a player cannot fill a single pit with 7; the other player wins it."), "{out}");
     let (_, one_round, _) = sow(&["describe", "galatjang"]);
     assert!(!one_round.contains("Rounds"), "{one_round}");
@@ -454,14 +446,14 @@ fn bench_plays_matches_of_rounds() {
 
 /// `sow render` and `sow trace --html` replay through round changes: f
 /// is closed in round 2 (see `trace_shows_the_round_boundary`), so the
-/// picture after ply 2 draws it grey and marked `x`, the one after ply 1
-/// (round 1's end) does not.
+/// pictures after plies 2 to 7 (South's five refills and a) draw it grey
+/// and marked `x`, the one after ply 1 (round 1's end) does not.
 #[test]
 fn render_and_html_pages_play_through_round_changes() {
     let dir = crate::common::scratch("rounds-render");
     let from = "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43";
     let closed_f = r#"class="pit closed" data-pit="f""#;
-    for (ply, closed) in [("1", false), ("2", true)] {
+    for (ply, closed) in [("1", false), ("2", true), ("7", true)] {
         let svg = dir.join(format!("ply{ply}.svg"));
         let svg = svg.to_str().unwrap();
         let args = [
@@ -470,7 +462,7 @@ fn render_and_html_pages_play_through_round_changes() {
             "--from",
             from,
             "--moves",
-            "f a",
+            "f +a +b +c +d +e a",
         ];
         let (code, _, err) = sow(&[&args[..], &["--ply", ply, "--svg", svg]].concat());
         assert_eq!(code, 0, "{err}");
@@ -485,7 +477,7 @@ fn render_and_html_pages_play_through_round_changes() {
         "--from",
         from,
         "--moves",
-        "f a",
+        "f +a +b +c +d +e a",
         "--html",
         html,
     ]);
@@ -493,10 +485,12 @@ fn render_and_html_pages_play_through_round_changes() {
     let page = std::fs::read_to_string(html).unwrap();
     assert_eq!(
         page.matches(closed_f).count(),
-        1,
-        "only the frame after ply 2"
+        6,
+        "only the frames after plies 2 to 7"
     );
-    assert!(page.contains(r#""next_start":"7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1""#));
+    assert!(page.contains(
+        r#""next_start":"x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south""#
+    ));
 }
 
 #[test]
@@ -578,8 +572,9 @@ fn sungka_sows_clockwise_into_the_store_on_the_left_and_captures_opposite() {
 }
 
 /// A Sungka round ends with South holding 60, North 38: South fills seven
-/// (49) and keeps 11; North fills A-E (35), keeps 3, F and G out of play;
-/// North, who scored less, starts.
+/// (49) and keeps 11; North, short of a whole row (five holes, 35), keeps
+/// the 38 to name the holes and, having scored less, starts the round by
+/// naming them (tests/refill_choice.rs plays such a choice).
 #[test]
 fn sungka_round_change() {
     let game = shipped("sungka");
@@ -590,7 +585,7 @@ fn sungka_round_change() {
     };
     assert_eq!(
         format_position(&next, &game),
-        "7 7 7 7 7 7 7 / 7 7 7 7 7 x x north captured 11 3"
+        "7 7 7 7 7 7 7 / x x x x x x x north captured 11 38 refilling north"
     );
 }
 
@@ -617,14 +612,12 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut starts = Vec::new();
         for seed in 0..20 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
+            random_match(
+                &game,
+                game.start(),
+                seed,
                 3000,
-                |round| {
-                    let mover = round.position().to_move;
-                    let pick = agents[mover.index()].choose(round);
-                    let played = round.play_index(pick);
+                |played| {
                     assert_eq!(played.position.total_stones(), total, "{name}, seed {seed}");
                     for pit in 0..game.pit_count() {
                         if played.position.is_closed(pit) {
@@ -634,7 +627,6 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
                             );
                         }
                     }
-                    ControlFlow::Continue(())
                 },
                 |change| {
                     if let AfterRound::Next(next) = change.after {
@@ -705,25 +697,25 @@ fn shards_of_matches_merge_with_their_rounds() {
 
 /// A record of a match, as a researcher writes it: the round change of
 /// `a_match_run_goes_on_to_the_next_round` (South's f ends round 1 at 41
-/// to 43; South fills a-e and keeps 6, f closed, North fills all six and
-/// keeps 1) and South's a in round 2 worked in
+/// to 43; North fills all six and keeps 1, South names a-e and keeps 6, f
+/// closed) and South's a in round 2 worked in
 /// `trace_draws_closed_pits_and_sows_past_them` (F's 10 captured, f still
 /// closed).
 const MATCH_RECORD: &str = "\
 variant: galatjang-rounds
 start: \"0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43\"
-moves: f a
+moves: f +a +b +c +d +e a
 rounds:
   - round: 1
     after_ply: 1
     end: no_legal_move
     scores: [41, 43]
-    next_start: \"7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\"
+    next_start: \"x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south\"
 expect:
   - ply: 1
     board: \"0 0 0 0 0 0 0 0 0 0 0 0\"
     scores: [41, 43]
-  - ply: 2
+  - ply: 7
     board: \"1 10 0 1 10 0 10 2 10 10 10 0\"
     closed: f
     captured: 10
@@ -741,7 +733,7 @@ fn verify_replays_a_match_across_a_round_change_and_a_closed_pit() {
     let (code, out, err) = verify_text("verify-match", MATCH_RECORD);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.ends_with("consistent: 2 plies replayed, 3 checkpoints agree\n"),
+        out.ends_with("consistent: 7 plies replayed, 3 checkpoints agree\n"),
         "{out}"
     );
 }
@@ -771,14 +763,14 @@ fn verify_finds_where_a_match_record_is_wrong() {
             "why round 1 ended: the record says",
         ),
         (
-            ("7 7 7 7 7 x / 7 7 7 7 7 7 south", "7 7 7 7 x 7 / 7 7 7 7 7 7 south"),
+            ("captured 41 1 refilling south", "captured 41 1 refilling north"),
             "inconsistent at the end of round 1, after ply 1\n",
-            "round 2's start: the record says 7 7 7 7 x 7 / 7 7 7 7 7 7 south captured 6 1, \
-             the rules give 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n",
+            "round 2's start: the record says x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling north, \
+             the rules give x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south\n",
         ),
         (
             ("closed: f", "closed: e"),
-            "inconsistent at ply 2\n",
+            "inconsistent at ply 7\n",
             "closed pits after it: the record says e, the rules give f\n",
         ),
         (
@@ -870,8 +862,10 @@ fn a_trace_of_a_match_verifies() {
 }
 
 /// `sow play` through a round change, worked by hand: South's f ends round
-/// 1 (41 - 43); South, who scored less, starts round 2 with f closed and 6
-/// kept, North keeps 1. South's a is the sowing of
+/// 1 (41 - 43); North fills all six and keeps 1; South, who scored less,
+/// starts round 2 by naming five holes (+a to +e: each time the holes that
+/// leave room for those still owed), f closed and 6 kept. South's a is the
+/// sowing of
 /// `trace_draws_closed_pits_and_sows_past_them`. North (greedy) answers D
 /// (10): E F, its store, a b c d e (f passed over), A B; B (3) into C D E;
 /// E (12) into F, the store, a b c d e, A B C D E: the last in E, emptied
@@ -889,7 +883,7 @@ fn play_announces_a_new_round_and_saves_a_match_that_verifies() {
             "--seed",
             "1",
         ],
-        "f\na\nsave match.yaml\n",
+        "f\n+a\n+b\n+c\n+d\n+e\na\nsave match.yaml\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -897,10 +891,24 @@ fn play_announces_a_new_round_and_saves_a_match_that_verifies() {
             "> f\nsouth plays f: sows 1 stone into store, last in store; no capture; south moves again\n\
              round 1 is over (the player to move has no legal move): south 41 - north 43\n\
              round 2 starts: each player refills their pits from what they scored; south moves first; \
-             closed pits: f; kept in the stores: south 6 - north 1\n\n\
+             closed pits: a b c d e f; kept in the stores: south 41 - north 1\n\n\
              north     F   E   D   C   B   A\n\
-             [1]       7   7   7   7   7   7\n          7   7   7   7   7   x [6]\n"
+             [ 1]      7   7   7   7   7   7\n          x   x   x   x   x   x [41]\n"
         ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "south to move (you); legal moves: +a +b\n> +a\nsouth fills a with 7 of their stones\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("south to move (you); legal moves: +e +f\n> +e\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[1]       7   7   7   7   7   7\n          7   7   7   7   7   x [6]\n"),
         "{out}"
     );
     assert!(
@@ -922,15 +930,15 @@ fn play_announces_a_new_round_and_saves_a_match_that_verifies() {
     let record = std::fs::read_to_string(dir.join("match.yaml")).unwrap();
     assert!(
         record.contains(
-            "moves: f a D\nrounds:\n- round: 1\n  after_ply: 1\n  end: no_legal_move\n  \
-             scores: [41, 43]\n  next_start: 7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1\n"
+            "moves: f +a +b +c +d +e a D\nrounds:\n- round: 1\n  after_ply: 1\n  end: no_legal_move\n  \
+             scores: [41, 43]\n  next_start: x x x x x x / 7 7 7 7 7 7 south captured 41 1 refilling south\n"
         ),
         "{record}"
     );
     let (code, out, err) = crate::common::sow_in(&dir, &["verify", "match.yaml"], "");
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.ends_with("consistent: 3 plies replayed, 1 checkpoint agrees\n"),
+        out.ends_with("consistent: 8 plies replayed, 1 checkpoint agrees\n"),
         "{out}"
     );
 }
@@ -980,16 +988,18 @@ fn play_ends_the_match_when_a_player_cannot_fill_a_pit() {
 /// `sow diff` between two readings of the refill: the first round ends the
 /// same way under both (the search stays in it), and the next round's start
 /// differs. From 51 - 33 (worked by hand): South fills six (42) and keeps
-/// 9; North fills four (28) and keeps 5, closing E F from the left or A B
-/// from the right; North, who scored less, starts. The record written
-/// replays under A and not under B, at that round's end.
+/// 9; North is owed four holes (28): under the shipped choice North keeps
+/// the 33 and names them (the row closed until then), from the right North
+/// keeps 5 and A B are closed; North, who scored less, starts. The record
+/// written replays under the shipped file; the other file cannot read its
+/// round 2 start, a refill under way.
 #[test]
 fn diff_compares_what_follows_the_first_round() {
     let dir = crate::common::scratch("diff-rounds");
     let text = sowing::variants::source("galatjang-rounds")
         .unwrap()
         .text
-        .replace("  fill_from  left", "  fill_from  right");
+        .replace("  fill_from  choice", "  fill_from  right");
     std::fs::write(dir.join("right.variant"), text).unwrap();
     let (code, out, err) = crate::common::sow_in(
         &dir,
@@ -1004,7 +1014,7 @@ fn diff_compares_what_follows_the_first_round() {
     );
     assert_eq!(code, 1, "{err}");
     assert!(
-        out.contains("\nrounds fill_from: left (galatjang-rounds), right (right.variant)\n"),
+        out.contains("\nrounds fill_from: choice (galatjang-rounds), right (right.variant)\n"),
         "{out}"
     );
     assert!(
@@ -1016,7 +1026,7 @@ fn diff_compares_what_follows_the_first_round() {
     assert!(
         out.contains(
             "  the first round is over under both, the same way, but what follows differs:\n\
-             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / 7 7 7 7 x x north captured 9 5\n\
+             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / x x x x x x north captured 9 33 refilling north\n\
              \x20   under right.variant: round 2 starts from 7 7 7 7 7 7 / x x 7 7 7 7 north captured 9 5\n"
         ),
         "{out}"
@@ -1028,8 +1038,11 @@ fn diff_compares_what_follows_the_first_round() {
         &["verify", "ask.yaml", "--variant", "right.variant"],
         "",
     );
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("inconsistent at the end of round 1"), "{out}");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("rounds[0] (round 1): next_start: column 47: `refilling` is only for variants with `fill_from choice`"),
+        "{err}"
+    );
     let (code, out, err) = crate::common::sow_in(
         &dir,
         &[
@@ -1059,7 +1072,7 @@ fn diff_finds_where_one_game_and_a_match_part_ways() {
     assert!(
         out.contains(
             "    under galatjang: the match is over: south wins\n\
-             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / 7 7 7 7 x x north captured 9 5\n"
+             \x20   under galatjang-rounds: round 2 starts from 7 7 7 7 7 7 / x x x x x x north captured 9 33 refilling north"
         ),
         "{out}"
     );
@@ -1170,16 +1183,13 @@ fn dakon_sowing_passes_the_closed_pit_and_the_opponent_store() {
 /// Galatjang's match with a round that ends when at most 80 stones are left
 /// on the board (an end condition that can hold at a round's start).
 fn galatjang_ending_at_80_left() -> sowing::engine::Game {
-    let text = crate::common::shipped_text_with(
+    shipped_with(
         "galatjang-rounds",
         &[(
             "when neither_can_move",
             "when neither_can_move stones_left\n  stones_left_at_most 80\n  stones_left row_owner",
         )],
-    );
-    let source = sowing::diagnostic::Source::new("edited", text);
-    let loaded = sowing::rules::load(&source).unwrap_or_else(|r| panic!("{r}"));
-    sowing::engine::Game::new(loaded.rules)
+    )
 }
 
 /// A round whose end already holds at its start would end at once, refill
@@ -1206,11 +1216,40 @@ fn a_round_that_ends_before_its_first_ply_ends_the_match() {
     assert_eq!((run.plies(), run.outcome()), (0, Some(Outcome::South)));
 }
 
+/// The same once the players have chosen the pits to refill: South, owed
+/// four holes (30), names a-d and the 70 stones on the board end the round
+/// before its first sowing (each row to its owner: South 28 + 2 = 30,
+/// North 42 + 12 = 54). The next round would refill the same way and end
+/// again: the match ends, North winning it.
+#[test]
+fn a_round_that_ends_once_refilled_ends_the_match() {
+    let game = galatjang_ending_at_80_left();
+    let start = pos(
+        &game,
+        "x x x x x x / 7 7 7 7 7 7 south captured 30 12 refilling south",
+    );
+    let mut run = MatchRun::new(&game, start);
+    let mut rounds = Vec::new();
+    let _: ControlFlow<()> = run.play_out(
+        1000,
+        |round| {
+            round.play_index(0);
+            ControlFlow::Continue(())
+        },
+        |change| rounds.push(*change),
+    );
+    assert_eq!(rounds.len(), 1, "{rounds:?}");
+    assert_eq!(rounds[0].end, EndReason::StonesLeft);
+    assert_eq!(rounds[0].scores, [30, 54]);
+    assert_eq!(rounds[0].after, AfterRound::MatchOver(Outcome::North));
+    assert_eq!((run.plies(), run.outcome()), (4, Some(Outcome::North)));
+}
+
 /// Through the command line, from the standard start (84 stones, so round
 /// 1 is played): round 1 ends once four stones are in the stores; unless
 /// the scores are level, the loser cannot fill all six pits, so round 2
-/// starts with at most 80 stones on the board and ends at once, ending the
-/// match. In these 20 seeded matches every round 1 ended unlevel (South's
+/// has at most 80 stones on the board once the loser has named the pits to
+/// fill, and ends then, ending the match. In these 20 seeded matches every round 1 ended unlevel (South's
 /// first move sows into South's store only), so every match ends in round 2
 /// by `stones left`; before the fix `simulate` never returned.
 #[test]

@@ -179,8 +179,9 @@ fn sungka_first_move_ends_in_the_store_on_the_left() {
 
 /// A round change in a traced match (`--from` near the end of a round):
 /// South's last stone goes into the store, the board is empty, round 1 ends
-/// 41-43; South refills a-e and keeps 6, f is closed (`x`); North refills
-/// all and keeps 1; South, who scored less, starts round 2 and plays e
+/// 41-43; North refills all and keeps 1; South, who scored less, starts
+/// round 2 with the row closed, names a-e (`+a` to `+e`, 35) and keeps 6, f
+/// stays closed (`x`); South then plays e
 /// (f passed over every lap): e (7) into the store and A-F; F (8) relays
 /// into a b c d e store A B; B (9) into C D E F a b c d e; e (2) into the
 /// store and A; A (10) into B C D E F a b c d e. e was empty and is South's:
@@ -194,7 +195,26 @@ fn galatjang_rounds_changes_round_and_passes_a_closed_pit() {
         "--from",
         "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43",
         "--moves",
-        "f e",
+        "f +a +b +c +d +e e",
+    ]));
+}
+
+/// Sungka's round change with the holes chosen: South's a (1) goes into
+/// South's store on the left (an extra turn), then neither player can move:
+/// round 1 ends 61-37. South fills all seven (49) and keeps 12; North, owed
+/// five holes (35), scored less, starts round 2 and names them from the
+/// left, each time leaving room for those still owed: B (of A B C), C (of C
+/// D), E (of D E), then F and G forced; A and D stay out of play (`x`), 2
+/// kept.
+#[test]
+fn sungka_round_change_with_chosen_holes() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "sungka",
+        "--from",
+        "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 60 37",
+        "--moves",
+        "a +B +C +E +F +G",
     ]));
 }
 

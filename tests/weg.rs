@@ -11,14 +11,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sowing::{
-    agents::AgentSpec,
     diagnostic::Source,
-    engine::{format_position, AfterRound, EndReason, MatchRun, Player},
+    engine::{format_position, AfterRound, EndReason, Player},
     rules,
 };
-use std::ops::ControlFlow;
 
-use crate::common::{legal, play, pos, shipped};
+use crate::common::{legal, play, pos, random_match, scripted_match, shipped};
 
 /// Qelat, South's e (2): f 0 -> 1, A 2 -> 3 (occupied: relay); A (3): B 0 ->
 /// 1, C 0 -> 1, D 3 -> 4. D is North's and holds four: it becomes South's
@@ -173,21 +171,7 @@ fn shoa_tribute_takes_two_and_ends_the_turn() {
 fn a_round_ends_when_every_counter_is_in_a_weg_and_the_wegs_go_to_their_owners() {
     let game = shipped("qelat");
     let start = pos(&game, "0 0 20t 0 0 1 / 3 0 0 0 0 24t south");
-    let mut run = MatchRun::new(&game, start);
-    let mut changes = Vec::new();
-    let mut played = 0;
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            if played == 1 {
-                return ControlFlow::Break(());
-            }
-            played += 1;
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
+    let (run, changes) = scripted_match(&game, start, &["f"]);
     assert_eq!(changes.len(), 1);
     assert_eq!(changes[0].end, EndReason::NoLegalMove);
     assert_eq!(changes[0].scores, [28, 20]);
@@ -233,18 +217,15 @@ fn random_weg_matches_conserve_stones() {
         let mut rounds = 0;
         let mut wegs = 0;
         for seed in 0..12 {
-            let mut agents = Player::BOTH.map(|seat| AgentSpec::Random.build(seed, seat));
-            let mut run = MatchRun::new(&game, game.start());
-            let _: ControlFlow<()> = run.play_out(
+            let run = random_match(
+                &game,
+                game.start(),
+                seed,
                 20_000,
-                |round| {
-                    let mover = round.position().to_move;
-                    let pick = agents[mover.index()].choose(round);
-                    round.play_index(pick);
-                    let after = round.position();
+                |played| {
+                    let after = &played.position;
                     assert_eq!(after.total_stones(), 48, "{name} seed {seed}");
                     wegs += usize::from(after.claimed != 0);
-                    ControlFlow::Continue(())
                 },
                 |change| {
                     if let AfterRound::Next(next) = change.after {

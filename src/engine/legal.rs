@@ -85,7 +85,10 @@ impl Game {
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
         if pos.refilling.is_some() {
             // The players are choosing the pits to refill (`fill_from
-            // choice`): the refill moves come from the successors.
+            // choice`): the refill moves come from the successors, and
+            // there are no candidates (a random draw is among the refill
+            // moves, not among the last position's sowings).
+            out.clear();
             return Legality::Listed;
         }
         if self.has_end_conditions {

@@ -225,6 +225,8 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player) -> Player {
 #[derive(Debug, Clone)]
 pub struct MatchRun<'g> {
     run: GameRun<'g>,
+    /// Where the current round started.
+    round_start: Position,
     round: u32,
     starter: Player,
     plies_before: u32,
@@ -236,6 +238,7 @@ impl<'g> MatchRun<'g> {
     pub fn new(game: &'g Game, start: Position) -> Self {
         MatchRun {
             run: GameRun::new(game, start),
+            round_start: start,
             round: 1,
             starter: start.to_move,
             plies_before: 0,
@@ -285,10 +288,12 @@ impl<'g> MatchRun<'g> {
         let pos = *self.run.position();
         let game = self.run.game();
         let after = match game.after_round(&pos, end, self.starter) {
-            // A round that ended before its first ply changed no stone: the
-            // next would start the same way and end at once again, for
-            // ever. The match ends, decided by this round's scores.
-            AfterRound::Next(_) if self.run.plies() == 0 => {
+            // A round that ended before its first sowing (at its start, or
+            // once the players had chosen the pits to refill) changed no
+            // stone: the next would start the same way and end at once
+            // again, for ever. The match ends, decided by this round's
+            // scores.
+            AfterRound::Next(_) if self.only_refills_played(&pos) => {
                 AfterRound::MatchOver(Outcome::from_scores(game.final_scores(&pos, end)))
             }
             after => after,
@@ -303,12 +308,21 @@ impl<'g> MatchRun<'g> {
             AfterRound::Next(start) => {
                 self.plies_before += self.run.plies();
                 self.run.reset(start);
+                self.round_start = start;
                 self.round += 1;
                 self.starter = start.to_move;
             }
             AfterRound::MatchOver(outcome) => self.outcome = Some(outcome),
         }
         Some(change)
+    }
+
+    /// Whether every ply of the current round, which ended in `end`, was a
+    /// refill move (none at all included): each opens one closed pit, and
+    /// nothing else opens one.
+    fn only_refills_played(&self, end: &Position) -> bool {
+        let opened = self.round_start.closed & !end.closed;
+        self.run.plies() == opened.count_ones()
     }
 
     /// Plays the match on until it is over, or until `cap` plies have been
