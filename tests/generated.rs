@@ -948,8 +948,9 @@ fn with_rounds(
     if refill == Refill::Surplus && fill_from == FillFrom::Choice {
         return None;
     }
-    // Each player's first moves are a one-round rule.
+    // Each player's first moves and the shift are one-round rules.
     r.sowing.first_moves = FirstMoves::Game;
+    r.sowing.first_move = FirstMoveKind::Sow;
     r.end.leftovers = Leftovers::RowOwner;
     r.end.repetition_leftovers = Leftovers::RowOwner;
     for (_, way) in r.end.scoring.ways_mut() {
