@@ -52,6 +52,9 @@ COVERED = {
     "no capture in first turn(s)",
     "extra turn after capture",  # sow { extra_turn capture }
     "captured pits change owner",  # claim { makes; of; limit none; stones kept; tribute ... }
+    # sow { start origin_unless_single } (Toguz Kumalak; Azigo and Okwe
+    # (Nigeria) miss other features)
+    "origin-first unless single",
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
