@@ -116,6 +116,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
             keyword::<FirstMoves>(),
             keyword::<PlayFrom>(),
             keyword::<FirstLap>(),
+            keyword::<FirstMoveKind>(),
         ),
     )
         .prop_map(
@@ -128,7 +129,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                 laps,
                 first_move_from,
                 singletons,
-                (first_moves, play_from, first_lap),
+                (first_moves, play_from, first_lap, first_move),
             )| {
                 Sowing {
                     direction,
@@ -142,6 +143,7 @@ fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
                     first_moves,
                     play_from,
                     first_lap,
+                    first_move,
                 }
             },
         )
@@ -493,12 +495,17 @@ fn consistent(mut r: Rules) -> Rules {
     // `first_moves each_player` needs a first-move rule, one round and no
     // extra turns; `play_from any` two rows, no stores and no pit that sows
     // either way.
-    let waiver = r
-        .captures
-        .iter()
-        .any(|c| c.first_move == FirstMove::NoCapture);
+    // `first_move shift` on two rows, in one round, without `first_lap`.
+    if r.board.rows != 2 || r.rounds.refill.is_some() || r.sowing.first_lap != FirstLap::Any {
+        r.sowing.first_move = FirstMoveKind::Sow;
+    }
+    let shift = r.sowing.first_move == FirstMoveKind::Shift;
+    let waiver = shift
+        || r.captures
+            .iter()
+            .any(|c| c.first_move == FirstMove::NoCapture);
     // With `extra_turn capture`, only when no rule captures in the opening.
-    let opening_captures = r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
+    let opening_captures = !shift && r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
     if (r.sowing.first_move_from.is_empty() && !waiver)
         || r.sowing.extra_turn == ExtraTurn::Store
         || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
@@ -695,13 +702,14 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
     items.sort_by_key(|(rank, _)| *rank);
     doc.items = items.into_iter().map(|(_, item)| item).collect();
     // Old files had no `first_move_from`: such rules are written the new way.
-    // Old files have no `feed_gives`, `first_moves`, `play_from` or
-    // `first_lap` either.
+    // Old files have no `feed_gives`, `first_moves`, `first_move`,
+    // `play_from` or `first_lap` either.
     let old_feeding = r.feeding.gives == r.feeding.when.gives();
     let old_legal = r.sowing.first_move_from.is_empty()
         && r.sowing.first_moves == FirstMoves::Game
         && r.sowing.play_from == PlayFrom::Own
         && r.sowing.first_lap == FirstLap::Any
+        && r.sowing.first_move == FirstMoveKind::Sow
         && r.sowing.singletons == Singletons::Never;
     if layout.old_form && r.restrictions == Restrictions::default() && old_legal && old_feeding {
         old_form(&mut doc);
@@ -940,8 +948,9 @@ fn with_rounds(
     if refill == Refill::Surplus && fill_from == FillFrom::Choice {
         return None;
     }
-    // Each player's first moves are a one-round rule.
+    // Each player's first moves and the shift are one-round rules.
     r.sowing.first_moves = FirstMoves::Game;
+    r.sowing.first_move = FirstMoveKind::Sow;
     r.end.leftovers = Leftovers::RowOwner;
     r.end.repetition_leftovers = Leftovers::RowOwner;
     for (_, way) in r.end.scoring.ways_mut() {

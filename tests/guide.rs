@@ -283,6 +283,15 @@ const FAMILIES: &[Family] = &[
             "gamacha-nobility",
         ],
     },
+    Family {
+        page: "openings",
+        title: "English Wari (St. Lucia)",
+        intro: "Games that open with a move of their own: on St. Lucia each player's first \
+                move takes all the counters of one hole and adds them to the next hole; play \
+                then sows from holes of two or more, takes fours backward across the rows, \
+                and must leave the opponent a hole they can sow.",
+        variants: &["english-wari-st-lucia"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

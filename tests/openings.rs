@@ -147,3 +147,109 @@ fn each_player_first_moves_with_extra_turn_capture_needs_every_rule_waived() {
     );
     assert!(err.contains("opening-captures.variant:"), "{err}");
 }
+
+// English Wari (St. Lucia) (Herskovits 1932: 31, as in Ludii's "English
+// Wari (St. Lucia).lud"): "for the opening move, a player may take all of
+// the counters in one hole and add them to the next hole" (`first_move
+// shift`, each player's first move).
+
+#[test]
+fn english_wari_st_lucia_each_players_first_move_shifts_a_hole_into_the_next() {
+    let game = shipped("english-wari-st-lucia");
+    // Every hole of South's row may be shifted (each holds four).
+    assert_eq!(legal(&game, &game.start()), ["a", "b", "c", "d", "e", "f"]);
+    // South f: f's four go into the next hole anti-clockwise, North's A
+    // (4 -> 8); nothing is sown past it. North's first move is next.
+    let s = play(&game, &game.start(), "f");
+    assert_eq!(
+        board(&game, &s.position),
+        [4, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 4]
+    );
+    assert_eq!(s.position.to_move, Player::North);
+    assert!(s.position.opening, "North's first move is a shift too");
+    // North C: C's four into D (4 -> 8). The opening is over.
+    let t = play(&game, &s.position, "C");
+    assert_eq!(
+        board(&game, &t.position),
+        [4, 4, 4, 4, 4, 0, 8, 4, 0, 8, 4, 4]
+    );
+    assert_eq!(t.position.to_move, Player::South);
+    assert!(!t.position.opening);
+    // South's next move sows: a's four into b, c, d, e (5 each).
+    let u = play(&game, &t.position, "a");
+    assert_eq!(
+        board(&game, &u.position),
+        [0, 5, 5, 5, 5, 0, 8, 4, 0, 8, 4, 4]
+    );
+}
+
+#[test]
+fn english_wari_st_lucia_a_shift_captures_nothing_and_norths_last_hole_shifts_into_a() {
+    let game = shipped("english-wari-st-lucia");
+    // North's first move from a made-up opening position: F (2) into a
+    // (2 -> 4). A sowing's last counter making four would be taken; the
+    // shift takes nothing.
+    let mut p = pos(&game, "2 4 4 4 4 0 / 8 4 4 4 4 2 north");
+    p.opening = true;
+    let s = play(&game, &p, "F");
+    assert_eq!(
+        board(&game, &s.position),
+        [4, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 0]
+    );
+    assert_eq!(s.position.captured, [0, 0]);
+    assert!(!s.position.opening);
+}
+
+#[test]
+fn english_wari_st_lucia_captures_fours_backward_across_the_rows() {
+    let game = shipped("english-wari-st-lucia");
+    // South e (3): f 3->4, A 3->4, B 3->4, the last. B's four are taken,
+    // then backward A's and f's (across the end of the row, "an unbroken
+    // sequence of holes containing four"); e, emptied, stops it. North
+    // keeps C (2), a hole they can sow.
+    let p = pos(&game, "0 0 0 0 3 3 / 3 3 2 0 0 0 south");
+    let s = play(&game, &p, "e");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [12, 0]);
+}
+
+#[test]
+fn english_wari_st_lucia_a_move_must_leave_the_opponent_a_hole_they_can_sow() {
+    let game = shipped("english-wari-st-lucia");
+    // South a (2): b, c; North keeps A (1), which cannot be sown: illegal.
+    // South f (2): A 1->2, B 0->1: North can sow A. Single counters (b)
+    // cannot be sown.
+    let p = pos(&game, "2 1 0 0 0 2 / 1 0 0 0 0 0 south");
+    assert_eq!(legal(&game, &p), ["f"]);
+    // No move leaves North a hole of two: South cannot play and the game
+    // ends, each player keeping the counters of their row.
+    let run = GameRun::new(
+        &game,
+        pos(&game, "2 0 0 0 0 0 / 0 0 0 0 0 1 south captured 20 25"),
+    );
+    assert_eq!(run.end(), Some(EndReason::FeedingImpossible));
+    assert_eq!(run.scores(), [22, 26]);
+}
+
+#[test]
+fn first_move_shift_with_first_lap_is_refused_with_its_place() {
+    let text = shipped_text_with(
+        "english-wari-st-lucia",
+        &[(
+            "first_move  shift",
+            "first_move  shift\n  first_lap reaches_or_empty",
+        )],
+    );
+    let path = scratch("shift-first-lap").join("shift.variant");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`first_move shift` is not supported with `first_lap`"),
+        "{err}"
+    );
+    assert!(err.contains("shift.variant:"), "{err}");
+}

@@ -680,3 +680,17 @@ fn qelat_tribute_weg_and_round_change() {
         "a f pass b",
     ]));
 }
+
+#[test]
+fn english_wari_st_lucia_random_seed_1_opening() {
+    // The first plies of a random game: each player's first move shifts a
+    // hole's counters into the next hole, then sowings.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "english-wari-st-lucia",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}

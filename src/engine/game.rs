@@ -7,6 +7,7 @@ mod claim;
 mod fill;
 mod packed;
 mod resow;
+mod shift;
 mod sowing_capture;
 
 use std::{fmt, ops::Range};
@@ -25,8 +26,8 @@ use super::{
 };
 use crate::rules::{
     Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
-    FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, Singletons,
-    SowStart, Stores, Take, Trigger,
+    FirstMoveKind, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction,
+    Rules, Singletons, SowStart, Stores, Take, Trigger,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -382,6 +383,9 @@ pub struct Game {
     each_player_opening: bool,
     /// Whether a player may play any pit of the board (`play_from any`).
     play_any: bool,
+    /// Whether a first move is a shift (`first_move shift`): see
+    /// [`Game::shifts`].
+    shift_opening: bool,
     /// Whether a move's first lap must reach the opponent's row or end in an
     /// empty pit of the mover's row (`first_lap reaches_or_empty`).
     pub(super) first_lap_rule: bool,
@@ -472,7 +476,9 @@ impl Game {
             (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
         });
         let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
-        let opening_no_capture = every_rule().all(|c| c.opening_no_capture);
+        // A shift captures nothing.
+        let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
+        let opening_no_capture = shift_opening || every_rule().all(|c| c.opening_no_capture);
         let sowing_captures = !sowing_rules.is_empty();
         let every_pit_counts = std::array::from_fn(|n| {
             (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
@@ -687,6 +693,7 @@ impl Game {
             claim,
             each_player_opening: rules_each_player_opening,
             play_any,
+            shift_opening,
             first_lap_rule: rules_first_lap,
         };
         // Packed laps add a whole lap's stones at once (the one lap of a
@@ -706,6 +713,7 @@ impl Game {
             if let Some(packed) = &mut game.packed {
                 packed.whole_moves = game.laps == Laps::Single
                     && !game.each_player_opening
+                    && !game.shift_opening
                     && !game.play_any
                     && packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
             }
@@ -801,6 +809,11 @@ impl Game {
     pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
         if mv == Move::PASS || mv.filled_pit().is_some() {
             return Vec::new();
+        }
+        if self.shifts(pos) {
+            // Every stone into the next pit.
+            let (pit, to) = (usize::from(mv.pit), Some(self.shift_target(mv)));
+            return vec![(pit, vec![to; usize::from(pos.pits[pit])])];
         }
         let direction = mv.direction as usize;
         let paths = &self.sow_path[pos.to_move.index()][direction];
@@ -967,6 +980,9 @@ impl Game {
     /// into the successor list).
     #[inline]
     pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+        if self.shifts(pos) {
+            return self.shift_in_place(pos, mv);
+        }
         if let Some(packed) = &self.packed {
             if packed.whole_moves && pos.closed == 0 {
                 return self.sow_packed(packed, pos, mv, capture);
@@ -1365,6 +1381,10 @@ impl Game {
     /// Whether some lap of `mv` from `pos` sows a stone into the opponent's
     /// row (sown again on a copy: only asked in feeding positions).
     fn reaches(&self, pos: &Position, mv: Move) -> bool {
+        if self.shifts(pos) {
+            let opponent = self.row_bits[pos.to_move.other().index()];
+            return opponent >> self.shift_target(mv) & 1 == 1;
+        }
         let direction = mv.direction as usize;
         let needed = &self.reach_at[pos.to_move.index()][direction];
         let (mut board, mut reached) = (*pos, false);

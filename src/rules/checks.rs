@@ -44,6 +44,7 @@ pub(super) const CHECKS: &[Check] = &[
     claim_places_in_the_row,
     each_player_first_moves_fit,
     play_from_any_fits,
+    first_move_shift_fits,
     requires_capture_fits,
     board_at_most_is_for_sweeps,
 ];
@@ -824,14 +825,16 @@ fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let waiver = rules
-        .captures
-        .iter()
-        .any(|c| c.first_move == FirstMove::NoCapture);
+    let shift = rules.sowing.first_move == FirstMoveKind::Shift;
+    let waiver = shift
+        || rules
+            .captures
+            .iter()
+            .any(|c| c.first_move == FirstMove::NoCapture);
     if read.valid(LEGAL, "first_move_from") && rules.sowing.first_move_from.is_empty() && !waiver {
         out.push(Diagnostic::error(
             s.span,
-            "`first_moves each_player` has no effect: neither `first_move_from` nor a capture rule's `first_move no_capture` is given",
+            "`first_moves each_player` has no effect: neither `first_move_from`, `first_move shift` nor a capture rule's `first_move no_capture` is given",
         ));
     }
     if read.valid(ROUNDS, "refill") && rules.rounds.refill.is_some() {
@@ -848,10 +851,11 @@ fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     }
     // An extra turn in the opening would make South's second move North's
     // first; none comes when no rule captures in the opening.
-    let opening_captures = rules
-        .captures
-        .iter()
-        .any(|c| c.first_move == FirstMove::Normal);
+    let opening_captures = !shift
+        && rules
+            .captures
+            .iter()
+            .any(|c| c.first_move == FirstMove::Normal);
     if read.valid(SOW, "extra_turn")
         && rules.sowing.extra_turn == ExtraTurn::Capture
         && opening_captures
@@ -891,6 +895,35 @@ fn play_from_any_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     }
     if read.valid(SOW, "direction") && rules.sowing.direction.contains(&PitDirection::Either) {
         error("with pits that sow either way (`direction either`)");
+    }
+    out
+}
+
+/// `first_move shift` replaces the sowing of a first move: on two rows,
+/// in one round, where the first lap is not judged by where it ends.
+fn first_move_shift_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(LEGAL, "first_move") else {
+        return Vec::new();
+    };
+    if rules.sowing.first_move != FirstMoveKind::Shift {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`first_move shift` is not supported {why}"),
+        ));
+    };
+    if read.valid(BOARD, "rows") && rules.board.rows != 2 {
+        error("on three or four rows");
+    }
+    if read.valid(ROUNDS, "refill") && rules.rounds.refill.is_some() {
+        error("with rounds (`refill` in `rounds`)");
+    }
+    if read.valid(LEGAL, "first_lap") && rules.sowing.first_lap != FirstLap::Any {
+        error("with `first_lap`");
     }
     out
 }

@@ -158,6 +158,10 @@ pub struct Sowing {
     /// `min_stones` (Tsoro).
     #[serde(default)]
     pub singletons: Singletons,
+    /// What a first move (as `first_moves` says) does with the stones of
+    /// the pit played: sow them, or shift them all into the next pit.
+    #[serde(default)]
+    pub first_move: FirstMoveKind,
 }
 
 keyword_enum! {
@@ -950,6 +954,18 @@ keyword_enum! {
         Game = "game",
         /// Each player's first move: South's, then North's.
         EachPlayer = "each_player",
+    }
+}
+
+keyword_enum! {
+    /// What a first move does with the stones of the pit played.
+    FirstMoveKind {
+        /// Sows them, as any move.
+        Sow = "sow",
+        /// Moves them all into the next pit in the pit's sowing direction
+        /// (the opponent's first pit from the mover's last), without
+        /// capture: English Wari (St. Lucia)'s opening move.
+        Shift = "shift",
     }
 }
 

@@ -958,6 +958,16 @@ supported with rounds or `extra_turn store` (an error), and with
 no_capture` (no capture, so no extra turn, in the opening: Wa'ache
 Waledat).
 
+`first_move shift` makes a first move (the game's, or each player's under
+`first_moves each_player`) a *shift*: all the stones of the pit played go
+into the next pit in the pit's sowing direction (from the mover's last pit,
+the opponent's first), and nothing is captured; the pits it may be played
+from are those of any move (`min_stones`, `first_move_from`), and feeding
+judges it as any move. English Wari (St. Lucia): \"for the opening move, a
+player may take all of the counters in one hole and add them to the next
+hole\". It is not supported on three or four rows, with rounds or with
+`first_lap` (errors).
+
 `play_from any` lets a player sow from any pit of the board, the opponent's
 included (Kapana Bona's heaps on the ground have no sides): a move is
 written with the pit's label, `B` for South as for North. Captures, feeding
@@ -1050,6 +1060,21 @@ file with a `legal` section writes them there.",
             warns: None,
             doc: "Which moves `first_move_from` and a capture rule's `first_move` apply to: the game's first move, or each player's first move.",
             example: "first_moves each_player",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "first_move",
+            describe: sentences::first_move_shift,
+            read: |r, v| r.sowing.first_move = v.word(),
+            write: |r| {
+                (r.sowing.first_move != FirstMoveKind::Sow).then(|| one(r.sowing.first_move))
+            },
+            what: "first-move kind",
+            value: ValueKind::Word(Words::of::<FirstMoveKind>()),
+            default: Default::Value("sow"),
+            warns: None,
+            doc: "What a first move (the game's, or each player's under `first_moves each_player`) does: sow the pit's stones, or shift them all into the next pit.",
+            example: "first_move shift",
             infer: Infer::OptIn,
         },
         Key {
@@ -1201,6 +1226,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
             Restriction::MinStones => keys.extend([
                 "first_move_from",
                 "first_moves",
+                "first_move",
                 "play_from",
                 "first_lap",
                 "singletons",

@@ -171,6 +171,20 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
     }]
 }
 
+/// `first_move shift`: what a first move does instead of sowing.
+pub(super) fn first_move_shift(rules: &Rules) -> Vec<String> {
+    if rules.sowing.first_move == FirstMoveKind::Sow {
+        return Vec::new();
+    }
+    let whose = match rules.sowing.first_moves {
+        FirstMoves::Game => "The game's first move (South's)",
+        FirstMoves::EachPlayer => "Each player's first move",
+    };
+    vec![format!(
+        "{whose} does not sow: it moves all the stones of the pit played into the next pit in its sowing direction (the opponent's first pit from the mover's last), and captures nothing."
+    )]
+}
+
 /// The pit a player picks.
 pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
@@ -443,6 +457,10 @@ pub(super) fn first_move(rules: &Rules) -> Vec<String> {
     } else {
         "what it would take stays on the board"
     };
+    if rules.sowing.first_move == FirstMoveKind::Shift {
+        // Said by `first_move shift`: a shift captures nothing.
+        return Vec::new();
+    }
     vec![match capture.first_move {
         FirstMove::Normal => "The game's first move captures like any other.".into(),
         FirstMove::NoCapture if rules.sowing.first_moves == FirstMoves::EachPlayer => {

@@ -93,6 +93,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         first_moves,
         play_from,
         first_lap,
+        first_move,
     } = sowing;
     // A direction per pit only fits a board of the same size.
     let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
@@ -149,6 +150,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
             r.sowing.first_moves = *first_moves;
         },
     );
+    out.option("legal first_move", &a.sowing.first_move, first_move, |r| {
+        r.sowing.first_move = *first_move;
+    });
     out.option("legal play_from", &a.sowing.play_from, play_from, |r| {
         r.sowing.play_from = *play_from;
     });
