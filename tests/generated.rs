@@ -559,7 +559,7 @@ fn four_rows_consistent(r: &mut Rules) {
         let resows = rule.then.resows();
         let behind = matches!(
             rule.take,
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
         );
         if !four {
             if rule.side == CaptureSide::OwnInner {

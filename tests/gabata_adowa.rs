@@ -1,0 +1,95 @@
+//! Gabata (Adowa) (three rows, Pankhurst 1971 via Ludii), one round, worked
+//! by hand: the weg (a claim on three rows) made by a relay lap in the
+//! opponent's half of the middle row or their row, the tribute of two, a
+//! lap ending in one's own weg, and the pass of a player who cannot move.
+//! 3x6: South's row a-f from the west, its half of the middle row g-i from
+//! the east edge, North's row A-F from the east, its half G-I from the west
+//! edge; one circuit a..i A..I.
+
+use sowing::engine::{format_position, Player};
+
+use crate::common::{legal, play, pos, shipped, sow};
+
+/// From the start (3 everywhere), South's f (3): g, h, i 3 -> 4; i is
+/// South's own: relay i (4): A, B, C, D 3 -> 4. D is North's and now holds
+/// four: it becomes South's weg, its counters kept; the move ends.
+#[test]
+fn gabata_adowa_a_relay_lap_that_makes_four_in_the_opponents_pit_makes_a_weg() {
+    let game = shipped("gabata-adowa");
+    let start = game.start();
+    assert_eq!(legal(&game, &start).len(), 9, "every pit of South's side");
+    let s = play(&game, &start, "f");
+    assert!(s.effect.claimed);
+    assert_eq!(s.effect.captured, 0, "the weg keeps its counters");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "3 3 3 3 3 0 / 4 4 0 / 4 4 4 4t 3 3 / 3 3 3 north"
+    );
+    assert_eq!(
+        game.claimed_pits(&s.position, Player::South)
+            .collect::<Vec<_>>(),
+        [12]
+    );
+    // North cannot sow from D, South's weg.
+    assert_eq!(
+        legal(&game, &s.position),
+        ["A", "B", "C", "E", "F", "G", "H", "I"]
+    );
+}
+
+/// c is North's weg (5), in South's row. South's a (2): b 0 -> 1, c 5 -> 6:
+/// the last counter fell into the opponent's weg: South takes two (c 6 ->
+/// 4, the last counter counted) and the turn ends.
+#[test]
+fn gabata_adowa_a_last_counter_in_the_opponents_weg_takes_two() {
+    let game = shipped("gabata-adowa");
+    let p = pos(
+        &game,
+        "2 0 5t 0 0 0 / 0 0 0 / 3 3 3 3 3 3 / 3 3 3 south captured 10 10",
+    );
+    let s = play(&game, &p, "a");
+    assert_eq!(s.effect.tribute, 2);
+    assert_eq!(
+        format_position(&s.position, &game),
+        "0 1 4t 0 0 0 / 0 0 0 / 3 3 3 3 3 3 / 3 3 3 north captured 12 10"
+    );
+}
+
+/// A is South's weg (4), in North's row. South's i (1): A 4 -> 5, its own
+/// weg: the move ends, the counter stays there (nothing is taken or
+/// claimed).
+#[test]
+fn gabata_adowa_a_lap_ending_in_ones_own_weg_ends_the_move() {
+    let game = shipped("gabata-adowa");
+    let p = pos(
+        &game,
+        "0 1 0 0 0 0 / 0 0 1 / 4t 3 3 3 3 3 / 3 3 3 south captured 10 11",
+    );
+    assert_eq!(legal(&game, &p), ["b", "i"]);
+    let s = play(&game, &p, "i");
+    assert_eq!(s.effect.tribute, 0);
+    assert!(!s.effect.claimed);
+    assert_eq!(
+        format_position(&s.position, &game),
+        "0 1 0 0 0 0 / 0 0 0 / 5t 3 3 3 3 3 / 3 3 3 north captured 10 11"
+    );
+}
+
+/// South's pits are empty or North's wegs: South cannot move and passes;
+/// North plays on.
+#[test]
+fn gabata_adowa_a_player_who_cannot_move_passes() {
+    let game = shipped("gabata-adowa");
+    let p = pos(
+        &game,
+        "0 0 6t 0 0 0 / 0 0 0 / 3 3 3 3 3 3 / 3 3 3 south captured 11 10",
+    );
+    assert_eq!(legal(&game, &p), ["pass"]);
+}
+
+#[test]
+fn gabata_adowa_describe_says_three_rows_and_the_weg() {
+    let (code, out, _) = sow(&["describe", "gabata-adowa"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("three rows of 6 pits"), "{out}");
+}
