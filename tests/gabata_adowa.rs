@@ -8,7 +8,7 @@
 
 use sowing::engine::{format_position, Player};
 
-use crate::common::{legal, play, pos, shipped, sow};
+use crate::common::{legal, play, pos, shipped, shipped_text_with, sow};
 
 /// From the start (3 everywhere), South's f (3): g, h, i 3 -> 4; i is
 /// South's own: relay i (4): A, B, C, D 3 -> 4. D is North's and now holds
@@ -92,4 +92,91 @@ fn gabata_adowa_describe_says_three_rows_and_the_weg() {
     let (code, out, _) = sow(&["describe", "gabata-adowa"]);
     assert_eq!(code, 0);
     assert!(out.contains("three rows of 6 pits"), "{out}");
+}
+
+/// The new three- and four-row games through the binary: the SVG picture,
+/// the HTML and JSON traces, play at the terminal (the text board),
+/// simulate, bench, and a diff against an edited copy whose record `sow
+/// verify` replays under the shipped rules only.
+#[test]
+fn the_new_row_games_work_through_every_command() {
+    let dir = crate::common::scratch("rows7-commands");
+    let games = [
+        // (variant, pits drawn, a move of the start, the edit for diff)
+        (
+            "njombwa-two-counters",
+            32,
+            "i",
+            (
+                "take    opposite_and_behind  #",
+                "take    opposite_and_behind_both  #",
+            ),
+        ),
+        ("sute", 32, "h", ("goes_to out_of_play", "goes_to mover")),
+        (
+            "gabata-adowa",
+            18,
+            "f",
+            ("tribute       2", "tribute       1"),
+        ),
+    ];
+    for (name, pits, first, edit) in games {
+        let svg = dir.join(format!("{name}.svg"));
+        let (code, _, stderr) = sow(&[
+            "render",
+            name,
+            "--moves",
+            first,
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        assert_eq!(
+            picture.matches("<circle class=\"pit").count(),
+            pits,
+            "{name}"
+        );
+        let html = dir.join(format!("{name}.html"));
+        let (code, _, stderr) = sow(&[
+            "trace",
+            name,
+            "--seed",
+            "1",
+            "--html",
+            html.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let (code, out, stderr) = sow(&["trace", name, "--moves", first, "--format", "json"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert!(
+            out.contains(&format!("\"move\": \"{first}\"")),
+            "{name}: {out}"
+        );
+        let (code, out, stderr) = crate::common::sow_with_input(
+            &["play", name, "--vs", "random", "--seed", "1"],
+            &format!("{first}\nquit\n"),
+        );
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert!(
+            out.contains(&format!("south plays {first}")),
+            "{name}: {out}"
+        );
+        let (code, _, stderr) = sow(&["simulate", name, "--games", "20", "--seed", "1"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let (code, out, stderr) = sow(&["bench", name, "--seconds", "0.1", "--threads", "1"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert!(out.contains("plies/s"), "{name}: {out}");
+        let other = dir.join(format!("{name}-edited.variant"));
+        std::fs::write(&other, shipped_text_with(name, &[edit])).unwrap();
+        let other = other.to_str().unwrap();
+        let record = dir.join(format!("{name}-diff.yaml"));
+        let record = record.to_str().unwrap();
+        let (code, out, stderr) = sow(&["diff", name, other, "--out", record]);
+        assert_eq!(code, 1, "{name}: {out} {stderr}");
+        let (code, out, _) = sow(&["verify", record]);
+        assert_eq!(code, 0, "{name}: {out}");
+        let (code, out, _) = sow(&["verify", record, "--variant", other]);
+        assert_eq!(code, 1, "{name}: {out}");
+    }
 }
