@@ -25,7 +25,11 @@ east.
 - A move is cut after 1001 laps, as `sow` does (a bound of the engine, not of
   the rules).
 
-Usage: scripts/perft_tsoro.py [--reentered] DEPTH [POSITION]
+- With --njombwa (Njombwa (Two Counters), Sanderson 1913 via Ludii, the
+  same rules on another start): 2 in every pit but each player's leftmost
+  inner pit (empty) and the pit to its right (1). 58 stones.
+
+Usage: scripts/perft_tsoro.py [--reentered | --njombwa] DEPTH [POSITION]
 
 POSITION is in sow's notation ("a-h / i-p / A-H / I-P south|north"): South's
 outer row a-h from the west, inner row i-p from the east, North's outer row
@@ -37,6 +41,8 @@ COLS = 8
 MAX_LAPS = 1001
 # --reentered: Tsoro (Reentered Captures), variants/tsoro-reentered.variant.
 REENTERED = "--reentered" in sys.argv
+# --njombwa: Njombwa (Two Counters), variants/njombwa-two-counters.variant.
+NJOMBWA = "--njombwa" in sys.argv
 INNER = {0: 2, 1: 1}  # player -> their inner row (0 South, 1 North)
 OUTER = {0: 3, 1: 0}
 
@@ -102,6 +108,12 @@ def start():
     b = [[0] * COLS for _ in range(4)]
     for c in range(COLS):
         b[0][c] = b[3][c] = 2
+    if NJOMBWA:
+        for c in range(COLS):
+            b[1][c] = b[2][c] = 2
+        # South's left is the west, North's the east.
+        b[2][0], b[2][1] = 0, 1
+        b[1][COLS - 1], b[1][COLS - 2] = 0, 1
     return b
 
 
@@ -119,7 +131,7 @@ def parse(text):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--reentered"]
+    args = [a for a in sys.argv[1:] if a not in ("--reentered", "--njombwa")]
     depth = int(args[0])
     board, player = parse(args[1]) if len(args) > 1 else (start(), 0)
     for d in range(1, depth + 1):

@@ -387,7 +387,7 @@ fn consistent(mut r: Rules) -> Rules {
         // `facing_counts` needs a `take` of the facing pit.
         if matches!(
             rule.take,
-            Take::Last | Take::Neighbours | Take::Next | Take::TwoOut
+            Take::Last | Take::Neighbours | Take::Next | Take::TwoOut | Take::BehindPastEmpty
         ) {
             rule.facing_counts.clear();
         }
@@ -563,10 +563,16 @@ fn four_rows_consistent(r: &mut Rules) {
                 rule.chain = Chain::None;
             }
         }
+        // Sute's take past an empty pit is not sown on (on two rows it
+        // becomes `take opposite` below, like the other takes of the pit
+        // behind).
+        if four && rule.take == Take::BehindPastEmpty && rule.then.resows() {
+            rule.then = AfterCapture::Stops;
+        }
         let resows = rule.then.resows();
         let behind = matches!(
             rule.take,
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
         );
         if !four {
             if rule.side == CaptureSide::OwnInner {

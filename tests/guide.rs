@@ -201,12 +201,14 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "three-rows",
-        title: "Rab'e",
-        intro: "A three-row game of Eritrea: each player owns the row nearest them and \
-                half of the middle row, one circuit goes round the whole board, relaying, \
-                and every pit made to hold four is taken by the mover as the counters fall. \
-                One round of the match.",
-        variants: &["rab-e"],
+        title: "Rab'e and Gabata (Adowa)",
+        intro: "Three-row games of Eritrea and Ethiopia: each player owns the row nearest \
+                them and half of the middle row, one circuit goes round the whole board, \
+                relaying. In Rab'e every pit made to hold four is taken by the mover as the \
+                counters fall; in Gabata (Adowa) a lap that makes four in a pit of the \
+                opponent's makes it the mover's weg, which keeps what is sown into it, and a \
+                last counter in the opponent's weg takes two. One round of each match.",
+        variants: &["rab-e", "gabata-adowa"],
     },
     Family {
         page: "omweso",
@@ -291,6 +293,19 @@ const FAMILIES: &[Family] = &[
                 then sows from holes of two or more, takes fours backward across the rows, \
                 and must leave the opponent a hole they can sow.",
         variants: &["english-wari-st-lucia"],
+    },
+    Family {
+        page: "sanderson",
+        title: "Njombwa and Sute",
+        intro: "Two four-row games Sanderson recorded in 1913 around Lake Malawi: in \
+                Njombwa (Two Counters), of the Yao, each player relays round their own two \
+                rows and a last counter in an empty inner pit takes the opponent's inner pit \
+                facing it and the outer pit behind, out of play (Tsoro's rules on another \
+                start); in Sute, of the Chikunda, single counters step into empty pits only, \
+                and one that reaches an inner pit facing an empty pit takes the opponent's \
+                outer pit behind it. The player who captures all of the opponent's counters \
+                wins.",
+        variants: &["njombwa-two-counters", "sute"],
     },
 ];
 

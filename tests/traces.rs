@@ -694,3 +694,37 @@ fn english_wari_st_lucia_random_seed_1_opening() {
         "12"
     ]));
 }
+
+/// Njombwa (Two Counters), from the start: South's i relays seven laps (i,
+/// k, n, a, d, g, j) and its last stone, in the empty n, takes North's K and
+/// F behind it (4, out of play), as tests/njombwa.rs works out; North's D
+/// then ends in the empty F: no capture.
+#[test]
+fn njombwa_a_relay_of_seven_laps_takes_a_column() {
+    insta::assert_snapshot!(text(&["trace", "njombwa-two-counters", "--moves", "i D"]));
+}
+
+/// Sute, from the position of tests/sute.rs: South's o steps into the empty
+/// p, whose facing I is empty: North's H behind it is taken (1, out of
+/// play). North's G then steps into the emptied H.
+#[test]
+fn sute_a_counter_facing_an_empty_pit_takes_the_one_behind() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "sute",
+        "--from",
+        "1 1 1 1 1 1 1 1 / 0 1 1 1 1 1 1 0 / 1 1 1 1 1 1 1 1 / 0 1 1 1 1 1 1 1 south removed 1",
+        "--moves",
+        "o G"
+    ]));
+}
+
+/// Gabata (Adowa), from the start: South's f relays from i and its last
+/// counter makes four in North's D: South's weg (tests/gabata_adowa.rs).
+/// North's C sows through D (5, kept for South) into E, F and G; G (4) is
+/// North's own: relay, into H, I, a and b; b, South's, now holds four:
+/// North's weg.
+#[test]
+fn gabata_adowa_wegs_on_three_rows() {
+    insta::assert_snapshot!(text(&["trace", "gabata-adowa", "--moves", "f C"]));
+}

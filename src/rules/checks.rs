@@ -314,7 +314,11 @@ fn facing_counts_need_a_facing_take(read: &Read<'_>) -> Vec<Diagnostic> {
             (read.valid_in(CAPTURE, i, "take")
                 && matches!(
                     rule.take,
-                    Take::Last | Take::Neighbours | Take::Next | Take::TwoOut
+                    Take::Last
+                        | Take::Neighbours
+                        | Take::Next
+                        | Take::TwoOut
+                        | Take::BehindPastEmpty
                 ))
             .then(|| {
                 Diagnostic::error(

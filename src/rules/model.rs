@@ -396,6 +396,10 @@ keyword_enum! {
         /// Four rows: the facing pit and the pit behind it, only when both
         /// hold stones; the last stone stays.
         OppositeAndBehindBoth = "opposite_and_behind_both",
+        /// Four rows: when the pit facing the last one is empty, the
+        /// opponent's outer pit behind it, if it holds stones (Sute); the
+        /// last stone stays.
+        BehindPastEmpty = "behind_past_empty",
         /// The last pit, and each pit next to it in its row (one on each
         /// side, not round the end of the row) that qualifies the same way.
         Neighbours = "neighbours",

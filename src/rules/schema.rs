@@ -409,7 +409,7 @@ left; North's `A`-`P` likewise from North's side. Positions list the counts
 in that order (`a`-`h / i`-`p / A`-`H / I`-`P`), and `start` gives one
 side in label order. `direction` is one way for every pit (`ccw`:
 along one's outer row to the right, back along the inner row). Rounds,
-feeding and a grand-slam rule are not supported on four rows yet.
+feeding, claims and a grand-slam rule are not supported on four rows yet.
 
 On three rows (`rows 3`, an even number of pits a row, at most 10, no
 stores) each player owns the row nearest them and the half of the middle
@@ -419,8 +419,11 @@ from the east edge to the centre, North's row `A`-`F` from North's left,
 North's half `G`-`I` from the west edge to the centre. Positions list the
 counts in that order (`a`-`f / g`-`i / A`-`F / G`-`I`). Nothing faces across
 the middle row: captures take the last pit or the next one, not a facing
-pit. Rounds, feeding, claims and a grand-slam rule are not supported on
-three rows yet.
+pit. Rounds, feeding and a grand-slam rule are not supported on three rows
+yet. A claim (`claim { makes 4; of row ... }`, Gabata (Adowa)'s weg) takes
+a pit of the opponent's side, in their row or their half of the middle row;
+`except` and `mirror` count places along a side in label order (1 to 9 on
+3x6: `a`-`i`).
 
 A board gives `seeds` (every pit alike) or `start` (pit by pit), not both.
 `start` counts may be 0, but the board must hold at least one stone and at
@@ -803,6 +806,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
                 "opposite_and_behind",
                 "opposite_and_behind_both",
                 "two_out",
+                "behind_past_empty",
             ])),
             default: Default::Value("last"),
             warns: None,

@@ -326,6 +326,7 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
         Take::LastAndOppositeEvenEmpty => "the mover captures its stones together with those of the pit facing it, even when the facing pit is empty".into(),
         Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
         Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
+        Take::BehindPastEmpty => "and the pit facing it (the opponent's inner pit in the same column) is empty, the mover captures the stones of the opponent's outer pit behind that one, if it holds any (the last stone stays)".into(),
         Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
         Take::Next => "the mover captures the stones of the pit after it in the sowing direction, if it holds any (the last stone stays)".into(),
         Take::TwoOut if capture.chain == Chain::None => "and the pit after it (in the sowing direction) is empty, the mover captures the stones of the pit after that one, if it holds any (the last stone stays)".into(),

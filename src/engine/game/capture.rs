@@ -317,7 +317,7 @@ impl Game {
             }
             // Four rows (Tsoro): the facing inner pit and the outer pit
             // behind it, as `take` says; the last stone stays.
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth => {
+            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty => {
                 let pits = self.resown(rule, pos, last);
                 if pits & effect.captured_pits != 0 {
                     return;

@@ -20,6 +20,13 @@ impl Game {
             return 0;
         };
         let held = pos.pits[facing];
+        // Sute: past an empty facing pit to the outer pit behind it.
+        if rule.take == Take::BehindPastEmpty {
+            let behind = topology
+                .behind(facing)
+                .filter(|&pit| held == 0 && pos.pits[pit] > 0);
+            return behind.map_or(0, |pit| 1u32 << pit);
+        }
         if held == 0 || !rule.facing[usize::from(held)] {
             return 0;
         }
