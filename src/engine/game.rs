@@ -370,6 +370,23 @@ pub struct Game {
     /// each pit in the directions it may sow), first `candidate_count` used.
     pub(super) candidates: [[Move; MAX_PITS]; 2],
     pub(super) candidate_count: [usize; 2],
+    /// Whether every pit sows one way only: then the candidate moves are
+    /// one per playable pit, [`Game::pit_moves`] of the pits holding
+    /// `min_stones`, found from a mask of the board
+    /// ([`Position::holding_at_least`]) rather than pit by pit.
+    pub(super) one_way: bool,
+    /// Whether the candidate moves of a position can be given as a mask of
+    /// pits ([`Game::candidate_pits`]): [`Game::one_way`], without a
+    /// first-lap rule.
+    pub(super) pit_masks: bool,
+    /// Whether the board uses at most the first 16 slots (its store slot,
+    /// the last, is empty between moves): masks of the board then read two
+    /// words, not four.
+    pub(super) narrow: bool,
+    /// Per pit: its one move, when [`Game::one_way`].
+    pub(super) pit_moves: [Move; MAX_PITS],
+    /// Per mover: bit `i` set when pit `i` is among [`Game::playable`].
+    pub(super) playable_bits: [u32; 2],
     /// One-lap sowings as whole-board additions, where the board is small
     /// enough and no capture happens inside the sowing.
     packed: Option<PackedLaps>,
@@ -561,6 +578,16 @@ impl Game {
                 }
             }
         }
+        let one_way = directions[..pit_count].iter().all(|d| d.len() == 1);
+        let pit_moves = std::array::from_fn(|pit| match directions[pit] {
+            [direction] => Move {
+                pit: pit as u8,
+                direction: *direction,
+            },
+            _ => Move::PASS,
+        });
+        let every_pit = ((1u64 << pit_count) - 1) as u32;
+        let playable_bits = row_bits.map(|bits| if play_any { every_pit } else { bits });
         let row_bytes = row_bits.map(|bits| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
@@ -688,6 +715,11 @@ impl Game {
             directions,
             candidates,
             candidate_count,
+            one_way,
+            pit_masks: one_way && !rules_first_lap,
+            narrow: pit_count <= 16,
+            pit_moves,
+            playable_bits,
             packed: None,
             single_to_next,
             claim,
@@ -1305,9 +1337,20 @@ impl Game {
     /// case, costs the tests alone.
     #[inline]
     pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
+        if self.narrow {
+            self.end_condition_in::<2>(pos)
+        } else {
+            self.end_condition_in::<4>(pos)
+        }
+    }
+
+    /// [`Game::end_condition`] reading the first `W` words of the board
+    /// (two on a [`Game::narrow`] board).
+    #[inline(always)]
+    pub(super) fn end_condition_in<const W: usize>(&self, pos: &Position) -> Option<EndReason> {
         let tests = self.end_tests;
         let tested = |reason: EndReason| tests & end_bit(reason) != 0;
-        let words = pos.words();
+        let words = pos.words_n::<W>();
         let mut holds = 0u16;
         let mut set =
             |reason: EndReason, holding: bool| holds |= end_bit(reason) * u16::from(holding);
@@ -1719,11 +1762,11 @@ impl Game {
     }
 }
 
-/// The bits of `words` under `mask`, folded into one word: zero exactly when
-/// every masked bit is clear.
-#[inline]
-fn masked(words: &[u64; 4], mask: &[u64; 4]) -> u64 {
-    (words[0] & mask[0]) | (words[1] & mask[1]) | (words[2] & mask[2]) | (words[3] & mask[3])
+/// The bits of `words` (the first `W` words of a board) under `mask`,
+/// folded into one word: zero exactly when every masked bit is clear.
+#[inline(always)]
+fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
+    words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
 }
 
 /// The bit of an end reason in a set of them.

@@ -54,7 +54,14 @@ pub(crate) enum Legality {
     NoSlams {
         /// Index of the first legal candidate.
         first_legal: u8,
+        /// The candidates as a mask of pits, one move each
+        /// ([`Game::candidate_pits`]), or `None` when they are listed.
+        pits: Option<u32>,
     },
+    /// The candidates are the moves of the pits of this mask, one each
+    /// ([`Game::candidate_pits`]), and they are the legal moves; they are
+    /// listed only when asked for.
+    Pits(u32),
     /// The legal moves are not found from the candidates: a feeding
     /// obligation, a pass, or no legal move left by the grand-slam rule.
     /// [`Game::legal_moves_slowly`] lists them.
@@ -66,8 +73,8 @@ impl Game {
     /// [`Game::successors`], in the same order, mostly without playing them.
     pub fn legal_moves(&self, pos: &Position, out: &mut Moves) {
         match self.candidate_moves(pos, out) {
-            Legality::Exact => {}
-            Legality::NoSlams { first_legal } => self.drop_slams_after(pos, out, first_legal),
+            Legality::Exact | Legality::Pits(_) => {}
+            Legality::NoSlams { first_legal, .. } => self.drop_slams_after(pos, out, first_legal),
             Legality::Listed => self.legal_moves_slowly(pos, out),
         }
     }
@@ -105,11 +112,8 @@ impl Game {
             out.clear();
             return Legality::Listed;
         }
+        self.fill_candidates(pos, out);
         let mover = pos.to_move.index();
-        out.fill_where(
-            &self.candidates[mover][..self.candidate_count[mover]],
-            |mv| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
-        );
         if pos.opening && self.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
@@ -138,6 +142,7 @@ impl Game {
             return match first {
                 Some(first_legal) => Legality::NoSlams {
                     first_legal: first_legal as u8,
+                    pits: None,
                 },
                 // Every move is a grand slam: all of them are played
                 // (without capture) under `only_move_no_capture`.
@@ -146,6 +151,84 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// Fills `out` with the moves of the mover's pits holding at least
+    /// `min_stones`, in successor order (the first step of
+    /// [`Game::candidate_moves`]).
+    #[inline]
+    fn fill_candidates(&self, pos: &Position, out: &mut Moves) {
+        let mover = pos.to_move.index();
+        if self.one_way {
+            let held = match self.narrow {
+                true => pos.holding_at_least::<2>(self.min_stones),
+                false => pos.holding_at_least::<4>(self.min_stones),
+            };
+            out.fill_from_bits(held & self.playable_bits[mover], &self.pit_moves);
+        } else {
+            out.fill_where(
+                &self.candidates[mover][..self.candidate_count[mover]],
+                |mv| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
+            );
+        }
+    }
+
+    /// The candidate moves of `pos` as a mask of the pits they are played
+    /// from (the moves are [`Game::pit_moves`] of those pits, in pit order),
+    /// on a game whose candidates are one move a pit ([`Game::pit_masks`]),
+    /// when there is one and [`Game::candidate_moves`] would find them all
+    /// legal ([`Legality::Pits`]) or the first legal one among them
+    /// ([`Legality::NoSlams`]). `None` otherwise: the candidates are then
+    /// listed by [`Game::candidate_moves`]. Nothing is written: the random
+    /// playouts draw a pit from the mask.
+    #[inline]
+    pub(crate) fn candidate_pits(&self, pos: &Position) -> Option<Legality> {
+        if !self.pit_masks {
+            None
+        } else if self.narrow {
+            self.candidate_pits_in::<2>(pos)
+        } else {
+            self.candidate_pits_in::<4>(pos)
+        }
+    }
+
+    /// [`Game::candidate_pits`] reading the first `W` words of the board.
+    #[inline(always)]
+    fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
+        if pos.refilling.is_some() || pos.swapped | pos.claimed != 0 {
+            return None;
+        }
+        if self.has_end_conditions && self.end_condition_in::<W>(pos).is_some() {
+            return None;
+        }
+        let mover = pos.to_move.index();
+        let mut pits = pos.holding_at_least::<W>(self.min_stones) & self.playable_bits[mover];
+        if pos.opening && self.first_move_pits[mover] != 0 {
+            pits &= self.first_move_pits[mover];
+        }
+        // None: a pass, single stones or the end; a feeding obligation.
+        if pits == 0 || self.must_feed(pos) {
+            return None;
+        }
+        if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
+            // The first candidate that is not a grand slam; none: every
+            // move is one, which the listed candidates decide.
+            let mut rest = pits;
+            let mut index = 0;
+            while rest != 0 {
+                let mv = self.pit_moves[rest.trailing_zeros() as usize % MAX_PITS];
+                if !self.would_grand_slam(pos, mv) {
+                    return Some(Legality::NoSlams {
+                        first_legal: index,
+                        pits: Some(pits),
+                    });
+                }
+                rest &= rest - 1;
+                index += 1;
+            }
+            return None;
+        }
+        Some(Legality::Pits(pits))
     }
 
     /// Whether the opponent of the player to move in `pos`, who passes, has
@@ -159,12 +242,8 @@ impl Game {
             opening: false,
             ..*pos
         };
-        let mover = turned.to_move.index();
         let mut replies = Moves::default();
-        replies.fill_where(
-            &self.candidates[mover][..self.candidate_count[mover]],
-            |mv| turned.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
-        );
+        self.fill_candidates(&turned, &mut replies);
         if self.first_lap_rule {
             self.keep_first_lap_moves(&turned, &mut replies);
         }

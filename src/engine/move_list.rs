@@ -96,6 +96,20 @@ impl<T: Copy> MoveList<T> {
         self.len = len as u8;
     }
 
+    /// Empties the list and fills it with `table[i]` for each bit `i` set in
+    /// `bits`, lowest first.
+    #[inline]
+    pub(super) fn fill_from_bits(&mut self, mut bits: u32, table: &[T; MAX_MOVES]) {
+        let mut len = 0;
+        while bits != 0 {
+            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_MOVES];
+            len += 1;
+            bits &= bits - 1;
+        }
+        self.clear();
+        self.len = len as u8;
+    }
+
     /// The next free entry, to be written in place and then kept with
     /// [`MoveList::keep_next`] (or overwritten by the next one).
     #[inline]

@@ -203,6 +203,44 @@ impl Position {
         (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
 
+    /// Bit `i` set when pit `i` (of the first `8 * W` slots) holds at least
+    /// `min` stones. Eight pits a word: a byte's high bit is set where it
+    /// holds at least `min` (for `min` up to 128, borrowing nothing from the
+    /// next byte), then the eight high bits are gathered into a byte by one
+    /// multiplication.
+    #[inline(always)]
+    pub(crate) fn holding_at_least<const W: usize>(&self, min: u8) -> u32 {
+        if min > 128 {
+            return (0..8 * W)
+                .filter(|&pit| self.pits[pit] >= min)
+                .fold(0, |bits, pit| bits | 1 << pit);
+        }
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let below = ONES * u64::from(min);
+        let mut bits = 0u32;
+        for (k, word) in self.words_n::<W>().into_iter().enumerate() {
+            // (byte | 0x80) - min keeps its high bit exactly when byte >= min
+            // (for a byte below 128); a byte of 128 or more holds enough.
+            let high = (((word | HIGH) - below) | word) & HIGH;
+            // Byte `i`'s bit 0 lands on bit 56 + i, with no carry.
+            let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            bits |= (byte as u32) << (8 * k);
+        }
+        bits
+    }
+
+    /// The first `W` of [`Position::words`] (a board of at most `8 * W`
+    /// slots in use needs no more).
+    #[inline(always)]
+    pub(crate) fn words_n<const W: usize>(&self) -> [u64; W] {
+        std::array::from_fn(|k| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.pits[8 * k..8 * k + 8]);
+            u64::from_le_bytes(bytes)
+        })
+    }
+
     /// The pits as four little-endian words, eight pits each.
     #[inline]
     pub(crate) fn words(&self) -> [u64; 4] {
@@ -212,5 +250,38 @@ impl Position {
             u64::from_le_bytes(bytes)
         };
         [word(0), word(1), word(2), word(3)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mask of pits holding at least `min` stones, worked word by word,
+    /// is the one a pit-by-pit comparison gives, for every `min` and
+    /// boards with counts across the whole byte range (0, 1, 127, 128, 255
+    /// among them).
+    #[test]
+    fn the_pits_holding_at_least_min_are_those_a_comparison_finds() {
+        let counts = [
+            0u8, 1, 2, 3, 6, 7, 8, 63, 64, 126, 127, 128, 129, 200, 254, 255,
+        ];
+        let mut pos = Position::EMPTY;
+        for shift in 0..counts.len() {
+            for (pit, count) in pos.pits.iter_mut().enumerate() {
+                *count = counts[(pit * 7 + shift) % counts.len()];
+            }
+            for min in 0..=255u8 {
+                let expected = (0..MAX_PITS)
+                    .filter(|&pit| pos.pits[pit] >= min)
+                    .fold(0u32, |bits, pit| bits | 1 << pit);
+                assert_eq!(pos.holding_at_least::<4>(min), expected, "min {min}");
+                assert_eq!(
+                    pos.holding_at_least::<2>(min),
+                    expected & 0xFFFF,
+                    "min {min}"
+                );
+            }
+        }
     }
 }

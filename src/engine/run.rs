@@ -139,7 +139,8 @@ pub struct GameRun<'g> {
     position: Position,
     plies: u32,
     /// The candidate moves of `position` ([`Game::candidate_moves`]); the
-    /// legal moves when `legality` is [`Legality::Exact`].
+    /// legal moves when `legality` is [`Legality::Exact`]. Not filled when
+    /// it is [`Legality::Pits`].
     candidates: Moves,
     /// How the legal moves follow from the candidates.
     legality: Legality,
@@ -220,8 +221,16 @@ impl<'g> GameRun<'g> {
     pub fn moves(&self) -> &Moves {
         match self.legality {
             Legality::Exact => &self.candidates,
-            Legality::NoSlams { first_legal } => self.legal.get_or_init(|| {
+            Legality::Pits(pits) => self.legal.get_or_init(|| {
+                let mut legal = Moves::default();
+                legal.fill_from_bits(pits, &self.game.pit_moves);
+                legal
+            }),
+            Legality::NoSlams { first_legal, pits } => self.legal.get_or_init(|| {
                 let mut legal = self.candidates;
+                if let Some(pits) = pits {
+                    legal.fill_from_bits(pits, &self.game.pit_moves);
+                }
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
                 legal
             }),
@@ -263,7 +272,13 @@ impl<'g> GameRun<'g> {
     /// # Panics
     /// If `index` is not below the number of legal moves.
     pub fn play_index(&mut self, index: usize) -> Successor {
-        let mv = self.moves().as_slice()[index];
+        let mv = match self.legality {
+            Legality::Pits(pits) => {
+                assert!(index < pits.count_ones() as usize, "no legal move {index}");
+                self.game.pit_moves[draw::nth_bit(pits.into(), index)]
+            }
+            _ => self.moves().as_slice()[index],
+        };
         let effect = self.game.apply(&mut self.position, mv);
         self.advance();
         Successor {
@@ -347,9 +362,12 @@ impl<'g> GameRun<'g> {
     fn refresh(&mut self) {
         self.forget_successors();
         self.forget_legal();
-        self.legality = self
-            .game
-            .candidate_moves(&self.position, &mut self.candidates);
+        self.legality = match self.game.candidate_pits(&self.position) {
+            Some(legality) => legality,
+            None => self
+                .game
+                .candidate_moves(&self.position, &mut self.candidates),
+        };
         self.note_end();
     }
 
@@ -370,7 +388,7 @@ impl<'g> GameRun<'g> {
                 .is_empty()
                 .then(|| self.candidates.end_reason()),
             // A legal move was found.
-            Legality::NoSlams { .. } => None,
+            Legality::NoSlams { .. } | Legality::Pits(_) => None,
             Legality::Listed => (self.moves().is_empty()).then(|| self.moves().end_reason()),
         };
         if over.is_some() {

@@ -44,8 +44,9 @@ pub fn draw_legal(
     None
 }
 
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first).
-fn nth_bit(mut bits: u64, k: usize) -> usize {
+/// The index of the `k`-th set bit of `bits` (from 0, lowest first); 64
+/// when there are not that many.
+pub(super) fn nth_bit(mut bits: u64, k: usize) -> usize {
     for _ in 0..k {
         bits &= bits - 1;
     }
@@ -64,14 +65,23 @@ impl GameRun<'_> {
     /// If the game is over.
     pub fn play_random(&mut self, rng: &mut impl Rng) -> Successor {
         match self.legality {
+            Legality::Pits(pits) => {
+                // Every candidate legal, one a pit: the first draw is the
+                // choice, as among the listed moves.
+                let pick = rng.random_range(0..pits.count_ones() as usize);
+                self.play_index(pick)
+            }
             Legality::Exact => {
                 // Every candidate legal: the first draw is the choice.
                 let pick = rng.random_range(0..self.candidates.len());
                 self.play_index(pick)
             }
-            Legality::NoSlams { first_legal } => {
+            Legality::NoSlams { first_legal, pits } => {
                 let first = usize::from(first_legal);
-                let (game, candidates) = (self.game, self.candidates);
+                let (game, mut candidates) = (self.game, self.candidates);
+                if let Some(pits) = pits {
+                    candidates.fill_from_bits(pits, &game.pit_moves);
+                }
                 // The candidate drawn is played on a copy; if it is legal,
                 // the copy is the move.
                 let mut played = None;
