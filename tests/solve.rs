@@ -719,8 +719,8 @@ fn forward_search_equals_the_retrograde_values() {
                     }
                 }
             }
-            // A table of two slots keeps almost nothing: the values must not
-            // depend on it.
+            // A table of two slots (made one bucket of eight) keeps almost
+            // nothing: the values must not depend on it.
             let mut small = sowing::solve::Search::with_table(&game, db.as_ref(), 2).unwrap();
             let small_value = small.value(&start, run.history());
             let mut search = sowing::solve::Search::new(&game, db.as_ref()).unwrap();
@@ -899,6 +899,15 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                 .map(|(_, v)| *v)
                 .collect();
             assert_eq!(got, expected, "{name}");
+            // A table of one bucket (eight positions) keeps almost nothing:
+            // the values must not depend on it.
+            let mut tiny = sowing::solve::Search::with_table(&game, Some(&db), 8).unwrap();
+            let got: Vec<i32> = tiny
+                .move_values(&start, run.history())
+                .iter()
+                .map(|(_, v)| *v)
+                .collect();
+            assert_eq!(got, expected, "{name}: a table of one bucket");
             assert_eq!(
                 search.value(&start, run.history()),
                 i32::from(full.value(&start).unwrap()),

@@ -77,10 +77,10 @@ impl DenseValues {
         (value != ASK).then_some(i32::from(value))
     }
 
-    /// Reads the byte at `at`, so that a later read finds it in the cache.
+    /// Starts fetching the byte at `at` into the cache without waiting.
     #[inline]
-    pub fn touch(&self, at: usize) -> u64 {
-        self.values[at] as u64
+    pub fn prefetch(&self, at: usize) {
+        super::ttable::prefetch(&self.values[at]);
     }
 
     /// The value of `pos` for its player to move, when it needs no history
@@ -105,6 +105,12 @@ pub(super) struct BoardIndex {
 impl BoardIndex {
     /// `None` when the boards are too many to number in memory.
     pub(super) fn new(pits: usize, stones: u32) -> Option<Self> {
+        Self::numbering(pits, stones).filter(|index| index.len() <= 1 << 34)
+    }
+
+    /// The numbering alone, for keys rather than an array of values: `None`
+    /// when the boards are more than a word counts.
+    pub(super) fn numbering(pits: usize, stones: u32) -> Option<Self> {
         let rows = stones as usize + pits + 1;
         let mut binomial = vec![0u64; rows * (pits + 1)];
         for n in 0..rows {
@@ -115,12 +121,11 @@ impl BoardIndex {
                 binomial[n * (pits + 1) + j] = above.checked_add(left)?;
             }
         }
-        let index = BoardIndex {
+        Some(BoardIndex {
             pits,
             stones,
             binomial,
-        };
-        (index.len() <= 1 << 34).then_some(index)
+        })
     }
 
     /// Boards numbered: C(stones + pits, pits).
