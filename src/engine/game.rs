@@ -1010,15 +1010,17 @@ impl Game {
 
     /// [`Game::sow`] on a position in place (the move loop writes straight
     /// into the successor list).
-    #[inline]
+    #[inline(always)]
     pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
-        if self.shifts(pos) {
-            return self.shift_in_place(pos, mv);
-        }
+        // Packed whole moves are never a shift's (a shift variant has none):
+        // the common case first, so the shift test stays off its path.
         if let Some(packed) = &self.packed {
             if packed.whole_moves && pos.closed == 0 {
                 return self.sow_packed(packed, pos, mv, capture);
             }
+        }
+        if self.shifts(pos) {
+            return self.shift_in_place(pos, mv);
         }
         self.sow_in_place_generic(pos, mv, capture)
     }
