@@ -12,7 +12,7 @@ use sowing::engine::{
     Player,
 };
 
-use crate::common::{legal, pos, shipped, sow};
+use crate::common::{legal, pos, shipped, shipped_with, sow};
 
 /// Refills Hufesay after a round that ended with an empty board and the
 /// given captures, South having started it.
@@ -333,5 +333,26 @@ fn random_matches_play_only_owned_pits_and_the_fast_path_agrees() {
             swapped_plies > 100,
             "{name}: {swapped_plies} plies with pits handed over"
         );
+    }
+}
+
+/// A player who owns more than half the pits of a board whose pits sow
+/// either way has more moves than the board has pits: Hufesay on 2x15 with
+/// `direction either`, North owning their 15 pits and South's a and b,
+/// every pit holding a stone, has 17 pits times 2 directions = 34 moves (the
+/// move list once held one entry per pit of the board, 32, and overflowed).
+#[test]
+fn surplus_owner_of_most_pits_may_have_more_moves_than_pits() {
+    let game = shipped_with(
+        "hufesay",
+        &[("pits 6", "pits 15"), ("direction ccw", "direction either")],
+    );
+    let south = "1 ".repeat(13);
+    let north = "1 ".repeat(15);
+    let p = pos(&game, &format!("1* 1* {south}/ {north}north"));
+    let moves = legal(&game, &p);
+    assert_eq!(moves.len(), 34, "{moves:?}");
+    for label in ["a:ccw", "a:cw", "b:ccw", "b:cw", "O:cw"] {
+        assert!(moves.contains(&label.to_string()), "{label}: {moves:?}");
     }
 }

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
 use super::Agent;
-use crate::engine::{Game, GameRun, Player, Position, Successors};
+use crate::engine::{Game, GameRun, Player, Position, Successors, MAX_MOVES};
 
 /// Larger than any score difference; negating it never overflows.
 const INFINITY: i32 = 1 << 20;
@@ -152,9 +152,9 @@ fn end_value(game: &Game, pos: &Position, moves: &Successors) -> i32 {
 }
 
 /// The move indices ordered by stones captured, most first (stable).
-fn by_capture(moves: &Successors) -> ([u8; 32], usize) {
+fn by_capture(moves: &Successors) -> ([u8; MAX_MOVES], usize) {
     let slice = moves.as_slice();
-    let mut order = [0u8; 32];
+    let mut order = [0u8; MAX_MOVES];
     for (i, slot) in order.iter_mut().enumerate().take(slice.len()) {
         *slot = i as u8;
     }

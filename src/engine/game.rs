@@ -1541,7 +1541,7 @@ impl Game {
         let capture = self.may_capture(pos);
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
-        let mut slams = 0u32;
+        let mut slams = 0u64;
         let pits = match pos.swapped {
             0 => self.playable(mover),
             _ => 0..self.pit_count,
@@ -1633,7 +1633,7 @@ impl Game {
 
     /// The grand-slam rule on the moves `out` holds (`slams`: which are
     /// grand slams); returns the slams left.
-    fn drop_slams(&self, out: &mut Successors, slams: u32) -> u32 {
+    fn drop_slams(&self, out: &mut Successors, slams: u64) -> u64 {
         let drop = match self.rules.grand_slam {
             GrandSlam::Allowed | GrandSlam::NoCapture => false,
             GrandSlam::Forbidden => true,
@@ -1650,7 +1650,7 @@ impl Game {
     /// The feeding rule on the moves `out` holds: when the mover must feed,
     /// only the moves that feed, or the fallback when none does. Returns
     /// which of the moves kept are grand slams.
-    fn keep_feeding(&self, pos: &Position, out: &mut Successors, slams: u32) -> u32 {
+    fn keep_feeding(&self, pos: &Position, out: &mut Successors, slams: u64) -> u64 {
         if out.is_empty() || !self.must_feed(pos) {
             return slams;
         }
@@ -1659,7 +1659,7 @@ impl Game {
             bits | u32::from(self.feeds(pos, s)) << i
         });
         if feeding != 0 {
-            let mut kept_slams = 0u32;
+            let mut kept_slams = 0u64;
             let mut kept = 0;
             out.retain_indexed(|i, _| {
                 let feeds = feeding >> i & 1 == 1;

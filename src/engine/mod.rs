@@ -17,7 +17,7 @@ mod topology;
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
 pub use legal::Moves;
 pub use move_error::MoveError;
-pub use move_list::MoveList;
+pub use move_list::{MoveList, MAX_MOVES};
 pub use notation::{
     check_stones, format_position, parse_move, parse_move_by, parse_position, pit_label, pit_text,
     PositionError, CLAIMED, CLAIMED_OWN_ROW, CLOSED, SWAPPED, VISITED,

@@ -6,9 +6,9 @@
 
 use super::{position::MAX_PITS, run::EndReason};
 
-/// Most moves a position can have: two per pit of the mover's row (pits
-/// that sow either way).
-pub(super) const MAX_MOVES: usize = MAX_PITS;
+/// Most moves a position can have: two per pit (pits that sow either way),
+/// and a player may own every pit but one (`refill surplus`).
+pub const MAX_MOVES: usize = 2 * MAX_PITS;
 
 /// A fixed-size list of moves or successors, in successor order (pit order,
 /// counter-clockwise first); filling it allocates nothing.
@@ -99,10 +99,10 @@ impl<T: Copy> MoveList<T> {
     /// Empties the list and fills it with `table[i]` for each bit `i` set in
     /// `bits`, lowest first.
     #[inline]
-    pub(super) fn fill_from_bits(&mut self, mut bits: u32, table: &[T; MAX_MOVES]) {
+    pub(super) fn fill_from_bits(&mut self, mut bits: u32, table: &[T; MAX_PITS]) {
         let mut len = 0;
         while bits != 0 {
-            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_MOVES];
+            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_PITS];
             len += 1;
             bits &= bits - 1;
         }
