@@ -151,12 +151,14 @@ impl Report {
         if o.capped {
             let _ = writeln!(
                 header,
-                "the search stopped at its bound on partial rule sets: there may be more"
+                "the search stopped at its bound on partial rule sets: there may be more rule sets, \
+                 and other values of the rules below"
             );
         }
         let _ = writeln!(
             header,
-            "explained by {} rule set{}",
+            "explained by {}{} rule set{}",
+            if o.capped { "at least " } else { "" },
             big(inf.count),
             if inf.count == 1.0 { "" } else { "s" }
         );
@@ -185,7 +187,11 @@ impl Report {
             .filter_map(|r| r.settled.map(|p| (r, p)))
             .collect();
         let width = self.rules.iter().map(|r| r.name.len()).max().unwrap_or(0);
-        out.push_str("\ndetermined:\n");
+        out.push_str(if inf.outcome.capped {
+            "\ndetermined among the rule sets found (not proven: the search stopped at its bound):\n"
+        } else {
+            "\ndetermined:\n"
+        });
         if determined.is_empty() {
             out.push_str("  nothing\n");
         }
@@ -414,11 +420,17 @@ pub(super) struct Unexplained {
 /// Each record searched alone: explained alone, or how far any rule set got
 /// and the one that got furthest.
 pub(super) fn unexplained(
+    capped: bool,
     alone: &mut [Inference],
     records: &[Prepared<'_>],
     names: &[String],
 ) -> Unexplained {
-    let mut text = String::from("no rule set explains every record\n");
+    let mut text = String::from(if capped {
+        "no rule set found that explains every record (the search stopped at its bound on \
+         partial rule sets: some rule set not replayed may explain them)\n"
+    } else {
+        "no rule set explains every record\n"
+    });
     let mut list = Vec::new();
     for (i, inf) in alone.iter_mut().enumerate() {
         let total = records[i].labels.len();
@@ -454,8 +466,13 @@ pub(super) fn unexplained(
             .collect();
         let _ = writeln!(
             text,
-            "{}: no rule set gets past ply {reached} of {total}",
-            names[i]
+            "{}: no rule set {}gets past ply {reached} of {total}",
+            names[i],
+            if inf.outcome.capped {
+                "replayed (the search stopped at its bound) "
+            } else {
+                ""
+            }
         );
         let _ = writeln!(
             text,
@@ -477,6 +494,6 @@ pub(super) fn unexplained(
     }
     Unexplained {
         text,
-        json: json!({"explained_by": 0, "records": list}),
+        json: json!({"explained_by": 0, "complete": !capped, "records": list}),
     }
 }

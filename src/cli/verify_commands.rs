@@ -253,6 +253,10 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
 /// Partial rule sets `sow infer` replays at most (bounds time and memory).
 const INFER_MAX_NODES: usize = 200_000;
 
+/// Partial rule sets `sow infer` replays at most for records without
+/// boards.
+const INFER_MAX_NODES_WITHOUT_BOARDS: usize = 500;
+
 /// `sow infer`: the rule sets that explain the records.
 pub(super) fn infer(
     paths: &[std::path::PathBuf],
@@ -320,17 +324,15 @@ pub(super) fn infer(
     let boards = prepared
         .iter()
         .any(|p| p.record.expect.iter().any(|c| c.board.is_some()));
-    if !boards && vary.is_empty() {
-        // Without boards, rule sets are only told apart by legality and
-        // results: with every rule free that can take many minutes.
-        eprintln!(
-            "sow infer: the records have no boards and every rule is free: the search may take \
-             many minutes; name the rules in doubt with --vary (e.g. --vary sow.direction \
-             capture.counts) to search only those"
-        );
-    }
+    // Without boards, rule sets are told apart only by the moves' legality
+    // and the results: the tree is searched to a smaller bound.
+    let max_nodes = if boards {
+        INFER_MAX_NODES
+    } else {
+        INFER_MAX_NODES_WITHOUT_BOARDS
+    };
     let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
-    let mut inference = infer::infer(space, &prepared, INFER_MAX_NODES);
+    let mut inference = infer::infer(space, &prepared, max_nodes);
     if inference.candidates.is_empty() {
         let alone: Vec<infer::Inference> = prepared
             .iter()
@@ -341,11 +343,16 @@ pub(super) fn infer(
                     &vary,
                     inference.space.fixed.clone(),
                 );
-                infer::infer(space, one, INFER_MAX_NODES)
+                infer::infer(space, one, max_nodes)
             })
             .collect();
         let mut alone = alone;
-        let report = super::infer_report::unexplained(&mut alone, &prepared, &names);
+        let report = super::infer_report::unexplained(
+            inference.outcome.capped,
+            &mut alone,
+            &prepared,
+            &names,
+        );
         match format {
             DiffFormat::Text => say!("{}", report.text),
             DiffFormat::Json => sayln!("{:#}", report.json),

@@ -209,10 +209,14 @@ impl Search<'_, '_> {
                     let refuted =
                         self.is_checked(r, ply) && !self.advance(&mut run.clone(), r, ply);
                     let mode = if refuted { Mode::Rescue } else { Mode::Split };
-                    if let Some(slot) =
+                    if let Some((slot, seen)) =
                         self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, mode)
                     {
-                        return self.split(values, settled, slot, Place { record: r, ply });
+                        // The value tried first: the node's own, or when the
+                        // record refutes it here, the value that rescues it.
+                        let first = if refuted { seen } else { values[slot] };
+                        let place = Place { record: r, ply };
+                        return self.split(values, settled, (slot, first), place);
                     }
                 }
                 if !self.advance(&mut run, r, ply) {
@@ -244,19 +248,23 @@ impl Search<'_, '_> {
         Some(place)
     }
 
-    /// One child per value of `slot`, each from `place`.
+    /// One child per value of `slot`, each from `place`, `first` first: a
+    /// search stopped at its bound has then followed the rule set it started
+    /// from (or the value that explains the record where that one fails)
+    /// before the others.
     fn split(
         &mut self,
         values: Vec<u8>,
         settled: Vec<Option<Place>>,
-        slot: usize,
+        (slot, first): (usize, u8),
         place: Place,
     ) -> Option<Place> {
         self.out.reached[slot] = true;
         let first_leaf = self.out.leaves.len();
         let mut dead_furthest: Option<Place> = None;
         let mut furthest: Option<Place> = None;
-        for v in 0..self.space.slots[slot].values.len() as u8 {
+        let count = self.space.slots[slot].values.len() as u8;
+        for v in std::iter::once(first).chain((0..count).filter(|&v| v != first)) {
             let mut child = values.clone();
             child[slot] = v;
             if self.space.game(&child).is_none() {
@@ -281,8 +289,9 @@ impl Search<'_, '_> {
     }
 
     /// The first unassigned slot whose other values change what the record
-    /// sees at this ply (when `splitting`; otherwise only the variations
-    /// followed apart are brought up to this ply).
+    /// sees at this ply, with the value that showed it (when `splitting`;
+    /// otherwise only the variations followed apart are brought up to this
+    /// ply).
     ///
     /// At a ply with a checkpoint (or the result) every difference counts.
     /// At a ply without one the record sees only whether the move is
@@ -301,7 +310,7 @@ impl Search<'_, '_> {
         mine: &Step,
         shadows: &mut Vec<Shadow>,
         mode: Mode,
-    ) -> Option<usize> {
+    ) -> Option<(usize, u8)> {
         if *mine == Step::Nothing {
             return None;
         }
@@ -324,7 +333,7 @@ impl Search<'_, '_> {
             self.out.variations += 1;
             if seen_apart(&theirs) {
                 if splitting && worth(self, &shadow.game, &shadow.position) {
-                    return Some(shadow.slot);
+                    return Some((shadow.slot, shadow.value));
                 }
                 shadows.swap_remove(k);
                 continue;
@@ -390,7 +399,7 @@ impl Search<'_, '_> {
                 let theirs = self.step(&game, run, r, ply);
                 let apart = seen_apart(&theirs);
                 if apart && splitting && worth(self, &game, run.position()) {
-                    return Some(i);
+                    return Some((i, v));
                 }
                 if splitting
                     && (!apart || mode == Mode::Rescue)
@@ -404,7 +413,7 @@ impl Search<'_, '_> {
                         &game,
                     )
                 {
-                    return Some(i);
+                    return Some((i, v));
                 }
                 if apart {
                     continue;
