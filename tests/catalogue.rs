@@ -628,6 +628,26 @@ fn diff_between_the_two_feeding_requirements_finds_where_they_part() {
 }
 
 #[test]
+fn awari_neither_player_able_to_move_is_a_draw() {
+    // South's row is empty, so South has no move; North must feed it, and
+    // its only pit, A (2), sows B and C on its own row: no move feeds. In
+    // Ludii both players pass and the game is a draw, whatever was captured
+    // (South 24 against North 22): so here, `no_legal_move draw`.
+    let game = shipped("awari");
+    let run = GameRun::new(
+        &game,
+        pos(&game, "0 0 0 0 0 0 / 2 0 0 0 0 0 south captured 24 22"),
+    );
+    assert_eq!(run.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(run.scores(), [0, 0]);
+    assert_eq!(run.outcome(), Some(sowing::engine::Outcome::Draw));
+    // With a move left to North (F (2) sows a and b, feeding South), South
+    // passes instead and the game goes on.
+    let start = pos(&game, "0 0 0 0 0 0 / 2 0 0 0 0 2 south captured 22 22");
+    assert_eq!(legal(&game, &start), ["pass"]);
+}
+
+#[test]
 fn awari_a_mover_who_cannot_feed_ends_the_game_in_a_draw() {
     // North's row is empty; South's only move a (2) sows b and c, on South's
     // own row: it does not feed, so the game ends, and Ludii's Awari scores

@@ -307,6 +307,29 @@ const FAMILIES: &[Family] = &[
                 wins.",
         variants: &["njombwa-two-counters", "sute"],
     },
+    Family {
+        page: "lines",
+        title: "Mankala, Mangala (Turkey), Vai Lung Thlan and Halusa",
+        intro: "Games of Egypt, Turkey, Mesopotamia and the Mizo hills whose last counter \
+                takes its hole at a count and the holes before it in an unbroken line: 2, 4 \
+                or 6 on either row (Mankala, 1774), 1 or 3 (Mangala, Turkey), single \
+                counters sown clockwise (Vai Lung Thlan), even counts in one's own row \
+                (Halusa, 1694, where the last player able to move takes the rest). The line \
+                goes on through the hole the move started from, as the texts say, where \
+                Ludii's engine stops before it.",
+        variants: &["mankala", "mangala-turkey", "vai-lung-thlan", "halusa"],
+    },
+    Family {
+        page: "j-odu-uril",
+        title: "J'odu, Uril and Yovodi",
+        intro: "Three West African relatives of Oware: J'odu (Yoruba) relays from an occupied \
+                hole and takes the hole facing an empty hole of one's own row, and a move must \
+                leave the opponent a counter if one can; Uril (Cabo Verde) takes 2 and 3 in the \
+                opponent's row, the first to 25 wins, and a blocked game is drawn; Yovodi \
+                (Ewe) relays clockwise, and a last counter in an empty hole of the opponent's \
+                row gives the opponent the hole facing it.",
+        variants: &["j-odu", "uril", "yovodi"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -28,6 +28,7 @@ mod play;
 mod reach;
 mod reach4;
 mod reach5;
+mod reach8;
 mod refill_choice;
 mod resources;
 mod rounds;

@@ -36,7 +36,7 @@ struct Peer {
 /// The peer's captured-majority stop leaves the board unscored.
 const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
 
-const PEERS: [Peer; 11] = [
+const PEERS: [Peer; 12] = [
     Peer {
         name: "oware",
         games: 100,
@@ -91,6 +91,11 @@ const PEERS: [Peer; 11] = [
     Peer {
         name: "dabuda",
         games: 150,
+        captures_only_at: MAJORITY,
+    },
+    Peer {
+        name: "vai-lung-thlan",
+        games: 60,
         captures_only_at: MAJORITY,
     },
 ];

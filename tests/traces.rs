@@ -728,3 +728,40 @@ fn sute_a_counter_facing_an_empty_pit_takes_the_one_behind() {
 fn gabata_adowa_wegs_on_three_rows() {
     insta::assert_snapshot!(text(&["trace", "gabata-adowa", "--moves", "f C"]));
 }
+
+#[test]
+fn mankala_random_seed_2() {
+    insta::assert_snapshot!(text(&["trace", "mankala", "--seed", "2"]));
+}
+
+#[test]
+fn mangala_turkey_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "mangala-turkey", "--seed", "1"]));
+}
+
+#[test]
+fn vai_lung_thlan_random_seed_5() {
+    insta::assert_snapshot!(text(&["trace", "vai-lung-thlan", "--seed", "5"]));
+}
+
+#[test]
+fn halusa_random_seed_1() {
+    // Ends when North cannot fill South's empty row: South, the last mover,
+    // takes the two counters left.
+    insta::assert_snapshot!(text(&["trace", "halusa", "--seed", "1"]));
+}
+
+#[test]
+fn j_odu_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "j-odu", "--seed", "1"]));
+}
+
+#[test]
+fn uril_random_seed_12() {
+    insta::assert_snapshot!(text(&["trace", "uril", "--seed", "12"]));
+}
+
+#[test]
+fn yovodi_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "yovodi", "--seed", "1"]));
+}

@@ -423,6 +423,9 @@ keyword_enum! {
         RowOwner = "row_owner",
         /// Out of play: they score for nobody.
         OutOfPlay = "out_of_play",
+        /// To the mover's opponent (Yovodi: a last counter in an empty hole
+        /// of the opponent's row gives them the hole facing it).
+        Opponent = "opponent",
     }
 }
 

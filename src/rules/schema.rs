@@ -636,7 +636,10 @@ own_inner`, `take opposite`, `opposite_and_behind` or
 `opposite_and_behind_both`, with `start next` in `sow`; or as Tsoro uses it,
 a `take` of the pit behind with `on last_pit` (the stones are kept, or sown
 on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side own;
-take last_and_opposite }`. A chain goes with `take last` or with `take
+take last_and_opposite }`. `goes_to opponent` credits the mover's opponent:
+Yovodi's last counter in an empty hole of the opponent's row gives them the
+hole facing it, in the mover's row (`capture theirs { before empty; side
+opponent; take opposite; goes_to opponent }`). A chain goes with `take last` or with `take
 last_and_opposite_even_empty`, which takes each pit of the chain with the
 pit facing it, as the last one (La'b Akila); another `take` with a chain is
 an error, and so is `facing_counts` with a `take` that leaves the facing pit
@@ -845,7 +848,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
                     .map(|c| one(c.goes_to))
             },
             what: "capture destination",
-            value: ValueKind::Word(Words::of::<CaptureDestination>()),
+            value: ValueKind::Word(Words::of::<CaptureDestination>().opt_in(&["opponent"])),
             default: Default::Value("mover"),
             warns: None,
             doc: "Where captured stones go.",

@@ -445,6 +445,9 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
         CaptureDestination::OutOfPlay => {
             "Captured stones are taken out of play: they count for nobody.".into()
         }
+        CaptureDestination::Opponent => {
+            "Captured stones count not for the mover but for the mover's opponent.".into()
+        }
     }]
 }
 

@@ -437,6 +437,7 @@ impl CaptureTable {
                 pos.captured[1] += by_row[1];
             }
             CaptureDestination::OutOfPlay => pos.removed += taken,
+            CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
         }
         taken
     }
