@@ -21,6 +21,6 @@ impl RandomAgent {
 
 impl Agent for RandomAgent {
     fn choose(&mut self, run: &GameRun<'_>) -> usize {
-        self.rng.random_range(0..run.moves().len())
+        self.rng.random_range(0..run.move_count())
     }
 }

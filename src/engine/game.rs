@@ -406,6 +406,12 @@ pub struct Game {
     /// Whether a move's first lap must reach the opponent's row or end in an
     /// empty pit of the mover's row (`first_lap reaches_or_empty`).
     pub(super) first_lap_rule: bool,
+    /// Whether every move is one plain lap: `laps single`, no capture
+    /// inside the sowing nor sweep, no claim, a single stone sown like any
+    /// other, no extra turn for a capture, only South's first move a first
+    /// move, and no shift. [`Game::sow_in_place`] then leaves out the tests
+    /// of those rules.
+    plain: bool,
 }
 
 impl Game {
@@ -727,7 +733,16 @@ impl Game {
             play_any,
             shift_opening,
             first_lap_rule: rules_first_lap,
+            plain: false,
         };
+        game.plain = game.laps == Laps::Single
+            && !game.sowing_captures
+            && game.sweep_rules.is_empty()
+            && game.claim.is_none()
+            && !game.single_to_next
+            && !game.extra_turn_capture
+            && !game.each_player_opening
+            && !game.shift_opening;
         // Packed laps add a whole lap's stones at once (the one lap of a
         // one-lap sowing, or each lap of a relay): not for a single stone
         // that skips its origin, nor for stones that go on to a claimed
@@ -1019,22 +1034,36 @@ impl Game {
                 return self.sow_packed(packed, pos, mv, capture);
             }
         }
+        // A plain one-lap move is never a shift's either.
+        if self.plain {
+            return self.sow_in_place_generic::<true>(pos, mv, capture);
+        }
         if self.shifts(pos) {
             return self.shift_in_place(pos, mv);
         }
-        self.sow_in_place_generic(pos, mv, capture)
+        self.sow_in_place_generic::<false>(pos, mv, capture)
     }
 
     /// [`Game::sow_in_place`] for every variant and board: the laps, the
-    /// captures inside the sowing and at the last pit, pit by pit.
+    /// captures inside the sowing and at the last pit, pit by pit. `PLAIN`
+    /// when the rules make every move one plain lap ([`Game::plain`]): the
+    /// tests of the rules that cannot apply then are compiled away.
     #[inline]
-    fn sow_in_place_generic(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+    fn sow_in_place_generic<const PLAIN: bool>(
+        &self,
+        pos: &mut Position,
+        mv: Move,
+        capture: bool,
+    ) -> Effect {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
         let (mut sown_captured, mut sown_pits) = (0, 0);
-        let (last, end, _) = if self.sowing_captures {
+        let (last, end, _) = if PLAIN {
+            let last = self.sow_one_lap::<true>(pos, usize::from(mv.pit), direction, |_, _| {});
+            (last, LapsEnd::Done, 1)
+        } else if self.sowing_captures {
             let taken = (&mut sown_captured, &mut sown_pits);
             self.sow_laps_capturing(
                 pos,
@@ -1059,7 +1088,8 @@ impl Game {
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
         }
-        if let Some(rule) = &self.claim {
+        let claim = if PLAIN { None } else { self.claim.as_ref() };
+        if let Some(rule) = claim {
             if !rule.kept {
                 self.pay_claimed(pos);
             }
@@ -1070,20 +1100,26 @@ impl Game {
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
         if capture && relay_ended && !self.is_store(last) {
             self.capture(pos, mover, last, direction, &mut effect);
-            if let Some(rule) = &self.claim {
+            if let Some(rule) = claim {
                 claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);
             }
         }
-        // Pits taken during the sowing were refilled after: they do not
-        // keep the last-pit rules from taking them again.
-        effect.captured_pits |= sown_pits;
-        if capture && relay_ended && !self.sweep_rules.is_empty() {
-            self.sweep(pos, mover, &mut effect);
+        if !PLAIN {
+            // Pits taken during the sowing were refilled after: they do not
+            // keep the last-pit rules from taking them again.
+            effect.captured_pits |= sown_pits;
+            if capture && relay_ended && !self.sweep_rules.is_empty() {
+                self.sweep(pos, mover, &mut effect);
+            }
         }
-        if !(claimed_again || self.moves_again(last, &effect)) {
+        let again = match PLAIN {
+            true => self.extra_turn && self.is_store(last),
+            false => claimed_again || self.moves_again(last, &effect),
+        };
+        if !again {
             pos.to_move = mover.other();
         }
-        pos.opening = self.opening_after(pos.opening, mover);
+        pos.opening = !PLAIN && self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
@@ -1109,11 +1145,7 @@ impl Game {
         if self.laps == Laps::Single {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
-            on_lap(first, pos.pits[first]);
-            let last = match &self.packed {
-                Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
-                _ => self.sow_any_lap(pos, &paths[first][..self.path_len], first),
-            };
+            let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
             return (last, LapsEnd::Done, 1);
         }
         let mut origin = first;
@@ -1154,6 +1186,27 @@ impl Game {
             }
         }
         unreachable!("a move sows at most MAX_RELAYS + 1 laps")
+    }
+
+    /// The one lap of a `laps single` move from `first` (`on_lap(first,
+    /// stones)` called before it is sown); returns the slot of the last
+    /// stone. `PLAIN` as in [`Game::sow_in_place_generic`].
+    #[inline(always)]
+    fn sow_one_lap<const PLAIN: bool>(
+        &self,
+        pos: &mut Position,
+        first: usize,
+        direction: usize,
+        on_lap: impl FnOnce(usize, u8),
+    ) -> usize {
+        let path = &self.sow_path[pos.to_move.index()][direction][first][..self.path_len];
+        on_lap(first, pos.pits[first]);
+        match &self.packed {
+            Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
+            // A plain lap's single stone is sown like any other.
+            _ if PLAIN && pos.closed == 0 => self.sow_lap(pos, path, first),
+            _ => self.sow_any_lap(pos, path, first),
+        }
     }
 
     /// The first lap state of a move that its relay comes back to, given a
@@ -1390,7 +1443,9 @@ impl Game {
             .find(|&reason| holds & end_bit(reason) != 0)
     }
 
-    /// Whether the mover must feed the opponent in `pos`.
+    /// Whether the mover must feed the opponent in `pos` (inlined into the
+    /// move loop: under most rules a constant or one masked read).
+    #[inline(always)]
     pub(super) fn must_feed(&self, pos: &Position) -> bool {
         let opponent = pos.to_move.other();
         match self.rules.feeding.when {

@@ -26,6 +26,7 @@ use super::{
     game::{waived, Effect, Game, Successors},
     move_list::MoveList,
     position::{Move, Player, Position, MAX_PITS},
+    run::EndReason,
 };
 use crate::rules::GrandSlam;
 
@@ -68,6 +69,18 @@ pub(crate) enum Legality {
     Listed,
 }
 
+/// What the rules say of a position before its candidate moves are looked
+/// at ([`Game::gate`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gate {
+    /// The candidates say what the legal moves are.
+    Open,
+    /// An end condition of the rules holds: the position is over.
+    Over(EndReason),
+    /// The legal moves come from the full successors, not the candidates.
+    Listed,
+}
+
 impl Game {
     /// Fills `out` with the legal moves of `pos`: the moves of
     /// [`Game::successors`], in the same order, mostly without playing them.
@@ -75,7 +88,7 @@ impl Game {
         match self.candidate_moves(pos, out) {
             Legality::Exact | Legality::Pits(_) => {}
             Legality::NoSlams { first_legal, .. } => self.drop_slams_after(pos, out, first_legal),
-            Legality::Listed => self.legal_moves_slowly(pos, out),
+            Legality::Listed => self.legal_moves_slowly(pos, out, &mut Successors::default()),
         }
     }
 
@@ -90,27 +103,22 @@ impl Game {
     /// where a feeding obligation, single stones or a pass whose reply is not
     /// known from candidates makes the full successors needed.
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
-        if pos.refilling.is_some() {
-            // The players are choosing the pits to refill (`fill_from
-            // choice`): the refill moves come from the successors, and
-            // there are no candidates (a random draw is among the refill
-            // moves, not among the last position's sowings).
-            out.clear();
-            return Legality::Listed;
-        }
-        if self.has_end_conditions {
-            if let Some(reason) = self.end_condition(pos) {
+        let gate = match self.narrow {
+            true => self.gate::<2>(pos),
+            false => self.gate::<4>(pos),
+        };
+        match gate {
+            Gate::Open => {}
+            Gate::Over(reason) => {
                 out.end_with(reason);
                 return Legality::Exact;
             }
-        }
-        if pos.swapped | pos.claimed != 0 {
-            // Pits changed hands (`refill surplus`, `claim`): the mover's
-            // pits are not their row's, so the moves come from the full
-            // successors (and there are no candidates: a random draw is
-            // among the legal moves, not among the last position's).
-            out.clear();
-            return Legality::Listed;
+            // No candidates: a random draw is among the legal moves, not
+            // among the last position's.
+            Gate::Listed => {
+                out.clear();
+                return Legality::Listed;
+            }
         }
         self.fill_candidates(pos, out);
         let mover = pos.to_move.index();
@@ -137,7 +145,7 @@ impl Game {
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return Legality::Listed;
         }
-        if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
+        if self.slams_may_limit(pos) {
             let first = (out.as_slice().iter()).position(|&mv| !self.would_grand_slam(pos, mv));
             return match first {
                 Some(first_legal) => Legality::NoSlams {
@@ -151,6 +159,37 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// The tests of [`Game::candidate_moves`] and [`Game::candidate_pits`]
+    /// before the candidates, in this order: whether the players are
+    /// choosing the pits to refill (`fill_from choice`: the refill moves
+    /// come from the successors), an end condition of the rules holds, or
+    /// pits changed hands (`refill surplus`, `claim`: the mover's pits are
+    /// not their row's, so the moves come from the full successors). Reads
+    /// the first `W` words of the board.
+    #[inline(always)]
+    fn gate<const W: usize>(&self, pos: &Position) -> Gate {
+        if pos.refilling.is_some() {
+            return Gate::Listed;
+        }
+        if self.has_end_conditions {
+            if let Some(reason) = self.end_condition_in::<W>(pos) {
+                return Gate::Over(reason);
+            }
+        }
+        if pos.swapped | pos.claimed != 0 {
+            return Gate::Listed;
+        }
+        Gate::Open
+    }
+
+    /// Whether the grand-slam rule may make a candidate of `pos` illegal:
+    /// the rule can forbid a move, a move may capture, and the opponent's
+    /// row can be emptied ([`Game::slam_possible`]).
+    #[inline(always)]
+    fn slams_may_limit(&self, pos: &Position) -> bool {
+        self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos)
     }
 
     /// Fills `out` with the moves of the mover's pits holding at least
@@ -195,10 +234,9 @@ impl Game {
     /// [`Game::candidate_pits`] reading the first `W` words of the board.
     #[inline(always)]
     fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
-        if pos.refilling.is_some() || pos.swapped | pos.claimed != 0 {
-            return None;
-        }
-        if self.has_end_conditions && self.end_condition_in::<W>(pos).is_some() {
+        // The candidates are listed at an end, and where the full
+        // successors give the moves.
+        if self.gate::<W>(pos) != Gate::Open {
             return None;
         }
         let mover = pos.to_move.index();
@@ -210,7 +248,7 @@ impl Game {
         if pits == 0 || self.must_feed(pos) {
             return None;
         }
-        if self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos) {
+        if self.slams_may_limit(pos) {
             // The first candidate that is not a grand slam; none: every
             // move is one, which the listed candidates decide.
             let mut rest = pits;
@@ -253,7 +291,7 @@ impl Game {
         if self.must_feed(&turned) {
             return None;
         }
-        if self.slam_limits_moves && self.may_capture(&turned) && self.slam_possible(&turned) {
+        if self.slams_may_limit(&turned) {
             let legal = (replies.as_slice().iter()).any(|&mv| !self.would_grand_slam(&turned, mv));
             return legal.then_some(true);
         }
@@ -294,12 +332,16 @@ impl Game {
         out.retain_indexed(|_, &mv| self.first_lap_allowed(pos, mv));
     }
 
-    /// The legal moves from the full successor list (rare positions: a
-    /// feeding obligation, a possible pass).
+    /// The legal moves from the full successor list, worked out in
+    /// `successors` (rare positions: a feeding obligation, a possible pass).
     #[cold]
-    pub(crate) fn legal_moves_slowly(&self, pos: &Position, out: &mut Moves) {
-        let mut successors = Successors::default();
-        self.successors(pos, &mut successors);
+    pub(crate) fn legal_moves_slowly(
+        &self,
+        pos: &Position,
+        out: &mut Moves,
+        successors: &mut Successors,
+    ) {
+        self.successors(pos, successors);
         out.clear();
         for s in successors.as_slice() {
             out.push(s.mv);

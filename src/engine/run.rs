@@ -3,7 +3,7 @@
 
 mod draw;
 
-use std::sync::OnceLock;
+use std::cell::OnceCell;
 
 use serde::{Deserialize, Serialize};
 
@@ -146,9 +146,13 @@ pub struct GameRun<'g> {
     legality: Legality,
     /// The legal moves, when they are not the candidates: listed with the
     /// candidates ([`Legality::Listed`]) or once asked for.
-    legal: OnceLock<Moves>,
+    legal: OnceCell<Moves>,
     /// The successors of `position`, once asked for.
-    successors: OnceLock<Successors>,
+    successors: OnceCell<Successors>,
+    /// A successor list reused to list the legal moves of the positions
+    /// that need the full successors ([`Legality::Listed`]), rather than a
+    /// new one, whose every entry is written, at each such position.
+    scratch: Successors,
     end: Option<EndReason>,
     /// Whether the rules end the game on a repeated position.
     tracks_repetition: bool,
@@ -171,8 +175,9 @@ impl<'g> GameRun<'g> {
             plies: 0,
             candidates: Moves::default(),
             legality: Legality::Exact,
-            legal: OnceLock::new(),
-            successors: OnceLock::new(),
+            legal: OnceCell::new(),
+            successors: OnceCell::new(),
+            scratch: Successors::default(),
             end: None,
             tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
             history: Vec::new(),
@@ -234,11 +239,22 @@ impl<'g> GameRun<'g> {
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
                 legal
             }),
+            // Listed as the position was reached ([`GameRun::note_end`]).
             Legality::Listed => self.legal.get_or_init(|| {
                 let mut legal = Moves::default();
-                self.game.legal_moves_slowly(&self.position, &mut legal);
+                let mut successors = Successors::default();
+                (self.game).legal_moves_slowly(&self.position, &mut legal, &mut successors);
                 legal
             }),
+        }
+    }
+
+    /// How many legal moves there are now ([`GameRun::moves`]'s length),
+    /// without listing them where they are known as a mask of pits.
+    pub fn move_count(&self) -> usize {
+        match self.legality {
+            Legality::Pits(pits) => pits.count_ones() as usize,
+            _ => self.moves().len(),
         }
     }
 
@@ -380,8 +396,13 @@ impl<'g> GameRun<'g> {
         self.note_end();
     }
 
-    /// Ends the game when the position has no legal move.
+    /// Ends the game when the position has no legal move (listing the
+    /// legal moves of a position that needs the full successors).
+    #[inline]
     fn note_end(&mut self) {
+        if self.legality == Legality::Listed {
+            self.list_slowly();
+        }
         let over = match self.legality {
             Legality::Exact => self
                 .candidates
@@ -396,6 +417,15 @@ impl<'g> GameRun<'g> {
         }
     }
 
+    /// Lists the legal moves of a position that needs the full successors
+    /// ([`Legality::Listed`]), worked out in the reused scratch list.
+    #[cold]
+    fn list_slowly(&mut self) {
+        let mut legal = Moves::default();
+        (self.game).legal_moves_slowly(&self.position, &mut legal, &mut self.scratch);
+        self.legal = OnceCell::from(legal);
+    }
+
     /// The game is over for a reason of its history or a cap: no move.
     fn no_moves(&mut self) {
         self.candidates = Moves::default();
@@ -406,13 +436,13 @@ impl<'g> GameRun<'g> {
 
     fn forget_legal(&mut self) {
         if self.legal.get().is_some() {
-            self.legal = OnceLock::new();
+            self.legal = OnceCell::new();
         }
     }
 
     fn forget_successors(&mut self) {
         if self.successors.get().is_some() {
-            self.successors = OnceLock::new();
+            self.successors = OnceCell::new();
         }
     }
 

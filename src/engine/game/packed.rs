@@ -389,7 +389,7 @@ mod tests {
                         for capture in [true, false] {
                             let (mut fast, mut slow) = (pos, pos);
                             let packed_effect = game.sow_packed(packed, &mut fast, mv, capture);
-                            let effect = game.sow_in_place_generic(&mut slow, mv, capture);
+                            let effect = game.sow_in_place_generic::<false>(&mut slow, mv, capture);
                             assert_eq!(
                                 (fast, packed_effect),
                                 (slow, effect),
@@ -403,6 +403,49 @@ mod tests {
                 }
             }
         }
+        assert!(checked > 100_000, "only {checked} moves checked");
+    }
+
+    /// On every shipped variant whose moves are one plain lap
+    /// (`Game::plain`), random games where every move of every position,
+    /// with and without capture, leaves the same position and effect sown
+    /// with the tests of every rule as sown without those that cannot apply.
+    #[test]
+    fn a_plain_move_plays_as_the_move_of_every_rule() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let (mut checked, mut plain_variants) = (0u64, 0);
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            if !game.plain {
+                continue;
+            }
+            plain_variants += 1;
+            for _ in 0..100 {
+                let mut run = GameRun::new(&game, game.start());
+                while run.end().is_none() && run.plies() < 300 {
+                    let pos = *run.position();
+                    let moves = run.moves().as_slice().iter();
+                    for &mv in moves.filter(|&&mv| mv != Move::PASS && mv.filled_pit().is_none()) {
+                        for capture in [true, false] {
+                            let (mut plain, mut every) = (pos, pos);
+                            let plain_effect =
+                                game.sow_in_place_generic::<true>(&mut plain, mv, capture);
+                            let effect =
+                                game.sow_in_place_generic::<false>(&mut every, mv, capture);
+                            assert_eq!(
+                                (plain, plain_effect),
+                                (every, effect),
+                                "{name}: {mv:?} (capture {capture}) from {pos:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let pick = rng.random_range(0..run.moves().len());
+                    run.play_index(pick);
+                }
+            }
+        }
+        assert!(plain_variants >= 10, "only {plain_variants} plain variants");
         assert!(checked > 100_000, "only {checked} moves checked");
     }
 }

@@ -14,7 +14,7 @@
 
 use rand::Rng;
 
-use super::{GameRun, Legality, Successor};
+use super::{GameRun, Legality, Successor, MAX_PITS};
 
 /// The random choice among `count` candidates of which `legal(i)` tells the
 /// legal ones: a candidate drawn uniformly among those not yet refused,
@@ -78,24 +78,31 @@ impl GameRun<'_> {
             }
             Legality::NoSlams { first_legal, pits } => {
                 let first = usize::from(first_legal);
-                let (game, mut candidates) = (self.game, self.candidates);
-                if let Some(pits) = pits {
-                    candidates.fill_from_bits(pits, &game.pit_moves);
-                }
+                let game = self.game;
+                // The candidates, read in place: from the pits of the mask
+                // or from the list.
+                let (count, listed) = match pits {
+                    Some(pits) => (pits.count_ones() as usize, &[][..]),
+                    None => (self.candidates.len(), self.candidates.as_slice()),
+                };
+                let candidate = |i: usize| match pits {
+                    Some(pits) => game.pit_moves[nth_bit(pits.into(), i) % MAX_PITS],
+                    None => listed[i],
+                };
                 // The candidate drawn is played on a copy; if it is legal,
                 // the copy is the move.
                 let mut played = None;
-                let pick = draw_legal(candidates.len(), rng, |i| {
+                let pick = draw_legal(count, rng, |i| {
                     if i <= first {
                         return i == first;
                     }
                     let mut next = self.position;
-                    let effect = game.apply_unless_slam(&mut next, candidates.as_slice()[i]);
+                    let effect = game.apply_unless_slam(&mut next, candidate(i));
                     played = effect.map(|effect| (next, effect));
                     played.is_some()
                 })
                 .unwrap_or(first);
-                let mv = candidates.as_slice()[pick];
+                let mv = candidate(pick);
                 let effect = match played {
                     Some((next, effect)) => {
                         self.position = next;
@@ -111,7 +118,7 @@ impl GameRun<'_> {
                 }
             }
             Legality::Listed => {
-                let legal = *self.moves();
+                let legal = self.moves();
                 let candidates = self.candidates.as_slice();
                 let pick = draw_legal(candidates.len(), rng, |i| {
                     legal.as_slice().contains(&candidates[i])
