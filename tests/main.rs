@@ -30,6 +30,7 @@ mod reach4;
 mod reach5;
 mod refill_choice;
 mod resources;
+mod round_games;
 mod rounds;
 mod rules;
 mod sim;
