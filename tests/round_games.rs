@@ -2,11 +2,16 @@
 //! Malay Congkak, `main-chongkak`: 2x6, six per hole, clockwise, both stores
 //! sown, relay, another move in the mover's own store, the hole opposite an
 //! own empty hole captured; rounds refilled from the right, unfilled holes
-//! out of play).
+//! out of play) and Khrour (`khrour`: 2x2, four per hole, anti-clockwise,
+//! a last counter making 2, 4, 6 or 8 captures; rounds refilled from the
+//! left, a hole short of four waiting, sown into but neither played nor
+//! captured from, until it holds four after a move).
 
-use sowing::engine::{AfterRound, EndReason, Outcome, Player};
+use sowing::engine::{
+    format_position, parse_move, parse_position, AfterRound, EndReason, Illegal, Outcome, Player,
+};
 
-use crate::common::{board, play, pos, scripted_match, shipped};
+use crate::common::{board, legal, play, pos, scripted_match, shipped};
 
 /// A closed pit (`x`) as a count in `board`.
 const X: u8 = 0;
@@ -97,7 +102,10 @@ fn main_chongkak_a_relay_stops_where_a_row_runs_empty() {
         &pos(&game, "2 0 0 0 0 0 / 0 0 0 0 0 1 south captured 35 34"),
         "a",
     );
-    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    );
     assert_eq!(s.position.captured, [36, 34]);
 }
 
@@ -113,4 +121,90 @@ fn main_chongkak_match_ends_when_a_hole_cannot_be_filled() {
     assert_eq!(changes[0].scores, [67, 5]);
     assert_eq!(changes[0].after, AfterRound::MatchOver(Outcome::South));
     assert_eq!(run.outcome(), Some(Outcome::South));
+}
+
+/// Khrour, a round change worked by hand. North's A (1) falls into B, which
+/// makes two: captured (4 + 2 = 6). The board is empty: neither can move,
+/// the game (round) ends, South 10, North 6.
+///
+/// Refill, four to a hole from the player's left: South fills a and b (8)
+/// and keeps 2 in reserve; North fills A (4) and puts the 2 left in B, which
+/// waits (written `2x`). North started the game, so South starts the next.
+///
+/// Game 2: South's b (4): A (5), B (2 -> 3: sown into, still waiting), a
+/// (5), b (0 -> 1). North may play A only: A (5): B (4), a (6), b (2), A
+/// (1), B (5): the last counter falls into B, which was still waiting (and
+/// holds an odd count): no capture. After the move B holds five: it opens.
+#[test]
+fn khrour_round_change_and_a_hole_that_reopens() {
+    let game = shipped("khrour");
+    let start = pos(&game, "0 0 / 1 1 north captured 10 4");
+    let (run, changes) = scripted_match(&game, start, &["A", "b"]);
+    let [change] = changes.as_slice() else {
+        panic!("one round change: {changes:?}");
+    };
+    assert_eq!(change.end, EndReason::NoLegalMove);
+    assert_eq!(change.scores, [10, 6]);
+    let AfterRound::Next(next) = change.after else {
+        panic!("the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &game),
+        "4 4 / 4 2x south captured 2 0"
+    );
+    let p = *run.run().position();
+    assert_eq!(format_position(&p, &game), "5 1 / 5 3x north captured 2 0");
+    assert_eq!(legal(&game, &p), ["A"], "B waits: it is not played");
+    let err = game.play(&p, parse_move("B", &game).unwrap()).unwrap_err();
+    assert_eq!(err, Illegal::Closed { pit: "B".into() });
+    let s = play(&game, &p, "A");
+    assert_eq!(board(&game, &s.position), [6, 2, 1, 5]);
+    assert!(
+        !s.position.is_closed(3),
+        "B holds five after the move: open"
+    );
+    assert_eq!(s.position.captured, [2, 0]);
+}
+
+/// b (2): A (5), B (3 -> 4). Four is a capture count, but B is still
+/// waiting when the counter falls: no capture; after the move it holds
+/// four and opens. The same move with B open captures the four.
+#[test]
+fn khrour_a_waiting_hole_is_not_captured_from() {
+    let game = shipped("khrour");
+    let s = play(&game, &pos(&game, "4 2 / 4 3x south captured 3 0"), "b");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "4 0 / 5 4 north captured 3 0"
+    );
+    let s = play(&game, &pos(&game, "4 2 / 4 3 south captured 3 0"), "b");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "4 0 / 5 0 north captured 7 0"
+    );
+}
+
+/// The match ends when a game ends with one player holding every counter:
+/// b (1) makes two in A, captured; South holds all sixteen.
+#[test]
+fn khrour_match_ends_when_one_player_holds_every_counter() {
+    let game = shipped("khrour");
+    let start = pos(&game, "0 1 / 1 0 south captured 14 0");
+    let (run, changes) = scripted_match(&game, start, &["b"]);
+    assert_eq!(changes.len(), 1);
+    assert_eq!(changes[0].scores, [16, 0]);
+    assert_eq!(run.outcome(), Some(Outcome::South));
+}
+
+/// A closed pit holding stones (`3x`) is read only where closed pits are
+/// sown into.
+#[test]
+fn a_closed_pit_holding_stones_needs_unfilled_reopens() {
+    let dakon = shipped("dakon");
+    let err =
+        parse_position("5 1 5 1 1 1 1 / 5 3x 1 1 1 1 1 north captured 2 0", &dakon).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "column 19: `3x` (a closed pit holding stones) is only for variants with `unfilled reopens`, and Papan Dakon (match of rounds) has none"
+    );
 }

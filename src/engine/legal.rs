@@ -166,7 +166,10 @@ impl Game {
             };
             // A closed pit is never played (it holds stones only under
             // `unfilled reopens`).
-            out.fill_from_bits(held & self.playable_bits[mover] & !pos.closed, &self.pit_moves);
+            out.fill_from_bits(
+                held & self.playable_bits[mover] & !pos.closed,
+                &self.pit_moves,
+            );
         } else {
             out.fill_where(
                 &self.candidates[mover][..self.candidate_count[mover]],

@@ -249,8 +249,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             continue;
         }
         if let Some(stones) = waiting_pit(token).filter(|_| count < pit_count) {
-            if game.rules().rounds.unfilled != crate::rules::Unfilled::Reopens
-                || !game.has_rounds()
+            if game.rules().rounds.unfilled != crate::rules::Unfilled::Reopens || !game.has_rounds()
             {
                 return Err(error(
                     offset,

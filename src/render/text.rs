@@ -7,9 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::{
-    engine::{pit_text, Game, Move, Player, Position, Successor},
-};
+use crate::engine::{pit_text, Game, Move, Player, Position, Successor};
 
 /// The pits in the order they are drawn, row by row from the top: North's
 /// row (from North's right, so reversed) then South's row (from South's

@@ -600,16 +600,22 @@ fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(ROUNDS, "refill") || read.given(ROUNDS, "refill").is_some() {
         return Vec::new();
     }
-    ["fill_from", "remainder", "unfilled", "next_start", "match_end"]
-        .into_iter()
-        .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
-        .map(|(name, s)| {
-            Diagnostic::error(
-                s.span,
-                format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
-            )
-        })
-        .collect()
+    [
+        "fill_from",
+        "remainder",
+        "unfilled",
+        "next_start",
+        "match_end",
+    ]
+    .into_iter()
+    .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
+    .map(|(name, s)| {
+        Diagnostic::error(
+            s.span,
+            format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
+        )
+    })
+    .collect()
 }
 
 /// A refill pours every player's stones back into the pits: a way of ending

@@ -782,7 +782,7 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
         (Remainder::NextPit, Unfilled::Reopens) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
     };
     let unfilled = match rounds.unfilled {
-        Unfilled::Closed => "",
+        Unfilled::Closed => String::new(),
         Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
     };
     vec![
