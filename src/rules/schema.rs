@@ -1593,6 +1593,14 @@ remainders, to its row's player). The notation writes such a pit with a
 higher score of that round. Each round's first move is a first move for
 `first_move` in `capture` and `first_move_from` in `legal`.
 
+Under `unfilled reopens` (Khrour) a pit its owner could not fill, or
+filled with fewer than `seeds` (`remainder next_pit`), waits instead of
+being closed: sowing drops stones into it as into any pit, but it is not
+played and nothing is captured from it until it holds `seeds` or more after
+a move; it is then open for the rest of the round. The notation writes a
+waiting pit holding stones with its count and `x` (`3x`). It goes with
+`refill captures` and `fill_from left` or `right`.
+
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
 between rounds, and the start given as `seeds N`; the other keys without
