@@ -57,11 +57,11 @@ COVERED = {
     # sow { start origin_unless_single } (Toguz Kumalak; Azigo and Okwe
     # (Nigeria) miss other features)
     "origin-first unless single",
+    "sowing into opponent's store",  # board { stores sown_both } (Main Chongkak)
 }
 
 # A covered feature name whose detail, for this game, the language does not say.
 NOT_COVERED_FOR = {
-    "Khrour": "rounds: refill, close unfilled pits",  # unfilled holes reopen
     # `refill surplus` tops the odd hole up to `seeds` and credits captures
     # by row: these three fill it with three and credit the fours taken
     # during the sowing to the hole's owner, whoever's row it is in

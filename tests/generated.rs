@@ -514,7 +514,7 @@ fn consistent(mut r: Rules) -> Rules {
         r.sowing.first_moves = FirstMoves::Game;
     }
     if r.board.rows != 2
-        || r.board.stores == Stores::Sown
+        || r.board.stores.sown()
         || r.sowing.direction.contains(&PitDirection::Either)
     {
         r.sowing.play_from = PlayFrom::Own;
@@ -946,12 +946,18 @@ fn with_rounds(
     refill: Refill,
     fill_from: FillFrom,
     next_start: NextStart,
+    unfilled: Unfilled,
 ) -> Option<Rules> {
     if r.board.rows != 2 || !r.board.start.is_empty() || r.board.seeds == 0 {
         return None;
     }
     // The players choose the pits of their own row only (`refill captures`).
     if refill == Refill::Surplus && fill_from == FillFrom::Choice {
+        return None;
+    }
+    // Pits sown into while closed: their own row's, filled in a fixed order.
+    if unfilled == Unfilled::Reopens && (refill == Refill::Surplus || fill_from == FillFrom::Choice)
+    {
         return None;
     }
     // Each player's first moves and the shift are one-round rules.
@@ -966,6 +972,7 @@ fn with_rounds(
         refill: Some(refill),
         fill_from,
         next_start,
+        unfilled,
         match_end: MatchEnd::CannotFillOne,
         ..Rounds::default()
     };
@@ -989,10 +996,11 @@ proptest! {
         refill in keyword::<Refill>(),
         fill_from in keyword::<FillFrom>(),
         next_start in keyword::<NextStart>(),
+        unfilled in keyword::<Unfilled>(),
         layout in layout(),
         seed in any::<u64>(),
     ) {
-        let Some(r) = with_rounds(r, refill, fill_from, next_start) else {
+        let Some(r) = with_rounds(r, refill, fill_from, next_start, unfilled) else {
             return Ok(());
         };
         let text = render(&r, &layout);

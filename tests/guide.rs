@@ -330,6 +330,18 @@ const FAMILIES: &[Family] = &[
                 row gives the opponent the hole facing it.",
         variants: &["j-odu", "uril", "yovodi"],
     },
+    Family {
+        page: "round-games",
+        title: "Main Chongkak and Khrour",
+        intro: "Two matches of rounds. Main Chongkak, the Malay Congkak as Skeat saw it, \
+                sows clockwise into both stores, relays, and takes the hole opposite an \
+                empty hole of one's own row; holes a player cannot refill from the right \
+                are out of play for the round. Khrour, of Mauritania, on 2x2 holes in the \
+                sand, takes a last counter's 2, 4, 6 or 8; a hole its owner could not fill \
+                is sown into but waits, neither played nor captured from, until it holds \
+                four.",
+        variants: &["main-chongkak", "khrour"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -31,6 +31,7 @@ mod reach5;
 mod reach8;
 mod refill_choice;
 mod resources;
+mod round_games;
 mod rounds;
 mod rules;
 mod sim;

@@ -260,6 +260,47 @@ fn erherhe_round_change_fills_the_last_hole_with_what_is_left() {
     ]));
 }
 
+/// Main Chongkak's first move: a (6) into South's store and F-B; B (7)
+/// relays into A, North's store and f-b; b (7) into a, South's store, F-C
+/// and B, empty in North's row: the move ends, stores 2 and 1.
+#[test]
+fn main_chongkak_first_move_sows_both_stores() {
+    insta::assert_snapshot!(text(&["trace", "main-chongkak", "--moves", "a"]));
+}
+
+/// Main Chongkak's round change: South's a (1) into South's store empties
+/// South's row (34 - 38); South refills b-f from the right, a is out of
+/// play, and starts round 2: b (6) passes over a into South's store and
+/// F-B, B (7) relays into A, North's store and f-b; b was empty: E (7) is
+/// taken.
+#[test]
+fn main_chongkak_round_change_passes_a_hole_out_of_play() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "main-chongkak",
+        "--from",
+        "1 0 0 0 0 0 / 0 0 0 0 0 5 south captured 33 33",
+        "--moves",
+        "a b",
+    ]));
+}
+
+/// Khrour's game change: North's A makes two in B, taken; the board is
+/// empty (10 - 6). North fills A and leaves 2 in B, waiting (`2x`); South
+/// starts game 2: b sows into the waiting B (3x); North's A brings B to
+/// five (no capture: still waiting) and B opens.
+#[test]
+fn khrour_game_change_with_a_waiting_hole() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "khrour",
+        "--from",
+        "0 0 / 1 1 north captured 10 4",
+        "--moves",
+        "A b A",
+    ]));
+}
+
 /// Abapa and OpenSpiel's oware are the same rules under two names: the same
 /// moves give the same plies (only the title differs).
 #[test]

@@ -107,7 +107,8 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     // South's pits, then North's (a side is two rows on four rows).
     let per_row = game.pits_per_side();
     let labels: Vec<String> = (0..pits).map(|p| game.label(p)).collect();
-    // A closed pit (a later round of a variant with rounds) is drawn `x`,
+    // A closed pit (a later round of a variant with rounds) is drawn `x`
+    // (`3x` when it holds stones, under `unfilled reopens`),
     // a claimed pit `Nt` (`NT` when its own row's player's), a pit of the
     // other row's player `N*`.
     // Cells are three wide, or one more than the widest text (a claimed
@@ -118,7 +119,11 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
             .zip(&labels)
             .map(|(c, label)| {
                 if closed.contains(label) {
-                    crate::engine::CLOSED.to_string()
+                    // Holding stones only under `unfilled reopens`.
+                    match c {
+                        0 => crate::engine::CLOSED.to_string(),
+                        n => format!("{n}{}", crate::engine::CLOSED),
+                    }
                 } else if claimed.contains(label) {
                     // Claimed by the other row's player (swapped), or its own.
                     let mark = if swapped.contains(label) {

@@ -21,13 +21,13 @@ use super::run::EndReason;
 use super::{
     move_list::MoveList,
     notation::{pit_label, FILL},
-    position::{Move, Player, Position, MAX_PITS, STORE_SLOT},
+    position::{Move, Player, Position, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
 use crate::rules::{
     Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
     FirstMoveKind, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction,
-    Rules, Singletons, SowStart, Stores, Take, Trigger,
+    Rules, Singletons, SowStart, Stores, Take, Trigger, Unfilled,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -356,6 +356,13 @@ pub struct Game {
     /// Copies of rules the move loop reads at every move.
     laps: Laps,
     has_stores: bool,
+    /// `stores sown_both`: the mover sows into the opponent's store too
+    /// ([`OPPONENT_STORE_SLOT`]).
+    both_stores: bool,
+    /// `rounds { unfilled reopens }`: the count at which a closed pit,
+    /// which then is sown into, opens after a move (`seeds`); 0 when closed
+    /// pits are passed over for the whole round.
+    reopen_at: u8,
     extra_turn: bool,
     /// `extra_turn capture`: a move that captured a pit is followed by
     /// another move of the same player.
@@ -429,7 +436,8 @@ impl Game {
         };
         let mut before = [[0u8; MAX_PITS]; 2];
         let mut after = [[0u8; MAX_PITS]; 2];
-        let stores = rules.board.stores == Stores::Sown;
+        let stores = rules.board.stores.sown();
+        let both_stores = rules.board.stores == Stores::SownBoth;
         let owner = |pit: usize| pit / per_side;
         let mut sow_path = [[[[0u8; MAX_PITS]; MAX_PITS]; 2]; 2];
         let mut path_len = 0;
@@ -449,6 +457,11 @@ impl Game {
                     let next = step(pit, direction, true);
                     if stores && owner(pit) == mover && owner(next) != mover {
                         cycle.push(STORE_SLOT);
+                    }
+                    // Under `sown_both`, the opponent's store where the
+                    // sowing leaves their row.
+                    if both_stores && owner(pit) != mover && owner(next) == mover {
+                        cycle.push(OPPONENT_STORE_SLOT);
                     }
                     pit = next;
                 }
@@ -603,6 +616,10 @@ impl Game {
         });
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
+        let reopen_at = match rules.rounds.unfilled {
+            Unfilled::Reopens if rules.rounds.refill.is_some() => rules.board.seeds,
+            _ => 0,
+        };
         let claim = ClaimRule::new(&rules.claim, row_bits, per_side);
         let slam_screen = rules.sowing.laps == Laps::Single
             && !beyond_last
@@ -714,6 +731,8 @@ impl Game {
             reach_at,
             laps,
             has_stores: stores,
+            both_stores,
+            reopen_at,
             extra_turn,
             extra_turn_capture,
             min_stones,
@@ -746,11 +765,12 @@ impl Game {
         // Packed laps add a whole lap's stones at once (the one lap of a
         // one-lap sowing, or each lap of a relay): not for a single stone
         // that skips its origin, nor for stones that go on to a claimed
-        // pit's owner, nor for laps a capture looks inside. Whole moves
+        // pit's owner or into the opponent's store, nor for laps a capture
+        // looks inside. Whole moves
         // played packed set the opening aside after every move and start
         // in the mover's row: not for `first_moves each_player` nor
         // `play_from any`.
-        let regular_laps = !game.single_to_next && game.claim.is_none();
+        let regular_laps = !game.single_to_next && game.claim.is_none() && !game.both_stores;
         if !game.sowing_captures && regular_laps {
             let total = game.start().total_stones() as usize;
             game.packed = PackedLaps::new(game.pit_count, total, |pos, mover, origin, d| {
@@ -841,7 +861,7 @@ impl Game {
     }
 
     /// Where the stones of `mv` played from `pos` go, one entry per stone in
-    /// sowing order: `Some(pit)` for a pit, `None` for the mover's store.
+    /// sowing order: `Some(pit)` for a pit, `None` for a store.
     /// Empty for a pass or an empty pit. For showing a move; legality is not
     /// checked.
     pub fn sowing_path(&self, pos: &Position, mv: Move) -> Vec<Option<usize>> {
@@ -887,11 +907,12 @@ impl Game {
                 let slots = path
                     .iter()
                     .cycle()
-                    .filter(|&&slot| !pos.is_closed(usize::from(slot)))
+                    .filter(|&&slot| !self.passes_over(pos, usize::from(slot)))
                     .skip(skip)
                     .take(usize::from(stones));
-                let lap = slots
-                    .map(|&slot| (!self.is_store(usize::from(slot))).then_some(usize::from(slot)));
+                let lap = slots.map(|&slot| {
+                    (!self.is_any_store(usize::from(slot))).then_some(usize::from(slot))
+                });
                 (origin, lap.collect())
             })
             .collect()
@@ -926,7 +947,7 @@ impl Game {
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
-        if pos.swapped | pos.claimed != 0 {
+        if pos.swapped | pos.claimed | pos.closed != 0 {
             return (0..self.pit_count)
                 .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
@@ -985,10 +1006,10 @@ impl Game {
 
     /// Whether `player` may play pit `pit` in `pos` as far as its place
     /// goes: one of [`Game::playable`], or, once pits have changed hands,
-    /// one of theirs; never a claimed pit.
+    /// one of theirs; never a claimed or closed pit.
     #[inline]
     pub fn plays(&self, pos: &Position, player: Player, pit: usize) -> bool {
-        if pos.is_claimed(pit) {
+        if pos.is_claimed(pit) || pos.is_closed(pit) {
             false
         } else if pos.swapped == 0 || self.play_any {
             self.playable(player).contains(&pit)
@@ -1087,6 +1108,9 @@ impl Game {
             let in_store = pos.pits[STORE_SLOT];
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
+            if self.both_stores {
+                self.bank_opponent_store(pos, mover);
+            }
         }
         let claim = if PLAIN { None } else { self.claim.as_ref() };
         if let Some(rule) = claim {
@@ -1098,7 +1122,7 @@ impl Game {
         // A relay that cycled or was stopped by the end test never ended:
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
-        if capture && relay_ended && !self.is_store(last) {
+        if capture && relay_ended && !self.is_any_store(last) {
             self.capture(pos, mover, last, direction, &mut effect);
             if let Some(rule) = claim {
                 claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);
@@ -1121,9 +1145,26 @@ impl Game {
         }
         pos.opening = !PLAIN && self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
+        if pos.closed != 0 && self.reopen_at != 0 {
+            self.reopen(pos);
+        }
         #[cfg(debug_assertions)]
         debug_assert_eq!(pos.total_stones(), total, "stones conserved");
         effect
+    }
+
+    /// `unfilled reopens`: the closed pits holding `seeds` or more after a
+    /// move open for the rest of the round.
+    #[cold]
+    fn reopen(&self, pos: &mut Position) {
+        pos.closed &= !pos.holding_at_least::<4>(self.reopen_at);
+    }
+
+    /// Whether a sowing passes over `slot` in `pos`: a closed pit, unless
+    /// closed pits are sown into (`unfilled reopens`).
+    #[inline]
+    pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
+        self.reopen_at == 0 && pos.is_closed(slot)
     }
 
     /// Sows the laps of a move from `first` (the last stone's slot is
@@ -1255,8 +1296,21 @@ impl Game {
             let in_store = board.pits[STORE_SLOT];
             board.pits[STORE_SLOT] = 0;
             board.captured[board.to_move.index()] += u16::from(in_store);
+            if self.both_stores {
+                let mover = board.to_move;
+                self.bank_opponent_store(&mut board, mover);
+            }
         }
         self.end_condition(&board).is_some()
+    }
+
+    /// Under `stores sown_both`: the stones sown into the opponent's store
+    /// ([`OPPONENT_STORE_SLOT`]) are the opponent's.
+    #[cold]
+    fn bank_opponent_store(&self, pos: &mut Position, mover: Player) {
+        let in_store = pos.pits[OPPONENT_STORE_SLOT];
+        pos.pits[OPPONENT_STORE_SLOT] = 0;
+        pos.captured[mover.other().index()] += u16::from(in_store);
     }
 
     /// Whether `slot` is the mover's store: [`STORE_SLOT`] on a board with
@@ -1266,11 +1320,29 @@ impl Game {
         self.has_stores && slot == STORE_SLOT
     }
 
+    /// Whether `slot` is a store, the mover's or (under `stores sown_both`)
+    /// the opponent's: a lap that ends there ends the move, and nothing is
+    /// captured there.
+    #[inline]
+    pub(super) fn is_any_store(&self, slot: usize) -> bool {
+        self.has_stores && slot >= OPPONENT_STORE_SLOT
+    }
+
+    /// The player whose store slot `slot` is during a move by `mover`:
+    /// `None` for a pit.
+    pub fn store_owner(&self, slot: usize, mover: Player) -> Option<Player> {
+        match slot {
+            STORE_SLOT if self.has_stores => Some(mover),
+            OPPONENT_STORE_SLOT if self.both_stores => Some(mover.other()),
+            _ => None,
+        }
+    }
+
     /// The pit whose stones a relay lifts after a lap ended in `last`, if the
     /// rules relay here. Inlined into the lap loops: asked after every lap.
     #[inline(always)]
     fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
-        if self.laps == Laps::Single || self.is_store(last) {
+        if self.laps == Laps::Single || self.is_any_store(last) {
             return None;
         }
         match self.laps {
@@ -1355,7 +1427,7 @@ impl Game {
             if stones == 0 {
                 break;
             }
-            if !pos.is_closed(slot) {
+            if !self.passes_over(pos, slot) {
                 pos.pits[slot] += 1;
                 stones -= 1;
                 last = slot;
@@ -1514,7 +1586,7 @@ impl Game {
         let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
         path.iter()
             .map(|&slot| usize::from(slot))
-            .filter(|&slot| !pos.is_closed(slot))
+            .filter(|&slot| !self.passes_over(pos, slot))
             .position(|slot| opponent >> slot & 1 == 1)
             .map_or(usize::MAX, |k| k + 1)
     }
@@ -1535,7 +1607,7 @@ impl Game {
         let mut board = *pos;
         let path = &self.sow_path[mover.index()][direction][origin][..self.path_len];
         let last = self.sow_any_lap(&mut board, path, origin);
-        !self.is_store(last)
+        !self.is_any_store(last)
             && last != origin
             && pos.pits[last] == 0
             && self.row(mover).contains(&last)
@@ -1601,7 +1673,9 @@ impl Game {
             0 => self.playable(mover),
             _ => 0..self.pit_count,
         };
-        let owned = pos.swapped | pos.claimed != 0;
+        // Closed pits hold nothing, unless they are sown into
+        // (`unfilled reopens`): then they are looked at pit by pit too.
+        let owned = pos.swapped | pos.claimed | pos.closed != 0;
         for pit in pits {
             if pos.pits[pit] < self.min_stones
                 || opening >> pit & 1 == 0
@@ -1768,14 +1842,14 @@ impl Game {
                 owner: self.owner(pos, pit),
             };
         }
+        if pit < self.pit_count && pos.is_closed(pit) && self.owner(pos, pit) == pos.to_move {
+            return Illegal::Closed { pit: label };
+        }
         if !self.plays(pos, pos.to_move, pit) {
             return Illegal::NotYourPit {
                 pit: label,
                 owner: pos.to_move.other(),
             };
-        }
-        if pos.is_closed(pit) {
-            return Illegal::Closed { pit: label };
         }
         if self.opening_pits(pos) >> pit & 1 == 0 {
             return Illegal::NotAnOpeningPit {

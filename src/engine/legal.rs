@@ -203,11 +203,19 @@ impl Game {
                 true => pos.holding_at_least::<2>(self.min_stones),
                 false => pos.holding_at_least::<4>(self.min_stones),
             };
-            out.fill_from_bits(held & self.playable_bits[mover], &self.pit_moves);
+            // A closed pit is never played (it holds stones only under
+            // `unfilled reopens`).
+            out.fill_from_bits(
+                held & self.playable_bits[mover] & !pos.closed,
+                &self.pit_moves,
+            );
         } else {
             out.fill_where(
                 &self.candidates[mover][..self.candidate_count[mover]],
-                |mv| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones,
+                |mv| {
+                    pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones
+                        && !pos.is_closed(usize::from(mv.pit))
+                },
             );
         }
     }
@@ -240,7 +248,8 @@ impl Game {
             return None;
         }
         let mover = pos.to_move.index();
-        let mut pits = pos.holding_at_least::<W>(self.min_stones) & self.playable_bits[mover];
+        let mut pits =
+            pos.holding_at_least::<W>(self.min_stones) & self.playable_bits[mover] & !pos.closed;
         if pos.opening && self.first_move_pits[mover] != 0 {
             pits &= self.first_move_pits[mover];
         }

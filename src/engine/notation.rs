@@ -248,6 +248,27 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             rest.next();
             continue;
         }
+        if let Some(stones) = waiting_pit(token).filter(|_| count < pit_count) {
+            if game.rules().rounds.unfilled != crate::rules::Unfilled::Reopens || !game.has_rounds()
+            {
+                return Err(error(
+                    offset,
+                    format!(
+                        "`{token}` (a closed pit holding stones) is only for variants with `unfilled reopens`, and {} has none",
+                        game.rules().name
+                    ),
+                ));
+            }
+            let stones: u8 = stones
+                .parse()
+                .map_err(|_| error(offset, format!("pit count `{stones}` is larger than 255")))?;
+            closed |= 1 << count;
+            pits[count] = stones;
+            total += u32::from(stones);
+            count += 1;
+            rest.next();
+            continue;
+        }
         if let Some(pit) = claimed_pit(token).filter(|_| count < pit_count) {
             let stones = pit.stones.clone().map_err(|m| error(offset, m))?;
             let owner = claimed_pit_owner(game, count, &pit, claimed, swapped)
@@ -311,9 +332,11 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let refills = tokens.iter().any(|(_, t)| *t == REFILLING);
     let owns =
         |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
+    // Under `unfilled reopens` a closed pit is sown into and may open.
+    let reopens = game.rules().rounds.unfilled == crate::rules::Unfilled::Reopens;
     if let Some(player) = Player::BOTH
         .into_iter()
-        .filter(|_| !refills)
+        .filter(|_| !refills && !reopens)
         .into_iter()
         .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))
     {
@@ -495,6 +518,14 @@ struct ClaimedPit {
     visited: bool,
 }
 
+/// The stones of a closed pit that holds some (`3x`, under `unfilled
+/// reopens`), as written; `None` for any other token.
+fn waiting_pit(token: &str) -> Option<&str> {
+    token
+        .strip_suffix(CLOSED)
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Reads a token as a claimed pit (`t`, `6t`, `T`, `6T!`...), if it is one.
 fn claimed_pit(token: &str) -> Option<ClaimedPit> {
     let (token, visited) = match token.strip_suffix(VISITED) {
@@ -598,12 +629,17 @@ fn claimed_pit_owner(
 }
 
 /// A pit as the notation and the text board write it: its count, [`CLOSED`]
-/// for a closed pit, a claimed pit's count with [`CLAIMED`] or
+/// for a closed pit (after its count when it holds stones, under `unfilled
+/// reopens`), a claimed pit's count with [`CLAIMED`] or
 /// [`CLAIMED_OWN_ROW`] (and [`VISITED`]), a count with [`SWAPPED`] for a pit
 /// of the other row's player.
 pub fn pit_text(game: &Game, pos: &Position, pit: usize) -> String {
     if pos.is_closed(pit) {
-        CLOSED.to_string()
+        // Under `unfilled reopens` a closed pit may hold stones.
+        match pos.pits[pit] {
+            0 => CLOSED.to_string(),
+            n => format!("{n}{CLOSED}"),
+        }
     } else if pos.is_claimed(pit) {
         let count = match pos.pits[pit] {
             0 => String::new(),

@@ -18,6 +18,11 @@ pub const MAX_PITS: usize = 32;
 /// with stores (see `Game::is_store`).
 pub(crate) const STORE_SLOT: usize = MAX_PITS - 1;
 
+/// The slot that stands for the opponent's store during a sowing under
+/// `stores sown_both` (the mover sows into both stores): a two-row board
+/// has at most 30 pits, so this slot is never a pit where stores are.
+pub(crate) const OPPONENT_STORE_SLOT: usize = MAX_PITS - 2;
+
 /// One of the two players. South owns the near row and moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

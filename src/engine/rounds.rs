@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
-use crate::rules::{FillFrom, MatchEnd, NextStart, Refill, Remainder};
+use crate::rules::{FillFrom, MatchEnd, NextStart, Refill, Remainder, Unfilled};
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,14 +115,20 @@ impl Game {
                 next.closed |= 1 << pit;
             }
             let partly = self.rules().rounds.remainder == Remainder::NextPit;
+            let reopens = self.rules().rounds.unfilled == Unfilled::Reopens;
             for pit in order {
                 if left >= seeds {
                     next.pits[pit] = seeds as u8;
                     left -= seeds;
                 } else if partly && left > 0 {
-                    // `remainder next_pit`: what is left opens this pit.
+                    // `remainder next_pit`: what is left goes into this pit,
+                    // which it opens (or which waits for `seeds` under
+                    // `unfilled reopens`).
                     next.pits[pit] = left as u8;
                     left = 0;
+                    if reopens {
+                        next.closed |= 1 << pit;
+                    }
                 } else {
                     next.closed |= 1 << pit;
                 }
@@ -319,9 +325,13 @@ impl<'g> MatchRun<'g> {
 
     /// Whether every ply of the current round, which ended in `end`, was a
     /// refill move (none at all included): each opens one closed pit, and
-    /// nothing else opens one.
+    /// nothing else opens one (`unfilled reopens`, where a sowing opens
+    /// pits, has no refill moves).
     fn only_refills_played(&self, end: &Position) -> bool {
-        let opened = self.round_start.closed & !end.closed;
+        let opened = match self.run.game().rules().rounds.fill_from {
+            FillFrom::Choice => self.round_start.closed & !end.closed,
+            _ => 0,
+        };
         self.run.plies() == opened.count_ones()
     }
 

@@ -4,13 +4,12 @@
 use crate::{
     engine::{Game, Move, Player, Position, Successor},
     render::text::Style,
-    rules::Stores,
 };
 
 /// What each player holds: captured stones (in the stores where the variant
 /// has them).
 pub fn captures_line(game: &Game, pos: &Position) -> String {
-    let what = if game.rules().board.stores == Stores::Sown {
+    let what = if game.rules().board.stores.sown() {
         "in stores"
     } else {
         "captured"

@@ -14,7 +14,6 @@ use super::Frame;
 use crate::{
     engine::{pit_text, Game, Player},
     play::{describe_move, Style},
-    rules::Stores,
 };
 
 /// Distance between pit centres.
@@ -45,7 +44,7 @@ const CLOSED_FILL: &str = "#9e9e9e";
 pub fn position_svg(game: &Game, frame: &Frame) -> String {
     let pos = &frame.position;
     let per_row = game.pits_per_row() as i32;
-    let stores = game.rules().board.stores == Stores::Sown;
+    let stores = game.rules().board.stores.sown();
     let store_space = if stores { STORE_W + 20 } else { 0 };
     let board_x = PAD;
     let board_y = 70;
@@ -147,7 +146,7 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
         ];
         // The last stone of the last move went into its mover's store.
         let last_store = frame.last.and_then(|(before, played)| {
-            (usize::from(played.effect.last) >= game.pit_count()).then_some(before.to_move)
+            game.store_owner(usize::from(played.effect.last), before.to_move)
         });
         for (player, x) in stores_at {
             let y = board_y + 10;

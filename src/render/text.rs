@@ -7,10 +7,7 @@
 
 use std::fmt::Write;
 
-use crate::{
-    engine::{pit_text, Game, Move, Player, Position, Successor},
-    rules::Stores,
-};
+use crate::engine::{pit_text, Game, Move, Player, Position, Successor};
 
 /// The pits in the order they are drawn, row by row from the top: North's
 /// row (from North's right, so reversed) then South's row (from South's
@@ -66,7 +63,7 @@ impl Style {
 /// south     a   b   c
 /// ```
 pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: Style) -> String {
-    let stores = game.rules().board.stores == Stores::Sown;
+    let stores = game.rules().board.stores.sown();
     let widest = (0..game.pit_count())
         .map(|pit| pit_text(game, pos, pit).len())
         .max()

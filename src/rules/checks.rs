@@ -36,6 +36,7 @@ pub(super) const CHECKS: &[Check] = &[
     rounds_options_need_refill,
     refill_needs_every_stone_owned,
     fill_choice_needs_captures,
+    unfilled_reopens_fits,
     refill_needs_seeds,
     singletons_need_min_stones,
     claim_options_need_count,
@@ -599,16 +600,22 @@ fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
     if !read.valid(ROUNDS, "refill") || read.given(ROUNDS, "refill").is_some() {
         return Vec::new();
     }
-    ["fill_from", "remainder", "next_start", "match_end"]
-        .into_iter()
-        .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
-        .map(|(name, s)| {
-            Diagnostic::error(
-                s.span,
-                format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
-            )
-        })
-        .collect()
+    [
+        "fill_from",
+        "remainder",
+        "unfilled",
+        "next_start",
+        "match_end",
+    ]
+    .into_iter()
+    .filter_map(|name| read.given(ROUNDS, name).map(|s| (name, s)))
+    .map(|(name, s)| {
+        Diagnostic::error(
+            s.span,
+            format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
+        )
+    })
+    .collect()
 }
 
 /// A refill pours every player's stones back into the pits: a way of ending
@@ -646,6 +653,26 @@ fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
             )
         })
         .collect()
+}
+
+/// `unfilled reopens` sows into the pits a player could not fill: they are
+/// their own row's (`refill captures`), filled in a fixed order (a refill
+/// move under `fill_from choice` fills an empty closed pit).
+fn unfilled_reopens_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rounds = &read.rules.rounds;
+    match read.given(ROUNDS, "unfilled") {
+        Some(s)
+            if rounds.unfilled == Unfilled::Reopens
+                && (rounds.refill == Some(Refill::Surplus)
+                    || rounds.fill_from == FillFrom::Choice) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`unfilled reopens` goes with `refill captures` and `fill_from left` or `right`",
+            )]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// `fill_from choice` lets each player name the pits of their own row they
@@ -891,8 +918,8 @@ fn play_from_any_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             format!("`play_from any` is not supported {why}"),
         ));
     };
-    if read.valid(BOARD, "stores") && rules.board.stores == Stores::Sown {
-        error("with `stores sown`");
+    if read.valid(BOARD, "stores") && rules.board.stores.sown() {
+        error(&format!("with `stores {}`", rules.board.stores));
     }
     if read.valid(BOARD, "rows") && rules.board.rows != 2 {
         error("on four rows");

@@ -47,7 +47,8 @@ each has captured, and the stones out of play: `2 3 0 / 1 5 1 south`,
 In a variant with rounds, a pit closed for the round is written `x` in place
 of its count: `7 7 7 7 7 x / 7 7 x x x x north captured 6 1` (traces and the
 text board draw it so too); `x` in a variant without rounds, or a row with
-every pit closed, is an error.
+every pit closed, is an error. Under `unfilled reopens` a closed pit that
+holds stones is written with its count: `4 4 / 4 2x south`.
 A position given this way is a mid-game position: a first-move rule does not
 apply to it. It must hold as many stones (on the board, captured and out of
 play) as the variant's start; `--any-stones` accepts another number (for a

@@ -122,6 +122,18 @@ keyword_enum! {
         /// Each player's store follows their row in the sowing path: the
         /// mover sows into their own store and skips the opponent's.
         Sown = "sown",
+        /// Each player's store follows their row in the sowing path, and the
+        /// mover sows into both: stones sown into the opponent's store are
+        /// the opponent's (Main Chongkak: "stores are included when sowing").
+        SownBoth = "sown_both",
+    }
+}
+
+impl Stores {
+    /// Whether the board has stores in the sowing path (`sown` or
+    /// `sown_both`).
+    pub fn sown(self) -> bool {
+        self != Stores::None
     }
 }
 
@@ -783,6 +795,8 @@ pub struct Rounds {
     pub fill_from: FillFrom,
     /// Where the stones a player cannot make a full pit of go.
     pub remainder: Remainder,
+    /// What a pit its owner could not fill is for the round.
+    pub unfilled: Unfilled,
     /// Who moves first in the next round.
     pub next_start: NextStart,
     /// When the match ends and who wins it.
@@ -833,6 +847,20 @@ keyword_enum! {
         /// they would fill, which is open for the round with fewer than
         /// `seeds` (Erherhe); a player who fills every pit keeps them.
         NextPit = "next_pit",
+    }
+}
+
+keyword_enum! {
+    /// What a pit its owner could not fill at a round's start is for that
+    /// round.
+    Unfilled {
+        /// Closed: it holds nothing, sowing passes over it, it cannot be
+        /// played and nothing is captured from it.
+        Closed = "closed",
+        /// Waiting: sown into like any pit, but not played nor captured
+        /// from until it holds `seeds` stones after a move; it is then open
+        /// for the rest of the round (Khrour).
+        Reopens = "reopens",
     }
 }
 

@@ -400,6 +400,10 @@ const BOARD: Section = Section {
     doc: "Board size and starting stones.",
     intro: "",
     notes: "Stones in a store count as captured: a trace's `scores` are the stores' contents.
+Under `stores sown_both` the mover sows into the opponent's store too, as the
+sowing passes it: those stones are the opponent's. A relay never lifts a
+store, and a lap that ends in either store ends the move (`extra_turn store`
+gives another move only in the mover's own store).
 
 On four rows (`rows 4`, at most 8 pits a row, no stores) each player owns
 an outer and an inner row and sows round them only. Their pits are lettered
@@ -502,7 +506,7 @@ stones of the start.",
             read: |r, v| r.board.stores = v.word(),
             write: |r| Some(one(r.board.stores)),
             what: "kind of stores",
-            value: ValueKind::Word(Words::of::<Stores>()),
+            value: ValueKind::Word(Words::of::<Stores>().opt_in(&["sown_both"])),
             default: Default::Value("none"),
             warns: None,
             doc: "Stores (end pits) on the board.",
@@ -1592,6 +1596,14 @@ remainders, to its row's player). The notation writes such a pit with a
 higher score of that round. Each round's first move is a first move for
 `first_move` in `capture` and `first_move_from` in `legal`.
 
+Under `unfilled reopens` (Khrour) a pit its owner could not fill, or
+filled with fewer than `seeds` (`remainder next_pit`), waits instead of
+being closed: sowing drops stones into it as into any pit, but it is not
+played and nothing is captured from it until it holds `seeds` or more after
+a move; it is then open for the rest of the round. The notation writes a
+waiting pit holding stones with its count and `x` (`3x`). It goes with
+`refill captures` and `fill_from left` or `right`.
+
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
 between rounds, and the start given as `seeds N`; the other keys without
@@ -1644,6 +1656,19 @@ yet, and say so.",
             warns: None,
             doc: "Where the stones a player cannot make a full pit of go.",
             example: "remainder next_pit",
+            infer: Infer::Searched,
+        },
+        Key {
+            name: "unfilled",
+            describe: sentences::none,
+            read: |r, v| r.rounds.unfilled = v.word(),
+            write: |r| r.rounds.refill.map(|_| one(r.rounds.unfilled)),
+            what: "unfilled pit",
+            value: ValueKind::Word(Words::of::<Unfilled>().opt_in(&["reopens"])),
+            default: Default::Value("closed"),
+            warns: None,
+            doc: "What a pit its owner could not fill is for the round.",
+            example: "unfilled reopens",
             infer: Infer::Searched,
         },
         Key {

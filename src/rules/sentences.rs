@@ -33,6 +33,7 @@ pub(super) fn rows(rules: &Rules) -> Vec<String> {
     let stores = match stores {
         Stores::None => "no stores",
         Stores::Sown => "a store for each player at the end of their row: the mover sows into their own store and skips the opponent's, and stones in a store count as captured",
+        Stores::SownBoth => "a store for each player at the end of their row: the mover sows into both stores as the sowing passes them, the stones in each store being its owner's, and stones in a store count as captured",
     };
     if *rows == 3 {
         return vec![format!(
@@ -279,7 +280,12 @@ pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
     } else {
         rules.pit_count()
     };
-    let slots = circuit + usize::from(rules.board.stores == Stores::Sown);
+    let slots = circuit
+        + match rules.board.stores {
+            Stores::None => 0,
+            Stores::Sown => 1,
+            Stores::SownBoth => 2,
+        };
     let lap = match rules.sowing.start {
         SowStart::Origin | SowStart::OriginUnlessSingle => slots + 1,
         SowStart::Next => slots,
@@ -292,10 +298,10 @@ pub(super) fn skip_origin(rules: &Rules) -> Vec<String> {
 }
 
 pub(super) fn laps(rules: &Rules) -> Vec<String> {
-    let store = if rules.board.stores == Stores::Sown {
-        " or in the store"
-    } else {
-        ""
+    let store = match rules.board.stores {
+        Stores::None => "",
+        Stores::Sown => " or in the store",
+        Stores::SownBoth => " or in either store",
     };
     let bound = format!(" (or after {MAX_RELAYS} laps, a bound of ours)");
     vec![match rules.sowing.laps {
@@ -770,16 +776,22 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
         MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
     };
     let refilled = match refill {
+        Refill::Captures if rounds.unfilled == Unfilled::Reopens => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
         Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
         Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). A pit nobody fills is closed, and what is left over stays its player's into the next round"),
     };
-    let remainder = match rounds.remainder {
-        Remainder::Kept => "",
-        Remainder::NextPit => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
+    let remainder = match (rounds.remainder, rounds.unfilled) {
+        (Remainder::Kept, _) => "",
+        (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
+        (Remainder::NextPit, Unfilled::Reopens) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
+    };
+    let unfilled = match rounds.unfilled {
+        Unfilled::Closed => String::new(),
+        Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
     };
     vec![
         format!(
-            "The game is a match of rounds. When a round ends, {refilled}; {starter}.{remainder}"
+            "The game is a match of rounds. When a round ends, {refilled}; {starter}.{remainder}{unfilled}"
         ),
         end,
     ]

@@ -338,7 +338,11 @@ impl From<Trace> for Record {
         let pits: Vec<String> = (trace.start.iter().enumerate())
             .map(|(pit, n)| {
                 if trace.start_closed.contains(&pit_label(pit, per_row)) {
-                    "x".to_string()
+                    // `3x` for a closed pit holding stones (`unfilled reopens`).
+                    match n {
+                        0 => "x".to_string(),
+                        n => format!("{n}x"),
+                    }
                 } else {
                     n.to_string()
                 }

@@ -252,6 +252,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         refill,
         fill_from,
         remainder,
+        unfilled,
         next_start,
         match_end,
     } = rounds;
@@ -268,6 +269,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     });
     out.option("rounds remainder", &a.rounds.remainder, remainder, |r| {
         r.rounds.remainder = *remainder;
+    });
+    out.option("rounds unfilled", &a.rounds.unfilled, unfilled, |r| {
+        r.rounds.unfilled = *unfilled;
     });
     out.option("rounds next_start", &a.rounds.next_start, next_start, |r| {
         r.rounds.next_start = *next_start;

@@ -147,7 +147,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if self.is_store(last) || self.capture_pits[mover] >> last & 1 == 0 {
+        if self.is_any_store(last) || self.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
@@ -250,9 +250,11 @@ impl Game {
         if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
             return;
         }
-        // A claimed pit is never captured: taken as captured already while
-        // the rules look (every take skips the pits of `captured_pits`).
-        let claimed = pos.claimed & !effect.captured_pits;
+        // A claimed pit is never captured, nor a closed one (which holds
+        // stones only under `unfilled reopens`): taken as captured already
+        // while the rules look (every take skips the pits of
+        // `captured_pits`).
+        let claimed = (pos.claimed | pos.closed) & !effect.captured_pits;
         effect.captured_pits |= claimed;
         for rule in self.capture_rules.iter() {
             if rule.applies(pos) {

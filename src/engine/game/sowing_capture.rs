@@ -140,7 +140,7 @@ impl Game {
             if stones == 0 {
                 break;
             }
-            if pos.closed != 0 && pos.is_closed(slot) {
+            if pos.closed != 0 && self.passes_over(pos, slot) {
                 continue;
             }
             pos.pits[slot] += 1;
