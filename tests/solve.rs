@@ -8,7 +8,7 @@ use std::sync::Arc;
 use sowing::{
     agents::{Agent, PerfectAgent},
     engine::{Game, GameRun, Player, Position},
-    solve::{solve, solve_from, ForwardSummary, MoveBound, Solution, Summary},
+    solve::{solve, solve_from, ForwardSummary, MoveBound, SearchOptions, Solution, Summary},
     trace,
 };
 
@@ -908,6 +908,20 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                 .map(|(_, v)| *v)
                 .collect();
             assert_eq!(got, expected, "{name}: a table of one bucket");
+            // Two threads sharing the table, large or of one bucket (where
+            // they overwrite each other's entries all the time): the same
+            // values.
+            for slots in [1 << 20, 8] {
+                let mut shared =
+                    sowing::solve::Search::with_table(&game, Some(&db), slots).unwrap();
+                shared.set_threads(2);
+                let got: Vec<i32> = shared
+                    .move_values(&start, run.history())
+                    .iter()
+                    .map(|(_, v)| *v)
+                    .collect();
+                assert_eq!(got, expected, "{name}: two threads, {slots} slots");
+            }
             assert_eq!(
                 search.value(&start, run.history()),
                 i32::from(full.value(&start).unwrap()),
@@ -915,28 +929,45 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
             );
             // The report values the best first moves exactly and bounds the
             // others on the right side; with `every_move`, all exactly.
-            let every = ForwardSummary::new(&game, &db, 0.0, None, true, &mut |_| {}).unwrap();
-            let summary = ForwardSummary::new(&game, &db, 0.0, None, false, &mut |_| {}).unwrap();
+            let report = |every_move, threads, guess| {
+                let options = SearchOptions {
+                    every_move,
+                    threads,
+                    guess,
+                };
+                ForwardSummary::new(&game, &db, 0.0, None, &options, &mut |_| {}).unwrap()
+            };
+            let every = report(true, 1, 0);
+            let summary = report(false, 1, 0);
+            // MTD(f) from a guess far off, on two threads: the same report
+            // but for the work (and the bounds of the moves not best, which
+            // depend on what the table held).
+            let guessed = report(false, 2, -7);
             let sign = for_south(&start, 1);
-            for ((quick, exact), want) in summary.moves.iter().zip(&every.moves).zip(&expected) {
-                let want = sign * want;
-                assert_eq!(
-                    (exact.bound, i32::from(exact.value)),
-                    (MoveBound::Exact, want)
-                );
-                let value = i32::from(quick.value);
-                match quick.bound {
-                    MoveBound::Exact => assert_eq!(value, want, "{name}"),
-                    MoveBound::AtMost => assert!(want <= value && value < i32::from(summary.value)),
-                    MoveBound::AtLeast => {
-                        assert!(want >= value && value > i32::from(summary.value))
+            for quick in [&summary, &guessed] {
+                for ((first, exact), want) in quick.moves.iter().zip(&every.moves).zip(&expected) {
+                    let want = sign * want;
+                    assert_eq!(
+                        (exact.bound, i32::from(exact.value)),
+                        (MoveBound::Exact, want)
+                    );
+                    let value = i32::from(first.value);
+                    match first.bound {
+                        MoveBound::Exact => assert_eq!(value, want, "{name}"),
+                        MoveBound::AtMost => {
+                            assert!(want <= value && value < i32::from(quick.value))
+                        }
+                        MoveBound::AtLeast => {
+                            assert!(want >= value && value > i32::from(quick.value))
+                        }
                     }
                 }
+                assert_eq!(
+                    quick.best, every.best,
+                    "{name}: the best moves are those valued exactly"
+                );
             }
-            assert_eq!(
-                summary.best, every.best,
-                "{name}: the best moves are those valued exactly"
-            );
+            assert_eq!(guessed.value, summary.value, "{name}");
             // The report's principal variation replays to the value.
             let labels: Vec<&str> = summary.pv.iter().map(String::as_str).collect();
             let replay = trace::from_moves(&game, start, &labels).unwrap();

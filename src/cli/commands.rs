@@ -207,6 +207,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             databases,
             use_databases,
             every_move,
+            threads,
+            guess,
             format,
         } => {
             let save = save
@@ -264,7 +266,15 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     &tables,
                     seconds,
                     file,
-                    every_move,
+                    &solve::SearchOptions {
+                        every_move,
+                        threads: if threads == 0 {
+                            std::thread::available_parallelism().map_or(1, |n| n.get())
+                        } else {
+                            threads
+                        },
+                        guess,
+                    },
                     &mut progress,
                 )?;
                 match format {

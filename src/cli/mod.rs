@@ -539,6 +539,16 @@ enum Command {
         /// proven bound, which costs far less on large boards).
         #[arg(long)]
         every_move: bool,
+        /// With --databases or --use-databases: threads of the forward
+        /// search, sharing its table (0: one per core). The values do not
+        /// depend on it; the positions searched do.
+        #[arg(long, default_value_t = 1, value_parser = threads)]
+        threads: usize,
+        /// With --databases or --use-databases: MTD(f)'s first guess at the
+        /// start's value, for South. The value found is the same whatever
+        /// the guess; a close one saves passes of the search.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        guess: i16,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,

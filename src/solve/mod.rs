@@ -82,7 +82,7 @@ pub use key::{estimate, KeyCodec};
 pub use search::{no_repetition, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
-    MoveBound, PvResult, Summary,
+    MoveBound, PvResult, SearchOptions, Summary,
 };
 pub use table::TableError;
 

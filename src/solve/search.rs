@@ -40,6 +40,10 @@ use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
     rules::{Leftovers, Repetition},
 };
+use std::sync::{
+    atomic::{AtomicBool, Ordering::Relaxed},
+    Arc,
+};
 
 /// Most positions the transposition table holds (8 bytes each): 4 GiB.
 /// The table takes at most this, at most a quarter of the memory available
@@ -84,6 +88,7 @@ pub enum Test {
 pub type History = Vec<([u8; MAX_PITS], Player)>;
 
 /// A forward search of one game, with its table kept between searches.
+#[derive(Clone)]
 pub struct Search<'a> {
     game: &'a Game,
     databases: Option<&'a Solution>,
@@ -94,7 +99,8 @@ pub struct Search<'a> {
     repetition: Option<Leftovers>,
     /// No position can come back (see [`no_repetition`]).
     acyclic: bool,
-    table: Table,
+    /// Shared with the helper threads of a search on several threads.
+    table: Arc<Table>,
     /// The numbering of every board of the game's stones, for the table's
     /// keys.
     keys: BoardIndex,
@@ -108,6 +114,16 @@ pub struct Search<'a> {
     pub nodes: u64,
     /// Database leaves read whose value is not proven exact.
     pub inexact_leaves: u64,
+    /// Threads each null-window search runs on (see [`Search::set_threads`]).
+    threads: usize,
+    /// The cutoffs each move made (by side to move and move index),
+    /// weighted by the square of the stones above the databases where it
+    /// made them (the history heuristic): the move ordering's last key.
+    cutoffs: [[u32; MAX_PITS]; 2],
+    /// A helper thread's number (0 for the main search), which varies its
+    /// move order, and the flag that tells it to stop.
+    helper: usize,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<'a> Search<'a> {
@@ -158,13 +174,28 @@ impl<'a> Search<'a> {
             repetition: (rules.end.repetition == Repetition::EndGame)
                 .then_some(rules.end.repetition_leftovers),
             acyclic: no_repetition(rules),
-            table,
+            table: Arc::new(table),
             keys,
             history: Vec::new(),
             spare: Vec::new(),
             nodes: 0,
             inexact_leaves: 0,
+            threads: 1,
+            cutoffs: [[0; MAX_PITS]; 2],
+            helper: 0,
+            stop: None,
         })
+    }
+
+    /// Runs each null-window search on `threads` threads (at least one)
+    /// sharing the transposition table: the helpers search the same window
+    /// with their moves in another order, so that they prove other parts of
+    /// the tree into the table, and stop when the main search ends (what
+    /// they proved by then stays in the table; nothing after). Values do not
+    /// depend on it: every entry is a proven bound, whichever thread wrote
+    /// it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Positions in the transposition table.
@@ -188,17 +219,30 @@ impl<'a> Search<'a> {
         seen: &[([u8; MAX_PITS], Player)],
         on_pass: &mut dyn FnMut(i32, i32),
     ) -> i32 {
+        self.value_from(pos, seen, 0, on_pass)
+    }
+
+    /// As [`Search::value_with`], with MTD(f) starting from `guess` (for the
+    /// player to move) instead of 0: the value found is the same whatever
+    /// the guess; a guess close to it saves passes.
+    pub fn value_from(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        guess: i32,
+        on_pass: &mut dyn FnMut(i32, i32),
+    ) -> i32 {
         let pos = clean(pos);
         self.history.clear();
         self.history.extend_from_slice(seen);
         if self.history.last() != Some(&(pos.pits, pos.to_move)) {
             self.history.push((pos.pits, pos.to_move));
         }
-        let mut guess = 0;
+        let mut guess = guess;
         let (mut low, mut high) = (-INFINITY, INFINITY);
         while low < high {
             let beta = if guess == low { guess + 1 } else { guess };
-            guess = self.negamax(&pos, 0, beta - 1, beta);
+            guess = self.shared_negamax(&pos, 0, beta - 1, beta);
             if guess < beta {
                 high = guess;
             } else {
@@ -304,10 +348,10 @@ impl<'a> Search<'a> {
             // Fail-soft, the search's answer bounds c on the side it falls.
             if f < 0 {
                 let bound = g - value;
-                g - self.negamax(&child, since, bound, bound + 1)
+                g - self.shared_negamax(&child, since, bound, bound + 1)
             } else {
                 let bound = value - g;
-                g + self.negamax(&child, since, bound - 1, bound)
+                g + self.shared_negamax(&child, since, bound - 1, bound)
             }
         };
         if found >= value {
@@ -315,6 +359,53 @@ impl<'a> Search<'a> {
         } else {
             Test::AtMost(found)
         }
+    }
+
+    /// [`Search::negamax`] of `pos`, last in the history, on the search's
+    /// threads: the helpers search the same window until this thread is
+    /// done. Their positions searched count with this thread's.
+    fn shared_negamax(&mut self, pos: &Position, since: usize, alpha: i32, beta: i32) -> i32 {
+        if self.threads <= 1 {
+            return self.negamax(pos, since, alpha, beta);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut helpers: Vec<Search<'a>> = (1..self.threads)
+            .map(|helper| Search {
+                spare: Vec::new(),
+                nodes: 0,
+                inexact_leaves: 0,
+                threads: 1,
+                helper,
+                stop: Some(Arc::clone(&stop)),
+                ..self.clone()
+            })
+            .collect();
+        let value = std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                let spawned = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        helper.negamax(pos, since, alpha, beta);
+                    });
+                // Without a helper the search is the same, only slower.
+                spawned.ok();
+            }
+            let value = self.negamax(pos, since, alpha, beta);
+            stop.store(true, Relaxed);
+            value
+        });
+        for helper in &helpers {
+            self.nodes += helper.nodes;
+            self.inexact_leaves += helper.inexact_leaves;
+        }
+        value
+    }
+
+    /// Whether this is a helper thread told to stop: its results from then
+    /// on are not proven (each node returns at once) and are never stored.
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|stop| stop.load(Relaxed))
     }
 
     /// What a repetition at `pos` is worth to its mover.
@@ -366,6 +457,9 @@ impl<'a> Search<'a> {
     /// strictly between `alpha` and `beta`, else a bound on the side of the
     /// window it falls.
     fn negamax(&mut self, pos: &Position, since: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.stopped() {
+            return 0;
+        }
         self.nodes += 1;
         let nodes_before = self.nodes;
         if let Some(value) = self.database_leaf(pos, since) {
@@ -417,19 +511,34 @@ impl<'a> Search<'a> {
             return cut;
         }
         // Move ordering: the table's best move, then extra turns, then the
-        // biggest gain.
-        let mut order = [(0i32, 0u8); MAX_PITS];
+        // biggest gain, then the moves that made the most cutoffs (history
+        // heuristic; on Kalah(5,4) shipped with 14-stone databases it cut
+        // the positions searched from 11.4 to 4.1 million, 13.4 to 4.8 s of
+        // processor time; the cutoffs ranked before the gain, 2.5 times
+        // slower than without them).
+        let mut order = [(0i64, 0u8); MAX_PITS];
+        let side = pos.to_move.index();
         for (i, s) in list.iter().enumerate() {
             let rank = if Some(i) == first {
-                i32::MAX
+                i64::MAX
             } else {
-                let extra = i32::from(s.position.to_move == pos.to_move);
-                1000 * extra + i32::from(gain(pos, &s.position))
+                let extra = i64::from(s.position.to_move == pos.to_move);
+                let g = i64::from(gain(pos, &s.position));
+                (extra << 50) + (g << 36) + i64::from(self.cutoffs[side][i])
             };
             order[i] = (rank, i as u8);
         }
         let order = &mut order[..list.len()];
         order.sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        if self.helper > 0 && order.len() > 2 {
+            // A helper takes the moves after the first in another order, so
+            // that where every move must be searched the threads start on
+            // different ones.
+            let rest = &mut order[1..];
+            rest.reverse();
+            let turn = (self.helper - 1) % rest.len();
+            rest.rotate_left(turn);
+        }
         let (window_alpha, window_beta) = (alpha, beta);
         let (mut best, mut best_index) = (-INFINITY, 0);
         for &(_, i) in order.iter() {
@@ -466,6 +575,7 @@ impl<'a> Search<'a> {
             }
             alpha = alpha.max(best);
             if alpha >= beta {
+                self.count_cutoff(side, i, on_board as u32);
                 break;
             }
         }
@@ -554,9 +664,27 @@ impl<'a> Search<'a> {
         None
     }
 
+    /// Counts a cutoff of move `index` for `side` at a position of
+    /// `on_board` stones: the higher above the databases, the larger the
+    /// tree it saved, the more it counts. The counts are halved when one
+    /// grows large, so that recent cutoffs weigh more.
+    fn count_cutoff(&mut self, side: usize, index: usize, on_board: u32) {
+        let above = on_board.saturating_sub(self.database_stones);
+        let count = &mut self.cutoffs[side][index];
+        *count = count.saturating_add(above * above);
+        if *count >= 1 << 30 {
+            for c in self.cutoffs.iter_mut().flatten() {
+                *c /= 2;
+            }
+        }
+    }
+
     /// Narrows the table's bounds of `key` (if any) to `[lower, upper]`,
     /// found by searching `nodes` positions.
     fn store(&mut self, key: Option<u64>, lower: i32, upper: i32, best: usize, nodes: u64) {
+        if self.stopped() {
+            return;
+        }
         if let Some(key) = key {
             self.table
                 .store(key, lower as i16, upper as i16, best as u8, nodes);

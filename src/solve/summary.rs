@@ -247,6 +247,17 @@ pub struct DatabaseFacts {
     pub file: Option<String>,
 }
 
+/// How the forward search of [`ForwardSummary::new`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Value each first move exactly, not only the best ones.
+    pub every_move: bool,
+    /// Threads sharing the table (at least one).
+    pub threads: usize,
+    /// MTD(f)'s first guess at the start's value, for South.
+    pub guess: i16,
+}
+
 /// The report of `sow solve --databases K`: a forward search from the start
 /// with the databases at its leaves.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -288,7 +299,8 @@ impl ForwardSummary {
     /// With `every_move` each first move is valued exactly; otherwise the
     /// start is valued, and each first move tested against that value by
     /// one null-window search: the best ones get their exact value, the
-    /// others a proven bound (far cheaper on large boards).
+    /// others a proven bound (far cheaper on large boards). `options` say
+    /// how to search.
     ///
     /// # Errors
     /// The board does not fit the search's keys, or `databases` is a
@@ -298,11 +310,12 @@ impl ForwardSummary {
         databases: &Solution,
         seconds: f64,
         file: Option<String>,
-        every_move: bool,
+        options: &SearchOptions,
         progress: &mut dyn FnMut(String),
     ) -> Result<ForwardSummary, SolveError> {
         let clock = std::time::Instant::now();
         let mut search = Search::new(game, Some(databases))?;
+        search.set_threads(options.threads);
         let start = game.start();
         let sign = i32::from(for_south(start.to_move));
         let mut run = GameRun::new(game, start);
@@ -326,7 +339,7 @@ impl ForwardSummary {
                 clock.elapsed().as_secs_f64()
             ));
         };
-        let (value, moves) = if every_move {
+        let (value, moves) = if options.every_move {
             let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
                 show(&format!("first move {}", labels[i]), low, high);
             });
@@ -342,7 +355,8 @@ impl ForwardSummary {
                 .collect();
             (value, moves)
         } else {
-            let value = search.value_with(&start, run.history(), &mut |low, high| {
+            let guess = sign * i32::from(options.guess);
+            let value = search.value_from(&start, run.history(), guess, &mut |low, high| {
                 show("the start", low, high);
             });
             let moves = (0..labels.len())
