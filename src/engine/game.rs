@@ -362,7 +362,7 @@ pub struct Game {
     /// `rounds { unfilled reopens }`: the count at which a closed pit,
     /// which then is sown into, opens after a move (`seeds`); 0 when closed
     /// pits are passed over for the whole round.
-    reopen_at: u8,
+    pub(super) reopen_at: u8,
     extra_turn: bool,
     /// `extra_turn capture`: a move that captured a pit is followed by
     /// another move of the same player.

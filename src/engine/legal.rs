@@ -210,13 +210,17 @@ impl Game {
                 &self.pit_moves,
             );
         } else {
-            out.fill_where(
-                &self.candidates[mover][..self.candidate_count[mover]],
-                |mv| {
-                    pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones
-                        && !pos.is_closed(usize::from(mv.pit))
-                },
-            );
+            let candidates = &self.candidates[mover][..self.candidate_count[mover]];
+            let held = |mv: &Move| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones;
+            // A closed pit holds stones (and must be left out) only under
+            // `unfilled reopens`; otherwise it is empty and `min_stones`,
+            // at least 1, leaves it out.
+            match self.reopen_at {
+                0 => out.fill_where(candidates, held),
+                _ => out.fill_where(candidates, |mv| {
+                    held(mv) && !pos.is_closed(usize::from(mv.pit))
+                }),
+            }
         }
     }
 
