@@ -3,7 +3,7 @@
 
 mod draw;
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -146,9 +146,9 @@ pub struct GameRun<'g> {
     legality: Legality,
     /// The legal moves, when they are not the candidates: listed with the
     /// candidates ([`Legality::Listed`]) or once asked for.
-    legal: OnceCell<Moves>,
+    legal: OnceLock<Moves>,
     /// The successors of `position`, once asked for.
-    successors: OnceCell<Successors>,
+    successors: OnceLock<Successors>,
     /// A successor list reused to list the legal moves of the positions
     /// that need the full successors ([`Legality::Listed`]), rather than a
     /// new one, whose every entry is written, at each such position.
@@ -175,8 +175,8 @@ impl<'g> GameRun<'g> {
             plies: 0,
             candidates: Moves::default(),
             legality: Legality::Exact,
-            legal: OnceCell::new(),
-            successors: OnceCell::new(),
+            legal: OnceLock::new(),
+            successors: OnceLock::new(),
             scratch: Successors::default(),
             end: None,
             tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
@@ -423,7 +423,7 @@ impl<'g> GameRun<'g> {
     fn list_slowly(&mut self) {
         let mut legal = Moves::default();
         (self.game).legal_moves_slowly(&self.position, &mut legal, &mut self.scratch);
-        self.legal = OnceCell::from(legal);
+        self.legal = OnceLock::from(legal);
     }
 
     /// The game is over for a reason of its history or a cap: no move.
@@ -436,13 +436,13 @@ impl<'g> GameRun<'g> {
 
     fn forget_legal(&mut self) {
         if self.legal.get().is_some() {
-            self.legal = OnceCell::new();
+            self.legal = OnceLock::new();
         }
     }
 
     fn forget_successors(&mut self) {
         if self.successors.get().is_some() {
-            self.successors = OnceCell::new();
+            self.successors = OnceLock::new();
         }
     }
 
