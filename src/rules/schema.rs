@@ -412,7 +412,9 @@ from South's left, the inner row `i`-`p` from South's right back to the
 left; North's `A`-`P` likewise from North's side. Positions list the counts
 in that order (`a`-`h / i`-`p / A`-`H / I`-`P`), and `start` gives one
 side in label order. `direction` is one way for every pit (`ccw`:
-along one's outer row to the right, back along the inner row). Rounds,
+along one's outer row to the right, back along the inner row; `either`:
+the mover chooses the way for the move, written `i:ccw` or `i:cw`, and
+`then resows_from_end` may turn it, Bao la Kujifunza). Rounds,
 feeding, claims and a grand-slam rule are not supported on four rows yet.
 
 On three rows (`rows 3`, an even number of pits a row, at most 10, no
