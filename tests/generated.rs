@@ -427,9 +427,15 @@ fn consistent(mut r: Rules) -> Rules {
     }
     // A sweep is written after the rules on the last pit.
     r.captures.sort_by_key(|c| c.on == Trigger::Sweep);
-    // `requires capture` is for a sweep after another rule.
+    // `requires capture` is for a sweep after another rule, `requires
+    // first_lap` for a relay landing.
     for (i, rule) in r.captures.iter_mut().enumerate() {
-        if rule.on != Trigger::Sweep || i == 0 {
+        let keep = match rule.requires {
+            Requires::Capture => rule.on == Trigger::Sweep && i > 0,
+            Requires::FirstLap => rule.on == Trigger::RelayLanding,
+            Requires::Nothing => true,
+        };
+        if !keep {
             rule.requires = Requires::Nothing;
         }
         // `board_at_most` is for a sweep.
@@ -445,6 +451,12 @@ fn consistent(mut r: Rules) -> Rules {
         r.end.test_after = EndTest::Move;
     }
     four_rows_consistent(&mut r);
+    // `first_lap captures` needs a capture at a relay landing.
+    if r.sowing.first_lap == FirstLap::Captures
+        && !r.captures.iter().any(|c| c.on == Trigger::RelayLanding)
+    {
+        r.sowing.first_lap = FirstLap::Any;
+    }
     // A last-pit capture sown on is sown with the captures inside the
     // sowing: no relay cycle, no lap test.
     if r.captures
@@ -603,10 +615,17 @@ fn four_rows_consistent(r: &mut Rules) {
             rule.goes_to = CaptureDestination::Mover;
             r.sowing.start = SowStart::Next;
         }
+        // Bao's kichwa: an end of the mover's inner row, on four rows.
+        if rule.then == AfterCapture::ResowsFromEnd && !(four && rule.side == CaptureSide::OwnInner)
+        {
+            rule.then = AfterCapture::Resows;
+        }
     }
     if four || three {
+        // Four rows: one way for every pit, `either` included (Bao).
         let way = match r.sowing.direction.first() {
             Some(PitDirection::Cw) => PitDirection::Cw,
+            Some(PitDirection::Either) if four => PitDirection::Either,
             _ => PitDirection::Ccw,
         };
         r.sowing.direction = vec![way; usize::from(r.board.pits)];

@@ -220,6 +220,17 @@ const FAMILIES: &[Family] = &[
         variants: &["omweso"],
     },
     Family {
+        page: "bao",
+        title: "Bao la Kujifunza",
+        intro: "The learners' Bao of Tanzania and Zanzibar: Bao la Kiswahili's mtaji stage \
+                from a full board. A move sows either way round one's own two rows; a relay \
+                lap ending in an occupied pit of one's inner row takes the opponent's facing \
+                pit and sows it on from an end of the inner row (the kichwa), which may turn \
+                the move round; a capturing move is obligatory, and a move that does not \
+                capture at once captures nothing.",
+        variants: &["bao-la-kujifunza"],
+    },
+    Family {
         page: "surplus",
         title: "Hufesay and Motiq",
         intro: "Matches of rounds in which holes change hands: the player who took more fills \

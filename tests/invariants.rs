@@ -184,6 +184,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::FirstLap { .. } => {
                     rules.sowing.first_lap == sowing::rules::FirstLap::ReachesOrEmpty
                 }
+                Illegal::MustCapture { .. } => {
+                    rules.sowing.first_lap == sowing::rules::FirstLap::Captures
+                }
                 Illegal::Refill { .. } => pos.refilling.is_some() || mv.filled_pit().is_some(),
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };

@@ -653,6 +653,24 @@ fn omweso_capture_sown_from_the_lap_start() {
     ]));
 }
 
+/// Bao la Kujifunza, from the third position of tests/bao_la_kujifunza.rs:
+/// South's l:cw ends in the occupied j, a kimbi, and takes North's O (2),
+/// sown from the nearer kichwa i, which turns the move counter-clockwise:
+/// the relay of j ends in the empty m. North's A:cw (2): P 0->1, O 0->1,
+/// the last, empty: the move ends.
+#[test]
+fn bao_la_kujifunza_capture_sown_from_a_kichwa() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "bao-la-kujifunza",
+        "--from",
+        "0 0 0 0 0 0 0 0 / 0 1 0 2 0 0 0 0 / 2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 2 0 south",
+        "--any-stones",
+        "--moves",
+        "l:cw A:cw"
+    ]));
+}
+
 /// Hufesay across a round change (tests/surplus.rs works the plies): South's
 /// e ends in f (empty, own row; A opposite is empty), North's F ends in a,
 /// and North's row is empty: round 1 ends 32 to 16. South owns a-f and A,

@@ -5,6 +5,7 @@
 mod capture;
 mod claim;
 mod fill;
+mod kichwa;
 mod packed;
 mod resow;
 mod shift;
@@ -181,6 +182,12 @@ pub enum Illegal {
         /// Label of the pit.
         pit: String,
     },
+    /// The move does not capture at the end of its first lap, and another
+    /// move would (`first_lap captures`).
+    MustCapture {
+        /// Label of the pit.
+        pit: String,
+    },
     /// A sowing while the players choose the pits to refill, or a refill
     /// that cannot be played (`fill_from choice`).
     Refill {
@@ -234,6 +241,10 @@ impl fmt::Display for Illegal {
             Illegal::FirstLap { pit } => write!(
                 f,
                 "`{pit}`'s first lap neither reaches the opponent's row nor ends in an empty pit of the mover's row"
+            ),
+            Illegal::MustCapture { pit } => write!(
+                f,
+                "`{pit}`'s first lap does not end in a capture, and a capturing move is obligatory"
             ),
         }
     }
@@ -413,6 +424,9 @@ pub struct Game {
     /// Whether a move's first lap must reach the opponent's row or end in an
     /// empty pit of the mover's row (`first_lap reaches_or_empty`).
     pub(super) first_lap_rule: bool,
+    /// Whether a move whose first lap ends in a capture is obligatory when
+    /// there is one (`first_lap captures`, Bao).
+    pub(super) first_lap_capture: bool,
     /// Whether every move is one plain lap: `laps single`, no capture
     /// inside the sowing nor sweep, no claim, a single stone sown like any
     /// other, no extra turn for a capture, only South's first move a first
@@ -654,6 +668,7 @@ impl Game {
         let restriction_steps = rules.restrictions.0;
         let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
         let rules_first_lap = rules.sowing.first_lap == FirstLap::ReachesOrEmpty;
+        let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
         let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
         let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
         let scoring = EndReason::ALL.map(|reason| {
@@ -741,7 +756,7 @@ impl Game {
             candidates,
             candidate_count,
             one_way,
-            pit_masks: one_way && !rules_first_lap,
+            pit_masks: one_way && !rules_first_lap && !first_lap_capture,
             narrow: pit_count <= 16,
             pit_moves,
             playable_bits,
@@ -752,6 +767,7 @@ impl Game {
             play_any,
             shift_opening,
             first_lap_rule: rules_first_lap,
+            first_lap_capture,
             plain: false,
         };
         game.plain = game.laps == Laps::Single
@@ -883,26 +899,27 @@ impl Game {
             return vec![(pit, vec![to; usize::from(pos.pits[pit])])];
         }
         let direction = mv.direction as usize;
-        let paths = &self.sow_path[pos.to_move.index()][direction];
         let mut lifted = Vec::new();
         let mut board = *pos;
         let first = usize::from(mv.pit);
-        let on_lap = |o, n| lifted.push((o, n));
         let (_, _, laps) = if self.sowing_captures {
             // Captures change the laps here: sow as the move is played (a
-            // grand slam the rules play without capture sows without).
+            // grand slam the rules play without capture sows without); a
+            // capture sown from a kichwa may turn the move round.
             let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
             let capture = self.may_capture(pos) && !waived;
             let taken = (&mut 0, &mut 0);
+            let on_lap = |o, n, d| lifted.push((o, n, d));
             self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
         } else {
+            let on_lap = |o, n| lifted.push((o, n, direction));
             self.sow_laps(&mut board, first, direction, on_lap)
         };
         lifted.truncate(laps);
         lifted
             .into_iter()
-            .map(|(origin, stones)| {
-                let path = &paths[origin][..self.path_len];
+            .map(|(origin, stones, direction)| {
+                let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
                 let skip = usize::from(self.single_to_next && stones == 1);
                 let slots = path
                     .iter()
@@ -1092,7 +1109,7 @@ impl Game {
                 direction,
                 capture,
                 taken,
-                |_, _| {},
+                |_, _, _| {},
             )
         } else {
             self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
@@ -1718,6 +1735,15 @@ impl Game {
         if out.is_empty() && self.singletons {
             self.single_stone_moves(pos, out, capture, opening);
         }
+        // `first_lap captures` (the rules refuse a grand-slam rule on four
+        // rows, and without one no slam is marked): only the moves whose
+        // first lap captures, if any.
+        if self.first_lap_capture {
+            let moves = || out.as_slice().iter().map(|s| s.mv);
+            if self.some_first_lap_captures(pos, moves()) {
+                out.retain_indexed(|_, s| self.first_lap_captures(pos, s.mv));
+            }
+        }
         for step in self.restriction_steps {
             match step {
                 Restriction::GrandSlam => slams = self.drop_slams(out, slams),
@@ -1881,6 +1907,9 @@ impl Game {
         }
         if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
             return Illegal::FirstLap { pit: label };
+        }
+        if self.first_lap_capture && !self.first_lap_captures(pos, mv) {
+            return Illegal::MustCapture { pit: label };
         }
         let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
         if self.rules.grand_slam != GrandSlam::Allowed

@@ -128,6 +128,9 @@ impl Game {
         if self.first_lap_rule {
             self.keep_first_lap_moves(pos, out);
         }
+        if self.first_lap_capture {
+            self.keep_capturing_moves(pos, out);
+        }
         if out.is_empty() && self.passes && !self.singletons {
             // No pit holds `min_stones`: the mover passes if the opponent
             // has a move then, and the game is over if not.
@@ -298,6 +301,9 @@ impl Game {
         if self.first_lap_rule {
             self.keep_first_lap_moves(&turned, &mut replies);
         }
+        if self.first_lap_capture {
+            self.keep_capturing_moves(&turned, &mut replies);
+        }
         if replies.is_empty() {
             return Some(false);
         }
@@ -343,6 +349,14 @@ impl Game {
     /// the opponent's row or ends in an empty pit of the mover's row.
     fn keep_first_lap_moves(&self, pos: &Position, out: &mut Moves) {
         out.retain_indexed(|_, &mv| self.first_lap_allowed(pos, mv));
+    }
+
+    /// `first_lap captures`: only the moves whose first lap ends in a
+    /// capture, when there are any.
+    fn keep_capturing_moves(&self, pos: &Position, out: &mut Moves) {
+        if self.some_first_lap_captures(pos, out.as_slice().iter().copied()) {
+            out.retain_indexed(|_, &mv| self.first_lap_captures(pos, mv));
+        }
     }
 
     /// The legal moves from the full successor list, worked out in

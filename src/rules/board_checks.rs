@@ -55,17 +55,18 @@ pub(super) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             format!("a {rows}-row board has no stores (`stores none`)"),
         );
     }
+    // Four rows: one way for every pit, which may be `either` (Bao: the
+    // mover chooses the way round their own two rows).
     let direction = &rules.sowing.direction;
-    if read.valid(SOW, "direction")
-        && direction
-            .iter()
-            .any(|&d| d == PitDirection::Either || d != direction[0])
-    {
+    let either = rules.board.rows == 3 && direction.contains(&PitDirection::Either);
+    if read.valid(SOW, "direction") && (either || direction.iter().any(|&d| d != direction[0])) {
+        let ways = match rules.board.rows {
+            3 => "`direction ccw` or `direction cw`",
+            _ => "`direction ccw`, `direction cw` or `direction either`",
+        };
         error(
             read.given(SOW, "direction"),
-            format!(
-                "on {rows} rows every pit sows the same way: `direction ccw` or `direction cw`"
-            ),
+            format!("on {rows} rows every pit sows the same way: {ways}"),
         );
     }
     let unsupported = [
@@ -133,6 +134,17 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                         "`take {}` on four rows is supported only with `on relay_landing` and `then resows` (or, for `opposite_and_behind`, `opposite_and_behind_both` and `behind_past_empty`, with `on last_pit`)",
                         rule.take
                     ),
+                ));
+            }
+        }
+        // The kichwa: an end of the mover's inner row, where the landing pit
+        // is one of its pits.
+        if let Some(s) = read.given_in(CAPTURE, i, "then") {
+            let inner = read.valid_in(CAPTURE, i, "side") && rule.side == CaptureSide::OwnInner;
+            if rule.then == AfterCapture::ResowsFromEnd && !(four && inner) {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`then resows_from_end` sows from an end of the mover's inner row: it needs a four-row board (`rows 4`) and `side own_inner`",
                 ));
             }
         }

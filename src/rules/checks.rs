@@ -48,6 +48,7 @@ pub(super) const CHECKS: &[Check] = &[
     first_move_shift_fits,
     requires_capture_fits,
     board_at_most_is_for_sweeps,
+    first_lap_captures_fits,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -981,6 +982,41 @@ fn requires_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             ))
         })
         .collect()
+}
+
+/// `requires first_lap` stops the captures of a move whose first lap did
+/// not capture: it is for the laps of a relay (`on relay_landing`); and
+/// `first_lap captures` asks for a move whose first lap captures, so it
+/// needs a rule that captures at the end of a relay lap.
+fn first_lap_captures_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let mut out: Vec<Diagnostic> = capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "requires")?;
+            let wrong = rule.requires == Requires::FirstLap
+                && read.valid_in(CAPTURE, i, "on")
+                && rule.on != Trigger::RelayLanding;
+            wrong.then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`requires first_lap` has no effect here: it is for `on relay_landing`, not `on {}`",
+                        rule.on
+                    ),
+                )
+            })
+        })
+        .collect();
+    if let Some(s) = read.given(LEGAL, "first_lap") {
+        let relay_capture = rules.captures.iter().any(|c| c.on == Trigger::RelayLanding);
+        if rules.sowing.first_lap == FirstLap::Captures && !relay_capture {
+            out.push(Diagnostic::error(
+                s.span,
+                "`first_lap captures` needs a capture rule `on relay_landing` (a first lap that ends in a capture)",
+            ));
+        }
+    }
+    out
 }
 
 /// `board_at_most` says when a sweep applies: it is for `on sweep`.

@@ -376,6 +376,13 @@ keyword_enum! {
         /// pit the capturing lap sowed into, the pit after the one it was
         /// lifted from (Omweso).
         ResowsFromLapStart = "resows_from_lap_start",
+        /// As `resows`, but the captured stones are sown on from an end pit
+        /// of the mover's inner row (a kichwa), which gets the first stone:
+        /// the end nearer the landing pit when it is one of the two pits at
+        /// either end of the row, otherwise the end from which the move's
+        /// direction goes on; the move then goes on that way (Bao la
+        /// Kujifunza; four rows).
+        ResowsFromEnd = "resows_from_end",
     }
 }
 
@@ -385,7 +392,7 @@ impl AfterCapture {
     pub fn resows(self) -> bool {
         matches!(
             self,
-            AfterCapture::Resows | AfterCapture::ResowsFromLapStart
+            AfterCapture::Resows | AfterCapture::ResowsFromLapStart | AfterCapture::ResowsFromEnd
         )
     }
 }
@@ -1022,6 +1029,10 @@ keyword_enum! {
         /// A capture by an earlier rule in the same move (a sweep that
         /// follows a capture at the landing pit, Wouri).
         Capture = "capture",
+        /// A capture at the end of the move's first lap: a move whose first
+        /// lap does not capture captures nothing in its later laps (Bao's
+        /// takasa move).
+        FirstLap = "first_lap",
     }
 }
 
@@ -1034,5 +1045,8 @@ keyword_enum! {
         /// mover's row that was empty (Dabuda's "provided the sowing leads
         /// into the opponent's row or finishes in an empty hole").
         ReachesOrEmpty = "reaches_or_empty",
+        /// End in a capture, when some move's first lap does: a capturing
+        /// move is obligatory (Bao's "if a player can capture, he must").
+        Captures = "captures",
     }
 }

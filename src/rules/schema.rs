@@ -412,7 +412,9 @@ from South's left, the inner row `i`-`p` from South's right back to the
 left; North's `A`-`P` likewise from North's side. Positions list the counts
 in that order (`a`-`h / i`-`p / A`-`H / I`-`P`), and `start` gives one
 side in label order. `direction` is one way for every pit (`ccw`:
-along one's outer row to the right, back along the inner row). Rounds,
+along one's outer row to the right, back along the inner row; `either`:
+the mover chooses the way for the move, written `i:ccw` or `i:cw`, and
+`then resows_from_end` may turn it, Bao la Kujifunza). Rounds,
 feeding, claims and a grand-slam rule are not supported on four rows yet.
 
 On three rows (`rows 3`, an even number of pits a row, at most 10, no
@@ -872,7 +874,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<AfterCapture>()),
             default: Default::Value("stops"),
             warns: None,
-            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso).",
+            doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso), or from an end of the mover's inner row, which sets the direction the move goes on (`resows_from_end`, Bao la Kujifunza's kichwa).",
             example: "then sows_on",
             infer: Infer::OptIn,
         },
@@ -889,7 +891,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
             value: ValueKind::Word(Words::of::<Requires>()),
             default: Default::Value("nothing"),
             warns: None,
-            doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in.",
+            doc: "For `on sweep`: whether the sweep follows every move, or only a move that an earlier rule captured in; `first_lap`: the rule captures in a move's later laps only when its first lap ended in a capture (Bao's takasa).",
             example: "requires capture",
             infer: Infer::OptIn,
         },
@@ -992,6 +994,12 @@ stones of the pit played, before any relay) sows a stone into the
 opponent's row or ends in a pit of the mover's own row that was empty;
 like `min_stones`, it says which pits are moves at all, before the other
 restrictions choose.
+
+`first_lap captures` keeps, when the first lap of some move ends in a
+capture (a capture rule `on relay_landing` that takes there), only those
+moves: a capturing move is obligatory (Bao). A move's first lap is the
+stones of the pit played, before any relay; moves that capture only in a
+later lap do not count.
 
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;

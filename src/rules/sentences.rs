@@ -223,6 +223,14 @@ pub(super) fn direction(rules: &Rules) -> Vec<String> {
         .map(|k| pit_label((circuit - k) % circuit, per_side))
         .collect();
     let uniform = direction.iter().all(|d| Some(d) == direction.first());
+    if rules.board.rows == 4 && uniform && direction.first() == Some(&PitDirection::Either) {
+        // The cw order from `a` is `a p o ...`: from the other end of a row.
+        return vec![format!(
+            "They lift all its stones and sow them one by one round their own two rows only, either way as the mover chooses for the move: counter-clockwise, South in the order {} ..., or clockwise, in the order {} ... (North likewise in capitals); a move is written with its direction (`i:ccw`, `i:cw`); stones reach the opponent's side only by capture.",
+            ccw_order.join(" "),
+            cw_order.join(" ")
+        )];
+    }
     if rules.board.rows == 4 && uniform {
         let (way, order) = match direction.first() {
             Some(PitDirection::Cw) => ("clockwise", cw_order),
@@ -407,6 +415,7 @@ pub(super) fn then(rules: &Rules) -> Vec<String> {
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
             AfterCapture::ResowsFromLapStart => "The captured stones are not kept: the mover sows them on round their own pits from the first pit the capturing lap sowed into (the pit after the one it was lifted from), and the move goes on from where they end like any lap.".into(),
+            AfterCapture::ResowsFromEnd => "The captured stones are not kept: the mover sows them on round their own pits from an end pit of their inner row, which gets the first stone: the end nearer the landing pit when it is one of the two pits at either end of the row, otherwise the end from which the move goes on the way it was going; the move then goes on that way from where they end, like any lap.".into(),
         }],
         _ => Vec::new(),
     }
@@ -867,6 +876,9 @@ pub(super) fn requires(rules: &Rules) -> Vec<String> {
         Some(capture) if capture.requires == Requires::Capture => vec![
             "This sweep happens only after a move in which an earlier rule has captured.".into(),
         ],
+        Some(capture) if capture.requires == Requires::FirstLap => vec![
+            "The rule captures in a move's later laps only when the move's first lap ended in a capture: a move that does not capture at once captures nothing.".into(),
+        ],
         _ => Vec::new(),
     }
 }
@@ -888,6 +900,9 @@ pub(super) fn first_lap(rules: &Rules) -> Vec<String> {
         FirstLap::Any => Vec::new(),
         FirstLap::ReachesOrEmpty => vec![
             "A move may be played only if its first lap sows a stone into the opponent's row or ends in a pit of the mover's own row that was empty.".into(),
+        ],
+        FirstLap::Captures => vec![
+            "A capturing move is obligatory: when the first lap of some move ends in a capture, only such a move may be played.".into(),
         ],
     }
 }

@@ -33,6 +33,9 @@ pub(in crate::engine) struct CaptureTable {
     /// The rule applies only to a move an earlier rule captured in
     /// (`requires capture`).
     requires_capture: bool,
+    /// The rule captures in a later lap only when the move's first lap
+    /// ended in a capture (`requires first_lap`, Bao's takasa).
+    pub(super) requires_first_lap: bool,
     /// A sweep applies only when at most this many stones are left on the
     /// board when it looks (`board_at_most`; none: `u32::MAX`).
     board_at_most: u32,
@@ -77,6 +80,7 @@ impl CaptureTable {
             on: rule.on,
             then: rule.then,
             requires_capture: rule.requires == Requires::Capture,
+            requires_first_lap: rule.requires == Requires::FirstLap,
             board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
         }
     }

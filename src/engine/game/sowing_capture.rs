@@ -18,19 +18,19 @@ impl Game {
     /// take, adding the stones to `taken.0` and the pits to `taken.1`.
     /// Returns the last stone's slot, how the laps ended (never a cycle or a
     /// lap end test: the rules refuse them with these triggers) and how many
-    /// laps were sown. `on_lap(origin, stones)` is called before each lap.
+    /// laps were sown. `on_lap(origin, stones, direction)` is called before
+    /// each lap (`then resows_from_end` may turn the move round).
     pub(super) fn sow_laps_capturing(
         &self,
         pos: &mut Position,
         first: usize,
-        direction: usize,
+        mut direction: usize,
         capture: bool,
         taken: (&mut u16, &mut u32),
-        mut on_lap: impl FnMut(usize, u8),
+        mut on_lap: impl FnMut(usize, u8, usize),
     ) -> (usize, LapsEnd, usize) {
         let (captured, pits) = taken;
         let m = pos.to_move.index();
-        let paths = &self.sow_path[m][direction];
         // The rules in force for this move, by trigger (the first move's
         // waiver holds for the whole move).
         let opening = pos.opening;
@@ -45,17 +45,22 @@ impl Game {
         let mut hand = None;
         // Pits an `on every_pit` rule in force may take, for this mover.
         let watched = if capture { self.every_pit_slots[m] } else { 0 };
+        // Whether the move's first lap ended in a capture (`requires
+        // first_lap`: a move whose first lap did not capture captures
+        // nothing later).
+        let mut first_captured = false;
         for relays in 0..=MAX_RELAYS as usize {
-            let path = &paths[origin][..self.path_len];
+            // `then resows_from_end` may turn the move round.
+            let path = &self.sow_path[m][direction][origin][..self.path_len];
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == 0 => {
-                    on_lap(origin, pos.pits[origin]);
+                    on_lap(origin, pos.pits[origin], direction);
                     last = self.sow_any_lap(pos, path, origin);
                 }
                 hand => {
                     let stones = hand.unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
-                    on_lap(origin, stones);
+                    on_lap(origin, stones, direction);
                     last = self
                         .sow_watched_lap(pos, path, stones, watched, |pos, slot| {
                             for rule in in_force(Trigger::EveryPit) {
@@ -77,9 +82,11 @@ impl Game {
                 None => Trigger::LastPit,
             };
             let landing = in_force(trigger).find(|rule| {
-                rule.qualifies(m, last, usize::from(pos.pits[last]))
+                (relays == 0 || first_captured || !rule.requires_first_lap)
+                    && rule.qualifies(m, last, usize::from(pos.pits[last]))
                     && (!rule.then.resows() || self.resown(rule, pos, last) != 0)
             });
+            first_captured |= relays == 0 && landing.is_some();
             origin = match (landing, relay) {
                 (None, Some(relay)) => relay,
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
@@ -96,12 +103,17 @@ impl Game {
                     *captured = captured.saturating_add(u16::from(stones));
                     *pits |= pits_taken;
                     hand = Some(stones);
-                    // Sown from the pit after the landing pit, or after the
-                    // capturing lap's own origin.
-                    if rule.then == AfterCapture::ResowsFromLapStart {
-                        origin
-                    } else {
-                        last
+                    // Sown from the pit after the landing pit, after the
+                    // capturing lap's own origin, or from a kichwa (the
+                    // pit before it in the way the move goes on).
+                    match rule.then {
+                        AfterCapture::ResowsFromLapStart => origin,
+                        AfterCapture::ResowsFromEnd => {
+                            let (kichwa, way) = self.kichwa(m, last, direction);
+                            direction = way;
+                            usize::from(self.before[way][kichwa])
+                        }
+                        _ => last,
                     }
                 }
                 (Some(rule), _) => {
