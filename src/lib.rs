@@ -34,4 +34,4 @@ pub mod variants;
 pub mod verify;
 pub mod yaml;
 
-pub use cli::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};
+pub use cli::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, EXIT_UNKNOWN};

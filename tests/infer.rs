@@ -420,7 +420,7 @@ fn bare_traces(dir: &std::path::Path, variant: &str, seeds: &[u64]) -> Vec<Strin
 /// has the variant's value among its values.
 #[test]
 fn moves_only_records_with_every_rule_free_are_inferred_back() {
-    for variant in ["modiar", "modiar-awale-info", "kalah"] {
+    for variant in ["modiar", "modiar-awale-info", "kalah", "oware"] {
         let dir = scratch(&format!("infer-bare-{variant}"));
         let files = bare_traces(&dir, variant, &[1]);
         let args = [
@@ -583,4 +583,57 @@ fn the_count_of_moves_only_rule_sets_is_that_of_a_brute_force_enumeration() {
         both as f64,
         "{text}"
     );
+}
+
+/// Two Modiar games as records of moves and result only, from their board
+/// alone (no --base: every rule free at the language's defaults): the
+/// search finds rule sets that explain both, says they are found, not
+/// proven, and the variant file it writes explains each record as `sow
+/// verify` replays it.
+#[test]
+fn moves_only_records_from_the_board_alone_are_explained() {
+    let dir = scratch("infer-bare-board-alone");
+    let files = bare_traces(&dir, "modiar", &[1, 2]);
+    let args = ["--format", "json", "--out", "found.variant"];
+    let (code, report, text) = infer(&dir, &files, &args);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(report["boards"], false);
+    assert_eq!(report["complete"], false, "{text}");
+    assert!(report["explained_by"].as_f64().unwrap() >= 1.0, "{text}");
+    for f in &files {
+        let out = assert_cmd::Command::cargo_bin("sow")
+            .unwrap()
+            .current_dir(&dir)
+            .args(["verify", f, "--variant", "found.variant"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{f}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// The same records with the search bounded to 100 partial rule sets: it
+/// stops before it finds a rule set, and says that whether one explains
+/// the records is unknown (exit 3), not that none does (exit 1): Modiar's
+/// own rules explain both, as `sow verify` replays them.
+#[test]
+fn a_search_stopped_before_it_finds_a_rule_set_says_unknown() {
+    let dir = scratch("infer-bare-unknown");
+    let files = bare_traces(&dir, "modiar", &[1, 2]);
+    for f in &files {
+        let (code, out, err) = sow(&["verify", &dir.join(f).display().to_string()]);
+        assert_eq!(code, 0, "{f}: {out}{err}");
+    }
+    let (code, _, text) = infer(&dir, &files, &["--bound", "100"]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("unknown whether one does"), "{text}");
+    assert!(!text.contains("no rule set explains"), "{text}");
+    let (code, report, text) = infer(&dir, &files, &["--bound", "100", "--format", "json"]);
+    assert_eq!(code, 3, "{text}");
+    assert_eq!(report["explained_by"], 0, "{text}");
+    assert_eq!(report["complete"], false, "{text}");
 }

@@ -172,13 +172,13 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             fix,
             format,
             out,
+            bound,
         } => verify_commands::infer(
             &records,
-            base.as_deref(),
-            &vary,
-            &fix,
+            (base.as_deref(), &vary, &fix),
             format,
             out.as_deref(),
+            bound,
         ),
         Command::Diff {
             a,

@@ -21,6 +21,9 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_FAILED: i32 = 1;
 /// Exit code for bad input or usage.
 pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit code of `sow infer` when its search stopped at its bound before it
+/// found a rule set that explains the records: whether one does is unknown.
+pub const EXIT_UNKNOWN: i32 = 3;
 
 /// Anything a command can fail with. Displayed once, by the CLI.
 #[derive(Debug, thiserror::Error)]

@@ -148,6 +148,12 @@ impl Report {
             o.variations,
             space.compiled()
         );
+        if let (true, Some(first)) = (o.capped, o.first_found) {
+            let _ = writeln!(
+                header,
+                "first rule set found after {first} partial rule sets"
+            );
+        }
         if o.capped {
             let _ = writeln!(
                 header,
@@ -426,8 +432,9 @@ pub(super) fn unexplained(
     names: &[String],
 ) -> Unexplained {
     let mut text = String::from(if capped {
-        "no rule set found that explains every record (the search stopped at its bound on \
-         partial rule sets: some rule set not replayed may explain them)\n"
+        "no rule set found that explains every record; unknown whether one does: the search \
+         stopped at its bound on partial rule sets, and a rule set not replayed may explain \
+         them (--bound N replays more)\n"
     } else {
         "no rule set explains every record\n"
     });

@@ -20,7 +20,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::variants::LoadError;
 use error::Error;
-pub use error::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK};
+pub use error::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, EXIT_UNKNOWN};
 
 /// Define, check, play and simulate mancala (sowing) games from rule files.
 ///
@@ -368,8 +368,18 @@ enum Command {
     /// Numbers of a list (capture counts) are learned from the boards, not
     /// enumerated. --out writes one explaining variant file.
     ///
+    /// Records without boards (moves and result only) tell rule sets apart
+    /// by the moves' legality and the results alone: the search follows
+    /// the first rule set it finds to its end (where a result refutes a
+    /// rule set, it tries first the value of a rule that comes nearer to
+    /// the recorded result), then stops after 500 partial rule sets, or
+    /// while it has found none after 20,000; what it reports is then
+    /// "found", not proven. --bound N stops it after N whatever it found.
+    ///
     /// Exits 0 when a rule set explains every record, 1 when none does
-    /// (each record's furthest ply is said), 2 on bad input.
+    /// (each record's furthest ply is said), 2 on bad input, 3 when the
+    /// search stopped at its bound before it found one (unknown whether
+    /// one does).
     ///
     /// Examples:
     ///   sow infer game1.yaml game2.yaml
@@ -396,6 +406,10 @@ enum Command {
         /// Write one explaining variant file here, open rules in comments.
         #[arg(long, value_name = "FILE.variant")]
         out: Option<PathBuf>,
+        /// Replay at most N partial rule sets (default: 200,000 with boards;
+        /// without, 500 once one is found, up to 20,000 until then).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        bound: Option<u32>,
     },
     /// Say how two variants' rules differ, and show each difference in play
     ///

@@ -11,7 +11,7 @@ use crate::{
     engine::{Game, Move},
     variants,
     verify::{self, RecordFile, Verdict},
-    EXIT_BAD_INPUT, EXIT_FAILED,
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_UNKNOWN,
 };
 
 /// `sow describe`: the rules in plain English.
@@ -254,17 +254,20 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
 const INFER_MAX_NODES: usize = 200_000;
 
 /// Partial rule sets `sow infer` replays at most for records without
-/// boards.
+/// boards, once it has found a rule set that explains them.
 const INFER_MAX_NODES_WITHOUT_BOARDS: usize = 500;
+
+/// Partial rule sets `sow infer` replays at most for records without
+/// boards while it has found none.
+const INFER_MAX_NODES_WITHOUT_BOARDS_UNTIL_FOUND: usize = 20_000;
 
 /// `sow infer`: the rule sets that explain the records.
 pub(super) fn infer(
     paths: &[std::path::PathBuf],
-    base: Option<&str>,
-    vary: &[String],
-    fix: &[String],
+    (base, vary, fix): (Option<&str>, &[String], &[String]),
     format: DiffFormat,
     out: Option<&Path>,
+    bound: Option<u32>,
 ) -> Result<i32, Error> {
     use verify::infer::{self, space};
     let out_file = out
@@ -326,13 +329,16 @@ pub(super) fn infer(
         .any(|p| p.record.expect.iter().any(|c| c.board.is_some()));
     // Without boards, rule sets are told apart only by the moves' legality
     // and the results: the tree is searched to a smaller bound.
-    let max_nodes = if boards {
-        INFER_MAX_NODES
-    } else {
-        INFER_MAX_NODES_WITHOUT_BOARDS
+    let bound = match bound {
+        Some(n) => infer::search::NodeBound::fixed(n as usize),
+        None if boards => infer::search::NodeBound::fixed(INFER_MAX_NODES),
+        None => infer::search::NodeBound {
+            nodes: INFER_MAX_NODES_WITHOUT_BOARDS,
+            until_found: INFER_MAX_NODES_WITHOUT_BOARDS_UNTIL_FOUND,
+        },
     };
     let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
-    let mut inference = infer::infer(space, &prepared, max_nodes);
+    let mut inference = infer::infer(space, &prepared, bound);
     if inference.candidates.is_empty() {
         let alone: Vec<infer::Inference> = prepared
             .iter()
@@ -343,7 +349,7 @@ pub(super) fn infer(
                     &vary,
                     inference.space.fixed.clone(),
                 );
-                infer::infer(space, one, max_nodes)
+                infer::infer(space, one, infer::search::NodeBound::fixed(bound.nodes))
             })
             .collect();
         let mut alone = alone;
@@ -357,7 +363,12 @@ pub(super) fn infer(
             DiffFormat::Text => say!("{}", report.text),
             DiffFormat::Json => sayln!("{:#}", report.json),
         }
-        return Ok(EXIT_FAILED);
+        // Stopped at the bound: unknown whether some rule set explains them.
+        return Ok(if inference.outcome.capped {
+            EXIT_UNKNOWN
+        } else {
+            EXIT_FAILED
+        });
     }
     let limits = verify::compare::Limits {
         max_plies: 30,

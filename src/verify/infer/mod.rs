@@ -12,7 +12,7 @@ pub mod space;
 
 use std::rc::Rc;
 
-use search::{Leaf, Place, Prepared};
+use search::{Leaf, NodeBound, Place, Prepared};
 use space::Space;
 
 use crate::{
@@ -83,8 +83,8 @@ pub struct Question {
 const MAX_POSITIONS_FROM_A_RECORD: usize = 5_000;
 
 /// Runs the search and confirms its survivors.
-pub fn infer(mut space: Space, records: &[Prepared<'_>], max_nodes: usize) -> Inference {
-    let outcome = search::search(&mut space, records, max_nodes);
+pub fn infer(mut space: Space, records: &[Prepared<'_>], bound: NodeBound) -> Inference {
+    let outcome = search::search(&mut space, records, bound);
     let candidates: Vec<Candidate> = outcome
         .leaves
         .iter()

@@ -81,6 +81,8 @@ pub struct Outcome {
     pub closest: Vec<Option<Closest>>,
     /// The search stopped at its bound on nodes: the leaves are not all.
     pub capped: bool,
+    /// Nodes replayed when the first surviving assignment was found.
+    pub first_found: Option<usize>,
     /// Per slot: whether any record made it matter, or (for a number of a
     /// list) showed its number on a board after a move.
     pub reached: Vec<bool>,
@@ -127,13 +129,35 @@ enum Step {
     Nothing,
 }
 
-/// The tree search over `space` for `records`, stopping after `max_nodes`.
-pub fn search(space: &mut Space, records: &[Prepared<'_>], max_nodes: usize) -> Outcome {
+/// How many partial rule sets a search replays at most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeBound {
+    /// The search stops after this many once it has found a rule set that
+    /// explains every record...
+    pub nodes: usize,
+    /// ...and, while it has found none, goes on up to this many (depth
+    /// first: the first rule set found is followed to its end before the
+    /// search widens).
+    pub until_found: usize,
+}
+
+impl NodeBound {
+    /// Stop after `nodes`, found or not.
+    pub fn fixed(nodes: usize) -> NodeBound {
+        NodeBound {
+            nodes,
+            until_found: nodes,
+        }
+    }
+}
+
+/// The tree search over `space` for `records`, stopping at `bound`.
+pub fn search(space: &mut Space, records: &[Prepared<'_>], bound: NodeBound) -> Outcome {
     let slots = space.slots.len();
     let mut search = Search {
         space,
         records,
-        max_nodes,
+        bound,
         out: Outcome {
             closest: vec![None; records.len()],
             reached: vec![false; slots],
@@ -148,7 +172,7 @@ pub fn search(space: &mut Space, records: &[Prepared<'_>], max_nodes: usize) -> 
 struct Search<'s, 'r> {
     space: &'s mut Space,
     records: &'s [Prepared<'r>],
-    max_nodes: usize,
+    bound: NodeBound,
     out: Outcome,
 }
 
@@ -161,7 +185,9 @@ impl Search<'_, '_> {
         settled: Vec<Option<Place>>,
         from: Place,
     ) -> Option<Place> {
-        if self.out.nodes >= self.max_nodes {
+        let found = !self.out.leaves.is_empty();
+        if self.out.nodes >= self.bound.until_found || (found && self.out.nodes >= self.bound.nodes)
+        {
             self.out.capped = true;
             return None;
         }
@@ -224,6 +250,9 @@ impl Search<'_, '_> {
                 }
                 ply += 1;
             }
+        }
+        if self.out.leaves.is_empty() {
+            self.out.first_found = Some(self.out.nodes);
         }
         self.out.leaves.push(Leaf { values, settled });
         None
@@ -321,9 +350,13 @@ impl Search<'_, '_> {
             _ => other != mine,
         };
         // Whether a value seen apart is one to split on: when the node is
-        // refuted here, only a value the record accepts here.
-        let worth = |search: &Self, game: &Game, position: &Position| {
-            mode != Mode::Rescue || search.passes(game, position, r, ply)
+        // refuted here, only a value the record accepts here, or at the
+        // result one that comes nearer to it (see [`Search::result_error`]).
+        let refuted_by = self.result_error(mine, r);
+        let worth = |search: &Self, game: &Game, position: &Position, theirs: &Step| {
+            mode != Mode::Rescue
+                || search.result_error(theirs, r) < refuted_by
+                || search.passes(game, position, r, ply)
         };
         // The variations followed apart play on from their own positions.
         let mut k = 0;
@@ -332,7 +365,7 @@ impl Search<'_, '_> {
             let theirs = self.step_at(&shadow.game, &shadow.position, r, ply);
             self.out.variations += 1;
             if seen_apart(&theirs) {
-                if splitting && worth(self, &shadow.game, &shadow.position) {
+                if splitting && worth(self, &shadow.game, &shadow.position, &theirs) {
                     return Some((shadow.slot, shadow.value));
                 }
                 shadows.swap_remove(k);
@@ -398,7 +431,7 @@ impl Search<'_, '_> {
                 self.out.variations += 1;
                 let theirs = self.step(&game, run, r, ply);
                 let apart = seen_apart(&theirs);
-                if apart && splitting && worth(self, &game, run.position()) {
+                if apart && splitting && worth(self, &game, run.position(), &theirs) {
                     return Some((i, v));
                 }
                 if splitting
@@ -407,7 +440,7 @@ impl Search<'_, '_> {
                         values,
                         settled,
                         run,
-                        (r, ply, mode),
+                        (r, ply, mode, refuted_by),
                         &seen_apart,
                         (i, v),
                         &game,
@@ -443,7 +476,7 @@ impl Search<'_, '_> {
         values: &[u8],
         settled: &[Option<Place>],
         run: &GameRun<'_>,
-        (r, ply, mode): (usize, u32, Mode),
+        (r, ply, mode, refuted_by): (usize, u32, Mode, u32),
         seen_apart: &dyn Fn(&Step) -> bool,
         (i, v): (usize, u8),
         game: &Rc<Game>,
@@ -470,8 +503,11 @@ impl Search<'_, '_> {
                 alt[j] = values[j];
                 let Some(other) = other else { continue };
                 self.out.variations += 1;
-                if seen_apart(&self.step(&other, run, r, ply))
-                    && (mode != Mode::Rescue || self.passes(&other, run.position(), r, ply))
+                let theirs = self.step(&other, run, r, ply);
+                if seen_apart(&theirs)
+                    && (mode != Mode::Rescue
+                        || self.result_error(&theirs, r) < refuted_by
+                        || self.passes(&other, run.position(), r, ply))
                 {
                     return true;
                 }
@@ -544,6 +580,36 @@ impl Search<'_, '_> {
     /// record says (a game started there, as [`Search::step_at`] plays it).
     fn passes(&self, game: &Game, position: &Position, r: usize, ply: u32) -> bool {
         self.advance(&mut GameRun::new(game, *position), r, ply)
+    }
+
+    /// How far `step`, the game at the end of record `r`, is from the
+    /// result the record gives: 0 when it agrees, else the stones by which
+    /// the scores differ, plus 100 for another winner and 1,000 for another
+    /// end (or none). `u32::MAX` when `step` is no result. A record without
+    /// boards is refuted by its result alone, and the result depends on many
+    /// rules at once (the capture counts, the capture's options, how the
+    /// leftovers go): a rule set refuted there splits on a rule with a value
+    /// that comes nearer to it, so that the search descends to the rule
+    /// sets that give the recorded result a rule at a time.
+    fn result_error(&self, step: &Step, r: usize) -> u32 {
+        let (Step::Result(end, scores, winner), Some(result)) =
+            (step, &self.records[r].record.result)
+        else {
+            return u32::MAX;
+        };
+        let mut error = 0;
+        if result.end.is_some_and(|e| *end != Some(e)) || end.is_none() {
+            error += 1_000;
+        }
+        if let Some(expected) = result.scores {
+            error += (0..2)
+                .map(|i| u32::from(expected[i].abs_diff(scores[i])))
+                .sum::<u32>();
+        }
+        if result.winner.is_some() && result.winner != *winner {
+            error += 100;
+        }
+        error
     }
 
     /// Whether record `r` has a checkpoint at `ply` (the result counts as one).
