@@ -155,8 +155,9 @@ fn matches_for(game: &Game, seconds: f64, stream: u64) -> Tally {
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
     let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
+    let mut run = MatchRun::new(game, game.start());
     while Instant::now() < deadline {
-        let mut run = MatchRun::new(game, game.start());
+        run.reset(game.start());
         let _: ControlFlow<()> = run.play_out(
             MATCH_PLY_CAP,
             |round| {

@@ -1307,16 +1307,19 @@ impl Game {
 
     /// Whether an end condition of the rules holds after a relay lap, the
     /// stones sown into the mover's store so far counted as captured.
+    #[inline]
     fn lap_ends_game(&self, pos: &Position) -> bool {
+        if !self.has_stores {
+            // Nothing sown into a store: the board is read as it is.
+            return self.end_condition(pos).is_some();
+        }
         let mut board = *pos;
-        if self.has_stores {
-            let in_store = board.pits[STORE_SLOT];
-            board.pits[STORE_SLOT] = 0;
-            board.captured[board.to_move.index()] += u16::from(in_store);
-            if self.both_stores {
-                let mover = board.to_move;
-                self.bank_opponent_store(&mut board, mover);
-            }
+        let in_store = board.pits[STORE_SLOT];
+        board.pits[STORE_SLOT] = 0;
+        board.captured[board.to_move.index()] += u16::from(in_store);
+        if self.both_stores {
+            let mover = board.to_move;
+            self.bank_opponent_store(&mut board, mover);
         }
         self.end_condition(&board).is_some()
     }
@@ -1618,12 +1621,19 @@ impl Game {
             0 => usize::from(self.reach_at[mover.index()][direction][origin]),
             _ => self.reach_past_closed(pos, origin, direction),
         };
-        if usize::from(pos.pits[origin]) >= needed {
+        let stones = usize::from(pos.pits[origin]);
+        if stones >= needed {
             return true;
         }
-        let mut board = *pos;
         let path = &self.sow_path[mover.index()][direction][origin][..self.path_len];
-        let last = self.sow_any_lap(&mut board, path, origin);
+        let last = if pos.closed == 0 && !(self.single_to_next && stones == 1) {
+            // The lap sows one stone a slot along the path: its last slot
+            // follows from the count, without sowing.
+            usize::from(path[self.last_index(stones)])
+        } else {
+            let mut board = *pos;
+            self.sow_any_lap(&mut board, path, origin)
+        };
         !self.is_any_store(last)
             && last != origin
             && pos.pits[last] == 0

@@ -252,6 +252,18 @@ impl<'g> MatchRun<'g> {
         }
     }
 
+    /// Starts a new match from `start`, keeping the allocated history (as
+    /// [`GameRun::reset`]): the same as a new [`MatchRun`], without
+    /// building one.
+    pub fn reset(&mut self, start: Position) {
+        self.run.reset(start);
+        self.round_start = start;
+        self.round = 1;
+        self.starter = start.to_move;
+        self.plies_before = 0;
+        self.outcome = None;
+    }
+
     /// The current round (the last one, once the match is over).
     pub fn run(&self) -> &GameRun<'g> {
         &self.run

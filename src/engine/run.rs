@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    game::{Illegal, Successor, Successors},
+    game::{Effect, Illegal, Successor, Successors},
     legal::{Legality, Moves},
     position::{Move, Player, Position, MAX_PITS},
     Game,
@@ -287,21 +287,33 @@ impl<'g> GameRun<'g> {
     ///
     /// # Panics
     /// If `index` is not below the number of legal moves.
+    #[inline]
     pub fn play_index(&mut self, index: usize) -> Successor {
-        let mv = match self.legality {
-            Legality::Pits(pits) => {
-                assert!(index < pits.count_ones() as usize, "no legal move {index}");
-                self.game.pit_moves[draw::nth_bit(pits.into(), index)]
-            }
-            _ => self.moves().as_slice()[index],
-        };
-        let effect = self.game.apply(&mut self.position, mv);
-        self.advance();
+        let (mv, effect) = self.play_index_in_place(index);
+        // Built where the caller reads it: a caller that drops it (`sow
+        // bench`) copies no position.
         Successor {
             mv,
             position: self.position,
             effect,
         }
+    }
+
+    /// [`GameRun::play_index`] without building its result: the move
+    /// played and what it did.
+    fn play_index_in_place(&mut self, index: usize) -> (Move, Effect) {
+        let mv = match self.legality {
+            Legality::Pits(pits) => {
+                assert!(index < pits.count_ones() as usize, "no legal move {index}");
+                self.game.pit_moves[draw::nth_bit(pits.into(), index)]
+            }
+            // The candidates are the legal moves: read in place.
+            Legality::Exact => self.candidates.as_slice()[index],
+            _ => self.moves().as_slice()[index],
+        };
+        let effect = self.game.apply(&mut self.position, mv);
+        self.advance();
+        (mv, effect)
     }
 
     /// Plays `mv` if it is legal.

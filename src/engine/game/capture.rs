@@ -240,8 +240,10 @@ impl Game {
     }
 
     /// Tries each capture rule, in order, on the pit `last` where the last
-    /// stone landed (a pit is taken at most once).
-    #[inline]
+    /// stone landed (a pit is taken at most once). Always inlined into the
+    /// move loop (once per instance of the sowing), so that `effect` stays
+    /// out of memory there: called, it cost twice as much.
+    #[inline(always)]
     pub(super) fn capture(
         &self,
         pos: &mut Position,

@@ -63,6 +63,7 @@ impl GameRun<'_> {
     ///
     /// # Panics
     /// If the game is over.
+    #[inline]
     pub fn play_random(&mut self, rng: &mut impl Rng) -> Successor {
         match self.legality {
             Legality::Pits(pits) => {
