@@ -468,6 +468,12 @@ fn mancalagames_games_replay_alike() {
     }
     // Bosh: 148 of the 150 matches reach a relay or capture past a closed
     // pit (each agrees up to there, whole first round included).
+    assert!(
+        failures.is_empty(),
+        "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert_eq!(past_closed, 148, "games differing past a closed pit");
     assert!(
         failures.is_empty(),

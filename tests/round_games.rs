@@ -256,8 +256,9 @@ fn gabata_shoa_i_three_extra_gain_the_hole() {
 /// takes all the counters"): South with two (two extra, North 46: eleven
 /// holes and two extra) gains no hole: North fills its row and b c d e f of
 /// South's from the right, a is nobody's, and North wins the match. South
-/// with three (North 45: eleven holes, one extra) gains a: the match goes
-/// on, South playing a with four.
+/// with three (North 45: eleven holes, one extra) gains f, the first hole
+/// of its row from the right (topped up with North's one): the match goes
+/// on, North taking a to e.
 #[test]
 fn gabata_shoa_i_match_ends_when_a_player_gains_no_hole() {
     let game = shipped("gabata-shoa-i");
@@ -272,8 +273,11 @@ fn gabata_shoa_i_match_ends_when_a_player_gains_no_hole() {
         panic!("South gains a hole: the match goes on");
     };
     assert_eq!(board(&game, &next), [4; 12]);
-    assert!(!next.is_swapped(0), "a is South's");
-    assert!((1..6).all(|pit| next.is_swapped(pit)), "b-f are North's");
+    assert!(
+        !next.is_swapped(5),
+        "f, the first hole South fills, is South's"
+    );
+    assert!((0..5).all(|pit| next.is_swapped(pit)), "a-e are North's");
     assert_eq!(next.captured, [0, 0]);
 }
 
