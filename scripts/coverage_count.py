@@ -112,10 +112,11 @@ SHIPPED_WITH_STAND_IN = {"Motiq"}
 
 # Shipped with every listed feature, but with a stand-in for a rule of the
 # text the study's list does not name (each variant's header names it):
-# Mewegae's simultaneous opening (Ludii's code has none either), Gabata
-# (Shoa I)'s hole that nobody gains on two extra each (given to the player
-# who took fewer).
-STAND_IN_BEYOND_THE_LIST = {"Mewegae", "Gabata (Shoa I)"}
+# Mewegae's simultaneous opening (Ludii's code has none either). Gabata
+# (Shoa I) is exact since wave 9: the hole nobody gains on two extra each
+# (`odd_pit larger_unequal`) and the match that ends when a player gains no
+# hole (`match_end no_pit`), read against its .lud rule text.
+STAND_IN_BEYOND_THE_LIST = {"Mewegae"}
 
 
 # Games whose list, less the features above, holds only artifacts of

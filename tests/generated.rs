@@ -966,6 +966,7 @@ fn with_rounds(
     fill_from: FillFrom,
     next_start: NextStart,
     unfilled: Unfilled,
+    (odd_pit, match_end): (OddPit, MatchEnd),
 ) -> Option<Rules> {
     if r.board.rows != 2 || !r.board.start.is_empty() || r.board.seeds == 0 {
         return None;
@@ -992,7 +993,12 @@ fn with_rounds(
         fill_from,
         next_start,
         unfilled,
-        match_end: MatchEnd::CannotFillOne,
+        // Said (and written) under `refill surplus` only.
+        odd_pit: match refill {
+            Refill::Surplus => odd_pit,
+            Refill::Captures => OddPit::default(),
+        },
+        match_end,
         ..Rounds::default()
     };
     Some(r)
@@ -1016,10 +1022,12 @@ proptest! {
         fill_from in keyword::<FillFrom>(),
         next_start in keyword::<NextStart>(),
         unfilled in keyword::<Unfilled>(),
+        odd_pit in keyword::<OddPit>(),
+        match_end in keyword::<MatchEnd>(),
         layout in layout(),
         seed in any::<u64>(),
     ) {
-        let Some(r) = with_rounds(r, refill, fill_from, next_start, unfilled) else {
+        let Some(r) = with_rounds(r, refill, fill_from, next_start, unfilled, (odd_pit, match_end)) else {
             return Ok(());
         };
         let text = render(&r, &layout);

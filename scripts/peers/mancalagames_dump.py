@@ -11,10 +11,13 @@ Usage (Python 3.11, standard library only):
 
     git clone https://github.com/StoneShark/MancalaGames /tmp/mg
     git -C /tmp/mg checkout 2b1c596c12883188ab9df24abe96ef474a7ec825
-    python3 scripts/peers/mancalagames_dump.py /tmp/mg CONFIG GAMES FIRST_SEED > OUT.jsonl
+    python3 scripts/peers/mancalagames_dump.py /tmp/mg CONFIG GAMES FIRST_SEED [KEY=VALUE ...] > OUT.jsonl
 
 CONFIG is a GameProps file name without `.txt`, optionally with a named
-variant: `Oware`, `Bakuk::Koumma`. Game k uses seed FIRST_SEED + k: Python's
+variant: `Oware`, `Bakuk::Koumma`. Each KEY=VALUE (an integer) overrides
+one of the config's `game_info` settings before the game is built, as the
+peer's own game editor would (`goal_param=0`: a match ends when a player
+cannot fill one hole); the settings are written into every record. Game k uses seed FIRST_SEED + k: Python's
 `random` is seeded with it (the peer draws from the same generator) and each
 ply's move is `random.choice` over the peer's legal moves, so the same
 checkout, config and seed give the same game. South (the peer's bottom row,
@@ -42,6 +45,15 @@ driver cut the game off at MAX_PLIES; "endless": true if the peer ended the
 game for an endless sowing; "winner": "south", "north" or null; "board" and
 "stores" after the peer's end-of-game step; "message": the peer's own end
 message (its `win_message` text)}.
+
+Games played in rounds (the config's `rounds`): the ply that ends a round
+also has "r": {"board" and "stores" after the peer's end-of-round step,
+"cond": "ROUND_WIN" or "ROUND_TIE", "next": the next round's start as
+{"board", "stores" (what each player keeps beyond the holes they filled),
+"blocked": [pits out of play], "p": the next round's first mover}}, made by
+the peer's own `new_game(new_round=True)` as its GUI calls it; the next ply
+is that round's first. The record then has "settings" and "rounds" (the
+number of rounds played).
 """
 import contextlib
 import json
@@ -84,14 +96,26 @@ def player(turn):
     return "north" if turn else "south"
 
 
-def play_game(gi, man_config, checkout, config, seed):
+def make_game(man_config, path, variant, settings):
+    """The peer's game from a config file, with `settings` overriding its
+    game_info (as the peer's `make_game` does without them)."""
+    if not settings:
+        return man_config.make_game(path, variant)[0]
+    game_dict = man_config.read_game(path)
+    game_dict["game_info"].update(settings)
+    game = man_config.game_from_config(game_dict, variant)
+    game.filename = path
+    return game
+
+
+def play_game(gi, man_config, checkout, config, seed, settings):
     random.seed(seed)
     name, _, variant = config.partition("::")
     path = os.path.join(checkout, "GameProps", name + ".txt")
     # The peer prints its rule checker's warnings ("Gentle Warning: ...")
     # on standard output: keep them out of the JSONL.
     with contextlib.redirect_stdout(sys.stderr):
-        game, _ = man_config.make_game(path, variant or None)
+        game = make_game(man_config, path, variant or None, settings)
     game.turn = False
     game.starter = False
 
@@ -106,6 +130,7 @@ def play_game(gi, man_config, checkout, config, seed):
     game.win_conditions = snapshot_then_end
 
     plies = []
+    rounds = 1
     end = None
     while end is None:
         if len(plies) >= MAX_PLIES:
@@ -137,19 +162,36 @@ def play_game(gi, man_config, checkout, config, seed):
             if mdata.capt_start == gi.WinCond.ENDLESS or mdata.ended == gi.WinCond.ENDLESS:
                 end["endless"] = True
         elif cond and cond.is_round_over():
-            raise SystemExit(f"{config}: rounds are not supported by this driver")
+            ply["r"] = {"cond": cond.name, "board": list(game.board), "stores": list(game.store)}
+            with contextlib.redirect_stdout(sys.stderr):
+                game.new_game(new_round=True)
+            ply["r"]["next"] = {
+                "board": list(game.board),
+                "stores": list(game.store),
+                "blocked": [loc for loc, b in enumerate(game.blocked) if b],
+                "p": player(game.turn)[0],
+            }
+            rounds += 1
     end["board"], end["stores"] = list(game.board), list(game.store)
-    return {"config": config, "seed": seed, "plies": plies, "end": end}
+    record = {"config": config, "seed": seed, "plies": plies, "end": end}
+    if settings or rounds > 1:
+        record["settings"] = settings
+        record["rounds"] = rounds
+    return record
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) < 5:
         raise SystemExit(__doc__)
-    checkout, config = sys.argv[1], sys.argv[2]
+    checkout, config = os.path.abspath(sys.argv[1]), sys.argv[2]
     games, first = int(sys.argv[3]), int(sys.argv[4])
-    gi, man_config = load_peer(os.path.abspath(checkout))
+    settings = {}
+    for arg in sys.argv[5:]:
+        key, _, value = arg.partition("=")
+        settings[key] = int(value)
+    gi, man_config = load_peer(checkout)
     for seed in range(first, first + games):
-        record = play_game(gi, man_config, checkout, config, seed)
+        record = play_game(gi, man_config, checkout, config, seed, settings)
         print(json.dumps(record, separators=(",", ":")))
 
 

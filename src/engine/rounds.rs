@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
-use crate::rules::{FillFrom, MatchEnd, NextStart, Refill, Remainder, Unfilled};
+use crate::rules::{FillFrom, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled};
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +62,8 @@ impl Game {
                     (false, false) => {}
                 }
             }
+            // Decided once the pits are filled, below.
+            MatchEnd::NoPit => {}
         }
         let mut next = Position {
             removed: pos.removed,
@@ -80,6 +82,18 @@ impl Game {
             self.next_filler(&mut next, starter, starter);
         }
         debug_assert_eq!(next.total_stones(), pos.total_stones(), "stones conserved");
+        if rounds.match_end == MatchEnd::NoPit {
+            let owns = |player: Player| {
+                (0..self.pit_count())
+                    .any(|pit| !next.is_closed(pit) && self.owner(&next, pit) == player)
+            };
+            match (owns(Player::South), owns(Player::North)) {
+                (false, false) => return AfterRound::MatchOver(Outcome::Draw),
+                (false, true) => return AfterRound::MatchOver(Outcome::North),
+                (true, false) => return AfterRound::MatchOver(Outcome::South),
+                (true, true) => {}
+            }
+        }
         AfterRound::Next(next)
     }
 }
@@ -169,7 +183,12 @@ impl Game {
             }
         }
         owed[richer.index()] = owed[richer.index()].saturating_sub(richer_row.len() as u16);
-        let mut odd = left[0] + left[1] >= seeds;
+        let mut odd = left[0] + left[1] >= seeds
+            && match self.rules().rounds.odd_pit {
+                OddPit::Larger => true,
+                OddPit::LargerUnequal => left[0] != left[1],
+                OddPit::Nobody => false,
+            };
         for pit in self.fill_order(poorer) {
             let taker = if owed[poorer.index()] > 0 {
                 owed[poorer.index()] -= 1;

@@ -37,6 +37,7 @@ pub(super) const CHECKS: &[Check] = &[
     refill_needs_every_stone_owned,
     fill_choice_needs_captures,
     unfilled_reopens_fits,
+    odd_pit_needs_surplus,
     refill_needs_seeds,
     singletons_need_min_stones,
     claim_options_need_count,
@@ -604,6 +605,7 @@ fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
     [
         "fill_from",
         "remainder",
+        "odd_pit",
         "unfilled",
         "next_start",
         "match_end",
@@ -670,6 +672,20 @@ fn unfilled_reopens_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             vec![Diagnostic::error(
                 s.span,
                 "`unfilled reopens` goes with `refill captures` and `fill_from left` or `right`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `odd_pit` says who fills the pit two remainders make up: only `refill
+/// surplus` gives a player pits beyond their own row's.
+fn odd_pit_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(ROUNDS, "odd_pit") {
+        Some(s) if read.rules.rounds.refill == Some(Refill::Captures) => {
+            vec![Diagnostic::error(
+                s.span,
+                "`odd_pit` has no effect: under `refill captures` each player fills their own pits only; it goes with `refill surplus`",
             )]
         }
         _ => Vec::new(),

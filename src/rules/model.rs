@@ -802,6 +802,8 @@ pub struct Rounds {
     pub fill_from: FillFrom,
     /// Where the stones a player cannot make a full pit of go.
     pub remainder: Remainder,
+    /// Who fills the pit the two remainders make up (`refill surplus`).
+    pub odd_pit: OddPit,
     /// What a pit its owner could not fill is for the round.
     pub unfilled: Unfilled,
     /// Who moves first in the next round.
@@ -858,6 +860,25 @@ keyword_enum! {
 }
 
 keyword_enum! {
+    /// Under `refill surplus`, who fills the pit the two players'
+    /// remainders make up together (`seeds` between them).
+    OddPit {
+        /// The larger remainder, topped up from the other's; on equal
+        /// remainders, the pit's row's player.
+        Larger = "larger",
+        /// The larger remainder, topped up from the other's; on equal
+        /// remainders nobody: the pit is closed and each keeps their
+        /// remainder (Gabata (Shoa I): "three extra ... also gain a hole,
+        /// but not if there are one or two extra").
+        LargerUnequal = "larger_unequal",
+        /// Nobody: the pit is closed and each keeps their remainder, a
+        /// player getting only the pits they fill (Motiq: "as many holes as
+        /// they can fill").
+        Nobody = "nobody",
+    }
+}
+
+keyword_enum! {
     /// What a pit its owner could not fill at a round's start is for that
     /// round.
     Unfilled {
@@ -895,6 +916,12 @@ keyword_enum! {
         /// player wins the match (with `remainder next_pit`, a player with
         /// fewer than `seeds` still plays their partly filled pit).
         NoStones = "no_stones",
+        /// When a round ends and the refill leaves a player no open pit of
+        /// their own (`refill surplus`: the pit two remainders make up
+        /// counts, so three stones may still fill one): the other player
+        /// wins the match (Gabata (Shoa I): "until one player takes all the
+        /// counters").
+        NoPit = "no_pit",
     }
 }
 

@@ -783,11 +783,17 @@ pub(super) fn rounds(rules: &Rules) -> Vec<String> {
     let end = match rounds.match_end {
         MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
         MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
+        MatchEnd::NoPit => "The match ends when a round ends and the refill leaves a player no open pit of their own; the other player wins it.".to_string(),
+    };
+    let odd = match rounds.odd_pit {
+        OddPit::Larger => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). "),
+        OddPit::LargerUnequal => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
+        OddPit::Nobody => "A remainder fills no pit, whatever the other's. ".to_string(),
     };
     let refilled = match refill {
         Refill::Captures if rounds.unfilled == Unfilled::Reopens => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
         Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
-        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). A pit nobody fills is closed, and what is left over stays its player's into the next round"),
+        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is closed, and what is left over stays its player's into the next round"),
     };
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",

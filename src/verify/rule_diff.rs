@@ -252,6 +252,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         refill,
         fill_from,
         remainder,
+        odd_pit,
         unfilled,
         next_start,
         match_end,
@@ -269,6 +270,9 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     });
     out.option("rounds remainder", &a.rounds.remainder, remainder, |r| {
         r.rounds.remainder = *remainder;
+    });
+    out.option("rounds odd_pit", &a.rounds.odd_pit, odd_pit, |r| {
+        r.rounds.odd_pit = *odd_pit;
     });
     out.option("rounds unfilled", &a.rounds.unfilled, unfilled, |r| {
         r.rounds.unfilled = *unfilled;
