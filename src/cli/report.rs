@@ -397,8 +397,9 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
             let depths: Vec<String> = guess
                 .depths
                 .iter()
-                .map(|d| format!("{} moves {:+}", d.depth, d.value))
+                .map(|d| format!("{:+}", d.value))
                 .collect();
+            let deepest = guess.depths.last().map_or(0, |d| d.depth);
             let positions: u64 = guess.depths.iter().map(|d| d.positions).sum();
             let exact = if guess.depths.last().is_some_and(|d| d.exact) {
                 ", the last to the end of every line"
@@ -406,7 +407,7 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
                 ""
             };
             format!(
-                "by iterative deepening: {}{exact}; {positions} positions",
+                "by iterative deepening, 1 to {deepest} moves deep: {}{exact}; {positions} positions",
                 depths.join(", ")
             )
         };
@@ -427,7 +428,7 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
     }
     let _ = writeln!(
         out,
-        "search: {} positions searched for the first moves, {} in the transposition table",
+        "search: {} positions searched for the first moves, {} in the transposition table (with the first guess's move hints)",
         s.positions_searched, s.table_positions
     );
     let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {

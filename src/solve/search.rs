@@ -318,10 +318,9 @@ impl<'a> Search<'a> {
             });
             let (before, inexact_before) = (self.nodes, self.inexact_leaves);
             let value = self.limited(&pos, self.history.len() - 1, depth, -INFINITY, INFINITY);
-            let limit = self.deepening.take().expect("set above");
-            if limit.over {
+            let Some(limit) = self.deepening.take().filter(|limit| !limit.over) else {
                 break;
-            }
+            };
             let step = Deepening {
                 depth,
                 value,
