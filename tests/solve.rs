@@ -687,6 +687,7 @@ fn forward_search_equals_the_retrograde_values() {
     games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
     let (mut checked, mut with_cycles, mut with_stores, mut with_extra) = (0, 0, 0, 0);
     let (mut with_databases, mut without_repetition) = (0, 0);
+    let (mut exact_deepenings, mut deepened_cycles) = (0, 0);
     for (name, game) in games {
         let full = solve(&game, 1_000_000).unwrap();
         if sowing::solve::no_repetition(game.rules()) {
@@ -749,6 +750,27 @@ fn forward_search_equals_the_retrograde_values() {
                 .collect();
             assert_eq!(moves, expected_moves, "{name}: databases {stones:?}");
             with_databases += usize::from(stones.is_some() && search.inexact_leaves == 0);
+            // MTD(f) from the iterative deepening's first guess, within a
+            // budget too small for the deepening to finish and one large
+            // enough: the same value; a depth that reached the end of every
+            // line (no horizon) is the value itself.
+            for budget in [40, 1_000_000] {
+                let mut guessing = sowing::solve::Search::new(&game, db.as_ref()).unwrap();
+                let depths = guessing.deepen(&start, run.history(), budget, &mut |_| {});
+                assert!(
+                    depths.iter().map(|d| d.positions).sum::<u64>() <= budget,
+                    "{name}"
+                );
+                let full_value = i32::from(full.value(&start).unwrap());
+                if let Some(last) = depths.last().filter(|d| d.exact) {
+                    assert_eq!(last.value, full_value, "{name}: {stones:?}: exact depth");
+                    exact_deepenings += 1;
+                    deepened_cycles += usize::from(full.stats().in_cycles > 0);
+                }
+                let guess = depths.last().map_or(0, |d| d.value);
+                let value = guessing.value_from(&start, run.history(), guess, &mut |_, _| {});
+                assert_eq!(value, full_value, "{name}: {stones:?}: guess {guess}");
+            }
         }
         checked += 1;
         with_cycles += usize::from(full.stats().in_cycles > 0);
@@ -762,8 +784,10 @@ fn forward_search_equals_the_retrograde_values() {
             && with_stores >= 8
             && with_extra >= 4
             && with_databases >= 60
-            && without_repetition >= 4,
-        "{checked} checked, {with_cycles} with cycles, {with_stores} with stores, {with_extra} with extra turns, {with_databases} with databases, {without_repetition} without repetition"
+            && without_repetition >= 4
+            && exact_deepenings >= 30
+            && deepened_cycles >= 10,
+        "{checked} checked, {with_cycles} with cycles, {with_stores} with stores, {with_extra} with extra turns, {with_databases} with databases, {without_repetition} without repetition, {exact_deepenings} deepenings to the end ({deepened_cycles} with cycles)"
     );
 }
 
@@ -937,12 +961,34 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                 };
                 ForwardSummary::new(&game, &db, 0.0, None, &options, &mut |_| {}).unwrap()
             };
-            let every = report(true, 1, 0);
-            let summary = report(false, 1, 0);
+            let every = report(true, 1, None);
+            // MTD(f) from the iterative deepening's guess.
+            let summary = report(false, 1, None);
             // MTD(f) from a guess far off, on two threads: the same report
             // but for the work (and the bounds of the moves not best, which
             // depend on what the table held).
-            let guessed = report(false, 2, -7);
+            let guessed = report(false, 2, Some(-7));
+            let deepened = summary.first_guess.as_ref().expect("a guess");
+            assert!(!deepened.given && !deepened.depths.is_empty(), "{name}");
+            let last = deepened.depths.last().unwrap();
+            assert_eq!(i32::from(deepened.value), i32::from(last.value), "{name}");
+            if last.exact {
+                // A depth that reached the end of every line is the value.
+                assert_eq!(
+                    i32::from(last.value),
+                    for_south(&start, full.value(&start).unwrap()),
+                    "{name}: the deepening's exact value"
+                );
+            }
+            // The passes narrow proven bounds down to the value.
+            let passes = &summary.passes;
+            assert!(!passes.is_empty(), "{name}");
+            for pair in passes.windows(2) {
+                assert!(pair[1].low >= pair[0].low && pair[1].high <= pair[0].high);
+            }
+            let closed = passes.last().unwrap();
+            assert_eq!((closed.low, closed.high), (summary.value, summary.value));
+            assert_eq!(guessed.first_guess.as_ref().unwrap().value, -7);
             let sign = for_south(&start, 1);
             for quick in [&summary, &guessed] {
                 for ((first, exact), want) in quick.moves.iter().zip(&every.moves).zip(&expected) {

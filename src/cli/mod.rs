@@ -559,10 +559,11 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = threads)]
         threads: usize,
         /// With --databases or --use-databases: MTD(f)'s first guess at the
-        /// start's value, for South. The value found is the same whatever
-        /// the guess; a close one saves passes of the search.
-        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
-        guess: i16,
+        /// start's value, for South (by default, found by iterative
+        /// deepening). The value found is the same whatever the guess; a
+        /// close one saves passes of the search.
+        #[arg(long, allow_hyphen_values = true)]
+        guess: Option<i16>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,

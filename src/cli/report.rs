@@ -388,9 +388,47 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
             pv: &s.pv,
         },
     );
+    if let Some(guess) = &s.first_guess {
+        let how = if guess.given {
+            "given".to_string()
+        } else if guess.depths.is_empty() {
+            "iterative deepening found nothing within its budget".to_string()
+        } else {
+            let depths: Vec<String> = guess
+                .depths
+                .iter()
+                .map(|d| format!("{:+}", d.value))
+                .collect();
+            let deepest = guess.depths.last().map_or(0, |d| d.depth);
+            let positions: u64 = guess.depths.iter().map(|d| d.positions).sum();
+            let exact = if guess.depths.last().is_some_and(|d| d.exact) {
+                ", the last to the end of every line"
+            } else {
+                ""
+            };
+            format!(
+                "by iterative deepening, 1 to {deepest} moves deep: {}{exact}; {positions} positions",
+                depths.join(", ")
+            )
+        };
+        let _ = writeln!(out, "first guess: {:+} ({how})", guess.value);
+    }
+    if !s.passes.is_empty() {
+        let passes: Vec<String> = s
+            .passes
+            .iter()
+            .map(|p| format!("[{:+}, {:+}]", p.low, p.high))
+            .collect();
+        let _ = writeln!(
+            out,
+            "MTD(f): {} passes, the start's value for south proven within {}",
+            s.passes.len(),
+            passes.join(", then ")
+        );
+    }
     let _ = writeln!(
         out,
-        "search: {} positions searched for the first moves, {} in the transposition table",
+        "search: {} positions searched for the first moves, {} in the transposition table (with the first guess's move hints)",
         s.positions_searched, s.table_positions
     );
     let memory = s.peak_memory_bytes.map_or("unknown".to_string(), |b| {

@@ -79,10 +79,11 @@ use rustc_hash::FxHashMap;
 pub use compact::compact_possible;
 pub use databases::{databases, databases_estimate};
 pub use key::{estimate, KeyCodec};
-pub use search::{no_repetition, History, Search, Test, TABLE_CAPACITY};
+pub use search::{no_repetition, Deepening, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
-    best_index, peak_memory, Cycles, DatabaseFacts, FirstMove, ForwardSummary, InexactPosition,
-    MoveBound, PvResult, SearchOptions, Summary,
+    best_index, peak_memory, Cycles, DatabaseFacts, FirstGuess, FirstMove, ForwardSummary,
+    GuessDepth, InexactPosition, MoveBound, Pass, PvResult, SearchOptions, Summary,
+    GUESS_POSITIONS,
 };
 pub use table::TableError;
 

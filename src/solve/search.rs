@@ -83,6 +83,31 @@ pub enum Test {
     AtMost(i32),
 }
 
+/// One depth of the iterative deepening of [`Search::deepen`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Deepening {
+    /// Moves searched ahead.
+    pub depth: u32,
+    /// The value found, for the player to move: the next first guess.
+    pub value: i32,
+    /// Positions searched at this depth.
+    pub positions: u64,
+    /// The search reached no horizon and read no database value not proven
+    /// exact: the value is exact.
+    pub exact: bool,
+}
+
+/// The state of a depth-limited search of [`Search::deepen`].
+#[derive(Debug, Clone, Copy)]
+struct DepthLimit {
+    /// The search is abandoned when its positions searched reach this.
+    until: u64,
+    /// Some line was cut at the horizon.
+    horizon: bool,
+    /// The budget ran out: the depth's result is void.
+    over: bool,
+}
+
 /// The boards seen since the stones on the board last changed, as
 /// [`GameRun::history`](crate::engine::GameRun::history) keeps them.
 pub type History = Vec<([u8; MAX_PITS], Player)>;
@@ -124,6 +149,8 @@ pub struct Search<'a> {
     /// move order, and the flag that tells it to stop.
     helper: usize,
     stop: Option<Arc<AtomicBool>>,
+    /// Set during a depth-limited search of [`Search::deepen`].
+    deepening: Option<DepthLimit>,
 }
 
 impl<'a> Search<'a> {
@@ -184,6 +211,7 @@ impl<'a> Search<'a> {
             cutoffs: [[0; MAX_PITS]; 2],
             helper: 0,
             stop: None,
+            deepening: None,
         })
     }
 
@@ -251,6 +279,63 @@ impl<'a> Search<'a> {
             on_pass(low, high);
         }
         guess
+    }
+
+    /// A first guess at the value of `pos` for its player to move, given
+    /// `seen` as for [`Search::value`], by iterative deepening: alpha-beta
+    /// searches of 1, 2, 3 ... moves, with the databases at the leaves and
+    /// nothing more to win at the horizon (so a line cut there is scored by
+    /// the stores it reached). Each depth starts from the best moves the
+    /// last one found (kept in the transposition table as move hints only,
+    /// never as bounds) and trains the history heuristic for the exact
+    /// search. It stops at the first depth whose search reached no horizon
+    /// (its value is then exact), or when the next depth would take the
+    /// positions searched past `budget` (that depth is abandoned). Returns
+    /// each depth completed, the guess being the last one's value; nothing
+    /// when not even one move deep fits the budget. Database values not
+    /// proven exact that it reads do not count in
+    /// [`Search::inexact_leaves`]: a guess need not be exact.
+    pub fn deepen(
+        &mut self,
+        pos: &Position,
+        seen: &[([u8; MAX_PITS], Player)],
+        budget: u64,
+        on_depth: &mut dyn FnMut(&Deepening),
+    ) -> Vec<Deepening> {
+        let pos = clean(pos);
+        let (nodes, inexact) = (self.nodes, self.inexact_leaves);
+        let mut done = Vec::new();
+        for depth in 1.. {
+            self.history.clear();
+            self.history.extend_from_slice(seen);
+            if self.history.last() != Some(&(pos.pits, pos.to_move)) {
+                self.history.push((pos.pits, pos.to_move));
+            }
+            self.deepening = Some(DepthLimit {
+                until: nodes.saturating_add(budget),
+                horizon: false,
+                over: false,
+            });
+            let (before, inexact_before) = (self.nodes, self.inexact_leaves);
+            let value = self.limited(&pos, self.history.len() - 1, depth, -INFINITY, INFINITY);
+            let Some(limit) = self.deepening.take().filter(|limit| !limit.over) else {
+                break;
+            };
+            let step = Deepening {
+                depth,
+                value,
+                positions: self.nodes - before,
+                exact: !limit.horizon && self.inexact_leaves == inexact_before,
+            };
+            on_depth(&step);
+            done.push(step);
+            if step.exact {
+                break;
+            }
+        }
+        self.nodes = nodes;
+        self.inexact_leaves = inexact;
+        done
     }
 
     /// The exact value of each move of `pos` for its player to move, given
@@ -510,35 +595,9 @@ impl<'a> Search<'a> {
             self.store(key, cut, INFINITY, index, 1);
             return cut;
         }
-        // Move ordering: the table's best move, then extra turns, then the
-        // biggest gain, then the moves that made the most cutoffs (history
-        // heuristic; on Kalah(5,4) shipped with 14-stone databases it cut
-        // the positions searched from 11.4 to 4.1 million, 13.4 to 4.8 s of
-        // processor time; the cutoffs ranked before the gain, 2.5 times
-        // slower than without them).
         let mut order = [(0i64, 0u8); MAX_PITS];
+        let order = self.order(pos, list, first, &mut order);
         let side = pos.to_move.index();
-        for (i, s) in list.iter().enumerate() {
-            let rank = if Some(i) == first {
-                i64::MAX
-            } else {
-                let extra = i64::from(s.position.to_move == pos.to_move);
-                let g = i64::from(gain(pos, &s.position));
-                (extra << 50) + (g << 36) + i64::from(self.cutoffs[side][i])
-            };
-            order[i] = (rank, i as u8);
-        }
-        let order = &mut order[..list.len()];
-        order.sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
-        if self.helper > 0 && order.len() > 2 {
-            // A helper takes the moves after the first in another order, so
-            // that where every move must be searched the threads start on
-            // different ones.
-            let rest = &mut order[1..];
-            rest.reverse();
-            let turn = (self.helper - 1) % rest.len();
-            rest.rotate_left(turn);
-        }
         let (window_alpha, window_beta) = (alpha, beta);
         let (mut best, mut best_index) = (-INFINITY, 0);
         for &(_, i) in order.iter() {
@@ -588,6 +647,145 @@ impl<'a> Search<'a> {
             (best, best)
         };
         self.store(key, lower, upper, best_index, self.nodes - nodes_before);
+        best
+    }
+
+    /// The order in which the moves `list` of `pos` are searched, written
+    /// into `order` (its first `list.len()` entries, returned) as (rank,
+    /// move index): `first` (the table's best move), then extra turns, then
+    /// the biggest gain, then the moves that made the most cutoffs (history
+    /// heuristic; on Kalah(5,4) shipped with 14-stone databases it cut the
+    /// positions searched from 11.4 to 4.1 million, 13.4 to 4.8 s of
+    /// processor time; the cutoffs ranked before the gain, 2.5 times slower
+    /// than without them).
+    fn order<'o>(
+        &self,
+        pos: &Position,
+        list: &[Successor],
+        first: Option<usize>,
+        order: &'o mut [(i64, u8); MAX_PITS],
+    ) -> &'o [(i64, u8)] {
+        let side = pos.to_move.index();
+        for (i, s) in list.iter().enumerate() {
+            let rank = if Some(i) == first {
+                i64::MAX
+            } else {
+                let extra = i64::from(s.position.to_move == pos.to_move);
+                let g = i64::from(gain(pos, &s.position));
+                (extra << 50) + (g << 36) + i64::from(self.cutoffs[side][i])
+            };
+            order[i] = (rank, i as u8);
+        }
+        let order = &mut order[..list.len()];
+        order.sort_unstable_by_key(|&(rank, _)| std::cmp::Reverse(rank));
+        if self.helper > 0 && order.len() > 2 {
+            // A helper takes the moves after the first in another order, so
+            // that where every move must be searched the threads start on
+            // different ones.
+            let rest = &mut order[1..];
+            rest.reverse();
+            let turn = (self.helper - 1) % rest.len();
+            rest.rotate_left(turn);
+        }
+        order
+    }
+
+    /// Fail-soft alpha-beta of `pos` (as [`Search::negamax`]) at most
+    /// `depth` moves deep, for [`Search::deepen`]: a position at the horizon
+    /// is worth 0 (nothing more won). Stores only best moves in the table.
+    fn limited(
+        &mut self,
+        pos: &Position,
+        since: usize,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let Some(limit) = self.deepening.as_mut() else {
+            return 0;
+        };
+        if limit.over {
+            return 0;
+        }
+        if self.nodes >= limit.until {
+            limit.over = true;
+            return 0;
+        }
+        self.nodes += 1;
+        let nodes_before = self.nodes;
+        if let Some(value) = self.database_leaf(pos, since) {
+            return value;
+        }
+        let on_board = stones(pos) as i32;
+        if on_board <= alpha {
+            return on_board;
+        }
+        if -on_board >= beta {
+            return -on_board;
+        }
+        let mut moves = self.spare.pop().unwrap_or_default();
+        self.game.successors(pos, &mut moves);
+        let list = moves.as_slice();
+        if list.is_empty() {
+            self.spare.push(moves);
+            return end_value(self.game, pos).into();
+        }
+        if depth == 0 {
+            self.spare.push(moves);
+            if let Some(limit) = self.deepening.as_mut() {
+                limit.horizon = true;
+            }
+            return 0;
+        }
+        let fresh = self.acyclic || self.history.len() - since == 1;
+        let key = if fresh { self.key(pos) } else { None };
+        let first = key
+            .and_then(|k| self.table.get(k))
+            .map(|entry| usize::from(entry.best));
+        let mut order = [(0i64, 0u8); MAX_PITS];
+        let order = self.order(pos, list, first, &mut order);
+        let side = pos.to_move.index();
+        let (mut best, mut best_index) = (-INFINITY, 0);
+        for &(_, i) in order.iter() {
+            let i = usize::from(i);
+            let child = clean(&list[i].position);
+            let g = i32::from(gain(pos, &list[i].position));
+            let f = i32::from(factor(pos, &child));
+            let same = stones(&child) == stones(pos);
+            let value = if same && self.history[since..].contains(&(child.pits, child.to_move)) {
+                g + f * self.repeat_value(&child)
+            } else {
+                self.history.push((child.pits, child.to_move));
+                let child_since = if same { since } else { self.history.len() - 1 };
+                let value = if f < 0 {
+                    g - self.limited(&child, child_since, depth - 1, g - beta, g - alpha)
+                } else {
+                    g + self.limited(&child, child_since, depth - 1, alpha - g, beta - g)
+                };
+                self.history.pop();
+                value
+            };
+            if value > best {
+                best = value;
+                best_index = i;
+            }
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                self.count_cutoff(side, i, on_board as u32);
+                break;
+            }
+        }
+        self.spare.push(moves);
+        if self.deepening.is_some_and(|limit| !limit.over) {
+            // A move hint only: the bounds stay unproven.
+            self.store(
+                key,
+                -INFINITY,
+                INFINITY,
+                best_index,
+                self.nodes - nodes_before,
+            );
+        }
         best
     }
 

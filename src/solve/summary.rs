@@ -254,8 +254,49 @@ pub struct SearchOptions {
     pub every_move: bool,
     /// Threads sharing the table (at least one).
     pub threads: usize,
-    /// MTD(f)'s first guess at the start's value, for South.
-    pub guess: i16,
+    /// MTD(f)'s first guess at the start's value, for South; `None`: found
+    /// by iterative deepening ([`Search::deepen`]) within
+    /// [`GUESS_POSITIONS`].
+    pub guess: Option<i16>,
+}
+
+/// Positions the iterative deepening of the first guess may search: on
+/// Kalah(6,4) a few seconds, against minutes for each pass of MTD(f).
+pub const GUESS_POSITIONS: u64 = 1 << 24;
+
+/// How MTD(f)'s first guess was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FirstGuess {
+    /// The guess, for South.
+    pub value: i16,
+    /// Given with `--guess` (else found by iterative deepening).
+    pub given: bool,
+    /// Each depth of the iterative deepening, its value for South the next
+    /// guess.
+    pub depths: Vec<GuessDepth>,
+}
+
+/// One depth of the iterative deepening of the first guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GuessDepth {
+    /// Moves searched ahead.
+    pub depth: u32,
+    /// The value found, for South.
+    pub value: i16,
+    /// Positions searched at this depth.
+    pub positions: u64,
+    /// The search reached no horizon: the value is exact.
+    pub exact: bool,
+}
+
+/// The proven bounds on the start's value, for South, after one pass of
+/// MTD(f) (a null-window search).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pass {
+    /// Proven lower bound.
+    pub low: i16,
+    /// Proven upper bound.
+    pub high: i16,
 }
 
 /// The report of `sow solve --databases K`: a forward search from the start
@@ -273,6 +314,11 @@ pub struct ForwardSummary {
     /// Whether `value`, `moves` and `pv` are exact: false when the search
     /// read a database value that is not proven exact.
     pub exact: bool,
+    /// How MTD(f)'s first guess was found (`None` with `every_move`, where
+    /// each first move is searched from 0).
+    pub first_guess: Option<FirstGuess>,
+    /// The bounds on the start's value after each pass of MTD(f).
+    pub passes: Vec<Pass>,
     /// The best first moves (pit labels).
     pub best: Vec<String>,
     /// Every first move with its value.
@@ -329,6 +375,24 @@ impl ForwardSummary {
                 .collect()
         };
         let total = game.rules().total_stones() as i32;
+        let (guess, depths) = match options.guess {
+            _ if options.every_move => (0, Vec::new()),
+            Some(given) => (sign * i32::from(given), Vec::new()),
+            None => {
+                let depths =
+                    search.deepen(&start, run.history(), GUESS_POSITIONS, &mut |step| {
+                        progress(format!(
+                            "first guess: {:+} for south searching {} moves ahead ({} positions, {:.1} s)",
+                            sign * step.value,
+                            step.depth,
+                            step.positions,
+                            clock.elapsed().as_secs_f64()
+                        ));
+                    });
+                let guess = depths.last().map_or(0, |d| d.value);
+                (guess, depths)
+            }
+        };
         let mut show = |what: &str, low: i32, high: i32| {
             let (a, b) = (sign * low, sign * high);
             let (a, b) = (a.clamp(-total, total), b.clamp(-total, total));
@@ -339,6 +403,8 @@ impl ForwardSummary {
                 clock.elapsed().as_secs_f64()
             ));
         };
+        let mut passes = Vec::new();
+        let mut first_guess = None;
         let (value, moves) = if options.every_move {
             let first = search.move_values_with(&start, run.history(), &mut |i, low, high| {
                 show(&format!("first move {}", labels[i]), low, high);
@@ -355,8 +421,26 @@ impl ForwardSummary {
                 .collect();
             (value, moves)
         } else {
-            let guess = sign * i32::from(options.guess);
+            first_guess = Some(FirstGuess {
+                value: (sign * guess) as i16,
+                given: options.guess.is_some(),
+                depths: depths
+                    .iter()
+                    .map(|d| GuessDepth {
+                        depth: d.depth,
+                        value: (sign * d.value) as i16,
+                        positions: d.positions,
+                        exact: d.exact,
+                    })
+                    .collect(),
+            });
             let value = search.value_from(&start, run.history(), guess, &mut |low, high| {
+                let (a, b) = (sign * low, sign * high);
+                let (a, b) = (a.clamp(-total, total), b.clamp(-total, total));
+                passes.push(Pass {
+                    low: a.min(b) as i16,
+                    high: a.max(b) as i16,
+                });
                 show("the start", low, high);
             });
             let moves = (0..labels.len())
@@ -416,6 +500,8 @@ impl ForwardSummary {
             },
             value: (sign * value) as i16,
             exact: search.inexact_leaves == 0,
+            first_guess,
+            passes,
             best,
             moves,
             pv,
