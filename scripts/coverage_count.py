@@ -58,6 +58,12 @@ COVERED = {
     # (Nigeria) miss other features)
     "origin-first unless single",
     "sowing into opponent's store",  # board { stores sown_both } (Main Chongkak)
+    # end { repetition agree }: at a repeated position the mover may propose
+    # to end, the opponent accepts or refuses (Ludii's vote on a cycle; the
+    # texts' "the players can agree to end the game"). Unnee Tugalluulax's
+    # text has no vote ("play continues until ... the board position
+    # repeats"): `repetition end_game` says it.
+    "[approx] cycle vote",
 }
 
 # A covered feature name whose detail, for this game, the language does not say.

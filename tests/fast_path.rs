@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use sowing::{
     engine::{
         draw_legal, format_position, AfterRound, EndReason, Game, GameRun, Illegal, Move, Position,
-        RoundChange, Successors,
+        RoundChange, Successors, Vote,
     },
     rules::FillFrom,
 };
@@ -121,6 +121,10 @@ pub fn same_game_both_ways_from(
         }
         game.successors(&position, &mut full);
         let fast = run.moves().as_slice();
+        // `propose` (`repetition agree`) is offered from the game's history,
+        // after the position's own moves.
+        let offered = fast.last() == Some(&Move::PROPOSE);
+        let fast = &fast[..fast.len() - usize::from(offered)];
         let slow = || full.as_slice().iter().map(|s| s.mv);
         if !fast.iter().copied().eq(slow()) {
             panic!(
@@ -137,13 +141,21 @@ pub fn same_game_both_ways_from(
             None => assert!(!full.is_empty(), "{at}: over only on the full path"),
         }
         if run.plies() % 7 == 0 {
+            let listed = run.successors().as_slice();
             assert_eq!(
-                run.successors().as_slice(),
+                &listed[..listed.len() - usize::from(offered)],
                 full.as_slice(),
                 "{at}: successors on demand"
             );
         }
-        if run.plies() % 2 == 0 {
+        if offered {
+            let pick = rng.random_range(0..run.moves().len());
+            let played = run.play_index(pick);
+            match full.as_slice().get(pick) {
+                Some(expected) => assert_eq!(&played, expected, "{at}: move {pick}"),
+                None => assert_eq!(played.mv, Move::PROPOSE, "{at}: move {pick}"),
+            }
+        } else if run.plies() % 2 == 0 {
             let pick = rng.random_range(0..run.moves().len());
             let played = run.play_index(pick);
             assert_eq!(played, full.as_slice()[pick], "{at}: move {pick}");
@@ -188,9 +200,10 @@ impl std::fmt::Display for At<'_> {
 /// (`first_move_from`) or a first-lap rule forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
 fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
-    if pos.swapped | pos.claimed != 0 || pos.refilling.is_some() {
+    if pos.swapped | pos.claimed != 0 || pos.refilling.is_some() || pos.vote != Vote::None {
         // Pits changed hands or were claimed, or the players are choosing
-        // the pits to refill: the moves are listed, with no candidates.
+        // the pits to refill, or answering a proposal to end the game: the
+        // moves are listed, with no candidates.
         return Vec::new();
     }
     let min_stones = game.rules().sowing.min_stones;

@@ -38,6 +38,9 @@ pub fn cases(default: u32) -> u32 {
 /// each direction, and `pass`.
 fn every_label(game: &Game) -> Vec<String> {
     let mut labels = vec!["pass".to_string()];
+    if game.rules().end.repetition == sowing::rules::Repetition::Agree {
+        labels.extend(["propose", "accept", "refuse"].map(String::from));
+    }
     for pit in 0..game.pit_count() {
         let label = game.label(pit);
         labels.push(format!("{label}:ccw"));
@@ -160,6 +163,15 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
         }
     };
     let legal = run.successors().find(mv);
+    if mv == Move::PROPOSE {
+        // Offered by the run, which knows the history: played there, it
+        // gives its listed successor; `Game::play`, without the history,
+        // refuses it.
+        let played = run.clone().play(mv).ok();
+        prop_assert_eq!(played.as_ref(), legal);
+        prop_assert!(game.play(pos, mv).is_err(), "`propose` without the history");
+        return Ok(());
+    }
     match (game.play(pos, mv), legal) {
         (Ok(played), Some(expected)) => prop_assert_eq!(&played, expected),
         (Ok(_), None) => prop_assert!(false, "`{}` played but not listed as legal", label),
@@ -188,6 +200,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                     rules.sowing.first_lap == sowing::rules::FirstLap::Captures
                 }
                 Illegal::Refill { .. } => pos.refilling.is_some() || mv.filled_pit().is_some(),
+                Illegal::Vote { answer } => {
+                    *answer == (pos.vote != sowing::engine::Vote::None) && (*answer || mv.is_vote())
+                }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };
             prop_assert!(right, "`{}` rejected for a wrong reason: {}", label, why);

@@ -30,6 +30,7 @@ mod reach;
 mod reach4;
 mod reach5;
 mod reach8;
+mod reach9;
 mod refill_choice;
 mod resources;
 mod round_games;

@@ -363,6 +363,7 @@ fn diff_lists_the_rules_of_oware_and_awari() {
             "legal grand_slam: no_capture / forbidden",
             "end when: no_legal_move captured_majority / no_legal_move neither_can_move all_pits_at_most_one",
             "end leftovers: row_owner / unscored",
+            "end repetition: agree / end_game",
             "end repetition_leftovers: row_owner / unscored",
             "end no_legal_move: row_owner / draw",
             "end feeding_impossible: row_owner / draw",

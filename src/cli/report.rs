@@ -541,6 +541,11 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             "repetition ends the game, leftovers {}",
             rules.end.repetition_leftovers
         ),
+        // Refused by the solver (`SolveError::Agreement`).
+        crate::rules::Repetition::Agree => format!(
+            "the players may agree to end a repeating game, leftovers {}",
+            rules.end.repetition_leftovers
+        ),
         crate::rules::Repetition::Ignore => {
             "repetition ignored; an endless game is scored 0".to_string()
         }

@@ -10,6 +10,7 @@ mod packed;
 mod resow;
 mod shift;
 mod sowing_capture;
+mod vote;
 
 use std::{fmt, ops::Range};
 
@@ -22,7 +23,7 @@ use super::run::EndReason;
 use super::{
     move_list::MoveList,
     notation::{pit_label, FILL},
-    position::{Move, Player, Position, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
+    position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
 use crate::rules::{
@@ -194,6 +195,12 @@ pub enum Illegal {
         /// Why, in words.
         why: String,
     },
+    /// A sowing while a proposal to end the game waits for an answer, or a
+    /// vote move where none is open (`repetition agree`).
+    Vote {
+        /// Whether a proposal waits for an answer.
+        answer: bool,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -225,6 +232,14 @@ impl fmt::Display for Illegal {
                 write!(f, "pit `{pit}` sows {rule} only")
             }
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
+            Illegal::Vote { answer: true } => write!(
+                f,
+                "the opponent proposed to end the game: the answer is `accept` or `refuse`"
+            ),
+            Illegal::Vote { answer: false } => write!(
+                f,
+                "`propose` is a move only at a repeated position, and `accept` or `refuse` only in answer to one"
+            ),
             Illegal::NotAnOpeningPit { pit, allowed } => write!(
                 f,
                 "this first move is played from {}, not `{pit}`",
@@ -865,6 +880,9 @@ impl Game {
     pub fn move_label(&self, mv: Move) -> String {
         if mv == Move::PASS {
             return "pass".to_string();
+        }
+        if let Some(&(word, _)) = super::notation::VOTE_MOVES.iter().find(|(_, m)| *m == mv) {
+            return word.to_string();
         }
         if let Some(pit) = mv.filled_pit() {
             return format!("{}{}", FILL, self.label(pit));
@@ -1663,6 +1681,9 @@ impl Game {
         if pos.refilling.is_some() {
             return self.fill_successors(pos, out);
         }
+        if pos.vote != Vote::None {
+            return self.vote_successors(pos, out);
+        }
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 return out.end_with(reason);
@@ -1866,6 +1887,11 @@ impl Game {
         }
         if pos.refilling.is_some() || mv.filled_pit().is_some() {
             return self.why_fill_illegal(pos, mv);
+        }
+        if pos.vote != Vote::None || mv.is_vote() {
+            return Illegal::Vote {
+                answer: pos.vote != Vote::None,
+            };
         }
         if mv == Move::PASS {
             return Illegal::CannotPass;

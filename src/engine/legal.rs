@@ -25,7 +25,7 @@
 use super::{
     game::{waived, Effect, Game, Successors},
     move_list::MoveList,
-    position::{Move, Player, Position, MAX_PITS},
+    position::{Move, Player, Position, Vote, MAX_PITS},
     run::EndReason,
 };
 use crate::rules::GrandSlam;
@@ -173,8 +173,11 @@ impl Game {
     /// the first `W` words of the board.
     #[inline(always)]
     fn gate<const W: usize>(&self, pos: &Position) -> Gate {
-        if pos.refilling.is_some() {
-            return Gate::Listed;
+        if pos.refilling.is_some() || pos.vote != Vote::None {
+            return match pos.vote {
+                Vote::Agreed => Gate::Over(EndReason::Repetition),
+                _ => Gate::Listed,
+            };
         }
         if self.has_end_conditions {
             if let Some(reason) = self.end_condition_in::<W>(pos) {
@@ -389,6 +392,9 @@ impl Game {
         if mv.pit >= Move::PASS.pit & Move::fill(0).pit {
             if let Some(pit) = mv.filled_pit() {
                 return self.apply_fill(pos, pit);
+            }
+            if mv.is_vote() {
+                return self.apply_vote(pos, mv);
             }
             pos.to_move = pos.to_move.other();
             pos.opening = false;

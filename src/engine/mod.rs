@@ -23,7 +23,7 @@ pub use notation::{
     PositionError, CLAIMED, CLAIMED_OWN_ROW, CLOSED, SWAPPED, VISITED,
 };
 pub use perft::perft;
-pub use position::{Move, Player, Position, MAX_PITS};
+pub use position::{Move, Player, Position, Vote, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{draw_legal, EndReason, GameRun, Outcome};
 pub use topology::Topology;

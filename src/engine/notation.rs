@@ -30,7 +30,7 @@
 use std::fmt;
 
 use super::{
-    position::{Move, Player, Position, MAX_PITS},
+    position::{Move, Player, Position, Vote, MAX_PITS},
     Game,
 };
 use crate::rules::Direction;
@@ -47,13 +47,24 @@ pub fn pit_label(pit: usize, per_side: usize) -> String {
 }
 
 /// Reads a move: a pit label (`a`, `B`, ...), with `:ccw` or `:cw` for a pit
-/// that may sow either way, `pass`, or a refill `+c` (`fill_from choice`).
+/// that may sow either way, `pass`, a refill `+c` (`fill_from choice`), or
+/// a vote on ending a repeating game (`propose`, `accept`, `refuse`: `end {
+/// repetition agree }`).
 ///
 /// # Errors
 /// A message saying which labels exist.
 pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
     if text == "pass" {
         return Ok(Move::PASS);
+    }
+    if let Some(&(_, mv)) = VOTE_MOVES.iter().find(|(word, _)| *word == text) {
+        if game.rules().end.repetition != crate::rules::Repetition::Agree {
+            return Err(format!(
+                "`{text}` (a vote on ending a repeating game) is only for variants with `repetition agree`, and {} has none",
+                game.rules().name
+            ));
+        }
+        return Ok(mv);
     }
     if let Some(label) = text.strip_prefix(FILL) {
         return parse_fill(label, text, game);
@@ -108,6 +119,13 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
         )),
     }
 }
+
+/// The moves of a vote on ending a repeating game, as they are written.
+pub const VOTE_MOVES: [(&str, Move); 3] = [
+    ("propose", Move::PROPOSE),
+    ("accept", Move::ACCEPT),
+    ("refuse", Move::REFUSE),
+];
 
 /// Reads the refill `+label` (`text`).
 fn parse_fill(label: &str, text: &str, game: &Game) -> Result<Move, String> {
@@ -420,10 +438,26 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             }
         };
     }
+    let mut vote = Vote::None;
+    if let Some(&(offset, word)) = rest.peek() {
+        if let Some(&(_, state)) = VOTES.iter().find(|(w, _)| *w == word) {
+            rest.next();
+            if game.rules().end.repetition != crate::rules::Repetition::Agree {
+                return Err(error(
+                    offset,
+                    format!(
+                        "`{word}` (a vote on ending a repeating game) is only for variants with `repetition agree`, and {} has none",
+                        game.rules().name
+                    ),
+                ));
+            }
+            vote = state;
+        }
+    }
     if let Some((offset, other)) = rest.next() {
         return Err(error(
             offset,
-            format!("expected `captured`, `removed`, `{REFILLING}` or the end, found `{other}`"),
+            format!("expected `captured`, `removed`, `{REFILLING}`, `proposed`, `agreed` or the end, found `{other}`"),
         ));
     }
     if total > crate::rules::MAX_STONES {
@@ -447,8 +481,14 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         refilling,
         visited,
         relay_cycled: false,
+        vote,
     })
 }
+
+/// The words of a vote on ending a repeating game (`repetition agree`) at
+/// the end of a position: `"2 0 0 / 0 0 2 north proposed"` is a position
+/// where North answers South's proposal.
+const VOTES: [(&str, Vote); 2] = [("proposed", Vote::Proposed), ("agreed", Vote::Agreed)];
 
 /// Checks that `pos` holds as many stones (on the board, captured and out of
 /// play) as the variant's start: a position with more or fewer cannot arise
@@ -684,6 +724,9 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
     }
     if let Some(starter) = pos.refilling {
         out.push_str(&format!(" {REFILLING} {starter}"));
+    }
+    if let Some((word, _)) = VOTES.iter().find(|(_, v)| *v == pos.vote) {
+        out.push_str(&format!(" {word}"));
     }
     out
 }

@@ -77,6 +77,31 @@ impl Move {
         direction: Direction::Ccw,
     };
 
+    /// A proposal to end a repeating game (`repetition agree`), written
+    /// `propose`.
+    pub const PROPOSE: Move = Move {
+        pit: u8::MAX - 1,
+        direction: Direction::Ccw,
+    };
+
+    /// The answer that accepts a proposal to end the game, written `accept`.
+    pub const ACCEPT: Move = Move {
+        pit: u8::MAX - 2,
+        direction: Direction::Ccw,
+    };
+
+    /// The answer that refuses a proposal to end the game, written `refuse`.
+    pub const REFUSE: Move = Move {
+        pit: u8::MAX - 3,
+        direction: Direction::Ccw,
+    };
+
+    /// Whether this is a move of the vote on ending a repeating game.
+    #[inline]
+    pub fn is_vote(self) -> bool {
+        self == Move::PROPOSE || self == Move::ACCEPT || self == Move::REFUSE
+    }
+
     /// The bit of [`Move::pit`] that marks a refill move.
     const FILL: u8 = 0x80;
 
@@ -93,7 +118,7 @@ impl Move {
     /// The pit a refill move fills; `None` for a sowing move or a pass.
     #[inline]
     pub fn filled_pit(self) -> Option<usize> {
-        (self != Move::PASS && self.pit & Move::FILL != 0)
+        (self != Move::PASS && !self.is_vote() && self.pit & Move::FILL != 0)
             .then(|| usize::from(self.pit & !Move::FILL))
     }
 }
@@ -149,6 +174,29 @@ pub struct Position {
     /// they have; `to_move` is the player filling. `None` otherwise. In
     /// what was padding: positions stay the same size.
     pub refilling: Option<Player>,
+    /// Where the players stand on ending a repeating game (`end {
+    /// repetition agree }`): [`Vote::None`] everywhere else. In what was
+    /// padding: positions stay the same size.
+    pub vote: Vote,
+}
+
+/// Where the players stand on ending a repeating game by agreement (`end {
+/// repetition agree }`). The player to move at a repeated position may
+/// propose to end the game ([`Move::PROPOSE`]); the opponent accepts
+/// ([`Move::ACCEPT`]: the game is over) or refuses ([`Move::REFUSE`]: the
+/// proposer moves, with no vote left on the table). Which positions repeat
+/// is a matter of the game's history: [`GameRun`](crate::engine::GameRun)
+/// offers the proposal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
+pub enum Vote {
+    /// No proposal is on the table.
+    #[default]
+    None,
+    /// A proposal to end the game waits for the player to move's answer.
+    Proposed,
+    /// Both players agreed: the game is over, scored as a repetition.
+    Agreed,
 }
 
 impl Position {
@@ -167,6 +215,7 @@ impl Position {
         visited: 0,
         relay_cycled: false,
         refilling: None,
+        vote: Vote::None,
     };
 
     /// Stones on the board plus stones captured: constant through a game.

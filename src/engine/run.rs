@@ -164,6 +164,10 @@ pub struct GameRun<'g> {
     seen: [u64; 16],
     /// Stones off the board when `history` was last cleared.
     off_board: u32,
+    /// Under `repetition agree`: the position repeats one of the history,
+    /// so its player to move may propose to end the game
+    /// ([`Move::PROPOSE`], the last of the moves and of the successors).
+    offer: bool,
 }
 
 impl<'g> GameRun<'g> {
@@ -179,10 +183,11 @@ impl<'g> GameRun<'g> {
             successors: OnceLock::new(),
             scratch: Successors::default(),
             end: None,
-            tracks_repetition: game.rules().end.repetition == Repetition::EndGame,
+            tracks_repetition: game.rules().end.repetition != Repetition::Ignore,
             history: Vec::new(),
             seen: [0; 16],
             off_board: 0,
+            offer: false,
         };
         run.reset(start);
         run
@@ -193,6 +198,7 @@ impl<'g> GameRun<'g> {
         self.position = start;
         self.plies = 0;
         self.end = None;
+        self.offer = false;
         self.forget_history();
         self.off_board = off_board(&start);
         if self.tracks_repetition {
@@ -266,6 +272,13 @@ impl<'g> GameRun<'g> {
             if !matches!(self.end, Some(EndReason::Repetition | EndReason::PlyCap)) {
                 self.game.successors(&self.position, &mut successors);
             }
+            if self.offer {
+                successors.push(Successor {
+                    mv: Move::PROPOSE,
+                    position: self.game.after_vote(&self.position, Move::PROPOSE),
+                    effect: Effect::default(),
+                });
+            }
             successors
         })
     }
@@ -312,7 +325,10 @@ impl<'g> GameRun<'g> {
             _ => self.moves().as_slice()[index],
         };
         let effect = self.game.apply(&mut self.position, mv);
-        self.advance();
+        match mv.is_vote() {
+            false => self.advance(),
+            true => self.after_vote(),
+        }
         (mv, effect)
     }
 
@@ -338,9 +354,20 @@ impl<'g> GameRun<'g> {
         }
     }
 
+    /// Bookkeeping after a vote move (`repetition agree`): the board did not
+    /// change, so the history stays as it was, and no proposal is offered
+    /// (after `refuse`, the proposer sows).
+    #[cold]
+    fn after_vote(&mut self) {
+        self.plies += 1;
+        self.offer = false;
+        self.refresh();
+    }
+
     /// Bookkeeping after a move was played on `self.position`.
     fn advance(&mut self) {
         self.plies += 1;
+        self.offer = false;
         // A move that ended the game in a relay cycle repeats nothing.
         if self.tracks_repetition && !self.position.relay_cycled {
             // Read in place, not copied: the move has just written it.
@@ -349,6 +376,9 @@ impl<'g> GameRun<'g> {
                 self.off_board = stones;
                 self.forget_history();
             } else if self.seen_before(&self.position) {
+                if self.game.rules().end.repetition == Repetition::Agree {
+                    return self.offer_to_end();
+                }
                 self.end = Some(EndReason::Repetition);
                 self.no_moves();
                 return;
@@ -356,6 +386,21 @@ impl<'g> GameRun<'g> {
             self.remember();
         }
         self.refresh();
+    }
+
+    /// Under `repetition agree`, at a repeated position: the legal moves,
+    /// and `propose` after them when the game goes on.
+    #[cold]
+    fn offer_to_end(&mut self) {
+        self.refresh();
+        if self.end.is_none() {
+            let mut moves = *self.moves();
+            moves.push(Move::PROPOSE);
+            self.candidates = moves;
+            self.legality = Legality::Exact;
+            self.forget_legal();
+            self.offer = true;
+        }
     }
 
     fn forget_history(&mut self) {

@@ -639,7 +639,7 @@ fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
         .into_iter()
         .filter(|(way, _)| super::schema::way_in_force(&read.rules, way).is_ok())
         .collect();
-    if end.repetition == Repetition::EndGame {
+    if end.repetition != Repetition::Ignore {
         ways.push(("repetition_leftovers", end.repetition_leftovers));
     }
     ways.into_iter()

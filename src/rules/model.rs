@@ -788,6 +788,11 @@ keyword_enum! {
         Ignore = "ignore",
         /// The game ends when a position (board and player to move) repeats.
         EndGame = "end_game",
+        /// At a repeated position the player to move may propose to end the
+        /// game (the move `propose`), and the opponent accepts (`accept`: the
+        /// game ends, scored by `repetition_leftovers`) or refuses (`refuse`:
+        /// the proposer sows, as they would have).
+        Agree = "agree",
     }
 }
 

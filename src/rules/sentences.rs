@@ -665,6 +665,13 @@ pub(super) fn repetition(rules: &Rules) -> Vec<String> {
             "If a position (the board and the player to move) repeats, the game ends and {}.",
             leftovers_words(rules.end.repetition_leftovers)
         ),
+        Repetition::Agree if rules.end.repetition_leftovers == Leftovers::Draw => {
+            "If a position (the board and the player to move) repeats, its player to move may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends in a draw, whatever was captured; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on (a later repeated position may bring another proposal).".into()
+        }
+        Repetition::Agree => format!(
+            "If a position (the board and the player to move) repeats, its player to move may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends and {}; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on (a later repeated position may bring another proposal).",
+            leftovers_words(rules.end.repetition_leftovers)
+        ),
     }]
 }
 

@@ -7,7 +7,8 @@ use crate::{
 };
 
 /// The ways a game under `rules` can end, in [`EndReason::ALL`] order: no
-/// legal move always, a repeated position when `repetition end_game`, each
+/// legal move always, a repeated position when `repetition end_game` or
+/// `agree` (an agreed end is counted as a repetition), each
 /// other way when [`way_in_force`] says the rules can end a game that way,
 /// and the simulator's ply cap always.
 pub fn in_force(rules: &Rules) -> Vec<EndReason> {
@@ -15,7 +16,7 @@ pub fn in_force(rules: &Rules) -> Vec<EndReason> {
         .into_iter()
         .filter(|&end| match end {
             EndReason::PlyCap => true,
-            EndReason::Repetition => rules.end.repetition == Repetition::EndGame,
+            EndReason::Repetition => rules.end.repetition != Repetition::Ignore,
             way => way_in_force(rules, way.as_str()).is_ok(),
         })
         .collect()

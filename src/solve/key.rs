@@ -76,6 +76,7 @@ impl KeyCodec {
             visited: 0,
             relay_cycled: false,
             refilling: None,
+            vote: crate::engine::Vote::None,
         }
     }
 }

@@ -141,6 +141,11 @@ pub enum SolveError {
     /// key does not record.
     #[error("the rules end a game whose relay cycles (`relay_cycle`), inside a move: a position of the solver does not record that")]
     RelayCycleEnd,
+    /// The players may agree to end a repeating game (`repetition agree`):
+    /// whether a repetition ends the game is a choice of both, which the
+    /// solver's model of cycles (a repetition ends the game) does not say.
+    #[error("the players may agree to end a repeating game (`repetition agree`): the solver's model of cycles, in which a repetition ends the game, does not say that choice")]
+    Agreement,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -335,6 +340,9 @@ fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     }
     if when.contains(&EndWhen::RelayCycle) {
         return Err(SolveError::RelayCycleEnd);
+    }
+    if game.rules().end.repetition == Repetition::Agree {
+        return Err(SolveError::Agreement);
     }
     Ok(())
 }

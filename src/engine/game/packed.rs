@@ -384,7 +384,7 @@ mod tests {
                         .moves()
                         .as_slice()
                         .iter()
-                        .filter(|&&mv| mv != Move::PASS)
+                        .filter(|&&mv| mv != Move::PASS && !mv.is_vote())
                     {
                         for capture in [true, false] {
                             let (mut fast, mut slow) = (pos, pos);
@@ -425,7 +425,9 @@ mod tests {
                 while run.end().is_none() && run.plies() < 300 {
                     let pos = *run.position();
                     let moves = run.moves().as_slice().iter();
-                    for &mv in moves.filter(|&&mv| mv != Move::PASS && mv.filled_pit().is_none()) {
+                    for &mv in moves.filter(|&&mv| {
+                        mv != Move::PASS && mv.filled_pit().is_none() && !mv.is_vote()
+                    }) {
                         for capture in [true, false] {
                             let (mut plain, mut every) = (pos, pos);
                             let plain_effect =
