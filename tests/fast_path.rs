@@ -222,7 +222,9 @@ fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
             legal.find(mv).is_some()
                 || !matches!(
                     game.why_illegal(pos, mv, legal),
-                    Illegal::NotAnOpeningPit { .. } | Illegal::FirstLap { .. }
+                    Illegal::NotAnOpeningPit { .. }
+                        | Illegal::FirstLap { .. }
+                        | Illegal::MustCapture { .. }
                 )
         })
         .collect()

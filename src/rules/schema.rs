@@ -1670,7 +1670,12 @@ yet, and say so.",
             name: "odd_pit",
             describe: sentences::none,
             read: |r, v| r.rounds.odd_pit = v.word(),
-            write: |r| (r.rounds.refill == Some(Refill::Surplus)).then(|| one(r.rounds.odd_pit)),
+            // Written under `refill surplus`, and whenever a file gave another
+            // value than the default: nothing a file says is dropped.
+            write: |r| {
+                let surplus = r.rounds.refill == Some(Refill::Surplus);
+                (surplus || r.rounds.odd_pit != OddPit::Larger).then(|| one(r.rounds.odd_pit))
+            },
             what: "odd pit",
             value: ValueKind::Word(Words::of::<OddPit>().opt_in(&["larger_unequal", "nobody"])),
             default: Default::Value("larger"),
