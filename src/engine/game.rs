@@ -1944,7 +1944,10 @@ impl Game {
         if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
             return Illegal::FirstLap { pit: label };
         }
-        if self.first_lap_capture && !self.first_lap_captures(pos, mv) {
+        if self.first_lap_capture
+            && !self.first_lap_captures(pos, mv)
+            && self.some_first_lap_captures(pos, self.candidates_for_capture(pos, min))
+        {
             return Illegal::MustCapture { pit: label };
         }
         let (next, effect) = self.sow(pos, mv, self.may_capture(pos));

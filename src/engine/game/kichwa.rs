@@ -54,6 +54,27 @@ impl Game {
         })
     }
 
+    /// The moves `first_lap captures` chooses among, as the move list's
+    /// candidates are: each direction of each pit the mover may play that
+    /// holds at least `min` stones (and may open the game, at its start).
+    pub(super) fn candidates_for_capture(
+        &self,
+        pos: &Position,
+        min: u8,
+    ) -> impl Iterator<Item = Move> + '_ {
+        let opening = self.opening_pits(pos);
+        let pits = pos.pits;
+        self.playable(pos.to_move)
+            .filter(move |&p| pits[p] >= min && opening >> p & 1 == 1)
+            .flat_map(move |p| {
+                let allowed = self.pit_direction(p).allowed();
+                allowed.iter().map(move |&direction| Move {
+                    pit: p as u8,
+                    direction,
+                })
+            })
+    }
+
     /// Whether some move of `moves` (from `pos`) has a first lap that
     /// captures.
     pub(in crate::engine) fn some_first_lap_captures(
