@@ -613,20 +613,13 @@ impl<'a> Search<'a> {
                     self.nodes += 1;
                     upper
                 }
-                _ if same && self.history[since..].contains(&(child.pits, child.to_move)) => {
-                    g + f * self.repeat_value(&child)
-                }
-                _ => {
-                    self.history.push((child.pits, child.to_move));
-                    let child_since = if same { since } else { self.history.len() - 1 };
-                    let value = if f < 0 {
-                        g - self.negamax(&child, child_since, g - beta, g - alpha)
-                    } else {
-                        g + self.negamax(&child, child_since, alpha - g, beta - g)
-                    };
-                    self.history.pop();
-                    value
-                }
+                _ => self.child_value(
+                    &child,
+                    (since, same),
+                    (g, f),
+                    (alpha, beta),
+                    |s, c, cs, a, b| s.negamax(c, cs, a, b),
+                ),
             };
             if value > best {
                 best = value;
@@ -688,6 +681,34 @@ impl<'a> Search<'a> {
             rest.rotate_left(turn);
         }
         order
+    }
+
+    /// The value for the mover of the move to `child` (its gain `g`, the
+    /// sign `f` between the two players' values), searched with `search`
+    /// in the window `(alpha, beta)` turned for the child: the repetition
+    /// value if `child` repeats a position since `since` (`same`: no stone
+    /// left the board on the way), else the search below it, with `child`
+    /// in the history while it runs.
+    fn child_value(
+        &mut self,
+        child: &Position,
+        (since, same): (usize, bool),
+        (g, f): (i32, i32),
+        (alpha, beta): (i32, i32),
+        search: impl FnOnce(&mut Self, &Position, usize, i32, i32) -> i32,
+    ) -> i32 {
+        if same && self.history[since..].contains(&(child.pits, child.to_move)) {
+            return g + f * self.repeat_value(child);
+        }
+        self.history.push((child.pits, child.to_move));
+        let child_since = if same { since } else { self.history.len() - 1 };
+        let value = if f < 0 {
+            g - search(self, child, child_since, g - beta, g - alpha)
+        } else {
+            g + search(self, child, child_since, alpha - g, beta - g)
+        };
+        self.history.pop();
+        value
     }
 
     /// Fail-soft alpha-beta of `pos` (as [`Search::negamax`]) at most
@@ -752,19 +773,13 @@ impl<'a> Search<'a> {
             let g = i32::from(gain(pos, &list[i].position));
             let f = i32::from(factor(pos, &child));
             let same = stones(&child) == stones(pos);
-            let value = if same && self.history[since..].contains(&(child.pits, child.to_move)) {
-                g + f * self.repeat_value(&child)
-            } else {
-                self.history.push((child.pits, child.to_move));
-                let child_since = if same { since } else { self.history.len() - 1 };
-                let value = if f < 0 {
-                    g - self.limited(&child, child_since, depth - 1, g - beta, g - alpha)
-                } else {
-                    g + self.limited(&child, child_since, depth - 1, alpha - g, beta - g)
-                };
-                self.history.pop();
-                value
-            };
+            let value = self.child_value(
+                &child,
+                (since, same),
+                (g, f),
+                (alpha, beta),
+                |s, c, cs, a, b| s.limited(c, cs, depth - 1, a, b),
+            );
             if value > best {
                 best = value;
                 best_index = i;
