@@ -187,6 +187,54 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    Peer {
+        name: "voleur",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ayoayo",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "goat",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "cow",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "nocapt",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "bule-perga",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "hufesay",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "eson-xorgol",
+        games: 50,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
 ];
 
 /// Mbangbi games that the peer's capture-chain bug cuts short, as (seed,
@@ -228,6 +276,13 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
     (29, 169),
     (30, 113),
 ];
+
+/// Games the peer ended for an endless sowing, per configuration: its
+/// relay stops at 75 laps (`MAX_LAPS`, sower.py) and it ends the *game*
+/// there, where `sow` plays the move on (to its own bound of 1000 laps) and
+/// the game goes on. Each such game is compared up to that ply (the legal
+/// moves there included), and the number of them is pinned here.
+const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hufesay", 3)];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
 /// ("captures continue while holes are alternately empty and occupied",
@@ -343,6 +398,11 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
             return Err(format!("{at}: legal moves: sow {ours:?}, peer {theirs:?}"));
         }
         let played = ply["m"].as_str().unwrap();
+        if i + 1 == plies.len() && record["end"]["endless"] == true {
+            // The peer ended the game in this move's relay (its 75-lap
+            // bound); sow plays the move on: the game agreed up to here.
+            return Err(format!("[endless] {at} ({played})"));
+        }
         let mv = *run
             .moves()
             .as_slice()
@@ -535,6 +595,7 @@ fn mancalagames_games_replay_alike() {
     let mut failures = Vec::new();
     let mut past_closed = 0;
     let mut round_to_last = std::collections::BTreeMap::new();
+    let mut endless = std::collections::BTreeMap::new();
     for peer in PEERS {
         let game = mirror(peer.name);
         let data =
@@ -554,6 +615,9 @@ fn mancalagames_games_replay_alike() {
                 (Ok(()), None) => {}
                 (Err(why), None) if peer.next_past_closed && why.starts_with("[closed] ply ") => {
                     past_closed += 1;
+                }
+                (Err(why), None) if why.starts_with("[endless] ") => {
+                    *endless.entry(peer.name).or_insert(0) += 1;
                 }
                 (Err(why), None) if why.starts_with("[one more pit] ") => {
                     *round_to_last.entry(peer.name).or_insert(0) += 1;
@@ -577,6 +641,11 @@ fn mancalagames_games_replay_alike() {
         failures.join("\n")
     );
     assert_eq!(past_closed, 148, "games differing past a closed pit");
+    let pinned: std::collections::BTreeMap<_, _> = ENDLESS.iter().copied().collect();
+    assert_eq!(
+        endless, pinned,
+        "games the peer ended for an endless sowing"
+    );
     for &(name, games) in CHAIN_ROUND_TO_LAST {
         assert_eq!(
             round_to_last.get(name).copied().unwrap_or(0),
