@@ -235,6 +235,24 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    Peer {
+        name: "kalah-maybe-fair",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "bay-khom",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "adi-ii-no-rounds",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
 ];
 
 /// Mbangbi games that the peer's capture-chain bug cuts short, as (seed,
@@ -292,7 +310,7 @@ const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hufesay", 3)];
 /// reading, Dongjintian's). Each listed configuration's games are compared
 /// up to the first ply where the peer took exactly one more pit than `sow`
 /// (its stones in the mover's store), and that many games must differ so.
-const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12)];
+const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12), ("bay-khom", 6)];
 
 /// Whether the peer's ply took exactly one pit more than `sow`'s: one pit
 /// that `sow` left holding stones is empty in the peer's board, and those

@@ -138,7 +138,14 @@ def read(gi, cls, holes, seeds, p):
         miss("relay condition: " + gi.SowLapCont(cont).name.lower())
     sow_rule = get("sow_rule", 0)
     basic = any(k in p for k in ("capt_on", "evens", "capt_max", "capt_min"))
-    if sow_rule in (4, 14, 15, 16):
+    if sow_rule in (4, 14, 15, 16) and get("capt_type"):
+        # The peer: "after the owner collects the seeds in the final hole
+        # sown, another capture type may occur, e.g. capture two out"; in
+        # sow a last pit emptied by an `on every_pit` capture triggers no
+        # last-pit rule (Pallam Kuzhi::No_Rounds, replayed: 31 of 100
+        # games differ so).
+        miss("next/two-out capture after the last pit is taken in the sowing")
+    elif sow_rule in (4, 14, 15, 16):
         notes.append("capture on every_pit")
     elif sow_rule == 3:
         miss("in-sowing capture, last pit to the sower")
@@ -162,6 +169,10 @@ def read(gi, cls, holes, seeds, p):
         notes.append("play_from any")
         if stores or get("udir_holes"):
             miss("no sides with stores or chosen directions")
+    if direct == 0 and get("min_move", 1) == 1:
+        # SPLIT with single seeds: "will not allow a player to move a
+        # single seed that was just moved across the board sides back".
+        miss("no immediate undo of a single-stone move")
     if get("udir_holes") or direct == 0:
         notes.append("per-pit direction (either)")
     pattern = get("start_pattern", 0)
@@ -224,6 +235,8 @@ def read(gi, cls, holes, seeds, p):
         miss("last stones to the round starter")
     elif pick == 5:
         miss("capture also takes last pit")
+    elif pick == 1 and capt_type:
+        miss("capture also takes the pit facing a next/two-out capture")
     elif pick:
         notes.append({1: "take last_and_opposite", 2: "sweep side opponent requires capture",
                       3: "stones_left last_mover", 6: "take last_and_opposite_even_empty chain"}
