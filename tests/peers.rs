@@ -141,7 +141,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "songo",
-        games: 100,
+        games: 60,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -159,7 +159,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ot-tjin",
-        games: 100,
+        games: 60,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -249,6 +249,12 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "adi-ii-no-rounds",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "nosides",
         games: 100,
         captures_only_at: &[],
         next_past_closed: false,

@@ -239,7 +239,7 @@ def read(gi, cls, holes, seeds, p):
         miss("capture also takes the pit facing a next/two-out capture")
     elif pick:
         notes.append({1: "take last_and_opposite", 2: "sweep side opponent requires capture",
-                      3: "stones_left last_mover", 6: "take last_and_opposite_even_empty chain"}
+                      3: "sweep board_at_most (the last seeds to the mover)", 6: "take last_and_opposite_even_empty chain"}
                      [pick])
     presow = get("presowcapt", 0)
     if presow:
@@ -263,7 +263,11 @@ def read(gi, cls, holes, seeds, p):
     goal = get("goal", 0)
     rounds = get("rounds", 0)
     if goal == 1:
-        notes.append("row_empty empty_row_loses (deprive)")
+        # end_move.DepriveEndGame: the mover wins when the opponent's row is
+        # empty, even if their own is too (`empty_row_loses` draws then),
+        # and a player with seeds but no move loses (an end the language
+        # scores by rows only).
+        miss("goal: deprive opponent")
     elif goal == 2:
         miss("territory (hole ownership)")
     elif goal == 3:
@@ -291,8 +295,7 @@ def read(gi, cls, holes, seeds, p):
         # `divided` leaves an odd stone to nobody; the peer gives it to
         # the player with fewer seeds (claimer.DivvySeedsStores).
         miss("leftovers divided, odd stone to the poorer player")
-    last_mover = unclaimed == 2 or pick == 3
-    if last_mover and (stores in (1, 2, 5, 6)):
+    if unclaimed == 2 and stores in (1, 2, 5, 6):
         # The language refuses `last_mover` with `extra_turn store`.
         miss("leftovers to the last mover with extra turns")
     if rounds:
