@@ -94,8 +94,15 @@ def configs(gi, man_config):
             params = {k: v for k, v in info.items()
                       if k not in IGNORED and v != gi.GameInfo.get_default(k)}
             consts = game["game_constants"]
+            # The peer's own rule check (rule_tester) may refuse a config.
+            try:
+                with contextlib.redirect_stdout(sys.stderr):
+                    man_config.game_from_config(man_config.read_game(path), variant)
+                refused = None
+            except Exception as err:  # noqa: BLE001  (the peer's errors)
+                refused = str(err).split("(")[0].strip()
             yield (info["name"], game.get("game_class", "Mancala"),
-                   consts["holes"], consts["nbr_start"], params)
+                   consts["holes"], consts["nbr_start"], params, refused)
 
 
 def read(gi, cls, holes, seeds, p):
@@ -337,8 +344,13 @@ def main():
     needed = collections.Counter()
     alone = collections.Counter()
     rows = []
-    for name, cls, holes, seeds, params in configs(gi, man_config):
+    refused_exact = []
+    for name, cls, holes, seeds, params, refused in configs(gi, man_config):
         missing, notes = read(gi, cls, holes, seeds, params)
+        if refused:
+            notes.append(f"the peer's rule check refuses it: {refused}")
+            if not missing:
+                refused_exact.append(name)
         kind = "exact" if not missing else "partial" if len(missing) <= 2 else "out"
         classes[kind] += 1
         needed.update(missing)
@@ -354,6 +366,9 @@ def main():
     print(f"{total} configurations: {classes['exact']} exact, "
           f"{classes['partial']} partial (1-2 features missing), "
           f"{classes['out']} out of reach (3 or more)")
+    if refused_exact:
+        print(f"of the exact, the peer's own rule check refuses "
+              f"{len(refused_exact)}: {', '.join(refused_exact)}")
     print("\nmissing feature | configs needing it | configs it alone keeps from exact")
     for feature, n in needed.most_common():
         print(f"{feature} | {n} | {alone[feature]}")
