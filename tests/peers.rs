@@ -135,19 +135,19 @@ const PEERS: &[Peer] = &[
     // compared at every end.
     Peer {
         name: "adji-kui-i",
-        games: 150,
+        games: 100,
         captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "songo",
-        games: 60,
+        games: 40,
         captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "mangala-ii",
-        games: 100,
+        games: 50,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -159,7 +159,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ot-tjin",
-        games: 60,
+        games: 40,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -213,13 +213,13 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "nocapt",
-        games: 100,
+        games: 50,
         captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "bule-perga",
-        games: 30,
+        games: 10,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -231,7 +231,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "eson-xorgol",
-        games: 50,
+        games: 30,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -256,6 +256,91 @@ const PEERS: &[Peer] = &[
     Peer {
         name: "nosides",
         games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    // Named variants of the configurations above (numbers or one setting).
+    Peer {
+        name: "bosh-no-rounds",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dabuda-two",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "endodoi-j-odu",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "longbeu-a-cha-walak-pussa",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-2",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-4",
+        games: 10,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-5",
+        games: 10,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "songo-douala",
+        games: 15,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "voleur-evens",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-5",
+        games: 30,
+        captures_only_at: MAJORITY,
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-6",
+        games: 30,
+        captures_only_at: MAJORITY,
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-7",
+        games: 30,
+        captures_only_at: MAJORITY,
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-8",
+        games: 30,
+        captures_only_at: MAJORITY,
+        next_past_closed: false,
+    },
+    Peer {
+        name: "adi-ii-ba-awa",
+        games: 30,
         captures_only_at: &[],
         next_past_closed: false,
     },
