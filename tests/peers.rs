@@ -344,6 +344,26 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    Peer {
+        name: "sadeqa-iii",
+        games: 20,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    // Matches of rounds; the peer's clear win (more than all but a hole's
+    // seeds) stops the match with the board unscored.
+    Peer {
+        name: "hoyito-i",
+        games: 10,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "hoyito-ii",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
 ];
 
 /// Mbangbi games that the peer's capture-chain bug cuts short, as (seed,
@@ -391,7 +411,7 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
 /// there, where `sow` plays the move on (to its own bound of 1000 laps) and
 /// the game goes on. Each such game is compared up to that ply (the legal
 /// moves there included), and the number of them is pinned here.
-const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hufesay", 3)];
+const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito-i", 1), ("hufesay", 3)];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
 /// ("captures continue while holes are alternately empty and occupied",
@@ -402,6 +422,44 @@ const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hufesay", 3)];
 /// up to the first ply where the peer took exactly one more pit than `sow`
 /// (its stones in the mover's store), and that many games must differ so.
 const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12), ("bay-khom", 6)];
+
+/// Configurations whose peer picks "the last seeds" wrongly by its own
+/// text, with the number of games that reach it. The peer's PICKLASTSEEDS
+/// is described (its parameter help) as "if there are the number of start
+/// seeds or fewer left, the current player collects them"; its code
+/// (`capturer.PickLastSeeds`) counts only the seeds in holes the mover
+/// could capture from (for Hoyito II, `capt_side OPP_SIDE`: the opponent's
+/// row) and then takes every seed on the board. The mirror says the text
+/// (a sweep when at most 4 are left on the board). Each game is compared up
+/// to the ply where the peer took the whole board with more than 4 seeds on
+/// it, and must differ exactly so there.
+const LAST_SEEDS_PICK_BUG: &[(&str, usize)] = &[("hoyito-ii", 20)];
+
+/// Whether the peer's ply took the whole board for the mover, with more
+/// than 4 stones on it and at most 4 (but some) in the opponent's row, all
+/// else alike.
+fn picked_past_the_rule(
+    game: &Game,
+    mover: usize,
+    board: &[u64],
+    captured: &[u64],
+    their_board: &[u64],
+    their_stores: &[u64],
+) -> bool {
+    let on_board: u64 = board.iter().sum();
+    let row = game.pit_count() / 2;
+    let theirs = if mover == 0 {
+        &board[row..]
+    } else {
+        &board[..row]
+    };
+    let in_their_row: u64 = theirs.iter().sum();
+    their_board.iter().all(|&n| n == 0)
+        && on_board > 4
+        && (1..=4).contains(&in_their_row)
+        && their_stores[mover] == captured[mover] + on_board
+        && their_stores[1 - mover] == captured[1 - mover]
+}
 
 /// Whether the peer's ply took exactly one pit more than `sow`'s: one pit
 /// that `sow` left holding stones is empty in the peer's board, and those
@@ -538,9 +596,15 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
         }
         if board != their_board || captured != their_stores {
             let listed = CHAIN_ROUND_TO_LAST.iter().any(|&(n, _)| n == peer.name);
+            let picks = LAST_SEEDS_PICK_BUG.iter().any(|&(n, _)| n == peer.name);
+            let mover = usize::from(ply["p"] == "n");
             let tag = if listed && took_one_more_pit(&board, &captured, &their_board, &their_stores)
             {
                 "[one more pit] "
+            } else if picks
+                && picked_past_the_rule(game, mover, &board, &captured, &their_board, &their_stores)
+            {
+                "[last seeds pick] "
             } else {
                 ""
             };
@@ -705,6 +769,7 @@ fn mancalagames_games_replay_alike() {
     let mut past_closed = 0;
     let mut round_to_last = std::collections::BTreeMap::new();
     let mut endless = std::collections::BTreeMap::new();
+    let mut last_seeds = std::collections::BTreeMap::new();
     for peer in PEERS {
         let game = mirror(peer.name);
         let data =
@@ -728,6 +793,9 @@ fn mancalagames_games_replay_alike() {
                 (Err(why), None) if why.starts_with("[endless] ") => {
                     *endless.entry(peer.name).or_insert(0) += 1;
                 }
+                (Err(why), None) if why.starts_with("[last seeds pick] ") => {
+                    *last_seeds.entry(peer.name).or_insert(0) += 1;
+                }
                 (Err(why), None) if why.starts_with("[one more pit] ") => {
                     *round_to_last.entry(peer.name).or_insert(0) += 1;
                 }
@@ -750,6 +818,11 @@ fn mancalagames_games_replay_alike() {
         failures.join("\n")
     );
     assert_eq!(past_closed, 148, "games differing past a closed pit");
+    let picks: std::collections::BTreeMap<_, _> = LAST_SEEDS_PICK_BUG.iter().copied().collect();
+    assert_eq!(
+        last_seeds, picks,
+        "games at the peer's wrong last-seeds pick"
+    );
     let pinned: std::collections::BTreeMap<_, _> = ENDLESS.iter().copied().collect();
     assert_eq!(
         endless, pinned,
