@@ -141,7 +141,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "songo",
-        games: 40,
+        games: 30,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -159,13 +159,13 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ot-tjin",
-        games: 40,
+        games: 30,
         captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "endodoi",
-        games: 150,
+        games: 100,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -298,7 +298,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ot-tjin-5",
-        games: 10,
+        games: 6,
         captures_only_at: &[],
         next_past_closed: false,
     },
