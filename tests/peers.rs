@@ -26,10 +26,11 @@ struct Peer {
     /// The games the data file holds (so a truncated file fails).
     games: usize,
     /// The ends for which the captures are compared, not the final scores:
-    /// the peer stops at a captured majority without scoring the board,
-    /// where the mirror file (one leftovers rule for every end) gives it to
-    /// the row owners; the peer's clear-your-row win keeps the stores as
-    /// they are, where `empty_row_wins` scores every stone for the winner.
+    /// the peer's clear-your-row win keeps the stores as they are, where
+    /// `empty_row_wins` scores every stone for the winner; its clear win in
+    /// a game of rounds leaves the board unscored, where a round's end
+    /// must give every stone to a player. (The peer's captured-majority
+    /// stop is said by the mirrors, `captured_majority unscored`.)
     captures_only_at: &'static [EndReason],
     /// The peer looks for "the next hole" (a relay from the hole after
     /// the last, the hole two out) past its blocked holes, where `sow`, as
@@ -39,32 +40,29 @@ struct Peer {
     next_past_closed: bool,
 }
 
-/// The peer's captured-majority stop leaves the board unscored.
-const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
-
 const PEERS: &[Peer] = &[
     Peer {
         name: "oware",
         games: 100,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "wari",
         games: 60,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "micro-wari",
         games: 300,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "kalah",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     // The peer's Bakuk config says DONT_SCORE for every end, as the mirror.
@@ -77,13 +75,13 @@ const PEERS: &[Peer] = &[
     Peer {
         name: "mbangbi",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "modiar",
         games: 300,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
@@ -95,25 +93,25 @@ const PEERS: &[Peer] = &[
     Peer {
         name: "toguz-kumalak",
         games: 100,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "bohnenspiel",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "dabuda",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "vai-lung-thlan",
         games: 60,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     // Whole matches of rounds: closed holes, refills, who starts.
@@ -317,25 +315,25 @@ const PEERS: &[Peer] = &[
     Peer {
         name: "toguz-kumalak-5",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "toguz-kumalak-6",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "toguz-kumalak-7",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "toguz-kumalak-8",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
