@@ -7,8 +7,11 @@
 //! same winner and final scores. Where the two engines read a rule
 //! differently, the mirror file's header says so and [`Peer`] says what is
 //! compared instead; games where the peer is wrong by its own rule text are
-//! listed by name in [`MBANGBI_CHAIN_BUG`] and compared up to the wrong ply,
-//! never skipped silently.
+//! listed by name in [`MBANGBI_CHAIN_BUG`] or counted per configuration in
+//! [`LAST_SEEDS_PICK_BUG`], and games that reach a known difference of
+//! reading ([`CHAIN_ROUND_TO_LAST`], [`ENDLESS`], a closed pit for Bosh)
+//! are counted per configuration; each is compared up to that ply, and the
+//! counts are pinned, so no game is skipped silently.
 
 use std::path::Path;
 
