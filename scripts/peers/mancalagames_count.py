@@ -9,6 +9,9 @@ mancalagames_dump.py, at commit 2b1c596c):
     python3 scripts/peers/mancalagames_count.py /tmp/mg            # summary
     python3 scripts/peers/mancalagames_count.py /tmp/mg --list     # one line per config
 
+(scripts/peers/mancalagames_count.out is the `--list` output at the commit
+it was made, for readers without the peer's checkout.)
+
 The peer's own loader (src/man_config.py) reads each configuration and its
 named variants, so the parameters are exactly those its engine plays; a
 parameter at its default (game_info.GameInfo's) says nothing. Each
@@ -32,6 +35,7 @@ import collections
 import contextlib
 import json
 import os
+import re
 import sys
 
 # Peer parameters that do not change the rules (display, AI, UI).
@@ -60,6 +64,28 @@ CAPT_TYPES = {1: None, 2: None}  # NEXT: take next; TWO_OUT: take two_out
 SOW_STORES = {0: None, 1: None, 3: None, 4: None, 6: None}  # sown (+extra_turn store), sown_both
 START_PATTERNS_OK = {1, 2, 3, 4, 5, 7, 8, 11, 13}  # fixed counts: board { start ... }
 UNCLAIMED = {0: "row_owner", 1: "unscored", 2: "last_mover"}
+
+
+MIRRORS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "..", "..", "tests", "peers", "mancalagames")
+
+
+def mirrors():
+    """The peer mirrors replayed by tests/peers.rs, by the peer's config
+    name as the loader spells it ("Bosh", "Adi_II::No_Rounds"): read from
+    each mirror's header ("GameProps/FILE.txt", "named variant NAME")."""
+    found = {}
+    for fname in sorted(os.listdir(MIRRORS)):
+        if not fname.endswith(".variant"):
+            continue
+        with open(os.path.join(MIRRORS, fname), encoding="utf-8") as file:
+            head = file.read(400)
+        match = re.search(r"GameProps/(\S+?)\.txt", head)
+        variant = re.search(r"named variant (\S+?),", head)
+        if match:
+            key = match.group(1) + (f"::{variant.group(1)}" if variant else "")
+            found[key] = fname
+    return found
 
 
 def load(checkout):
@@ -101,7 +127,8 @@ def configs(gi, man_config):
                 refused = None
             except Exception as err:  # noqa: BLE001  (the peer's errors)
                 refused = str(err).split("(")[0].strip()
-            yield (info["name"], game.get("game_class", "Mancala"),
+            key = fname[:-4] + (f"::{variant}" if variant else "")
+            yield (info["name"], key, game.get("game_class", "Mancala"),
                    consts["holes"], consts["nbr_start"], params, refused)
 
 
@@ -345,8 +372,13 @@ def main():
     alone = collections.Counter()
     rows = []
     refused_exact = []
-    for name, cls, holes, seeds, params, refused in configs(gi, man_config):
+    replayed = mirrors()
+    replayed_exact = 0
+    for name, key, cls, holes, seeds, params, refused in configs(gi, man_config):
         missing, notes = read(gi, cls, holes, seeds, params)
+        if key in replayed:
+            notes.insert(0, f"replayed: tests/peers/mancalagames/{replayed[key]}")
+            replayed_exact += not missing
         if refused:
             notes.append(f"the peer's rule check refuses it: {refused}")
             if not missing:
@@ -366,6 +398,8 @@ def main():
     print(f"{total} configurations: {classes['exact']} exact, "
           f"{classes['partial']} partial (1-2 features missing), "
           f"{classes['out']} out of reach (3 or more)")
+    print(f"of the exact, {replayed_exact} have a peer mirror replayed by tests/peers.rs "
+          f"({len(replayed)} mirrors in all)")
     if refused_exact:
         print(f"of the exact, the peer's own rule check refuses "
               f"{len(refused_exact)}: {', '.join(refused_exact)}")
