@@ -7,8 +7,11 @@
 //! same winner and final scores. Where the two engines read a rule
 //! differently, the mirror file's header says so and [`Peer`] says what is
 //! compared instead; games where the peer is wrong by its own rule text are
-//! listed by name in [`MBANGBI_CHAIN_BUG`] and compared up to the wrong ply,
-//! never skipped silently.
+//! listed by name in [`MBANGBI_CHAIN_BUG`] or counted per configuration in
+//! [`LAST_SEEDS_PICK_BUG`], and games that reach a known difference of
+//! reading ([`CHAIN_ROUND_TO_LAST`], [`ENDLESS`], a closed pit for Bosh)
+//! are counted per configuration; each is compared up to that ply, and the
+//! counts are pinned, so no game is skipped silently.
 
 use std::path::Path;
 
@@ -26,10 +29,11 @@ struct Peer {
     /// The games the data file holds (so a truncated file fails).
     games: usize,
     /// The ends for which the captures are compared, not the final scores:
-    /// the peer stops at a captured majority without scoring the board,
-    /// where the mirror file (one leftovers rule for every end) gives it to
-    /// the row owners; the peer's clear-your-row win keeps the stores as
-    /// they are, where `empty_row_wins` scores every stone for the winner.
+    /// the peer's clear-your-row win keeps the stores as they are, where
+    /// `empty_row_wins` scores every stone for the winner; its clear win in
+    /// a game of rounds leaves the board unscored, where a round's end
+    /// must give every stone to a player. (The peer's captured-majority
+    /// stop is said by the mirrors, `captured_majority unscored`.)
     captures_only_at: &'static [EndReason],
     /// The peer looks for "the next hole" (a relay from the hole after
     /// the last, the hole two out) past its blocked holes, where `sow`, as
@@ -39,32 +43,29 @@ struct Peer {
     next_past_closed: bool,
 }
 
-/// The peer's captured-majority stop leaves the board unscored.
-const MAJORITY: &[EndReason] = &[EndReason::CapturedMajority];
-
-const PEERS: [Peer; 14] = [
+const PEERS: &[Peer] = &[
     Peer {
         name: "oware",
         games: 100,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "wari",
         games: 60,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "micro-wari",
         games: 300,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "kalah",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     // The peer's Bakuk config says DONT_SCORE for every end, as the mirror.
@@ -77,13 +78,13 @@ const PEERS: [Peer; 14] = [
     Peer {
         name: "mbangbi",
         games: 30,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "modiar",
         games: 300,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
@@ -95,25 +96,25 @@ const PEERS: [Peer; 14] = [
     Peer {
         name: "toguz-kumalak",
         games: 100,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "bohnenspiel",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "dabuda",
         games: 150,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     Peer {
         name: "vai-lung-thlan",
         games: 60,
-        captures_only_at: MAJORITY,
+        captures_only_at: &[],
         next_past_closed: false,
     },
     // Whole matches of rounds: closed holes, refills, who starts.
@@ -127,6 +128,241 @@ const PEERS: [Peer; 14] = [
         name: "ohvulhu",
         games: 15,
         captures_only_at: &[],
+        next_past_closed: false,
+    },
+    // Wave 10: configurations the recount (scripts/peers/mancalagames_count.py)
+    // finds readable alike. Their mirrors score a captured-majority stop as the
+    // peer does (`captured_majority unscored`), so the final scores are
+    // compared at every end.
+    Peer {
+        name: "adji-kui-i",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "songo",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "mangala-ii",
+        games: 50,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "djenon-aboure",
+        games: 150,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "endodoi",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "tihbat",
+        games: 150,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "valah",
+        games: 150,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "longbeu-a-cha",
+        games: 150,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "voleur",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ayoayo",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "goat",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "cow",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "nocapt",
+        games: 50,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "bule-perga",
+        games: 10,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "hufesay",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "eson-xorgol",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "kalah-maybe-fair",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "bay-khom",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "adi-ii-no-rounds",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "nosides",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    // Named variants of the configurations above (numbers or one setting).
+    Peer {
+        name: "bosh-no-rounds",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dabuda-two",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "endodoi-j-odu",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "longbeu-a-cha-walak-pussa",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-2",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-4",
+        games: 10,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ot-tjin-5",
+        games: 6,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "songo-douala",
+        games: 15,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "voleur-evens",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-5",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-6",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-7",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "toguz-kumalak-8",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "adi-ii-ba-awa",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "sadeqa-iii",
+        games: 20,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    // Matches of rounds; the peer's clear win (more than all but a hole's
+    // seeds) stops the match with the board unscored.
+    Peer {
+        name: "hoyito-i",
+        games: 10,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "hoyito-ii",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
     },
 ];
@@ -170,6 +406,84 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
     (29, 169),
     (30, 113),
 ];
+
+/// Games the peer ended for an endless sowing, per configuration: its
+/// relay stops at 75 laps (`MAX_LAPS`, sower.py) and it ends the *game*
+/// there, where `sow` plays the move on (to its own bound of 1000 laps) and
+/// the game goes on. Each such game is compared up to that ply (the legal
+/// moves there included), and the number of them is pinned here.
+const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito-i", 1), ("hufesay", 3)];
+
+/// Two-out chains that go round to the move's last pit: the peer's chain
+/// ("captures continue while holes are alternately empty and occupied",
+/// its about text for Longbeu-a-cha) goes on round the board and takes the
+/// hole the move ended in when the alternation reaches it, where `take
+/// two_out` with `chain forward` stops before the last pit (the language's
+/// reading, Dongjintian's). Each listed configuration's games are compared
+/// up to the first ply where the peer took exactly one more pit than `sow`
+/// (its stones in the mover's store), and that many games must differ so.
+const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12), ("bay-khom", 6)];
+
+/// Configurations whose peer picks "the last seeds" wrongly by its own
+/// text, with the number of games that reach it. The peer's PICKLASTSEEDS
+/// is described (its parameter help) as "if there are the number of start
+/// seeds or fewer left, the current player collects them"; its code
+/// (`capturer.PickLastSeeds`) counts only the seeds in holes the mover
+/// could capture from (for Hoyito II, `capt_side OPP_SIDE`: the opponent's
+/// row) and then takes every seed on the board. The mirror says the text
+/// (a sweep when at most 4 are left on the board). Each game is compared up
+/// to the ply where the peer took the whole board with more than 4 seeds on
+/// it, and must differ exactly so there.
+const LAST_SEEDS_PICK_BUG: &[(&str, usize)] = &[("hoyito-ii", 20)];
+
+/// Whether the peer's ply took the whole board for the mover, with more
+/// than 4 stones on it and at most 4 (but some) in the opponent's row, all
+/// else alike.
+fn picked_past_the_rule(
+    game: &Game,
+    mover: usize,
+    board: &[u64],
+    captured: &[u64],
+    their_board: &[u64],
+    their_stores: &[u64],
+) -> bool {
+    let on_board: u64 = board.iter().sum();
+    let row = game.pit_count() / 2;
+    let theirs = if mover == 0 {
+        &board[row..]
+    } else {
+        &board[..row]
+    };
+    let in_their_row: u64 = theirs.iter().sum();
+    their_board.iter().all(|&n| n == 0)
+        && on_board > 4
+        && (1..=4).contains(&in_their_row)
+        && their_stores[mover] == captured[mover] + on_board
+        && their_stores[1 - mover] == captured[1 - mover]
+}
+
+/// Whether the peer's ply took exactly one pit more than `sow`'s: one pit
+/// that `sow` left holding stones is empty in the peer's board, and those
+/// stones are in the peer's store of one player, everything else alike.
+fn took_one_more_pit(
+    board: &[u64],
+    captured: &[u64],
+    their_board: &[u64],
+    their_stores: &[u64],
+) -> bool {
+    let differ: Vec<usize> = (0..board.len())
+        .filter(|&pit| board[pit] != their_board[pit])
+        .collect();
+    let [pit] = differ[..] else {
+        return false;
+    };
+    let gained: Vec<u64> = (0..captured.len())
+        .map(|p| their_stores[p].wrapping_sub(captured[p]))
+        .collect();
+    their_board[pit] == 0
+        && gained.iter().filter(|&&g| g != 0).count() == 1
+        && gained.iter().sum::<u64>() == board[pit]
+}
 
 fn data_dir() -> &'static Path {
     Path::new(concat!(
@@ -252,6 +566,11 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
             return Err(format!("{at}: legal moves: sow {ours:?}, peer {theirs:?}"));
         }
         let played = ply["m"].as_str().unwrap();
+        if i + 1 == plies.len() && record["end"]["endless"] == true {
+            // The peer ended the game in this move's relay (its 75-lap
+            // bound); sow plays the move on: the game agreed up to here.
+            return Err(format!("[endless] {at} ({played})"));
+        }
         let mv = *run
             .moves()
             .as_slice()
@@ -277,8 +596,21 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
             ));
         }
         if board != their_board || captured != their_stores {
+            let listed = CHAIN_ROUND_TO_LAST.iter().any(|&(n, _)| n == peer.name);
+            let picks = LAST_SEEDS_PICK_BUG.iter().any(|&(n, _)| n == peer.name);
+            let mover = usize::from(ply["p"] == "n");
+            let tag = if listed && took_one_more_pit(&board, &captured, &their_board, &their_stores)
+            {
+                "[one more pit] "
+            } else if picks
+                && picked_past_the_rule(game, mover, &board, &captured, &their_board, &their_stores)
+            {
+                "[last seeds pick] "
+            } else {
+                ""
+            };
             return Err(format!(
-                "{at} ({played}): sow {board:?} captured {captured:?}, peer {} stores {}",
+                "{tag}{at} ({played}): sow {board:?} captured {captured:?}, peer {} stores {}",
                 ply["b"], ply["s"]
             ));
         }
@@ -436,7 +768,10 @@ fn with_children_paid(ply: &Value) -> (Vec<u64>, Vec<u64>) {
 fn mancalagames_games_replay_alike() {
     let mut failures = Vec::new();
     let mut past_closed = 0;
-    for peer in &PEERS {
+    let mut round_to_last = std::collections::BTreeMap::new();
+    let mut endless = std::collections::BTreeMap::new();
+    let mut last_seeds = std::collections::BTreeMap::new();
+    for peer in PEERS {
         let game = mirror(peer.name);
         let data =
             std::fs::read_to_string(data_dir().join(format!("{}.jsonl", peer.name))).unwrap();
@@ -455,6 +790,15 @@ fn mancalagames_games_replay_alike() {
                 (Ok(()), None) => {}
                 (Err(why), None) if peer.next_past_closed && why.starts_with("[closed] ply ") => {
                     past_closed += 1;
+                }
+                (Err(why), None) if why.starts_with("[endless] ") => {
+                    *endless.entry(peer.name).or_insert(0) += 1;
+                }
+                (Err(why), None) if why.starts_with("[last seeds pick] ") => {
+                    *last_seeds.entry(peer.name).or_insert(0) += 1;
+                }
+                (Err(why), None) if why.starts_with("[one more pit] ") => {
+                    *round_to_last.entry(peer.name).or_insert(0) += 1;
                 }
                 (Err(why), Some(ply))
                     if why.starts_with(&format!("ply {ply} (")) && why.contains(":cw)") => {}
@@ -475,6 +819,23 @@ fn mancalagames_games_replay_alike() {
         failures.join("\n")
     );
     assert_eq!(past_closed, 148, "games differing past a closed pit");
+    let picks: std::collections::BTreeMap<_, _> = LAST_SEEDS_PICK_BUG.iter().copied().collect();
+    assert_eq!(
+        last_seeds, picks,
+        "games at the peer's wrong last-seeds pick"
+    );
+    let pinned: std::collections::BTreeMap<_, _> = ENDLESS.iter().copied().collect();
+    assert_eq!(
+        endless, pinned,
+        "games the peer ended for an endless sowing"
+    );
+    for &(name, games) in CHAIN_ROUND_TO_LAST {
+        assert_eq!(
+            round_to_last.get(name).copied().unwrap_or(0),
+            games,
+            "{name}: games whose two-out chain went round to the last pit"
+        );
+    }
     assert!(
         failures.is_empty(),
         "{} games differ:\n{}",

@@ -82,11 +82,17 @@ def move_text(game, gi, move):
     """A peer move (pos, or MoveTpl(pos, direct)) as `sow`'s pit index."""
     if move == gi.PASS_TOKEN:
         return "pass"
-    if isinstance(move, tuple):
-        pos, direct = move[0], move[1]
+    if isinstance(move, tuple) and len(move) == 3:
+        # A game without sides (no_sides): (row, pos, direct), row True
+        # for the bottom (South's) row, whoever moves.
+        row, pos, direct = move
+        loc = game.cts.xlate_pos_loc(row, pos)
     else:
-        pos, direct = move, None
-    loc = game.cts.xlate_pos_loc(not game.turn, pos)
+        if isinstance(move, tuple):
+            pos, direct = move[0], move[1]
+        else:
+            pos, direct = move, None
+        loc = game.cts.xlate_pos_loc(not game.turn, pos)
     if direct is None:
         return str(loc)
     return f"{loc}:{'ccw' if direct == gi.Direct.CCW else 'cw'}"
