@@ -336,12 +336,15 @@ pub struct Game {
     pub(super) first_move_pits: [u32; 2],
     /// Per player: the bytes of that player's row in [`Position::words`].
     row_bytes: [[u64; 4]; 2],
+    /// Per player: the bytes of that player's inner row (four rows; none
+    /// otherwise), for `inner_row_empty`.
+    inner_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     pub(super) has_end_conditions: bool,
     /// Those end conditions in the order of the rules (a relay cycle first:
     /// it ended the game inside the move), as the reason each gives; the
     /// first `end_check_count` are used.
-    end_checks: [EndReason; 6],
+    end_checks: [EndReason; 7],
     end_check_count: usize,
     /// The same conditions as a set: bit [`end_bit`] of each.
     end_tests: u16,
@@ -577,7 +580,7 @@ impl Game {
         let lap_end_test = rules.sowing.laps != Laps::Single
             && rules.end.test_after == EndTest::Lap
             && rules.end.when.iter().any(|w| w.tested_after_laps());
-        let mut end_checks = [EndReason::NoLegalMove; 6];
+        let mut end_checks = [EndReason::NoLegalMove; 7];
         let mut end_check_count = 0;
         let cycle_first = rules.end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
         for when in cycle_first.chain(rules.end.when.iter()) {
@@ -589,6 +592,7 @@ impl Game {
                 EndWhen::StonesLeft => EndReason::StonesLeft,
                 EndWhen::ScoreReached => EndReason::ScoreReached,
                 EndWhen::RelayCycle => EndReason::RelayCycle,
+                EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
             };
             if !end_checks[..end_check_count].contains(&reason) {
                 end_checks[end_check_count] = reason;
@@ -636,13 +640,15 @@ impl Game {
         });
         let every_pit = ((1u64 << pit_count) - 1) as u32;
         let playable_bits = row_bits.map(|bits| if play_any { every_pit } else { bits });
-        let row_bytes = row_bits.map(|bits| {
+        let pit_bytes = |bits: u32| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
                 words[pit / 8] |= 0xFF << (8 * (pit % 8));
             }
             words
-        });
+        };
+        let row_bytes = row_bits.map(pit_bytes);
+        let inner_bytes = inner_bits.map(pit_bytes);
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
         let reopen_at = match rules.rounds.unfilled {
@@ -698,6 +704,7 @@ impl Game {
                 EndReason::StonesLeft => end.scoring.stones_left,
                 EndReason::ScoreReached => end.scoring.score_reached,
                 EndReason::RelayCycle => end.scoring.relay_cycle,
+                EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
                 // Not an end of the rules (a capped game has no winner):
                 // its scores are the captures and `leftovers`, never a draw
                 // or a win.
@@ -743,6 +750,7 @@ impl Game {
             row_bits,
             first_move_pits,
             row_bytes,
+            inner_bytes,
             has_end_conditions,
             end_checks,
             end_check_count,
@@ -977,6 +985,11 @@ impl Game {
     #[inline]
     fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
         masked(&pos.words(), &self.row_bytes[player.index()]) == 0
+    }
+
+    /// Whether `player`'s inner row is empty (four rows; true otherwise).
+    pub(super) fn inner_row_is_empty(&self, pos: &Position, player: Player) -> bool {
+        masked(&pos.words(), &self.inner_bytes[player.index()]) == 0
     }
 
     /// Whether `player` has a pit holding at least `min_stones`.
@@ -1543,6 +1556,10 @@ impl Game {
         }
         if tested(EndReason::RelayCycle) {
             set(EndReason::RelayCycle, pos.relay_cycled);
+        }
+        if tested(EndReason::InnerRowEmpty) {
+            let [south, north] = self.inner_bytes.each_ref().map(|mask| masked(&words, mask));
+            set(EndReason::InnerRowEmpty, south == 0 || north == 0);
         }
         if holds == 0 {
             return None;
