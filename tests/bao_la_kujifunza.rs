@@ -199,3 +199,23 @@ fn bao_a_player_who_cannot_move_loses_and_empty_inner_rows_both_draw() {
     assert_eq!(run.end(), Some(EndReason::InnerRowEmpty));
     assert_eq!(run.outcome(), Some(Outcome::Draw));
 }
+
+#[test]
+fn bao_says_a_capture_sown_from_the_kichwa_was_captured_not_lifted() {
+    let game = shipped("bao-la-kujifunza");
+    // The first test's move: j (2) into k l; North's M (3) taken and sown
+    // from the right kichwa into i j k; k (2) lifted into l m, the last,
+    // empty. The second lap's stones came from M, not from a pit of
+    // South's: `sow play` and the SVG caption say so.
+    let p = pos(
+        &game,
+        "0 0 0 0 0 0 0 0 / 1 2 0 1 0 0 0 0 / 2 2 2 2 2 2 2 2 / 0 0 0 0 3 0 0 0 south",
+    );
+    let s = play(&game, &p, "j:ccw");
+    assert_eq!(game.resown_laps(&p, s.mv), [false, true, false]);
+    let style = sowing::play::Style { colour: false };
+    assert_eq!(
+        sowing::play::describe_move(&game, &p, &s, style),
+        "south plays j:ccw: sows 7 stones in 3 laps: 2 stones into k l; then 3 captured into i j k; then 2 lifted from k into l m, last in m (1); captures 3 stones (pit M)"
+    );
+}

@@ -916,13 +916,34 @@ impl Game {
     /// [`Game::sowing_path`] lap by lap: the pit each lap's stones were
     /// lifted from and where they went (several laps where the rules relay).
     pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
+        let laps = self.laps_with_sources(pos, mv);
+        laps.into_iter()
+            .map(|(origin, lap, _)| (origin, lap))
+            .collect()
+    }
+
+    /// For each lap of [`Game::sowing_laps`], whether it sows stones a
+    /// capture took (`then resows`, `resows_from_lap_start`,
+    /// `resows_from_end`) rather than stones lifted from its pit.
+    pub fn resown_laps(&self, pos: &Position, mv: Move) -> Vec<bool> {
+        let laps = self.laps_with_sources(pos, mv);
+        laps.into_iter().map(|(_, _, resown)| resown).collect()
+    }
+
+    /// [`Game::sowing_laps`], each lap with whether a capture took its
+    /// stones.
+    fn laps_with_sources(
+        &self,
+        pos: &Position,
+        mv: Move,
+    ) -> Vec<(usize, Vec<Option<usize>>, bool)> {
         if mv == Move::PASS || mv.filled_pit().is_some() {
             return Vec::new();
         }
         if self.shifts(pos) {
             // Every stone into the next pit.
             let (pit, to) = (usize::from(mv.pit), Some(self.shift_target(mv)));
-            return vec![(pit, vec![to; usize::from(pos.pits[pit])])];
+            return vec![(pit, vec![to; usize::from(pos.pits[pit])], false)];
         }
         let direction = mv.direction as usize;
         let mut lifted = Vec::new();
@@ -935,16 +956,16 @@ impl Game {
             let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
             let capture = self.may_capture(pos) && !waived;
             let taken = (&mut 0, &mut 0);
-            let on_lap = |o, n, d| lifted.push((o, n, d));
+            let on_lap = |o, n, d, resown| lifted.push((o, n, d, resown));
             self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
         } else {
-            let on_lap = |o, n| lifted.push((o, n, direction));
+            let on_lap = |o, n| lifted.push((o, n, direction, false));
             self.sow_laps(&mut board, first, direction, on_lap)
         };
         lifted.truncate(laps);
         lifted
             .into_iter()
-            .map(|(origin, stones, direction)| {
+            .map(|(origin, stones, direction, resown)| {
                 let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
                 let skip = usize::from(self.single_to_next && stones == 1);
                 let slots = path
@@ -956,7 +977,7 @@ impl Game {
                 let lap = slots.map(|&slot| {
                     (!self.is_any_store(usize::from(slot))).then_some(usize::from(slot))
                 });
-                (origin, lap.collect())
+                (origin, lap.collect(), resown)
             })
             .collect()
     }
@@ -1140,7 +1161,7 @@ impl Game {
                 direction,
                 capture,
                 taken,
-                |_, _, _| {},
+                |_, _, _, _| {},
             )
         } else {
             self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
