@@ -46,6 +46,7 @@ COVERED = {
     "`first_move_from`",
     "`first_move no_capture`",
     "`start origin`",
+    "`laps next_always`",  # the pit after the last lap's, on four rows too
     "`claim`",  # the weg, on three rows
     "`on every_pit`",  # fours taken while sowing, on three rows
     "-",
