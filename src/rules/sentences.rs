@@ -649,7 +649,9 @@ pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
         if super::schema::way_in_force(rules, way).is_ok() && leftovers != rules.end.leftovers {
             let words = match (way, leftovers_words(leftovers)) {
                 // An empty inner row ends it: the row looked at is the inner row.
-                ("inner_row_empty", words) => words.replace("whose row", "whose inner row"),
+                ("inner_row_empty", words) => words
+                    .replace("whose row", "whose inner row")
+                    .replace("both rows", "both inner rows"),
                 (_, words) => words.to_string(),
             };
             out.push(format!(
