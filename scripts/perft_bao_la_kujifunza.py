@@ -26,6 +26,9 @@ kichwa and the pit next to it.
   the move goes on that way. Otherwise a lap ending in an occupied pit
   lifts it and sows on.
 - If some move's first lap captures, only such moves are legal.
+- A player whose inner row is empty loses: the game is over as soon as
+  either inner row is empty (whoever moved), and such a position has no
+  moves; nor has one whose player to move has no pit of 2 or more.
 - A move is cut after 1001 laps, as `sow` does (a capture on the last lap
   is not taken).
 
@@ -122,9 +125,16 @@ def moves(board, player):
     return capturing or all_moves
 
 
+def inner_row_empty(board):
+    """Whether either player's inner row is empty (the game is over)."""
+    return any(all(n == 0 for n in board[INNER[p]]) for p in (0, 1))
+
+
 def perft(board, player, depth):
     if depth == 0:
         return 1
+    if inner_row_empty(board):
+        return 0
     legal = moves(board, player)
     if depth == 1:
         return len(legal)

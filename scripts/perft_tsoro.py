@@ -28,8 +28,14 @@ east.
 - With --njombwa (Njombwa (Two Counters), Sanderson 1913 via Ludii, the
   same rules on another start): 2 in every pit but each player's leftmost
   inner pit (empty) and the pit to its right (1). 58 stones.
+- With --zanzibar2 (Bao Ki Arabu (Zanzibar 2), Ingrams 1931 via Ludii,
+  tests/fixtures/four-rows/bao-ki-arabu-zanzibar-2.variant): 2 in every
+  pit (64 stones), and any pit holding a stone may be sown.
+- With --nchayo (Nchayo, Viegas Guerreiro 1966 via Ludii,
+  tests/fixtures/four-rows/nchayo.variant): four rows of 5 pits, 1 in
+  every pit (20 stones), and any pit holding a stone may be sown.
 
-Usage: scripts/perft_tsoro.py [--reentered | --njombwa] DEPTH [POSITION]
+Usage: scripts/perft_tsoro.py [--reentered | --njombwa | --zanzibar2 | --nchayo] DEPTH [POSITION]
 
 POSITION is in sow's notation ("a-h / i-p / A-H / I-P south|north"): South's
 outer row a-h from the west, inner row i-p from the east, North's outer row
@@ -37,7 +43,11 @@ A-H from the east, inner row I-P from the west.
 """
 import sys
 
-COLS = 8
+# --nchayo: four rows of 5 pits.
+NCHAYO = "--nchayo" in sys.argv
+COLS = 5 if NCHAYO else 8
+# --zanzibar2: 2 in every pit, any pit holding a stone may be sown.
+ZANZIBAR2 = "--zanzibar2" in sys.argv
 MAX_LAPS = 1001
 # --reentered: Tsoro (Reentered Captures), variants/tsoro-reentered.variant.
 REENTERED = "--reentered" in sys.argv
@@ -85,6 +95,8 @@ def move(board, player, index):
 
 def moves(board, player):
     path = circuit(player)
+    if ZANZIBAR2 or NCHAYO:
+        return [i for i, (r, c) in enumerate(path) if board[r][c] >= 1]
     big = [i for i, (r, c) in enumerate(path) if board[r][c] >= 2]
     if big:
         return big
@@ -106,6 +118,8 @@ def perft(board, player, depth):
 
 def start():
     b = [[0] * COLS for _ in range(4)]
+    if ZANZIBAR2 or NCHAYO:
+        return [[2 if ZANZIBAR2 else 1] * COLS for _ in range(4)]
     for c in range(COLS):
         b[0][c] = b[3][c] = 2
     if NJOMBWA:
@@ -120,18 +134,19 @@ def start():
 def parse(text):
     """A position in sow's notation, as (board, player to move)."""
     words = text.replace("/", " ").split()
-    counts, mover = [int(w) for w in words[:32]], words[32]
+    counts, mover = [int(w) for w in words[: 4 * COLS]], words[4 * COLS]
     b = [[0] * COLS for _ in range(4)]
     for c in range(COLS):
         b[3][c] = counts[c]  # a-h, west to east
-        b[2][COLS - 1 - c] = counts[8 + c]  # i-p, east to west
-        b[0][COLS - 1 - c] = counts[16 + c]  # A-H, east to west
-        b[1][c] = counts[24 + c]  # I-P, west to east
+        b[2][COLS - 1 - c] = counts[COLS + c]  # i-p, east to west
+        b[0][COLS - 1 - c] = counts[2 * COLS + c]  # A-H, east to west
+        b[1][c] = counts[3 * COLS + c]  # I-P, west to east
     return b, 0 if mover == "south" else 1
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in ("--reentered", "--njombwa")]
+    flags = ("--reentered", "--njombwa", "--zanzibar2", "--nchayo")
+    args = [a for a in sys.argv[1:] if a not in flags]
     depth = int(args[0])
     board, player = parse(args[1]) if len(args) > 1 else (start(), 0)
     for d in range(1, depth + 1):

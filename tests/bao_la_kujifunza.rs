@@ -10,7 +10,7 @@
 //! from South's right (`i` is the right kichwa, `p` the left; `i j` and
 //! `o p` the kimbi). On 4x8 inner pit `i` faces North's `P`, `p` faces `I`.
 
-use sowing::engine::format_position;
+use sowing::engine::{format_position, parse_move, EndReason, GameRun, Outcome};
 
 use crate::common::{legal, play, pos, shipped, shipped_with};
 
@@ -137,4 +137,85 @@ fn bao_says_why_a_move_that_does_not_capture_is_illegal() {
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("a capturing move is obligatory"), "{err}");
+}
+
+#[test]
+fn bao_a_capture_that_clears_the_opponents_inner_row_wins() {
+    let game = shipped("bao-la-kujifunza");
+    // The first test's move: South j:ccw takes North's M (3), North's only
+    // occupied inner pit, and sows it on South's side. North's inner row is
+    // empty after the move: "the game is won when the opponent's inner row
+    // is cleared" (`inner_row_empty empty_row_loses`), though North could
+    // still move from their outer row. South scores every stone (23 here),
+    // North none.
+    let start = "0 0 0 0 0 0 0 0 / 1 2 0 1 0 0 0 0 / 2 2 2 2 2 2 2 2 / 0 0 0 0 3 0 0 0 south";
+    let mut run = GameRun::new(&game, pos(&game, start));
+    assert_eq!(run.end(), None);
+    run.play(parse_move("j:ccw", &game).unwrap()).unwrap();
+    assert_eq!(run.end(), Some(EndReason::InnerRowEmpty));
+    assert_eq!(run.scores(), [23, 0]);
+    assert_eq!(run.outcome(), Some(Outcome::South));
+}
+
+#[test]
+fn bao_a_move_that_empties_the_movers_own_inner_row_loses() {
+    let game = shipped("bao-la-kujifunza");
+    // South's only inner pit is p (2), the left kichwa. p:ccw sows a 0->1,
+    // b 0->1 (the circuit goes from the inner row's left end into the outer
+    // row's left end), the last, empty: the move ends, no capture, and
+    // South's inner row is empty: South loses, whoever moved. p:cw sows o
+    // 0->1, n 0->1 inside the inner row: the game goes on. Neither first
+    // lap ends in an occupied pit, so neither captures and both are legal.
+    // 20 stones.
+    let start = "0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 2 / 2 2 2 2 2 2 2 2 / 2 0 0 0 0 0 0 0 south";
+    let p = pos(&game, start);
+    assert_eq!(legal(&game, &p), ["p:ccw", "p:cw"]);
+    let mut run = GameRun::new(&game, p);
+    run.play(parse_move("p:ccw", &game).unwrap()).unwrap();
+    assert_eq!(
+        format_position(run.position(), &game),
+        "1 1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(run.end(), Some(EndReason::InnerRowEmpty));
+    assert_eq!(run.scores(), [0, 20]);
+    let mut run = GameRun::new(&game, p);
+    run.play(parse_move("p:cw", &game).unwrap()).unwrap();
+    assert_eq!(run.end(), None);
+}
+
+#[test]
+fn bao_a_player_who_cannot_move_loses_and_empty_inner_rows_both_draw() {
+    let game = shipped("bao-la-kujifunza");
+    // South holds single seeds only (a and i), so has no move, though their
+    // inner row is not empty: no legal move, and North, who can move, takes
+    // all 20 stones (`leftovers able_to_move`).
+    let stuck = "1 0 0 0 0 0 0 0 / 1 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 2 0 0 0 0 0 0 0 south";
+    let run = GameRun::new(&game, pos(&game, stuck));
+    assert_eq!(run.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(run.scores(), [0, 20]);
+    // Both inner rows empty (not reachable from the start): a draw.
+    let both = "2 2 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 2 2 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 south";
+    let run = GameRun::new(&game, pos(&game, both));
+    assert_eq!(run.end(), Some(EndReason::InnerRowEmpty));
+    assert_eq!(run.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn bao_says_a_capture_sown_from_the_kichwa_was_captured_not_lifted() {
+    let game = shipped("bao-la-kujifunza");
+    // The first test's move: j (2) into k l; North's M (3) taken and sown
+    // from the right kichwa into i j k; k (2) lifted into l m, the last,
+    // empty. The second lap's stones came from M, not from a pit of
+    // South's: `sow play` and the SVG caption say so.
+    let p = pos(
+        &game,
+        "0 0 0 0 0 0 0 0 / 1 2 0 1 0 0 0 0 / 2 2 2 2 2 2 2 2 / 0 0 0 0 3 0 0 0 south",
+    );
+    let s = play(&game, &p, "j:ccw");
+    assert_eq!(game.resown_laps(&p, s.mv), [false, true, false]);
+    let style = sowing::play::Style { colour: false };
+    assert_eq!(
+        sowing::play::describe_move(&game, &p, &s, style),
+        "south plays j:ccw: sows 7 stones in 3 laps: 2 stones into k l; then 3 captured into i j k; then 2 lifted from k into l m, last in m (1); captures 3 stones (pit M)"
+    );
 }

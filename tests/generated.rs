@@ -233,15 +233,16 @@ fn end(total: u32) -> impl Strategy<Value = End> {
         EndWhen::StonesLeft,
         EndWhen::ScoreReached,
         EndWhen::RelayCycle,
+        EndWhen::InnerRowEmpty,
     ];
     let most = u8::try_from(total).unwrap_or(u8::MAX);
     (
-        subsequence(others, 0..=7).prop_shuffle(),
+        subsequence(others, 0..=8).prop_shuffle(),
         keyword::<Leftovers>(),
         keyword::<Repetition>(),
         keyword::<Leftovers>(),
         // Each way of ending scored as `leftovers` or its own way.
-        vec(proptest::option::of(keyword::<Leftovers>()), 8),
+        vec(proptest::option::of(keyword::<Leftovers>()), 9),
         (0..=most, 1..=most),
         keyword::<EndTest>(),
     )
@@ -272,6 +273,7 @@ fn end(total: u32) -> impl Strategy<Value = End> {
                         stones_left: way(5),
                         score_reached: way(6),
                         relay_cycle: way(7),
+                        inner_row_empty: way(8),
                     },
                     stones_left_at_most: Some(numbers.0),
                     score_at_least: Some(numbers.1),
@@ -631,6 +633,10 @@ fn four_rows_consistent(r: &mut Rules) {
         r.sowing.direction = vec![way; usize::from(r.board.pits)];
         r.feeding.when = FeedWhen::Never;
         r.grand_slam = GrandSlam::Allowed;
+    }
+    // Only four rows have inner rows.
+    if !four {
+        r.end.when.retain(|w| *w != EndWhen::InnerRowEmpty);
     }
 }
 

@@ -653,18 +653,19 @@ fn omweso_capture_sown_from_the_lap_start() {
     ]));
 }
 
-/// Bao la Kujifunza, from the third position of tests/bao_la_kujifunza.rs:
-/// South's l:cw ends in the occupied j, a kimbi, and takes North's O (2),
-/// sown from the nearer kichwa i, which turns the move counter-clockwise:
-/// the relay of j ends in the empty m. North's A:cw (2): P 0->1, O 0->1,
-/// the last, empty: the move ends.
+/// Bao la Kujifunza, from the third position of tests/bao_la_kujifunza.rs
+/// with one more seed in North's I (so that North's inner row is not
+/// cleared, which would end the game): South's l:cw ends in the occupied j,
+/// a kimbi, and takes North's O (2), sown from the nearer kichwa i, which
+/// turns the move counter-clockwise: the relay of j ends in the empty m.
+/// North's A:cw (2): P 0->1, O 0->1, the last, empty: the move ends.
 #[test]
 fn bao_la_kujifunza_capture_sown_from_a_kichwa() {
     insta::assert_snapshot!(text(&[
         "trace",
         "bao-la-kujifunza",
         "--from",
-        "0 0 0 0 0 0 0 0 / 0 1 0 2 0 0 0 0 / 2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 2 0 south",
+        "0 0 0 0 0 0 0 0 / 0 1 0 2 0 0 0 0 / 2 2 2 2 2 2 2 2 / 1 0 0 0 0 0 2 0 south",
         "--any-stones",
         "--moves",
         "l:cw A:cw"

@@ -336,12 +336,15 @@ pub struct Game {
     pub(super) first_move_pits: [u32; 2],
     /// Per player: the bytes of that player's row in [`Position::words`].
     row_bytes: [[u64; 4]; 2],
+    /// Per player: the bytes of that player's inner row (four rows; none
+    /// otherwise), for `inner_row_empty`.
+    inner_bytes: [[u64; 4]; 2],
     /// Whether the rules list end conditions besides `no_legal_move`.
     pub(super) has_end_conditions: bool,
     /// Those end conditions in the order of the rules (a relay cycle first:
     /// it ended the game inside the move), as the reason each gives; the
     /// first `end_check_count` are used.
-    end_checks: [EndReason; 6],
+    end_checks: [EndReason; 7],
     end_check_count: usize,
     /// The same conditions as a set: bit [`end_bit`] of each.
     end_tests: u16,
@@ -577,7 +580,7 @@ impl Game {
         let lap_end_test = rules.sowing.laps != Laps::Single
             && rules.end.test_after == EndTest::Lap
             && rules.end.when.iter().any(|w| w.tested_after_laps());
-        let mut end_checks = [EndReason::NoLegalMove; 6];
+        let mut end_checks = [EndReason::NoLegalMove; 7];
         let mut end_check_count = 0;
         let cycle_first = rules.end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
         for when in cycle_first.chain(rules.end.when.iter()) {
@@ -589,6 +592,7 @@ impl Game {
                 EndWhen::StonesLeft => EndReason::StonesLeft,
                 EndWhen::ScoreReached => EndReason::ScoreReached,
                 EndWhen::RelayCycle => EndReason::RelayCycle,
+                EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
             };
             if !end_checks[..end_check_count].contains(&reason) {
                 end_checks[end_check_count] = reason;
@@ -636,13 +640,15 @@ impl Game {
         });
         let every_pit = ((1u64 << pit_count) - 1) as u32;
         let playable_bits = row_bits.map(|bits| if play_any { every_pit } else { bits });
-        let row_bytes = row_bits.map(|bits| {
+        let pit_bytes = |bits: u32| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
                 words[pit / 8] |= 0xFF << (8 * (pit % 8));
             }
             words
-        });
+        };
+        let row_bytes = row_bits.map(pit_bytes);
+        let inner_bytes = inner_bits.map(pit_bytes);
         let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
         let reopen_at = match rules.rounds.unfilled {
@@ -698,6 +704,7 @@ impl Game {
                 EndReason::StonesLeft => end.scoring.stones_left,
                 EndReason::ScoreReached => end.scoring.score_reached,
                 EndReason::RelayCycle => end.scoring.relay_cycle,
+                EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
                 // Not an end of the rules (a capped game has no winner):
                 // its scores are the captures and `leftovers`, never a draw
                 // or a win.
@@ -743,6 +750,7 @@ impl Game {
             row_bits,
             first_move_pits,
             row_bytes,
+            inner_bytes,
             has_end_conditions,
             end_checks,
             end_check_count,
@@ -908,13 +916,34 @@ impl Game {
     /// [`Game::sowing_path`] lap by lap: the pit each lap's stones were
     /// lifted from and where they went (several laps where the rules relay).
     pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
+        let laps = self.laps_with_sources(pos, mv);
+        laps.into_iter()
+            .map(|(origin, lap, _)| (origin, lap))
+            .collect()
+    }
+
+    /// For each lap of [`Game::sowing_laps`], whether it sows stones a
+    /// capture took (`then resows`, `resows_from_lap_start`,
+    /// `resows_from_end`) rather than stones lifted from its pit.
+    pub fn resown_laps(&self, pos: &Position, mv: Move) -> Vec<bool> {
+        let laps = self.laps_with_sources(pos, mv);
+        laps.into_iter().map(|(_, _, resown)| resown).collect()
+    }
+
+    /// [`Game::sowing_laps`], each lap with whether a capture took its
+    /// stones.
+    fn laps_with_sources(
+        &self,
+        pos: &Position,
+        mv: Move,
+    ) -> Vec<(usize, Vec<Option<usize>>, bool)> {
         if mv == Move::PASS || mv.filled_pit().is_some() {
             return Vec::new();
         }
         if self.shifts(pos) {
             // Every stone into the next pit.
             let (pit, to) = (usize::from(mv.pit), Some(self.shift_target(mv)));
-            return vec![(pit, vec![to; usize::from(pos.pits[pit])])];
+            return vec![(pit, vec![to; usize::from(pos.pits[pit])], false)];
         }
         let direction = mv.direction as usize;
         let mut lifted = Vec::new();
@@ -927,16 +956,16 @@ impl Game {
             let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
             let capture = self.may_capture(pos) && !waived;
             let taken = (&mut 0, &mut 0);
-            let on_lap = |o, n, d| lifted.push((o, n, d));
+            let on_lap = |o, n, d, resown| lifted.push((o, n, d, resown));
             self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
         } else {
-            let on_lap = |o, n| lifted.push((o, n, direction));
+            let on_lap = |o, n| lifted.push((o, n, direction, false));
             self.sow_laps(&mut board, first, direction, on_lap)
         };
         lifted.truncate(laps);
         lifted
             .into_iter()
-            .map(|(origin, stones, direction)| {
+            .map(|(origin, stones, direction, resown)| {
                 let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
                 let skip = usize::from(self.single_to_next && stones == 1);
                 let slots = path
@@ -948,7 +977,7 @@ impl Game {
                 let lap = slots.map(|&slot| {
                     (!self.is_any_store(usize::from(slot))).then_some(usize::from(slot))
                 });
-                (origin, lap.collect())
+                (origin, lap.collect(), resown)
             })
             .collect()
     }
@@ -977,6 +1006,11 @@ impl Game {
     #[inline]
     fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
         masked(&pos.words(), &self.row_bytes[player.index()]) == 0
+    }
+
+    /// Whether `player`'s inner row is empty (four rows; true otherwise).
+    pub(super) fn inner_row_is_empty(&self, pos: &Position, player: Player) -> bool {
+        masked(&pos.words(), &self.inner_bytes[player.index()]) == 0
     }
 
     /// Whether `player` has a pit holding at least `min_stones`.
@@ -1127,7 +1161,7 @@ impl Game {
                 direction,
                 capture,
                 taken,
-                |_, _, _| {},
+                |_, _, _, _| {},
             )
         } else {
             self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
@@ -1543,6 +1577,10 @@ impl Game {
         }
         if tested(EndReason::RelayCycle) {
             set(EndReason::RelayCycle, pos.relay_cycled);
+        }
+        if tested(EndReason::InnerRowEmpty) {
+            let [south, north] = self.inner_bytes.each_ref().map(|mask| masked(&words, mask));
+            set(EndReason::InnerRowEmpty, south == 0 || north == 0);
         }
         if holds == 0 {
             return None;

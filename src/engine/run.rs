@@ -39,13 +39,15 @@ pub enum EndReason {
     ScoreReached,
     /// The last move's relay came back to a lap state of the same move.
     RelayCycle,
+    /// Four rows: a player's inner row was empty after a ply.
+    InnerRowEmpty,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
 
 impl EndReason {
     /// How many reasons there are.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -58,6 +60,7 @@ impl EndReason {
         EndReason::StonesLeft,
         EndReason::ScoreReached,
         EndReason::RelayCycle,
+        EndReason::InnerRowEmpty,
         EndReason::PlyCap,
     ];
 
@@ -73,6 +76,7 @@ impl EndReason {
             EndReason::StonesLeft => "stones_left",
             EndReason::ScoreReached => "score_reached",
             EndReason::RelayCycle => "relay_cycle",
+            EndReason::InnerRowEmpty => "inner_row_empty",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -89,6 +93,7 @@ impl EndReason {
             EndReason::StonesLeft => "few stones are left on the board",
             EndReason::ScoreReached => "a player's captures reached the threshold",
             EndReason::RelayCycle => "a relay came back to a lap state of the same move",
+            EndReason::InnerRowEmpty => "a player's inner row is empty",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }
@@ -582,7 +587,12 @@ impl Game {
             Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses => {
                 let total = pos.total_stones() as u16;
                 let win = [total, 0];
-                let south_wins = match Player::BOTH.map(|p| row(p) == 0) {
+                // A game ended by an empty inner row looks at the inner rows.
+                let empty = |p: Player| match end {
+                    EndReason::InnerRowEmpty => self.inner_row_is_empty(pos, p),
+                    _ => row(p) == 0,
+                };
+                let south_wins = match Player::BOTH.map(empty) {
                     [true, false] => self.scoring(end) == Leftovers::EmptyRowWins,
                     [false, true] => self.scoring(end) == Leftovers::EmptyRowLoses,
                     _ => return [0, 0],

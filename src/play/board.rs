@@ -37,6 +37,7 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
     }
     let label = game.move_label(played.mv);
     let laps = game.sowing_laps(before, played.mv);
+    let resown = game.resown_laps(before, played.mv);
     let path: Vec<Option<usize>> = laps.iter().flat_map(|(_, lap)| lap.clone()).collect();
     let slot = |s: &Option<usize>| s.map_or_else(|| "store".to_string(), |p| game.label(p));
     let into = |lap: &[Option<usize>]| lap.iter().map(slot).collect::<Vec<_>>().join(" ");
@@ -49,6 +50,8 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
                 .enumerate()
                 .map(|(i, (origin, lap))| match i {
                     0 => format!("{} into {}", stones(lap.len()), into(lap)),
+                    // Stones a capture took, sown on (`then resows*`).
+                    _ if resown[i] => format!("then {} captured into {}", lap.len(), into(lap)),
                     _ => format!(
                         "then {} lifted from {} into {}",
                         lap.len(),

@@ -232,3 +232,26 @@ pub(super) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     }
     out
 }
+
+/// `inner_row_empty` ends the game on an empty inner row: only four rows
+/// have inner rows.
+pub(super) fn inner_row_empty_needs_four_rows(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    match read.given(END, "when") {
+        Some(s)
+            if read.valid(BOARD, "rows")
+                && read.valid(END, "when")
+                && rules.board.rows != 4
+                && rules.end.when.contains(&EndWhen::InnerRowEmpty) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                format!(
+                    "`inner_row_empty` needs a four-row board (`rows 4`): a board of {} rows has no inner rows",
+                    rules.board.rows
+                ),
+            )]
+        }
+        _ => Vec::new(),
+    }
+}

@@ -15,6 +15,7 @@ pub(super) const CHECKS: &[Check] = &[
     board_checks::board_rows_fit,
     board_checks::capture_fits_the_board,
     board_checks::resows_fits,
+    board_checks::inner_row_empty_needs_four_rows,
     stones_fit_on_the_board,
     skip_origin_needs_start_next,
     extra_turn_store_needs_stores,
@@ -437,7 +438,7 @@ fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
         {
             vec![Diagnostic::error(
                 s.span,
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`)",
             )]
         }
         _ => Vec::new(),

@@ -682,17 +682,20 @@ pub struct EndScoring {
     /// A relay came back to a lap state of the same move (`relay_cycle`).
     #[serde(default)]
     pub relay_cycle: Leftovers,
+    /// Four rows: a player's inner row is empty (`inner_row_empty`).
+    #[serde(default)]
+    pub inner_row_empty: Leftovers,
 }
 
 impl EndScoring {
     /// Each way of ending, named as its key in `end`, with its scoring.
-    pub fn ways(&self) -> [(&'static str, Leftovers); 8] {
+    pub fn ways(&self) -> [(&'static str, Leftovers); 9] {
         let mut copy = *self;
         copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
     }
 
     /// [`EndScoring::ways`], to change them.
-    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 8] {
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 9] {
         [
             ("no_legal_move", &mut self.no_legal_move),
             ("feeding_impossible", &mut self.feeding_impossible),
@@ -702,6 +705,7 @@ impl EndScoring {
             ("stones_left", &mut self.stones_left),
             ("score_reached", &mut self.score_reached),
             ("relay_cycle", &mut self.relay_cycle),
+            ("inner_row_empty", &mut self.inner_row_empty),
         ]
     }
 }
@@ -727,6 +731,10 @@ keyword_enum! {
         /// same move (the same board, the same pit about to be lifted), so it
         /// would go on for ever: the game ends with the board as it was then.
         RelayCycle = "relay_cycle",
+        /// Four rows: a player's inner row is empty (checked after every
+        /// ply, whoever is to move; Bao's "a player whose inner row is
+        /// empty loses", scored with `inner_row_empty empty_row_loses`).
+        InnerRowEmpty = "inner_row_empty",
     }
 }
 
@@ -736,7 +744,10 @@ impl EndWhen {
     pub fn tested_after_laps(self) -> bool {
         matches!(
             self,
-            EndWhen::CapturedMajority | EndWhen::RowEmpty | EndWhen::AllPitsAtMostOne
+            EndWhen::CapturedMajority
+                | EndWhen::RowEmpty
+                | EndWhen::AllPitsAtMostOne
+                | EndWhen::InnerRowEmpty
         )
     }
 }
@@ -758,9 +769,9 @@ keyword_enum! {
         AbleToMove = "able_to_move",
         /// Each player takes half of them; an odd stone counts for nobody.
         Divided = "divided",
-        /// The player whose row is empty wins, whatever was captured: they score every stone, the other none; if both rows or neither is empty, the game is drawn.
+        /// The player whose row is empty wins, whatever was captured: they score every stone, the other none; if both rows or neither is empty, the game is drawn. A game ended by `inner_row_empty` looks at the inner rows.
         EmptyRowWins = "empty_row_wins",
-        /// The player whose row is empty loses, whatever was captured: the other scores every stone, they none; if both rows or neither is empty, the game is drawn.
+        /// The player whose row is empty loses, whatever was captured: the other scores every stone, they none; if both rows or neither is empty, the game is drawn. A game ended by `inner_row_empty` looks at the inner rows.
         EmptyRowLoses = "empty_row_loses",
     }
 }

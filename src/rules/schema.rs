@@ -1291,8 +1291,8 @@ const END: Section = Section {
     notes: "The higher total (captures plus leftovers) wins; equal totals are a draw.
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
-`all_pits_at_most_one`, `stones_left`, `score_reached`, `relay_cycle`, and
-`repetition_leftovers` for a repetition) scores that way differently, e.g.
+`all_pits_at_most_one`, `stones_left`, `score_reached`, `relay_cycle`,
+`inner_row_empty`, and `repetition_leftovers` for a repetition) scores that way differently, e.g.
 `feeding_impossible draw` (Ludii's Awari: the players pass and the game is
 drawn). Such a key for a way the rules never end the game is an error.
 `draw` makes the game a draw whatever was captured (both final scores are 0);
@@ -1318,7 +1318,14 @@ needs relay laps. `test_after lap` also tests the other end conditions of
 `when` after each relay lap: a lap that leaves one holding stops the move there,
 without capture (Ludii, where each lap is a move, tests its end after each).
 It needs relay laps and an end condition besides `no_legal_move`,
-`neither_can_move` and `relay_cycle`.",
+`neither_can_move` and `relay_cycle`.
+
+`inner_row_empty` is for four rows only: the game ends when a player's
+inner row (the row next to the opponent's) is empty after a ply, whoever
+moved. `inner_row_empty empty_row_loses` makes that player lose (Bao: \"a
+player whose inner row is empty loses\"); `empty_row_wins` and
+`empty_row_loses` look at the inner rows for a game ended this way, and at
+each player's rows for every other way.",
     order: None,
     repeat: None,
     keys: &[
@@ -1328,7 +1335,7 @@ It needs relay laps and an end condition besides `no_legal_move`,
             read: |r, v| r.end.when = end_conditions(v.words()),
             write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
             what: "end condition",
-            value: ValueKind::WordList(Words::of::<EndWhen>()),
+            value: ValueKind::WordList(Words::of::<EndWhen>().opt_in(&["inner_row_empty"])),
             default: Default::Value("no_legal_move"),
             warns: None,
             doc: "What ends the game, besides the player to move having no legal move (which always does).",
@@ -1524,6 +1531,21 @@ It needs relay laps and an end condition besides `no_legal_move`,
             infer: Infer::Searched,
         },
         Key {
+            name: "inner_row_empty",
+            describe: sentences::none,
+            read: |r, v| r.end.scoring.inner_row_empty = v.word(),
+            write: |r| {
+                ends_on(r, EndWhen::InnerRowEmpty).then(|| one(r.end.scoring.inner_row_empty))
+            },
+            what: "leftover rule",
+            value: ValueKind::Word(Words::of::<Leftovers>()),
+            default: Default::SameAs("leftovers"),
+            warns: None,
+            doc: "How a game ended by `inner_row_empty` is scored.",
+            example: "inner_row_empty empty_row_loses",
+            infer: Infer::OptIn,
+        },
+        Key {
             name: "test_after",
             describe: sentences::end_test,
             read: |r, v| r.end.test_after = v.word(),
@@ -1573,6 +1595,10 @@ pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
             "`when` does not list `score_reached`",
         ),
         "relay_cycle" => listed(EndWhen::RelayCycle, "`when` does not list `relay_cycle`"),
+        "inner_row_empty" => listed(
+            EndWhen::InnerRowEmpty,
+            "`when` does not list `inner_row_empty`",
+        ),
         _ => Ok(()),
     }
 }

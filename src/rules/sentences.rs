@@ -619,6 +619,10 @@ pub(super) fn end_when(rules: &Rules) -> Vec<String> {
                 "It also ends when a relay comes back to a board and pit it had already reached in the same move (it would go on for ever); the board is left as it was then."
                     .into(),
             ),
+            EndWhen::InnerRowEmpty => out.push(
+                "It also ends as soon as a player's inner row is empty, whoever is to move."
+                    .into(),
+            ),
         }
     }
     out
@@ -643,10 +647,16 @@ pub(super) fn leftovers(rules: &Rules) -> Vec<String> {
     )];
     for (way, leftovers) in rules.end.scoring.ways() {
         if super::schema::way_in_force(rules, way).is_ok() && leftovers != rules.end.leftovers {
+            let words = match (way, leftovers_words(leftovers)) {
+                // An empty inner row ends it: the row looked at is the inner row.
+                ("inner_row_empty", words) => words
+                    .replace("whose row", "whose inner row")
+                    .replace("both rows", "both inner rows"),
+                (_, words) => words.to_string(),
+            };
             out.push(format!(
-                "But when it ends because {}, {}.",
-                way_words(way),
-                leftovers_words(leftovers)
+                "But when it ends because {}, {words}.",
+                way_words(way)
             ));
         }
     }
@@ -685,6 +695,7 @@ fn way_words(way: &str) -> &'static str {
         "stones_left" => "few stones are left on the board",
         "score_reached" => "a player's captures reach the threshold",
         "relay_cycle" => "a relay comes back to a lap state of the same move",
+        "inner_row_empty" => "a player's inner row is empty",
         _ => "the player to move has no legal move",
     }
 }

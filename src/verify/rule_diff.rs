@@ -31,7 +31,7 @@ pub struct RuleDifference {
 
 /// The options of the ways of ending, as [`EndScoring::ways`] orders them
 /// (an option's name is a `&'static str`).
-const END_WAYS: [&str; 8] = [
+const END_WAYS: [&str; 9] = [
     "end no_legal_move",
     "end feeding_impossible",
     "end captured_majority",
@@ -40,6 +40,7 @@ const END_WAYS: [&str; 8] = [
     "end stones_left",
     "end score_reached",
     "end relay_cycle",
+    "end inner_row_empty",
 ];
 
 /// Every option that differs between `a` and `b` (names and sources are not

@@ -18,8 +18,9 @@ impl Game {
     /// take, adding the stones to `taken.0` and the pits to `taken.1`.
     /// Returns the last stone's slot, how the laps ended (never a cycle or a
     /// lap end test: the rules refuse them with these triggers) and how many
-    /// laps were sown. `on_lap(origin, stones, direction)` is called before
-    /// each lap (`then resows_from_end` may turn the move round).
+    /// laps were sown. `on_lap(origin, stones, direction, resown)` is called
+    /// before each lap (`then resows_from_end` may turn the move round;
+    /// `resown`: the lap sows stones a capture took, not its origin's).
     pub(super) fn sow_laps_capturing(
         &self,
         pos: &mut Position,
@@ -27,7 +28,7 @@ impl Game {
         mut direction: usize,
         capture: bool,
         taken: (&mut u16, &mut u32),
-        mut on_lap: impl FnMut(usize, u8, usize),
+        mut on_lap: impl FnMut(usize, u8, usize, bool),
     ) -> (usize, LapsEnd, usize) {
         let (captured, pits) = taken;
         let m = pos.to_move.index();
@@ -55,12 +56,13 @@ impl Game {
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == 0 => {
-                    on_lap(origin, pos.pits[origin], direction);
+                    on_lap(origin, pos.pits[origin], direction, false);
                     last = self.sow_any_lap(pos, path, origin);
                 }
                 hand => {
+                    let resown = hand.is_some();
                     let stones = hand.unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
-                    on_lap(origin, stones, direction);
+                    on_lap(origin, stones, direction, resown);
                     last = self
                         .sow_watched_lap(pos, path, stones, watched, |pos, slot| {
                             for rule in in_force(Trigger::EveryPit) {

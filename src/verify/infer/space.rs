@@ -240,7 +240,14 @@ impl Space {
                     // The first word is always in force (`no_legal_move`);
                     // the ends that need a number the search leaves alone
                     // are not tried.
-                    let searched = |w: &&&str| !matches!(**w, "stones_left" | "score_reached");
+                    // Nor the rare ends (`inner_row_empty`), unless asked
+                    // for or the base's.
+                    let base_has =
+                        |w: &str| current.as_deref().is_some_and(|c| c.iter().any(|v| v == w));
+                    let searched = |w: &&&str| {
+                        !matches!(**w, "stones_left" | "score_reached")
+                            && (asked || base_has(w) || !words.opt_in.contains(w))
+                    };
                     for word in words.words.iter().skip(1).filter(searched) {
                         slots.push(element(section, key, word, current.as_deref()));
                     }
