@@ -21,7 +21,7 @@ use packed::PackedLaps;
 use super::legal::{Legality, Moves};
 use super::run::EndReason;
 use super::{
-    move_list::MoveList,
+    move_list::{MoveList, MAX_MOVES},
     notation::{pit_label, FILL},
     position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
@@ -412,15 +412,23 @@ pub struct Game {
     /// ([`Position::holding_at_least`]) rather than pit by pit.
     pub(super) one_way: bool,
     /// Whether the candidate moves of a position can be given as a mask of
-    /// pits ([`Game::candidate_pits`]): [`Game::one_way`], without a
-    /// first-lap rule.
+    /// moves ([`Game::candidate_pits`]): without a first-lap rule.
     pub(super) pit_masks: bool,
+    /// Whether the rules ever oblige the mover to feed (`feed` is not
+    /// `never`).
+    feeding: bool,
     /// Whether the board uses at most the first 16 slots (its store slot,
     /// the last, is empty between moves): masks of the board then read two
     /// words, not four.
     pub(super) narrow: bool,
-    /// Per pit: its one move, when [`Game::one_way`].
-    pub(super) pit_moves: [Move; MAX_PITS],
+    /// The move of each bit of a mask of moves ([`Game::move_bits`]): when
+    /// [`Game::one_way`], bit `i` is pit `i`'s one move; otherwise bits
+    /// `2 * i` and `2 * i + 1` are pit `i`'s moves in the directions it
+    /// may sow, in successor order (counter-clockwise first).
+    pub(super) pit_moves: [Move; MAX_MOVES],
+    /// When pits sow either way: the bits of a mask of moves that are
+    /// moves (bit `2 * i + k` for each of pit `i`'s directions `k`).
+    pub(super) move_slots: u64,
     /// Per mover: bit `i` set when pit `i` is among [`Game::playable`].
     pub(super) playable_bits: [u32; 2],
     /// One-lap sowings as whole-board additions, where the board is small
@@ -631,13 +639,26 @@ impl Game {
             }
         }
         let one_way = directions[..pit_count].iter().all(|d| d.len() == 1);
-        let pit_moves = std::array::from_fn(|pit| match directions[pit] {
-            [direction] => Move {
-                pit: pit as u8,
-                direction: *direction,
-            },
-            _ => Move::PASS,
+        let feeding = rules.feeding.when != FeedWhen::Never;
+        // Bit `i` of a mask of moves: pit `i` when every pit sows one way,
+        // else pit `i / 2` in its direction `i % 2`.
+        let pit_moves = std::array::from_fn(|bit| {
+            let (pit, k) = if one_way {
+                (bit, 0)
+            } else {
+                (bit / 2, bit % 2)
+            };
+            match directions.get(pit).and_then(|ways| ways.get(k)) {
+                Some(&direction) if pit < pit_count => Move {
+                    pit: pit as u8,
+                    direction,
+                },
+                _ => Move::PASS,
+            }
         });
+        let move_slots = (0..MAX_MOVES)
+            .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
+            .fold(0u64, |slots, bit| slots | 1 << bit);
         let every_pit = ((1u64 << pit_count) - 1) as u32;
         let playable_bits = row_bits.map(|bits| if play_any { every_pit } else { bits });
         let pit_bytes = |bits: u32| {
@@ -779,9 +800,11 @@ impl Game {
             candidates,
             candidate_count,
             one_way,
-            pit_masks: one_way && !rules_first_lap && !first_lap_capture,
+            pit_masks: !rules_first_lap && !first_lap_capture,
+            feeding,
             narrow: pit_count <= 16,
             pit_moves,
+            move_slots,
             playable_bits,
             packed: None,
             single_to_next,
@@ -1595,6 +1618,10 @@ impl Game {
     /// move loop: under most rules a constant or one masked read).
     #[inline(always)]
     pub(super) fn must_feed(&self, pos: &Position) -> bool {
+        // Most variants never feed: one test, not a jump through the table.
+        if !self.feeding {
+            return false;
+        }
         let opponent = pos.to_move.other();
         match self.rules.feeding.when {
             FeedWhen::Never => false,

@@ -24,7 +24,7 @@
 
 use super::{
     game::{waived, Effect, Game, Successors},
-    move_list::MoveList,
+    move_list::{MoveList, MAX_MOVES},
     position::{Move, Player, Position, Vote, MAX_PITS},
     run::EndReason,
 };
@@ -55,14 +55,14 @@ pub(crate) enum Legality {
     NoSlams {
         /// Index of the first legal candidate.
         first_legal: u8,
-        /// The candidates as a mask of pits, one move each
-        /// ([`Game::candidate_pits`]), or `None` when they are listed.
-        pits: Option<u32>,
+        /// The candidates as a mask of moves ([`Game::candidate_pits`]),
+        /// or 0 when they are listed (a mask holds the legal first).
+        pits: u64,
     },
-    /// The candidates are the moves of the pits of this mask, one each
-    /// ([`Game::candidate_pits`]), and they are the legal moves; they are
-    /// listed only when asked for.
-    Pits(u32),
+    /// The candidates are the moves of this mask of moves
+    /// ([`Game::candidate_pits`], [`Game::pit_moves`]), and they are the
+    /// legal moves; they are listed only when asked for.
+    Pits(u64),
     /// The legal moves are not found from the candidates: a feeding
     /// obligation, a pass, or no legal move left by the grand-slam rule.
     /// [`Game::legal_moves_slowly`] lists them.
@@ -153,7 +153,7 @@ impl Game {
             return match first {
                 Some(first_legal) => Legality::NoSlams {
                     first_legal: first_legal as u8,
-                    pits: None,
+                    pits: 0,
                 },
                 // Every move is a grand slam: all of them are played
                 // (without capture) under `only_move_no_capture`.
@@ -173,6 +173,24 @@ impl Game {
     /// the first `W` words of the board.
     #[inline(always)]
     fn gate<const W: usize>(&self, pos: &Position) -> Gate {
+        // The common case on one branch: no refill, vote or pit that changed
+        // hands, so only the end conditions can hold.
+        if pos.refilling.is_some() | (pos.vote != Vote::None) | (pos.swapped | pos.claimed != 0) {
+            return self.gate_after_change::<W>(pos);
+        }
+        if self.has_end_conditions {
+            if let Some(reason) = self.end_condition_in::<W>(pos) {
+                return Gate::Over(reason);
+            }
+        }
+        Gate::Open
+    }
+
+    /// [`Game::gate`] of a position where a refill or a vote is under way
+    /// or pits changed hands, the tests in their order.
+    #[cold]
+    #[inline(never)]
+    fn gate_after_change<const W: usize>(&self, pos: &Position) -> Gate {
         if pos.refilling.is_some() || pos.vote != Vote::None {
             return match pos.vote {
                 Vote::Agreed => Gate::Over(EndReason::Repetition),
@@ -184,10 +202,7 @@ impl Game {
                 return Gate::Over(reason);
             }
         }
-        if pos.swapped | pos.claimed != 0 {
-            return Gate::Listed;
-        }
-        Gate::Open
+        Gate::Listed
     }
 
     /// Whether the grand-slam rule may make a candidate of `pos` illegal:
@@ -213,7 +228,7 @@ impl Game {
             // A closed pit is never played (it holds stones only under
             // `unfilled reopens`).
             out.fill_from_bits(
-                held & self.playable_bits[mover] & !pos.closed,
+                u64::from(held & self.playable_bits[mover] & !pos.closed),
                 &self.pit_moves,
             );
         } else {
@@ -231,15 +246,16 @@ impl Game {
         }
     }
 
-    /// The candidate moves of `pos` as a mask of the pits they are played
-    /// from (the moves are [`Game::pit_moves`] of those pits, in pit order),
-    /// on a game whose candidates are one move a pit ([`Game::pit_masks`]),
-    /// when there is one and [`Game::candidate_moves`] would find them all
-    /// legal ([`Legality::Pits`]) or the first legal one among them
-    /// ([`Legality::NoSlams`]). `None` otherwise: the candidates are then
-    /// listed by [`Game::candidate_moves`]. Nothing is written: the random
-    /// playouts draw a pit from the mask.
-    #[inline]
+    /// The candidate moves of `pos` as a mask of moves (the moves are
+    /// [`Game::pit_moves`] of its bits, in successor order), on a game
+    /// whose candidates are the moves of the pits holding enough
+    /// ([`Game::pit_masks`]), when there is one and [`Game::candidate_moves`]
+    /// would find them all legal ([`Legality::Pits`]) or the first legal
+    /// one among them ([`Legality::NoSlams`]). `None` otherwise: the
+    /// candidates are then listed by [`Game::candidate_moves`]. Nothing is
+    /// written: the random playouts draw a move from the mask. Inlined
+    /// into the move ([`GameRun::refresh`](super::GameRun)), its one caller.
+    #[inline(always)]
     pub(crate) fn candidate_pits(&self, pos: &Position) -> Option<Legality> {
         if !self.pit_masks {
             None
@@ -268,17 +284,18 @@ impl Game {
         if pits == 0 || self.must_feed(pos) {
             return None;
         }
+        let pits = self.move_bits(pits);
         if self.slams_may_limit(pos) {
             // The first candidate that is not a grand slam; none: every
             // move is one, which the listed candidates decide.
             let mut rest = pits;
             let mut index = 0;
             while rest != 0 {
-                let mv = self.pit_moves[rest.trailing_zeros() as usize % MAX_PITS];
+                let mv = self.pit_moves[rest.trailing_zeros() as usize % MAX_MOVES];
                 if !self.would_grand_slam(pos, mv) {
                     return Some(Legality::NoSlams {
                         first_legal: index,
-                        pits: Some(pits),
+                        pits,
                     });
                 }
                 rest &= rest - 1;
@@ -287,6 +304,24 @@ impl Game {
             return None;
         }
         Some(Legality::Pits(pits))
+    }
+
+    /// The mask of moves ([`Game::pit_moves`]) of the pits of mask `pits`:
+    /// the pits themselves when every pit sows one way; else each pit's bit
+    /// `i` spread to bits `2 * i` and `2 * i + 1`, kept where the pit sows
+    /// that way ([`Game::move_slots`]).
+    #[inline(always)]
+    fn move_bits(&self, pits: u32) -> u64 {
+        if self.one_way {
+            return u64::from(pits);
+        }
+        let mut bits = u64::from(pits);
+        bits = (bits | bits << 16) & 0x0000_FFFF_0000_FFFF;
+        bits = (bits | bits << 8) & 0x00FF_00FF_00FF_00FF;
+        bits = (bits | bits << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+        bits = (bits | bits << 2) & 0x3333_3333_3333_3333;
+        bits = (bits | bits << 1) & 0x5555_5555_5555_5555;
+        (bits | bits << 1) & self.move_slots
     }
 
     /// Whether the opponent of the player to move in `pos`, who passes, has

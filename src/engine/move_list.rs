@@ -99,10 +99,10 @@ impl<T: Copy> MoveList<T> {
     /// Empties the list and fills it with `table[i]` for each bit `i` set in
     /// `bits`, lowest first.
     #[inline]
-    pub(super) fn fill_from_bits(&mut self, mut bits: u32, table: &[T; MAX_PITS]) {
+    pub(super) fn fill_from_bits(&mut self, mut bits: u64, table: &[T; MAX_MOVES]) {
         let mut len = 0;
         while bits != 0 {
-            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_PITS];
+            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_MOVES];
             len += 1;
             bits &= bits - 1;
         }

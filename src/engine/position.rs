@@ -99,7 +99,9 @@ impl Move {
     /// Whether this is a move of the vote on ending a repeating game.
     #[inline]
     pub fn is_vote(self) -> bool {
-        self == Move::PROPOSE || self == Move::ACCEPT || self == Move::REFUSE
+        // The vote's pits are the three below the pass's, past every pit
+        // and refill: one comparison tells a sowing move it is not a vote.
+        self.pit >= Move::REFUSE.pit && self != Move::PASS && self.direction == Direction::Ccw
     }
 
     /// The bit of [`Move::pit`] that marks a refill move.

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     game::{Effect, Illegal, Successor, Successors},
     legal::{Legality, Moves},
+    move_list::MAX_MOVES,
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
@@ -244,7 +245,7 @@ impl<'g> GameRun<'g> {
             }),
             Legality::NoSlams { first_legal, pits } => self.legal.get_or_init(|| {
                 let mut legal = self.candidates;
-                if let Some(pits) = pits {
+                if pits != 0 {
                     legal.fill_from_bits(pits, &self.game.pit_moves);
                 }
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
@@ -322,8 +323,11 @@ impl<'g> GameRun<'g> {
     fn play_index_in_place(&mut self, index: usize) -> (Move, Effect) {
         let mv = match self.legality {
             Legality::Pits(pits) => {
-                assert!(index < pits.count_ones() as usize, "no legal move {index}");
-                self.game.pit_moves[draw::nth_bit(pits.into(), index)]
+                // Not counted first (a count of bits is a dozen and more
+                // instructions without `popcnt`): an index at or past the
+                // number of legal moves finds no bit, 64, out of the table.
+                assert!(index < MAX_MOVES, "no legal move {index}");
+                self.game.pit_moves[draw::nth_bit(pits, index)]
             }
             // The candidates are the legal moves: read in place.
             Legality::Exact => self.candidates.as_slice()[index],
@@ -369,7 +373,10 @@ impl<'g> GameRun<'g> {
         self.refresh();
     }
 
-    /// Bookkeeping after a move was played on `self.position`.
+    /// Bookkeeping after a move was played on `self.position`. Inlined
+    /// into the move, with [`GameRun::refresh`]: two calls a ply cost more
+    /// than their work on a small board.
+    #[inline(always)]
     fn advance(&mut self) {
         self.plies += 1;
         self.offer = false;
@@ -437,16 +444,18 @@ impl<'g> GameRun<'g> {
     }
 
     /// Finds the moves of the position just reached.
+    #[inline(always)]
     fn refresh(&mut self) {
         self.forget_successors();
         self.forget_legal();
-        self.legality = match self.game.candidate_pits(&self.position) {
-            Some(legality) => legality,
-            None => self
-                .game
-                .candidate_moves(&self.position, &mut self.candidates),
-        };
-        self.note_end();
+        match self.game.candidate_pits(&self.position) {
+            // A mask of moves, one of them legal: the game goes on.
+            Some(legality) => self.legality = legality,
+            None => {
+                self.legality = (self.game).candidate_moves(&self.position, &mut self.candidates);
+                self.note_end();
+            }
+        }
     }
 
     /// Takes the candidate moves of the current position as already worked

@@ -14,7 +14,7 @@
 
 use rand::Rng;
 
-use super::{GameRun, Legality, Successor, MAX_PITS};
+use super::{GameRun, Legality, Successor, MAX_MOVES};
 
 /// The random choice among `count` candidates of which `legal(i)` tells the
 /// legal ones: a candidate drawn uniformly among those not yet refused,
@@ -80,15 +80,15 @@ impl GameRun<'_> {
             Legality::NoSlams { first_legal, pits } => {
                 let first = usize::from(first_legal);
                 let game = self.game;
-                // The candidates, read in place: from the pits of the mask
-                // or from the list.
+                // The candidates, read in place: from the mask of moves
+                // or (no mask) from the list.
                 let (count, listed) = match pits {
-                    Some(pits) => (pits.count_ones() as usize, &[][..]),
-                    None => (self.candidates.len(), self.candidates.as_slice()),
+                    0 => (self.candidates.len(), self.candidates.as_slice()),
+                    _ => (pits.count_ones() as usize, &[][..]),
                 };
                 let candidate = |i: usize| match pits {
-                    Some(pits) => game.pit_moves[nth_bit(pits.into(), i) % MAX_PITS],
-                    None => listed[i],
+                    0 => listed[i],
+                    _ => game.pit_moves[nth_bit(pits, i) % MAX_MOVES],
                 };
                 // The candidate drawn is played on a copy; if it is legal,
                 // the copy is the move.
