@@ -294,10 +294,10 @@ pub fn rules() -> impl Strategy<Value = Rules> {
 
 /// Random rules of the playout kernel's shape (`sowing::engine::Kernel`):
 /// [`rules`] on two rows of at most 7 pits and at most 127 stones, with the
-/// rules the kernel does not play set to its values (one counter-clockwise
-/// lap from the next pit or the origin, at most one capture at the last
-/// pit, feeding by a stone when a row is empty or never, the simple ends),
-/// then made consistent.
+/// rules the kernel does not play set to its values (one lap the same way
+/// from every pit, from the next pit or the origin, at most one capture at
+/// the last pit, feeding by a stone when a row is empty or never, the
+/// simple ends), then made consistent.
 pub fn kernel_rules() -> impl Strategy<Value = Rules> {
     let boards = (1..=7u8, 1..=6u8, keyword::<Stores>()).prop_map(|(pits, seeds, stores)| Board {
         rows: 2,
@@ -313,7 +313,11 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
     rules_on(boards).prop_map(|mut r| {
         let pits = usize::from(r.board.pits);
         let sowing = &mut r.sowing;
-        sowing.direction = vec![PitDirection::Ccw; pits];
+        let way = match sowing.direction[0] {
+            PitDirection::Cw => PitDirection::Cw,
+            _ => PitDirection::Ccw,
+        };
+        sowing.direction = vec![way; pits];
         if sowing.start == SowStart::OriginUnlessSingle {
             sowing.start = SowStart::Next;
         }
@@ -330,14 +334,12 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         r.captures.truncate(1);
         for rule in &mut r.captures {
             rule.on = Trigger::LastPit;
-            if rule.take != Take::LastAndOpposite {
-                rule.take = Take::Last;
+            match rule.take {
+                Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => rule.chain = Chain::None,
+                _ => rule.take = Take::Last,
             }
             if rule.side == CaptureSide::OwnInner {
                 rule.side = CaptureSide::Own;
-            }
-            if rule.chain == Chain::Forward {
-                rule.chain = Chain::Backward;
             }
             rule.before = Before::Any;
             rule.goes_to = CaptureDestination::Mover;
@@ -356,7 +358,11 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         (r.end.when).retain(|w| {
             matches!(
                 w,
-                EndWhen::NoLegalMove | EndWhen::CapturedMajority | EndWhen::RowEmpty
+                EndWhen::NoLegalMove
+                    | EndWhen::CapturedMajority
+                    | EndWhen::RowEmpty
+                    | EndWhen::AllPitsAtMostOne
+                    | EndWhen::NeitherCanMove
             )
         });
         if r.end.repetition == Repetition::Agree {

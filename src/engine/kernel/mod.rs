@@ -51,8 +51,16 @@ pub struct Kernel {
     feeds: bool,
     /// When no move feeds: any move may be played (else the game ends).
     feed_play_any: bool,
-    /// The end conditions tested before the moves, in the rules' order.
-    ends: Vec<EndReason>,
+    /// The end conditions tested before the moves, in the rules' order
+    /// (the first `end_count`).
+    end_order: [EndReason; 3],
+    /// How many there are.
+    end_count: usize,
+    /// Each of them as a bit ([`end_bit`]).
+    end_tests: u8,
+    /// A player without a move passes while the opponent has one
+    /// (`neither_can_move`).
+    passes: bool,
     /// A repeated position ends the game.
     repetition: bool,
 }
@@ -64,10 +72,13 @@ struct Capture {
     capturable: [bool; 256],
     /// Per mover: the pits the rule takes from.
     rows: [u32; 2],
-    /// The pits before the last one are taken while they qualify.
-    backward: bool,
-    /// The facing pit is taken with the last one (when it holds stones).
+    /// The pits on from the last one are taken while they qualify, this
+    /// many pits round the board at a step (0: no chain).
+    step: usize,
+    /// The facing pit is taken with the last one.
     opposite: bool,
+    /// ... even when it is empty.
+    even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
 }
@@ -116,10 +127,12 @@ impl Board {
 }
 
 /// The repetition history of a kernel game, kept between games so that a
-/// batch allocates only while it first grows.
+/// batch allocates only while it first grows. A board is kept as its lanes
+/// with the player to move in the top bit (never a stone's: at most 127
+/// stones, so no lane reaches 128).
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    boards: Vec<(u128, usize)>,
+    boards: Vec<u128>,
     /// A 1024-bit Bloom filter of `boards`.
     seen: [u64; 16],
 }
@@ -130,27 +143,29 @@ impl History {
         self.seen = [0; 16];
     }
 
-    fn bit(lanes: u128, mover: usize) -> usize {
-        let mixed = ((lanes as u64) ^ ((lanes >> 64) as u64).rotate_left(29) ^ mover as u64)
+    #[inline(always)]
+    fn key(lanes: u128, mover: usize) -> (u128, usize) {
+        let key = lanes | (mover as u128) << 127;
+        let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> 54) as usize
+        (key, (mixed >> 54) as usize)
     }
 
     fn remember(&mut self, lanes: u128, mover: usize) {
-        let bit = Self::bit(lanes, mover);
+        let (key, bit) = Self::key(lanes, mover);
         self.seen[bit / 64] |= 1 << (bit % 64);
-        self.boards.push((lanes, mover));
+        self.boards.push(key);
     }
 
     /// Whether the board was seen; remembered if not.
-    #[inline]
+    #[inline(always)]
     fn repeated(&mut self, lanes: u128, mover: usize) -> bool {
-        let bit = Self::bit(lanes, mover);
-        if self.seen[bit / 64] >> (bit % 64) & 1 == 1 && self.boards.contains(&(lanes, mover)) {
+        let (key, bit) = Self::key(lanes, mover);
+        if self.seen[bit / 64] >> (bit % 64) & 1 == 1 && self.boards.contains(&key) {
             return true;
         }
         self.seen[bit / 64] |= 1 << (bit % 64);
-        self.boards.push((lanes, mover));
+        self.boards.push(key);
         false
     }
 }
@@ -194,6 +209,7 @@ impl Kernel {
                 .filter(|i| bits >> i & 1 == 1)
                 .fold(0u128, |l, i| l | 0xFF << (8 * i))
         });
+        let cw = tables::direction(rules) == crate::rules::Direction::Cw;
         let capture = rules.captures.first().map(|rule| Capture {
             capturable: std::array::from_fn(|n| rule.captures_count(n)),
             rows: [0, 1].map(|m| match rule.side {
@@ -201,17 +217,33 @@ impl Kernel {
                 CaptureSide::Opponent => row_bits[1 - m],
                 _ => row_bits[0] | row_bits[1],
             }),
-            backward: rule.chain == Chain::Backward,
-            opposite: rule.take == Take::LastAndOpposite,
+            // Backward is against the sowing: a pit back counter-clockwise.
+            step: match (rule.chain, cw) {
+                (Chain::None, _) => 0,
+                (Chain::Backward, false) | (Chain::Forward, true) => pit_count - 1,
+                _ => 1,
+            },
+            opposite: matches!(
+                rule.take,
+                Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty
+            ),
+            even_empty: rule.take == Take::LastAndOppositeEvenEmpty,
             not_first_move: rule.first_move == FirstMove::NoCapture,
         });
-        let ends = (rules.end.when.iter())
-            .filter_map(|w| match w {
-                EndWhen::RowEmpty => Some(EndReason::RowEmpty),
-                EndWhen::CapturedMajority => Some(EndReason::CapturedMajority),
-                _ => None,
-            })
-            .collect();
+        let mut end_order = [EndReason::NoLegalMove; 3];
+        let mut end_count = 0;
+        for when in &rules.end.when {
+            let end = match when {
+                EndWhen::RowEmpty => EndReason::RowEmpty,
+                EndWhen::CapturedMajority => EndReason::CapturedMajority,
+                EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
+                _ => continue,
+            };
+            if !end_order[..end_count].contains(&end) {
+                end_order[end_count] = end;
+                end_count += 1;
+            }
+        }
         Some(Kernel {
             pit_count,
             total,
@@ -224,7 +256,12 @@ impl Kernel {
             grand_slam: rules.grand_slam,
             feeds: rules.feeding.when == FeedWhen::RowEmpty,
             feed_play_any: rules.feeding.otherwise == FeedFallback::PlayAny,
-            ends,
+            end_order,
+            end_count,
+            end_tests: end_order[..end_count]
+                .iter()
+                .fold(0, |b, &e| b | end_bit(e)),
+            passes: rules.end.when.contains(&EndWhen::NeitherCanMove),
             repetition: rules.end.repetition == Repetition::EndGame,
         })
     }
@@ -259,19 +296,31 @@ impl Kernel {
             }
             let candidates = self.candidates(&s);
             if candidates == 0 {
-                break EndReason::NoLegalMove;
-            }
-            if plies >= cap {
+                if !(self.passes && self.can_reply(&s)) {
+                    break EndReason::NoLegalMove;
+                }
+                if plies >= cap {
+                    break EndReason::PlyCap;
+                }
+                self.pass(&mut s, 0, rng);
+            } else if plies >= cap {
                 // The general engine knows the end of the position before
                 // the cap stops the game.
-                if let Some(end) = self.no_legal_move(&s, candidates) {
-                    break end;
+                break match self.no_legal_move(&s, candidates) {
+                    Some(EndReason::NoLegalMove) if self.passes && self.can_reply(&s) => {
+                        EndReason::PlyCap
+                    }
+                    Some(end) => end,
+                    None => EndReason::PlyCap,
+                };
+            } else {
+                match self.play_drawn(&mut s, candidates, rng) {
+                    Ok(()) => {}
+                    Err(EndReason::NoLegalMove) if self.passes && self.can_reply(&s) => {
+                        self.pass(&mut s, candidates.count_ones() as usize, rng);
+                    }
+                    Err(end) => break end,
                 }
-                break EndReason::PlyCap;
-            }
-            match self.play_drawn(&mut s, candidates, rng) {
-                Ok(()) => {}
-                Err(end) => break end,
             }
             plies += 1;
             each_ply(&self.board(&s));
@@ -316,18 +365,67 @@ impl Kernel {
     /// The first end condition of the rules that holds in `s`.
     #[inline(always)]
     fn end_condition(&self, s: &State) -> Option<EndReason> {
-        for &end in &self.ends {
-            let holds = match end {
-                EndReason::RowEmpty => {
-                    s.lanes & self.row_lanes[0] == 0 || s.lanes & self.row_lanes[1] == 0
-                }
-                _ => s.captured.iter().any(|&c| 2 * u32::from(c) > self.total),
-            };
-            if holds {
-                return Some(end);
+        let tested = |end: EndReason| self.end_tests & end_bit(end) != 0;
+        let mut holds = 0;
+        if tested(EndReason::RowEmpty)
+            && (s.lanes & self.row_lanes[0] == 0 || s.lanes & self.row_lanes[1] == 0)
+        {
+            holds |= end_bit(EndReason::RowEmpty);
+        }
+        if tested(EndReason::CapturedMajority)
+            && s.captured.iter().any(|&c| 2 * u32::from(c) > self.total)
+        {
+            holds |= end_bit(EndReason::CapturedMajority);
+        }
+        // Every lane 0 or 1 (the lanes past the board are 0).
+        if tested(EndReason::AllPitsAtMostOne) && s.lanes & (ONES * 0xFE) == 0 {
+            holds |= end_bit(EndReason::AllPitsAtMostOne);
+        }
+        if holds == 0 {
+            return None;
+        }
+        (self.end_order[..self.end_count].iter().copied()).find(|&e| holds & end_bit(e) != 0)
+    }
+
+    /// The player to move passes, drawn as the general engine draws it:
+    /// among `refused` candidates, none legal, then the pass alone.
+    #[cold]
+    fn pass<R: Rng>(&self, s: &mut State, refused: usize, rng: &mut R) {
+        draw_legal(refused, rng, |_| false);
+        let _ = rng.random_range(0..1usize);
+        s.mover = 1 - s.mover;
+        s.opening = false;
+    }
+
+    /// Under `neither_can_move`, when the player to move has no legal move:
+    /// whether the opponent, the board turned over to them, has a legal
+    /// move (the player to move then passes).
+    #[cold]
+    fn can_reply(&self, s: &State) -> bool {
+        let turned = State {
+            mover: 1 - s.mover,
+            opening: false,
+            ..*s
+        };
+        let replies = self.candidates(&turned);
+        if replies == 0 {
+            return false;
+        }
+        if self.must_feed(&turned) {
+            return self.feeding_moves(&turned, replies).is_ok();
+        }
+        if self.grand_slam != GrandSlam::Forbidden || !self.may_capture(&turned) {
+            return true;
+        }
+        let mut rest = replies;
+        while rest != 0 {
+            let pit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if !self.sow_and_capture(&mut { turned }, pit, true) {
+                return true;
             }
         }
-        None
+        false
     }
 
     /// The mover's pits holding at least `min_stones`, as bits.
@@ -520,7 +618,7 @@ impl Kernel {
         };
         if rule.opposite {
             let opposite = self.pit_count - 1 - last;
-            if byte(s.lanes, opposite) == 0 {
+            if !rule.even_empty && byte(s.lanes, opposite) == 0 {
                 return false;
             }
             lift(&mut s.lanes, &mut taken, &mut stones, opposite);
@@ -529,10 +627,10 @@ impl Kernel {
             let mut at = last;
             for _ in 0..self.pit_count {
                 lift(&mut s.lanes, &mut taken, &mut stones, at);
-                if !rule.backward {
+                if rule.step == 0 {
                     break;
                 }
-                at = if at == 0 { self.pit_count - 1 } else { at - 1 };
+                at = (at + rule.step) % self.pit_count;
                 if taken >> at & 1 == 1
                     || rule.rows[mover] >> at & 1 == 0
                     || !rule.capturable[byte(s.lanes, at)]
@@ -543,8 +641,15 @@ impl Kernel {
         }
         s.captured[mover] += stones;
         let opponent = 1 - mover;
-        taken & self.row_bits[opponent] != 0 && s.lanes & self.row_lanes[opponent] == 0
+        stones > 0
+            && taken & self.row_bits[opponent] != 0
+            && s.lanes & self.row_lanes[opponent] == 0
     }
+}
+
+/// The bit of an end condition in [`Kernel::end_condition`]'s sets.
+const fn end_bit(end: EndReason) -> u8 {
+    1 << (end as u8 % 8)
 }
 
 /// The index of the `k`-th set bit of `bits` (from 0, lowest first).

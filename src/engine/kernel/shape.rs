@@ -16,14 +16,16 @@ use crate::rules::{
 pub(super) const MAX_TOTAL: u32 = 127;
 
 /// Whether the rules fit the kernel's shape: two rows of at most 8 pits (7
-/// with stores), one counter-clockwise lap from the next pit or the origin,
-/// the mover's store sown or none, an extra turn in the store or none, at
-/// most one capture rule that takes the last pit (with a backward chain or
-/// none) or the last pit and the one facing it, for the mover; grand slams
-/// allowed, forbidden or played without capture; feeding when the
-/// opponent's row is empty or never, by a stone; the game ends when the
-/// player to move has no move, a row is empty or a player captured more
-/// than half of the stones, and on a repeated position or never.
+/// with stores), one lap the same way from every pit, from the next pit or
+/// the origin, the mover's store sown or none, an extra turn in the store
+/// or none, at most one capture rule that takes the last pit (with a
+/// chain either way or none) or the last pit and the one facing it, for
+/// the mover; grand slams allowed, forbidden or played without capture;
+/// feeding when the opponent's row is empty or never, by a stone; the game
+/// ends when the player to move has no move (or, under `neither_can_move`,
+/// passes while the opponent can move), a row is empty, a player captured
+/// more than half of the stones or no pit holds more than one, and on a
+/// repeated position or never.
 pub(super) fn fits(rules: &Rules) -> bool {
     let mut rest = rules.clone();
     rest.name = String::new();
@@ -39,7 +41,8 @@ pub(super) fn fits(rules: &Rules) -> bool {
         return false;
     }
     let sowing = std::mem::take(&mut rest.sowing);
-    if sowing.direction.iter().any(|&d| d != PitDirection::Ccw)
+    let one_way = |d: PitDirection| sowing.direction.iter().all(|&p| p == d);
+    if !(one_way(PitDirection::Ccw) || one_way(PitDirection::Cw))
         || !matches!(sowing.start, SowStart::Next | SowStart::Origin)
         || sowing.laps != Laps::Single
         || sowing.min_stones == 0
@@ -76,7 +79,11 @@ pub(super) fn fits(rules: &Rules) -> bool {
     let ends_fit = end.when.iter().all(|w| {
         matches!(
             w,
-            EndWhen::NoLegalMove | EndWhen::CapturedMajority | EndWhen::RowEmpty
+            EndWhen::NoLegalMove
+                | EndWhen::CapturedMajority
+                | EndWhen::RowEmpty
+                | EndWhen::AllPitsAtMostOne
+                | EndWhen::NeitherCanMove
         )
     });
     if !ends_fit
@@ -95,8 +102,8 @@ pub(super) fn fits(rules: &Rules) -> bool {
 /// the mover, then stopping.
 fn capture_fits(rule: &CaptureRule) -> bool {
     let take_fits = match rule.take {
-        Take::Last => matches!(rule.chain, Chain::None | Chain::Backward),
-        Take::LastAndOpposite => rule.chain == Chain::None,
+        Take::Last => true,
+        Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => rule.chain == Chain::None,
         _ => false,
     };
     take_fits

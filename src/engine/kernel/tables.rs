@@ -8,7 +8,7 @@
 //! not taken.
 
 use crate::engine::{Game, Move, Player, Position};
-use crate::rules::{Direction, SowStart, Stores};
+use crate::rules::{Direction, PitDirection, SowStart, Stores};
 
 /// What sowing `n` stones from one pit does, on any board (one lap: the
 /// stones do not depend on the other pits).
@@ -67,7 +67,7 @@ fn engine_sowing(game: &Game, mover: Player, pit: usize, n: usize) -> Option<Sow
     let before = lanes(&pos);
     let mv = Move {
         pit: pit as u8,
-        direction: Direction::Ccw,
+        direction: direction(game.rules()),
     };
     let effect = game.sow_in_place(&mut pos, mv, false);
     if pos.captured[mover.other().index()] != 0 || pos.removed != 0 {
@@ -86,9 +86,18 @@ fn engine_sowing(game: &Game, mover: Player, pit: usize, n: usize) -> Option<Sow
     })
 }
 
+/// The direction every pit sows in (the shape has one).
+pub(super) fn direction(rules: &crate::rules::Rules) -> Direction {
+    match rules.sowing.direction.first() {
+        Some(PitDirection::Cw) => Direction::Cw,
+        _ => Direction::Ccw,
+    }
+}
+
 /// The sowing the shape assumes: one stone a slot round the board in pit
-/// order, the mover's store (when sown) after their last pit, from the
-/// next slot or the origin, the origin skipped when the rules say so.
+/// order (counter-clockwise) or against it (clockwise), the mover's store
+/// (when sown) after the last pit of their row on the way, from the next
+/// slot or the origin, the origin skipped when the rules say so.
 fn assumed_sowing(
     rules: &crate::rules::Rules,
     mover: Player,
@@ -98,11 +107,15 @@ fn assumed_sowing(
 ) -> (u128, u8, u8) {
     let per_row = usize::from(rules.board.pits);
     let pit_count = 2 * per_row;
-    let store_after = mover.index() * per_row + per_row - 1;
+    let cw = direction(rules) == Direction::Cw;
+    let store_after = mover.index() * per_row + if cw { 0 } else { per_row - 1 };
     // Slots in order from the origin: a pit, or `None` for the store.
     let mut cycle: Vec<Option<usize>> = Vec::new();
     for k in 0..pit_count {
-        let p = (pit + k) % pit_count;
+        let p = match cw {
+            false => (pit + k) % pit_count,
+            true => (pit + pit_count - k) % pit_count,
+        };
         cycle.push(Some(p));
         if stores && p == store_after {
             cycle.push(None);
