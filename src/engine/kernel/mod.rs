@@ -81,6 +81,10 @@ struct Capture {
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
+    /// Each lane one more than the largest capturable count: a pit
+    /// holding that many or more is never taken (a lap only adds stones to
+    /// the pits it does not start from).
+    beyond: u128,
 }
 
 /// The state of a game on the kernel.
@@ -211,6 +215,11 @@ impl Kernel {
         });
         let cw = tables::direction(rules) == crate::rules::Direction::Cw;
         let capture = rules.captures.first().map(|rule| Capture {
+            beyond: {
+                let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
+                // At most 127 stones a pit: past 127, no pit is beyond.
+                ONES * (most as u128 + 1).min(128)
+            },
             capturable: std::array::from_fn(|n| rule.captures_count(n)),
             rows: [0, 1].map(|m| match rule.side {
                 CaptureSide::Own => row_bits[m],
@@ -455,7 +464,7 @@ impl Kernel {
         if self.must_feed(s) {
             return self.play_feeding(s, candidates, rng);
         }
-        if self.grand_slam != GrandSlam::Forbidden || !self.may_capture(s) {
+        if self.grand_slam != GrandSlam::Forbidden || !self.slam_possible(s) {
             let pit = nth_bit(candidates, rng.random_range(0..count));
             self.apply(s, pit);
             return Ok(());
@@ -556,6 +565,19 @@ impl Kernel {
             }
         }
         Some(EndReason::NoLegalMove)
+    }
+
+    /// Whether a move of `s` may be a grand slam: it may capture, and no
+    /// pit of the opponent's row holds more than the largest capturable
+    /// count (such a pit is never taken, so the row is never emptied).
+    /// The screen of the general engine (`Game::slam_possible`).
+    #[inline(always)]
+    fn slam_possible(&self, s: &State) -> bool {
+        let Some(rule) = &self.capture else {
+            return false;
+        };
+        let too_many = ((s.lanes | HIGH) - rule.beyond) & HIGH & self.row_lanes[1 - s.mover];
+        self.may_capture(s) && too_many == 0
     }
 
     /// Whether a move of `s` may capture (not on a first move the rule
