@@ -83,7 +83,8 @@ struct Capture {
     not_first_move: bool,
     /// Each lane one more than the largest capturable count: a pit
     /// holding that many or more is never taken (a lap only adds stones to
-    /// the pits it does not start from).
+    /// the pits it does not start from); 128 (no pit) when the facing pit
+    /// is taken whatever it holds.
     beyond: u128,
 }
 
@@ -215,10 +216,14 @@ impl Kernel {
         });
         let cw = tables::direction(rules) == crate::rules::Direction::Cw;
         let capture = rules.captures.first().map(|rule| Capture {
-            beyond: {
-                let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
-                // At most 127 stones a pit: past 127, no pit is beyond.
-                ONES * (most as u128 + 1).min(128)
+            beyond: match rule.take {
+                // The facing pit is taken whatever it holds: any pit may be.
+                Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => ONES * 128,
+                _ => {
+                    let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
+                    // At most 127 stones a pit: past 127, no pit is beyond.
+                    ONES * (most as u128 + 1).min(128)
+                }
             },
             capturable: std::array::from_fn(|n| rule.captures_count(n)),
             rows: [0, 1].map(|m| match rule.side {
