@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::{
     agents::{agent_rng, splitmix64, Agent, RandomAgent},
-    engine::{perft, Game, GameRun, MatchRun, Player},
+    engine::{perft, Game, GameRun, History, Kernel, MatchRun, Player},
 };
 
 /// Plies after which a benchmark playout is stopped (random games end long before).
@@ -88,12 +88,31 @@ pub struct BenchReport {
 /// a small fast generator (xoshiro), not the ChaCha of the agents: a
 /// playout's only work besides the rules is drawing moves, and nothing here
 /// needs to be replayed.
+///
+/// A variant whose rules fit the playout kernel's shape ([`Kernel`]) is
+/// played on the kernel: the same games from the same stream, faster.
 fn playouts_for(game: &Game, seconds: f64, stream: u64) -> Tally {
     let cpu_start = thread_cpu_seconds();
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
-    let mut run = GameRun::new(game, game.start());
     let mut rng = SmallRng::seed_from_u64(splitmix64(stream));
     let (mut games, mut plies) = (0u64, 0u64);
+    if let Some(kernel) = Kernel::new(game) {
+        let mut history = History::default();
+        while Instant::now() < deadline {
+            for _ in 0..256 {
+                let played = kernel.play(&mut rng, PLY_CAP, &mut history, |_| {});
+                games += 1;
+                plies += u64::from(played.plies);
+            }
+        }
+        return Tally {
+            games,
+            plies,
+            rounds: 0,
+            cpu_seconds: cpu_since(cpu_start),
+        };
+    }
+    let mut run = GameRun::new(game, game.start());
     while Instant::now() < deadline {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {

@@ -12,12 +12,14 @@
 //! (`cargo test --release --test integration fast_path`), 300 in a debug
 //! build so that `cargo test` stays quick; `SOW_FAST_PATH_GAMES` overrides.
 
+use std::ops::ControlFlow;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sowing::{
     engine::{
-        draw_legal, format_position, AfterRound, EndReason, Game, GameRun, Illegal, Move, Position,
-        RoundChange, Successors, Vote,
+        draw_legal, format_position, AfterRound, EndReason, Game, GameRun, History, Illegal,
+        Kernel, Move, Position, RoundChange, Successors, Vote,
     },
     rules::FillFrom,
 };
@@ -228,4 +230,84 @@ fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
                 )
         })
         .collect()
+}
+
+/// Every shipped variant the playout kernel takes (its shape decided from
+/// the compiled rules): the kernel plays the same games as
+/// `GameRun::play_random` from the same random stream, ply for ply (the
+/// same boards, captures and player to move), with the same end, final
+/// scores and draws (the stream left in the same state).
+#[test]
+fn the_kernel_plays_the_same_games_as_the_general_path() {
+    let games = games_per_variant();
+    let mut taken = Vec::new();
+    for name in sowing::variants::shipped_names() {
+        let game = shipped(name);
+        let Some(kernel) = Kernel::new(&game) else {
+            continue;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut history = History::default();
+        for index in 0..games {
+            same_game_on_the_kernel(
+                &game,
+                &kernel,
+                &mut history,
+                &mut rng,
+                &format!("{name}, game {index}"),
+            );
+        }
+        taken.push(name);
+    }
+    for name in ["oware-openspiel", "kalah", "modiar"] {
+        assert!(taken.contains(&name), "{name} not taken: {taken:?}");
+    }
+    eprintln!(
+        "the kernel takes {} shipped variants: {taken:?}",
+        taken.len()
+    );
+}
+
+/// Plays one random game of `game` (at most 1000 plies) with
+/// `GameRun::play_random` and on `kernel` from a copy of `rng`, and checks
+/// that they are the same game; `rng` is left after the game.
+pub fn same_game_on_the_kernel(
+    game: &Game,
+    kernel: &Kernel,
+    history: &mut History,
+    rng: &mut (impl Rng + Clone + PartialEq + std::fmt::Debug),
+    label: &str,
+) {
+    let mut on_kernel = rng.clone();
+    let mut run = GameRun::new(game, game.start());
+    let mut general = Vec::new();
+    let _: ControlFlow<()> = run.play_out(1000, |run| {
+        run.play_random(rng);
+        general.push(*run.position());
+        ControlFlow::Continue(())
+    });
+    let mut boards = Vec::new();
+    let played = kernel.play(&mut on_kernel, 1000, history, |board| boards.push(*board));
+    for (ply, (pos, board)) in general.iter().zip(&boards).enumerate() {
+        assert!(
+            board.same_as(pos),
+            "{label}, ply {}: kernel {board:?}, general {}",
+            ply + 1,
+            format_position(pos, game)
+        );
+    }
+    assert_eq!(
+        (played.plies, boards.len()),
+        (run.plies(), general.len()),
+        "{label}: plies"
+    );
+    let end = run.end().expect("over");
+    assert_eq!(played.end, end, "{label}: end");
+    let last = kernel.position(game, &played.board, played.plies);
+    assert_eq!(
+        game.final_scores(&last, played.end),
+        run.scores(),
+        "{label}: scores"
+    );
+    assert_eq!(&on_kernel, rng, "{label}: random stream");
 }

@@ -15,7 +15,7 @@ use proptest::{
 };
 use sowing::{
     diagnostic::Source,
-    engine::Game,
+    engine::{Game, History, Kernel},
     rules::{
         self, format, schema,
         write::{self, Item},
@@ -292,6 +292,87 @@ fn text() -> impl Strategy<Value = String> {
 /// Random rules, consistent by construction.
 pub fn rules() -> impl Strategy<Value = Rules> {
     rules_on(board())
+}
+
+/// Random rules of the playout kernel's shape (`sowing::engine::Kernel`):
+/// [`rules`] on two rows of at most 7 pits and at most 127 stones, with the
+/// rules the kernel does not play set to its values (one lap the same way
+/// from every pit, from the next pit or the origin, at most one capture at
+/// the last pit, feeding by a stone when a row is empty or never, the
+/// simple ends), then made consistent.
+pub fn kernel_rules() -> impl Strategy<Value = Rules> {
+    let boards = (1..=7u8, 1..=6u8, keyword::<Stores>()).prop_map(|(pits, seeds, stores)| Board {
+        rows: 2,
+        pits,
+        seeds: seeds.min(63 / pits),
+        start: Vec::new(),
+        stores: if stores == Stores::None {
+            Stores::None
+        } else {
+            Stores::Sown
+        },
+    });
+    rules_on(boards).prop_map(|mut r| {
+        let pits = usize::from(r.board.pits);
+        let sowing = &mut r.sowing;
+        let way = match sowing.direction[0] {
+            PitDirection::Cw => PitDirection::Cw,
+            _ => PitDirection::Ccw,
+        };
+        sowing.direction = vec![way; pits];
+        if sowing.start == SowStart::OriginUnlessSingle {
+            sowing.start = SowStart::Next;
+        }
+        sowing.laps = Laps::Single;
+        sowing.first_move_from.clear();
+        if sowing.extra_turn == ExtraTurn::Capture {
+            sowing.extra_turn = ExtraTurn::Store;
+        }
+        sowing.singletons = Singletons::Never;
+        sowing.first_moves = FirstMoves::Game;
+        sowing.play_from = PlayFrom::Own;
+        sowing.first_lap = FirstLap::Any;
+        sowing.first_move = FirstMoveKind::Sow;
+        r.captures.truncate(1);
+        for rule in &mut r.captures {
+            rule.on = Trigger::LastPit;
+            match rule.take {
+                Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => rule.chain = Chain::None,
+                _ => rule.take = Take::Last,
+            }
+            if rule.side == CaptureSide::OwnInner {
+                rule.side = CaptureSide::Own;
+            }
+            rule.before = Before::Any;
+            rule.goes_to = CaptureDestination::Mover;
+            rule.then = AfterCapture::Stops;
+            rule.requires = Requires::Nothing;
+            rule.facing_counts.clear();
+        }
+        if !matches!(r.feeding.when, FeedWhen::Never | FeedWhen::RowEmpty) {
+            r.feeding.when = FeedWhen::RowEmpty;
+        }
+        r.feeding.gives = FeedGives::Stone;
+        if r.grand_slam == GrandSlam::OnlyMoveNoCapture {
+            r.grand_slam = GrandSlam::Forbidden;
+        }
+        r.restrictions = Restrictions::SLAM_THEN_FEED;
+        (r.end.when).retain(|w| {
+            matches!(
+                w,
+                EndWhen::NoLegalMove
+                    | EndWhen::CapturedMajority
+                    | EndWhen::RowEmpty
+                    | EndWhen::AllPitsAtMostOne
+                    | EndWhen::NeitherCanMove
+            )
+        });
+        if r.end.repetition == Repetition::Agree {
+            r.end.repetition = Repetition::EndGame;
+        }
+        r.end.test_after = EndTest::Move;
+        consistent(r)
+    })
 }
 
 /// Random rules on a four-row board.
@@ -958,6 +1039,34 @@ proptest! {
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
         for index in 0..3 {
             crate::fast_path::same_game_both_ways(&game, &mut rng, &format!("generated, game {index}"));
+        }
+        // Where the rules fit its shape, the playout kernel plays the same
+        // games too.
+        if let Some(kernel) = Kernel::new(&game) {
+            let mut history = History::default();
+            for index in 0..3 {
+                crate::fast_path::same_game_on_the_kernel(&game, &kernel, &mut history, &mut rng, &format!("generated on the kernel, game {index}"));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(64)))]
+
+    /// Every generated variant of the kernel's shape is taken by the kernel
+    /// (the shape is decided from the rules), and the kernel plays the same
+    /// games as the general engine's random playouts from the same stream.
+    #[test]
+    fn the_kernel_takes_its_shape_and_plays_the_same_games(r in kernel_rules(), seed in any::<u64>()) {
+        let game = Game::new(r);
+        let kernel = Kernel::new(&game);
+        prop_assert!(kernel.is_some(), "not taken: {:?}", game.rules());
+        let kernel = kernel.unwrap();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let mut history = History::default();
+        for index in 0..20 {
+            crate::fast_path::same_game_on_the_kernel(&game, &kernel, &mut history, &mut rng, &format!("kernel-shaped, game {index}"));
         }
     }
 }

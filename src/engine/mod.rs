@@ -3,6 +3,7 @@
 //! [`Position`]. One code path serves every variant; no variant is named here.
 
 mod game;
+mod kernel;
 mod legal;
 mod move_error;
 mod move_list;
@@ -15,6 +16,7 @@ mod run;
 mod topology;
 
 pub use game::{Effect, Game, Illegal, Successor, Successors, MAX_RELAYS};
+pub use kernel::{Board, History, Kernel, Played};
 pub use legal::Moves;
 pub use move_error::MoveError;
 pub use move_list::{MoveList, MAX_MOVES};
