@@ -134,9 +134,10 @@ STAND_IN_BEYOND_THE_LIST = {"Mewegae"}
 # header says so (Awari says Ludii's blocked-game draw, `no_legal_move
 # draw`, where the text is silent). Exact as their sources describe them.
 # Not here: the cycle vote (`[approx]`: the text's "the players can agree
-# to end the game" is not said by `repetition end_game`), and Wouri, whose
-# sweep follows Ludii's code (every four of the opponent's row after a
-# landing capture), not the text's "which a player causes to contain four".
+# to end the game" is not said by `repetition end_game`). Wouri is here
+# since wave 10: its fours are the text's "any hole in the opponent's row
+# which a player causes to contain four" (`on every_pit`), where Ludii's
+# code sweeps every four of that row after a landing capture.
 TEXT_FOLLOWED = {
     "Awari": "awari",
     "Boukerourou": "boukerourou",
@@ -147,6 +148,7 @@ TEXT_FOLLOWED = {
     "Mankala": "mankala",
     "Uril": "uril",
     "Vai Lung Thlan": "vai-lung-thlan",
+    "Wouri": "wouri",
 }
 
 

@@ -115,8 +115,8 @@ const FAMILIES: &[Family] = &[
                 board: in Oure Ngat (Senegal) and Kapana Bona (Gourounsi), heaps on the \
                 ground, every heap of 2, 4 or 6 counters is taken after each sowing, whether \
                 the move sowed into it or not, and in Kapana Bona a player may sow any heap; \
-                in Wouri (Mali) a relay lap ending on four in the opponent's row takes it, and \
-                then every four of that row.",
+                in Wouri (Mali), a relay game, every hole of the opponent's row a counter \
+                brings to four is taken as it falls.",
         variants: &["oure-ngat", "kapana-bona", "wouri"],
     },
     Family {

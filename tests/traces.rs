@@ -578,7 +578,7 @@ fn kapana_bona_random_seed_1() {
 #[test]
 fn wouri_random_seed_1_opening() {
     // Random games of Wouri run to hundreds of plies: the first sixteen, with
-    // two landing captures and a sweep.
+    // fours taken as the counters make them, three in one move (ply 8).
     insta::assert_snapshot!(text(&[
         "trace",
         "wouri",
