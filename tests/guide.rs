@@ -353,6 +353,18 @@ const FAMILIES: &[Family] = &[
                 four.",
         variants: &["main-chongkak", "khrour"],
     },
+    Family {
+        page: "beart-1955",
+        title: "Foji, Fondji, Woli and Unnee Tugalluulax",
+        intro: "Three relatives of Oware that Béart recorded in West Africa around 1955, and \
+                a Mongolian game. Foji (Dahomey) relays clockwise and takes the hole facing \
+                an empty hole of one's own row; Fondji (Dahomey) takes twos and threes in \
+                one's own row, Woli (Senegal valley) in the opponent's, clockwise, never all \
+                of the opponent's counters; in all three an empty row must be fed, and the \
+                players may agree to end a repeating game. Unnee Tugalluulax (Mongolia) \
+                takes a last four in one's own row; a repeated position ends the game.",
+        variants: &["foji", "fondji", "woli", "unnee-tugalluulax"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

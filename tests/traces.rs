@@ -824,3 +824,34 @@ fn uril_random_seed_12() {
 fn yovodi_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "yovodi", "--seed", "1"]));
 }
+
+#[test]
+fn foji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "foji", "--seed", "1"]));
+}
+
+#[test]
+fn fondji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "fondji", "--seed", "1"]));
+}
+
+#[test]
+fn woli_random_seed_1_opening() {
+    // Random games of Woli run to hundreds of plies: the first thirty, with
+    // captures in the opponent's row (plies 9 and 11).
+    insta::assert_snapshot!(text(&["trace", "woli", "--seed", "1", "--max-plies", "30"]));
+}
+
+#[test]
+fn unnee_tugalluulax_random_seed_1_opening() {
+    // Random games run to a few hundred plies: the first thirty, with a
+    // four taken in the mover's own row after a sowing of fourteen (ply 17).
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "unnee-tugalluulax",
+        "--seed",
+        "1",
+        "--max-plies",
+        "30"
+    ]));
+}
