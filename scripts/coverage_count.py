@@ -111,6 +111,11 @@ NOT_COVERED_FOR = {
 COVERED_FOR = {
     # legal { first_moves each_player; first_move shift }
     "English Wari (St. Lucia)": {"opening phase / prescribed first moves"},
+    # sow { laps relay_unless_next_empty }: "the contents of that hole are
+    # picked up and sowing continues, unless the next hole is empty"; Kay's
+    # relay is that one too, but Kay also misses its singleton rule, and
+    # J'erin's conditional relay is another (a four in one's own row)
+    "Tap Urdy": {"conditional relay"},
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
@@ -142,6 +147,7 @@ TEXT_FOLLOWED = {
     "Awari": "awari",
     "Boukerourou": "boukerourou",
     "Das Bohnenspiel": "das-bohnenspiel",
+    "Foji": "foji",
     "Halusa": "halusa",
     "J'odu": "j-odu",
     "Mangala (Turkey)": "mangala-turkey",

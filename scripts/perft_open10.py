@@ -32,6 +32,14 @@ unnee-tugalluulax (6 each): sow clockwise from the next hole (twelve or
 more pass through the emptied hole), one lap; a last hole of the mover's
 row holding four is taken. The game is over when the mover has no counter.
 
+tap-urdy (4 each): a player sows a hole of the opponent's row, clockwise,
+from the next hole (twelve or more pass through the emptied hole); a lap
+whose last counter lands in an occupied hole lifts it and sows on the same
+way if the hole after it (clockwise) holds counters; if that hole is empty,
+the hole after the empty one is taken (either row) and the move ends; a
+last counter in an empty hole ends the move. The game is over as soon as a
+row is empty.
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules): the move ends there, with no capture.
 """
@@ -143,7 +151,34 @@ class Unnee:
         return out
 
 
-GAMES = {"foji": Foji, "fondji": Fondji, "woli": Woli, "unnee-tugalluulax": Unnee}
+class TapUrdy:
+    start = [4] * N
+
+    def moves(self, b, player):
+        if not any(b[h] for h in row(0)) or not any(b[h] for h in row(1)):
+            return []
+        return [(h, self.play(b, h)) for h in row(1 - player) if b[h]]
+
+    def play(self, b, hole):
+        b = list(b)
+        for _ in range(MAX_RELAYS + 1):
+            last = sow(b, hole, -1, False)
+            if b[last] == 1:
+                break
+            gap = (last - 1) % N
+            if b[gap]:
+                hole = last
+                continue
+            target = (gap - 1) % N
+            if target != last:
+                b[target] = 0
+            break
+        return b
+
+
+GAMES = {"foji": Foji, "fondji": Fondji, "woli": Woli, "unnee-tugalluulax": Unnee,
+    "tap-urdy": TapUrdy,
+}
 
 
 def perft(game, b, player, depth):

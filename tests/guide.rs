@@ -365,6 +365,15 @@ const FAMILIES: &[Family] = &[
                 takes a last four in one's own row; a repeated position ends the game.",
         variants: &["foji", "fondji", "woli", "unnee-tugalluulax"],
     },
+    Family {
+        page: "tap-urdy",
+        title: "Tap Urdy",
+        intro: "A game of Turkmenistan, played in holes dug into the ground: each player sows \
+                the opponent's holes, clockwise; a last counter in an occupied hole relays \
+                unless the next hole is empty, and then the hole after the empty one is \
+                taken. The game ends when a row is empty.",
+        variants: &["tap-urdy"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

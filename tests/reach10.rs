@@ -1,5 +1,7 @@
 //! The games of the tenth reach wave (issue 14): Foji, Fondji, Woli and
-//! Unnee Tugalluulax, shipped with rules the language already had. Every
+//! Unnee Tugalluulax, shipped with rules the language already had, and Tap
+//! Urdy with two new words (`laps relay_unless_next_empty`, `play_from
+//! opponent`). Every
 //! expected result is worked out by hand from the rules' words (the
 //! variant files' headers). Holes are written a..f (South, left to right)
 //! and A..F (North, from North's left); clockwise, South's a is followed by
@@ -7,7 +9,7 @@
 
 use sowing::engine::{parse_move, EndReason, GameRun};
 
-use crate::common::{board, legal, play, pos, shipped};
+use crate::common::{board, legal, play, pos, scratch, shipped, sow};
 
 // ---- Foji: clockwise relays, the opposite hole taken from one's own row ----
 
@@ -177,4 +179,78 @@ fn unnee_tugalluulax_when_a_player_cannot_move_the_other_takes_the_rest() {
     run.play(parse_move("b", &game).unwrap()).unwrap();
     assert_eq!(run.end(), Some(EndReason::NoLegalMove));
     assert_eq!(run.scores(), [33, 39]);
+}
+
+// ---- Tap Urdy: the opponent's holes sown; relay unless the next hole is empty ----
+
+#[test]
+fn tap_urdy_relays_while_the_next_hole_holds_counters() {
+    let game = shipped("tap-urdy");
+    // South sows North's B (2), clockwise: A 0->1, f 1->2, the last,
+    // occupied; the next hole clockwise, e, holds a counter: f is lifted.
+    // f (2): e 1->2, d 0->1, the last, empty before: the turn ends, nothing
+    // taken.
+    let p = pos(&game, "0 0 3 0 1 1 / 0 2 0 0 0 0 south captured 20 21");
+    let s = play(&game, &p, "B");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 3, 1, 2, 0, 1, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [20, 21]);
+}
+
+#[test]
+fn tap_urdy_an_empty_next_hole_stops_the_relay_and_the_hole_after_it_is_taken() {
+    let game = shipped("tap-urdy");
+    // South sows North's B (2): A 0->1, f 1->2, the last, occupied; the
+    // next hole, e, is empty: no relay; the hole after it, d (3, South's
+    // own row), is taken.
+    let p = pos(&game, "0 0 0 3 0 1 / 0 2 0 0 0 0 south captured 21 21");
+    let s = play(&game, &p, "B");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [24, 21]);
+}
+
+#[test]
+fn tap_urdy_a_player_sows_only_the_opponents_holes() {
+    let game = shipped("tap-urdy");
+    // South's a holds a counter, but South plays North's row: B or D.
+    let p = pos(&game, "1 0 0 0 0 0 / 0 2 0 1 0 0 south captured 22 22");
+    assert_eq!(legal(&game, &p), ["B", "D"]);
+}
+
+#[test]
+fn tap_urdy_ends_when_a_row_is_empty_and_counts_only_captures() {
+    let game = shipped("tap-urdy");
+    // South sows North's A (2): f 0->1, e 0->1, the last, empty: the turn
+    // ends. North's row is now empty: the game is over, and the three
+    // counters left in South's row count for nobody.
+    let mut run = GameRun::new(
+        &game,
+        pos(&game, "1 0 0 0 0 0 / 2 0 0 0 0 0 south captured 22 23"),
+    );
+    run.play(parse_move("A", &game).unwrap()).unwrap();
+    assert_eq!(
+        board(&game, run.position()),
+        [1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(run.end(), Some(EndReason::RowEmpty));
+    assert_eq!(run.scores(), [22, 23]);
+}
+
+#[test]
+fn play_from_opponent_is_refused_where_play_from_any_is() {
+    let dir = scratch("reach10-check");
+    let text = "name \"t\"\nboard { pits 3; seeds 2; stores sown }\nsow { start next }\nlegal { play_from opponent }\n";
+    let path = dir.join("t.variant");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("`play_from opponent` is not supported with `stores sown`"),
+        "{err}"
+    );
 }

@@ -855,3 +855,8 @@ fn unnee_tugalluulax_random_seed_1_opening() {
         "30"
     ]));
 }
+
+#[test]
+fn tap_urdy_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "tap-urdy", "--seed", "1"]));
+}
