@@ -46,7 +46,9 @@ COVERED = {
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
     "rounds: pits change hands by surplus",  # rounds { refill surplus }
     "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 4 }
-    "next-pit relay (always)",  # sow { laps next_always }
+    # sow { laps next_always }; Gabata (Adegrat)'s, after an occupied
+    # landing only, is laps next_after_occupied (wave 10)
+    "next-pit relay (always)",
     "two-out capture",  # capture NAME { take two_out } (chain forward: alternating)
     # legal { first_moves each_player } with capture NAME { first_move
     # no_capture }: no capture in each player's first turn (Wa'ache Waledat;

@@ -40,6 +40,14 @@ the hole after the empty one is taken (either row) and the move ends; a
 last counter in an empty hole ends the move. The game is over as soon as a
 row is empty.
 
+gabata-adegrat (3 each; one round): sow anticlockwise from the next hole
+(twelve or more pass through the emptied hole); a lap whose last counter
+lands in an occupied hole lifts the hole after it, if that holds counters,
+and sows on from it; if it is empty the move ends; a last counter in an
+empty hole takes the hole after it (either row), if that holds counters.
+The round is over as soon as a row is empty: an end here, as for `sow
+perft`, which does not play into the next round.
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules): the move ends there, with no capture.
 """
@@ -176,8 +184,32 @@ class TapUrdy:
         return b
 
 
+class GabataAdegrat:
+    start = [3] * N
+
+    def moves(self, b, player):
+        if not any(b[h] for h in row(0)) or not any(b[h] for h in row(1)):
+            return []
+        return [(h, self.play(b, h)) for h in row(player) if b[h]]
+
+    def play(self, b, hole):
+        b = list(b)
+        for _ in range(MAX_RELAYS + 1):
+            last = sow(b, hole, 1, False)
+            after = (last + 1) % N
+            if b[last] > 1:
+                if b[after]:
+                    hole = after
+                    continue
+                break
+            b[after] = 0
+            break
+        return b
+
+
 GAMES = {"foji": Foji, "fondji": Fondji, "woli": Woli, "unnee-tugalluulax": Unnee,
     "tap-urdy": TapUrdy,
+    "gabata-adegrat": GabataAdegrat,
 }
 
 

@@ -374,6 +374,15 @@ const FAMILIES: &[Family] = &[
                 taken. The game ends when a row is empty.",
         variants: &["tap-urdy"],
     },
+    Family {
+        page: "gabata-adegrat",
+        title: "Gabata (Adegrat)",
+        intro: "A match of rounds from the Adegrat area of Ethiopia: a last counter in an \
+                occupied hole lifts the hole after it and sows on, a last counter in an empty \
+                hole takes the hole after it, and between rounds every three counters over a \
+                row claim a hole of the opponent's.",
+        variants: &["gabata-adegrat"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -7,7 +7,7 @@
 //! and A..F (North, from North's left); clockwise, South's a is followed by
 //! North's F.
 
-use sowing::engine::{parse_move, EndReason, GameRun};
+use sowing::engine::{format_position, parse_move, AfterRound, EndReason, GameRun, Player};
 
 use crate::common::{board, legal, play, pos, scratch, shipped, sow};
 
@@ -253,4 +253,61 @@ fn play_from_opponent_is_refused_where_play_from_any_is() {
         err.contains("`play_from opponent` is not supported with `stores sown`"),
         "{err}"
     );
+}
+
+// ---- Gabata (Adegrat): the next hole after an occupied landing; holes change hands ----
+
+#[test]
+fn gabata_adegrat_an_occupied_landing_sows_on_from_the_next_hole() {
+    let game = shipped("gabata-adegrat");
+    // South a (2): b 0->1, c 1->2, the last, occupied: the next hole, d
+    // (2), is lifted: e 0->1, f 0->1, the last, empty before: the hole
+    // after it, North's A (3), is taken.
+    let p = pos(&game, "2 0 1 2 0 0 / 3 1 0 0 0 0 south captured 14 13");
+    let s = play(&game, &p, "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 1, 2, 0, 1, 1, 0, 1, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [17, 13]);
+}
+
+#[test]
+fn gabata_adegrat_an_occupied_landing_before_an_empty_hole_ends_the_turn() {
+    let game = shipped("gabata-adegrat");
+    // South a (1): b 2->3, the last, occupied; the next hole, c, is empty:
+    // the turn ends, and nothing is taken (d's 4 stays).
+    let p = pos(&game, "1 2 0 4 0 0 / 1 0 0 0 0 0 south captured 14 14");
+    let s = play(&game, &p, "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 3, 0, 4, 0, 0, 1, 0, 0, 0, 0, 0]
+    );
+    assert_eq!(s.position.captured, [14, 14]);
+}
+
+#[test]
+fn gabata_adegrat_every_three_over_a_row_claims_a_hole_of_the_opponent() {
+    let game = shipped("gabata-adegrat");
+    // South e (1): f 0->1, empty before: the hole after it, North's A (1),
+    // is taken (21). North's row is empty: the round ends, South taking f
+    // (22); North has 14.
+    let start = pos(&game, "0 0 0 0 1 0 / 1 0 0 0 0 0 south captured 20 14");
+    let end = play(&game, &start, "e").position;
+    assert_eq!(
+        format_position(&end, &game),
+        "0 0 0 0 0 1 / 0 0 0 0 0 0 north captured 21 14"
+    );
+    // South 22: seven holes of three and 1 over; North 14: four holes and
+    // 2 over. North fills A B C D from their left; South fills a-f and
+    // claims E; the remainders (1 and 2) make three, but the text gives a
+    // hole for three of one's own only: F is closed, and each keeps their
+    // remainder. South started the round, so North starts the next.
+    match game.after_round(&end, EndReason::RowEmpty, Player::South) {
+        AfterRound::Next(next) => assert_eq!(
+            format_position(&next, &game),
+            "3 3 3 3 3 3 / 3 3 3 3 3* x north captured 1 2"
+        ),
+        over => panic!("the match goes on: {over:?}"),
+    }
 }

@@ -860,3 +860,18 @@ fn unnee_tugalluulax_random_seed_1_opening() {
 fn tap_urdy_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "tap-urdy", "--seed", "1"]));
 }
+
+#[test]
+fn gabata_adegrat_random_seed_1_opening() {
+    // A match of rounds runs to a few hundred plies: the first twenty-four
+    // of round 1, with relays from the next hole (ply 1) and captures of
+    // the hole after an empty landing (ply 3).
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "gabata-adegrat",
+        "--seed",
+        "1",
+        "--max-plies",
+        "24"
+    ]));
+}

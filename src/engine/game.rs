@@ -1419,6 +1419,10 @@ impl Game {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
+            Laps::NextAfterOccupied if pos.pits[last] > 1 => {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(next)
+            }
             Laps::RelayUnlessNextEmpty if pos.pits[last] > 1 => {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(last)

@@ -269,6 +269,10 @@ keyword_enum! {
         /// stones: a lap ending in an occupied pit whose next pit is empty
         /// ends the move there (Tap Urdy).
         RelayUnlessNextEmpty = "relay_unless_next_empty",
+        /// When the last stone lands in a pit that already held stones, the
+        /// stones of the pit after it, if any, are lifted and sown on; a lap
+        /// ending in an empty pit ends the move (Gabata (Adegrat)).
+        NextAfterOccupied = "next_after_occupied",
     }
 }
 
