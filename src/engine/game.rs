@@ -1869,8 +1869,10 @@ impl Game {
             return slams;
         }
         // Which moves feed, then one pass keeping them in order.
-        let feeding = (out.as_slice().iter().enumerate()).fold(0u32, |bits, (i, s)| {
-            bits | u32::from(self.feeds(pos, s)) << i
+        // u64: under `refill surplus` a player may own more than 16 pits,
+        // each sown either way (up to 64 moves), as `slams` is.
+        let feeding = (out.as_slice().iter().enumerate()).fold(0u64, |bits, (i, s)| {
+            bits | u64::from(self.feeds(pos, s)) << i
         });
         if feeding != 0 {
             let mut kept_slams = 0u64;
