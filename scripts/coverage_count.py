@@ -46,7 +46,9 @@ COVERED = {
     "chain with opposite take",  # take last_and_opposite_even_empty with a chain
     "rounds: pits change hands by surplus",  # rounds { refill surplus }
     "endgame sweep (<=8 stones)",  # capture NAME { on sweep; requires capture; board_at_most 4 }
-    "next-pit relay (always)",  # sow { laps next_always }
+    # sow { laps next_always }; Gabata (Adegrat)'s, after an occupied
+    # landing only, is laps next_after_occupied (wave 10)
+    "next-pit relay (always)",
     "two-out capture",  # capture NAME { take two_out } (chain forward: alternating)
     # legal { first_moves each_player } with capture NAME { first_move
     # no_capture }: no capture in each player's first turn (Wa'ache Waledat;
@@ -111,6 +113,11 @@ NOT_COVERED_FOR = {
 COVERED_FOR = {
     # legal { first_moves each_player; first_move shift }
     "English Wari (St. Lucia)": {"opening phase / prescribed first moves"},
+    # sow { laps relay_unless_next_empty }: "the contents of that hole are
+    # picked up and sowing continues, unless the next hole is empty"; Kay's
+    # relay is that one too, but Kay also misses its singleton rule, and
+    # J'erin's conditional relay is another (a four in one's own row)
+    "Tap Urdy": {"conditional relay"},
 }
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
@@ -134,19 +141,22 @@ STAND_IN_BEYOND_THE_LIST = {"Mewegae"}
 # header says so (Awari says Ludii's blocked-game draw, `no_legal_move
 # draw`, where the text is silent). Exact as their sources describe them.
 # Not here: the cycle vote (`[approx]`: the text's "the players can agree
-# to end the game" is not said by `repetition end_game`), and Wouri, whose
-# sweep follows Ludii's code (every four of the opponent's row after a
-# landing capture), not the text's "which a player causes to contain four".
+# to end the game" is not said by `repetition end_game`). Wouri is here
+# since wave 10: its fours are the text's "any hole in the opponent's row
+# which a player causes to contain four" (`on every_pit`), where Ludii's
+# code sweeps every four of that row after a landing capture.
 TEXT_FOLLOWED = {
     "Awari": "awari",
     "Boukerourou": "boukerourou",
     "Das Bohnenspiel": "das-bohnenspiel",
+    "Foji": "foji",
     "Halusa": "halusa",
     "J'odu": "j-odu",
     "Mangala (Turkey)": "mangala-turkey",
     "Mankala": "mankala",
     "Uril": "uril",
     "Vai Lung Thlan": "vai-lung-thlan",
+    "Wouri": "wouri",
 }
 
 

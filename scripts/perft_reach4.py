@@ -34,10 +34,12 @@ holding 2, 4 or 6 is taken. The game is over when no pile holds more than
 one counter.
 
 wouri (2x6, 4 each): sow anticlockwise from the next hole, skipping the
-hole sown from; a lap ending in a hole of the opponent's row that now holds
-four takes it and ends the move, and then every hole of the opponent's row
-holding four is taken too; a lap ending in another occupied hole lifts it
-and sows on (skipping that hole); an empty hole ends the move. A move must
+hole sown from; every counter that makes a hole of the opponent's row hold
+four takes it as it falls (on any lap; the text's "any hole in the
+opponent's row which a player causes to contain four"), so a lap whose last
+counter does so ends in an empty hole and ends the move; a lap ending in
+another occupied hole lifts it and sows on (skipping that hole); an empty
+hole ends the move. A move must
 leave the opponent a counter if some move does. The game is over when the
 mover's row is empty.
 
@@ -192,7 +194,6 @@ class Wouri:
         b = list(b)
         n = 2 * self.P
         origin = hole
-        captured = 0
         for _ in range(MAX_RELAYS + 1):
             stones, b[origin] = b[origin], 0
             last = origin
@@ -202,17 +203,11 @@ class Wouri:
                     continue
                 b[last] += 1
                 stones -= 1
+                if last // self.P != player and b[last] == 4:
+                    b[last] = 0
             if b[last] <= 1:
                 break
-            if last // self.P != player and b[last] == 4:
-                captured += 4
-                b[last] = 0
-                break
             origin = last
-        if captured:
-            for o in self.row(1 - player):
-                if b[o] == 4:
-                    b[o] = 0
         return b
 
 

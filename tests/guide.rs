@@ -115,8 +115,8 @@ const FAMILIES: &[Family] = &[
                 board: in Oure Ngat (Senegal) and Kapana Bona (Gourounsi), heaps on the \
                 ground, every heap of 2, 4 or 6 counters is taken after each sowing, whether \
                 the move sowed into it or not, and in Kapana Bona a player may sow any heap; \
-                in Wouri (Mali) a relay lap ending on four in the opponent's row takes it, and \
-                then every four of that row.",
+                in Wouri (Mali), a relay game, every hole of the opponent's row a counter \
+                brings to four is taken as it falls.",
         variants: &["oure-ngat", "kapana-bona", "wouri"],
     },
     Family {
@@ -352,6 +352,36 @@ const FAMILIES: &[Family] = &[
                 is sown into but waits, neither played nor captured from, until it holds \
                 four.",
         variants: &["main-chongkak", "khrour"],
+    },
+    Family {
+        page: "beart-1955",
+        title: "Foji, Fondji, Woli and Unnee Tugalluulax",
+        intro: "Three relatives of Oware that Béart recorded in West Africa around 1955, and \
+                a Mongolian game. Foji (Dahomey) relays clockwise and takes the hole facing \
+                an empty hole of one's own row; Fondji (Dahomey) takes twos and threes in \
+                one's own row, Woli (Senegal valley) in the opponent's, clockwise, never all \
+                of the opponent's counters; in all three an empty row must be fed, and the \
+                players may agree to end a repeating game. Unnee Tugalluulax (Mongolia) \
+                takes a last four in one's own row; a repeated position ends the game.",
+        variants: &["foji", "fondji", "woli", "unnee-tugalluulax"],
+    },
+    Family {
+        page: "tap-urdy",
+        title: "Tap Urdy",
+        intro: "A game of Turkmenistan, played in holes dug into the ground: each player sows \
+                the opponent's holes, clockwise; a last counter in an occupied hole relays \
+                unless the next hole is empty, and then the hole after the empty one is \
+                taken. The game ends when a row is empty.",
+        variants: &["tap-urdy"],
+    },
+    Family {
+        page: "gabata-adegrat",
+        title: "Gabata (Adegrat)",
+        intro: "A match of rounds from the Adegrat area of Ethiopia: a last counter in an \
+                occupied hole lifts the hole after it and sows on, a last counter in an empty \
+                hole takes the hole after it, and between rounds every three counters over a \
+                row claim a hole of the opponent's.",
+        variants: &["gabata-adegrat"],
     },
 ];
 

@@ -27,6 +27,7 @@ mod peers;
 mod perft;
 mod play;
 mod reach;
+mod reach10;
 mod reach4;
 mod reach5;
 mod reach8;

@@ -1,7 +1,8 @@
 //! The games of the fourth reach wave and the rules they brought: Das
 //! Bohnenspiel, Pallankuli (`take next`), Dabuda (`first_moves
 //! each_player`, `first_lap reaches_or_empty`), Kapana Bona (`play_from
-//! any`) and Wouri (`feed always`, `requires capture`). Every expected
+//! any`) and Wouri (`feed always`; its fours `on every_pit`, the text's
+//! reading, since wave 10). Every expected
 //! result is worked out by hand from the rules' words (the variant files'
 //! headers).
 
@@ -237,29 +238,60 @@ fn kapana_bona_a_lone_counter_goes_back_where_it_was() {
     assert_eq!(s.position.captured, [16, 21]);
 }
 
-// ---- Wouri: a landing four, then the opponent's fours; feeding ----
+// ---- Wouri: fours taken as the counters make them; feeding ----
 
 #[test]
-fn wouri_a_landing_four_is_taken_then_every_four_of_the_opponents_row() {
+fn wouri_a_landing_four_is_taken_and_ends_the_move() {
     let game = shipped("wouri");
     // South f (2): A 0->1, B 3->4, the last: a four in North's row, taken
-    // instead of lifted; the move ends. Then every hole of North's row
-    // holding four goes too: D (4, not sown). c (4) is South's own: it
-    // stays. 4 + 4 = 8.
+    // as the counter falls; the lap ends in an empty hole, so the move
+    // ends. D (4) was not sown into: the text's "which a player causes to
+    // contain four" leaves it (Ludii's code would take it too). c (4) is
+    // South's own: it stays.
     let p = pos(&game, "0 0 4 0 0 2 / 0 3 0 4 0 1 south captured 17 17");
     let s = play(&game, &p, "f");
     assert_eq!(
         board(&game, &s.position),
-        [0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        [0, 0, 4, 0, 0, 0, 1, 0, 0, 4, 0, 1]
     );
-    assert_eq!(s.position.captured, [25, 17]);
+    assert_eq!(s.position.captured, [21, 17]);
 }
 
 #[test]
-fn wouri_without_a_landing_capture_the_fours_stay() {
+fn wouri_a_four_made_in_the_middle_of_a_lap_is_taken_as_the_counter_falls() {
+    let game = shipped("wouri");
+    // South e (3): f 0->1, A 3->4 (taken there and then, though not the
+    // last counter), B 0->1, the last, into an empty hole: the move ends.
+    // D (4, not sown) stays.
+    let p = pos(&game, "0 0 0 0 3 0 / 3 0 0 4 0 1 south captured 18 19");
+    let s = play(&game, &p, "e");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 0, 0, 0, 1, 0, 1, 0, 4, 0, 1]
+    );
+    assert_eq!(s.position.captured, [22, 19]);
+}
+
+#[test]
+fn wouri_a_relay_lap_takes_the_four_it_makes() {
+    let game = shipped("wouri");
+    // South a (2): b 0->1, c 2->3, the last, occupied: lifted. c (3): d
+    // 0->1, e 0->1, f 1->2, the last: lifted. f (2): A 3->4, taken as it
+    // falls; B 0->1, the last, into an empty hole: the move ends. 4 taken.
+    let p = pos(&game, "2 0 2 0 0 1 / 3 0 0 0 0 2 south captured 19 19");
+    let s = play(&game, &p, "a");
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 2]
+    );
+    assert_eq!(s.position.captured, [23, 19]);
+}
+
+#[test]
+fn wouri_without_a_four_made_the_fours_stay() {
     let game = shipped("wouri");
     // South f (1): A 0->1, the last, into an empty hole: the move ends with
-    // no capture, so North's D (4) stays.
+    // no capture, and North's D (4), not sown into, stays.
     let p = pos(&game, "0 0 0 0 0 1 / 0 0 0 4 0 0 south captured 21 22");
     let s = play(&game, &p, "f");
     assert_eq!(

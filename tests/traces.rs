@@ -578,7 +578,7 @@ fn kapana_bona_random_seed_1() {
 #[test]
 fn wouri_random_seed_1_opening() {
     // Random games of Wouri run to hundreds of plies: the first sixteen, with
-    // two landing captures and a sweep.
+    // fours taken as the counters make them, three in one move (ply 8).
     insta::assert_snapshot!(text(&[
         "trace",
         "wouri",
@@ -824,4 +824,55 @@ fn uril_random_seed_12() {
 #[test]
 fn yovodi_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "yovodi", "--seed", "1"]));
+}
+
+#[test]
+fn foji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "foji", "--seed", "1"]));
+}
+
+#[test]
+fn fondji_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "fondji", "--seed", "1"]));
+}
+
+#[test]
+fn woli_random_seed_1_opening() {
+    // Random games of Woli run to hundreds of plies: the first thirty, with
+    // captures in the opponent's row (plies 9 and 11).
+    insta::assert_snapshot!(text(&["trace", "woli", "--seed", "1", "--max-plies", "30"]));
+}
+
+#[test]
+fn unnee_tugalluulax_random_seed_1_opening() {
+    // Random games run to a few hundred plies: the first thirty, with a
+    // four taken in the mover's own row after a sowing of fourteen (ply 17).
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "unnee-tugalluulax",
+        "--seed",
+        "1",
+        "--max-plies",
+        "30"
+    ]));
+}
+
+#[test]
+fn tap_urdy_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "tap-urdy", "--seed", "1"]));
+}
+
+#[test]
+fn gabata_adegrat_random_seed_1_opening() {
+    // A match of rounds runs to a few hundred plies: the first twenty-four
+    // of round 1, with relays from the next hole (ply 1) and captures of
+    // the hole after an empty landing (ply 3).
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "gabata-adegrat",
+        "--seed",
+        "1",
+        "--max-plies",
+        "24"
+    ]));
 }

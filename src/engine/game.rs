@@ -444,6 +444,9 @@ pub struct Game {
     each_player_opening: bool,
     /// Whether a player may play any pit of the board (`play_from any`).
     play_any: bool,
+    /// Whether a player plays the pits of the opponent's row only
+    /// (`play_from opponent`).
+    play_opponent: bool,
     /// Whether a first move is a shift (`first_move shift`): see
     /// [`Game::shifts`].
     shift_opening: bool,
@@ -620,10 +623,13 @@ impl Game {
         let mut candidates = [[Move::PASS; MAX_PITS]; 2];
         let mut candidate_count = [0; 2];
         let play_any = rules.sowing.play_from == PlayFrom::Any;
+        let play_opponent = rules.sowing.play_from == PlayFrom::Opponent;
         for mover in Player::BOTH {
             let m = mover.index();
             let (first, count) = if play_any {
                 (0, pit_count)
+            } else if play_opponent {
+                (mover.other().index() * per_side, per_side)
             } else {
                 (m * per_side, per_side)
             };
@@ -660,7 +666,15 @@ impl Game {
             .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
             .fold(0u64, |slots, bit| slots | 1 << bit);
         let every_pit = ((1u64 << pit_count) - 1) as u32;
-        let playable_bits = row_bits.map(|bits| if play_any { every_pit } else { bits });
+        let playable_bits: [u32; 2] = std::array::from_fn(|m| {
+            if play_any {
+                every_pit
+            } else if play_opponent {
+                row_bits[1 - m]
+            } else {
+                row_bits[m]
+            }
+        });
         let pit_bytes = |bits: u32| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
@@ -811,6 +825,7 @@ impl Game {
             claim,
             each_player_opening: rules_each_player_opening,
             play_any,
+            play_opponent,
             shift_opening,
             first_lap_rule: rules_first_lap,
             first_lap_capture,
@@ -844,6 +859,7 @@ impl Game {
                     && !game.each_player_opening
                     && !game.shift_opening
                     && !game.play_any
+                    && !game.play_opponent
                     && packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
             }
         }
@@ -1073,11 +1089,13 @@ impl Game {
         target == pit || pos.pits[target % MAX_PITS] == 0
     }
 
-    /// The pits `player` may play: their row, or the whole board under
-    /// `play_from any`.
+    /// The pits `player` may play: their row, the whole board under
+    /// `play_from any`, or the opponent's row under `play_from opponent`.
     pub fn playable(&self, player: Player) -> Range<usize> {
         if self.play_any {
             0..self.pit_count
+        } else if self.play_opponent {
+            self.row(player.other())
         } else {
             self.row(player)
         }
@@ -1105,6 +1123,8 @@ impl Game {
             false
         } else if pos.swapped == 0 || self.play_any {
             self.playable(player).contains(&pit)
+        } else if self.play_opponent {
+            pit < self.pit_count && self.owner(pos, pit) == player.other()
         } else {
             pit < self.pit_count && self.owner(pos, pit) == player
         }
@@ -1455,6 +1475,14 @@ impl Game {
             Laps::NextAlways => {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
+            }
+            Laps::NextAfterOccupied if pos.pits[last] > 1 => {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(next)
+            }
+            Laps::RelayUnlessNextEmpty if pos.pits[last] > 1 => {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(last)
             }
             _ => None,
         }
@@ -1906,8 +1934,10 @@ impl Game {
             return slams;
         }
         // Which moves feed, then one pass keeping them in order.
-        let feeding = (out.as_slice().iter().enumerate()).fold(0u32, |bits, (i, s)| {
-            bits | u32::from(self.feeds(pos, s)) << i
+        // u64: under `refill surplus` a player may own more than 16 pits,
+        // each sown either way (up to 64 moves), as `slams` is.
+        let feeding = (out.as_slice().iter().enumerate()).fold(0u64, |bits, (i, s)| {
+            bits | u64::from(self.feeds(pos, s)) << i
         });
         if feeding != 0 {
             let mut kept_slams = 0u64;

@@ -917,23 +917,24 @@ fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     out
 }
 
-/// `play_from any` lets a move start in either row of a two-row board: not
-/// with stores in the sowing path (whose store a sowing from the other row
-/// passes is not defined), nor with pits that sow either way (a move list
-/// holds one move per pit of the board).
+/// `play_from any` (or `opponent`) lets a move start in the opponent's row
+/// of a two-row board: not with stores in the sowing path (whose store a
+/// sowing from the other row passes is not defined), nor with pits that sow
+/// either way (a move list holds one move per pit of the board).
 fn play_from_any_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
     let Some(s) = read.given(LEGAL, "play_from") else {
         return Vec::new();
     };
-    if rules.sowing.play_from != PlayFrom::Any {
+    let play_from = rules.sowing.play_from;
+    if play_from == PlayFrom::Own {
         return Vec::new();
     }
     let mut out = Vec::new();
     let mut error = |why: &str| {
         out.push(Diagnostic::error(
             s.span,
-            format!("`play_from any` is not supported {why}"),
+            format!("`play_from {play_from}` is not supported {why}"),
         ));
     };
     if read.valid(BOARD, "stores") && rules.board.stores.sown() {

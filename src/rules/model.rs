@@ -265,6 +265,14 @@ keyword_enum! {
         /// any, are lifted and sown on; the move ends when that pit is empty
         /// (Dongjintian).
         NextAlways = "next_always",
+        /// As `relay`, but only while the pit after the landing pit holds
+        /// stones: a lap ending in an occupied pit whose next pit is empty
+        /// ends the move there (Tap Urdy).
+        RelayUnlessNextEmpty = "relay_unless_next_empty",
+        /// When the last stone lands in a pit that already held stones, the
+        /// stones of the pit after it, if any, are lifted and sown on; a lap
+        /// ending in an empty pit ends the move (Gabata (Adegrat)).
+        NextAfterOccupied = "next_after_occupied",
     }
 }
 
@@ -1061,6 +1069,9 @@ keyword_enum! {
         Own = "own",
         /// Any pit of the board, the opponent's included (no sides).
         Any = "any",
+        /// Only the pits of the opponent's row (Tap Urdy: "players sow
+        /// counters ... from one of the holes in their opponent's row").
+        Opponent = "opponent",
     }
 }
 
