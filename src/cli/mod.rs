@@ -231,6 +231,9 @@ enum Command {
     /// --threads threads (all cores by default), then runs perft. Prints games/s,
     /// plies/s, perft nodes/s and the peak memory. A variant with rounds plays
     /// whole matches: matches/s and plies/s (perft stays within a round).
+    /// A variant whose rules fit the playout kernel's shape (two rows, one
+    /// lap, one capture at the last pit: Oware, Kalah, Modiar...) plays on
+    /// the kernel, the same games as the general engine, faster.
     ///
     /// Example: sow bench modiar --seconds 5 --format json
     #[command(verbatim_doc_comment)]
