@@ -346,7 +346,7 @@ pub struct Game {
     /// first `end_check_count` are used.
     end_checks: [EndReason; 7],
     end_check_count: usize,
-    /// The same conditions as a set: bit [`end_bit`] of each.
+    /// The same conditions as a set: bit [`EndReason::bit`] of each.
     end_tests: u16,
     /// Whether a relay that comes back to a lap state ends the game
     /// (`relay_cycle`, with relay laps).
@@ -612,7 +612,7 @@ impl Game {
         }
         let end_tests = end_checks[..end_check_count]
             .iter()
-            .fold(0, |bits, &reason| bits | end_bit(reason));
+            .fold(0, |bits, &reason| bits | reason.bit());
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
@@ -1599,11 +1599,10 @@ impl Game {
     #[inline(always)]
     pub(super) fn end_condition_in<const W: usize>(&self, pos: &Position) -> Option<EndReason> {
         let tests = self.end_tests;
-        let tested = |reason: EndReason| tests & end_bit(reason) != 0;
+        let tested = |reason: EndReason| tests & reason.bit() != 0;
         let words = pos.words_n::<W>();
         let mut holds = 0u16;
-        let mut set =
-            |reason: EndReason, holding: bool| holds |= end_bit(reason) * u16::from(holding);
+        let mut set = |reason: EndReason, holding: bool| holds |= reason.bit() * u16::from(holding);
         if tested(EndReason::RowEmpty) {
             let [south, north] = self.row_bytes.each_ref().map(|mask| masked(&words, mask));
             set(EndReason::RowEmpty, south == 0 || north == 0);
@@ -1639,7 +1638,7 @@ impl Game {
         self.end_checks[..self.end_check_count]
             .iter()
             .copied()
-            .find(|&reason| holds & end_bit(reason) != 0)
+            .find(|&reason| holds & reason.bit() != 0)
     }
 
     /// Whether the mover must feed the opponent in `pos` (inlined into the
@@ -2061,11 +2060,6 @@ impl Game {
 #[inline(always)]
 fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
     words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
-}
-
-/// The bit of an end reason in a set of them.
-const fn end_bit(reason: EndReason) -> u16 {
-    1 << reason as u16
 }
 
 pub(super) fn waived(effect: Effect) -> Effect {

@@ -47,6 +47,12 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// This reason's bit in a set of reasons (a `u16`: every reason has
+    /// its own bit).
+    pub(crate) const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
     /// How many reasons there are.
     pub const COUNT: usize = 11;
 

@@ -56,8 +56,8 @@ pub struct Kernel {
     end_order: [EndReason; 3],
     /// How many there are.
     end_count: usize,
-    /// Each of them as a bit ([`end_bit`]).
-    end_tests: u8,
+    /// Each of them as a bit ([`EndReason::bit`]).
+    end_tests: u16,
     /// A player without a move passes while the opponent has one
     /// (`neither_can_move`).
     passes: bool,
@@ -272,9 +272,7 @@ impl Kernel {
             feed_play_any: rules.feeding.otherwise == FeedFallback::PlayAny,
             end_order,
             end_count,
-            end_tests: end_order[..end_count]
-                .iter()
-                .fold(0, |b, &e| b | end_bit(e)),
+            end_tests: end_order[..end_count].iter().fold(0, |b, &e| b | e.bit()),
             passes: rules.end.when.contains(&EndWhen::NeitherCanMove),
             repetition: rules.end.repetition == Repetition::EndGame,
         })
@@ -379,26 +377,26 @@ impl Kernel {
     /// The first end condition of the rules that holds in `s`.
     #[inline(always)]
     fn end_condition(&self, s: &State) -> Option<EndReason> {
-        let tested = |end: EndReason| self.end_tests & end_bit(end) != 0;
+        let tested = |end: EndReason| self.end_tests & end.bit() != 0;
         let mut holds = 0;
         if tested(EndReason::RowEmpty)
             && (s.lanes & self.row_lanes[0] == 0 || s.lanes & self.row_lanes[1] == 0)
         {
-            holds |= end_bit(EndReason::RowEmpty);
+            holds |= EndReason::RowEmpty.bit();
         }
         if tested(EndReason::CapturedMajority)
             && s.captured.iter().any(|&c| 2 * u32::from(c) > self.total)
         {
-            holds |= end_bit(EndReason::CapturedMajority);
+            holds |= EndReason::CapturedMajority.bit();
         }
         // Every lane 0 or 1 (the lanes past the board are 0).
         if tested(EndReason::AllPitsAtMostOne) && s.lanes & (ONES * 0xFE) == 0 {
-            holds |= end_bit(EndReason::AllPitsAtMostOne);
+            holds |= EndReason::AllPitsAtMostOne.bit();
         }
         if holds == 0 {
             return None;
         }
-        (self.end_order[..self.end_count].iter().copied()).find(|&e| holds & end_bit(e) != 0)
+        (self.end_order[..self.end_count].iter().copied()).find(|&e| holds & e.bit() != 0)
     }
 
     /// The player to move passes, drawn as the general engine draws it:
@@ -672,11 +670,6 @@ impl Kernel {
             && taken & self.row_bits[opponent] != 0
             && s.lanes & self.row_lanes[opponent] == 0
     }
-}
-
-/// The bit of an end condition in [`Kernel::end_condition`]'s sets.
-const fn end_bit(end: EndReason) -> u8 {
-    1 << (end as u8 % 8)
 }
 
 /// The index of the `k`-th set bit of `bits` (from 0, lowest first).
