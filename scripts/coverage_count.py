@@ -70,13 +70,15 @@ COVERED = {
 
 # A covered feature name whose detail, for this game, the language does not say.
 NOT_COVERED_FOR = {
-    # `refill surplus` tops the odd hole up to `seeds` and credits captures
-    # by row: these three fill it with three and credit the fours taken
-    # during the sowing to the hole's owner, whoever's row it is in
-    "Mewelad": "rounds: pits change hands by surplus",
-    "Rio Kadalis": "rounds: pits change hands by surplus",
-    "Gabata (Ghinda)": "rounds: pits change hands by surplus",
-    "Motiq": "rounds: pits change hands by surplus",  # player chooses the holes
+    # Mewelad, Rio Kadalis and Gabata (Ghinda) are said since wave 11:
+    # `capture fours { on every_pit; goes_to owner; last_goes_to mover }`
+    # (the fours taken during the sowing go to the hole's owner, whoever's
+    # row it is in, a lap's last four to the sower), `first_moves
+    # each_player` with rounds (Ghinda's first turns), the odd hole topped
+    # up to four as the texts' "placing four in each hole" (Ludii's code
+    # puts Mewelad's and Rio Kadalis's three alone in it; each header says
+    # so). Motiq: the player chooses the holes
+    "Motiq": "rounds: pits change hands by surplus",
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",
@@ -129,7 +131,9 @@ SHIPPED_WITH_STAND_IN = {"Motiq"}
 # (Shoa I) is exact since wave 9: the hole nobody gains on two extra each
 # (`odd_pit larger_unequal`) and the match that ends when a player gains no
 # hole (`match_end no_pit`), read against its .lud rule text.
-STAND_IN_BEYOND_THE_LIST = {"Mewegae"}
+# Mewelad (wave 11) opens with the same simultaneous race as Mewegae
+# (South moves first, as in Ludii's code).
+STAND_IN_BEYOND_THE_LIST = {"Mewegae", "Mewelad"}
 
 
 # Games whose list, less the features above, holds only artifacts of

@@ -239,6 +239,15 @@ const FAMILIES: &[Family] = &[
         variants: &["hufesay", "motiq"],
     },
     Family {
+        page: "owner-fours",
+        title: "Mewelad, Rio Kadalis and Gabata (Ghinda)",
+        intro: "Relay games of Eritrea and Ethiopia played as matches of rounds in which holes \
+                change hands by surplus: every hole a counter makes hold four is taken as the \
+                counters pass by the hole's owner, whoever sows, but the four a lap's last \
+                counter makes goes to the sower and ends the turn.",
+        variants: &["mewelad", "rio-kadalis", "gabata-ghinda"],
+    },
+    Family {
         page: "hoyito",
         title: "Hoyito",
         intro: "A relay game of the Dominican Republic: every hole a counter makes hold four \

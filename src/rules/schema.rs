@@ -654,9 +654,9 @@ opponent; take opposite; goes_to opponent }`). `goes_to owner` credits
 each pit's owner, the other row's player for a pit that changed hands
 under `refill surplus`; `last_goes_to` (for `on every_pit`) sends the
 stones of the pit a lap's last stone makes qualify elsewhere, the lap then
-ending in an empty pit: Mewelad's fours go to the hole's owner, "unless it
+ending in an empty pit: Mewelad's fours go to the hole's owner, \"unless it
 is the final hole of the sowing, in which case the player who is sowing
-captures them" (`capture fours { on every_pit; counts 4; side any;
+captures them\" (`capture fours { on every_pit; counts 4; side any;
 goes_to owner; last_goes_to mover }`). A chain goes with `take last` or with `take
 last_and_opposite_even_empty`, which takes each pit of the chain with the
 pit facing it, as the last one (La'b Akila); another `take` with a chain is

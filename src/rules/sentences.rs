@@ -166,7 +166,8 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
             "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
         ),
         FirstMoves::EachPlayer => format!(
-            "Each player's first move must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            "Each player's first move{} must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            if rules.rounds.refill.is_some() { " of the match's first round" } else { "" },
             if rules.board.rows == 4 { "two rows" } else { "row" }
         ),
     }]
