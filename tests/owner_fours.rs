@@ -7,7 +7,7 @@
 
 use sowing::engine::{format_position, AfterRound, EndReason, Outcome, Player};
 
-use crate::common::{legal, play, pos, shipped, shipped_with};
+use crate::common::{legal, play, pos, scratch, shipped, shipped_with, sow};
 
 /// North's A (2) drops into B (3, South's since a round) and C (1): B
 /// makes four with a counter that is not the lap's last, so B's owner,
@@ -165,4 +165,27 @@ fn gabata_ghinda_first_turns_from_the_leftmost_hole_in_the_first_round() {
         panic!("the match goes on")
     };
     assert_eq!(legal(&game, &round2), ["A", "B", "C"]);
+}
+
+/// `last_goes_to` is for a rule that takes pits as the stones drop: on
+/// another trigger it is refused, with its place.
+#[test]
+fn last_goes_to_is_refused_off_every_pit() {
+    let dir = scratch("owner-fours-check");
+    let path = dir.join("t.variant");
+    std::fs::write(
+        &path,
+        "name \"t\"\nboard { pits 3; seeds 2; stores none }\nsow { start next }\n\
+         capture c { counts 2; side any; last_goes_to owner }\n",
+    )
+    .unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("t.variant:4:33")
+            && err.contains(
+                "`last_goes_to` has no effect here: it is for `on every_pit`, not `on last_pit`"
+            ),
+        "{err}"
+    );
 }
