@@ -1108,10 +1108,16 @@ fn with_rounds(
     }
     // The shift is a one-round rule (each player's first moves are the
     // first round's): without it, each player's first moves need another
-    // first-move rule.
+    // first-move rule, and no capture (so no extra turn) in the opening
+    // under `extra_turn capture`.
     r.sowing.first_move = FirstMoveKind::Sow;
-    if r.sowing.first_move_from.is_empty()
-        && r.captures.iter().all(|c| c.first_move == FirstMove::Normal)
+    let waived = r
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::NoCapture);
+    let opening_captures = r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
+    if (r.sowing.first_move_from.is_empty() && !waived)
+        || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
     {
         r.sowing.first_moves = FirstMoves::Game;
     }

@@ -291,7 +291,7 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "weg",
-        title: "Qelat, Mewegae, Awagagae, Gabata (Shoa I) and Gamacha (Nobility)",
+        title: "Qelat, Mewegae, Awagagae, Gabata (Shoa I), Gamacha (Nobility) and Um el Banat",
         intro: "Relay games of Eritrea and Ethiopia in which a lap that makes four in a hole of \
                 the opponent captures the hole itself (weg, qasamo): it becomes the mover's, \
                 keeps the counters sown into it, and is never sown from again; the opponent \
@@ -303,6 +303,7 @@ const FAMILIES: &[Family] = &[
             "awagagae",
             "gabata-shoa-i",
             "gamacha-nobility",
+            "um-el-banat",
         ],
     },
     Family {

@@ -189,3 +189,34 @@ fn last_goes_to_is_refused_off_every_pit() {
         "{err}"
     );
 }
+
+/// Um el Banat, worked by hand: South's e (1) drops its counter into f, a
+/// hole North marked in South's row holding 3: "the final counter and one
+/// of the counters in the hole are captured" (South 20 + 2), f keeps 2 and
+/// "the player then gets another turn": South plays again (d).
+#[test]
+fn um_el_banat_a_marked_hole_pays_two_and_another_turn() {
+    let game = shipped("um-el-banat");
+    let before = pos(&game, "0 0 0 1 1 3t / 2 0 0 0 0 0 south captured 20 21");
+    let after = play(&game, &before, "e").position;
+    assert_eq!(
+        format_position(&after, &game),
+        "0 0 0 1 0 2t / 2 0 0 0 0 0 south captured 22 21"
+    );
+    assert_eq!(legal(&game, &after), ["d"]);
+}
+
+/// Um el Banat: South's b (2) sows c and d; d, in South's own row, now
+/// holds 3: it relays (e f A), and the lap ends in North's A (3, now 4):
+/// "a hole in the opponent's row containing four counters after sowing
+/// concludes" is marked, South's, and the move ends.
+#[test]
+fn um_el_banat_a_four_in_the_opponents_row_is_marked() {
+    let game = shipped("um-el-banat");
+    let before = pos(&game, "0 2 0 2 0 0 / 3 0 0 0 0 0 south captured 20 21");
+    let after = play(&game, &before, "b").position;
+    assert_eq!(
+        format_position(&after, &game),
+        "0 0 1 0 1 1 / 4t 0 0 0 0 0 north captured 20 21"
+    );
+}

@@ -932,3 +932,18 @@ fn mewelad_random_seed_1_opening() {
         "12"
     ]));
 }
+
+/// Um el Banat, worked by hand (tests/owner_fours.rs): South's e ends in
+/// North's marked hole f (3): two taken as a tribute and another turn; its
+/// d then ends in e (empty).
+#[test]
+fn um_el_banat_tribute_and_another_turn() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "um-el-banat",
+        "--from",
+        "0 0 0 1 1 3t / 2 0 0 0 0 0 south captured 20 21",
+        "--moves",
+        "e d",
+    ]));
+}
