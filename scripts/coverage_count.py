@@ -70,13 +70,15 @@ COVERED = {
 
 # A covered feature name whose detail, for this game, the language does not say.
 NOT_COVERED_FOR = {
-    # `refill surplus` tops the odd hole up to `seeds` and credits captures
-    # by row: these three fill it with three and credit the fours taken
-    # during the sowing to the hole's owner, whoever's row it is in
-    "Mewelad": "rounds: pits change hands by surplus",
-    "Rio Kadalis": "rounds: pits change hands by surplus",
-    "Gabata (Ghinda)": "rounds: pits change hands by surplus",
-    "Motiq": "rounds: pits change hands by surplus",  # player chooses the holes
+    # Mewelad, Rio Kadalis and Gabata (Ghinda) are said since wave 11:
+    # `capture fours { on every_pit; goes_to owner; last_goes_to mover }`
+    # (the fours taken during the sowing go to the hole's owner, whoever's
+    # row it is in, a lap's last four to the sower), `first_moves
+    # each_player` with rounds (Ghinda's first turns), the odd hole topped
+    # up to four as the texts' "placing four in each hole" (Ludii's code
+    # puts Mewelad's and Rio Kadalis's three alone in it; each header says
+    # so). Motiq: the player chooses the holes
+    "Motiq": "rounds: pits change hands by surplus",
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",
@@ -97,6 +99,10 @@ NOT_COVERED_FOR = {
     "Leyla Gobale (Somaliland)": "captured pits change owner",
     "Leyla Gobale (Gabradarre)": "captured pits change owner",
     "Leyla": "captured pits change owner",
+    # Um el Banat was read against `claim` in wave 11 (eth11): its marked
+    # hole is a weg of the row (`of row; stones kept; tribute 2;
+    # tribute_then again`), its refill `refill surplus; fill_from left`
+    # with `odd_pit larger`; it ships as um-el-banat.
     # Ludii files not yet read against `claim` (each also misses another
     # feature): counted as missing it
     "Andot": "captured pits change owner",
@@ -105,7 +111,6 @@ NOT_COVERED_FOR = {
     "Gabata (Shoa and Adegrat)": "captured pits change owner",
     "Qelat (Beni Amir-Mensa)": "captured pits change owner",
     "Tuz": "captured pits change owner",
-    "Um el Banat": "captured pits change owner",
 }
 
 # A study feature name that covers several rules, covered for these games
@@ -129,7 +134,9 @@ SHIPPED_WITH_STAND_IN = {"Motiq"}
 # (Shoa I) is exact since wave 9: the hole nobody gains on two extra each
 # (`odd_pit larger_unequal`) and the match that ends when a player gains no
 # hole (`match_end no_pit`), read against its .lud rule text.
-STAND_IN_BEYOND_THE_LIST = {"Mewegae"}
+# Mewelad (wave 11) opens with the same simultaneous race as Mewegae
+# (South moves first, as in Ludii's code).
+STAND_IN_BEYOND_THE_LIST = {"Mewegae", "Mewelad"}
 
 
 # Games whose list, less the features above, holds only artifacts of

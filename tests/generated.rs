@@ -168,7 +168,12 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         keyword::<Take>(),
         prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
             .prop_map(|set| set.into_iter().collect())],
-        (keyword::<CaptureDestination>(), keyword::<Requires>()),
+        (
+            keyword::<CaptureDestination>(),
+            keyword::<Requires>(),
+            // Where a lap's last pit goes (`on every_pit`), one rule in four.
+            prop_oneof![3 => Just(None), 1 => keyword::<CaptureDestination>().prop_map(Some)],
+        ),
         keyword::<AfterCapture>(),
         // A sweep's endgame threshold, one rule in four.
         prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
@@ -182,7 +187,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 first_move,
                 take,
                 facing_counts,
-                (goes_to, requires),
+                (goes_to, requires, last_goes_to),
                 then,
                 board_at_most,
             )| {
@@ -201,6 +206,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     take,
                     facing_counts,
                     goes_to,
+                    last_goes_to,
                     then,
                     requires,
                     board_at_most,
@@ -345,6 +351,7 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
             }
             rule.before = Before::Any;
             rule.goes_to = CaptureDestination::Mover;
+            rule.last_goes_to = None;
             rule.then = AfterCapture::Stops;
             rule.requires = Requires::Nothing;
             rule.facing_counts.clear();
@@ -525,6 +532,10 @@ fn consistent(mut r: Rules) -> Rules {
         if rule.on != Trigger::Sweep {
             rule.board_at_most = None;
         }
+        // `last_goes_to` is for `on every_pit`.
+        if rule.on != Trigger::EveryPit {
+            rule.last_goes_to = None;
+        }
     }
     if r.captures
         .iter()
@@ -587,8 +598,8 @@ fn consistent(mut r: Rules) -> Rules {
     // `first_move_from` names places of the row.
     let pits = r.board.pits;
     r.sowing.first_move_from.retain(|&p| p <= pits);
-    // `first_moves each_player` needs a first-move rule, one round and no
-    // extra turns; `play_from any` two rows, no stores and no pit that sows
+    // `first_moves each_player` needs a first-move rule and no extra
+    // turns; `play_from any` two rows, no stores and no pit that sows
     // either way.
     // `first_move shift` on two rows, in one round, without `first_lap`.
     if r.board.rows != 2 || r.rounds.refill.is_some() || r.sowing.first_lap != FirstLap::Any {
@@ -604,7 +615,6 @@ fn consistent(mut r: Rules) -> Rules {
     if (r.sowing.first_move_from.is_empty() && !waiver)
         || r.sowing.extra_turn == ExtraTurn::Store
         || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
-        || r.rounds.refill.is_some()
     {
         r.sowing.first_moves = FirstMoves::Game;
     }
@@ -696,6 +706,7 @@ fn four_rows_consistent(r: &mut Rules) {
         if rule.then.resows() {
             rule.chain = Chain::None;
             rule.goes_to = CaptureDestination::Mover;
+            rule.last_goes_to = None;
             r.sowing.start = SowStart::Next;
         }
         // Bao's kichwa: an end of the mover's inner row, on four rows.
@@ -1095,9 +1106,21 @@ fn with_rounds(
     {
         return None;
     }
-    // Each player's first moves and the shift are one-round rules.
-    r.sowing.first_moves = FirstMoves::Game;
+    // The shift is a one-round rule (each player's first moves are the
+    // first round's): without it, each player's first moves need another
+    // first-move rule, and no capture (so no extra turn) in the opening
+    // under `extra_turn capture`.
     r.sowing.first_move = FirstMoveKind::Sow;
+    let waived = r
+        .captures
+        .iter()
+        .any(|c| c.first_move == FirstMove::NoCapture);
+    let opening_captures = r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
+    if (r.sowing.first_move_from.is_empty() && !waived)
+        || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
+    {
+        r.sowing.first_moves = FirstMoves::Game;
+    }
     r.end.leftovers = Leftovers::RowOwner;
     r.end.repetition_leftovers = Leftovers::RowOwner;
     for (_, way) in r.end.scoring.ways_mut() {

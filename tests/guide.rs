@@ -239,6 +239,15 @@ const FAMILIES: &[Family] = &[
         variants: &["hufesay", "motiq"],
     },
     Family {
+        page: "owner-fours",
+        title: "Mewelad, Rio Kadalis and Gabata (Ghinda)",
+        intro: "Relay games of Eritrea and Ethiopia played as matches of rounds in which holes \
+                change hands by surplus: every hole a counter makes hold four is taken as the \
+                counters pass by the hole's owner, whoever sows, but the four a lap's last \
+                counter makes goes to the sower and ends the turn.",
+        variants: &["mewelad", "rio-kadalis", "gabata-ghinda"],
+    },
+    Family {
         page: "hoyito",
         title: "Hoyito",
         intro: "A relay game of the Dominican Republic: every hole a counter makes hold four \
@@ -282,7 +291,7 @@ const FAMILIES: &[Family] = &[
     },
     Family {
         page: "weg",
-        title: "Qelat, Mewegae, Awagagae, Gabata (Shoa I) and Gamacha (Nobility)",
+        title: "Qelat, Mewegae, Awagagae, Gabata (Shoa I), Gamacha (Nobility) and Um el Banat",
         intro: "Relay games of Eritrea and Ethiopia in which a lap that makes four in a hole of \
                 the opponent captures the hole itself (weg, qasamo): it becomes the mover's, \
                 keeps the counters sown into it, and is never sown from again; the opponent \
@@ -294,6 +303,7 @@ const FAMILIES: &[Family] = &[
             "awagagae",
             "gabata-shoa-i",
             "gamacha-nobility",
+            "um-el-banat",
         ],
     },
     Family {

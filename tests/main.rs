@@ -23,6 +23,7 @@ mod muvalavala;
 mod njombwa;
 mod omweso;
 mod openings;
+mod owner_fours;
 mod peers;
 mod perft;
 mod play;

@@ -876,3 +876,74 @@ fn gabata_adegrat_random_seed_1_opening() {
         "24"
     ]));
 }
+
+/// Gabata (Ghinda)'s opening, worked by hand: South's first turn from a and
+/// North's from A (their leftmost holes); South's a relays e, D, c and C and
+/// ends in c (empty). North's A relays a, d, E, A, C and F: C's lap makes D
+/// four with a counter that is not its last (North's hole: North takes it),
+/// F's lap makes c and e four (South's holes: South takes them, though
+/// North sows) and ends in C (empty). At ply 6 North's C relays D into F,
+/// whose last counter makes four: the sower takes it and the turn ends.
+/// Plies 1 and 2 (boards and scores) checked against
+/// scripts/perft_eth11.py's `play`.
+#[test]
+fn gabata_ghinda_random_seed_1_opening() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "gabata-ghinda",
+        "--seed",
+        "1",
+        "--max-plies",
+        "8"
+    ]));
+}
+
+/// Rio Kadalis across a round change: North's F and South's c end in empty
+/// holes; North, to move, owns no counter, so the round ends and South, who
+/// moved last, takes the four left (34 to 14). Two extra each: North fills
+/// F E D from its right, South its row and C and B, A is closed, each keeps
+/// two; South starts round 2 (North started round 1) and plays B, a hole
+/// it gained in North's row (the board checked against
+/// scripts/perft_eth11.py's `play`).
+#[test]
+fn rio_kadalis_round_change_gains_holes() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "rio-kadalis",
+        "--from",
+        "1 0 0 0 0 0 / 0 0 0 0 0 3 north captured 30 14",
+        "--moves",
+        "F c B",
+    ]));
+}
+
+#[test]
+fn mewelad_random_seed_1_opening() {
+    // The first plies of a random match: relays, fours taken as the
+    // counters pass by the hole's owner, a lap's last four by the sower
+    // (ply 2: d's four, the last of E's lap, to North). Every ply's board
+    // and scores checked against scripts/perft_eth11.py's `play`.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "mewelad",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}
+
+/// Um el Banat, worked by hand (tests/owner_fours.rs): South's e ends in
+/// North's marked hole f (3): two taken as a tribute and another turn; its
+/// d then ends in e (empty).
+#[test]
+fn um_el_banat_tribute_and_another_turn() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "um-el-banat",
+        "--from",
+        "0 0 0 1 1 3t / 2 0 0 0 0 0 south captured 20 21",
+        "--moves",
+        "e d",
+    ]));
+}

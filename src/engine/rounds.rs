@@ -8,7 +8,9 @@
 use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
-use crate::rules::{FillFrom, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled};
+use crate::rules::{
+    FillFrom, FirstMoves, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled,
+};
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +70,9 @@ impl Game {
         let mut next = Position {
             removed: pos.removed,
             to_move: next_starter(rounds.next_start, scores, starter),
-            opening: true,
+            // Under `first_moves each_player` only the match's first round
+            // has first moves (South's, then North's).
+            opening: self.rules().sowing.first_moves != FirstMoves::EachPlayer,
             ..Position::EMPTY
         };
         match rounds.refill {

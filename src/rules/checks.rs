@@ -50,6 +50,7 @@ pub(super) const CHECKS: &[Check] = &[
     first_move_shift_fits,
     requires_capture_fits,
     board_at_most_is_for_sweeps,
+    last_goes_to_is_for_every_pit,
     first_lap_captures_fits,
 ];
 
@@ -886,12 +887,6 @@ fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             "`first_moves each_player` has no effect: neither `first_move_from`, `first_move shift` nor a capture rule's `first_move no_capture` is given",
         ));
     }
-    if read.valid(ROUNDS, "refill") && rules.rounds.refill.is_some() {
-        out.push(Diagnostic::error(
-            s.span,
-            "`first_moves each_player` is not supported with rounds (`refill` in `rounds`)",
-        ));
-    }
     if read.valid(SOW, "extra_turn") && rules.sowing.extra_turn == ExtraTurn::Store {
         out.push(Diagnostic::error(
             s.span,
@@ -1035,6 +1030,25 @@ fn first_lap_captures_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// `last_goes_to` says where a lap's last pit goes when a rule takes pits
+/// as the stones drop: it is for `on every_pit`.
+fn last_goes_to_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(CAPTURE, i, "last_goes_to")?;
+            (read.valid_in(CAPTURE, i, "on") && rule.on != Trigger::EveryPit).then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`last_goes_to` has no effect here: it is for `on every_pit`, not `on {}`",
+                        rule.on
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 /// `board_at_most` says when a sweep applies: it is for `on sweep`.

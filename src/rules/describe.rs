@@ -33,6 +33,7 @@ const PARAGRAPHS: &[(&str, &[&str])] = &[
             "capture.counts",
             "capture.chain",
             "capture.goes_to",
+            "capture.last_goes_to",
             "capture",
         ],
     ),

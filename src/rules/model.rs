@@ -303,6 +303,10 @@ pub struct CaptureRule {
     pub facing_counts: Vec<u8>,
     /// Where captured stones go.
     pub goes_to: CaptureDestination,
+    /// For `on every_pit`: where the stones go of a pit a lap's last stone
+    /// makes qualify (none: as `goes_to`).
+    #[serde(default)]
+    pub last_goes_to: Option<CaptureDestination>,
     /// For `on relay_landing`: whether the move stops after the capture or
     /// sows on from the next pit; `resows` (also at the last pit, on four
     /// rows) sows the captured stones on.
@@ -453,6 +457,11 @@ keyword_enum! {
         /// To the mover's opponent (Yovodi: a last counter in an empty hole
         /// of the opponent's row gives them the hole facing it).
         Opponent = "opponent",
+        /// To the player who owns each captured pit, whoever moved: its
+        /// row's player, or the player it went to under `refill surplus`
+        /// (Mewelad: "the owner of the hole in which the four counters are
+        /// located captures them").
+        Owner = "owner",
     }
 }
 

@@ -650,7 +650,14 @@ on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side 
 take last_and_opposite }`. `goes_to opponent` credits the mover's opponent:
 Yovodi's last counter in an empty hole of the opponent's row gives them the
 hole facing it, in the mover's row (`capture theirs { before empty; side
-opponent; take opposite; goes_to opponent }`). A chain goes with `take last` or with `take
+opponent; take opposite; goes_to opponent }`). `goes_to owner` credits
+each pit's owner, the other row's player for a pit that changed hands
+under `refill surplus`; `last_goes_to` (for `on every_pit`) sends the
+stones of the pit a lap's last stone makes qualify elsewhere, the lap then
+ending in an empty pit: Mewelad's fours go to the hole's owner, \"unless it
+is the final hole of the sowing, in which case the player who is sowing
+captures them\" (`capture fours { on every_pit; counts 4; side any;
+goes_to owner; last_goes_to mover }`). A chain goes with `take last` or with `take
 last_and_opposite_even_empty`, which takes each pit of the chain with the
 pit facing it, as the last one (La'b Akila); another `take` with a chain is
 an error, and so is `facing_counts` with a `take` that leaves the facing pit
@@ -859,12 +866,27 @@ Old files: a section without a label, `capture { ... }`, is the rule
                     .map(|c| one(c.goes_to))
             },
             what: "capture destination",
-            value: ValueKind::Word(Words::of::<CaptureDestination>().opt_in(&["opponent"])),
+            value: ValueKind::Word(
+                Words::of::<CaptureDestination>().opt_in(&["opponent", "owner"]),
+            ),
             default: Default::Value("mover"),
             warns: None,
             doc: "Where captured stones go.",
             example: "goes_to out_of_play",
             infer: Infer::Searched,
+        },
+        Key {
+            name: "last_goes_to",
+            describe: sentences::last_goes_to,
+            read: |r, v| rule_mut(r).last_goes_to = Some(v.word()),
+            write: |r| rule(r).and_then(|c| c.last_goes_to).map(one),
+            what: "capture destination",
+            value: ValueKind::Word(Words::of::<CaptureDestination>()),
+            default: Default::Absent("as `goes_to`"),
+            warns: None,
+            doc: "For `on every_pit`: where the stones go of a pit that a lap's last stone makes qualify (Mewelad: \"unless it is the final hole of the sowing, in which case the player who is sowing captures them\").",
+            example: "last_goes_to mover",
+            infer: Infer::OptIn,
         },
         Key {
             name: "then",
@@ -970,8 +992,10 @@ the other restrictions choose among what it leaves; a place beyond the row
 is an error. A position given with `--from` is a mid-game position: the rule
 does not apply to it. `first_moves each_player` makes North's first move a
 first move too, for `first_move_from` (North plays from the same places of
-its own row) and for a capture rule's `first_move no_capture`; it is not
-supported with rounds or `extra_turn store` (an error), and with
+its own row) and for a capture rule's `first_move no_capture`; in a match
+of rounds only the first round has them (South starts it; Gabata (Ghinda):
+\"each player takes their first turn from their leftmost hole\", once). It
+is not supported with `extra_turn store` (an error), and with
 `extra_turn capture` only when every capture rule has `first_move
 no_capture` (no capture, so no extra turn, in the opening: Wa'ache
 Waledat).
@@ -1633,7 +1657,8 @@ remainders, to its row's player). The notation writes such a pit with a
 `*` after its count: `4 4 4 / 4* 4 4 south`. A round that ends before its first move
 (its end condition already holds at its start) ends the match, won by the
 higher score of that round. Each round's first move is a first move for
-`first_move` in `capture` and `first_move_from` in `legal`.
+`first_move` in `capture` and `first_move_from` in `legal` (under
+`first_moves each_player`, the first round's only).
 
 Under `unfilled reopens` (Khrour) a pit its owner could not fill, or
 filled with fewer than `seeds` (`remainder next_pit`), waits instead of

@@ -166,7 +166,8 @@ pub(super) fn first_move_from(rules: &Rules) -> Vec<String> {
             "The game's first move (South's) must be played from {pits}; the moves after it from any pit."
         ),
         FirstMoves::EachPlayer => format!(
-            "Each player's first move must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            "Each player's first move{} must be played from {pits} (North's from the same places of its own {}); the moves after it from any pit.",
+            if rules.rounds.refill.is_some() { " of the match's first round" } else { "" },
             if rules.board.rows == 4 { "two rows" } else { "row" }
         ),
     }]
@@ -467,7 +468,27 @@ pub(super) fn goes_to(rules: &Rules) -> Vec<String> {
         CaptureDestination::Opponent => {
             "Captured stones count not for the mover but for the mover's opponent.".into()
         }
+        CaptureDestination::Owner => {
+            "Captured stones count not for the mover but for the player who owns the pit they were taken from (its row's player, or the player it went to when pits changed hands).".into()
+        }
     }]
+}
+
+/// Where an `on every_pit` rule sends the stones of a lap's last pit.
+pub(super) fn last_goes_to(rules: &Rules) -> Vec<String> {
+    let Some(to) = super::schema::rule(rules).and_then(|c| c.last_goes_to) else {
+        return Vec::new();
+    };
+    let whom = match to {
+        CaptureDestination::Mover => "count for the mover",
+        CaptureDestination::RowOwner => "count for the owner of the row the pit is in",
+        CaptureDestination::OutOfPlay => "are taken out of play",
+        CaptureDestination::Opponent => "count for the mover's opponent",
+        CaptureDestination::Owner => "count for the player who owns the pit",
+    };
+    vec![format!(
+        "But when the pit is the one a lap's last stone falls in, its stones {whom}; the lap then ends in an empty pit."
+    )]
 }
 
 pub(super) fn first_move(rules: &Rules) -> Vec<String> {

@@ -7,7 +7,9 @@
 use std::fmt::Display;
 
 use crate::rules::describe::describe;
-use crate::rules::{schema, Board, CaptureRule, Claim, End, Feeding, Rounds, Rules, Sowing};
+use crate::rules::{
+    schema, Board, CaptureDestination, CaptureRule, Claim, End, Feeding, Rounds, Rules, Sowing,
+};
 
 /// One option that differs between rule sets A and B.
 #[derive(Debug, Clone)]
@@ -386,6 +388,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             take,
             facing_counts,
             goes_to,
+            last_goes_to,
             then,
             requires,
             board_at_most,
@@ -421,6 +424,15 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
         out.option(&key("goes_to"), &ra.goes_to, goes_to, |r| {
             r.captures[i].goes_to = *goes_to;
         });
+        let last = |to: &Option<CaptureDestination>| {
+            to.map_or_else(|| "as goes_to".to_string(), |t| t.to_string())
+        };
+        out.option(
+            &key("last_goes_to"),
+            last(&ra.last_goes_to).as_str(),
+            last(last_goes_to).as_str(),
+            |r| r.captures[i].last_goes_to = *last_goes_to,
+        );
         out.option(&key("then"), &ra.then, then, |r| r.captures[i].then = *then);
         out.option(&key("requires"), &ra.requires, requires, |r| {
             r.captures[i].requires = *requires;

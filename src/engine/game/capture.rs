@@ -22,6 +22,12 @@ pub(in crate::engine) struct CaptureTable {
     pub(super) chain: Chain,
     pub(super) take: Take,
     goes_to: CaptureDestination,
+    /// For `on every_pit`: where the stones of a lap's last pit go
+    /// (`last_goes_to`, else `goes_to`).
+    pub(super) last_goes_to: CaptureDestination,
+    /// All bits set when the rule credits the pit's owner (`goes_to
+    /// owner`): masks `Position::swapped` to tell whose a pit is.
+    pub(super) owner_swap: u32,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
     pub(super) facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
@@ -76,6 +82,11 @@ impl CaptureTable {
             chain: rule.chain,
             take: rule.take,
             goes_to: rule.goes_to,
+            last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),
+            owner_swap: match rule.goes_to {
+                CaptureDestination::Owner => u32::MAX,
+                _ => 0,
+            },
             opening_no_capture: rule.first_move == FirstMove::NoCapture,
             on: rule.on,
             then: rule.then,
@@ -96,6 +107,12 @@ impl CaptureTable {
     #[inline]
     pub(super) fn takes_count(&self, count: usize) -> bool {
         self.capturable[count]
+    }
+
+    /// Where the stones the rule takes go.
+    #[inline]
+    pub(super) fn goes_to(&self) -> CaptureDestination {
+        self.goes_to
     }
 
     /// Whether the rule applies in `pos` (not on a first move it waives).
@@ -292,8 +309,10 @@ impl Game {
             return;
         }
         let mut taking = Taking::default();
-        // North's row, by bit: no division by the row length per pit taken.
-        let north = self.row_bits[Player::North.index()];
+        // North's row, by bit: no division by the row length per pit taken
+        // (under `goes_to owner`, North's pits: its row's, less and plus
+        // those that changed hands).
+        let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
         let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
             taking.by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
             pos.pits[pit] = 0;
@@ -417,12 +436,13 @@ impl Game {
                 continue;
             }
             let mut by_row = [0u16; 2];
+            let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
             let mut rows = rule.rows[m];
             while rows != 0 {
                 let pit = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
                 if rule.qualifies(m, pit, usize::from(pos.pits[pit])) {
-                    by_row[pit / self.per_side] += u16::from(pos.pits[pit]);
+                    by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
                     pos.pits[pit] = 0;
                     effect.captured_pits |= 1 << pit;
                 }
@@ -433,20 +453,33 @@ impl Game {
 }
 
 impl CaptureTable {
-    /// Gives stones taken from each row (South's, North's) where the rule
-    /// sends them, `mover` having moved; returns how many were taken.
+    /// Gives stones taken from each row (South's, North's; under `goes_to
+    /// owner`, from the pits each owns) where the rule sends them, `mover`
+    /// having moved; returns how many were taken.
     #[inline]
     pub(super) fn credit(&self, pos: &mut Position, mover: usize, by_row: [u16; 2]) -> u16 {
-        let taken = by_row[0] + by_row[1];
-        match self.goes_to {
-            CaptureDestination::Mover => pos.captured[mover] += taken,
-            CaptureDestination::RowOwner => {
-                pos.captured[0] += by_row[0];
-                pos.captured[1] += by_row[1];
-            }
-            CaptureDestination::OutOfPlay => pos.removed += taken,
-            CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
-        }
-        taken
+        credit_to(self.goes_to, pos, mover, by_row)
     }
+}
+
+/// Gives stones taken from each row (or each player's pits, for `owner`)
+/// to `to`, `mover` having moved; returns how many were taken.
+#[inline]
+pub(super) fn credit_to(
+    to: CaptureDestination,
+    pos: &mut Position,
+    mover: usize,
+    by_row: [u16; 2],
+) -> u16 {
+    let taken = by_row[0] + by_row[1];
+    match to {
+        CaptureDestination::Mover => pos.captured[mover] += taken,
+        CaptureDestination::RowOwner | CaptureDestination::Owner => {
+            pos.captured[0] += by_row[0];
+            pos.captured[1] += by_row[1];
+        }
+        CaptureDestination::OutOfPlay => pos.removed += taken,
+        CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
+    }
+    taken
 }

@@ -264,7 +264,7 @@ impl Game {
         }
         // Stones taken by row (South's, North's) and the pits taken.
         let (mut by_row, mut taken) = ([0u16; 2], 0u32);
-        let north = self.row_bits[Player::North.index()];
+        let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
         let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
             by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
             *taken |= 1 << pit;

@@ -7,9 +7,10 @@
 //! variants with such a rule sow here, stone by stone; the others keep the
 //! table-driven laps of [`Game::sow_laps`].
 
+use super::capture::credit_to;
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::position::{Position, MAX_PITS};
-use crate::rules::{AfterCapture, Trigger};
+use crate::rules::{AfterCapture, CaptureDestination, Trigger};
 
 impl Game {
     /// [`Game::sow_laps`] for variants with rules that capture during the
@@ -64,11 +65,15 @@ impl Game {
                     let stones = hand.unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
                     on_lap(origin, stones, direction, resown);
                     last = self
-                        .sow_watched_lap(pos, path, stones, watched, |pos, slot| {
+                        .sow_watched_lap(pos, path, stones, watched, |pos, slot, lap_end| {
                             for rule in in_force(Trigger::EveryPit) {
                                 let count = usize::from(pos.pits[slot]);
                                 if rule.qualifies(m, slot, count) {
-                                    *captured += self.take_pit(rule, pos, m, slot);
+                                    let to = match lap_end {
+                                        true => rule.last_goes_to,
+                                        false => rule.goes_to(),
+                                    };
+                                    *captured += self.take_pit(to, pos, m, slot);
                                     *pits |= 1 << slot;
                                 }
                             }
@@ -119,7 +124,7 @@ impl Game {
                     }
                 }
                 (Some(rule), _) => {
-                    *captured += self.take_pit(rule, pos, m, last);
+                    *captured += self.take_pit(rule.goes_to(), pos, m, last);
                     *pits |= 1 << last;
                     let next = usize::from(self.after[direction][last]);
                     if rule.then == AfterCapture::Stops || pos.pits[next] == 0 {
@@ -135,8 +140,8 @@ impl Game {
     /// Sows `stones` in hand along `path` stone by stone, passing over
     /// closed pits, and calls `look(pos, slot)` after a stone drops into a
     /// slot whose bit is set in `watched`, making it hold a count an `on
-    /// every_pit` rule may take. Returns the slot of the last
-    /// stone, none when the hand was empty.
+    /// every_pit` rule may take (`lap_end`: the lap's last stone). Returns
+    /// the slot of the last stone, none when the hand was empty.
     #[inline]
     fn sow_watched_lap(
         &self,
@@ -144,7 +149,7 @@ impl Game {
         path: &[u8],
         mut stones: u8,
         watched: u32,
-        mut look: impl FnMut(&mut Position, usize),
+        mut look: impl FnMut(&mut Position, usize, bool),
     ) -> Option<usize> {
         let mut last = None;
         // A single stone that skips its origin (`origin_unless_single`).
@@ -161,24 +166,26 @@ impl Game {
             stones -= 1;
             last = Some(slot);
             if watched >> slot & 1 == 1 && self.every_pit_counts[usize::from(pos.pits[slot])] {
-                look(pos, slot);
+                look(pos, slot, stones == 0);
             }
         }
         last
     }
 
-    /// Takes every stone of `pit` by `rule`, `mover` having moved; returns
+    /// Takes every stone of `pit` for `to`, `mover` having moved; returns
     /// how many.
     fn take_pit(
         &self,
-        rule: &super::CaptureTable,
+        to: CaptureDestination,
         pos: &mut Position,
         mover: usize,
         pit: usize,
     ) -> u16 {
         let mut by_row = [0; 2];
-        by_row[pit / self.per_side] = u16::from(pos.pits[pit]);
+        // Under `owner`, the row of the player who owns the pit.
+        let swapped = to == CaptureDestination::Owner && pos.is_swapped(pit);
+        by_row[(pit / self.per_side) ^ usize::from(swapped)] = u16::from(pos.pits[pit]);
         pos.pits[pit] = 0;
-        rule.credit(pos, mover, by_row)
+        credit_to(to, pos, mover, by_row)
     }
 }
