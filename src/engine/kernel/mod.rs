@@ -30,7 +30,7 @@ use crate::rules::{
     CaptureSide, Chain, EndWhen, FeedFallback, FeedWhen, FirstMove, GrandSlam, Repetition, Take,
 };
 use lanes::{high_bits, Lanes, COUNT, HIGH, ONES, PICK};
-use tables::{lane_of, Sowing, NO_PIT};
+use tables::{lane_of, SowingTable, NO_PIT};
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -54,13 +54,11 @@ struct Compiled<W> {
     per_row: usize,
     /// Stones in play.
     total: u32,
-    /// Entries of [`Compiled::sowings`] a pit.
-    stride: usize,
     /// The start: board lanes (seen from the player to move), captures,
     /// the player to move.
     start: (W, [u16; 2], usize),
-    /// Sowings, `[pit of the mover's row][stones]` flattened.
-    sowings: Vec<Sowing<W>>,
+    /// Sowings, `[pit of the mover's row][stones]`.
+    sowings: Box<SowingTable<W>>,
     /// The high bit of the lanes of a row (in a half).
     row_high: u64,
     /// Bit `i` set for lane `i` of the opponent's row.
@@ -339,7 +337,6 @@ impl<W: Lanes> Compiled<W> {
         Some(Compiled {
             per_row,
             total,
-            stride: total as usize + 1,
             start: (W::from_counts(&start_lanes), start.captured, mover.index()),
             sowings,
             row_high,
@@ -429,19 +426,22 @@ impl<W: Lanes> Compiled<W> {
         }
     }
 
-    /// The board of `s` as the engine holds it.
+    /// The board of `s` as the engine holds it (without a bounds check,
+    /// so that it costs nothing where it is not used).
     #[inline(always)]
     fn board(&self, s: &State<W>) -> Board {
-        let bytes = s.lanes.to_bytes();
-        let mut pits = [0; 16];
-        let per_row = self.per_row;
-        let (own, opp) = (&bytes[..per_row], &bytes[W::HALF..W::HALF + per_row]);
-        let (south, north) = match s.mover {
-            0 => (own, opp),
-            _ => (opp, own),
+        let from_south = match s.mover {
+            0 => s.lanes,
+            _ => s.lanes.turned(),
         };
-        pits[..per_row].copy_from_slice(south);
-        pits[per_row..2 * per_row].copy_from_slice(north);
+        let bytes = from_south.to_bytes();
+        let mut pits = [0; 16];
+        for i in 0..W::HALF {
+            if i < self.per_row {
+                pits[i & 15] = bytes[i & 15];
+                pits[(self.per_row + i) & 15] = bytes[(W::HALF + i) & 15];
+            }
+        }
         Board {
             pits,
             captured: s.captured,
@@ -549,7 +549,7 @@ impl<W: Lanes> Compiled<W> {
         let mask = candidates as usize;
         if self.grand_slam != GrandSlam::Forbidden || !self.slam_possible(s) {
             let k = rng.random_range(0..usize::from(COUNT[mask]));
-            self.apply(s, usize::from(PICK[mask][k]));
+            self.apply(s, usize::from(PICK[mask][k & 7]));
             return Ok(());
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
@@ -561,7 +561,7 @@ impl<W: Lanes> Compiled<W> {
         let mut left = mask;
         loop {
             let k = rng.random_range(0..usize::from(COUNT[left]));
-            let pit = usize::from(PICK[left][k]);
+            let pit = usize::from(PICK[left][k & 7]);
             let mut played = *s;
             if !self.sow_and_capture(&mut played, pit, true) {
                 *s = played;
@@ -702,15 +702,15 @@ impl<W: Lanes> Compiled<W> {
     fn sow_and_capture(&self, s: &mut State<W>, pit: usize, capture: bool) -> bool {
         let mover = s.mover;
         let n = (s.lanes.own() >> (8 * pit)) as u8 as usize;
-        let sowing = self.sowings[pit * self.stride + n];
+        let sowing = self.sowings[pit & 7][n & 127];
         let mut lanes = s.lanes.plus(sowing.delta);
-        s.captured[mover] += u16::from(sowing.store);
+        s.captured[mover & 1] += u16::from(sowing.store);
         s.opening = false;
         let mut slam = false;
         if let Some(rule) = &self.capture {
             let last = usize::from(sowing.last);
             if capture && sowing.last != NO_PIT && rule.lanes >> last & 1 == 1 {
-                slam = self.capture_at(rule, &mut lanes, &mut s.captured[mover], last);
+                slam = self.capture_at(rule, &mut lanes, &mut s.captured[mover & 1], last);
             }
         }
         if !sowing.again {
@@ -738,7 +738,7 @@ impl<W: Lanes> Compiled<W> {
             *taken |= 1 << lane;
         };
         if rule.opposite {
-            let opposite = usize::from(rule.opposite_lane[last]);
+            let opposite = usize::from(rule.opposite_lane[last & 15]);
             if !rule.even_empty && lanes.byte(opposite) == 0 {
                 return false;
             }
@@ -751,7 +751,7 @@ impl<W: Lanes> Compiled<W> {
                 if !rule.chain {
                     break;
                 }
-                at = usize::from(rule.next[at]);
+                at = usize::from(rule.next[at & 15]);
                 if taken >> at & 1 == 1
                     || rule.lanes >> at & 1 == 0
                     || !rule.capturable[lanes.byte(at)]

@@ -30,6 +30,9 @@ pub(super) struct Sowing<W> {
 /// [`Sowing::last`] of a sowing that ends in the store.
 pub(super) const NO_PIT: u8 = u8::MAX;
 
+/// The sowings of a row's pits, `[pit][stones]`.
+pub(super) type SowingTable<W> = [[Sowing<W>; 128]; 8];
+
 /// The lane of absolute pit `pit` on the board seen from `mover`.
 pub(super) fn lane_of<W: Lanes>(per_row: usize, mover: Player, pit: usize) -> usize {
     let (row, at) = (pit / per_row, pit % per_row);
@@ -39,19 +42,20 @@ pub(super) fn lane_of<W: Lanes>(per_row: usize, mover: Player, pit: usize) -> us
     }
 }
 
-/// The sowings of every pit of the mover's row (from 0) and stone count up
-/// to `total` (index `pit * (total + 1) + n`), or `None` when the engine's
-/// sowing is not the one the shape assumes or not the same for both
-/// players.
-pub(super) fn sowings<W: Lanes>(game: &Game, total: usize) -> Option<Vec<Sowing<W>>> {
+/// The sowings of every pit of a row (index `[pit][n]`: pit `pit` of the
+/// mover's row from 0, `n` stones up to `total`; the rest blank), or `None`
+/// when the engine's sowing is not the one the shape assumes or not the
+/// same for both players. Fixed sizes (at most 8 pits a row, 127 stones),
+/// so that the move loop's index needs no bounds check.
+pub(super) fn sowings<W: Lanes>(game: &Game, total: usize) -> Option<Box<SowingTable<W>>> {
     let rules = game.rules();
     let per_row = usize::from(rules.board.pits);
     let pit_count = 2 * per_row;
     let stores = rules.board.stores == Stores::Sown;
-    if per_row > W::HALF {
+    if per_row > W::HALF || total >= 128 {
         return None;
     }
-    let mut table = vec![Sowing::default(); per_row * (total + 1)];
+    let mut table = Box::new([[Sowing::default(); 128]; 8]);
     for mover in Player::BOTH {
         if game.row(mover) != (mover.index() * per_row..(mover.index() + 1) * per_row) {
             return None;
@@ -75,7 +79,7 @@ pub(super) fn sowings<W: Lanes>(game: &Game, total: usize) -> Option<Vec<Sowing<
                     },
                     again,
                 };
-                let slot = &mut table[i * (total + 1) + n];
+                let slot = &mut table[i][n];
                 match mover {
                     Player::South => *slot = sowing,
                     Player::North if *slot != sowing => return None,
