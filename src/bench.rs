@@ -3,16 +3,20 @@
 
 use std::{
     ops::ControlFlow,
+    sync::Barrier,
     time::{Duration, Instant},
 };
 
-use rand::{rngs::SmallRng, SeedableRng};
 use serde::Serialize;
 
 use crate::{
     agents::{agent_rng, splitmix64, Agent, RandomAgent},
     engine::{perft, Game, GameRun, History, Kernel, MatchRun, Player},
 };
+
+mod wyrand;
+
+pub use wyrand::WyRand;
 
 /// Plies after which a benchmark playout is stopped (random games end long before).
 const PLY_CAP: u32 = 1000;
@@ -78,26 +82,26 @@ pub struct BenchReport {
     pub peak_memory_kib: Option<u64>,
 }
 
-/// Plays random games for about `seconds` on one thread.
+/// Plays random games for about `seconds` on one thread, from when every
+/// thread is `ready` (what the thread sets up first is not timed).
 ///
 /// Each thread plays both sides from one random stream, with
 /// [`GameRun::play_random`]: the games are uniformly random like `sow
 /// simulate`'s, without the cost of seeding two fresh streams per game that
 /// `simulate` pays so that each game can be replayed from its own seed, and
 /// without deciding the legality of moves that are not drawn. The stream is
-/// a small fast generator (xoshiro), not the ChaCha of the agents: a
+/// a small fast generator ([`WyRand`]), not the ChaCha of the agents: a
 /// playout's only work besides the rules is drawing moves, and nothing here
 /// needs to be replayed.
 ///
 /// A variant whose rules fit the playout kernel's shape ([`Kernel`]) is
 /// played on the kernel: the same games from the same stream, faster.
-fn playouts_for(game: &Game, seconds: f64, stream: u64) -> Tally {
-    let cpu_start = thread_cpu_seconds();
-    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
-    let mut rng = SmallRng::seed_from_u64(splitmix64(stream));
+fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
+    let mut rng = WyRand::new(splitmix64(stream));
     let (mut games, mut plies) = (0u64, 0u64);
     if let Some(kernel) = Kernel::new(game) {
         let mut history = History::default();
+        let (deadline, cpu_start) = start_clock(seconds, ready);
         while Instant::now() < deadline {
             for _ in 0..256 {
                 let played = kernel.play(&mut rng, PLY_CAP, &mut history, |_| {});
@@ -113,6 +117,7 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64) -> Tally {
         };
     }
     let mut run = GameRun::new(game, game.start());
+    let (deadline, cpu_start) = start_clock(seconds, ready);
     while Instant::now() < deadline {
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
@@ -131,6 +136,14 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64) -> Tally {
         rounds: 0,
         cpu_seconds: cpu_since(cpu_start),
     }
+}
+
+/// Waits until every thread is `ready`, then returns the deadline
+/// `seconds` on and the thread's processor time so far.
+fn start_clock(seconds: f64, ready: &Barrier) -> (Instant, Option<f64>) {
+    ready.wait();
+    let cpu_start = thread_cpu_seconds();
+    (Instant::now() + Duration::from_secs_f64(seconds), cpu_start)
 }
 
 /// What one thread of playouts counted.
@@ -168,13 +181,12 @@ fn thread_cpu_seconds() -> Option<f64> {
 
 /// Plays random matches of rounds for about `seconds` on one thread, each
 /// stopped at [`MATCH_PLY_CAP`] plies. As [`playouts_for`], one random
-/// agent plays both sides.
-fn matches_for(game: &Game, seconds: f64, stream: u64) -> Tally {
-    let cpu_start = thread_cpu_seconds();
-    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+/// agent plays both sides, timed from when every thread is `ready`.
+fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
     let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
     let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
     let mut run = MatchRun::new(game, game.start());
+    let (deadline, cpu_start) = start_clock(seconds, ready);
     while Instant::now() < deadline {
         run.reset(game.start());
         let _: ControlFlow<()> = run.play_out(
@@ -198,26 +210,32 @@ fn matches_for(game: &Game, seconds: f64, stream: u64) -> Tally {
 }
 
 /// Random playouts on `threads` threads for about `seconds`: games, or
-/// matches in a variant with rounds.
+/// matches in a variant with rounds. The clock starts when every thread
+/// has set up (its kernel's tables, its stream) and stops when the last
+/// has finished: each thread plays on its own stream, history and
+/// counters, and shares nothing but the read-only game.
 pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
-    let start = Instant::now();
     let matches = game.has_rounds();
-    let totals: Vec<Tally> = std::thread::scope(|scope| {
+    let ready = Barrier::new(threads + 1);
+    let (totals, elapsed): (Vec<Tally>, f64) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 let stream = t as u64 + 1;
+                let ready = &ready;
                 scope.spawn(move || match matches {
-                    true => matches_for(game, seconds, stream),
-                    false => playouts_for(game, seconds, stream),
+                    true => matches_for(game, seconds, stream, ready),
+                    false => playouts_for(game, seconds, stream, ready),
                 })
             })
             .collect();
-        workers
+        ready.wait();
+        let start = Instant::now();
+        let totals = workers
             .into_iter()
             .map(|w| w.join().unwrap_or_default())
-            .collect()
+            .collect();
+        (totals, start.elapsed().as_secs_f64())
     });
-    let elapsed = start.elapsed().as_secs_f64();
     let games: u64 = totals.iter().map(|t| t.games).sum();
     let plies: u64 = totals.iter().map(|t| t.plies).sum();
     let cpu_seconds: Option<f64> = totals.iter().map(|t| t.cpu_seconds).sum();

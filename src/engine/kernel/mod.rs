@@ -2,10 +2,14 @@
 //! [`shape::fits`]): two rows, one lap, a capture at the last pit by a set
 //! of counts with a backward chain or the facing pit, grand slams and
 //! feeding, the simple ends. A variant whose compiled rules fit is played
-//! by a tight loop over its board held as byte lanes of one `u128`: a pit
-//! drawn, its sowing one table load and one add, the capture read from the
-//! lanes, the legality of the move drawn only (played on a copy and drawn
-//! again when it is an illegal grand slam), no list of moves.
+//! by a tight loop over its board held as byte lanes of one word, seen from
+//! the player to move (their row in the low half, [`lanes`]; a `u64` for
+//! rows of at most 4 pits, a `u128` for at most 8, chosen when the kernel is
+//! built): a pit drawn by table among the mover's pits holding enough
+//! stones, its sowing one table load and one add, the capture read from the
+//! lanes, the board turned over to the next player by one rotation, the
+//! legality of the move drawn only (played on a copy and drawn again when it
+//! is an illegal grand slam), no list of moves.
 //!
 //! It plays exactly the games [`GameRun::play_random`] plays from the same
 //! random stream: the same draws (one uniform index among the pits holding
@@ -15,34 +19,52 @@
 //!
 //! [`GameRun::play_random`]: crate::engine::GameRun::play_random
 
+mod lanes;
 mod shape;
 mod tables;
 
 use rand::Rng;
 
-use super::{draw_legal, EndReason, Game, Player, Position};
+use super::{EndReason, Game, Player, Position};
 use crate::rules::{
     CaptureSide, Chain, EndWhen, FeedFallback, FeedWhen, FirstMove, GrandSlam, Repetition, Take,
 };
-use tables::{Sowing, NO_PIT};
+use lanes::{high_bits, Lanes, COUNT, HIGH, ONES, PICK};
+use tables::{lane_of, SowingTable, NO_PIT};
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
 pub struct Kernel {
-    /// Pits on the board.
-    pit_count: usize,
+    shaped: Shaped,
+}
+
+/// The kernel on the word its board fits in.
+#[derive(Debug, Clone)]
+enum Shaped {
+    /// Rows of at most 4 pits: one `u64`.
+    Narrow(Compiled<u64>),
+    /// Rows of at most 8 pits: one `u128`.
+    Wide(Compiled<u128>),
+}
+
+/// The kernel for one word of lanes `W`.
+#[derive(Debug, Clone)]
+struct Compiled<W> {
+    /// Pits in a row.
+    per_row: usize,
     /// Stones in play.
     total: u32,
-    /// The start: board lanes and captures.
-    start: (u128, [u16; 2]),
-    /// Sowings, `[mover][pit][stones]` flattened.
-    sowings: Vec<Sowing>,
-    /// Per player: the byte lanes of their row.
-    row_lanes: [u128; 2],
-    /// Per player: bit `i` set for pit `i` of their row.
-    row_bits: [u32; 2],
-    /// Pits holding fewer stones are not played.
-    min_stones: u8,
+    /// The start: board lanes (seen from the player to move), captures,
+    /// the player to move.
+    start: (W, [u16; 2], usize),
+    /// Sowings, `[pit of the mover's row][stones]`.
+    sowings: Box<SowingTable<W>>,
+    /// The high bit of the lanes of a row (in a half).
+    row_high: u64,
+    /// Bit `i` set for lane `i` of the opponent's row.
+    opp_lane_bits: u32,
+    /// `min_stones` in every byte: pits holding fewer are not played.
+    min_stones: u64,
     /// The capture rule, if any.
     capture: Option<Capture>,
     /// What a grand slam does.
@@ -65,34 +87,41 @@ pub struct Kernel {
     repetition: bool,
 }
 
-/// The capture rule of the shape.
+/// The capture rule of the shape, on the lanes seen from the mover.
 #[derive(Debug, Clone)]
 struct Capture {
     /// `capturable[n]`: a pit holding `n` stones is taken.
     capturable: [bool; 256],
-    /// Per mover: the pits the rule takes from.
-    rows: [u32; 2],
-    /// The pits on from the last one are taken while they qualify, this
-    /// many pits round the board at a step (0: no chain).
-    step: usize,
+    /// Bit `i` set for the lanes the rule takes from.
+    lanes: u32,
+    /// The chain: `next[lane]` is the lane taken next while it qualifies,
+    /// round the board against the sowing or with it.
+    next: [u8; 16],
+    /// The pits on from the last one are taken while they qualify.
+    chain: bool,
+    /// `opposite[lane]`: the lane of the facing pit.
+    opposite_lane: [u8; 16],
     /// The facing pit is taken with the last one.
     opposite: bool,
     /// ... even when it is empty.
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
-    /// Each lane one more than the largest capturable count: a pit
-    /// holding that many or more is never taken (a lap only adds stones to
-    /// the pits it does not start from); 128 (no pit) when the facing pit
-    /// is taken whatever it holds.
-    beyond: u128,
+    /// In each lane of the opponent's half, one more than the largest
+    /// capturable count: a pit holding that many or more is never taken (a
+    /// lap only adds stones to the pits it does not start from); 128 (no
+    /// pit) when the facing pit is taken whatever it holds.
+    beyond: u64,
 }
 
 /// The state of a game on the kernel.
 #[derive(Debug, Clone, Copy)]
-struct State {
-    lanes: u128,
+struct State<W> {
+    /// The board seen from `mover`.
+    lanes: W,
+    /// Stones captured and stored, `[south, north]`.
     captured: [u16; 2],
+    /// The player to move (0 South, 1 North).
     mover: usize,
     opening: bool,
 }
@@ -133,19 +162,20 @@ impl Board {
 
 /// The repetition history of a kernel game, kept between games so that a
 /// batch allocates only while it first grows. A board is kept as its lanes
-/// with the player to move in the top bit (never a stone's: at most 127
-/// stones, so no lane reaches 128).
+/// (seen from the player to move) with the player to move in the top bit
+/// (never a stone's: at most 127 stones, so no lane reaches 128).
 #[derive(Debug, Clone, Default)]
 pub struct History {
     boards: Vec<u128>,
-    /// A 1024-bit Bloom filter of `boards`.
-    seen: [u64; 16],
+    /// A 256-bit Bloom filter of `boards`.
+    seen: [u64; 4],
 }
 
 impl History {
+    #[inline(always)]
     fn clear(&mut self) {
         self.boards.clear();
-        self.seen = [0; 16];
+        self.seen = [0; 4];
     }
 
     #[inline(always)]
@@ -153,9 +183,10 @@ impl History {
         let key = lanes | (mover as u128) << 127;
         let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (key, (mixed >> 54) as usize)
+        (key, (mixed >> 56) as usize)
     }
 
+    #[inline(always)]
     fn remember(&mut self, lanes: u128, mover: usize) {
         let (key, bit) = Self::key(lanes, mover);
         self.seen[bit / 64] |= 1 << (bit % 64);
@@ -175,23 +206,6 @@ impl History {
     }
 }
 
-const HIGH: u128 = u128::from_le_bytes([0x80; 16]);
-const ONES: u128 = u128::from_le_bytes([0x01; 16]);
-
-/// Bit `i` set when the high bit of byte `i` of `x` is.
-#[inline(always)]
-fn high_bits(x: u128) -> u32 {
-    let gather = |w: u64| {
-        ((w >> 7 & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-    };
-    gather(x as u64) | gather((x >> 64) as u64) << 8
-}
-
-#[inline(always)]
-fn byte(lanes: u128, pit: usize) -> usize {
-    (lanes >> (8 * pit)) as u8 as usize
-}
-
 impl Kernel {
     /// The kernel for `game`, when its rules fit the shape; `None` when they
     /// do not (the variant is played by the general engine).
@@ -200,6 +214,48 @@ impl Kernel {
         if !shape::fits(rules) || game.has_rounds() {
             return None;
         }
+        let shaped = match usize::from(rules.board.pits) <= u64::HALF {
+            true => Shaped::Narrow(Compiled::new(game)?),
+            false => Shaped::Wide(Compiled::new(game)?),
+        };
+        Some(Kernel { shaped })
+    }
+
+    /// Plays one random game from the start until it ends or reaches `cap`
+    /// plies, drawing from `rng` as [`GameRun::play_random`] does;
+    /// `each_ply` sees the board after every ply.
+    ///
+    /// [`GameRun::play_random`]: crate::engine::GameRun::play_random
+    pub fn play<R: Rng + Clone>(
+        &self,
+        rng: &mut R,
+        cap: u32,
+        history: &mut History,
+        each_ply: impl FnMut(&Board),
+    ) -> Played {
+        match &self.shaped {
+            Shaped::Narrow(kernel) => kernel.play(rng, cap, history, each_ply),
+            Shaped::Wide(kernel) => kernel.play(rng, cap, history, each_ply),
+        }
+    }
+
+    /// The last position of a kernel game as a [`Position`] of `game` (for
+    /// its final scores).
+    pub fn position(&self, game: &Game, board: &Board, plies: u32) -> Position {
+        let mut pos = game.start();
+        pos.pits[..16].copy_from_slice(&board.pits);
+        pos.captured = board.captured;
+        pos.to_move = board.to_move;
+        pos.opening = plies == 0;
+        pos
+    }
+}
+
+impl<W: Lanes> Compiled<W> {
+    /// The kernel on `W` for `game`, whose rules fit the shape; `None`
+    /// when its start or sowings do not.
+    fn new(game: &Game) -> Option<Compiled<W>> {
+        let rules = game.rules();
         let start = game.start();
         if start.closed | start.swapped | start.claimed != 0 || start.removed != 0 {
             return None;
@@ -207,42 +263,57 @@ impl Kernel {
         let per_row = usize::from(rules.board.pits);
         let pit_count = 2 * per_row;
         let total = start.total_stones();
-        let sowings = tables::sowings(game, total as usize)?;
-        let row_bits = [0, 1].map(|m| ((1u32 << per_row) - 1) << (m * per_row));
-        let row_lanes = row_bits.map(|bits| {
-            (0..16)
-                .filter(|i| bits >> i & 1 == 1)
-                .fold(0u128, |l, i| l | 0xFF << (8 * i))
-        });
+        let sowings = tables::sowings::<W>(game, total as usize)?;
+        // Lane `lane` of the board seen from South: its absolute pit.
+        let pit_of = |lane: usize| match lane < W::HALF {
+            true => lane,
+            false => per_row + lane - W::HALF,
+        };
+        let lane = |pit: usize| lane_of::<W>(per_row, Player::South, pit);
+        let lanes_of = |row: std::ops::Range<usize>| row.fold(0u32, |b, p| b | 1 << lane(p));
+        let (own_lanes, opp_lanes) = (lanes_of(0..per_row), lanes_of(per_row..pit_count));
+        let row_high = (0..per_row).fold(0u64, |h, i| h | 0x80 << (8 * i));
         let cw = tables::direction(rules) == crate::rules::Direction::Cw;
-        let capture = rules.captures.first().map(|rule| Capture {
-            beyond: match rule.take {
-                // The facing pit is taken whatever it holds: any pit may be.
-                Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => ONES * 128,
-                _ => {
-                    let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
-                    // At most 127 stones a pit: past 127, no pit is beyond.
-                    ONES * (most as u128 + 1).min(128)
-                }
-            },
-            capturable: std::array::from_fn(|n| rule.captures_count(n)),
-            rows: [0, 1].map(|m| match rule.side {
-                CaptureSide::Own => row_bits[m],
-                CaptureSide::Opponent => row_bits[1 - m],
-                _ => row_bits[0] | row_bits[1],
-            }),
+        let capture = rules.captures.first().map(|rule| {
             // Backward is against the sowing: a pit back counter-clockwise.
-            step: match (rule.chain, cw) {
-                (Chain::None, _) => 0,
+            let step = match (rule.chain, cw) {
                 (Chain::Backward, false) | (Chain::Forward, true) => pit_count - 1,
                 _ => 1,
-            },
-            opposite: matches!(
+            };
+            let opposite = matches!(
                 rule.take,
                 Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty
-            ),
-            even_empty: rule.take == Take::LastAndOppositeEvenEmpty,
-            not_first_move: rule.first_move == FirstMove::NoCapture,
+            );
+            let in_play = |l: usize| l < 2 * W::HALF && l % W::HALF < per_row;
+            Capture {
+                beyond: match opposite {
+                    // The facing pit is taken whatever it holds: any pit may be.
+                    true => ONES * 128,
+                    false => {
+                        let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
+                        // At most 127 stones a pit: past 127, no pit is beyond.
+                        ONES * (most as u64 + 1).min(128)
+                    }
+                },
+                capturable: std::array::from_fn(|n| rule.captures_count(n)),
+                lanes: match rule.side {
+                    CaptureSide::Own => own_lanes,
+                    CaptureSide::Opponent => opp_lanes,
+                    _ => own_lanes | opp_lanes,
+                },
+                next: std::array::from_fn(|l| match in_play(l) {
+                    true => lane((pit_of(l) + step) % pit_count) as u8,
+                    false => 0,
+                }),
+                chain: rule.chain != Chain::None,
+                opposite_lane: std::array::from_fn(|l| match in_play(l) {
+                    true => lane(pit_count - 1 - pit_of(l)) as u8,
+                    false => 0,
+                }),
+                opposite,
+                even_empty: rule.take == Take::LastAndOppositeEvenEmpty,
+                not_first_move: rule.first_move == FirstMove::NoCapture,
+            }
         });
         let mut end_order = [EndReason::NoLegalMove; 3];
         let mut end_count = 0;
@@ -258,14 +329,19 @@ impl Kernel {
                 end_count += 1;
             }
         }
-        Some(Kernel {
-            pit_count,
+        let mover = start.to_move;
+        let mut start_lanes = [0i64; 16];
+        for (pit, &n) in start.pits[..pit_count].iter().enumerate() {
+            start_lanes[lane_of::<W>(per_row, mover, pit)] = i64::from(n);
+        }
+        Some(Compiled {
+            per_row,
             total,
-            start: (tables::lanes(&start), start.captured),
+            start: (W::from_counts(&start_lanes), start.captured, mover.index()),
             sowings,
-            row_lanes,
-            row_bits,
-            min_stones: rules.sowing.min_stones,
+            row_high,
+            opp_lane_bits: opp_lanes,
+            min_stones: u64::from(rules.sowing.min_stones) * ONES,
             capture,
             grand_slam: rules.grand_slam,
             feeds: rules.feeding.when == FeedWhen::RowEmpty,
@@ -278,12 +354,8 @@ impl Kernel {
         })
     }
 
-    /// Plays one random game from the start until it ends or reaches `cap`
-    /// plies, drawing from `rng` as [`GameRun::play_random`] does;
-    /// `each_ply` sees the board after every ply.
-    ///
-    /// [`GameRun::play_random`]: crate::engine::GameRun::play_random
-    pub fn play<R: Rng + Clone>(
+    /// [`Kernel::play`] on `W`.
+    fn play<R: Rng + Clone>(
         &self,
         rng: &mut R,
         cap: u32,
@@ -293,12 +365,12 @@ impl Kernel {
         let mut s = State {
             lanes: self.start.0,
             captured: self.start.1,
-            mover: 0,
+            mover: self.start.2,
             opening: true,
         };
         history.clear();
         if self.repetition {
-            history.remember(s.lanes, s.mover);
+            history.remember(s.lanes.widen(), s.mover);
         }
         let mut off_board = s.captured[0] + s.captured[1];
         let mut plies = 0;
@@ -329,7 +401,7 @@ impl Kernel {
                 match self.play_drawn(&mut s, candidates, rng) {
                     Ok(()) => {}
                     Err(EndReason::NoLegalMove) if self.passes && self.can_reply(&s) => {
-                        self.pass(&mut s, candidates.count_ones() as usize, rng);
+                        self.pass(&mut s, usize::from(COUNT[candidates as usize]), rng);
                     }
                     Err(end) => break end,
                 }
@@ -341,8 +413,8 @@ impl Kernel {
                 if off != off_board {
                     off_board = off;
                     history.clear();
-                    history.remember(s.lanes, s.mover);
-                } else if history.repeated(s.lanes, s.mover) {
+                    history.remember(s.lanes.widen(), s.mover);
+                } else if history.repeated(s.lanes.widen(), s.mover) {
                     break EndReason::Repetition;
                 }
             }
@@ -354,34 +426,38 @@ impl Kernel {
         }
     }
 
-    /// The board of `s` as the engine holds it.
-    fn board(&self, s: &State) -> Board {
-        Board {
-            pits: s.lanes.to_le_bytes(),
-            captured: s.captured,
-            to_move: Player::BOTH[s.mover],
+    /// The board of `s` as the engine holds it (without a bounds check,
+    /// so that it costs nothing where it is not used).
+    #[inline(always)]
+    fn board(&self, s: &State<W>) -> Board {
+        let from_south = match s.mover {
+            0 => s.lanes,
+            _ => s.lanes.turned(),
+        };
+        let bytes = from_south.to_bytes();
+        let mut pits = [0; 16];
+        for i in 0..W::HALF {
+            if i < self.per_row {
+                pits[i & 15] = bytes[i & 15];
+                pits[(self.per_row + i) & 15] = bytes[(W::HALF + i) & 15];
+            }
         }
-    }
-
-    /// The last position of a kernel game as a [`Position`] of `game` (for
-    /// its final scores).
-    pub fn position(&self, game: &Game, board: &Board, plies: u32) -> Position {
-        let mut pos = game.start();
-        pos.pits[..16].copy_from_slice(&board.pits);
-        pos.captured = board.captured;
-        pos.to_move = board.to_move;
-        pos.opening = plies == 0;
-        pos
+        Board {
+            pits,
+            captured: s.captured,
+            to_move: Player::BOTH[s.mover & 1],
+        }
     }
 
     /// The first end condition of the rules that holds in `s`.
     #[inline(always)]
-    fn end_condition(&self, s: &State) -> Option<EndReason> {
+    fn end_condition(&self, s: &State<W>) -> Option<EndReason> {
+        if self.end_tests == 0 {
+            return None;
+        }
         let tested = |end: EndReason| self.end_tests & end.bit() != 0;
         let mut holds = 0;
-        if tested(EndReason::RowEmpty)
-            && (s.lanes & self.row_lanes[0] == 0 || s.lanes & self.row_lanes[1] == 0)
-        {
+        if tested(EndReason::RowEmpty) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
             holds |= EndReason::RowEmpty.bit();
         }
         if tested(EndReason::CapturedMajority)
@@ -389,8 +465,7 @@ impl Kernel {
         {
             holds |= EndReason::CapturedMajority.bit();
         }
-        // Every lane 0 or 1 (the lanes past the board are 0).
-        if tested(EndReason::AllPitsAtMostOne) && s.lanes & (ONES * 0xFE) == 0 {
+        if tested(EndReason::AllPitsAtMostOne) && !s.lanes.any_above_one() {
             holds |= EndReason::AllPitsAtMostOne.bit();
         }
         if holds == 0 {
@@ -402,23 +477,28 @@ impl Kernel {
     /// The player to move passes, drawn as the general engine draws it:
     /// among `refused` candidates, none legal, then the pass alone.
     #[cold]
-    fn pass<R: Rng>(&self, s: &mut State, refused: usize, rng: &mut R) {
-        draw_legal(refused, rng, |_| false);
+    fn pass<R: Rng>(&self, s: &mut State<W>, refused: usize, rng: &mut R) {
+        super::draw_legal(refused, rng, |_| false);
         let _ = rng.random_range(0..1usize);
-        s.mover = 1 - s.mover;
-        s.opening = false;
+        *s = self.turned(s);
+    }
+
+    /// `s` with the other player to move.
+    fn turned(&self, s: &State<W>) -> State<W> {
+        State {
+            lanes: s.lanes.turned(),
+            mover: 1 - s.mover,
+            opening: false,
+            ..*s
+        }
     }
 
     /// Under `neither_can_move`, when the player to move has no legal move:
     /// whether the opponent, the board turned over to them, has a legal
     /// move (the player to move then passes).
     #[cold]
-    fn can_reply(&self, s: &State) -> bool {
-        let turned = State {
-            mover: 1 - s.mover,
-            opening: false,
-            ..*s
-        };
+    fn can_reply(&self, s: &State<W>) -> bool {
+        let turned = self.turned(s);
         let replies = self.candidates(&turned);
         if replies == 0 {
             return false;
@@ -440,17 +520,17 @@ impl Kernel {
         false
     }
 
-    /// The mover's pits holding at least `min_stones`, as bits.
+    /// The mover's pits holding at least `min_stones`, as bits (bit `i`:
+    /// pit `i` of their row).
     #[inline(always)]
-    fn candidates(&self, s: &State) -> u32 {
-        let at_least = ((s.lanes | HIGH) - u128::from(self.min_stones) * ONES) & HIGH;
-        high_bits(at_least) & self.row_bits[s.mover]
+    fn candidates(&self, s: &State<W>) -> u32 {
+        high_bits(((s.lanes.own() | HIGH) - self.min_stones) & self.row_high)
     }
 
     /// Whether the player to move must feed.
     #[inline(always)]
-    fn must_feed(&self, s: &State) -> bool {
-        self.feeds && s.lanes & self.row_lanes[1 - s.mover] == 0
+    fn must_feed(&self, s: &State<W>) -> bool {
+        self.feeds && s.lanes.opp() == 0
     }
 
     /// Plays a random legal move of `s` (whose candidates are
@@ -459,62 +539,66 @@ impl Kernel {
     #[inline(always)]
     fn play_drawn<R: Rng + Clone>(
         &self,
-        s: &mut State,
+        s: &mut State<W>,
         candidates: u32,
         rng: &mut R,
     ) -> Result<(), EndReason> {
-        let count = candidates.count_ones() as usize;
         if self.must_feed(s) {
             return self.play_feeding(s, candidates, rng);
         }
+        let mask = candidates as usize;
         if self.grand_slam != GrandSlam::Forbidden || !self.slam_possible(s) {
-            let pit = nth_bit(candidates, rng.random_range(0..count));
-            self.apply(s, pit);
+            let k = rng.random_range(0..usize::from(COUNT[mask]));
+            self.apply(s, usize::from(PICK[mask][k & 7]));
             return Ok(());
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
-        // drawn again without it when it is one. When every candidate is
-        // one, the general engine draws nothing: the stream goes back.
+        // drawn again without it when it is one (as `draw_legal` draws:
+        // uniformly among the candidates not refused yet, in pit order).
+        // When every candidate is one, the general engine draws nothing:
+        // the stream goes back.
         let saved = rng.clone();
-        let mut played = *s;
-        let pick = draw_legal(count, rng, |i| {
-            played = *s;
-            !self.sow_and_capture(&mut played, nth_bit(candidates, i), true)
-        });
-        match pick {
-            Some(_) => {
+        let mut left = mask;
+        loop {
+            let k = rng.random_range(0..usize::from(COUNT[left]));
+            let pit = usize::from(PICK[left][k & 7]);
+            let mut played = *s;
+            if !self.sow_and_capture(&mut played, pit, true) {
                 *s = played;
-                Ok(())
+                return Ok(());
             }
-            None => {
+            left &= !(1 << pit);
+            if left == 0 {
                 *rng = saved;
-                Err(EndReason::NoLegalMove)
+                return Err(EndReason::NoLegalMove);
             }
         }
     }
 
-    /// [`Kernel::play_drawn`] when the opponent's row is empty: the legal
+    /// [`Compiled::play_drawn`] when the opponent's row is empty: the legal
     /// moves are worked out first (those that are not forbidden grand
     /// slams, and of them those that leave the player then to move a
     /// stone, if any), as the general engine lists them.
     #[cold]
     fn play_feeding<R: Rng>(
         &self,
-        s: &mut State,
+        s: &mut State<W>,
         candidates: u32,
         rng: &mut R,
     ) -> Result<(), EndReason> {
         let legal = self.feeding_moves(s, candidates)?;
-        let count = candidates.count_ones() as usize;
-        let pick = draw_legal(count, rng, |i| legal >> nth_bit(candidates, i) & 1 == 1);
-        let pit = nth_bit(candidates, pick.unwrap_or(0));
-        self.apply(s, pit);
+        let count = usize::from(COUNT[candidates as usize]);
+        let pick = super::draw_legal(count, rng, |i| {
+            legal >> PICK[candidates as usize][i] & 1 == 1
+        });
+        let pit = PICK[candidates as usize][pick.unwrap_or(0)];
+        self.apply(s, usize::from(pit));
         Ok(())
     }
 
     /// Under a feeding obligation: the legal moves of `s` as pit bits, or
     /// the end they leave.
-    fn feeding_moves(&self, s: &State, candidates: u32) -> Result<u32, EndReason> {
+    fn feeding_moves(&self, s: &State<W>, candidates: u32) -> Result<u32, EndReason> {
         let mut not_slams = 0u32;
         let mut feeding = 0u32;
         let mut rest = candidates;
@@ -534,7 +618,8 @@ impl Kernel {
                 }
             }
             not_slams |= 1 << pit;
-            if next.lanes & self.row_lanes[next.mover] != 0 {
+            // The player then to move (seen from them: their row) has a stone.
+            if next.lanes.own() != 0 {
                 feeding |= 1 << pit;
             }
         }
@@ -552,7 +637,7 @@ impl Kernel {
     /// At the ply cap: the end the general engine finds in `s` (no move
     /// left by the grand-slam or feeding rules), if any.
     #[cold]
-    fn no_legal_move(&self, s: &State, candidates: u32) -> Option<EndReason> {
+    fn no_legal_move(&self, s: &State<W>, candidates: u32) -> Option<EndReason> {
         if self.must_feed(s) {
             return self.feeding_moves(s, candidates).err();
         }
@@ -575,18 +660,18 @@ impl Kernel {
     /// count (such a pit is never taken, so the row is never emptied).
     /// The screen of the general engine (`Game::slam_possible`).
     #[inline(always)]
-    fn slam_possible(&self, s: &State) -> bool {
+    fn slam_possible(&self, s: &State<W>) -> bool {
         let Some(rule) = &self.capture else {
             return false;
         };
-        let too_many = ((s.lanes | HIGH) - rule.beyond) & HIGH & self.row_lanes[1 - s.mover];
+        let too_many = ((s.lanes.opp() | HIGH) - rule.beyond) & self.row_high;
         self.may_capture(s) && too_many == 0
     }
 
     /// Whether a move of `s` may capture (not on a first move the rule
     /// waives).
     #[inline(always)]
-    fn may_capture(&self, s: &State) -> bool {
+    fn may_capture(&self, s: &State<W>) -> bool {
         match &self.capture {
             Some(rule) => !(s.opening && rule.not_first_move),
             None => false,
@@ -596,7 +681,7 @@ impl Kernel {
     /// Plays the legal move from `pit` on `s`, as the engine's `apply`: a
     /// grand slam under `no_capture` is played without its capture.
     #[inline(always)]
-    fn apply(&self, s: &mut State, pit: usize) {
+    fn apply(&self, s: &mut State<W>, pit: usize) {
         let capture = self.may_capture(s);
         if self.grand_slam == GrandSlam::NoCapture && capture {
             let before = *s;
@@ -609,76 +694,75 @@ impl Kernel {
         self.sow_and_capture(s, pit, capture);
     }
 
-    /// Sows from `pit` and, when `capture`, captures at the last pit;
-    /// returns whether the move was a grand slam (it captured from the
-    /// opponent's row and left it empty).
+    /// Sows from pit `pit` of the mover's row and, when `capture`, captures
+    /// at the last pit, then turns the board over to the player then to
+    /// move; returns whether the move was a grand slam (it captured from
+    /// the opponent's row and left it empty).
     #[inline(always)]
-    fn sow_and_capture(&self, s: &mut State, pit: usize, capture: bool) -> bool {
+    fn sow_and_capture(&self, s: &mut State<W>, pit: usize, capture: bool) -> bool {
         let mover = s.mover;
-        let n = byte(s.lanes, pit);
-        let sowing = self.sowings[((mover * self.pit_count) + pit) * (self.total as usize + 1) + n];
-        s.lanes = s.lanes.wrapping_add(sowing.delta);
-        s.captured[mover] += u16::from(sowing.store);
+        let n = (s.lanes.own() >> (8 * pit)) as u8 as usize;
+        let sowing = self.sowings[pit & 7][n & 127];
+        let mut lanes = s.lanes.plus(sowing.delta);
+        s.captured[mover & 1] += u16::from(sowing.store);
         s.opening = false;
+        let mut slam = false;
+        if let Some(rule) = &self.capture {
+            let last = usize::from(sowing.last);
+            if capture && sowing.last != NO_PIT && rule.lanes >> last & 1 == 1 {
+                slam = self.capture_at(rule, &mut lanes, &mut s.captured[mover & 1], last);
+            }
+        }
         if !sowing.again {
+            lanes = lanes.turned();
             s.mover = 1 - mover;
         }
-        let last = usize::from(sowing.last);
-        let Some(rule) = &self.capture else {
-            return false;
-        };
-        if !capture || sowing.last == NO_PIT || rule.rows[mover] >> last & 1 == 0 {
-            return false;
-        }
-        let count = byte(s.lanes, last);
+        s.lanes = lanes;
+        slam
+    }
+
+    /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
+    /// from the mover, whose captures are `captured`; whether it was a
+    /// grand slam.
+    #[inline(always)]
+    fn capture_at(&self, rule: &Capture, lanes: &mut W, captured: &mut u16, last: usize) -> bool {
+        let count = lanes.byte(last);
         if !rule.capturable[count] {
             return false;
         }
         let mut taken = 0u32;
         let mut stones = 0u16;
-        let lift = |lanes: &mut u128, taken: &mut u32, stones: &mut u16, pit: usize| {
-            *stones += byte(*lanes, pit) as u16;
-            *lanes &= !(0xFFu128 << (8 * pit));
-            *taken |= 1 << pit;
+        let lift = |lanes: &mut W, taken: &mut u32, stones: &mut u16, lane: usize| {
+            *stones += lanes.byte(lane) as u16;
+            *lanes = lanes.without(lane);
+            *taken |= 1 << lane;
         };
         if rule.opposite {
-            let opposite = self.pit_count - 1 - last;
-            if !rule.even_empty && byte(s.lanes, opposite) == 0 {
+            let opposite = usize::from(rule.opposite_lane[last & 15]);
+            if !rule.even_empty && lanes.byte(opposite) == 0 {
                 return false;
             }
-            lift(&mut s.lanes, &mut taken, &mut stones, opposite);
-            lift(&mut s.lanes, &mut taken, &mut stones, last);
+            lift(lanes, &mut taken, &mut stones, opposite);
+            lift(lanes, &mut taken, &mut stones, last);
         } else {
             let mut at = last;
-            for _ in 0..self.pit_count {
-                lift(&mut s.lanes, &mut taken, &mut stones, at);
-                if rule.step == 0 {
+            for _ in 0..2 * self.per_row {
+                lift(lanes, &mut taken, &mut stones, at);
+                if !rule.chain {
                     break;
                 }
-                at = (at + rule.step) % self.pit_count;
+                at = usize::from(rule.next[at & 15]);
                 if taken >> at & 1 == 1
-                    || rule.rows[mover] >> at & 1 == 0
-                    || !rule.capturable[byte(s.lanes, at)]
+                    || rule.lanes >> at & 1 == 0
+                    || !rule.capturable[lanes.byte(at)]
                 {
                     break;
                 }
             }
         }
-        s.captured[mover] += stones;
-        let opponent = 1 - mover;
-        stones > 0
-            && taken & self.row_bits[opponent] != 0
-            && s.lanes & self.row_lanes[opponent] == 0
+        *captured += stones;
+        stones > 0 && taken & self.opp_lane_bits != 0 && lanes.opp() == 0
     }
-}
-
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first).
-#[inline(always)]
-fn nth_bit(mut bits: u32, k: usize) -> usize {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
 }
 
 #[cfg(test)]
@@ -688,12 +772,6 @@ mod tests {
 
     fn kernel(name: &str) -> Option<Kernel> {
         Kernel::new(&Game::new(variants::load(name).unwrap().rules))
-    }
-
-    #[test]
-    fn the_high_bits_of_the_lanes_are_gathered_in_pit_order() {
-        let x = 0x80u128 << 8 | 0x80u128 << (8 * 9) | 0x80u128 << (8 * 15);
-        assert_eq!(high_bits(x), 1 << 1 | 1 << 9 | 1 << 15);
     }
 
     /// Oware (OpenSpiel), Kalah and Modiar fit the shape; a relay variant

@@ -1,25 +1,27 @@
-//! The kernel's move tables: for each mover, pit and stone count, what the
-//! sowing adds to the board (all pits as byte lanes of one `u128`), to the
-//! mover's store, where its last stone lands and whether the mover moves
-//! again. Built from the general engine's own sowing (without capture) on a
-//! board holding only the sown pit, and checked against the sowing the
-//! kernel's shape assumes (the pits in pit order round the board, the
-//! mover's store after their last pit): a variant whose sowing differs is
-//! not taken.
+//! The kernel's move tables: for each pit of the mover's row and stone
+//! count, what the sowing adds to the board (byte lanes seen from the
+//! mover, see [`Lanes`]), to the mover's store, where its last stone lands
+//! and whether the mover moves again. Built from the general engine's own
+//! sowing (without capture) on a board holding only the sown pit, for
+//! both players, and checked against the sowing the kernel's shape assumes
+//! (the pits in pit order round the board, the mover's store after their
+//! last pit) and between the players (seen from the mover, South's sowings
+//! are North's): a variant whose sowing differs is not taken.
 
+use super::lanes::Lanes;
 use crate::engine::{Game, Move, Player, Position};
 use crate::rules::{Direction, PitDirection, SowStart, Stores};
 
 /// What sowing `n` stones from one pit does, on any board (one lap: the
 /// stones do not depend on the other pits).
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Sowing {
-    /// Added to the board's byte lanes (the emptied origin a wrapping
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Sowing<W> {
+    /// Added to the board's lanes (the emptied origin a wrapping
     /// subtraction).
-    pub delta: u128,
+    pub delta: W,
     /// Stones into the mover's store.
     pub store: u8,
-    /// The pit the last stone lands in; [`NO_PIT`] for the store.
+    /// The lane the last stone lands in; [`NO_PIT`] for the store.
     pub last: u8,
     /// The mover moves again (`extra_turn store`).
     pub again: bool,
@@ -28,28 +30,61 @@ pub(super) struct Sowing {
 /// [`Sowing::last`] of a sowing that ends in the store.
 pub(super) const NO_PIT: u8 = u8::MAX;
 
-/// The sowings of every mover, pit of theirs and stone count up to `total`
-/// (index `[mover][pit][n]`, the pit counted from 0 along the whole
-/// board), or `None` when the engine's sowing is not the one the shape
-/// assumes.
-pub(super) fn sowings(game: &Game, total: usize) -> Option<Vec<Sowing>> {
+/// The sowings of a row's pits, `[pit][stones]`.
+pub(super) type SowingTable<W> = [[Sowing<W>; 128]; 8];
+
+/// The lane of absolute pit `pit` on the board seen from `mover`.
+pub(super) fn lane_of<W: Lanes>(per_row: usize, mover: Player, pit: usize) -> usize {
+    let (row, at) = (pit / per_row, pit % per_row);
+    match row == mover.index() {
+        true => at,
+        false => W::HALF + at,
+    }
+}
+
+/// The sowings of every pit of a row (index `[pit][n]`: pit `pit` of the
+/// mover's row from 0, `n` stones up to `total`; the rest blank), or `None`
+/// when the engine's sowing is not the one the shape assumes or not the
+/// same for both players. Fixed sizes (at most 8 pits a row, 127 stones),
+/// so that the move loop's index needs no bounds check.
+pub(super) fn sowings<W: Lanes>(game: &Game, total: usize) -> Option<Box<SowingTable<W>>> {
     let rules = game.rules();
     let per_row = usize::from(rules.board.pits);
     let pit_count = 2 * per_row;
     let stores = rules.board.stores == Stores::Sown;
-    let mut table = vec![Sowing::default(); 2 * pit_count * (total + 1)];
+    if per_row > W::HALF || total >= 128 {
+        return None;
+    }
+    let mut table = Box::new([[Sowing::default(); 128]; 8]);
     for mover in Player::BOTH {
         if game.row(mover) != (mover.index() * per_row..(mover.index() + 1) * per_row) {
             return None;
         }
-        for pit in game.row(mover) {
+        for (i, pit) in game.row(mover).enumerate() {
             for n in 1..=total {
-                let engine = engine_sowing(game, mover, pit, n)?;
-                let assumed = assumed_sowing(rules, mover, pit, n, stores);
-                if (engine.delta, engine.store, engine.last) != assumed {
+                let (counts, store, last, again) = engine_sowing(game, mover, pit, n)?;
+                if (counts, store, last) != assumed_sowing(rules, mover, pit, n, stores) {
                     return None;
                 }
-                table[(mover.index() * pit_count + pit) * (total + 1) + n] = engine;
+                let mut lanes = [0i64; 16];
+                for (p, &c) in counts[..pit_count].iter().enumerate() {
+                    lanes[lane_of::<W>(per_row, mover, p)] = c;
+                }
+                let sowing = Sowing {
+                    delta: W::from_counts(&lanes),
+                    store,
+                    last: match last {
+                        NO_PIT => NO_PIT,
+                        p => lane_of::<W>(per_row, mover, usize::from(p)) as u8,
+                    },
+                    again,
+                };
+                let slot = &mut table[i][n];
+                match mover {
+                    Player::South => *slot = sowing,
+                    Player::North if *slot != sowing => return None,
+                    Player::North => {}
+                }
             }
         }
     }
@@ -57,14 +92,21 @@ pub(super) fn sowings(game: &Game, total: usize) -> Option<Vec<Sowing>> {
 }
 
 /// The engine's sowing of `n` stones from `pit` by `mover` on a board
-/// holding nothing else, without capture.
-fn engine_sowing(game: &Game, mover: Player, pit: usize, n: usize) -> Option<Sowing> {
+/// holding nothing else, without capture: the stones added to each pit
+/// (taken from the origin), to the mover's store, the pit of the last
+/// stone ([`NO_PIT`] for the store) and whether the mover moves again.
+fn engine_sowing(
+    game: &Game,
+    mover: Player,
+    pit: usize,
+    n: usize,
+) -> Option<([i64; 16], u8, u8, bool)> {
     let mut pos = Position {
         to_move: mover,
         ..Position::EMPTY
     };
     pos.pits[pit] = u8::try_from(n).ok()?;
-    let before = lanes(&pos);
+    let before = pos.pits;
     let mv = Move {
         pit: pit as u8,
         direction: direction(game.rules()),
@@ -77,13 +119,14 @@ fn engine_sowing(game: &Game, mover: Player, pit: usize, n: usize) -> Option<Sow
     if pos.pits[pit_count..].iter().any(|&n| n != 0) {
         return None;
     }
+    let counts = std::array::from_fn(|i| i64::from(pos.pits[i]) - i64::from(before[i]));
     let last = usize::from(effect.last);
-    Some(Sowing {
-        delta: lanes(&pos).wrapping_sub(before),
-        store: u8::try_from(pos.captured[mover.index()]).ok()?,
-        last: if last < pit_count { last as u8 } else { NO_PIT },
-        again: pos.to_move == mover,
-    })
+    Some((
+        counts,
+        u8::try_from(pos.captured[mover.index()]).ok()?,
+        if last < pit_count { last as u8 } else { NO_PIT },
+        pos.to_move == mover,
+    ))
 }
 
 /// The direction every pit sows in (the shape has one).
@@ -104,7 +147,7 @@ fn assumed_sowing(
     pit: usize,
     n: usize,
     stores: bool,
-) -> (u128, u8, u8) {
+) -> ([i64; 16], u8, u8) {
     let per_row = usize::from(rules.board.pits);
     let pit_count = 2 * per_row;
     let cw = direction(rules) == Direction::Cw;
@@ -150,15 +193,5 @@ fn assumed_sowing(
         }
         at += 1;
     }
-    let delta = (0..16).fold(0u128, |d, i| {
-        d.wrapping_add((counts[i] as u128).wrapping_mul(1u128 << (8 * i)))
-    });
-    (delta, store, last)
-}
-
-/// The first 16 pits as byte lanes (pit `i` in byte `i`).
-pub(super) fn lanes(pos: &Position) -> u128 {
-    let mut bytes = [0u8; 16];
-    bytes.copy_from_slice(&pos.pits[..16]);
-    u128::from_le_bytes(bytes)
+    (counts, store, last)
 }
