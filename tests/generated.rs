@@ -540,6 +540,10 @@ fn consistent(mut r: Rules) -> Rules {
     {
         r.sowing.first_lap = FirstLap::Any;
     }
+    // `first_lap single_into_empty` needs single stones to be played.
+    if r.sowing.first_lap == FirstLap::SingleIntoEmpty && r.sowing.min_stones > 1 {
+        r.sowing.first_lap = FirstLap::Any;
+    }
     // A last-pit capture sown on is sown with the captures inside the
     // sowing: no relay cycle, no lap test.
     if r.captures

@@ -383,6 +383,15 @@ const FAMILIES: &[Family] = &[
                 row claim a hole of the opponent's.",
         variants: &["gabata-adegrat"],
     },
+    Family {
+        page: "kay",
+        title: "Kay",
+        intro: "A game of Haiti recorded around 1952: a last counter in an occupied hole \
+                relays unless the next hole is empty; a three made four in the opponent's \
+                row is taken, with the fours behind it, and ends the turn; a single counter \
+                is sown only into an empty hole.",
+        variants: &["kay"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

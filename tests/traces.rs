@@ -876,3 +876,8 @@ fn gabata_adegrat_random_seed_1_opening() {
         "24"
     ]));
 }
+
+#[test]
+fn kay_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kay", "--seed", "1"]));
+}
