@@ -127,6 +127,12 @@ COVERED_FOR = {
     "Kay": {"conditional relay", "move legality by outcome / singleton rules"},
 }
 
+# misc11: capture NAME { side opponent_and_own_rightmost } (the opponent's
+# row and the mover's own rightmost pit): Kara.lud read; its text's "those
+# holes" read as the last hole, as Ludii's code takes it (the header says
+# the other reading)
+COVERED_FOR["Kara"] = {"capture zone = pit set"}
+
 # Shipped with a stand-in for that one detail (named in the variant's header).
 SHIPPED_WITH_STAND_IN = {"Motiq"}
 

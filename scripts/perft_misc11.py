@@ -20,13 +20,19 @@ an occupied hole and the hole after it holds counters, the last hole is
 lifted and sown on the same way; else the move ends. The game is over when
 the player to move has no legal move.
 
+kara (2x3, 7 each, no stores sown): a hole holding counters may be played;
+sow anticlockwise from the next hole, six or more passing through the
+emptied hole, one lap. A last hole holding 2, 4 or 6 is taken when it is
+the opponent's or the mover's rightmost hole (South's c, North's C). The
+game is over when the player to move has no counter.
+
 Relays stop after 1000 relay laps, as `sow` does (a bound of the engine, not
 of the rules): the move ends there, with no capture.
 """
 
 import sys
 
-N = 12
+N = 12  # Kay's board; Kara's is 6 holes (its own class)
 MAX_RELAYS = 1000
 
 
@@ -79,8 +85,29 @@ class Kay:
         return b
 
 
+class Kara:
+    start = [7] * 6
+
+    def moves(self, b, player):
+        out = []
+        for h in range(player * 3, player * 3 + 3):
+            if b[h]:
+                after = list(b)
+                stones, after[h], hole = after[h], 0, h
+                while stones:
+                    hole = (hole + 1) % 6
+                    after[hole] += 1
+                    stones -= 1
+                zone = hole // 3 != player or hole == player * 3 + 2
+                if zone and after[hole] in (2, 4, 6):
+                    after[hole] = 0
+                out.append((h, after))
+        return out
+
+
 GAMES = {
     "kay": Kay,
+    "kara": Kara,
 }
 
 
@@ -97,7 +124,9 @@ def main():
     board, player = game.start, 0
     if len(sys.argv) > 3:
         tokens = sys.argv[3].replace("/", " ").split()
-        board, player = [int(t) for t in tokens[:12]], 0 if tokens[12] == "south" else 1
+        size = len(game.start)
+        board = [int(t) for t in tokens[:size]]
+        player = 0 if tokens[size] == "south" else 1
     for d in range(1, depth + 1):
         print("perft", d, perft(game, board, player, d))
 

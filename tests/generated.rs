@@ -343,6 +343,9 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
             if rule.side == CaptureSide::OwnInner {
                 rule.side = CaptureSide::Own;
             }
+            if rule.side == CaptureSide::OpponentAndOwnRightmost {
+                rule.side = CaptureSide::Opponent;
+            }
             rule.before = Before::Any;
             rule.goes_to = CaptureDestination::Mover;
             rule.then = AfterCapture::Stops;
@@ -673,6 +676,10 @@ fn four_rows_consistent(r: &mut Rules) {
             rule.take,
             Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
         );
+        // The mover's rightmost pit is the last of their one row.
+        if r.board.rows != 2 && rule.side == CaptureSide::OpponentAndOwnRightmost {
+            rule.side = CaptureSide::Opponent;
+        }
         if !four {
             if rule.side == CaptureSide::OwnInner {
                 rule.side = CaptureSide::Own;

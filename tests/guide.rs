@@ -392,6 +392,15 @@ const FAMILIES: &[Family] = &[
                 is sown only into an empty hole.",
         variants: &["kay"],
     },
+    Family {
+        page: "kara",
+        title: "Kara",
+        intro: "A game of the Baggara people of Sudan, recorded around 1925 (Ludii codes \
+                its two-player form): three holes a player, seven counters each; a last \
+                counter that makes two, four or six in an opponent's hole or in the \
+                mover's own rightmost hole takes it.",
+        variants: &["kara"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

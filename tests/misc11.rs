@@ -121,3 +121,62 @@ fn single_into_empty_with_min_stones_two_is_refused() {
         "{err}"
     );
 }
+
+// ---- Kara: twos, fours and sixes in the opponent's row or one's own
+// rightmost hole ----
+
+#[test]
+fn kara_takes_a_last_hole_of_the_opponents_row_made_two_four_or_six() {
+    let game = shipped("kara");
+    // South b (2): c 0->1, A 3->4, the last, North's: taken (4).
+    let p = pos(&game, "0 2 0 / 3 1 1 south captured 17 18");
+    let s = play(&game, &p, "b");
+    assert_eq!(board(&game, &s.position), [0, 0, 1, 0, 1, 1]);
+    assert_eq!(s.position.captured, [21, 18]);
+}
+
+#[test]
+fn kara_takes_the_movers_own_rightmost_hole_but_no_other_own_hole() {
+    let game = shipped("kara");
+    // South b (1): c 1->2, the last, South's rightmost: taken (2).
+    let p = pos(&game, "0 1 1 / 1 1 1 south captured 18 19");
+    let s = play(&game, &p, "b");
+    assert_eq!(board(&game, &s.position), [0, 0, 0, 1, 1, 1]);
+    assert_eq!(s.position.captured, [20, 19]);
+    // South c (4): A 1->2, B 1->2, C 1->2, a 1->2, the last, South's own
+    // leftmost: not taken.
+    let p = pos(&game, "1 0 4 / 1 1 1 south captured 17 17");
+    let s = play(&game, &p, "c");
+    assert_eq!(board(&game, &s.position), [2, 0, 0, 2, 2, 2]);
+    assert_eq!(s.position.captured, [17, 17]);
+    // North's rightmost is C (from North's left): North B (1): C 1->2,
+    // taken.
+    let p = pos(&game, "1 1 1 / 0 1 1 north captured 18 19");
+    let s = play(&game, &p, "B");
+    assert_eq!(board(&game, &s.position), [1, 1, 1, 0, 0, 0]);
+    assert_eq!(s.position.captured, [18, 21]);
+}
+
+#[test]
+fn kara_ends_when_the_player_to_move_has_no_counter_each_taking_their_row() {
+    let game = shipped("kara");
+    // South's holes are empty: the game is over, North takes its three.
+    let run = GameRun::new(&game, pos(&game, "0 0 0 / 1 2 0 south captured 20 19"));
+    assert_eq!(run.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(run.scores(), [20, 22]);
+}
+
+#[test]
+fn opponent_and_own_rightmost_needs_two_rows() {
+    let dir = scratch("misc11-check-side");
+    let text = "name \"t\"\nboard { rows 3; pits 4; seeds 2 }\nsow { start next }\ncapture last { counts 2; side opponent_and_own_rightmost }\n";
+    let path = dir.join("t.variant");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("t.variant:4:")
+            && err.contains("`side opponent_and_own_rightmost` needs a two-row board"),
+        "{err}"
+    );
+}

@@ -881,3 +881,8 @@ fn gabata_adegrat_random_seed_1_opening() {
 fn kay_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "kay", "--seed", "1"]));
 }
+
+#[test]
+fn kara_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kara", "--seed", "1"]));
+}

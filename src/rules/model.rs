@@ -472,6 +472,10 @@ keyword_enum! {
         /// Four rows: only the mover's inner row (the one next to the
         /// opponent's).
         OwnInner = "own_inner",
+        /// Two rows: the opponent's row and the mover's own rightmost pit
+        /// (the last of their row from their left: Kara's "an opponent's
+        /// hole or the rightmost hole belonging to the player sowing").
+        OpponentAndOwnRightmost = "opponent_and_own_rightmost",
     }
 }
 

@@ -774,7 +774,9 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).side = v.word(),
             write: |r| rule(r).map(|c| one(c.side)),
             what: "capture side",
-            value: ValueKind::Word(Words::of::<CaptureSide>().opt_in(&["own_inner"])),
+            value: ValueKind::Word(
+                Words::of::<CaptureSide>().opt_in(&["own_inner", "opponent_and_own_rightmost"]),
+            ),
             default: Default::Value("any"),
             warns: Some(Warning {
                 text: "on whose row captures happen is not stated: `side any` assumed",

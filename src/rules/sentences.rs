@@ -531,6 +531,9 @@ fn capture_row(side: CaptureSide) -> &'static str {
         CaptureSide::Own => "in the mover's own row",
         CaptureSide::Opponent => "in the opponent's row",
         CaptureSide::OwnInner => "in the mover's inner row",
+        CaptureSide::OpponentAndOwnRightmost => {
+            "in the opponent's row or is the mover's own rightmost pit"
+        }
     }
 }
 
