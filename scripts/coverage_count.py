@@ -123,7 +123,20 @@ COVERED_FOR = {
     # relay is that one too, but Kay also misses its singleton rule, and
     # J'erin's conditional relay is another (a four in one's own row)
     "Tap Urdy": {"conditional relay"},
+    # misc11: sow { laps relay_until_capture_unless_next_empty } (a landing
+    # four of the opponent's row taken, with the fours behind, before the
+    # relay; else relay while the next hole holds counters) and legal {
+    # first_lap single_into_empty } ("single counters can only be sowed
+    # when the next hole is empty"); Kay.lud read (text followed: fours in
+    # the opponent's row only)
+    "Kay": {"conditional relay", "move legality by outcome / singleton rules"},
 }
+
+# misc11: capture NAME { side opponent_and_own_rightmost } (the opponent's
+# row and the mover's own rightmost pit): Kara.lud read; its text's "those
+# holes" read as the last hole, as Ludii's code takes it (the header says
+# the other reading)
+COVERED_FOR["Kara"] = {"capture zone = pit set"}
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
 SHIPPED_WITH_STAND_IN = {"Motiq"}

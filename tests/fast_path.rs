@@ -226,6 +226,7 @@ fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
                     game.why_illegal(pos, mv, legal),
                     Illegal::NotAnOpeningPit { .. }
                         | Illegal::FirstLap { .. }
+                        | Illegal::SingleIntoOccupied { .. }
                         | Illegal::MustCapture { .. }
                 )
         })

@@ -349,6 +349,9 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
             if rule.side == CaptureSide::OwnInner {
                 rule.side = CaptureSide::Own;
             }
+            if rule.side == CaptureSide::OpponentAndOwnRightmost {
+                rule.side = CaptureSide::Opponent;
+            }
             rule.before = Before::Any;
             rule.goes_to = CaptureDestination::Mover;
             rule.last_goes_to = None;
@@ -551,6 +554,10 @@ fn consistent(mut r: Rules) -> Rules {
     {
         r.sowing.first_lap = FirstLap::Any;
     }
+    // `first_lap single_into_empty` needs single stones to be played.
+    if r.sowing.first_lap == FirstLap::SingleIntoEmpty && r.sowing.min_stones > 1 {
+        r.sowing.first_lap = FirstLap::Any;
+    }
     // A last-pit capture sown on is sown with the captures inside the
     // sowing: no relay cycle, no lap test.
     if r.captures
@@ -679,6 +686,10 @@ fn four_rows_consistent(r: &mut Rules) {
             rule.take,
             Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
         );
+        // The mover's rightmost pit is the last of their one row.
+        if r.board.rows != 2 && rule.side == CaptureSide::OpponentAndOwnRightmost {
+            rule.side = CaptureSide::Opponent;
+        }
         if !four {
             if rule.side == CaptureSide::OwnInner {
                 rule.side = CaptureSide::Own;

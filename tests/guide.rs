@@ -393,6 +393,24 @@ const FAMILIES: &[Family] = &[
                 row claim a hole of the opponent's.",
         variants: &["gabata-adegrat"],
     },
+    Family {
+        page: "kay",
+        title: "Kay",
+        intro: "A game of Haiti recorded around 1952: a last counter in an occupied hole \
+                relays unless the next hole is empty; a three made four in the opponent's \
+                row is taken, with the fours behind it, and ends the turn; a single counter \
+                is sown only into an empty hole.",
+        variants: &["kay"],
+    },
+    Family {
+        page: "kara",
+        title: "Kara",
+        intro: "A game of the Baggara people of Sudan, recorded around 1925 (Ludii codes \
+                its two-player form): three holes a player, seven counters each; a last \
+                counter that makes two, four or six in an opponent's hole or in the \
+                mover's own rightmost hole takes it.",
+        variants: &["kara"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

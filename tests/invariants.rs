@@ -192,6 +192,7 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 }
                 Illegal::SingleIntoOccupied { .. } => {
                     rules.sowing.singletons != sowing::rules::Singletons::Never
+                        || rules.sowing.first_lap == sowing::rules::FirstLap::SingleIntoEmpty
                 }
                 Illegal::FirstLap { .. } => {
                     rules.sowing.first_lap == sowing::rules::FirstLap::ReachesOrEmpty

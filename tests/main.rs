@@ -19,6 +19,7 @@ mod guide;
 mod infer;
 mod invariants;
 mod language;
+mod misc11;
 mod muvalavala;
 mod njombwa;
 mod omweso;

@@ -946,4 +946,13 @@ fn um_el_banat_tribute_and_another_turn() {
         "--moves",
         "e d",
     ]));
+
+#[test]
+fn kay_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kay", "--seed", "1"]));
+}
+
+#[test]
+fn kara_random_seed_1() {
+    insta::assert_snapshot!(text(&["trace", "kara", "--seed", "1"]));
 }

@@ -171,8 +171,8 @@ pub enum Illegal {
         /// Labels of the pits the first move may be played from.
         allowed: Vec<String>,
     },
-    /// Under `singletons into_empty`, a single stone that would fall into
-    /// an occupied pit.
+    /// Under `singletons into_empty` or `first_lap single_into_empty`, a
+    /// single stone that would fall into an occupied pit.
     SingleIntoOccupied {
         /// Label of the pit.
         pit: String,
@@ -451,8 +451,13 @@ pub struct Game {
     /// [`Game::shifts`].
     shift_opening: bool,
     /// Whether a move's first lap must reach the opponent's row or end in an
-    /// empty pit of the mover's row (`first_lap reaches_or_empty`).
+    /// empty pit of the mover's row (`first_lap reaches_or_empty`), or a
+    /// single stone must fall into an empty pit (`first_lap
+    /// single_into_empty`, then `single_needs_empty` is set too).
     pub(super) first_lap_rule: bool,
+    /// Whether a pit holding a single stone is played only when that stone
+    /// falls into an empty pit (`first_lap single_into_empty`, Kay).
+    single_needs_empty: bool,
     /// Whether a move whose first lap ends in a capture is obligatory when
     /// there is one (`first_lap captures`, Bao).
     pub(super) first_lap_capture: bool,
@@ -723,7 +728,9 @@ impl Game {
         }
         let restriction_steps = rules.restrictions.0;
         let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
-        let rules_first_lap = rules.sowing.first_lap == FirstLap::ReachesOrEmpty;
+        let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
+        let rules_first_lap =
+            rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
         let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
         let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
         let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
@@ -828,6 +835,7 @@ impl Game {
             play_opponent,
             shift_opening,
             first_lap_rule: rules_first_lap,
+            single_needs_empty,
             first_lap_capture,
             plain: false,
         };
@@ -1484,6 +1492,12 @@ impl Game {
                 let next = usize::from(self.after[direction][last]);
                 (pos.pits[next] > 0).then_some(last)
             }
+            Laps::RelayUntilCaptureUnlessNextEmpty
+                if pos.pits[last] > 1 && !self.takes_last(pos, last) =>
+            {
+                let next = usize::from(self.after[direction][last]);
+                (pos.pits[next] > 0).then_some(last)
+            }
             _ => None,
         }
     }
@@ -1723,10 +1737,15 @@ impl Game {
 
     /// Whether `mv`'s first lap from `pos` does what `first_lap
     /// reaches_or_empty` asks: sows a stone into the opponent's row, or
-    /// ends in a pit of the mover's row that was empty.
+    /// ends in a pit of the mover's row that was empty (under `first_lap
+    /// single_into_empty`: a single stone falls into an empty pit).
     pub(super) fn first_lap_allowed(&self, pos: &Position, mv: Move) -> bool {
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
         let mover = pos.to_move;
+        if self.single_needs_empty {
+            return pos.pits[origin] != 1
+                || self.single_into_empty(pos, mover, origin, mv.direction);
+        }
         let needed = match pos.closed {
             0 => usize::from(self.reach_at[mover.index()][direction][origin]),
             _ => self.reach_past_closed(pos, origin, direction),
@@ -2036,6 +2055,9 @@ impl Game {
             };
         }
         if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+            if self.single_needs_empty {
+                return Illegal::SingleIntoOccupied { pit: label };
+            }
             return Illegal::FirstLap { pit: label };
         }
         if self.first_lap_capture

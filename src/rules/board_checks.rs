@@ -155,6 +155,12 @@ pub(super) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                     "`side own_inner` needs a four-row board (`rows 4`)",
                 ));
             }
+            if read.rules.board.rows != 2 && rule.side == CaptureSide::OpponentAndOwnRightmost {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`side opponent_and_own_rightmost` needs a two-row board (`rows 2`): a player's rightmost pit is the last of their one row",
+                ));
+            }
         }
     }
     out

@@ -52,6 +52,7 @@ pub(super) const CHECKS: &[Check] = &[
     board_at_most_is_for_sweeps,
     last_goes_to_is_for_every_pit,
     first_lap_captures_fits,
+    single_into_empty_needs_single_moves,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -1067,4 +1068,26 @@ fn board_at_most_is_for_sweeps(read: &Read<'_>) -> Vec<Diagnostic> {
             })
         })
         .collect()
+}
+
+/// `first_lap single_into_empty` says when a pit of one stone is played:
+/// it means something only when `min_stones` lets such a pit be played.
+fn single_into_empty_needs_single_moves(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    match read.given(LEGAL, "first_lap") {
+        Some(s)
+            if rules.sowing.first_lap == FirstLap::SingleIntoEmpty
+                && read.valid(LEGAL, "min_stones")
+                && rules.sowing.min_stones > 1 =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                format!(
+                    "`first_lap single_into_empty` has no effect with `min_stones {}`: no pit holding a single stone is played",
+                    rules.sowing.min_stones
+                ),
+            )]
+        }
+        _ => Vec::new(),
+    }
 }

@@ -273,6 +273,10 @@ keyword_enum! {
         /// stones of the pit after it, if any, are lifted and sown on; a lap
         /// ending in an empty pit ends the move (Gabata (Adegrat)).
         NextAfterOccupied = "next_after_occupied",
+        /// As `relay_until_capture`, and only while the pit after the
+        /// landing pit holds stones: a lap ending in an occupied pit whose
+        /// next pit is empty ends the move there too (Kay).
+        RelayUntilCaptureUnlessNextEmpty = "relay_until_capture_unless_next_empty",
     }
 }
 
@@ -477,6 +481,10 @@ keyword_enum! {
         /// Four rows: only the mover's inner row (the one next to the
         /// opponent's).
         OwnInner = "own_inner",
+        /// Two rows: the opponent's row and the mover's own rightmost pit
+        /// (the last of their row from their left: Kara's "an opponent's
+        /// hole or the rightmost hole belonging to the player sowing").
+        OpponentAndOwnRightmost = "opponent_and_own_rightmost",
     }
 }
 
@@ -1111,5 +1119,9 @@ keyword_enum! {
         /// End in a capture, when some move's first lap does: a capturing
         /// move is obligatory (Bao's "if a player can capture, he must").
         Captures = "captures",
+        /// Any, but a pit holding a single stone is played only when that
+        /// stone falls into an empty pit (Kay's "single counters can only
+        /// be sowed when the next hole is empty").
+        SingleIntoEmpty = "single_into_empty",
     }
 }

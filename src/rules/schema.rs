@@ -603,6 +603,7 @@ written `pass`.",
                 "next_always",
                 "relay_unless_next_empty",
                 "next_after_occupied",
+                "relay_until_capture_unless_next_empty",
             ])),
             default: Default::Value("single"),
             warns: None,
@@ -780,7 +781,9 @@ Old files: a section without a label, `capture { ... }`, is the rule
             read: |r, v| rule_mut(r).side = v.word(),
             write: |r| rule(r).map(|c| one(c.side)),
             what: "capture side",
-            value: ValueKind::Word(Words::of::<CaptureSide>().opt_in(&["own_inner"])),
+            value: ValueKind::Word(
+                Words::of::<CaptureSide>().opt_in(&["own_inner", "opponent_and_own_rightmost"]),
+            ),
             default: Default::Value("any"),
             warns: Some(Warning {
                 text: "on whose row captures happen is not stated: `side any` assumed",
@@ -1029,6 +1032,12 @@ capture (a capture rule `on relay_landing` that takes there), only those
 moves: a capturing move is obligatory (Bao). A move's first lap is the
 stones of the pit played, before any relay; moves that capture only in a
 later lap do not count.
+
+`first_lap single_into_empty` plays a pit holding a single stone only
+when the pit that stone is sown into is empty, whatever else the mover
+has (Kay: \"single counters can only be sowed when the next hole is
+empty\"); the other pits are played as `min_stones` says. A single stone
+into an occupied pit is refused with its own message.
 
 Old files: `sow { min_stones }`, the top-level `grand_slam` and the section
 `feeding { when; otherwise }` are still read, as `legal { min_stones;

@@ -322,6 +322,7 @@ pub(super) fn laps(rules: &Rules) -> Vec<String> {
         Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
         Laps::NextAlways => format!("Wherever the last stone lands, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
         Laps::NextAfterOccupied => format!("When the last stone lands in a pit that already held stones, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty, or when a lap ends in an empty pit{bound}."),
+        Laps::RelayUntilCaptureUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
         Laps::RelayUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
     }]
 }
@@ -551,6 +552,9 @@ fn capture_row(side: CaptureSide) -> &'static str {
         CaptureSide::Own => "in the mover's own row",
         CaptureSide::Opponent => "in the opponent's row",
         CaptureSide::OwnInner => "in the mover's inner row",
+        CaptureSide::OpponentAndOwnRightmost => {
+            "in the opponent's row or is the mover's own rightmost pit"
+        }
     }
 }
 
@@ -952,6 +956,9 @@ pub(super) fn first_lap(rules: &Rules) -> Vec<String> {
         ],
         FirstLap::Captures => vec![
             "A capturing move is obligatory: when the first lap of some move ends in a capture, only such a move may be played.".into(),
+        ],
+        FirstLap::SingleIntoEmpty => vec![
+            "A pit holding a single stone may be played only if the pit that stone is sown into is empty.".into(),
         ],
     }
 }

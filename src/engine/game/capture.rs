@@ -69,6 +69,12 @@ impl CaptureTable {
             CaptureSide::Own => row_bits[mover.index()],
             CaptureSide::Opponent => row_bits[mover.other().index()],
             CaptureSide::OwnInner => inner_bits[mover.index()],
+            // The highest pit of the mover's row: its rightmost (two rows).
+            CaptureSide::OpponentAndOwnRightmost => {
+                let own = row_bits[mover.index()];
+                row_bits[mover.other().index()]
+                    | own & (1u32 << 31).wrapping_shr(own.leading_zeros())
+            }
         });
         let mut facing = [rule.facing_counts.is_empty(); 256];
         for &n in &rule.facing_counts {
