@@ -169,7 +169,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
         prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
             .prop_map(|set| set.into_iter().collect())],
         (keyword::<CaptureDestination>(), keyword::<Requires>()),
-        keyword::<AfterCapture>(),
+        (keyword::<AfterCapture>(), keyword::<LastStone>()),
         // A sweep's endgame threshold, one rule in four.
         prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
     )
@@ -183,7 +183,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 take,
                 facing_counts,
                 (goes_to, requires),
-                then,
+                (then, last_stone),
                 board_at_most,
             )| {
                 CaptureRule {
@@ -204,6 +204,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     then,
                     requires,
                     board_at_most,
+                    last_stone,
                 }
             },
         )
@@ -401,7 +402,8 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                 ),
                 (keyword::<GrandSlam>(), any::<bool>()),
                 end(total),
-                Just(board),
+                // The opening of shifts, one board in four.
+                (prop_oneof![3 => Just(0), 1 => 1..=board.pits], Just(board)),
             )
         })
         .prop_map(
@@ -412,7 +414,7 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                 (when, otherwise, gives),
                 (grand_slam, feed_first),
                 end,
-                board,
+                (shifts_from, board),
             )| {
                 consistent(Rules {
                     name,
@@ -436,6 +438,7 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                     // One round: matches are tested in tests/rounds.rs.
                     rounds: Default::default(),
                     claim: Default::default(),
+                    opening: Opening { shifts_from },
                 })
             },
         )
@@ -444,6 +447,19 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
 /// Removes what the validator rejects as a contradiction or as a rule without
 /// effect, keeping the rest: one line per rule of docs/language.md.
 fn consistent(mut r: Rules) -> Rules {
+    // The opening of shifts: two rows, one direction, no sown stores, a
+    // start of `seeds`, and no other rule of the first move.
+    let one_way = |d| r.sowing.direction.iter().all(|&p| p == d);
+    if r.board.rows != 2
+        || !(one_way(PitDirection::Ccw) || one_way(PitDirection::Cw))
+        || r.board.stores.sown()
+        || !r.board.start.is_empty()
+        || !r.sowing.first_move_from.is_empty()
+        || r.sowing.first_move != FirstMoveKind::Sow
+        || r.sowing.first_moves != FirstMoves::Game
+    {
+        r.opening.shifts_from = 0;
+    }
     // `skip_origin yes` contradicts `start origin` (and `origin_unless_single`).
     if r.sowing.start != SowStart::Next {
         r.sowing.skip_origin = false;
@@ -521,9 +537,12 @@ fn consistent(mut r: Rules) -> Rules {
         if !keep {
             rule.requires = Requires::Nothing;
         }
-        // `board_at_most` is for a sweep.
+        // `board_at_most` is for a sweep, `last_stone` for `every_pit`.
         if rule.on != Trigger::Sweep {
             rule.board_at_most = None;
+        }
+        if rule.on != Trigger::EveryPit {
+            rule.last_stone = LastStone::Taken;
         }
     }
     if r.captures

@@ -6,6 +6,7 @@ mod capture;
 mod claim;
 mod fill;
 mod kichwa;
+mod opening;
 mod packed;
 mod resow;
 mod shift;
@@ -839,6 +840,11 @@ impl Game {
             && !game.extra_turn_capture
             && !game.each_player_opening
             && !game.shift_opening;
+        // A prescribed opening is played once, here: the game starts where
+        // it leaves (before packed laps, which start in the mover's row).
+        let mut start = game.start;
+        game.play_opening(&mut start);
+        game.start = start;
         // Packed laps add a whole lap's stones at once (the one lap of a
         // one-lap sowing, or each lap of a relay): not for a single stone
         // that skips its origin, nor for stones that go on to a claimed
