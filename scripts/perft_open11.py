@@ -28,7 +28,8 @@ empty hole ends the move and takes the counters of the hole facing it
 (hole i faces 11 - i); the round ends when one counter or none is left.
 
 Relays are cut after 1000 relay laps, as `sow` does (a bound of the
-engine, not of the rules).
+engine, not of the rules): the move ends there and captures nothing (its
+last hole is occupied), and the game goes on.
 
 Usage: scripts/perft_open11.py oromo|jimafesosh DEPTH
 """

@@ -876,3 +876,34 @@ fn gabata_adegrat_random_seed_1_opening() {
         "24"
     ]));
 }
+
+#[test]
+fn gabata_oromo_random_seed_1_opening() {
+    // The game starts after South's prescribed first turn (the shifts, then
+    // the sowing of F: 0 13 1 1 2 12 / 0 3 0 12 0 0, South 4), North to
+    // move; fours made before a lap's last counter are taken as they fall.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "gabata-oromo",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}
+
+#[test]
+fn jimafesosh_random_seed_1_opening() {
+    // The game starts after South's prescribed first turn (the shifts from
+    // f into A, then the sowing of e: 3 0 12 0 0 0 / 13 1 1 2 12 0, South
+    // 4), North to move; a last counter in an empty hole takes the hole
+    // facing it.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "jimafesosh",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}
