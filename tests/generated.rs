@@ -334,6 +334,9 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         sowing.play_from = PlayFrom::Own;
         sowing.first_lap = FirstLap::Any;
         sowing.first_move = FirstMoveKind::Sow;
+        // A prescribed opening is played when the game is compiled, off the
+        // kernel's shape.
+        r.opening = Opening::default();
         r.captures.truncate(1);
         for rule in &mut r.captures {
             rule.on = Trigger::LastPit;
