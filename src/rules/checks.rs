@@ -1058,15 +1058,20 @@ fn board_at_most_is_for_sweeps(read: &Read<'_>) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// `last_stone lifted` says which stones an `on every_pit` rule looks at.
+/// `last_stone lifted` says which stones an `on every_pit` rule looks at;
+/// the `on every_pit` rules of a variant agree on it.
 fn last_stone_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let every_pit = |rule: &CaptureRule| rule.on == Trigger::EveryPit;
+    let lifted =
+        (read.rules.captures.iter()).any(|c| every_pit(c) && c.last_stone == LastStone::Lifted);
     capture_rules(read)
         .filter_map(|(i, rule)| {
-            let s = read.given_in(CAPTURE, i, "last_stone")?;
-            (read.valid_in(CAPTURE, i, "on")
-                && rule.on != Trigger::EveryPit
-                && rule.last_stone != LastStone::Taken)
-                .then(|| {
+            if !read.valid_in(CAPTURE, i, "on") {
+                return None;
+            }
+            if !every_pit(rule) {
+                let s = read.given_in(CAPTURE, i, "last_stone")?;
+                return (rule.last_stone != LastStone::Taken).then(|| {
                     Diagnostic::error(
                         s.span,
                         format!(
@@ -1074,7 +1079,15 @@ fn last_stone_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
                             rule.on
                         ),
                     )
-                })
+                });
+            }
+            let span = read.given_in(CAPTURE, i, "on")?.span;
+            (lifted && rule.last_stone == LastStone::Taken).then(|| {
+                Diagnostic::error(
+                    span,
+                    "the `on every_pit` rules of a variant must agree on `last_stone`: another one has `last_stone lifted`",
+                )
+            })
         })
         .collect()
 }

@@ -39,9 +39,6 @@ pub(in crate::engine) struct CaptureTable {
     /// A sweep applies only when at most this many stones are left on the
     /// board when it looks (`board_at_most`; none: `u32::MAX`).
     board_at_most: u32,
-    /// For `on every_pit`: the pit a lap's last stone falls into is left to
-    /// the sowing (`last_stone lifted`).
-    pub(super) spares_last: bool,
 }
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -85,7 +82,6 @@ impl CaptureTable {
             requires_capture: rule.requires == Requires::Capture,
             requires_first_lap: rule.requires == Requires::FirstLap,
             board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
-            spares_last: rule.last_stone == crate::rules::LastStone::Lifted,
         }
     }
 

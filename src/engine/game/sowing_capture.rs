@@ -64,11 +64,10 @@ impl Game {
                     let stones = hand.unwrap_or_else(|| std::mem::take(&mut pos.pits[origin]));
                     on_lap(origin, stones, direction, resown);
                     last = self
-                        .sow_watched_lap(pos, path, stones, watched, |pos, slot, lap_end| {
+                        .sow_watched_lap(pos, path, stones, watched, |pos, slot| {
                             for rule in in_force(Trigger::EveryPit) {
                                 let count = usize::from(pos.pits[slot]);
-                                if rule.qualifies(m, slot, count) && !(lap_end && rule.spares_last)
-                                {
+                                if rule.qualifies(m, slot, count) {
                                     *captured += self.take_pit(rule, pos, m, slot);
                                     *pits |= 1 << slot;
                                 }
@@ -134,9 +133,10 @@ impl Game {
     }
 
     /// Sows `stones` in hand along `path` stone by stone, passing over
-    /// closed pits, and calls `look(pos, slot, lap_end)` after a stone drops
-    /// into a slot whose bit is set in `watched`, making it hold a count an
-    /// `on every_pit` rule may take (`lap_end`: it was the lap's last). Returns the slot of the last
+    /// closed pits, and calls `look(pos, slot)` after a stone drops into a
+    /// slot whose bit is set in `watched`, making it hold a count an `on
+    /// every_pit` rule may take (but for a lap's last stone under
+    /// `last_stone lifted`). Returns the slot of the last
     /// stone, none when the hand was empty.
     #[inline]
     fn sow_watched_lap(
@@ -145,7 +145,7 @@ impl Game {
         path: &[u8],
         mut stones: u8,
         watched: u32,
-        mut look: impl FnMut(&mut Position, usize, bool),
+        mut look: impl FnMut(&mut Position, usize),
     ) -> Option<usize> {
         let mut last = None;
         // A single stone that skips its origin (`origin_unless_single`).
@@ -161,8 +161,11 @@ impl Game {
             pos.pits[slot] += 1;
             stones -= 1;
             last = Some(slot);
-            if watched >> slot & 1 == 1 && self.every_pit_counts[usize::from(pos.pits[slot])] {
-                look(pos, slot, stones == 0);
+            if watched >> slot & 1 == 1
+                && self.every_pit_counts[usize::from(pos.pits[slot])]
+                && !(stones == 0 && self.every_pit_spares_last)
+            {
+                look(pos, slot);
             }
         }
         last
