@@ -118,6 +118,13 @@ NOT_COVERED_FOR = {
 COVERED_FOR = {
     # legal { first_moves each_player; first_move shift }
     "English Wari (St. Lucia)": {"opening phase / prescribed first moves"},
+    # opening { shifts_from N }: the stylised opening of shifts (every other
+    # hole emptied into the next round the board, then the last one made
+    # sown), read in each .lud's rule text and code (wave 11). Gabata
+    # (Oromo)'s in-sowing four, not taken when a lap's last counter makes
+    # it, is capture { on every_pit; last_stone lifted }
+    "Gabata (Oromo)": {"opening phase / prescribed first moves"},
+    "Jimafesosh": {"opening phase / prescribed first moves"},
     # sow { laps relay_unless_next_empty }: "the contents of that hole are
     # picked up and sowing continues, unless the next hole is empty"; Kay's
     # relay is that one too, but Kay also misses its singleton rule, and
@@ -148,8 +155,10 @@ SHIPPED_WITH_STAND_IN = {"Motiq"}
 # (`odd_pit larger_unequal`) and the match that ends when a player gains no
 # hole (`match_end no_pit`), read against its .lud rule text.
 # Mewelad (wave 11) opens with the same simultaneous race as Mewegae
-# (South moves first, as in Ludii's code).
-STAND_IN_BEYOND_THE_LIST = {"Mewegae", "Mewelad"}
+# (South moves first, as in Ludii's code). Jimafesosh (wave 11): the hole
+# two remainders of two make up goes "by chance" in the text; the language
+# has no chance move (odd_pit larger).
+STAND_IN_BEYOND_THE_LIST = {"Mewegae", "Mewelad", "Jimafesosh"}
 
 
 # Games whose list, less the features above, holds only artifacts of

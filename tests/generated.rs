@@ -174,7 +174,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
             // Where a lap's last pit goes (`on every_pit`), one rule in four.
             prop_oneof![3 => Just(None), 1 => keyword::<CaptureDestination>().prop_map(Some)],
         ),
-        keyword::<AfterCapture>(),
+        (keyword::<AfterCapture>(), keyword::<LastStone>()),
         // A sweep's endgame threshold, one rule in four.
         prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
     )
@@ -188,7 +188,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 take,
                 facing_counts,
                 (goes_to, requires, last_goes_to),
-                then,
+                (then, last_stone),
                 board_at_most,
             )| {
                 CaptureRule {
@@ -210,6 +210,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     then,
                     requires,
                     board_at_most,
+                    last_stone,
                 }
             },
         )
@@ -339,6 +340,9 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         sowing.play_from = PlayFrom::Own;
         sowing.first_lap = FirstLap::Any;
         sowing.first_move = FirstMoveKind::Sow;
+        // A prescribed opening is played when the game is compiled, off the
+        // kernel's shape.
+        r.opening = Opening::default();
         r.captures.truncate(1);
         for rule in &mut r.captures {
             rule.on = Trigger::LastPit;
@@ -411,7 +415,8 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                 ),
                 (keyword::<GrandSlam>(), any::<bool>()),
                 end(total),
-                Just(board),
+                // The opening of shifts, one board in four.
+                (prop_oneof![3 => Just(0), 1 => 1..=board.pits], Just(board)),
             )
         })
         .prop_map(
@@ -422,7 +427,7 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                 (when, otherwise, gives),
                 (grand_slam, feed_first),
                 end,
-                board,
+                (shifts_from, board),
             )| {
                 consistent(Rules {
                     name,
@@ -446,6 +451,7 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
                     // One round: matches are tested in tests/rounds.rs.
                     rounds: Default::default(),
                     claim: Default::default(),
+                    opening: Opening { shifts_from },
                 })
             },
         )
@@ -454,6 +460,19 @@ fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules
 /// Removes what the validator rejects as a contradiction or as a rule without
 /// effect, keeping the rest: one line per rule of docs/language.md.
 fn consistent(mut r: Rules) -> Rules {
+    // The opening of shifts: two rows, one direction, no sown stores, a
+    // start of `seeds`, and no other rule of the first move.
+    let one_way = |d| r.sowing.direction.iter().all(|&p| p == d);
+    if r.board.rows != 2
+        || !(one_way(PitDirection::Ccw) || one_way(PitDirection::Cw))
+        || r.board.stores.sown()
+        || !r.board.start.is_empty()
+        || !r.sowing.first_move_from.is_empty()
+        || r.sowing.first_move != FirstMoveKind::Sow
+        || r.sowing.first_moves != FirstMoves::Game
+    {
+        r.opening.shifts_from = 0;
+    }
     // `skip_origin yes` contradicts `start origin` (and `origin_unless_single`).
     if r.sowing.start != SowStart::Next {
         r.sowing.skip_origin = false;
@@ -531,13 +550,14 @@ fn consistent(mut r: Rules) -> Rules {
         if !keep {
             rule.requires = Requires::Nothing;
         }
-        // `board_at_most` is for a sweep.
+        // `board_at_most` is for a sweep, `last_stone` for `every_pit`.
         if rule.on != Trigger::Sweep {
             rule.board_at_most = None;
         }
-        // `last_goes_to` is for `on every_pit`.
+        // `last_goes_to` and `last_stone` are for `on every_pit`.
         if rule.on != Trigger::EveryPit {
             rule.last_goes_to = None;
+            rule.last_stone = LastStone::Taken;
         }
     }
     if r.captures

@@ -316,6 +316,18 @@ const FAMILIES: &[Family] = &[
         variants: &["english-wari-st-lucia"],
     },
     Family {
+        page: "stylised-openings",
+        title: "Gabata (Oromo) and Jimafesosh",
+        intro: "Two relay games of Ethiopia that begin with a stylised move: the first player \
+                empties every other hole into the next, round the board, until the holes \
+                alternate eight and none, then sows the last hole made. The opening leaves \
+                no choice, so play starts where it ends. In Gabata (Oromo) a four made while \
+                sowing is the sower's, unless the last counter of a lap makes it; in \
+                Jimafesosh a last counter in an empty hole takes the hole facing it, and \
+                holes change hands between rounds.",
+        variants: &["gabata-oromo", "jimafesosh"],
+    },
+    Family {
         page: "sanderson",
         title: "Njombwa and Sute",
         intro: "Two four-row games Sanderson recorded in 1913 around Lake Malawi: in \

@@ -41,6 +41,7 @@ mod rounds;
 mod rules;
 mod sim;
 mod solve;
+mod stylised_openings;
 mod surplus;
 mod sute;
 mod three_rows;

@@ -933,6 +933,21 @@ fn mewelad_random_seed_1_opening() {
     ]));
 }
 
+#[test]
+fn gabata_oromo_random_seed_1_opening() {
+    // The game starts after South's prescribed first turn (the shifts, then
+    // the sowing of F: 0 13 1 1 2 12 / 0 3 0 12 0 0, South 4), North to
+    // move; fours made before a lap's last counter are taken as they fall.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "gabata-oromo",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
+}
+
 /// Um el Banat, worked by hand (tests/owner_fours.rs): South's e ends in
 /// North's marked hole f (3): two taken as a tribute and another turn; its
 /// d then ends in e (empty).
@@ -946,6 +961,7 @@ fn um_el_banat_tribute_and_another_turn() {
         "--moves",
         "e d",
     ]));
+}
 
 #[test]
 fn kay_random_seed_1() {
@@ -955,4 +971,20 @@ fn kay_random_seed_1() {
 #[test]
 fn kara_random_seed_1() {
     insta::assert_snapshot!(text(&["trace", "kara", "--seed", "1"]));
+}
+
+#[test]
+fn jimafesosh_random_seed_1_opening() {
+    // The game starts after South's prescribed first turn (the shifts from
+    // f into A, then the sowing of e: 3 0 12 0 0 0 / 13 1 1 2 12 0, South
+    // 4), North to move; a last counter in an empty hole takes the hole
+    // facing it.
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "jimafesosh",
+        "--seed",
+        "1",
+        "--max-plies",
+        "12"
+    ]));
 }

@@ -6,6 +6,7 @@ mod capture;
 mod claim;
 mod fill;
 mod kichwa;
+mod opening;
 mod packed;
 mod resow;
 mod shift;
@@ -304,6 +305,9 @@ pub struct Game {
     /// ([`Game::sow_laps_capturing`]) and the other moves keep the
     /// table-driven laps.
     sowing_captures: bool,
+    /// The `on every_pit` rules leave a lap's last pit to the sowing
+    /// (`last_stone lifted`; the rules of a variant agree on it).
+    every_pit_spares_last: bool,
     /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
     /// (never the store). A lap that no such rule looks at is sown by the
     /// table-driven lap, not stone by stone.
@@ -564,6 +568,8 @@ impl Game {
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
         let opening_no_capture = shift_opening || every_rule().all(|c| c.opening_no_capture);
         let sowing_captures = !sowing_rules.is_empty();
+        let every_pit_spares_last = (rules.captures.iter())
+            .any(|c| c.on == Trigger::EveryPit && c.last_stone == crate::rules::LastStone::Lifted);
         let every_pit_counts = std::array::from_fn(|n| {
             (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
         });
@@ -783,6 +789,7 @@ impl Game {
             sowing_captures,
             every_pit_slots,
             every_pit_counts,
+            every_pit_spares_last,
             sweep_rules: sweep_rules.into(),
             beyond_last,
             capturable,
@@ -847,6 +854,11 @@ impl Game {
             && !game.extra_turn_capture
             && !game.each_player_opening
             && !game.shift_opening;
+        // A prescribed opening is played once, here: the game starts where
+        // it leaves (before packed laps, which start in the mover's row).
+        let mut start = game.start;
+        game.play_opening(&mut start);
+        game.start = start;
         // Packed laps add a whole lap's stones at once (the one lap of a
         // one-lap sowing, or each lap of a relay): not for a single stone
         // that skips its origin, nor for stones that go on to a claimed

@@ -53,6 +53,8 @@ pub(super) const CHECKS: &[Check] = &[
     last_goes_to_is_for_every_pit,
     first_lap_captures_fits,
     single_into_empty_needs_single_moves,
+    opening_shifts_fit,
+    last_stone_is_for_every_pit,
 ];
 
 const BOARD: Option<&str> = Some("board");
@@ -62,6 +64,7 @@ const LEGAL: Option<&str> = Some("legal");
 const END: Option<&str> = Some("end");
 const ROUNDS: Option<&str> = Some("rounds");
 const CLAIM: Option<&str> = Some("claim");
+const OPENING: Option<&str> = Some("opening");
 
 /// Pit counts are bytes: the board holds at most [`MAX_STONES`], and at
 /// least one stone.
@@ -1090,4 +1093,83 @@ fn single_into_empty_needs_single_moves(read: &Read<'_>) -> Vec<Diagnostic> {
         }
         _ => Vec::new(),
     }
+}
+
+/// `last_stone lifted` says which stones an `on every_pit` rule looks at;
+/// the `on every_pit` rules of a variant agree on it.
+fn last_stone_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let every_pit = |rule: &CaptureRule| rule.on == Trigger::EveryPit;
+    let lifted =
+        (read.rules.captures.iter()).any(|c| every_pit(c) && c.last_stone == LastStone::Lifted);
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            if !read.valid_in(CAPTURE, i, "on") {
+                return None;
+            }
+            if !every_pit(rule) {
+                let s = read.given_in(CAPTURE, i, "last_stone")?;
+                return (rule.last_stone != LastStone::Taken).then(|| {
+                    Diagnostic::error(
+                        s.span,
+                        format!(
+                            "`last_stone lifted` has no effect here: it is for `on every_pit`, not `on {}`",
+                            rule.on
+                        ),
+                    )
+                });
+            }
+            let span = read.given_in(CAPTURE, i, "on")?.span;
+            (lifted && rule.last_stone == LastStone::Taken).then(|| {
+                Diagnostic::error(
+                    span,
+                    "the `on every_pit` rules of a variant must agree on `last_stone`: another one has `last_stone lifted`",
+                )
+            })
+        })
+        .collect()
+}
+
+/// `opening { shifts_from }` names a place of South's row, and the
+/// opening it starts is South's whole first turn: it needs two rows, one
+/// sowing direction, no sown stores and an even start (`seeds`), and no
+/// other rule of the first move.
+fn opening_shifts_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(OPENING, "shifts_from") else {
+        return Vec::new();
+    };
+    let mut out = places_in_the_row(read, OPENING, "shifts_from");
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`shifts_from` (the opening of shifts) {why}"),
+        ));
+    };
+    if read.valid(BOARD, "rows") && rules.board.rows != 2 {
+        error("is not supported on three or four rows");
+    }
+    if read.valid(SOW, "direction")
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
+    {
+        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
+    }
+    if read.valid(BOARD, "stores") && rules.board.stores.sown() {
+        error("is not supported with sown stores");
+    }
+    if read.given(BOARD, "start").is_some() {
+        error("needs every pit to start alike (`seeds`, not `start`)");
+    }
+    for (key, given) in [
+        ("first_move_from", !rules.sowing.first_move_from.is_empty()),
+        ("first_move", rules.sowing.first_move != FirstMoveKind::Sow),
+        ("first_moves", rules.sowing.first_moves != FirstMoves::Game),
+    ] {
+        if read.valid(LEGAL, key) && given {
+            error(&format!(
+                "cannot be used with `{key}` in `legal`: South's first turn is the opening's"
+            ));
+        }
+    }
+    out
 }

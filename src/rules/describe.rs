@@ -41,6 +41,7 @@ const PARAGRAPHS: &[(&str, &[&str])] = &[
     ("End", &["end"]),
     ("Rounds", &["rounds"]),
     ("Claimed pits", &["claim"]),
+    ("Opening", &["opening"]),
 ];
 
 /// The top-level key that gives the source line (the name is the title).

@@ -51,6 +51,9 @@ pub struct Rules {
     /// (Toguz Kumalak's tuzdik), and how.
     #[serde(default)]
     pub claim: Claim,
+    /// Whether South's first turn is a prescribed opening, and which.
+    #[serde(default)]
+    pub opening: Opening,
 }
 
 impl Rules {
@@ -68,6 +71,34 @@ impl Rules {
     /// Whether any capture rule applies.
     pub fn has_captures(&self) -> bool {
         !self.captures.is_empty()
+    }
+
+    /// `opening { shifts_from }` on the start: every other pit emptied into
+    /// the next in the sowing direction, from that place of South's row,
+    /// while the pit to empty holds stones (at most once round the board).
+    /// `None` without that opening, or on a board or direction it does not
+    /// take (two rows, one direction for every pit: the checks say so).
+    pub fn opening_shifts(&self) -> Option<OpeningShifts> {
+        let from = usize::from(self.opening.shifts_from);
+        let pit_count = self.pit_count();
+        let step = match self.sowing.direction.first()? {
+            PitDirection::Ccw => 1,
+            PitDirection::Cw => pit_count - 1,
+            PitDirection::Either => return None,
+        };
+        if from == 0 || self.board.rows != 2 || from > usize::from(self.board.pits) {
+            return None;
+        }
+        let mut counts = self.start_counts();
+        let mut shifts = Vec::new();
+        let mut pit = from - 1;
+        while counts[pit] != 0 && shifts.len() < pit_count / 2 {
+            let next = (pit + step) % pit_count;
+            counts[next] += std::mem::take(&mut counts[pit]);
+            shifts.push((pit, next));
+            pit = (next + step) % pit_count;
+        }
+        Some(OpeningShifts { shifts, counts })
     }
 
     /// Stones on the board at the start.
@@ -93,6 +124,46 @@ impl Rules {
         } else {
             self.board.start.clone()
         }
+    }
+}
+
+/// A prescribed opening: South's first turn, fixed by the rules so that it
+/// leaves no choice (the stylised openings of the Horn of Africa's
+/// gabata). The default: none, South's first turn is a move like any.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Opening {
+    /// `shifts_from`: the place in South's row (1 is `a`) the opening of
+    /// shifts starts from (Gabata (Oromo), Jimafesosh); 0: no such
+    /// opening. The stones of that pit go into the next pit in the sowing
+    /// direction, then those of the pit after it into the one after that,
+    /// and so on while the pit to empty holds stones; South then sows the
+    /// last pit filled as a move.
+    pub shifts_from: u8,
+}
+
+impl Opening {
+    /// Whether the rules prescribe an opening.
+    pub fn is_some(&self) -> bool {
+        self.shifts_from != 0
+    }
+}
+
+/// The opening of shifts worked out on a start: the shifts in order (the
+/// pit emptied, the pit filled, as absolute indices in notation order) and
+/// the board they leave. The last pit filled is the one South then sows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningShifts {
+    /// `(emptied, filled)` pits, in the order they are made.
+    pub shifts: Vec<(usize, usize)>,
+    /// The pit counts after the shifts, in notation order.
+    pub counts: Vec<u8>,
+}
+
+impl OpeningShifts {
+    /// The pit South sows after the shifts (the last one filled), if a
+    /// shift was made.
+    pub fn sown(&self) -> Option<usize> {
+        self.shifts.last().map(|&(_, filled)| filled)
     }
 }
 
@@ -323,6 +394,24 @@ pub struct CaptureRule {
     /// captures (none: whatever the board holds).
     #[serde(default)]
     pub board_at_most: Option<u8>,
+    /// For `on every_pit`: whether the pit a lap's last stone falls into
+    /// is looked at too, or left to the sowing (a relay lifts it).
+    #[serde(default)]
+    pub last_stone: LastStone,
+}
+
+keyword_enum! {
+    /// For `on every_pit`: what the rule does with the pit a lap's last
+    /// stone falls into.
+    LastStone {
+        /// Looked at like every pit: taken when it reaches a count.
+        Taken = "taken",
+        /// Left to the sowing: never taken by this rule; a relay lifts it
+        /// and sows on (Gabata (Oromo): "except when it is the final hole
+        /// of a sowing, in which case they are picked up and sowing
+        /// continues").
+        Lifted = "lifted",
+    }
 }
 
 keyword_enum! {

@@ -941,6 +941,23 @@ Old files: a section without a label, `capture { ... }`, is the rule
             example: "board_at_most 4",
             infer: Infer::OptIn,
         },
+        Key {
+            name: "last_stone",
+            describe: sentences::last_stone,
+            read: |r, v| rule_mut(r).last_stone = v.word(),
+            write: |r| {
+                rule(r)
+                    .filter(|c| c.last_stone != LastStone::Taken)
+                    .map(|c| one(c.last_stone))
+            },
+            what: "last-stone rule",
+            value: ValueKind::Word(Words::of::<LastStone>()),
+            default: Default::Value("taken"),
+            warns: None,
+            doc: "For `on every_pit`: whether the pit a lap's last stone falls into is taken like any other, or left to the sowing (a relay lifts it).",
+            example: "last_stone lifted",
+            infer: Infer::OptIn,
+        },
     ],
 };
 
@@ -1970,6 +1987,52 @@ agent do not take variants with claims yet, and say so.",
     ],
 };
 
+/// A prescribed opening (South's first turn, fixed by the rules).
+const OPENING: Section = Section {
+    name: "opening",
+    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games).",
+    intro: "Without a key the game has no opening: South's first turn is a move like
+any. `shifts_from N` makes South's first turn the stylised opening of
+shifts that Gabata (Oromo) and Jimafesosh begin with: all the stones of
+South's pit at place N (1 is `a`) go into the next pit in the sowing
+direction; then all those of the pit after that one go into the pit after
+it, and so on round the board, every other pit emptied into the next,
+until the pit to empty next holds no stone (on an even start, back at the
+first one). South then lifts the stones of the last pit filled, whichever
+row it is in, and sows them as a move: laps, captures and an extra turn
+as any move's. The shifts capture nothing.",
+    notes: "The opening leaves no choice, so the game starts where it ends: the start
+position that `sow trace`, `perft`, `simulate` and the players see is the
+one after South's whole first turn (the shifts and the sowing of the last
+pit filled), with what that sowing captured, and North (or South, after an
+extra turn) to move. A trace shows no ply for it: its first ply is the
+first move with a choice. `sow describe` gives the opening's shifts and its
+sowing pit. The opening is the first round's only (the sources describe no
+opening for the later rounds of a match): a later round starts from its
+refill, as without an opening. `shifts_from` needs two rows, one sowing
+direction for every pit, no sown stores, `seeds` (not `start`) and a place
+in the row; `first_move_from`, `first_move shift` and `first_moves
+each_player` with it are errors (the first turn is the opening's).",
+    order: None,
+    repeat: None,
+    keys: &[Key {
+        name: "shifts_from",
+        describe: sentences::opening_shifts,
+        read: |r, v| r.opening.shifts_from = v.byte(),
+        write: |r| (r.opening.shifts_from != 0).then(|| one(r.opening.shifts_from)),
+        what: "opening place",
+        value: ValueKind::Number {
+            min: 1,
+            max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+        },
+        default: Default::Absent("none (no opening)"),
+        warns: None,
+        doc: "The place in South's row (1 is `a`) the opening of shifts starts from: each other pit emptied into the next, round the board, then the last pit filled sown.",
+        example: "shifts_from 1",
+        infer: Infer::OptIn,
+    }],
+};
+
 /// The whole language, in canonical file order: the order `sow fmt` writes
 /// and `sow language` documents.
 pub const LANGUAGE: &[Entry] = &[
@@ -1982,6 +2045,7 @@ pub const LANGUAGE: &[Entry] = &[
     Entry::Section(&END),
     Entry::Section(&ROUNDS),
     Entry::Section(&CLAIM),
+    Entry::Section(&OPENING),
 ];
 
 /// Capture counts are kept sorted.

@@ -187,6 +187,28 @@ pub(super) fn first_move_shift(rules: &Rules) -> Vec<String> {
     )]
 }
 
+/// `opening { shifts_from }`: the shifts of South's first turn and the pit
+/// it then sows.
+pub(super) fn opening_shifts(rules: &Rules) -> Vec<String> {
+    let Some(opening) = rules.opening_shifts() else {
+        return Vec::new();
+    };
+    let Some(sown) = opening.sown() else {
+        return Vec::new();
+    };
+    let side = rules.pits_per_side();
+    let shifts: Vec<String> = opening
+        .shifts
+        .iter()
+        .map(|&(from, to)| format!("{} into {}", pit_label(from, side), pit_label(to, side)))
+        .collect();
+    vec![format!(
+        "South's first turn is a prescribed opening: all the stones of one pit go into the next, pit by pit ({}), capturing nothing; South then sows {} as a move. It leaves no choice: the game starts from the position it leaves, with what that sowing captured, and the player it leaves to move (North unless the sowing gives South another turn).",
+        shifts.join(", "),
+        pit_label(sown, side)
+    )]
+}
+
 /// The pit a player picks.
 pub(super) fn min_stones(rules: &Rules) -> Vec<String> {
     let min_stones = rules.sowing.min_stones;
@@ -361,6 +383,9 @@ pub(super) fn counts(rules: &Rules) -> Vec<String> {
     vec![match capture.on {
         Trigger::LastPit => format!(
             "If the pit that got the last stone {condition} and lies {row}, {taken}."
+        ),
+        Trigger::EveryPit if capture.last_stone == LastStone::Lifted => format!(
+            "During the sowing, as each stone but a lap's last is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on."
         ),
         Trigger::EveryPit => format!(
             "During the sowing, as each stone is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
@@ -944,6 +969,16 @@ pub(super) fn board_at_most(rules: &Rules) -> Vec<String> {
             stones_phrase(n)
         )],
         None => Vec::new(),
+    }
+}
+
+/// `last_stone lifted`: an in-sowing rule leaves a lap's last pit alone.
+pub(super) fn last_stone(rules: &Rules) -> Vec<String> {
+    match super::schema::rule(rules).map(|c| c.last_stone) {
+        Some(LastStone::Lifted) => vec![
+            "The pit a lap's last stone falls into is not taken by this rule: the sowing goes on with it (a relay lifts its stones and sows them on).".into(),
+        ],
+        _ => Vec::new(),
     }
 }
 

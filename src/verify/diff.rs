@@ -489,14 +489,27 @@ impl Pair<'_> {
                     let r = g.rules();
                     format!("2 rows of {} pits, {}", r.board.pits, r.start_text())
                 };
-                let _ = writeln!(
-                    out,
-                    "the boards differ: {} has {}, {} has {}",
-                    names.0,
-                    board(a),
-                    names.1,
-                    board(b)
-                );
+                if board(a) == board(b) {
+                    // The same board, and openings that leave different
+                    // starts (`opening { shifts_from }`).
+                    let _ = writeln!(
+                        out,
+                        "the starts differ: {} starts from {}, {} from {} (the positions their openings leave)",
+                        names.0,
+                        format_position(&a.start(), a),
+                        names.1,
+                        format_position(&b.start(), b)
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "the boards differ: {} has {}, {} has {}",
+                        names.0,
+                        board(a),
+                        names.1,
+                        board(b)
+                    );
+                }
             }
             Difference::LegalMoves { only_a, only_b } => {
                 for (list, (yes, no)) in [(only_a, names), (only_b, (names.1, names.0))] {

@@ -64,6 +64,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         end,
         rounds,
         claim,
+        opening,
     } = b;
     let Board {
         rows,
@@ -345,6 +346,20 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
             r.claim.tribute_then = *tribute_then;
         },
     );
+    let crate::rules::Opening { shifts_from } = opening;
+    let place = |p: u8| {
+        if p == 0 {
+            "none".to_string()
+        } else {
+            p.to_string()
+        }
+    };
+    out.option(
+        "opening shifts_from",
+        place(a.opening.shifts_from).as_str(),
+        place(*shifts_from).as_str(),
+        |r| r.opening.shifts_from = *shifts_from,
+    );
     out.list
 }
 
@@ -392,6 +407,7 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             then,
             requires,
             board_at_most,
+            last_stone,
         } = rb;
         let key = |k: &str| match single {
             true => format!("capture {k}"),
@@ -444,6 +460,9 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             number(board_at_most).as_str(),
             |r| r.captures[i].board_at_most = *board_at_most,
         );
+        out.option(&key("last_stone"), &ra.last_stone, last_stone, |r| {
+            r.captures[i].last_stone = *last_stone;
+        });
     }
 }
 

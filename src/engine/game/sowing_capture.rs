@@ -140,8 +140,9 @@ impl Game {
     /// Sows `stones` in hand along `path` stone by stone, passing over
     /// closed pits, and calls `look(pos, slot)` after a stone drops into a
     /// slot whose bit is set in `watched`, making it hold a count an `on
-    /// every_pit` rule may take (`lap_end`: the lap's last stone). Returns
-    /// the slot of the last stone, none when the hand was empty.
+    /// every_pit` rule may take (`lap_end`: the lap's last stone; not
+    /// looked at under `last_stone lifted`). Returns the slot of the last
+    /// stone, none when the hand was empty.
     #[inline]
     fn sow_watched_lap(
         &self,
@@ -165,7 +166,10 @@ impl Game {
             pos.pits[slot] += 1;
             stones -= 1;
             last = Some(slot);
-            if watched >> slot & 1 == 1 && self.every_pit_counts[usize::from(pos.pits[slot])] {
+            if watched >> slot & 1 == 1
+                && self.every_pit_counts[usize::from(pos.pits[slot])]
+                && !(stones == 0 && self.every_pit_spares_last)
+            {
                 look(pos, slot, stones == 0);
             }
         }
