@@ -560,6 +560,14 @@ fn consistent(mut r: Rules) -> Rules {
             rule.last_stone = LastStone::Taken;
         }
     }
+    // The `on every_pit` rules of a variant agree on `last_stone`: the
+    // first one's word.
+    if let Some(first) = r.captures.iter().find(|c| c.on == Trigger::EveryPit) {
+        let last_stone = first.last_stone;
+        for rule in r.captures.iter_mut().filter(|c| c.on == Trigger::EveryPit) {
+            rule.last_stone = last_stone;
+        }
+    }
     if r.captures
         .iter()
         .any(|c| matches!(c.on, Trigger::EveryPit | Trigger::RelayLanding))
