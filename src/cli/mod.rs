@@ -766,6 +766,16 @@ fn check_agents(
         .try_for_each(|agent| agent.check(game).map_err(Error::Usage))
 }
 
+/// The files that VARIANT arguments read: a shipped variant's name reads
+/// none. An output path is checked against them (`Output::not_input`).
+fn variant_files<'a>(args: &[&'a str]) -> Vec<&'a std::path::Path> {
+    args.iter()
+        .copied()
+        .filter(|arg| !crate::variants::is_shipped(arg))
+        .map(std::path::Path::new)
+        .collect()
+}
+
 /// Refuses a variant with rounds in a command that knows only games of one
 /// round (exit 2, saying so), rather than answering for one round as if it
 /// were the match.
