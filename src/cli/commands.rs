@@ -384,6 +384,13 @@ fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
             out(format!("{name}: not formatted (run `sow fmt {name}`)\n"))?;
             failed = true;
         } else {
+            // A pipe or a device (`/dev/stdin`) cannot be rewritten in place:
+            // what was written would go to no file, and be lost.
+            if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                return Err(Error::Usage(format!(
+                    "{name}: not a regular file: `sow fmt` rewrites files in place (`sow fmt --check {name}` only reads it)"
+                )));
+            }
             crate::files::write("", path, formatted.as_bytes())?;
             out(format!("{name}: formatted\n"))?;
         }
