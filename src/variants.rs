@@ -15,7 +15,7 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The argument names neither a shipped variant nor a file.
-    #[error("no shipped variant or file named `{name}`{} (shipped: {})", crate::rules::suggestion(name, shipped.iter().map(String::as_str)), shipped.join(", "))]
+    #[error("no shipped variant or file named `{name}`{} (shipped: {})", name_suggestion(name, shipped), shipped.join(", "))]
     Unknown {
         /// The argument.
         name: String,
@@ -46,6 +46,20 @@ pub enum ReadError {
         /// What the file should have been ("a variant file").
         what: String,
     },
+}
+
+/// " (did you mean `modiar`?)" for a name near a shipped one; a path
+/// (`variants/modiar.variant`, as the guide writes it from the project
+/// folder) is matched by its file's stem.
+fn name_suggestion(name: &str, shipped: &[String]) -> String {
+    let path = Path::new(name);
+    let stem = (name.contains(std::path::MAIN_SEPARATOR)
+        || name.contains('/')
+        || name.ends_with(".variant"))
+    .then(|| path.file_stem().and_then(|stem| stem.to_str()))
+    .flatten()
+    .unwrap_or(name);
+    crate::rules::suggestion(stem, shipped.iter().map(String::as_str))
 }
 
 /// The names of the shipped variants, sorted.

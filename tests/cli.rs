@@ -462,3 +462,152 @@ fn bench_reports_games_and_plies_per_processor_second() {
         );
     }
 }
+
+/// The example lines of `sow COMMAND --help` (`  sow COMMAND ...`), split
+/// into arguments (none of them quotes a space).
+fn help_examples(command: &str) -> Vec<Vec<String>> {
+    let (code, help, _) = sow(&[command, "--help"]);
+    assert_eq!(code, 0);
+    let prefix = format!("sow {command} ");
+    let examples: Vec<Vec<String>> = help
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with(&prefix))
+        .map(|line| line.split_whitespace().skip(1).map(String::from).collect())
+        .collect();
+    assert!(!examples.is_empty(), "{help}");
+    examples
+}
+
+/// The examples `sow infer --help` and `sow analyze --help` give run: they
+/// named a rule that does not exist (`--fix feeding.when=row_empty`, said
+/// `legal.feed`) and a board too large for the default --limit (`sow
+/// analyze modiar`). The records are a fixture's; the searches are bounded.
+#[test]
+fn help_examples_of_infer_and_analyze_run() {
+    let dir = crate::common::scratch("help-examples");
+    let record = "tests/fixtures/records/infer/modiar-1.yaml";
+    for example in help_examples("infer") {
+        let mut args: Vec<String> = example
+            .into_iter()
+            .map(|arg| match arg.as_str() {
+                a if a.ends_with(".yaml") => record.to_string(),
+                a if a.ends_with(".variant") => dir.join(a).display().to_string(),
+                _ => arg,
+            })
+            .collect();
+        args.extend(["--bound".to_string(), "100".to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, stderr) = sow(&args);
+        // 0: explained, 1: not, 3: stopped at the bound; 2 is bad input.
+        assert_ne!(code, 2, "{args:?}: {stderr}");
+    }
+    for example in help_examples("analyze") {
+        let args: Vec<&str> = example.iter().map(String::as_str).collect();
+        let (code, stdout, stderr) = sow(&args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(stdout.contains("reachable positions: "), "{stdout}");
+    }
+}
+
+/// `sow fmt` on a pipe (`/dev/stdin`) wrote the formatted text into the
+/// pipe, where nobody read it, and said "formatted": it is refused now;
+/// `--check` only reads, and still works.
+#[test]
+fn fmt_refuses_to_rewrite_a_pipe() {
+    let text = "name \"X\"\nboard { pits 3; seeds 4 }\n";
+    let (code, stdout, stderr) = crate::common::sow_with_input(&["fmt", "/dev/stdin"], text);
+    assert_eq!(code, 2, "{stdout}");
+    assert_eq!(
+        stderr,
+        "error: /dev/stdin: not a regular file: `sow fmt` rewrites files in place (`sow fmt --check /dev/stdin` only reads it)\n"
+    );
+    let (code, stdout, _) = crate::common::sow_with_input(&["fmt", "--check", "/dev/stdin"], text);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "/dev/stdin: not formatted (run `sow fmt /dev/stdin`)\n"
+    );
+}
+
+/// A file too short to be a table, or a table cut short, is named as such
+/// (it was "failed to fill whole buffer").
+#[test]
+fn a_truncated_solve_table_is_named() {
+    let dir = crate::common::scratch("truncated-table");
+    let whole = dir.join("tihbat.db");
+    let (code, _, stderr) = sow(&[
+        "solve",
+        "tihbat",
+        "--databases",
+        "6",
+        "--save",
+        whole.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let bytes = std::fs::read(&whole).unwrap();
+    for (name, cut) in [
+        ("short.db", &b"{}\n"[..]),
+        ("cut.db", &bytes[..bytes.len() / 2]),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, cut).unwrap();
+        let path = path.to_str().unwrap();
+        let (code, _, stderr) = sow(&["solve", "tihbat", "--use-databases", path]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            stderr,
+            format!("error: {path}: the file ends before the table does: not a whole table written by `sow solve --save`\n")
+        );
+    }
+}
+
+/// A record whose board has a count too few says where the board is: the
+/// checkpoint, or the start.
+#[test]
+fn a_record_board_of_the_wrong_size_is_placed() {
+    let dir = crate::common::scratch("record-slip");
+    let cases = [
+        (
+            "variant: modiar\nmoves: \"a A b\"\nexpect:\n  - { ply: 1, scores: [0, 0] }\n  - { ply: 2, board: [3, 9, 9, 2, 10] }\n",
+            "2x3 board, the record has 5 pit counts (in expect[1], ply 2)",
+        ),
+        (
+            "variant: modiar\nstart: \"1 2 3 4 5 south\"\nmoves: a\n",
+            "2x3 board, the record has 5 pit counts (in its start)",
+        ),
+    ];
+    for (text, message) in cases {
+        let path = dir.join("game.yaml");
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        let (code, _, stderr) = sow(&["verify", path]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            stderr,
+            format!("error: {path}: does not fit Modiar (modiar): {message}\n")
+        );
+    }
+}
+
+/// A path to a variant file that is not there (the guide's
+/// `variants/modiar.variant`, typed outside the project folder) suggests
+/// the shipped variant of that name.
+#[test]
+fn a_missing_variant_path_suggests_the_shipped_name() {
+    for path in ["no/such/folder/modiar.variant", "kalah.variant"] {
+        let (code, _, stderr) = sow(&["describe", path]);
+        assert_eq!(code, 2);
+        let name = path
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .trim_end_matches(".variant");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: no shipped variant or file named `{path}` (did you mean `{name}`?) (shipped: "
+            )),
+            "{stderr}"
+        );
+    }
+}

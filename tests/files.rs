@@ -333,3 +333,54 @@ fn a_link_to_a_missing_file_creates_the_file_and_keeps_the_link() {
         .starts_with("<svg"));
     assert_eq!(names(&dir.join("sub")), ["new.svg"]);
 }
+
+/// An output path that is one of the command's own inputs (the variant file,
+/// a record, a variant named through a link) is refused before any work,
+/// and the input keeps its text: writing there would lose what the user
+/// gave (before, `sow infer game.yaml --out game.yaml` replaced the record
+/// with a variant file, and `play`'s `save` could replace the variant).
+#[test]
+fn an_output_over_an_input_of_the_command_is_refused() {
+    let dir = scratch("output-over-input");
+    let tiny = tiny_variant(&dir);
+    let text = fs::read_to_string(&tiny).unwrap();
+    let link = dir.join("link.variant");
+    std::os::unix::fs::symlink("tiny.variant", &link).unwrap();
+    let record = dir.join("game.yaml");
+    let record_text = "variant: modiar\nmoves: \"a A b\"\n";
+    fs::write(&record, record_text).unwrap();
+    let (tiny, link, record) = (
+        tiny.to_str().unwrap(),
+        link.to_str().unwrap(),
+        record.to_str().unwrap(),
+    );
+    let cases: [&[&str]; 9] = [
+        &["trace", tiny, "--html", tiny],
+        &["render", tiny, "--svg", tiny],
+        &["simulate", tiny, "--games", "5", "--plot", tiny],
+        &["simulate", link, "--games", "5", "--games-out", tiny],
+        &["diff", "modiar", tiny, "--out", tiny],
+        &["diff", tiny, "modiar", "--out", link],
+        &["solve", tiny, "--save", tiny],
+        &["infer", record, "--base", "modiar", "--out", record],
+        &["infer", record, "--base", tiny, "--out", tiny],
+    ];
+    for args in cases {
+        let (code, stdout, stderr) = sow(args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("cannot write there") && stderr.contains("is read by this command"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(fs::read_to_string(tiny).unwrap(), text, "{args:?}");
+        assert_eq!(fs::read_to_string(record).unwrap(), record_text, "{args:?}");
+    }
+    // `play`'s save refuses the variant's own file, and the game goes on.
+    let (code, stdout, _) = sow_with_input(
+        &["play", tiny, "--seed", "1"],
+        &format!("a\nsave {tiny}\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(stdout.contains("is read by this command"), "{stdout}");
+    assert_eq!(fs::read_to_string(tiny).unwrap(), text);
+}

@@ -1,6 +1,7 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
 use super::error::Error;
+use super::variant_files;
 use super::{
     output::{err, out, reader_gone, say},
     play, report, simulate, verify_commands, BenchFormat, Command, Format, LanguageFormat,
@@ -41,7 +42,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             html,
         } => {
             let html = html
-                .map(|path| Output::check("--html", &path))
+                .map(|path| Output::check("--html", &path)?.not_input(&variant_files(&[&variant])))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, &start)?;
@@ -95,7 +96,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             ply,
             svg,
         } => {
-            let svg = Output::check("--svg", &svg)?;
+            let svg = Output::check("--svg", &svg)?.not_input(&variant_files(&[&variant]))?;
             let game = Game::new(variants::load(&variant)?.rules);
             let start = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
@@ -211,8 +212,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             guess,
             format,
         } => {
+            let mut reads = variant_files(&[&variant]);
+            reads.extend(use_databases.as_deref());
             let save = save
-                .map(|path| Output::check("--save", &path))
+                .map(|path| Output::check("--save", &path)?.not_input(&reads))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
             super::one_round_only(&game, "solve")?;
@@ -381,6 +384,13 @@ fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
             out(format!("{name}: not formatted (run `sow fmt {name}`)\n"))?;
             failed = true;
         } else {
+            // A pipe or a device (`/dev/stdin`) cannot be rewritten in place:
+            // what was written would go to no file, and be lost.
+            if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                return Err(Error::Usage(format!(
+                    "{name}: not a regular file: `sow fmt` rewrites files in place (`sow fmt --check {name}` only reads it)"
+                )));
+            }
             crate::files::write("", path, formatted.as_bytes())?;
             out(format!("{name}: formatted\n"))?;
         }

@@ -387,7 +387,7 @@ enum Command {
     /// Examples:
     ///   sow infer game1.yaml game2.yaml
     ///   sow infer games/*.yaml --vary capture.counts capture.chain --base modiar
-    ///   sow infer game.yaml --fix feeding.when=row_empty --out found.variant
+    ///   sow infer game.yaml --fix legal.feed=row_empty --out found.variant
     #[command(verbatim_doc_comment)]
     Infer {
         /// Record files (YAML, as `sow verify` reads them).
@@ -488,8 +488,8 @@ enum Command {
     /// positions: the graph of a large board does not fit in memory.
     ///
     /// Examples:
-    ///   sow analyze modiar
-    ///   sow analyze small.variant --limit 5000000
+    ///   sow analyze tihbat
+    ///   sow analyze modiar --limit 5000000
     #[command(verbatim_doc_comment)]
     Analyze {
         /// Shipped variant name or path to a .variant file.
@@ -764,6 +764,16 @@ fn check_agents(
     agents
         .iter()
         .try_for_each(|agent| agent.check(game).map_err(Error::Usage))
+}
+
+/// The files that VARIANT arguments read: a shipped variant's name reads
+/// none. An output path is checked against them (`Output::not_input`).
+fn variant_files<'a>(args: &[&'a str]) -> Vec<&'a std::path::Path> {
+    args.iter()
+        .copied()
+        .filter(|arg| !crate::variants::is_shipped(arg))
+        .map(std::path::Path::new)
+        .collect()
 }
 
 /// Refuses a variant with rounds in a command that knows only games of one

@@ -21,10 +21,13 @@ pub(super) fn simulate(
     games_out: Option<&Path>,
     plot: Option<&Path>,
 ) -> Result<i32, Error> {
+    let reads = super::variant_files(&[variant]);
     let games_out = games_out
-        .map(|path| Output::check("--games-out", path))
+        .map(|path| Output::check("--games-out", path)?.not_input(&reads))
         .transpose()?;
-    let plot = plot.map(|path| Output::check("--plot", path)).transpose()?;
+    let plot = plot
+        .map(|path| Output::check("--plot", path)?.not_input(&reads))
+        .transpose()?;
     let game = Game::new(variants::load(variant)?.rules);
     let batch = args.batch(shard)?;
     let (summary, tally) = run_batch(&game, &batch, args, games_out.as_ref())?;

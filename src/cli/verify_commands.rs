@@ -101,7 +101,10 @@ pub(super) fn diff(
     use super::diff_report;
     use verify::{compare, diff::Pair};
     let out_file = out
-        .map(|path| crate::files::Output::check("--out", path))
+        .map(|path| {
+            crate::files::Output::check("--out", path)?
+                .not_input(&super::variant_files(&[a_arg, b_arg]))
+        })
         .transpose()?;
     crate::memory::check(
         &format!("diff {a_arg} {b_arg}"),
@@ -270,8 +273,10 @@ pub(super) fn infer(
     bound: Option<u32>,
 ) -> Result<i32, Error> {
     use verify::infer::{self, space};
+    let mut reads = super::variant_files(&base.into_iter().collect::<Vec<_>>());
+    reads.extend(paths.iter().map(std::path::PathBuf::as_path));
     let out_file = out
-        .map(|path| crate::files::Output::check("--out", path))
+        .map(|path| crate::files::Output::check("--out", path)?.not_input(&reads))
         .transpose()?;
     let files: Vec<RecordFile> = paths
         .iter()

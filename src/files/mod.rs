@@ -115,6 +115,32 @@ impl Output {
         })
     }
 
+    /// Refuses the path when it is one of `inputs`, the files the command
+    /// reads (a variant file, a record, saved databases): writing there
+    /// would replace what the user gave with the command's output. An input
+    /// that names no file (a shipped variant's name) is passed over.
+    ///
+    /// # Errors
+    /// The path is the same file as one of the inputs.
+    pub fn not_input<P: AsRef<Path>>(self, inputs: &[P]) -> Result<Output, OutputError> {
+        if self.through {
+            return Ok(self);
+        }
+        for input in inputs {
+            let input = input.as_ref();
+            if same_file(&self.target, input) {
+                return Err(OutputError::Refused {
+                    path: named(&self.option, &self.given),
+                    why: format!(
+                        "{} is read by this command; writing there would replace it",
+                        input.display()
+                    ),
+                });
+            }
+        }
+        Ok(self)
+    }
+
     /// The path as the user gave it.
     pub fn path(&self) -> &Path {
         &self.given
@@ -255,6 +281,26 @@ fn last_link(path: &Path) -> io::Result<PathBuf> {
         };
     }
     Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether the paths `a` and `b` lead to one existing file, whatever links
+/// or spellings led there (on Unix: the same inode of the same device).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// A device, a FIFO or a socket: written through, never replaced.

@@ -435,7 +435,14 @@ impl<'g> Session<'g> {
     fn save(&mut self, path: &Path) -> String {
         let folder = path.parent().unwrap_or(Path::new(""));
         // The path first: a folder that does not exist is named as such.
+        let variant = &self.options.variant;
+        let reads: &[&str] = if crate::variants::is_shipped(variant) {
+            &[]
+        } else {
+            &[variant.as_str()]
+        };
         let saved = crate::files::Output::check("", path)
+            .and_then(|output| output.not_input(reads))
             .map_err(SaveError::from)
             .and_then(|_| Ok(self.record(folder)?))
             .and_then(|record| record.save(path));

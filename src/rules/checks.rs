@@ -69,14 +69,16 @@ const OPENING: Option<&str> = Some("opening");
 /// Pit counts are bytes: the board holds at most [`MAX_STONES`], and at
 /// least one stone.
 fn stones_fit_on_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
-    let Some(pits) = read.pits() else {
+    // Rows that do not read (`rows 5`) have their own error: no count here.
+    let (Some(pits), Some(_)) = (read.pits(), read.side_pits()) else {
         return Vec::new();
     };
+    let rows = read.rules.board.rows;
     let total = read.rules.total_stones();
     let (setting, what) = match (read.given(BOARD, "seeds"), read.given(BOARD, "start")) {
         (Some(seeds), None) => (
             seeds,
-            format!("2 x {pits} pits x {} seeds", read.rules.board.seeds),
+            format!("{rows} x {pits} pits x {} seeds", read.rules.board.seeds),
         ),
         (None, Some(start)) => (start, "the `start` counts".to_string()),
         _ => return Vec::new(),

@@ -58,10 +58,10 @@ study position), as `sow verify --any-stones` does for a record's `start`.
 
 | what | limit |
 |---|---|
-| rows | 2 |
-| pits per row | 1 to 15 |
+| rows | 2 to 4 |
+| pits per row | 1 to 15 (three rows: an even number, at most 10; four rows: at most 8) |
 | seeds per pit | 1 to 255 |
-| stones on the board | 1 to 255 (2 x pits x seeds, or the sum of the `start` counts) |
+| stones on the board | 1 to 255 (rows x pits x seeds, or the sum of the `start` counts) |
 | capture counts | 1 to the number of stones |
 | `min_stones` | 1 to the number of stones |
 | the file | at most 1 MiB of UTF-8 text |

@@ -1144,6 +1144,16 @@ mod tests {
             errors(&MINIMAL.replace("seeds 7", "seeds 50")),
             ["300 stones on the board (2 x 3 pits x 50 seeds): at most 255 are supported"]
         );
+        // The count says the board's rows (it said "2 x" for four rows).
+        assert_eq!(
+            errors(&MINIMAL.replace("pits 3; seeds 7", "rows 4; pits 8; seeds 8")),
+            ["256 stones on the board (4 x 8 pits x 8 seeds): at most 255 are supported"]
+        );
+        // Rows out of range are one error, not also "no stone on the board".
+        assert_eq!(
+            errors(&MINIMAL.replace("pits 3", "rows 5; pits 3")),
+            ["rows must be between 2 and 4, found 5"]
+        );
         assert_eq!(
             errors(&MINIMAL.replace("seeds 7", "seeds 99999999999999999999")),
             ["seeds per pit: number too large, expected 1 to 255"]

@@ -165,7 +165,15 @@ impl Solution {
         let io_error = |e| IoError::new(path.display(), e);
         let file = File::open(path).map_err(io_error)?;
         let mut input = BufReader::new(file);
-        let mut read = |buf: &mut [u8]| input.read_exact(buf).map_err(io_error);
+        // A file that ends early is no table (or half of one), not a failed read.
+        let mut read = |buf: &mut [u8]| {
+            input.read_exact(buf).map_err(|e| match e.kind() {
+                std::io::ErrorKind::UnexpectedEof => bad(
+                    "the file ends before the table does: not a whole table written by `sow solve --save`",
+                ),
+                _ => io_error(e).into(),
+            })
+        };
         let mut magic = [0u8; 8];
         read(&mut magic)?;
         let compact = &magic == DENSE_MAGIC;
@@ -173,7 +181,7 @@ impl Solution {
             return Err(not_a_table());
         }
         let mut word = [0u8; 8];
-        let mut next = |read: &mut dyn FnMut(&mut [u8]) -> Result<(), IoError>| {
+        let mut next = |read: &mut dyn FnMut(&mut [u8]) -> Result<(), TableError>| {
             read(&mut word).map(|()| u64::from_le_bytes(word))
         };
         let len = next(&mut read)?;

@@ -173,15 +173,18 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         if pits != game.pit_count() {
             let per_row = game.pits_per_row();
             let rows = game.topology().rows();
+            // A count that fills no board is a slip: say where it is.
+            let slip = format!(
+                "{rows}x{per_row} board, the record has {pits} pit counts ({})",
+                pits_place(record)
+            );
             if rows != 2 {
-                return Err(format!(
-                    "{rows}x{per_row} board, the record has {pits} pit counts"
-                ));
+                return Err(slip);
             }
             return Err(if pits % 2 == 0 {
                 format!("2x{per_row} board, the record has 2x{}", pits / 2)
             } else {
-                format!("2x{per_row} board, the record has {pits} pit counts")
+                slip
             });
         }
     }
@@ -492,6 +495,18 @@ pub fn record_pits(record: &Record) -> Option<usize> {
             .iter()
             .find_map(|c| c.board.as_ref().map(Vec::len))
     })
+}
+
+/// Where [`record_pits`] read the record's board: its `start`, or the first
+/// checkpoint with a board.
+fn pits_place(record: &Record) -> String {
+    if record.start.is_some() {
+        return "in its start".to_string();
+    }
+    match record.expect.iter().position(|c| c.board.is_some()) {
+        Some(i) => format!("in expect[{i}], ply {}", record.expect[i].ply),
+        None => "nowhere".to_string(),
+    }
 }
 
 /// Whether a checkpoint can be compared at all: its ply exists and its
