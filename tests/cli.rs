@@ -463,6 +463,28 @@ fn bench_reports_games_and_plies_per_processor_second() {
     }
 }
 
+/// `sow bench --threads 0` means one thread per core, as `sow simulate
+/// --threads 0` does (it was refused): the last measurement uses as many
+/// threads as the machine has cores.
+#[test]
+fn bench_threads_zero_is_one_per_core() {
+    let (code, out, err) = sow(&[
+        "bench",
+        "modiar",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let runs = report["playouts"].as_array().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(runs.last().unwrap()["threads"], cores, "{out}");
+}
+
 /// The example lines of `sow COMMAND --help` (`  sow COMMAND ...`), split
 /// into arguments (none of them quotes a space).
 fn help_examples(command: &str) -> Vec<Vec<String>> {

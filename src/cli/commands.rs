@@ -132,10 +132,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let threads = threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                usize::from,
-            );
+            let threads = match threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            };
             let bench = crate::bench::run(&game, seconds, threads);
             match format {
                 BenchFormat::Text => out(report::bench_text(&bench))?,

@@ -228,7 +228,7 @@ enum Command {
     /// Measure the engine: random playouts per second and perft nodes per second
     ///
     /// Plays random games from the start for --seconds on one thread, then on
-    /// --threads threads (all cores by default), then runs perft. Prints games/s,
+    /// --threads threads (one per core by default), then runs perft. Prints games/s,
     /// plies/s, perft nodes/s and the peak memory. A variant with rounds plays
     /// whole matches: matches/s and plies/s (perft stays within a round).
     /// A variant whose rules fit the playout kernel's shape (two rows, one
@@ -243,9 +243,9 @@ enum Command {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 3.0, value_parser = seconds)]
         seconds: f64,
-        /// Threads for the parallel measurement (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        threads: Option<u16>,
+        /// Threads for the parallel measurement (0: one per core; at most 1024).
+        #[arg(long, default_value_t = 0, value_parser = threads)]
+        threads: usize,
         /// Output format.
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
@@ -531,7 +531,7 @@ enum Command {
     ///   sow solve modiar
     ///   sow solve modiar --format json
     ///   sow solve my-variant.variant --limit 100000000 --save my-variant.solution
-    ///   sow solve kalah --databases 10 --save kalah-10.db
+    ///   sow solve kalah --databases 10 --save kalah-10.db     (about a minute)
     #[command(verbatim_doc_comment)]
     Solve {
         /// Shipped variant name or path to a .variant file.
