@@ -39,7 +39,9 @@ pub(super) fn text(
             "\n{}: {} ({an}), {} ({bn})",
             rule.option, rule.a, rule.b
         );
-        for (name, says) in [(an, &rule.a_says), (bn, &rule.b_says)] {
+        // B's sentences are `sow describe` of A with B's value: labelled so.
+        let changed = format!("{an} with `{} {}`", rule.option, rule.b);
+        for (name, says) in [(an, &rule.a_says), (changed.as_str(), &rule.b_says)] {
             for sentence in says {
                 let _ = writeln!(out, "  {name}: {sentence}");
             }
