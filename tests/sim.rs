@@ -5,7 +5,7 @@
 use serde_json::Value;
 use sowing::{engine::GameRun, trace};
 
-use crate::common::{scratch, shipped, sow};
+use crate::common::{scratch, shipped, shipped_text_with, sow};
 
 fn ok(args: &[&str]) -> String {
     let (code, stdout, stderr) = sow(args);
@@ -417,6 +417,33 @@ fn bad_arguments_are_clear_errors() {
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
+}
+
+/// Two variant files that share a name but not their rules are not shards
+/// of one batch (found by a new user's pass: seeds 7 and seeds 6, both
+/// named Modiar, merged into one summary); the same file's shards merge.
+#[test]
+fn merge_refuses_shards_of_other_rules_under_one_name() {
+    let dir = scratch("samename");
+    let mut files = Vec::new();
+    for (shard, seeds) in [("1/2", "7"), ("2/2", "6")] {
+        let variant = dir.join(format!("seeds{seeds}.variant"));
+        std::fs::write(
+            &variant,
+            shipped_text_with("modiar", &[("seeds 7", &format!("seeds {seeds}"))]),
+        )
+        .unwrap();
+        let variant = variant.to_string_lossy().into_owned();
+        let summary = ok(&[
+            "simulate", &variant, "--games", "10", "--format", "json", "--shard", shard,
+        ]);
+        let path = dir.join(format!("{seeds}.json"));
+        std::fs::write(&path, summary).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let (code, _, stderr) = sow(&["merge", &files[0], &files[1]]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not a shard of the same batch"), "{stderr}");
 }
 
 #[test]

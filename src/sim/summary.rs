@@ -54,6 +54,13 @@ pub struct Summary {
     /// without it is read as listing every way.
     #[serde(default = "super::ends::all")]
     pub ends_in_force: Vec<EndReason>,
+    /// The SHA-256 (hex) of the rules the games were played under, as the
+    /// variant file's canonical text (`sow fmt`, defaults left out): the
+    /// shards of one batch must agree on it, so that two variant files that
+    /// share a name are not added up. Absent in summaries written before it
+    /// was recorded (and in summaries made without a game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_sha256: Option<String>,
     /// Legal moves where moves were chosen.
     pub branching: Branching,
     /// Ludii-style rule-set metrics (see the README).
@@ -226,7 +233,11 @@ impl Summary {
     pub fn of_game(game: &Game, batch: &Batch, tally: &Tally) -> Option<Summary> {
         let rules = game.rules();
         let in_force = super::ends::in_force(rules);
-        Summary::new(&rules.name, batch, game.start().to_move, &in_force, tally)
+        let summary = Summary::new(&rules.name, batch, game.start().to_move, &in_force, tally)?;
+        Some(Summary {
+            rules_sha256: Some(rules_sha256(rules)),
+            ..summary
+        })
     }
 
     /// The summary of `tally`, the games of `batch` played on `variant`;
@@ -298,6 +309,7 @@ impl Summary {
             },
             ends: Ends::from_counts(&tally.ends),
             ends_in_force: in_force.to_vec(),
+            rules_sha256: None,
             branching: Branching {
                 positions: plies_sum,
                 legal_moves: tally.legal_moves,
@@ -447,7 +459,7 @@ pub enum MergeError {
         got: usize,
     },
     /// A shard of another batch.
-    #[error("{name}: not a shard of the same batch as {first} (variant, agents, seed, swap, max plies, games, shard count and ways of ending in force must match)")]
+    #[error("{name}: not a shard of the same batch as {first} (variant and its rules, agents, seed, swap, max plies, games, shard count and ways of ending in force must match)")]
     OtherBatch {
         /// The summary's file.
         name: String,
@@ -521,7 +533,8 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, MergeError> {
             ..batch
         } && part.variant == first.variant
             && part.first_player.player == first.first_player.player
-            && part.ends_in_force == first.ends_in_force;
+            && part.ends_in_force == first.ends_in_force
+            && part.rules_sha256 == first.rules_sha256;
         if !same || shard.count != count {
             return Err(MergeError::OtherBatch {
                 name: name.clone(),
@@ -552,14 +565,30 @@ pub fn merge(parts: &[(String, Summary)]) -> Result<Summary, MergeError> {
         shard: None,
         ..batch
     };
-    Summary::new(
+    let summary = Summary::new(
         &first.variant,
         &whole,
         first.first_player.player,
         &first.ends_in_force,
         &tally,
     )
-    .ok_or(MergeError::NoGame)
+    .ok_or(MergeError::NoGame)?;
+    Ok(Summary {
+        rules_sha256: first.rules_sha256.clone(),
+        ..summary
+    })
+}
+
+/// The SHA-256 (hex) of `rules` written as a variant file in canonical
+/// layout without defaults: the same for every file that loads to these
+/// rules, whatever its comments and layout.
+fn rules_sha256(rules: &crate::rules::Rules) -> String {
+    use sha2::{Digest, Sha256};
+    let text = crate::rules::write::print(&crate::rules::write::document(rules, false));
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 #[cfg(test)]
