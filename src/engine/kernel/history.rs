@@ -16,6 +16,11 @@ pub struct History {
 
 /// A word of lanes that keys the history.
 pub(super) trait Key: Lanes {
+    /// The filter in front of the keys: 64 bits on the narrow boards
+    /// (short stretches between captures), 256 on the wide ones (games
+    /// such as `unnee-tugalluulax` go long without one, and a 64-bit
+    /// filter fills up).
+    type Filter: Filter;
     /// The top bit: North to move (South is 0).
     const NORTH: Self;
     /// The history's buffer for this word.
@@ -25,11 +30,61 @@ pub(super) trait Key: Lanes {
     fn key(self, to_move: Self) -> Self;
     /// `self` (0 or [`Key::NORTH`]) for the other player.
     fn other(self) -> Self;
-    /// The key's bit of a 64-bit filter (a multiplicative hash).
-    fn filter_bit(self) -> u64;
+    /// The key's hash for the filter (multiplicative: the top bits are
+    /// used).
+    fn hash(self) -> u64;
+}
+
+/// A Bloom filter of one hash a key.
+pub(super) trait Filter: Copy + Default {
+    /// Whether the bit of `hash` is set.
+    fn has(&self, hash: u64) -> bool;
+    /// Sets the bit of `hash`.
+    fn set(&mut self, hash: u64);
+    /// Keeps the bits where `keep` has ones (all or none).
+    fn keep(&mut self, keep: u64);
+}
+
+impl Filter for u64 {
+    #[inline(always)]
+    fn has(&self, hash: u64) -> bool {
+        *self >> (hash >> 58) & 1 == 1
+    }
+
+    #[inline(always)]
+    fn set(&mut self, hash: u64) {
+        *self |= 1 << (hash >> 58);
+    }
+
+    #[inline(always)]
+    fn keep(&mut self, keep: u64) {
+        *self &= keep;
+    }
+}
+
+impl Filter for [u64; 4] {
+    #[inline(always)]
+    fn has(&self, hash: u64) -> bool {
+        let bit = (hash >> 56) as usize;
+        self[bit / 64] >> (bit % 64) & 1 == 1
+    }
+
+    #[inline(always)]
+    fn set(&mut self, hash: u64) {
+        let bit = (hash >> 56) as usize;
+        self[bit / 64] |= 1 << (bit % 64);
+    }
+
+    #[inline(always)]
+    fn keep(&mut self, keep: u64) {
+        for word in self {
+            *word &= keep;
+        }
+    }
 }
 
 impl Key for u64 {
+    type Filter = u64;
     const NORTH: u64 = 1 << 63;
 
     fn buffer(history: &mut History) -> &mut Vec<u64> {
@@ -47,12 +102,13 @@ impl Key for u64 {
     }
 
     #[inline(always)]
-    fn filter_bit(self) -> u64 {
-        1 << (self.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+    fn hash(self) -> u64 {
+        self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }
 
 impl Key for u128 {
+    type Filter = [u64; 4];
     const NORTH: u128 = 1 << 127;
 
     fn buffer(history: &mut History) -> &mut Vec<u128> {
@@ -70,19 +126,19 @@ impl Key for u128 {
     }
 
     #[inline(always)]
-    fn filter_bit(self) -> u64 {
-        ((self as u64) ^ ((self >> 64) as u64).rotate_left(29)).filter_bit()
+    fn hash(self) -> u64 {
+        ((self as u64) ^ ((self >> 64) as u64).rotate_left(29)).hash()
     }
 }
 
 /// The history of one game, held by the move loop so that its length and
 /// filter stay in registers: the keys since stones last left the board,
-/// behind a 64-bit filter (one hashed bit a key), so that the keys are
-/// scanned only when the filter has the bit.
-pub(super) struct Seen<'a, W> {
+/// behind a filter (one hashed bit a key, [`Key::Filter`]), so that the
+/// keys are scanned only when the filter has the bit.
+pub(super) struct Seen<'a, W: Key> {
     keys: &'a mut [W],
     len: usize,
-    filter: u64,
+    filter: W::Filter,
 }
 
 impl<'a, W: Key> Seen<'a, W> {
@@ -97,10 +153,12 @@ impl<'a, W: Key> Seen<'a, W> {
         }
         let keys = &mut buffer[..len];
         keys[0] = start;
+        let mut filter = W::Filter::default();
+        filter.set(start.hash());
         Seen {
             keys,
             len: 1,
-            filter: start.filter_bit(),
+            filter,
         }
     }
 
@@ -111,13 +169,13 @@ impl<'a, W: Key> Seen<'a, W> {
     #[inline(always)]
     pub(super) fn repeated(&mut self, key: W, off: bool) -> bool {
         let keep = u64::from(off).wrapping_sub(1);
-        self.filter &= keep;
+        self.filter.keep(keep);
         self.len &= keep as usize;
-        let bit = key.filter_bit();
-        if self.filter & bit != 0 && self.keys[..self.len].contains(&key) {
+        let hash = key.hash();
+        if self.filter.has(hash) && self.keys[..self.len].contains(&key) {
             return true;
         }
-        self.filter |= bit;
+        self.filter.set(hash);
         self.keys[self.len] = key;
         self.len += 1;
         false

@@ -125,11 +125,6 @@ struct Capture {
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
-    /// In each lane of the opponent's half, one more than the largest
-    /// capturable count: a pit holding that many or more is never taken (a
-    /// lap only adds stones to the pits it does not start from); 128 (no
-    /// pit) when the facing pit is taken whatever it holds.
-    beyond: u64,
 }
 
 impl Capture {
@@ -143,7 +138,6 @@ impl Capture {
         opposite: false,
         even_empty: false,
         not_first_move: false,
-        beyond: ONES * 128,
     };
 }
 
@@ -289,15 +283,6 @@ impl<W: Key> Compiled<W> {
             );
             let in_play = |l: usize| l < 2 * W::HALF && l % W::HALF < per_row;
             Capture {
-                beyond: match opposite {
-                    // The facing pit is taken whatever it holds: any pit may be.
-                    true => ONES * 128,
-                    false => {
-                        let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
-                        // At most 127 stones a pit: past 127, no pit is beyond.
-                        ONES * (most as u64 + 1).min(128)
-                    }
-                },
                 capturable: std::array::from_fn(|n| rule.captures_count(n)),
                 lanes: match rule.side {
                     CaptureSide::Own => own_lanes,

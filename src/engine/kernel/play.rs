@@ -244,17 +244,20 @@ impl<W: Key> Compiled<W> {
             return Ok(off);
         }
         let mask = candidates as usize;
-        if F & SLAMS_FORBIDDEN == 0 || !self.slam_possible::<OPENING>(s) {
+        if F & SLAMS_FORBIDDEN == 0 {
             let k = rng.random_range(0..usize::from(COUNT[mask]));
             return Ok(self.apply::<F, OPENING>(s, usize::from(PICK[mask][k & 7])));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
-        // drawn again without it when it is one.
+        // drawn again without it when it is one. Every move is played so,
+        // without first screening the positions where no move can be one
+        // (as the general engine does): the result is the same, and the
+        // loop has no branch that the board decides at random.
         let saved = rng.clone();
         let k = rng.random_range(0..usize::from(COUNT[mask]));
         let pit = usize::from(PICK[mask][k & 7]);
         let mut played = *s;
-        let sown = self.sow_and_capture::<F>(&mut played, pit, true);
+        let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
         if sown.slam {
             let left = mask & !(1 << pit);
             let (next, off) = on_copy(rng, |rng| self.draw_after_slam(*s, left, saved, rng))?;
@@ -373,16 +376,6 @@ impl<W: Key> Compiled<W> {
             }
         }
         Some(EndReason::NoLegalMove)
-    }
-
-    /// Whether a move of `s` may be a grand slam: it may capture, and no
-    /// pit of the opponent's row holds more than the largest capturable
-    /// count (such a pit is never taken, so the row is never emptied).
-    /// The screen of the general engine (`Game::slam_possible`).
-    #[inline(always)]
-    fn slam_possible<const OPENING: bool>(&self, s: &State<W>) -> bool {
-        let too_many = ((s.lanes.opp() | HIGH) - self.capture.beyond) & self.row_high;
-        self.may_capture::<OPENING>() && too_many == 0
     }
 
     /// Whether a move may capture (not on the game's first move when the
