@@ -22,6 +22,9 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn to_bytes(self) -> [u8; 16];
     /// The low half (the mover's row), in the low bytes of a `u64`.
     fn own(self) -> u64;
+    /// The low 64 bits: the mover's row, and in a `u64` the opponent's too
+    /// (for reading the mover's row without masking the rest).
+    fn low(self) -> u64;
     /// The high half (the opponent's row), in the low bytes of a `u64`.
     fn opp(self) -> u64;
     /// The board seen from the other player: the halves swapped.
@@ -33,8 +36,6 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn without(self, lane: usize) -> Self;
     /// Whether some lane holds more than one stone.
     fn any_above_one(self) -> bool;
-    /// The lanes in a `u128` (the high bit never set).
-    fn widen(self) -> u128;
 }
 
 impl Lanes for u64 {
@@ -63,6 +64,11 @@ impl Lanes for u64 {
     }
 
     #[inline(always)]
+    fn low(self) -> u64 {
+        self
+    }
+
+    #[inline(always)]
     fn opp(self) -> u64 {
         self >> 32
     }
@@ -85,11 +91,6 @@ impl Lanes for u64 {
     #[inline(always)]
     fn any_above_one(self) -> bool {
         self & 0xFEFE_FEFE_FEFE_FEFE != 0
-    }
-
-    #[inline(always)]
-    fn widen(self) -> u128 {
-        u128::from(self)
     }
 }
 
@@ -114,6 +115,11 @@ impl Lanes for u128 {
 
     #[inline(always)]
     fn own(self) -> u64 {
+        self as u64
+    }
+
+    #[inline(always)]
+    fn low(self) -> u64 {
         self as u64
     }
 
@@ -146,11 +152,6 @@ impl Lanes for u128 {
     fn any_above_one(self) -> bool {
         (self.own() | self.opp()) & 0xFEFE_FEFE_FEFE_FEFE != 0
     }
-
-    #[inline(always)]
-    fn widen(self) -> u128 {
-        self
-    }
 }
 
 /// The high bit of every byte of a `u64`.
@@ -158,11 +159,12 @@ pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
 /// 1 in every byte of a `u64`.
 pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 
-/// Bit `i` set when the high bit of byte `i` of `x` is (a multiplication
-/// gathers them: byte `i`'s bit lands alone in bit 56 + `i`).
+/// Bit `i` set when the high bit of byte `i` of `x` is, `x` holding no
+/// other bit (a multiplication gathers them: byte `i`'s bit lands alone in
+/// bit 56 + `i`).
 #[inline(always)]
 pub(super) fn high_bits(x: u64) -> u32 {
-    ((x >> 7 & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// `PICK[mask][k]`: the `k`-th set bit of the 8-bit `mask` (from 0, lowest

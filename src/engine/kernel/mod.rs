@@ -9,7 +9,9 @@
 //! stones, its sowing one table load and one add, the capture read from the
 //! lanes, the board turned over to the next player by one rotation, the
 //! legality of the move drawn only (played on a copy and drawn again when it
-//! is an illegal grand slam), no list of moves.
+//! is an illegal grand slam), no list of moves. The move loop ([`play`]) is
+//! compiled for each combination of a few rules ([`Compiled::flags`]), and
+//! the one a variant's rules need is chosen when the kernel is built.
 //!
 //! It plays exactly the games [`GameRun::play_random`] plays from the same
 //! random stream: the same draws (one uniform index among the pits holding
@@ -19,7 +21,9 @@
 //!
 //! [`GameRun::play_random`]: crate::engine::GameRun::play_random
 
+mod history;
 mod lanes;
+mod play;
 mod shape;
 mod tables;
 
@@ -29,8 +33,21 @@ use super::{EndReason, Game, Player, Position};
 use crate::rules::{
     CaptureSide, Chain, EndWhen, FeedFallback, FeedWhen, FirstMove, GrandSlam, Repetition, Take,
 };
-use lanes::{high_bits, Lanes, COUNT, HIGH, ONES, PICK};
+pub use history::History;
+use history::Key;
+use lanes::{Lanes, ONES};
 use tables::{lane_of, SowingTable, NO_PIT};
+
+/// [`Compiled::flags`]: a repeated position ends the game.
+const REPETITION: u32 = 1;
+/// [`Compiled::flags`]: grand slams are forbidden (and there is a capture
+/// rule).
+const SLAMS_FORBIDDEN: u32 = 2;
+/// [`Compiled::flags`]: the mover must feed an opponent whose row is empty.
+const FEEDS: u32 = 4;
+/// [`Compiled::flags`]: a sowing may put stones in the mover's store or
+/// give them another move (when not set, the loop reads neither).
+const STORES: u32 = 8;
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -54,10 +71,13 @@ struct Compiled<W> {
     per_row: usize,
     /// Stones in play.
     total: u32,
-    /// The start: board lanes (seen from the player to move), captures,
-    /// the player to move.
-    start: (W, [u16; 2], usize),
-    /// Sowings, `[pit of the mover's row][stones]`.
+    /// The start.
+    start: State<W>,
+    /// The rules the move loop is compiled for: [`REPETITION`],
+    /// [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`].
+    flags: u32,
+    /// Sowings, `[pit of the mover's row][stones]`, their last lane
+    /// [`NO_PIT`] where the capture rule does not take from it.
     sowings: Box<SowingTable<W>>,
     /// The high bit of the lanes of a row (in a half).
     row_high: u64,
@@ -65,8 +85,8 @@ struct Compiled<W> {
     opp_lane_bits: u32,
     /// `min_stones` in every byte: pits holding fewer are not played.
     min_stones: u64,
-    /// The capture rule, if any.
-    capture: Option<Capture>,
+    /// The capture rule ([`Capture::NONE`] when the rules have none).
+    capture: Capture,
     /// What a grand slam does.
     grand_slam: GrandSlam,
     /// The mover must feed an opponent whose row is empty.
@@ -83,8 +103,6 @@ struct Compiled<W> {
     /// A player without a move passes while the opponent has one
     /// (`neither_can_move`).
     passes: bool,
-    /// A repeated position ends the game.
-    repetition: bool,
 }
 
 /// The capture rule of the shape, on the lanes seen from the mover.
@@ -107,23 +125,48 @@ struct Capture {
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
-    /// In each lane of the opponent's half, one more than the largest
-    /// capturable count: a pit holding that many or more is never taken (a
-    /// lap only adds stones to the pits it does not start from); 128 (no
-    /// pit) when the facing pit is taken whatever it holds.
-    beyond: u64,
 }
 
-/// The state of a game on the kernel.
+impl Capture {
+    /// The rule of a variant without captures: it takes from no lane.
+    const NONE: Capture = Capture {
+        capturable: [false; 256],
+        lanes: 0,
+        next: [0; 16],
+        chain: false,
+        opposite_lane: [0; 16],
+        opposite: false,
+        even_empty: false,
+        not_first_move: false,
+    };
+}
+
+/// The state of a game on the kernel, seen from the player to move (so
+/// that the move loop holds it in registers).
 #[derive(Debug, Clone, Copy)]
 struct State<W> {
-    /// The board seen from `mover`.
+    /// The board.
     lanes: W,
-    /// Stones captured and stored, `[south, north]`.
-    captured: [u16; 2],
-    /// The player to move (0 South, 1 North).
-    mover: usize,
-    opening: bool,
+    /// Stones captured and stored by the player to move.
+    own: u32,
+    /// Stones captured and stored by the opponent.
+    opp: u32,
+    /// The player to move, as the top bit of the history's keys: 0 for
+    /// South, [`Key::NORTH`] for North.
+    to_move: W,
+}
+
+impl<W: Key> State<W> {
+    /// The state seen from the other player.
+    #[inline(always)]
+    fn turned(&self) -> State<W> {
+        State {
+            lanes: self.lanes.turned(),
+            own: self.opp,
+            opp: self.own,
+            to_move: self.to_move.other(),
+        }
+    }
 }
 
 /// What one kernel game ended as.
@@ -157,52 +200,6 @@ impl Board {
             && pos.pits[16..].iter().all(|&n| n == 0)
             && pos.captured == self.captured
             && pos.to_move == self.to_move
-    }
-}
-
-/// The repetition history of a kernel game, kept between games so that a
-/// batch allocates only while it first grows. A board is kept as its lanes
-/// (seen from the player to move) with the player to move in the top bit
-/// (never a stone's: at most 127 stones, so no lane reaches 128).
-#[derive(Debug, Clone, Default)]
-pub struct History {
-    boards: Vec<u128>,
-    /// A 256-bit Bloom filter of `boards`.
-    seen: [u64; 4],
-}
-
-impl History {
-    #[inline(always)]
-    fn clear(&mut self) {
-        self.boards.clear();
-        self.seen = [0; 4];
-    }
-
-    #[inline(always)]
-    fn key(lanes: u128, mover: usize) -> (u128, usize) {
-        let key = lanes | (mover as u128) << 127;
-        let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29))
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (key, (mixed >> 56) as usize)
-    }
-
-    #[inline(always)]
-    fn remember(&mut self, lanes: u128, mover: usize) {
-        let (key, bit) = Self::key(lanes, mover);
-        self.seen[bit / 64] |= 1 << (bit % 64);
-        self.boards.push(key);
-    }
-
-    /// Whether the board was seen; remembered if not.
-    #[inline(always)]
-    fn repeated(&mut self, lanes: u128, mover: usize) -> bool {
-        let (key, bit) = Self::key(lanes, mover);
-        if self.seen[bit / 64] >> (bit % 64) & 1 == 1 && self.boards.contains(&key) {
-            return true;
-        }
-        self.seen[bit / 64] |= 1 << (bit % 64);
-        self.boards.push(key);
-        false
     }
 }
 
@@ -251,7 +248,7 @@ impl Kernel {
     }
 }
 
-impl<W: Lanes> Compiled<W> {
+impl<W: Key> Compiled<W> {
     /// The kernel on `W` for `game`, whose rules fit the shape; `None`
     /// when its start or sowings do not.
     fn new(game: &Game) -> Option<Compiled<W>> {
@@ -263,7 +260,7 @@ impl<W: Lanes> Compiled<W> {
         let per_row = usize::from(rules.board.pits);
         let pit_count = 2 * per_row;
         let total = start.total_stones();
-        let sowings = tables::sowings::<W>(game, total as usize)?;
+        let mut sowings = tables::sowings::<W>(game, total as usize)?;
         // Lane `lane` of the board seen from South: its absolute pit.
         let pit_of = |lane: usize| match lane < W::HALF {
             true => lane,
@@ -286,15 +283,6 @@ impl<W: Lanes> Compiled<W> {
             );
             let in_play = |l: usize| l < 2 * W::HALF && l % W::HALF < per_row;
             Capture {
-                beyond: match opposite {
-                    // The facing pit is taken whatever it holds: any pit may be.
-                    true => ONES * 128,
-                    false => {
-                        let most = (0..256).rposition(|n| rule.captures_count(n)).unwrap_or(0);
-                        // At most 127 stones a pit: past 127, no pit is beyond.
-                        ONES * (most as u64 + 1).min(128)
-                    }
-                },
                 capturable: std::array::from_fn(|n| rule.captures_count(n)),
                 lanes: match rule.side {
                     CaptureSide::Own => own_lanes,
@@ -334,434 +322,73 @@ impl<W: Lanes> Compiled<W> {
         for (pit, &n) in start.pits[..pit_count].iter().enumerate() {
             start_lanes[lane_of::<W>(per_row, mover, pit)] = i64::from(n);
         }
+        let slams_forbidden = rules.grand_slam == GrandSlam::Forbidden && capture.is_some();
+        let capture = capture.unwrap_or(Capture::NONE);
+        let mut stores = false;
+        for sowing in sowings.iter_mut().flatten() {
+            if sowing.last != NO_PIT && capture.lanes >> sowing.last & 1 == 0 {
+                sowing.last = NO_PIT;
+            }
+            stores |= sowing.store != 0 || sowing.again;
+        }
+        let repetition = rules.end.repetition == Repetition::EndGame;
+        let feeds = rules.feeding.when == FeedWhen::RowEmpty;
+        let flags = [
+            (repetition, REPETITION),
+            (slams_forbidden, SLAMS_FORBIDDEN),
+            (feeds, FEEDS),
+            (stores, STORES),
+        ];
         Some(Compiled {
             per_row,
             total,
-            start: (W::from_counts(&start_lanes), start.captured, mover.index()),
+            start: State {
+                lanes: W::from_counts(&start_lanes),
+                own: u32::from(start.captured[mover.index()]),
+                opp: u32::from(start.captured[mover.other().index()]),
+                to_move: match mover {
+                    Player::South => W::default(),
+                    Player::North => W::NORTH,
+                },
+            },
+            flags: flags.iter().fold(0, |f, &(on, bit)| match on {
+                true => f | bit,
+                false => f,
+            }),
             sowings,
             row_high,
             opp_lane_bits: opp_lanes,
             min_stones: u64::from(rules.sowing.min_stones) * ONES,
             capture,
             grand_slam: rules.grand_slam,
-            feeds: rules.feeding.when == FeedWhen::RowEmpty,
+            feeds,
             feed_play_any: rules.feeding.otherwise == FeedFallback::PlayAny,
             end_order,
             end_count,
             end_tests: end_order[..end_count].iter().fold(0, |b, &e| b | e.bit()),
             passes: rules.end.when.contains(&EndWhen::NeitherCanMove),
-            repetition: rules.end.repetition == Repetition::EndGame,
         })
     }
 
-    /// [`Kernel::play`] on `W`.
+    /// [`Kernel::play`] on `W`: the move loop compiled for this kernel's
+    /// [`Compiled::flags`] (every combination of them is compiled).
     fn play<R: Rng + Clone>(
         &self,
         rng: &mut R,
         cap: u32,
         history: &mut History,
-        mut each_ply: impl FnMut(&Board),
+        each_ply: impl FnMut(&Board),
     ) -> Played {
-        let mut s = State {
-            lanes: self.start.0,
-            captured: self.start.1,
-            mover: self.start.2,
-            opening: true,
-        };
-        history.clear();
-        if self.repetition {
-            history.remember(s.lanes.widen(), s.mover);
-        }
-        let mut off_board = s.captured[0] + s.captured[1];
-        let mut plies = 0;
-        let end = loop {
-            if let Some(end) = self.end_condition(&s) {
-                break end;
-            }
-            let candidates = self.candidates(&s);
-            if candidates == 0 {
-                if !(self.passes && self.can_reply(&s)) {
-                    break EndReason::NoLegalMove;
+        macro_rules! on_flags {
+            ($($flags:literal)*) => {
+                match self.flags {
+                    $($flags => self.play_with::<$flags, R>(rng, cap, history, each_ply),)*
+                    // The four flags all set (the flags are below 16).
+                    _ => self.play_with::<15, R>(rng, cap, history, each_ply),
                 }
-                if plies >= cap {
-                    break EndReason::PlyCap;
-                }
-                self.pass(&mut s, 0, rng);
-            } else if plies >= cap {
-                // The general engine knows the end of the position before
-                // the cap stops the game.
-                break match self.no_legal_move(&s, candidates) {
-                    Some(EndReason::NoLegalMove) if self.passes && self.can_reply(&s) => {
-                        EndReason::PlyCap
-                    }
-                    Some(end) => end,
-                    None => EndReason::PlyCap,
-                };
-            } else {
-                match self.play_drawn(&mut s, candidates, rng) {
-                    Ok(()) => {}
-                    Err(EndReason::NoLegalMove) if self.passes && self.can_reply(&s) => {
-                        self.pass(&mut s, usize::from(COUNT[candidates as usize]), rng);
-                    }
-                    Err(end) => break end,
-                }
-            }
-            plies += 1;
-            each_ply(&self.board(&s));
-            if self.repetition {
-                let off = s.captured[0] + s.captured[1];
-                if off != off_board {
-                    off_board = off;
-                    history.clear();
-                    history.remember(s.lanes.widen(), s.mover);
-                } else if history.repeated(s.lanes.widen(), s.mover) {
-                    break EndReason::Repetition;
-                }
-            }
-        };
-        Played {
-            plies,
-            end,
-            board: self.board(&s),
+            };
         }
-    }
-
-    /// The board of `s` as the engine holds it (without a bounds check,
-    /// so that it costs nothing where it is not used).
-    #[inline(always)]
-    fn board(&self, s: &State<W>) -> Board {
-        let from_south = match s.mover {
-            0 => s.lanes,
-            _ => s.lanes.turned(),
-        };
-        let bytes = from_south.to_bytes();
-        let mut pits = [0; 16];
-        for i in 0..W::HALF {
-            if i < self.per_row {
-                pits[i & 15] = bytes[i & 15];
-                pits[(self.per_row + i) & 15] = bytes[(W::HALF + i) & 15];
-            }
-        }
-        Board {
-            pits,
-            captured: s.captured,
-            to_move: Player::BOTH[s.mover & 1],
-        }
-    }
-
-    /// The first end condition of the rules that holds in `s`.
-    #[inline(always)]
-    fn end_condition(&self, s: &State<W>) -> Option<EndReason> {
-        if self.end_tests == 0 {
-            return None;
-        }
-        let tested = |end: EndReason| self.end_tests & end.bit() != 0;
-        let mut holds = 0;
-        if tested(EndReason::RowEmpty) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
-            holds |= EndReason::RowEmpty.bit();
-        }
-        if tested(EndReason::CapturedMajority)
-            && s.captured.iter().any(|&c| 2 * u32::from(c) > self.total)
-        {
-            holds |= EndReason::CapturedMajority.bit();
-        }
-        if tested(EndReason::AllPitsAtMostOne) && !s.lanes.any_above_one() {
-            holds |= EndReason::AllPitsAtMostOne.bit();
-        }
-        if holds == 0 {
-            return None;
-        }
-        (self.end_order[..self.end_count].iter().copied()).find(|&e| holds & e.bit() != 0)
-    }
-
-    /// The player to move passes, drawn as the general engine draws it:
-    /// among `refused` candidates, none legal, then the pass alone.
-    #[cold]
-    fn pass<R: Rng>(&self, s: &mut State<W>, refused: usize, rng: &mut R) {
-        super::draw_legal(refused, rng, |_| false);
-        let _ = rng.random_range(0..1usize);
-        *s = self.turned(s);
-    }
-
-    /// `s` with the other player to move.
-    fn turned(&self, s: &State<W>) -> State<W> {
-        State {
-            lanes: s.lanes.turned(),
-            mover: 1 - s.mover,
-            opening: false,
-            ..*s
-        }
-    }
-
-    /// Under `neither_can_move`, when the player to move has no legal move:
-    /// whether the opponent, the board turned over to them, has a legal
-    /// move (the player to move then passes).
-    #[cold]
-    fn can_reply(&self, s: &State<W>) -> bool {
-        let turned = self.turned(s);
-        let replies = self.candidates(&turned);
-        if replies == 0 {
-            return false;
-        }
-        if self.must_feed(&turned) {
-            return self.feeding_moves(&turned, replies).is_ok();
-        }
-        if self.grand_slam != GrandSlam::Forbidden || !self.may_capture(&turned) {
-            return true;
-        }
-        let mut rest = replies;
-        while rest != 0 {
-            let pit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if !self.sow_and_capture(&mut { turned }, pit, true) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The mover's pits holding at least `min_stones`, as bits (bit `i`:
-    /// pit `i` of their row).
-    #[inline(always)]
-    fn candidates(&self, s: &State<W>) -> u32 {
-        high_bits(((s.lanes.own() | HIGH) - self.min_stones) & self.row_high)
-    }
-
-    /// Whether the player to move must feed.
-    #[inline(always)]
-    fn must_feed(&self, s: &State<W>) -> bool {
-        self.feeds && s.lanes.opp() == 0
-    }
-
-    /// Plays a random legal move of `s` (whose candidates are
-    /// `candidates`, at least one), drawn as the general engine draws; the
-    /// end when there is none.
-    #[inline(always)]
-    fn play_drawn<R: Rng + Clone>(
-        &self,
-        s: &mut State<W>,
-        candidates: u32,
-        rng: &mut R,
-    ) -> Result<(), EndReason> {
-        if self.must_feed(s) {
-            return self.play_feeding(s, candidates, rng);
-        }
-        let mask = candidates as usize;
-        if self.grand_slam != GrandSlam::Forbidden || !self.slam_possible(s) {
-            let k = rng.random_range(0..usize::from(COUNT[mask]));
-            self.apply(s, usize::from(PICK[mask][k & 7]));
-            return Ok(());
-        }
-        // Grand slams forbidden: the move drawn is played on a copy, and
-        // drawn again without it when it is one (as `draw_legal` draws:
-        // uniformly among the candidates not refused yet, in pit order).
-        // When every candidate is one, the general engine draws nothing:
-        // the stream goes back.
-        let saved = rng.clone();
-        let mut left = mask;
-        loop {
-            let k = rng.random_range(0..usize::from(COUNT[left]));
-            let pit = usize::from(PICK[left][k & 7]);
-            let mut played = *s;
-            if !self.sow_and_capture(&mut played, pit, true) {
-                *s = played;
-                return Ok(());
-            }
-            left &= !(1 << pit);
-            if left == 0 {
-                *rng = saved;
-                return Err(EndReason::NoLegalMove);
-            }
-        }
-    }
-
-    /// [`Compiled::play_drawn`] when the opponent's row is empty: the legal
-    /// moves are worked out first (those that are not forbidden grand
-    /// slams, and of them those that leave the player then to move a
-    /// stone, if any), as the general engine lists them.
-    #[cold]
-    fn play_feeding<R: Rng>(
-        &self,
-        s: &mut State<W>,
-        candidates: u32,
-        rng: &mut R,
-    ) -> Result<(), EndReason> {
-        let legal = self.feeding_moves(s, candidates)?;
-        let count = usize::from(COUNT[candidates as usize]);
-        let pick = super::draw_legal(count, rng, |i| {
-            legal >> PICK[candidates as usize][i] & 1 == 1
-        });
-        let pit = PICK[candidates as usize][pick.unwrap_or(0)];
-        self.apply(s, usize::from(pit));
-        Ok(())
-    }
-
-    /// Under a feeding obligation: the legal moves of `s` as pit bits, or
-    /// the end they leave.
-    fn feeding_moves(&self, s: &State<W>, candidates: u32) -> Result<u32, EndReason> {
-        let mut not_slams = 0u32;
-        let mut feeding = 0u32;
-        let mut rest = candidates;
-        while rest != 0 {
-            let pit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mut next = *s;
-            let slam = self.sow_and_capture(&mut next, pit, self.may_capture(s));
-            if slam {
-                match self.grand_slam {
-                    GrandSlam::Forbidden => continue,
-                    GrandSlam::NoCapture => {
-                        next = *s;
-                        self.sow_and_capture(&mut next, pit, false);
-                    }
-                    _ => {}
-                }
-            }
-            not_slams |= 1 << pit;
-            // The player then to move (seen from them: their row) has a stone.
-            if next.lanes.own() != 0 {
-                feeding |= 1 << pit;
-            }
-        }
-        if not_slams == 0 {
-            Err(EndReason::NoLegalMove)
-        } else if feeding != 0 {
-            Ok(feeding)
-        } else if self.feed_play_any {
-            Ok(not_slams)
-        } else {
-            Err(EndReason::FeedingImpossible)
-        }
-    }
-
-    /// At the ply cap: the end the general engine finds in `s` (no move
-    /// left by the grand-slam or feeding rules), if any.
-    #[cold]
-    fn no_legal_move(&self, s: &State<W>, candidates: u32) -> Option<EndReason> {
-        if self.must_feed(s) {
-            return self.feeding_moves(s, candidates).err();
-        }
-        if self.grand_slam != GrandSlam::Forbidden || !self.may_capture(s) {
-            return None;
-        }
-        let mut rest = candidates;
-        while rest != 0 {
-            let pit = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if !self.sow_and_capture(&mut { *s }, pit, true) {
-                return None;
-            }
-        }
-        Some(EndReason::NoLegalMove)
-    }
-
-    /// Whether a move of `s` may be a grand slam: it may capture, and no
-    /// pit of the opponent's row holds more than the largest capturable
-    /// count (such a pit is never taken, so the row is never emptied).
-    /// The screen of the general engine (`Game::slam_possible`).
-    #[inline(always)]
-    fn slam_possible(&self, s: &State<W>) -> bool {
-        let Some(rule) = &self.capture else {
-            return false;
-        };
-        let too_many = ((s.lanes.opp() | HIGH) - rule.beyond) & self.row_high;
-        self.may_capture(s) && too_many == 0
-    }
-
-    /// Whether a move of `s` may capture (not on a first move the rule
-    /// waives).
-    #[inline(always)]
-    fn may_capture(&self, s: &State<W>) -> bool {
-        match &self.capture {
-            Some(rule) => !(s.opening && rule.not_first_move),
-            None => false,
-        }
-    }
-
-    /// Plays the legal move from `pit` on `s`, as the engine's `apply`: a
-    /// grand slam under `no_capture` is played without its capture.
-    #[inline(always)]
-    fn apply(&self, s: &mut State<W>, pit: usize) {
-        let capture = self.may_capture(s);
-        if self.grand_slam == GrandSlam::NoCapture && capture {
-            let before = *s;
-            if self.sow_and_capture(s, pit, true) {
-                *s = before;
-                self.sow_and_capture(s, pit, false);
-            }
-            return;
-        }
-        self.sow_and_capture(s, pit, capture);
-    }
-
-    /// Sows from pit `pit` of the mover's row and, when `capture`, captures
-    /// at the last pit, then turns the board over to the player then to
-    /// move; returns whether the move was a grand slam (it captured from
-    /// the opponent's row and left it empty).
-    #[inline(always)]
-    fn sow_and_capture(&self, s: &mut State<W>, pit: usize, capture: bool) -> bool {
-        let mover = s.mover;
-        let n = (s.lanes.own() >> (8 * pit)) as u8 as usize;
-        let sowing = self.sowings[pit & 7][n & 127];
-        let mut lanes = s.lanes.plus(sowing.delta);
-        s.captured[mover & 1] += u16::from(sowing.store);
-        s.opening = false;
-        let mut slam = false;
-        if let Some(rule) = &self.capture {
-            let last = usize::from(sowing.last);
-            if capture && sowing.last != NO_PIT && rule.lanes >> last & 1 == 1 {
-                slam = self.capture_at(rule, &mut lanes, &mut s.captured[mover & 1], last);
-            }
-        }
-        if !sowing.again {
-            lanes = lanes.turned();
-            s.mover = 1 - mover;
-        }
-        s.lanes = lanes;
-        slam
-    }
-
-    /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
-    /// from the mover, whose captures are `captured`; whether it was a
-    /// grand slam.
-    #[inline(always)]
-    fn capture_at(&self, rule: &Capture, lanes: &mut W, captured: &mut u16, last: usize) -> bool {
-        let count = lanes.byte(last);
-        if !rule.capturable[count] {
-            return false;
-        }
-        let mut taken = 0u32;
-        let mut stones = 0u16;
-        let lift = |lanes: &mut W, taken: &mut u32, stones: &mut u16, lane: usize| {
-            *stones += lanes.byte(lane) as u16;
-            *lanes = lanes.without(lane);
-            *taken |= 1 << lane;
-        };
-        if rule.opposite {
-            let opposite = usize::from(rule.opposite_lane[last & 15]);
-            if !rule.even_empty && lanes.byte(opposite) == 0 {
-                return false;
-            }
-            lift(lanes, &mut taken, &mut stones, opposite);
-            lift(lanes, &mut taken, &mut stones, last);
-        } else {
-            let mut at = last;
-            for _ in 0..2 * self.per_row {
-                lift(lanes, &mut taken, &mut stones, at);
-                if !rule.chain {
-                    break;
-                }
-                at = usize::from(rule.next[at & 15]);
-                if taken >> at & 1 == 1
-                    || rule.lanes >> at & 1 == 0
-                    || !rule.capturable[lanes.byte(at)]
-                {
-                    break;
-                }
-            }
-        }
-        *captured += stones;
-        stones > 0 && taken & self.opp_lane_bits != 0 && lanes.opp() == 0
+        on_flags!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
     }
 }
 
