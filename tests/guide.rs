@@ -432,7 +432,11 @@ const FAMILIES: &[Family] = &[
                 and both holes (other counts facing it are captured); in Leyla a lap that \
                 makes four in the opponent's row takes that hole and the one opposite, and a \
                 last counter in the opponent's hole takes two.",
-        variants: &["leyla-gobale-somaliland", "leyla-gobale-gabradarre", "leyla"],
+        variants: &[
+            "leyla-gobale-somaliland",
+            "leyla-gobale-gabradarre",
+            "leyla",
+        ],
     },
 ];
 

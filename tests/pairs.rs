@@ -211,7 +211,10 @@ fn pair_keys_that_do_not_fit_are_refused_with_the_reason() {
     );
     let err = check(
         "gabata-adowa",
-        &[("  tribute_then  end\n", "  tribute_then  end\n  pair          facing\n")],
+        &[(
+            "  tribute_then  end\n",
+            "  tribute_then  end\n  pair          facing\n",
+        )],
     );
     assert!(
         err.contains("`pair` is supported on two rows only, not 3 rows"),
@@ -219,7 +222,10 @@ fn pair_keys_that_do_not_fit_are_refused_with_the_reason() {
     );
     let err = check(
         "gabata-adowa",
-        &[("  tribute_then  end\n", "  tribute_then  end\n  by            empty_facing\n")],
+        &[(
+            "  tribute_then  end\n",
+            "  tribute_then  end\n  by            empty_facing\n",
+        )],
     );
     assert!(
         err.contains("`by` is supported on two rows only, not 3 rows"),
@@ -232,7 +238,11 @@ fn pair_keys_that_do_not_fit_are_refused_with_the_reason() {
 #[test]
 fn pair_keys_round_trip_through_fmt() {
     let dir = crate::common::scratch("pair-keys-fmt");
-    for name in ["leyla-gobale-somaliland", "leyla-gobale-gabradarre", "leyla"] {
+    for name in [
+        "leyla-gobale-somaliland",
+        "leyla-gobale-gabradarre",
+        "leyla",
+    ] {
         let text = sowing::variants::source(name).unwrap().text;
         let file = format!("{name}.variant");
         std::fs::write(dir.join(&file), &text).unwrap();
@@ -241,10 +251,17 @@ fn pair_keys_round_trip_through_fmt() {
         // The pair line moved first: fmt puts it back.
         let (pair, rest): (Vec<&str>, Vec<&str>) =
             text.lines().partition(|l| l.starts_with("  pair"));
-        let moved = rest.join("\n").replacen("claim {", &format!("claim {{\n{}", pair[0]), 1) + "\n";
+        let moved = rest
+            .join("\n")
+            .replacen("claim {", &format!("claim {{\n{}", pair[0]), 1)
+            + "\n";
         std::fs::write(dir.join(&file), &moved).unwrap();
         let (code, _, err) = crate::common::sow_in(&dir, &["fmt", &file], "");
         assert_eq!(code, 0, "{name}: {err}");
-        assert_eq!(std::fs::read_to_string(dir.join(&file)).unwrap(), text, "{name}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join(&file)).unwrap(),
+            text,
+            "{name}"
+        );
     }
 }

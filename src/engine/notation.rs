@@ -654,8 +654,7 @@ fn claimed_pit_owner(
         })
     };
     let partner = game.topology().facing(pit).filter(|_| pair);
-    if claim.limit == crate::rules::ClaimLimit::One
-        && owners_of(owner).any(|q| Some(q) != partner)
+    if claim.limit == crate::rules::ClaimLimit::One && owners_of(owner).any(|q| Some(q) != partner)
     {
         return Err(format!(
             "{owner} has claimed a pit already: a player claims at most one (`limit one`)"

@@ -1837,7 +1837,7 @@ the pit facing the claimed one too, both the claimer's (Leyla: \"this hole
 and the one opposite it are captured\"; Leyla Gobale's two holes of two).",
     notes: "A capture rule that takes the last pit comes first: a pit is claimed only when
 no rule captured it; under `by empty_facing` the claim comes before the
-capture rules, which then take nothing from the two claimed pits (a
+capture rules, which then take nothing from the claimed pits (a
 facing capture takes the opponent's pit at any other count). Claiming is a capture for `first_move no_capture`.
 Places count from the row owner's left, 1 first (`except 9` on 2x9: the
 opponent's ninth pit). Under `tribute_first no`, the first time a player's

@@ -207,7 +207,10 @@ impl Game {
         pit: usize,
         effect: &mut Effect,
     ) {
-        let facing = self.topology.facing(pit).filter(|&f| rule.pair && !pos.is_claimed(f));
+        let facing = self
+            .topology
+            .facing(pit)
+            .filter(|&f| rule.pair && !pos.is_claimed(f));
         for pit in std::iter::once(pit).chain(facing) {
             pos.claimed |= 1 << pit;
             // The claimer owns it: swapped when it is in the other's row.
