@@ -1245,21 +1245,19 @@ impl Game {
             }
         }
         let claim = if PLAIN { None } else { self.claim.as_ref() };
-        // A relay that cycled or was stopped by the end test never ended:
-        // captures are looked at only where the last lap ends.
-        let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
-        let at_last_pit = capture && relay_ended && !self.is_any_store(last);
         if let Some(rule) = claim {
             if !rule.kept {
                 self.pay_claimed(pos);
             }
-            // `by empty_facing`: claimed before the captures look.
-            if rule.empty_facing && at_last_pit {
-                self.claim_facing_empty(rule, pos, mover, last, &mut effect);
-            }
         }
         let mut claimed_again = false;
-        if at_last_pit {
+        // A relay that cycled or was stopped by the end test never ended:
+        // captures are looked at only where the last lap ends.
+        let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
+        if capture && relay_ended && !self.is_any_store(last) {
+            if let Some(rule) = claim.filter(|rule| rule.empty_facing) {
+                self.claim_facing_empty(rule, pos, mover, last, &mut effect);
+            }
             self.capture(pos, mover, last, direction, &mut effect);
             if let Some(rule) = claim {
                 claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);
