@@ -94,11 +94,13 @@ NOT_COVERED_FOR = {
     # a last counter in the mover's store relays from the pit after it; a
     # sow relay ends in a store
     "Sonka": "next-pit relay (always)",
-    # `claim` takes the one hole the last counter lands in: these own a
-    # hole and the one facing it (a three facing the empty landing hole)
-    "Leyla Gobale (Somaliland)": "captured pits change owner",
-    "Leyla Gobale (Gabradarre)": "captured pits change owner",
-    "Leyla": "captured pits change owner",
+    # pairs13 (wave 12): the holes owned in facing pairs are said by claim
+    # { by empty_facing; pair facing } (Leyla Gobale: a three facing the
+    # empty landing hole, one counter moved across) and claim { makes 4;
+    # pair facing } (Leyla), each .lud read. Leyla Gobale (Gabradarre)'s
+    # match is not a refill from the captures: the player with fewer
+    # counters spreads them evenly and the other mirrors them
+    "Leyla Gobale (Gabradarre)": "rounds: refill, close unfilled pits",
     # Um el Banat was read against `claim` in wave 11 (eth11): its marked
     # hole is a weg of the row (`of row; stones kept; tribute 2;
     # tribute_then again`), its refill `refill surplus; fill_from left`
@@ -146,7 +148,9 @@ COVERED_FOR = {
 COVERED_FOR["Kara"] = {"capture zone = pit set"}
 
 # Shipped with a stand-in for that one detail (named in the variant's header).
-SHIPPED_WITH_STAND_IN = {"Motiq"}
+# pairs13 (wave 12): Leyla and Leyla Gobale (Gabradarre) ship one round of
+# their match (its refill the language does not say)
+SHIPPED_WITH_STAND_IN = {"Motiq", "Leyla", "Leyla Gobale (Gabradarre)"}
 
 # Shipped with every listed feature, but with a stand-in for a rule of the
 # text the study's list does not name (each variant's header names it):

@@ -423,6 +423,21 @@ const FAMILIES: &[Family] = &[
                 mover's own rightmost hole takes it.",
         variants: &["kara"],
     },
+    Family {
+        page: "pairs",
+        title: "Leyla Gobale (Somaliland), Leyla Gobale (Gabradarre) and Leyla",
+        intro: "Relay games of the Horn of Africa in which captured holes come in facing \
+                pairs that keep the counters sown into them: in Leyla Gobale a last counter \
+                in an empty hole of one's row facing a hole of three takes one counter across \
+                and both holes (other counts facing it are captured); in Leyla a lap that \
+                makes four in the opponent's row takes that hole and the one opposite, and a \
+                last counter in the opponent's hole takes two.",
+        variants: &[
+            "leyla-gobale-somaliland",
+            "leyla-gobale-gabradarre",
+            "leyla",
+        ],
+    },
 ];
 
 const GENERATED_NOTE: &str =

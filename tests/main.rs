@@ -25,6 +25,7 @@ mod njombwa;
 mod omweso;
 mod openings;
 mod owner_fours;
+mod pairs;
 mod peers;
 mod perft;
 mod play;

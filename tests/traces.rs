@@ -988,3 +988,50 @@ fn jimafesosh_random_seed_1_opening() {
         "12"
     ]));
 }
+
+/// Leyla Gobale (Somaliland), worked by hand (tests/pairs.rs): South's f
+/// relays from d and ends in b (empty), facing E (3): one counter crosses,
+/// b and E are South's (2 each). North's D relays from C, A and e and ends
+/// in South's owned b (3). South's c ends in a (empty) facing F (1): taken.
+#[test]
+fn leyla_gobale_somaliland_pair_then_capture() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "leyla-gobale-somaliland",
+        "--from",
+        "0 0 0 1 1 2 / 1 1 1 1 3 1 south captured 10 26",
+        "--moves",
+        "f D c",
+    ]));
+}
+
+/// Leyla Gobale (Gabradarre), worked by hand: South's b ends in c (empty)
+/// facing D (3): c and D are South's (2 each). North's F relays from e and
+/// E, passing through the owned holes, and ends in e (emptied by the relay).
+#[test]
+fn leyla_gobale_gabradarre_pair_then_relay() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "leyla-gobale-gabradarre",
+        "--from",
+        "5 1 0 5 5 5 / 5 5 5 3 5 5 south captured 5 6",
+        "--moves",
+        "b F",
+    ]));
+}
+
+/// Leyla, worked by hand (tests/pairs.rs): South's a makes E four: E and
+/// b, opposite it, are South's. North's F ends in E: two taken as a
+/// tribute. South's f ends in e (empty); North has no hole to play: South
+/// 20 + b 1 + e 1 + E 3 = 25, North 23.
+#[test]
+fn leyla_pair_tribute_and_end() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "leyla",
+        "--from",
+        "2 1 0 0 0 1 / 0 0 0 0 3 0 south captured 20 21",
+        "--moves",
+        "a F f",
+    ]));
+}

@@ -1255,6 +1255,9 @@ impl Game {
         // captures are looked at only where the last lap ends.
         let relay_ended = matches!(end, LapsEnd::Done | LapsEnd::Cut);
         if capture && relay_ended && !self.is_any_store(last) {
+            if let Some(rule) = claim.filter(|rule| rule.empty_facing) {
+                self.claim_facing_empty(rule, pos, mover, last, &mut effect);
+            }
             self.capture(pos, mover, last, direction, &mut effect);
             if let Some(rule) = claim {
                 claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);

@@ -634,7 +634,9 @@ fn claimed_pit_owner(
             place + 1
         ));
     }
-    if claim.of == crate::rules::ClaimOf::Row && owner == row_owner {
+    // Under `pair facing` the pit facing a claimed one is its claimer's too.
+    let pair = claim.pair == crate::rules::ClaimPair::Facing;
+    if claim.of == crate::rules::ClaimOf::Row && owner == row_owner && !pair {
         return Err(format!(
             "pit `{}` cannot be {owner}'s claimed pit: a player claims pits of the opponent's row (`of row`)",
             game.label(pit)
@@ -651,7 +653,9 @@ fn claimed_pit_owner(
             claimed >> q & 1 == 1 && (game.topology().owner(q) != p) == (swapped >> q & 1 == 1)
         })
     };
-    if claim.limit == crate::rules::ClaimLimit::One && owners_of(owner).next().is_some() {
+    let partner = game.topology().facing(pit).filter(|_| pair);
+    if claim.limit == crate::rules::ClaimLimit::One && owners_of(owner).any(|q| Some(q) != partner)
+    {
         return Err(format!(
             "{owner} has claimed a pit already: a player claims at most one (`limit one`)"
         ));

@@ -45,6 +45,7 @@ pub(super) const CHECKS: &[Check] = &[
     claim_fits_the_sowing,
     claim_tribute_fits,
     claim_places_in_the_row,
+    claim_pairs_need_two_rows,
     each_player_first_moves_fit,
     play_from_any_fits,
     first_move_shift_fits,
@@ -790,6 +791,8 @@ fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
         "tribute",
         "tribute_first",
         "tribute_then",
+        "by",
+        "pair",
     ]
     .into_iter()
     .filter_map(|name| read.given(CLAIM, name).map(|s| (name, s)))
@@ -861,6 +864,32 @@ fn claim_tribute_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         ),
     }
     out
+}
+
+/// `by empty_facing` and `pair facing` name the pit facing another: on
+/// two rows, where every pit faces one.
+fn claim_pairs_need_two_rows(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(BOARD, "rows") || rules.board.rows == 2 {
+        return Vec::new();
+    }
+    [
+        ("by", rules.claim.by != ClaimBy::Landing),
+        ("pair", rules.claim.pair != ClaimPair::One),
+    ]
+    .into_iter()
+    .filter(|&(name, set)| set && read.valid(CLAIM, name))
+    .filter_map(|(name, _)| read.given(CLAIM, name).map(|s| (name, s)))
+    .map(|(name, s)| {
+        Diagnostic::error(
+            s.span,
+            format!(
+                "`{name}` is supported on two rows only, not {} rows: it names the pit facing another",
+                rules.board.rows
+            ),
+        )
+    })
+    .collect()
 }
 
 /// `except` names places of a row.

@@ -1087,6 +1087,39 @@ pub struct Claim {
     pub first_landing_free: bool,
     /// What the mover does after taking a tribute.
     pub tribute_then: TributeThen,
+    /// How a pit is claimed: the last stone makes `count` in it, or it
+    /// holds `count` facing the empty pit of the mover's row the last stone
+    /// fell into.
+    #[serde(default)]
+    pub by: ClaimBy,
+    /// What a claim takes: the pit alone, or it and the pit facing it.
+    #[serde(default)]
+    pub pair: ClaimPair,
+}
+
+keyword_enum! {
+    /// How a pit is claimed.
+    ClaimBy {
+        /// The last stone makes `makes` in a pit of the opponent.
+        Landing = "landing",
+        /// The last stone falls into an empty pit of the mover's row, and
+        /// the opponent's pit facing it holds `makes`: one stone of that
+        /// pit crosses into the landing pit (Leyla Gobale: "one of the
+        /// opponent's counters is taken and placed into the hole where
+        /// sowing ended, so that each now has two counters").
+        EmptyFacing = "empty_facing",
+    }
+}
+
+keyword_enum! {
+    /// What a claim takes.
+    ClaimPair {
+        /// The claimed pit alone.
+        One = "one",
+        /// The claimed pit and the pit facing it, both the claimer's
+        /// (Leyla: "this hole and the one opposite it are captured").
+        Facing = "facing",
+    }
 }
 
 keyword_enum! {

@@ -1827,9 +1827,18 @@ they stay in it, and are its owner's when the game or round ends. With
 `tribute`, a move whose last stone falls into the opponent's claimed pit
 takes that many stones from it (the last stone counted, fewer if it holds
 fewer) for the mover, and the turn ends or the mover moves again
-(`tribute_then`).",
+(`tribute_then`). Under `by empty_facing` the claim is made another way:
+a move whose last stone falls into an empty pit of the mover's row, facing
+a pit of the opponent that holds `makes`, moves one stone of that pit into
+the landing pit and claims the opponent's pit (Leyla Gobale: \"one of the
+opponent's counters is taken and placed into the hole where sowing ended,
+so that each now has two counters\"). Under `pair facing` a claim takes
+the pit facing the claimed one too, both the claimer's (Leyla: \"this hole
+and the one opposite it are captured\"; Leyla Gobale's two holes of two).",
     notes: "A capture rule that takes the last pit comes first: a pit is claimed only when
-no rule captured it. Claiming is a capture for `first_move no_capture`.
+no rule captured it; under `by empty_facing` the claim comes before the
+capture rules, which then take nothing from the claimed pits (a
+facing capture takes the opponent's pit at any other count). Claiming is a capture for `first_move no_capture`.
 Places count from the row owner's left, 1 first (`except 9` on 2x9: the
 opponent's ninth pit). Under `tribute_first no`, the first time a player's
 last stone falls into a given claimed pit of the opponent takes nothing
@@ -1982,6 +1991,42 @@ agent do not take variants with claims yet, and say so.",
             warns: None,
             doc: "What the mover does after taking a tribute: the turn ends, or they move again from any pit of theirs.",
             example: "tribute_then again",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "by",
+            describe: sentences::none,
+            read: |r, v| r.claim.by = v.word(),
+            write: |r| {
+                r.claim
+                    .count
+                    .filter(|_| r.claim.by != ClaimBy::Landing)
+                    .map(|_| one(r.claim.by))
+            },
+            what: "how a pit is claimed",
+            value: ValueKind::Word(Words::of::<ClaimBy>()),
+            default: Default::Value("landing"),
+            warns: None,
+            doc: "How a pit is claimed: the last stone makes `makes` in it, or it holds `makes` facing the empty pit of the mover's row the last stone fell into.",
+            example: "by empty_facing",
+            infer: Infer::OptIn,
+        },
+        Key {
+            name: "pair",
+            describe: sentences::none,
+            read: |r, v| r.claim.pair = v.word(),
+            write: |r| {
+                r.claim
+                    .count
+                    .filter(|_| r.claim.pair != ClaimPair::One)
+                    .map(|_| one(r.claim.pair))
+            },
+            what: "what a claim takes",
+            value: ValueKind::Word(Words::of::<ClaimPair>()),
+            default: Default::Value("one"),
+            warns: None,
+            doc: "What a claim takes: the claimed pit alone, or it and the pit facing it (a column), both the claimer's.",
+            example: "pair facing",
             infer: Infer::OptIn,
         },
     ],

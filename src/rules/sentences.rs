@@ -919,15 +919,25 @@ pub(super) fn claim(rules: &Rules) -> Vec<String> {
             ", nor at the place (from its owner's left) of a pit the opponent claimed"
         }
     };
-    let relay = match rules.sowing.laps {
-        Laps::Single => "",
+    let relay = match (rules.sowing.laps, claim.by) {
+        (Laps::Single, _) => "",
+        (_, ClaimBy::EmptyFacing) => " A lap that ends in a claimed pit ends the move: nothing is relayed from a claimed pit.",
         _ => " The move ends there, and a lap that ends in a claimed pit ends the move too: nothing is relayed from a claimed pit.",
     };
     let stones = match claim.stones {
         ClaimStones::ToOwner => "The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from.",
+        ClaimStones::Kept if claim.pair == ClaimPair::Facing => "The pits become the mover's, stones and all: they are never played or captured from, the stones sown into them stay there, and when the game or round ends they are their owner's.",
         ClaimStones::Kept => "The pit becomes the mover's, stones and all: it is never played or captured from, the stones sown into it stay there, and when the game or round ends they are its owner's.",
     };
-    let mut text = format!("{last} makes {count} in {whose} claims that pit, if no capture took it{limit}{except}{mirror}.{relay} {stones}");
+    let pair = match claim.pair {
+        ClaimPair::One => "",
+        ClaimPair::Facing => " The pit facing it is claimed with it (unless already claimed), and both are the mover's.",
+    };
+    let mut text = match claim.by {
+        ClaimBy::Landing => format!("{last} makes {count} in {whose} claims that pit, if no capture took it{limit}{except}{mirror}.{pair}{relay} {stones}"),
+        ClaimBy::EmptyFacing => format!("A move whose last stone falls into an empty pit of the mover's row, facing {whose} that holds {count}, moves one stone of that pit into the landing pit and claims that pit{limit}{except}{mirror}; the capture rules come after and take nothing from a claimed pit.{pair}{relay} {stones}"),
+    };
+
     if let Some(tribute) = claim.tribute {
         let stones = if tribute == 1 {
             "one stone (the last stone itself if the pit held none)".to_string()

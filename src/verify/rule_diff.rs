@@ -302,6 +302,8 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         tribute,
         first_landing_free,
         tribute_then,
+        by,
+        pair,
     } = claim;
     out.option(
         "claim count",
@@ -346,6 +348,8 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
             r.claim.tribute_then = *tribute_then;
         },
     );
+    out.option("claim by", &a.claim.by, by, |r| r.claim.by = *by);
+    out.option("claim pair", &a.claim.pair, pair, |r| r.claim.pair = *pair);
     let crate::rules::Opening { shifts_from } = opening;
     let place = |p: u8| {
         if p == 0 {

@@ -9,7 +9,9 @@
 
 use super::{Effect, Game};
 use crate::engine::position::{Player, Position};
-use crate::rules::{Claim, ClaimLimit, ClaimOf, ClaimStones, Mirror, TributeThen};
+use crate::rules::{
+    Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, TributeThen,
+};
 
 /// The `claim` rule, compiled.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +36,13 @@ pub(super) struct ClaimRule {
     first_landing_free: bool,
     /// Whether the mover moves again after a tribute.
     again: bool,
+    /// Whether a pit is claimed facing the mover's empty landing pit
+    /// (`by empty_facing`), before the capture rules, rather than where
+    /// the last stone makes the count.
+    pub(super) empty_facing: bool,
+    /// Whether a claim takes the pit facing the claimed one too (`pair
+    /// facing`).
+    pair: bool,
 }
 
 impl ClaimRule {
@@ -63,6 +72,8 @@ impl ClaimRule {
             tribute: claim.tribute.unwrap_or(0),
             first_landing_free: claim.first_landing_free,
             again: claim.tribute_then == TributeThen::Again,
+            empty_facing: claim.by == ClaimBy::EmptyFacing,
+            pair: claim.pair == ClaimPair::Facing,
         })
     }
 }
@@ -102,7 +113,7 @@ impl Game {
     /// claims it. Out of line: only relay variants with claims ask.
     #[inline(never)]
     pub(super) fn claim_stops_relay(&self, rule: &ClaimRule, pos: &Position, last: usize) -> bool {
-        pos.is_claimed(last) || self.may_claim(rule, pos, pos.to_move, last)
+        pos.is_claimed(last) || (!rule.empty_facing && self.may_claim(rule, pos, pos.to_move, last))
     }
 
     /// Whether `mover` may claim `last` in `pos`: it holds the claiming
@@ -133,7 +144,9 @@ impl Game {
     /// At the end of a move whose last stone fell in `last`: claims `last`
     /// for `mover` when the rule allows it and no capture took it, or takes
     /// the tribute when `last` is the opponent's claimed pit. Returns
-    /// whether the mover moves again (`tribute_then again`).
+    /// whether the mover moves again (`tribute_then again`). Under `by
+    /// empty_facing` the claim was looked at before the captures
+    /// ([`Game::claim_facing_empty`]): only the tribute is left.
     pub(super) fn claim_or_tribute(
         &self,
         rule: &ClaimRule,
@@ -145,23 +158,74 @@ impl Game {
         if pos.is_claimed(last) {
             return self.tribute(rule, pos, mover, last, effect);
         }
-        if effect.captured_pits >> last & 1 == 1 || !self.may_claim(rule, pos, mover, last) {
+        if rule.empty_facing
+            || effect.captured_pits >> last & 1 == 1
+            || !self.may_claim(rule, pos, mover, last)
+        {
             return false;
         }
-        pos.claimed |= 1 << last;
-        // The claimer owns it: swapped when it is in the other's row.
-        let row_owner = self.topology.owner(last);
-        if (row_owner != mover) != pos.is_swapped(last) {
-            pos.swapped ^= 1 << last;
+        self.claim_pit(rule, pos, mover, last, effect);
+        false
+    }
+
+    /// `by empty_facing`, before the capture rules: when the last stone of
+    /// `mover` fell into an empty pit `last` of their row and the
+    /// opponent's pit facing it may be claimed (it holds the count), one
+    /// stone of that pit crosses into `last` and the pit is claimed (with
+    /// `last` under `pair facing`). The captures then take neither.
+    #[inline(never)]
+    pub(super) fn claim_facing_empty(
+        &self,
+        rule: &ClaimRule,
+        pos: &mut Position,
+        mover: Player,
+        last: usize,
+        effect: &mut Effect,
+    ) {
+        if pos.pits[last] != 1 || pos.is_claimed(last) || self.topology.owner(last) != mover {
+            return;
         }
-        if !rule.kept {
-            let stones = std::mem::take(&mut pos.pits[last]);
-            pos.captured[mover.index()] += u16::from(stones);
-            effect.captured += u16::from(stones);
-            effect.captured_pits |= 1 << last;
+        let Some(facing) = self.topology.facing(last) else {
+            return;
+        };
+        if !self.may_claim(rule, pos, mover, facing) {
+            return;
+        }
+        pos.pits[facing] -= 1;
+        pos.pits[last] += 1;
+        self.claim_pit(rule, pos, mover, facing, effect);
+    }
+
+    /// Claims `pit` for `mover` (and, under `pair facing`, the pit facing
+    /// it, unless already claimed): the claimer owns them, their stones
+    /// captured under `stones to_owner`.
+    fn claim_pit(
+        &self,
+        rule: &ClaimRule,
+        pos: &mut Position,
+        mover: Player,
+        pit: usize,
+        effect: &mut Effect,
+    ) {
+        let facing = self
+            .topology
+            .facing(pit)
+            .filter(|&f| rule.pair && !pos.is_claimed(f));
+        for pit in std::iter::once(pit).chain(facing) {
+            pos.claimed |= 1 << pit;
+            // The claimer owns it: swapped when it is in the other's row.
+            let row_owner = self.topology.owner(pit);
+            if (row_owner != mover) != pos.is_swapped(pit) {
+                pos.swapped ^= 1 << pit;
+            }
+            if !rule.kept {
+                let stones = std::mem::take(&mut pos.pits[pit]);
+                pos.captured[mover.index()] += u16::from(stones);
+                effect.captured += u16::from(stones);
+                effect.captured_pits |= 1 << pit;
+            }
         }
         effect.claimed = true;
-        false
     }
 
     /// The tribute of a move whose last stone fell into claimed pit `last`:
