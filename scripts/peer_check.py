@@ -6,6 +6,7 @@ result. Run through scripts/peer-check, which sets up OpenSpiel.
 Usage: python peer_check.py SOW_BINARY [GAMES_PER_VARIANT] [SEED]
 """
 import json
+import os
 import random
 import subprocess
 import sys
@@ -36,10 +37,25 @@ def kalah_label(player, action):
     return chr(ord("a") + action - 1) if action <= 6 else chr(ord("A") + action - 8)
 
 
-GAMES = {
-    "oware-openspiel": ("oware", oware_view, oware_label),
-    "kalah": ("mancala", kalah_view, kalah_label),
+# How to read each OpenSpiel game's state and name its moves.
+VIEWS = {
+    "oware": (oware_view, oware_label),
+    "mancala": (kalah_view, kalah_label),
 }
+
+
+def read_games():
+    """{variant: (OpenSpiel game, view, label)} from peer_games.txt."""
+    games = {}
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer_games.txt")) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                variant, short = line.split()
+                games[variant] = (short, *VIEWS[short])
+    return games
+
+
+GAMES = read_games()
 
 
 def final_scores(name, state):

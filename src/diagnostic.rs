@@ -1,6 +1,6 @@
 //! Spans, diagnostics and the one code-frame renderer every error with a place uses.
 
-use std::fmt;
+use std::{borrow::Cow, fmt};
 
 /// A byte range in a source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
@@ -156,7 +156,7 @@ impl Source {
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
         let mut out = format!("{pad}--> {}:{line}:{col}\n", self.name);
-        let shown = line_text.replace('\t', &" ".repeat(TAB_WIDTH));
+        let shown = printable(line_text).replace('\t', &" ".repeat(TAB_WIDTH));
         out.push_str(&format!("{pad} |\n{line} | {shown}\n"));
         out.push_str(&format!(
             "{pad} | {}{}",
@@ -172,6 +172,38 @@ impl Source {
     }
 }
 
+/// `text` made safe to print on a terminal: every control character but the
+/// newline and the tab (escape, bell, carriage return, backspace, delete, the
+/// C1 controls such as U+009B) is shown as a Rust-style escape, `\u{1b}`, so
+/// that a file or an argument cannot drive the terminal (move the cursor,
+/// rewrite a line, change the window title). Text without such characters is
+/// returned as it is.
+///
+/// ```
+/// use sowing::diagnostic::printable;
+/// assert_eq!(printable("Modiar"), "Modiar");
+/// assert_eq!(printable("a\u{1b}[2Jb\tc\n"), "a\\u{1b}[2Jb\tc\n");
+/// ```
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_escaped(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Whether [`printable`] shows `c` as an escape.
+fn is_escaped(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
 /// The byte-order mark some editors put at the start of a UTF-8 file.
 const BOM: char = '\u{feff}';
 
@@ -179,10 +211,15 @@ const BOM: char = '\u{feff}';
 /// it as one character, as editors do).
 const TAB_WIDTH: usize = 4;
 
-/// Columns `text` takes in a code frame: a tab is [`TAB_WIDTH`] spaces.
+/// Columns `text` takes in a code frame: a tab is [`TAB_WIDTH`] spaces, a
+/// control character its escape (see [`printable`]).
 fn display_width(text: &str) -> usize {
     text.chars()
-        .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
+        .map(|c| match c {
+            '\t' => TAB_WIDTH,
+            c if is_escaped(c) => c.escape_unicode().count(),
+            _ => 1,
+        })
         .sum()
 }
 
@@ -259,6 +296,18 @@ mod tests {
         assert_eq!(
             d.render(&src),
             "error: a row needs at least 1 pit\n --> x:2:7\n  |\n2 |     pits    0\n  |             ^\n"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_caret_follows() {
+        let src = Source::new("x", "name \"a\u{1b}[2Jb\" c\n");
+        // `c` is the 15th character; before it, the escape shows as six.
+        let d = Diagnostic::error(Span::new(14, 15), "one value");
+        let caret = format!("  | {}^\n", " ".repeat(14 - 1 + 6));
+        assert_eq!(
+            d.render(&src),
+            format!("error: one value\n --> x:1:15\n  |\n1 | name \"a\\u{{1b}}[2Jb\" c\n{caret}")
         );
     }
 

@@ -15,7 +15,11 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The argument names neither a shipped variant nor a file.
-    #[error("no shipped variant or file named `{name}`{} (shipped: {})", name_suggestion(name, shipped), shipped.join(", "))]
+    #[error(
+        "no shipped variant or file named `{name}`{}; `sow list` shows the {} shipped variants",
+        name_suggestion(name, shipped),
+        shipped.len()
+    )]
     Unknown {
         /// The argument.
         name: String,
@@ -48,9 +52,14 @@ pub enum ReadError {
     },
 }
 
-/// " (did you mean `modiar`?)" for a name near a shipped one; a path
-/// (`variants/modiar.variant`, as the guide writes it from the project
-/// folder) is matched by its file's stem.
+/// Most shipped names an unknown name suggests.
+const MAX_SUGGESTED: usize = 3;
+
+/// " (did you mean `modiar`?)" for a name near shipped ones: the nearest
+/// few by spelling (see [`crate::rules::closest`]), or when none is near,
+/// those that contain it (`gabata` suggests the Gabata variants); at most
+/// [`MAX_SUGGESTED`]. A path (`variants/modiar.variant`, as the guide writes
+/// it from the project folder) is matched by its file's stem.
 fn name_suggestion(name: &str, shipped: &[String]) -> String {
     let path = Path::new(name);
     let stem = (name.contains(std::path::MAIN_SEPARATOR)
@@ -59,7 +68,20 @@ fn name_suggestion(name: &str, shipped: &[String]) -> String {
     .then(|| path.file_stem().and_then(|stem| stem.to_str()))
     .flatten()
     .unwrap_or(name);
-    crate::rules::suggestion(stem, shipped.iter().map(String::as_str))
+    let names = || shipped.iter().map(String::as_str);
+    let mut near = crate::rules::closest(stem, names(), MAX_SUGGESTED);
+    let part = stem.to_lowercase();
+    if near.is_empty() && part.chars().count() >= 3 {
+        for name in names().filter(|name| name.contains(&part)) {
+            if near.len() == MAX_SUGGESTED {
+                break;
+            }
+            if !near.contains(&name) {
+                near.push(name);
+            }
+        }
+    }
+    crate::rules::did_you_mean(&near)
 }
 
 /// The names of the shipped variants, sorted.

@@ -298,13 +298,171 @@ fn unknown_variant_names_get_a_suggestion() {
     for name in ["Modiar", "MODIAR", "modair"] {
         let (code, _, stderr) = sow(&["describe", name]);
         assert_eq!(code, 2);
+        assert_eq!(
+            stderr,
+            format!(
+                "error: no shipped variant or file named `{name}` (did you mean `modiar`?); `sow list` shows the {} shipped variants\n",
+                shipped_count()
+            )
+        );
+    }
+}
+
+/// The number of shipped variants, counted from the `variants/` folder.
+fn shipped_count() -> usize {
+    let dir = format!("{}/variants", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_str().unwrap().ends_with(".variant")
+        })
+        .count()
+}
+
+/// An unknown name suggests the few nearest shipped names, not all of
+/// them: `owari` is one letter from `awari` and from `oware`, two from
+/// `wouri` (`ow` swapped, `a` for `u`); `gabata` is within two letters of
+/// none, and the first three of the five Gabata variants contain it.
+#[test]
+fn unknown_variant_names_suggest_the_nearest_few() {
+    let cases = [
+        ("owari", "(did you mean `awari`, `oware` or `wouri`?)"),
+        (
+            "gabata",
+            "(did you mean `gabata-adegrat`, `gabata-adowa` or `gabata-ghinda`?)",
+        ),
+    ];
+    for (name, suggestion) in cases {
+        let (code, stdout, stderr) = sow(&["describe", name]);
+        assert_eq!(code, 2);
+        assert!(stdout.is_empty(), "{stdout}");
+        assert_eq!(
+            stderr,
+            format!(
+                "error: no shipped variant or file named `{name}` {suggestion}; `sow list` shows the {} shipped variants\n",
+                shipped_count()
+            )
+        );
+    }
+    let (_, _, stderr) = sow(&["describe", "zzzzzzzz"]);
+    assert_eq!(
+        stderr,
+        format!(
+            "error: no shipped variant or file named `zzzzzzzz`; `sow list` shows the {} shipped variants\n",
+            shipped_count()
+        )
+    );
+}
+
+/// An agent with a value out of range is named with the value and the
+/// range, whichever side it is on; a single valid agent is told that two
+/// are needed.
+#[test]
+fn an_agent_out_of_range_names_its_value_and_the_range() {
+    let cases = [
+        (
+            "alphabeta:99",
+            "agent `alphabeta:99`: depth `99` is out of range: the depth D of `alphabeta:D` must be a whole number from 1 to 20",
+        ),
+        (
+            "random,alphabeta:0",
+            "agent `alphabeta:0`: depth `0` is out of range: the depth D of `alphabeta:D` must be a whole number from 1 to 20",
+        ),
+        (
+            "mcts:0,greedy",
+            "agent `mcts:0`: `0` playouts is out of range: the playouts N of `mcts:N` must be a whole number from 1 to 1000000",
+        ),
+        (
+            "greedy",
+            "expected two agents separated by a comma (south,north), e.g. `random,random`, found `greedy`",
+        ),
+    ];
+    for (agents, message) in cases {
+        let (code, stdout, stderr) = sow(&["simulate", "modiar", "--agents", agents]);
+        assert_eq!(code, 2, "{agents}");
+        assert!(stdout.is_empty(), "{stdout}");
         assert!(
             stderr.starts_with(&format!(
-                "error: no shipped variant or file named `{name}` (did you mean `modiar`?) (shipped: "
+                "error: invalid value '{agents}' for '--agents <AGENTS>': {message}\n"
             )),
             "{stderr}"
         );
     }
+    let (code, _, stderr) = sow(&["play", "modiar", "--vs", "alphabeta:99"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("agent `alphabeta:99`: depth `99` is out of range"),
+        "{stderr}"
+    );
+}
+
+/// A control character in a name or a source is refused at the character
+/// (the escape of `ESC [ 2 J`, which clears a terminal, is column 10 of
+/// `name "Bad<ESC>[2J"`; the bell of `source "a\"b<BEL>"` column 13, the
+/// escaped quote taking two); the code frame shows it escaped, never raw.
+#[test]
+fn control_characters_in_names_are_refused_where_they_are() {
+    let dir = crate::common::scratch("control-name");
+    let modiar = sowing::variants::source("modiar").unwrap().text;
+    let source_line = modiar.lines().find(|l| l.starts_with("source")).unwrap();
+    let cases = [
+        (
+            "name",
+            modiar.replace("name   \"Modiar\"", "name \"Bad\u{1b}[2J\""),
+            "U+001B",
+            10,
+        ),
+        (
+            "source",
+            modiar.replace(source_line, "source \"a\\\"b\u{7}\""),
+            "U+0007",
+            13,
+        ),
+    ];
+    for (what, text, code_point, column) in cases {
+        assert_ne!(text, modiar);
+        let path = dir.join(format!("{what}.variant"));
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        let (code, stdout, stderr) = sow(&["check", path]);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{stderr:?}");
+        let line = text.lines().position(|l| l.starts_with(what)).unwrap() + 1;
+        assert!(
+            stderr.starts_with(&format!(
+                "error: the {what} contains the control character {code_point}: write it in printable characters"
+            )),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!(" --> {path}:{line}:{column}\n")),
+            "{stderr}"
+        );
+    }
+    let (_, _, stderr) = sow(&["check", dir.join("name.variant").to_str().unwrap()]);
+    assert!(stderr.contains("| name \"Bad\\u{1b}[2J\"\n"), "{stderr}");
+}
+
+/// Whatever an argument or a file holds, what `sow` writes to standard
+/// error shows control characters escaped: an unknown variant name, and a
+/// code frame of a line with an escape in a comment.
+#[test]
+fn control_characters_are_escaped_on_output() {
+    let (code, _, stderr) = sow(&["describe", "x\u{1b}]0;title\u{7}"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.starts_with("error: no shipped variant or file named `x\\u{1b}]0;title\\u{7}`"),
+        "{stderr:?}"
+    );
+    let dir = crate::common::scratch("control-comment");
+    let path = dir.join("c.variant");
+    std::fs::write(&path, "name \"C\" pits # \u{1b}[2J\n").unwrap();
+    let (code, _, stderr) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("# \\u{1b}[2J"), "{stderr}");
 }
 
 /// Every game of `relay-forever` relays for ever from its first move (worked
@@ -426,6 +584,32 @@ fn diff_names_an_added_capture_rule_and_where_it_matters() {
     assert_eq!(code, 0);
     assert!(described.contains("There are 2 capture rules, tried in this order"));
     assert!(described.contains("Rule `facing`: If the pit that got the last stone now holds exactly 1 stone and lies in the mover's own row"));
+}
+
+/// `sow diff` between Modiar and Modiar sown clockwise: every pit sows one
+/// way only in both, so the moves are the same (`a` is written `a` under
+/// either rule) and the difference is where the stones go. It used to say
+/// at the start that South "may play a under modiar but not under" the
+/// other, which is false. Worked by hand: after `a` (7 stones from the
+/// origin, a full lap and one: 2 8 8 / 8 8 8 under both), North's `A` (8
+/// stones) sows A B C a b c A B counter-clockwise, leaving 3 9 9 / 2 10 9,
+/// and A c b a C B A c clockwise, leaving 3 9 10 / 2 9 9.
+#[test]
+fn diff_of_sowing_directions_shows_boards_not_legal_moves() {
+    let text = crate::common::shipped_text_with("modiar", &[("direction ccw", "direction cw")]);
+    let dir = crate::common::scratch("diff-direction");
+    std::fs::write(dir.join("cw.variant"), text).unwrap();
+    let (code, out, err) = crate::common::sow_in(&dir, &["diff", "modiar", "cw.variant"], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(!out.contains("may play"), "{out}");
+    assert!(
+        out.contains("in play, modiar and cw.variant part ways: after 2 plies: a A"),
+        "{out}"
+    );
+    assert!(
+        out.contains("differs at c (modiar 9, cw.variant 10), B (modiar 10, cw.variant 9)"),
+        "{out}"
+    );
 }
 
 /// `sow bench --format json` reports the processor time of the playouts
@@ -627,9 +811,36 @@ fn a_missing_variant_path_suggests_the_shipped_name() {
             .trim_end_matches(".variant");
         assert!(
             stderr.starts_with(&format!(
-                "error: no shipped variant or file named `{path}` (did you mean `{name}`?) (shipped: "
+                "error: no shipped variant or file named `{path}` (did you mean `{name}`"
             )),
             "{stderr}"
         );
+    }
+}
+
+/// `sow --help` names every exit code a command can give (3 is `sow
+/// infer`'s "unknown", which it left out) and its examples run.
+#[test]
+fn top_level_help_names_every_exit_code_and_its_examples_run() {
+    let (code, help, _) = sow(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("and solve mancala"), "{help}");
+    assert!(help.contains("3 unknown"), "{help}");
+    let examples: Vec<&str> = help
+        .lines()
+        .map(str::trim)
+        .filter_map(|line| line.strip_prefix("sow "))
+        .collect();
+    assert_eq!(examples.len(), 3, "{help}");
+    for example in examples {
+        // The one quoted argument, `--moves "a A b B"`, kept whole.
+        let mut args: Vec<&str> = Vec::new();
+        let mut parts = example.split('"');
+        args.extend(parts.next().unwrap().split_whitespace());
+        if let Some(quoted) = parts.next() {
+            args.push(quoted);
+        }
+        let (code, _, err) = sow(&args);
+        assert_eq!(code, 0, "sow {example}: {err}");
     }
 }

@@ -25,13 +25,22 @@ use sowing::{
 
 use crate::common::shipped;
 
-/// Test cases per property: `PROPTEST_CASES` when set (for a bigger sweep),
-/// else `default`, small enough for CI.
+/// Test cases per property: `PROPTEST_CASES` when set (for a bigger sweep);
+/// else `default` in the slow tier (`SOW_SLOW_TESTS` set, as CI runs these
+/// properties in a step of their own), and a quarter of it in a plain
+/// `cargo test`, the fast tier.
 pub fn cases(default: u32) -> u32 {
-    std::env::var("PROPTEST_CASES")
+    if let Some(n) = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
+    {
+        return n;
+    }
+    if std::env::var_os("SOW_SLOW_TESTS").is_some() {
+        default
+    } else {
+        (default / 4).max(1)
+    }
 }
 
 /// Every move the notation can write on this board: each pit bare and with

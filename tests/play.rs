@@ -578,6 +578,168 @@ fn quit_and_end_of_input_warn_about_unsaved_plies() {
     assert!(out.ends_with("legal moves: b\nbye\n"), "{out}");
 }
 
+/// `sow play` running in the background, its output read line by line, and
+/// SIGINT sent to it as Ctrl-C at a terminal would.
+#[cfg(unix)]
+struct Interactive {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+#[cfg(unix)]
+impl Interactive {
+    fn start(args: &[&str]) -> Interactive {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("sow"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Interactive {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Reads until a line containing `text` (at most 30 s), that line.
+    fn wait_for(&mut self, text: &str) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .unwrap_or_else(|e| panic!("no `{text}` ({e}) after:\n{}", self.seen.join("\n")));
+            self.seen.push(line.clone());
+            if line.contains(text) {
+                return line;
+            }
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn ctrl_c(&self) {
+        // SAFETY: kill(2) with the id of a child this test started and has
+        // not reaped.
+        let sent = unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) };
+        assert_eq!(sent, 0);
+    }
+
+    /// The exit code, once the process has ended (at most 30 s).
+    fn exit_code(&mut self) -> Option<i32> {
+        for _ in 0..300 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("still running after:\n{}", self.seen.join("\n"));
+    }
+}
+
+/// A process the test failed to end is not left running.
+#[cfg(unix)]
+impl Drop for Interactive {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Ctrl-C at `sow play`'s prompt is `quit`: with plies unsaved it gives
+/// `quit`'s warning and the game goes on (a move or command is still
+/// taken), and a second Ctrl-C in a row quits; with nothing to lose (no
+/// move, or all saved) it quits at once. Until it handled SIGINT, Ctrl-C
+/// ended the process and the game without a word. While the game is busy,
+/// a second Ctrl-C still ends it.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_warns_of_an_unsaved_game_and_a_second_one_quits() {
+    // Two plies: South's a and North's reply.
+    let args = ["play", "modiar", "--seed", "1"];
+    let mut play = Interactive::start(&args);
+    play.wait_for("south to move (you)");
+    play.type_line("a");
+    play.wait_for("south to move (you)");
+    play.ctrl_c();
+    let warning = play.wait_for("not saved");
+    assert_eq!(
+        warning,
+        "the game (2 plies) was not saved: `save FILE` keeps it; Ctrl-C again (or `quit`) quits"
+    );
+    // Still playing: a command is answered.
+    play.type_line("board");
+    play.wait_for("south to move (you)");
+    // A line in between: the next Ctrl-C warns again; the one after quits
+    // with `quit`'s farewell.
+    play.ctrl_c();
+    play.wait_for("not saved");
+    play.ctrl_c();
+    assert_eq!(
+        play.wait_for("not saved"),
+        "the game (2 plies) was not saved: `save FILE` before `quit` keeps it"
+    );
+    play.wait_for("bye");
+    assert_eq!(play.exit_code(), Some(0));
+
+    // Saved: Ctrl-C quits at once (the temporary file of the save watches
+    // for signals too, and leaves SIGINT to the game).
+    let dir = scratch("ctrl-c");
+    let mut play = Interactive::start(&args);
+    play.wait_for("south to move (you)");
+    play.type_line("a");
+    play.type_line(&format!("save {}", dir.join("g.yaml").display()));
+    play.wait_for("saved 2 moves to");
+    play.ctrl_c();
+    assert_eq!(play.wait_for("bye"), "bye");
+    assert_eq!(play.exit_code(), Some(0));
+    assert!(
+        !play.seen.iter().any(|l| l.contains("not saved")),
+        "{:?}",
+        play.seen
+    );
+
+    // Nothing played: nothing to lose.
+    let mut play = Interactive::start(&args);
+    play.wait_for("south to move (you)");
+    play.ctrl_c();
+    assert_eq!(play.wait_for("bye"), "bye");
+    assert_eq!(play.exit_code(), Some(0));
+
+    // While the agent thinks (a 20-ply search of Oware's opening, minutes
+    // long), two Ctrl-Cs end the process at once, as SIGINT does (130).
+    let mut play = Interactive::start(&["play", "oware", "--vs", "alphabeta:20", "--seed", "1"]);
+    play.wait_for("south to move (you)");
+    play.type_line("a");
+    play.wait_for("> a");
+    play.ctrl_c();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    play.ctrl_c();
+    assert_eq!(play.exit_code(), Some(130));
+}
+
 /// Issue 12.15: a relay move says its laps. Galatjang's a (7 per pit, sowing
 /// from the next pit, relaying from a pit that was not empty, the store on
 /// the mover's way): 7 into b c d e f store A; A (8) into B C D E F a b c;

@@ -1,4 +1,4 @@
-//! Issue 15's last games of rounds, worked by hand: Main Chongkak (the
+//! Games of rounds with closed holes, worked by hand: Main Chongkak (the
 //! Malay Congkak, `main-chongkak`: 2x6, six per hole, clockwise, both stores
 //! sown, relay, another move in the mover's own store, the hole opposite an
 //! own empty hole captured; rounds refilled from the right, unfilled holes

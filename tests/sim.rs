@@ -361,6 +361,28 @@ fn compare_rules_table_shows_every_end_in_force_and_fits() {
     }
 }
 
+/// `sow list` gives each board as rows x pits a row: Omweso's four rows of
+/// eight pits, two stones each (64), Gabata (Adowa)'s three rows of six,
+/// three each (54), Modiar's two rows of three, seven each (42).
+#[test]
+fn list_shows_the_rows_of_each_board() {
+    let list = ok(&["list"]);
+    let board = |name: &str| {
+        let row = list
+            .lines()
+            .find(|l| {
+                l.split('┆')
+                    .next()
+                    .is_some_and(|c| c.trim_start_matches('│').trim() == name)
+            })
+            .unwrap_or_else(|| panic!("no row for {name} in\n{list}"));
+        row.split('┆').nth(2).unwrap().trim().to_string()
+    };
+    assert_eq!(board("omweso"), "4x8 x2 (64 stones)");
+    assert_eq!(board("gabata-adowa"), "3x6 x3 (54 stones)");
+    assert_eq!(board("modiar"), "2x3 x7 (42 stones)");
+}
+
 /// `sow list` fits 100 columns when the terminal's width is unknown.
 #[test]
 fn list_fits_100_columns() {
@@ -644,4 +666,91 @@ fn no_shipped_variant_ends_a_way_not_in_force() {
             }
         }
     }
+}
+
+/// The cells of the table row whose first cell is `figure`, after it.
+fn row_cells(table: &str, figure: &str) -> Vec<String> {
+    let line = table
+        .lines()
+        .find(|l| {
+            l.split('┆')
+                .next()
+                .is_some_and(|c| c.trim_matches(['│', ' ']) == figure)
+        })
+        .unwrap_or_else(|| panic!("no row `{figure}` in\n{table}"));
+    line.split('┆')
+        .skip(1)
+        .map(|c| c.trim_matches(['│', ' ']).to_string())
+        .collect()
+}
+
+/// The count a cell starts with: `17` of `17 (85.0%)` or `17  85.0% (...)`.
+fn count(cell: &str) -> u64 {
+    cell.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// Two variants of one display name (Modiar, and Modiar with 6 seeds a pit
+/// in `six.variant`) are headed apart by the argument that named them. With
+/// `--swap` each agent's wins get a row: the counts `sow simulate` gives for
+/// the same batch (same seed, same games), which add up to the decided
+/// games (south's wins and north's).
+#[test]
+fn compare_rules_tells_same_names_apart_and_keeps_each_agents_wins() {
+    use crate::common::sow_in;
+    let dir = scratch("compare-same-name");
+    let six = shipped_text_with("modiar", &[("seeds 7", "seeds 6")]);
+    std::fs::write(dir.join("six.variant"), six).unwrap();
+    let batch = [
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--agents",
+        "greedy,random",
+        "--swap",
+    ];
+    let run = |args: &[&str]| {
+        let (code, stdout, stderr) = sow_in(&dir, args, "");
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        stdout
+    };
+    let table = run(&[&["compare-rules", "modiar", "six.variant"][..], &batch].concat());
+    assert_eq!(
+        row_cells(&table, "figure"),
+        ["Modiar (modiar)", "Modiar (six.variant)"],
+        "{table}"
+    );
+    let greedy = row_cells(&table, "wins of greedy (first agent)");
+    let random = row_cells(&table, "wins of random (second agent)");
+    for (column, variant) in ["modiar", "six.variant"].into_iter().enumerate() {
+        let alone = run(&[&["simulate", variant][..], &batch].concat());
+        let wins = |figure: &str| count(&row_cells(&alone, figure)[0]);
+        let decided = wins("south wins") + wins("north wins");
+        assert_eq!(
+            count(&greedy[column]),
+            wins("wins of greedy (first agent, both seats)"),
+            "{variant}"
+        );
+        assert_eq!(
+            count(&random[column]),
+            wins("wins of random (second agent, both seats)"),
+            "{variant}"
+        );
+        assert_eq!(
+            count(&greedy[column]) + count(&random[column]),
+            decided,
+            "{variant}: {table}"
+        );
+        assert!(decided > 0, "{alone}");
+    }
+    // Without --swap the agents keep their seats: no such rows.
+    let table = run(&["compare-rules", "modiar", "six.variant", "--games", "10"]);
+    assert!(!table.contains("wins of"), "{table}");
+    // The same argument twice: the columns are numbered.
+    let table = run(&["compare-rules", "modiar", "modiar", "--games", "10"]);
+    assert_eq!(
+        row_cells(&table, "figure"),
+        ["Modiar (modiar) #1", "Modiar (modiar) #2"],
+        "{table}"
+    );
 }

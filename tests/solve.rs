@@ -339,6 +339,52 @@ fn solve_names_each_position_not_proven_exact_and_why() {
     }
 }
 
+/// `sow solve` calls a position approximate only when its value is not
+/// proven exact. I (2x3, 24 stones) has groups of repeating positions too
+/// large for the exact search, scored by the approximation, yet every
+/// value's proven bounds meet: the report says every value is exact and
+/// lists no approximate position (it once said "approximate: 142
+/// positions" and then "every value is exact"). On Um el Tuweisat, whose
+/// approximated values are not all proven, the approximate positions are
+/// those in large groups among the positions not proven exact.
+#[test]
+fn solve_calls_approximate_only_what_is_not_proven_exact() {
+    let (code, text, stderr) = sow(&["solve", "i"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("\nevery value is exact\n"), "{text}");
+    assert!(!text.contains("approximate"), "{text}");
+    let (code, json, stderr) = sow(&["solve", "i", "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let cycles = &json["cycles"];
+    assert!(cycles["largest_group"].as_u64().unwrap() > 64, "{cycles}");
+    assert_eq!(
+        (&cycles["approximate"], &cycles["inexact"]),
+        (&0.into(), &0.into()),
+        "{cycles}"
+    );
+
+    let (code, text, stderr) = sow(&["solve", "um-el-tuweisat"]);
+    assert_eq!(code, 0, "{stderr}");
+    let number_after = |prefix: &str| -> u64 {
+        let at = text
+            .find(prefix)
+            .unwrap_or_else(|| panic!("no `{prefix}` in {text}"))
+            + prefix.len();
+        text[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    let approximate = number_after("approximate: ");
+    assert!(approximate > 0, "{text}");
+    assert!(
+        text.contains(&format!(
+            "positions ({approximate} in groups too large for the history search"
+        )),
+        "{text}"
+    );
+    assert!(number_after("not proven exact: ") >= approximate, "{text}");
+    assert!(!text.contains("every value is exact"), "{text}");
+}
+
 /// A variant file for the command line: Modiar on 2x2 pits of 3 seeds.
 fn tiny_file(tag: &str) -> std::path::PathBuf {
     let text = crate::common::shipped_text_with(
@@ -1099,4 +1145,64 @@ fn compact_databases_round_trip_through_save() {
     let (code, _, stderr) = sow(&["trace", variant, "--agents", &format!("{agent},{agent}")]);
     assert_eq!(code, 0, "{stderr}");
     std::fs::remove_file(file).unwrap();
+}
+
+/// A board with no cycle says so: the one-capture fixture (one pit a side,
+/// one stone each) has two positions, South sows `a` into `A` and captures
+/// the 2 there, so South wins 2-0 at once. It used to print "0 positions in 0
+/// groups (largest 1)", a largest group of a board with none.
+#[test]
+fn solve_says_no_cycle_where_there_is_none() {
+    let (code, stdout, stderr) = sow(&["solve", "tests/fixtures/small/one-capture.variant"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("positions: 2 reachable"), "{stdout}");
+    assert!(stdout.contains("value: +2 for south"), "{stdout}");
+    assert!(
+        stdout.contains("cycles: no positions on a cycle; 0 positions have a value"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("largest"), "{stdout}");
+}
+
+/// The forward search's options (`--every-move`, `--threads`, `--guess`)
+/// are refused without `--databases` or `--use-databases`, naming them,
+/// where they used to be ignored without a word; with `--databases` they
+/// are taken: with `--every-move` the move `c` gets its exact value, -4, as
+/// the strong solution (no databases) gives it, where by default it gets
+/// only a bound (`c at most +0`, as the solving page shows).
+#[test]
+fn forward_search_options_need_the_databases() {
+    let variant = "tests/fixtures/small/kalah-3-3.variant";
+    for option in [
+        &["--every-move"][..],
+        &["--threads", "2"],
+        &["--guess", "3"],
+    ] {
+        let mut args = vec!["solve", "tihbat"];
+        args.extend_from_slice(option);
+        let (code, _, stderr) = sow(&args);
+        assert_eq!(code, 2, "{option:?}: {stderr}");
+        assert!(
+            stderr.contains("--databases <K>|--use-databases <FILE>"),
+            "{stderr}"
+        );
+    }
+    let (code, stdout, stderr) = sow(&[
+        "solve",
+        variant,
+        "--databases",
+        "4",
+        "--every-move",
+        "--threads",
+        "2",
+        "--guess",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("value: +2 for south"), "{stdout}");
+    let (code, strong, stderr) = sow(&["solve", variant]);
+    assert_eq!(code, 0, "{stderr}");
+    let first_moves = "first moves (value for south): a +2, b +2, c -4\n";
+    assert!(strong.contains(first_moves), "{strong}");
+    assert!(stdout.contains(first_moves), "{stdout}");
 }

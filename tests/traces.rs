@@ -678,7 +678,7 @@ fn bao_la_kujifunza_capture_sown_from_a_kichwa() {
 /// B (drawn `4*`) and starts round 2; its a relays e, D, c and C and ends
 /// in c (empty, own row), taking D's 1. North, who owns only C-F, plays E:
 /// a relay of eleven laps (the board checked against
-/// scripts/perft_surplus.py's `play`) ends in B, a pit South owns in North's
+/// scripts/perft_oracles/surplus_pits.py's `play`) ends in B, a pit South owns in North's
 /// row: the capture's side is the row, so North takes e's 4 opposite.
 #[test]
 fn hufesay_round_change_hands_pits_over() {
@@ -885,7 +885,7 @@ fn gabata_adegrat_random_seed_1_opening() {
 /// North sows) and ends in C (empty). At ply 6 North's C relays D into F,
 /// whose last counter makes four: the sower takes it and the turn ends.
 /// Plies 1 and 2 (boards and scores) checked against
-/// scripts/perft_eth11.py's `play`.
+/// scripts/perft_oracles/pit_ownership_ethiopian.py's `play`.
 #[test]
 fn gabata_ghinda_random_seed_1_opening() {
     insta::assert_snapshot!(text(&[
@@ -904,7 +904,7 @@ fn gabata_ghinda_random_seed_1_opening() {
 /// F E D from its right, South its row and C and B, A is closed, each keeps
 /// two; South starts round 2 (North started round 1) and plays B, a hole
 /// it gained in North's row (the board checked against
-/// scripts/perft_eth11.py's `play`).
+/// scripts/perft_oracles/pit_ownership_ethiopian.py's `play`).
 #[test]
 fn rio_kadalis_round_change_gains_holes() {
     insta::assert_snapshot!(text(&[
@@ -922,7 +922,7 @@ fn mewelad_random_seed_1_opening() {
     // The first plies of a random match: relays, fours taken as the
     // counters pass by the hole's owner, a lap's last four by the sower
     // (ply 2: d's four, the last of E's lap, to North). Every ply's board
-    // and scores checked against scripts/perft_eth11.py's `play`.
+    // and scores checked against scripts/perft_oracles/pit_ownership_ethiopian.py's `play`.
     insta::assert_snapshot!(text(&[
         "trace",
         "mewelad",

@@ -18,7 +18,7 @@ fn reentered() -> sowing::engine::Game {
 }
 
 /// Leaf counts of Tsoro with re-entered captures, cross-checked against
-/// scripts/perft_tsoro.py --reentered (an independent implementation on a
+/// scripts/perft_oracles/tsoro.py --reentered (an independent implementation on a
 /// grid): from the start, and from a position where South holds only
 /// single stones.
 #[test]
@@ -237,7 +237,7 @@ fn fixture(name: &str) -> sowing::engine::Game {
 
 /// Leaf counts of Bao Ki Arabu (Zanzibar 2) and Nchayo (Tsoro's capture on
 /// other starts, any pit holding a stone sown), cross-checked against
-/// scripts/perft_tsoro.py --zanzibar2 and --nchayo (an independent
+/// scripts/perft_oracles/tsoro.py --zanzibar2 and --nchayo (an independent
 /// implementation on a grid) to depth 6: 3817083 and 77571, left out here
 /// for the debug test's time.
 #[test]

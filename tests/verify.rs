@@ -767,21 +767,13 @@ fn record_values_outside_a_set_name_the_accepted_ones() {
 }
 
 /// Issue 12.5: records of a user's own variant file replay from any folder.
-/// `trace` prints to standard output, so it names the file by its absolute
-/// path; `play`'s `save sub/g.yaml` names it from the record's folder
+/// `trace` prints to a pipe here, a place it cannot know, so it names the
+/// file by its absolute path; `play`'s `save sub/g.yaml` names it from the record's folder
 /// (`../v/kasi.variant`). Both are verified from another folder.
 #[test]
 fn records_of_a_user_file_replay_from_anywhere() {
-    use crate::common::{scratch, sow_in};
-    let dir = scratch("user-file-records").canonicalize().unwrap();
-    std::fs::create_dir_all(dir.join("v")).unwrap();
-    std::fs::create_dir_all(dir.join("sub")).unwrap();
-    let text = sowing::variants::source("modiar")
-        .unwrap()
-        .text
-        .replace("name   \"Modiar\"", "name   \"Kasi\"");
-    assert!(text.contains("\"Kasi\""));
-    std::fs::write(dir.join("v/kasi.variant"), text).unwrap();
+    use crate::common::sow_in;
+    let dir = kasi_folder("user-file-records");
     let elsewhere = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
 
     let (code, yaml, stderr) = sow_in(
@@ -852,6 +844,88 @@ fn records_of_a_user_file_replay_from_anywhere() {
     assert_eq!(code, 0, "{stderr}");
     let record = std::fs::read_to_string(dir.join("sub/m.yaml")).unwrap();
     assert!(record.starts_with("variant: modiar\n"), "{record}");
+}
+
+/// A trace of a user's variant file written with `--out`, or with standard
+/// output sent to a file, names the file from the trace's folder
+/// (`../v/kasi.variant` from `sub/`), so the whole folder can be moved (or
+/// sent to someone) and the trace still verifies: moved here, then checked
+/// from the project folder.
+#[test]
+fn a_trace_written_to_a_file_names_the_variant_from_its_folder() {
+    use crate::common::sow_in;
+    let dir = kasi_folder("trace-out");
+    let args = [
+        "trace",
+        "v/kasi.variant",
+        "--moves",
+        "a A",
+        "--format",
+        "yaml",
+    ];
+    let (code, stdout, stderr) =
+        sow_in(&dir, &[&args[..], &["--out", "sub/out.yaml"]].concat(), "");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert_eq!(stderr, "wrote sub/out.yaml (2 plies)\n");
+    // Standard output redirected to a file, as `> sub/redirected.yaml`.
+    let redirected = std::fs::File::create(dir.join("sub/redirected.yaml")).unwrap();
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("sow"))
+        .current_dir(&dir)
+        .args(args)
+        .stdout(redirected)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let moved = crate::common::scratch("trace-out-moved").join("games");
+    std::fs::rename(&dir, &moved).unwrap();
+    let elsewhere = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in ["out.yaml", "redirected.yaml"] {
+        let trace = moved.join("sub").join(name);
+        let yaml = std::fs::read_to_string(&trace).unwrap();
+        assert!(
+            yaml.starts_with("variant: Kasi\nvariant_file: ../v/kasi.variant\n"),
+            "{name}: {yaml}"
+        );
+        let (code, stdout, stderr) = sow_in(elsewhere, &["verify", trace.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{name}: {stdout}{stderr}");
+        assert!(
+            stdout.contains(" against Kasi (") && stdout.contains("consistent"),
+            "{stdout}"
+        );
+    }
+}
+
+/// A record whose `variant:` names a file that is not a variant file is
+/// told so, with the file and the place of its first error (`secret:`
+/// stops at the colon, column 7), and nothing of the file's text.
+#[test]
+fn a_record_naming_a_file_that_is_not_a_variant_is_told_so() {
+    let dir = crate::common::scratch("not-a-variant")
+        .canonicalize()
+        .unwrap();
+    let cases = [
+        ("secret: hunter2 DO-NOT-SHOW\n", 1, 7),
+        ("\nhello DO-NOT-SHOW\n", 2, 1),
+    ];
+    for (text, line, column) in cases {
+        std::fs::write(dir.join("notes.txt"), text).unwrap();
+        let record = dir.join("game.yaml");
+        std::fs::write(&record, "variant: notes.txt\nmoves: a\n").unwrap();
+        let record = record.to_str().unwrap();
+        let (code, stdout, stderr) = sow(&["verify", record]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        let notes = dir.join("notes.txt");
+        let notes = notes.display();
+        assert_eq!(
+            stderr,
+            format!(
+                "error: {record}: `variant: notes.txt` names {notes}, which is not a valid variant file \
+                 (its first error is at line {line}, column {column}; `sow check {notes}` shows every error)\n"
+            )
+        );
+    }
 }
 
 /// Issue 12.6: each candidate gets its own verdict, one that does not fit
@@ -1003,4 +1077,19 @@ fn diff_shows_a_rule_on_the_board_where_it_matters() {
     // South moves again: a fourth move from south's row is legal.
     let (code, _, stderr) = sow(&["trace", &path, "--moves", "a A c a"]);
     assert_eq!(code, 0, "{stderr}");
+}
+
+/// A scratch folder (absolute) holding `v/kasi.variant`, a user's own copy
+/// of Modiar named "Kasi", and an empty `sub/` for records.
+fn kasi_folder(name: &str) -> std::path::PathBuf {
+    let dir = crate::common::scratch(name).canonicalize().unwrap();
+    std::fs::create_dir_all(dir.join("v")).unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let text = sowing::variants::source("modiar")
+        .unwrap()
+        .text
+        .replace("name   \"Modiar\"", "name   \"Kasi\"");
+    assert!(text.contains("\"Kasi\""));
+    std::fs::write(dir.join("v/kasi.variant"), text).unwrap();
+    dir
 }

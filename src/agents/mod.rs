@@ -116,7 +116,7 @@ impl FromStr for AgentSpec {
             ("alphabeta", Some(depth)) => match depth.parse::<u8>() {
                 Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(AgentSpec::AlphaBeta(d)),
                 _ => Err(format!(
-                    "`{s}`: the depth D of `alphabeta:D` must be a whole number from 1 to {MAX_DEPTH}"
+                    "agent `{s}`: depth `{depth}` is out of range: the depth D of `alphabeta:D` must be a whole number from 1 to {MAX_DEPTH}"
                 )),
             },
             ("alphabeta", None) => Err(format!(
@@ -125,7 +125,7 @@ impl FromStr for AgentSpec {
             ("mcts", Some(playouts)) => match playouts.parse::<u32>() {
                 Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(n)),
                 _ => Err(format!(
-                    "`{s}`: the playouts N of `mcts:N` must be a whole number from 1 to {MAX_PLAYOUTS}"
+                    "agent `{s}`: `{playouts}` playouts is out of range: the playouts N of `mcts:N` must be a whole number from 1 to {MAX_PLAYOUTS}"
                 )),
             },
             ("mcts", None) => Err(format!(
@@ -154,10 +154,16 @@ impl fmt::Display for AgentSpec {
 /// Reads `X,Y`: South's agent, then North's.
 ///
 /// # Errors
-/// Not two names, or an unknown agent.
+/// An agent that is not valid (the first such, with why: `alphabeta:99`
+/// names its depth and the range), else not exactly two names.
 pub fn parse_pair(s: &str) -> Result<[AgentSpec; 2], String> {
-    match s.split(',').collect::<Vec<_>>().as_slice() {
-        [south, north] => Ok([south.trim().parse()?, north.trim().parse()?]),
+    let names: Vec<&str> = s.split(',').map(str::trim).collect();
+    let agents = names
+        .iter()
+        .map(|name| name.parse::<AgentSpec>())
+        .collect::<Result<Vec<_>, _>>()?;
+    match agents.as_slice() {
+        [south, north] => Ok([*south, *north]),
         _ => Err(format!(
             "expected two agents separated by a comma (south,north), e.g. `random,random`, found `{s}`"
         )),
@@ -231,6 +237,11 @@ mod tests {
             [AgentSpec::Greedy, AgentSpec::Mcts(10)]
         );
         assert!(parse_pair("random").unwrap_err().contains("two agents"));
+        // A bad agent is named, even alone: not "two agents".
+        assert_eq!(
+            parse_pair("alphabeta:99").unwrap_err(),
+            "agent `alphabeta:99`: depth `99` is out of range: the depth D of `alphabeta:D` must be a whole number from 1 to 20"
+        );
         assert!(parse_pair("random,bogus")
             .unwrap_err()
             .contains("unknown agent `bogus`"));

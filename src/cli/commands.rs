@@ -12,7 +12,11 @@ use crate::{
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
-use std::io::IsTerminal;
+use std::{
+    borrow::Cow,
+    io::IsTerminal,
+    path::{Path, PathBuf},
+};
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
@@ -40,12 +44,17 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             max_plies,
             format,
             html,
+            out: out_path,
         } => {
             let html = html
                 .map(|path| Output::check("--html", &path)?.not_input(&variant_files(&[&variant])))
                 .transpose()?;
+            let out_file = out_path
+                .as_deref()
+                .map(|path| Output::check("--out", path)?.not_input(&variant_files(&[&variant])))
+                .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, &start)?;
+            let (game, start) = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
                     let labels: Vec<&str> = moves.split_whitespace().collect();
@@ -56,9 +65,15 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
                 }
             };
-            // Printed, the trace's place is unknown: a file by its absolute path.
+            // A variant file is named from the trace's folder when that is
+            // known (--out, --html, or standard output sent to a file), else
+            // by its absolute path.
+            let folder = match out_file.as_ref().or(html.as_ref()) {
+                Some(file) => Some(file.path().parent().unwrap_or(Path::new("")).to_path_buf()),
+                None => stdout_file_folder(),
+            };
             trace.variant_file = (!variants::is_shipped(&variant))
-                .then(|| variants::reference(&variant, None))
+                .then(|| variants::reference(&variant, folder.as_deref()))
                 .transpose()?;
             if let Some(html) = html {
                 let frames = render::frames(&game, start, &trace)?;
@@ -79,7 +94,17 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 }
                 Format::Yaml => crate::yaml::to_string(&trace)?,
             };
-            out(text)?;
+            match out_file {
+                Some(file) => {
+                    file.write(text.as_bytes())?;
+                    err(format!(
+                        "wrote {} ({} plies)\n",
+                        file.path().display(),
+                        trace.plies.len()
+                    ));
+                }
+                None => out(text)?,
+            }
             Ok(OK)
         }
         Command::Play {
@@ -98,7 +123,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         } => {
             let svg = Output::check("--svg", &svg)?.not_input(&variant_files(&[&variant]))?;
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, &start)?;
+            let (game, start) = start_position(&game, &start)?;
             let labels: Vec<&str> = moves.split_whitespace().collect();
             let trace = trace::from_moves(&game, start, &labels)?;
             let frames = render::frames(&game, start, &trace)?;
@@ -118,7 +143,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             start,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
-            let start = start_position(&game, &start)?;
+            let (game, start) = start_position(&game, &start)?;
             out("depth  leaves\n")?;
             for d in 1..=depth {
                 out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
@@ -174,12 +199,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             out,
             bound,
+            max_changes,
+            pairs,
         } => verify_commands::infer(
             &records,
             (base.as_deref(), &vary, &fix),
             format,
             out.as_deref(),
-            bound,
+            (bound, max_changes, pairs),
         ),
         Command::Diff {
             a,
@@ -303,10 +330,15 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
 }
 
 /// The variant's start, or the position given with `--from` (which must
-/// hold the variant's number of stones unless `--any-stones`).
-pub(super) fn start_position(game: &Game, args: &StartArgs) -> Result<Position, Error> {
+/// hold the variant's number of stones unless `--any-stones`), with `game`
+/// ready to play from it ([`Game::covering`]: a position may hold more
+/// stones than the variant's start).
+pub(super) fn start_position<'g>(
+    game: &'g Game,
+    args: &StartArgs,
+) -> Result<(Cow<'g, Game>, Position), Error> {
     let Some(text) = &args.from else {
-        return Ok(game.start());
+        return Ok((Cow::Borrowed(game), game.start()));
     };
     let position = parse_position(text, game).map_err(|error| Error::Position {
         text: text.to_string(),
@@ -319,7 +351,19 @@ pub(super) fn start_position(game: &Game, args: &StartArgs) -> Result<Position, 
             ))
         })?;
     }
-    Ok(position)
+    Ok((game.covering(&position), position))
+}
+
+/// The folder of the file standard output is sent to (`sow trace ... >
+/// game.yaml`), when it is a regular file and the system says which
+/// (Linux's `/proc/self/fd/1`); `None` for a terminal or a pipe.
+fn stdout_file_folder() -> Option<PathBuf> {
+    let link = Path::new("/proc/self/fd/1");
+    if !std::fs::metadata(link).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let file = std::fs::read_link(link).ok()?;
+    Some(file.parent()?.to_path_buf())
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.

@@ -12,6 +12,7 @@ use crate::{
     verify::{
         compare::{Method, PlaySearch, ShownRule},
         diff::{plies, Found, Pair, Searched},
+        rule_diff::value_shown,
     },
 };
 
@@ -34,13 +35,10 @@ pub(super) fn text(
     );
     for shown in rules {
         let rule = &shown.rule;
-        let _ = writeln!(
-            out,
-            "\n{}: {} ({an}), {} ({bn})",
-            rule.option, rule.a, rule.b
-        );
+        let (a_value, b_value) = (value_shown(&rule.a), value_shown(&rule.b));
+        let _ = writeln!(out, "\n{}: {a_value} ({an}), {b_value} ({bn})", rule.option);
         // B's sentences are `sow describe` of A with B's value: labelled so.
-        let changed = format!("{an} with `{} {}`", rule.option, rule.b);
+        let changed = format!("{an} with `{} {b_value}`", rule.option);
         for (name, says) in [(an, &rule.a_says), (changed.as_str(), &rule.b_says)] {
             for sentence in says {
                 let _ = writeln!(out, "  {name}: {sentence}");

@@ -10,7 +10,8 @@ use crate::{
     verify::{
         self,
         diff::Pair,
-        infer::{search::Place, search::Prepared, Inference, Question},
+        infer::{search::Place, search::Prepared, space::Space, Inference, Question},
+        rule_diff::value_shown,
     },
 };
 
@@ -148,6 +149,19 @@ impl Report {
             o.variations,
             space.compiled()
         );
+        if let Some(one_rule) = inf.coverage.one_rule_nodes {
+            let _ = writeln!(
+                header,
+                "one rule changed at a time found none ({one_rule} partial rule sets); then two: \
+                 {} two-rule changes tried at {} refuted rule sets (at most {}), {} rescued by a pair, \
+                 {} split on the change that brought the board nearest",
+                o.pairs_tried,
+                o.pair_searches,
+                inf.bound.pairs,
+                o.pair_rescues,
+                o.nearer
+            );
+        }
         if let (true, Some(first)) = (o.capped, o.first_found) {
             let _ = writeln!(
                 header,
@@ -161,13 +175,23 @@ impl Report {
                  and other values of the rules below"
             );
         }
-        let _ = writeln!(
-            header,
-            "explained by {}{} rule set{}",
-            if o.capped { "at least " } else { "" },
-            big(inf.count),
-            if inf.count == 1.0 { "" } else { "s" }
-        );
+        // The count is exact only when every rule set was replayed one by
+        // one; otherwise it combines the open values of the rule sets found
+        // (the language's cross-key checks may refuse some combinations).
+        let plural = if inf.count == 1.0 { "" } else { "s" };
+        let _ = match (inf.coverage.enumerated.is_some(), o.capped) {
+            (true, _) => writeln!(
+                header,
+                "explained by {} rule set{plural}, each replayed",
+                big(inf.count)
+            ),
+            (false, capped) => writeln!(
+                header,
+                "explained by about {}{} rule set{plural} (the open values below combined, not each replayed)",
+                big(inf.count),
+                if capped { " or more" } else { "" },
+            ),
+        };
         Report {
             rules,
             header,
@@ -202,10 +226,7 @@ impl Report {
             out.push_str("  nothing\n");
         }
         for (r, settled) in &determined {
-            let mut value = r.value.clone().unwrap_or_default();
-            if value.is_empty() {
-                value = "none".into();
-            }
+            let mut value = value_shown(r.value.as_deref().unwrap_or("")).to_string();
             if !r.out.is_empty() {
                 let _ = write!(value, " (not {})", r.out.join(" "));
             }
@@ -223,13 +244,13 @@ impl Report {
         }
         for r in &open {
             if r.unreached.is_empty() && r.value.is_none() {
-                let _ = writeln!(out, "  {:width$}  {}", r.name, r.open.join(" | "));
+                let _ = writeln!(out, "  {:width$}  {}", r.name, shown_values(&r.open, " | "));
             } else {
                 let _ = writeln!(
                     out,
                     "  {:width$}  {} | with {}",
                     r.name,
-                    shown(r.value.as_deref().unwrap_or("")),
+                    value_shown(r.value.as_deref().unwrap_or("")),
                     r.open.join(", ")
                 );
             }
@@ -323,6 +344,7 @@ impl Report {
             "records": self.names,
             "space": {"rule_sets": inf.space.size(), "slots": inf.space.slots.len()},
             "replayed": {"partial_rule_sets": o.nodes, "variations": o.variations, "compiled": inf.space.compiled()},
+            "two_rule_changes": two_rule_json(inf),
             "complete": !o.capped,
             "explained_by": inf.count,
             "boards": records.iter().any(has_boards),
@@ -339,14 +361,44 @@ impl Report {
             big(inf.count)
         )];
         for r in self.rules.iter().filter(|r| !r.open.is_empty()) {
-            header.push(format!("# open: {} {}", r.name, r.open.join(" | ")));
+            header.push(format!(
+                "# open: {} {}",
+                r.name,
+                shown_values(&r.open, " | ")
+            ));
         }
-        inf.space.text(&inf.candidates[0].values, &header)
+        // A candidate is a rule set the language accepted.
+        inf.space
+            .canonical_text(&inf.candidates[0].values, &header)
+            .unwrap_or_default()
+    }
+}
+
+/// What the search did with two-rule changes, as JSON (`null`: not tried).
+fn two_rule_json(inf: &Inference) -> Value {
+    let o = &inf.outcome;
+    match inf.coverage.one_rule_nodes {
+        None => Value::Null,
+        Some(one_rule) => json!({
+            "after_one_rule_partial_rule_sets": one_rule,
+            "tried": o.pairs_tried,
+            "budget": inf.bound.pairs,
+            "budget_used_up": o.pairs_capped,
+            "refuted_rule_sets": o.pair_searches,
+            "rescued": o.pair_rescues,
+            "nearer": o.nearer,
+        }),
     }
 }
 
 fn has_boards(r: &Prepared<'_>) -> bool {
     r.record.expect.iter().any(|c| c.board.is_some())
+}
+
+/// Values for people, blank ones as [`value_shown`] prints them.
+fn shown_values(values: &[String], separator: &str) -> String {
+    let shown: Vec<&str> = values.iter().map(|v| value_shown(v)).collect();
+    shown.join(separator)
 }
 
 fn push_word(v: &mut String, w: &str) {
@@ -382,7 +434,7 @@ fn ask(
     records: &[String],
 ) -> Ask {
     let name = |v: u8| {
-        let v = &values[usize::from(v)];
+        let v = value_shown(&values[usize::from(v)]);
         if is_element {
             format!("`{label}` {v}")
         } else {
@@ -423,21 +475,121 @@ pub(super) struct Unexplained {
     pub json: Value,
 }
 
+/// The search space in words: its size, the rules, the lists.
+fn space_words(space: &Space) -> String {
+    let mut rules: Vec<String> = Vec::new();
+    let mut lists: Vec<(String, usize)> = Vec::new();
+    for slot in &space.slots {
+        match &slot.element {
+            None => rules.push(slot.name()),
+            Some(_) => match lists.last_mut() {
+                Some((name, n)) if *name == slot.name() => *n += 1,
+                _ => lists.push((slot.name(), 1)),
+            },
+        }
+    }
+    let mut text = format!(
+        "{} combinations of {} rule{} ({})",
+        big(space.size()),
+        rules.len(),
+        if rules.len() == 1 { "" } else { "s" },
+        rules.join(", ")
+    );
+    if !lists.is_empty() {
+        let lists: Vec<String> = lists
+            .iter()
+            .map(|(name, n)| format!("{name}: {n} elements"))
+            .collect();
+        let _ = write!(text, " and elements of lists ({})", lists.join(", "));
+    }
+    text
+}
+
+/// What the search did, line by line, when it found no rule set.
+fn searched_words(inf: &Inference) -> String {
+    let o = &inf.outcome;
+    let bound = inf.bound;
+    let mut text = format!(
+        "  the space: {}
+",
+        space_words(&inf.space)
+    );
+    let one_rule = inf.coverage.one_rule_nodes.unwrap_or(o.nodes);
+    let _ = writeln!(
+        text,
+        "  one rule changed at a time where a record refutes a rule set: {one_rule} partial rule sets replayed{}",
+        if inf.coverage.one_rule_nodes.is_none() && o.capped {
+            format!(", stopped at the bound of {} (--bound N)", bound.until_found)
+        } else {
+            String::new()
+        }
+    );
+    match inf.coverage.one_rule_nodes {
+        Some(_) => {
+            let _ = writeln!(
+                text,
+                "  then two: {} partial rule sets replayed{}; {} two-rule changes tried at {} refuted rule sets (at most {}{} (--pairs N)), {} split on the one change that brought the board nearest",
+                o.nodes,
+                if o.capped {
+                    format!(", stopped at the bound of {} (--bound N)", bound.until_found)
+                } else {
+                    String::new()
+                },
+                o.pairs_tried,
+                o.pair_searches,
+                bound.pairs,
+                if o.pairs_capped { ", used up" } else { "" },
+                o.nearer
+            );
+        }
+        None if bound.pairs == 0 => {
+            text.push_str(
+                "  two-rule changes not tried (--max-changes 1)
+",
+            );
+        }
+        None => {
+            text.push_str(
+                "  two-rule changes not tried: the one-rule search stopped at its bound
+",
+            );
+        }
+    }
+    if inf.coverage.enumerated.is_none() {
+        let _ = writeln!(
+            text,
+            "  not replayed rule set by rule set: the space has more than {} rule sets",
+            verify::infer::ENUMERATED_AT_MOST
+        );
+    }
+    text
+}
+
 /// Each record searched alone: explained alone, or how far any rule set got
-/// and the one that got furthest.
+/// and the one that got furthest. `main` is the search of all the records:
+/// "none explains" only when it replayed every rule set of its space, else
+/// "none found" with what it searched and what to try.
 pub(super) fn unexplained(
-    capped: bool,
+    main: &Inference,
     alone: &mut [Inference],
     records: &[Prepared<'_>],
     names: &[String],
 ) -> Unexplained {
-    let mut text = String::from(if capped {
-        "no rule set found that explains every record; unknown whether one does: the search \
-         stopped at its bound on partial rule sets, and a rule set not replayed may explain \
-         them (--bound N replays more)\n"
-    } else {
-        "no rule set explains every record\n"
-    });
+    let mut text = match main.coverage.enumerated {
+        Some(n) => format!(
+            "no rule set explains every record: every rule set of the search space replayed \
+             ({n} rule sets the language accepts of {})\n",
+            space_words(&main.space)
+        ),
+        None => format!(
+            "no rule set found that explains every record; unknown whether one does. Searched:\n{}\
+             to search further: --base VARIANT (start from a variant near the records), \
+             --fix KEY=VALUE (pin the rules you know), --vary KEY... (a smaller space; one of at \
+             most {} rule sets is replayed in full), --bound N, --pairs N\n",
+            searched_words(main),
+            verify::infer::ENUMERATED_AT_MOST
+        ),
+    };
     let mut list = Vec::new();
     for (i, inf) in alone.iter_mut().enumerate() {
         let total = records[i].labels.len();
@@ -467,18 +619,18 @@ pub(super) fn unexplained(
                 format!(
                     "{} {}",
                     slot.label(),
-                    slot.values[usize::from(closest.values[s])]
+                    value_shown(&slot.values[usize::from(closest.values[s])])
                 )
             })
             .collect();
         let _ = writeln!(
             text,
-            "{}: no rule set {}gets past ply {reached} of {total}",
+            "{}: no rule set {} gets past ply {reached} of {total}",
             names[i],
-            if inf.outcome.capped {
-                "replayed (the search stopped at its bound) "
+            if inf.coverage.enumerated.is_some() {
+                "of the space"
             } else {
-                ""
+                "replayed"
             }
         );
         let _ = writeln!(
@@ -501,6 +653,12 @@ pub(super) fn unexplained(
     }
     Unexplained {
         text,
-        json: json!({"explained_by": 0, "complete": !capped, "records": list}),
+        json: json!({
+            "explained_by": 0,
+            "complete": main.coverage.enumerated.is_some(),
+            "replayed": {"partial_rule_sets": main.outcome.nodes, "variations": main.outcome.variations, "compiled": main.space.compiled()},
+            "two_rule_changes": two_rule_json(main),
+            "records": list,
+        }),
     }
 }

@@ -22,19 +22,30 @@ use crate::variants::LoadError;
 use error::Error;
 pub use error::{EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, EXIT_UNKNOWN};
 
-/// Define, check, play and simulate mancala (sowing) games from rule files.
+/// Define, check, play, simulate and solve mancala (sowing) games from rule
+/// files.
 ///
 /// VARIANT is the name of a shipped variant (see `sow list`) or the path to a
 /// `.variant` file. Pits are labelled a b c ... (south, left to right) and
 /// A B C ... (north, from north's left), so counter-clockwise sowing visits
-/// a b c A B C.
+/// a b c A B C. A position (`--from`) is the pit counts in that order, an
+/// optional `/` between the rows, the player to move, and optionally the
+/// stones captured so far: "2 3 0 / 1 5 1 south captured 18 12".
 ///
 /// Exit codes: 0 success; 1 a check failed (`sow check` found an invalid
-/// file); 2 bad input or usage (an unreadable variant, a bad position, an
-/// illegal move, an unknown option). Every error names its place: file, line
-/// and column, the column of a position, the ply of a move, or the option.
+/// file, `sow fmt --check` an unformatted one, `sow verify` an inconsistent
+/// record, `sow diff` different rules); 2 bad input or usage (an unreadable
+/// variant, a bad position, an illegal move, an unknown option); 3 unknown
+/// (`sow infer` stopped at its bound before finding rules that explain the
+/// records). Every error names its place: file, line and column, the column
+/// of a position, the ply of a move, or the option.
+///
+/// Examples:
+///   sow check variants/modiar.variant
+///   sow trace modiar --moves "a A b B"
+///   sow simulate modiar --games 1000 --seed 1
 #[derive(Debug, Parser)]
-#[command(name = "sow", version, propagate_version = true)]
+#[command(name = "sow", version, propagate_version = true, verbatim_doc_comment)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -50,6 +61,11 @@ enum Command {
     /// ply cap (1000) stopped one; and how the games ended.
     ///
     /// Exits 0 when every file is valid, 1 when one is not.
+    ///
+    /// Examples:
+    ///   sow check variants/modiar.variant
+    ///   sow check my.variant --play 1000
+    #[command(verbatim_doc_comment)]
     Check {
         /// Variant files (or shipped names) to check.
         #[arg(required = true, value_name = "FILE")]
@@ -73,6 +89,11 @@ enum Command {
     ///
     /// Exits 0 when every file is (now) formatted; 1 with --check when one
     /// is not (each is named), or when a file has errors.
+    ///
+    /// Examples:
+    ///   sow fmt my.variant
+    ///   sow fmt --check variants/*.variant
+    #[command(verbatim_doc_comment)]
     Fmt {
         /// Variant files to format.
         #[arg(required = true, value_name = "FILE")]
@@ -112,6 +133,7 @@ enum Command {
     ///   sow trace modiar --seed 7 --format json
     ///   sow trace modiar --from "2 3 0 / 1 5 1 south captured 15 15" --moves a
     ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
+    ///   sow trace my.variant --seed 7 --format yaml --out games/game.yaml
     #[command(verbatim_doc_comment)]
     Trace {
         /// Shipped variant name or path to a .variant file.
@@ -142,6 +164,11 @@ enum Command {
         /// embedded as JSON; nothing is loaded from a network).
         #[arg(long, value_name = "FILE.html", conflicts_with = "format")]
         html: Option<PathBuf>,
+        /// Write the trace to FILE instead of standard output. A variant
+        /// file is named in it by its path from FILE's folder, so that the
+        /// folder can be moved or sent as a whole.
+        #[arg(long, value_name = "FILE", conflicts_with = "html")]
+        out: Option<PathBuf>,
     },
     /// Draw a position as an SVG picture.
     ///
@@ -181,7 +208,9 @@ enum Command {
     /// refused with the reason and the legal moves. After each move you see
     /// where the stones went and what was captured.
     ///
-    /// Commands: undo, hint, rules, save FILE, board, help, quit.
+    /// Commands: undo, hint, rules, save FILE, board, help, quit. Ctrl-C
+    /// quits too; with plies unsaved it warns first, and a second Ctrl-C
+    /// quits.
     /// `save FILE` writes a game record (YAML: variant, start, moves) that
     /// `sow verify` and `sow trace VARIANT --moves "..."` replay.
     ///
@@ -214,8 +243,15 @@ enum Command {
     },
     /// Count the move sequences of each length from the start (perft).
     ///
-    /// Prints one line per depth from 1 to DEPTH: the number of leaves.
-    /// Repetition, a rule about a game's history, is not applied.
+    /// Prints one line per depth from 1 to DEPTH: the number of leaves
+    /// (move sequences of that length; a sequence that ends the game early
+    /// is not counted at the depths past its end). Repetition, a rule about
+    /// a game's history, is not applied.
+    ///
+    /// Examples:
+    ///   sow perft modiar 10
+    ///   sow perft modiar 3 --from "0 0 1 / 2 3 2 north" --any-stones
+    #[command(verbatim_doc_comment)]
     Perft {
         /// Shipped variant name or path to a .variant file.
         variant: String,
@@ -369,7 +405,8 @@ enum Command {
     /// they leave open (with its possible values), and for each open rule
     /// the shortest moves after which its readings part ways: what to ask.
     /// Numbers of a list (capture counts) are learned from the boards, not
-    /// enumerated. --out writes one explaining variant file.
+    /// enumerated. --out writes one explaining variant file, in the
+    /// canonical form of `sow fmt`.
     ///
     /// Records without boards (moves and result only) tell rule sets apart
     /// by the moves' legality and the results alone: the search follows
@@ -379,10 +416,18 @@ enum Command {
     /// while it has found none after 20,000; what it reports is then
     /// "found", not proven. --bound N stops it after N whatever it found.
     ///
-    /// Exits 0 when a rule set explains every record, 1 when none does
-    /// (each record's furthest ply is said), 2 on bad input, 3 when the
-    /// search stopped at its bound before it found one (unknown whether
-    /// one does).
+    /// A rule is "determined" only when every other value of it (words
+    /// that wait for --vary included), the other rules as found, fails to
+    /// replay a record. When changing one rule at a time finds no rule set,
+    /// the search runs again with two changes at once where a record
+    /// refutes a rule set (--max-changes, at most --pairs pairs). A blank
+    /// value (the rule left out of the file) is printed "(left out)".
+    ///
+    /// Exits 0 when a rule set explains every record; 1 when none does,
+    /// said only after every rule set of the search space was replayed (a
+    /// space of at most 20,000 rule sets); 2 on bad input; 3 when none was
+    /// found within what was searched (unknown whether one does: the
+    /// report says what was searched, and what to try).
     ///
     /// Examples:
     ///   sow infer game1.yaml game2.yaml
@@ -413,6 +458,14 @@ enum Command {
         /// without, 500 once one is found, up to 20,000 until then).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         bound: Option<u32>,
+        /// Rules changed at once where a record refutes a rule set: 1, or 2
+        /// (two-rule changes are tried only when one-rule changes find no
+        /// rule set).
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        max_changes: u8,
+        /// Two-rule changes played at most.
+        #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u32).range(1..))]
+        pairs: u32,
     },
     /// Say how two variants' rules differ, and show each difference in play
     ///
@@ -509,11 +562,10 @@ enum Command {
     /// own repetition rule: exactly in groups of up to 64 positions, within
     /// proven bounds in larger ones (the report says whether the start's
     /// value is exact and how many positions are approximate). Prints the
-    /// value of the start (the
-    /// final score difference under perfect play, for South), the value of
-    /// every first move, a perfect game, how many positions lie on cycles and
-    /// how many have a value that depends on the repetition rule, and the
-    /// time and peak memory taken.
+    /// value of the start (the final score difference under perfect play,
+    /// for South), the value of every first move, a perfect game, how many
+    /// positions lie on cycles and how many have a value that depends on the
+    /// repetition rule, and the time and peak memory taken.
     ///
     /// Refuses, before doing anything, a variant whose number of positions
     /// may exceed --limit (the bound is C(stones + pits, pits) boards for each
@@ -533,6 +585,7 @@ enum Command {
     ///   sow solve my-variant.variant --limit 100000000 --save my-variant.solution
     ///   sow solve kalah --databases 10 --save kalah-10.db     (about a minute)
     #[command(verbatim_doc_comment)]
+    #[command(group(clap::ArgGroup::new("forward").args(["databases", "use_databases"])))]
     Solve {
         /// Shipped variant name or path to a .variant file.
         variant: String,
@@ -554,18 +607,18 @@ enum Command {
         /// With --databases or --use-databases: value every first move
         /// exactly (by default only the best ones are; the others get a
         /// proven bound, which costs far less on large boards).
-        #[arg(long)]
+        #[arg(long, requires = "forward")]
         every_move: bool,
         /// With --databases or --use-databases: threads of the forward
         /// search, sharing its table (0: one per core). The values do not
         /// depend on it; the positions searched do.
-        #[arg(long, default_value_t = 1, value_parser = threads)]
+        #[arg(long, default_value_t = 1, value_parser = threads, requires = "forward")]
         threads: usize,
         /// With --databases or --use-databases: MTD(f)'s first guess at the
         /// start's value, for South (by default, found by iterative
         /// deepening). The value found is the same whatever the guess; a
         /// close one saves passes of the search.
-        #[arg(long, allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true, requires = "forward")]
         guess: Option<i16>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
@@ -800,6 +853,13 @@ where
 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        // Help and the version go to standard output as clap writes them;
+        // an error goes through `output::err`, which escapes what the
+        // arguments hold.
+        Err(e) if e.use_stderr() => {
+            output::err(e.render());
+            return e.exit_code();
+        }
         Err(e) => {
             let _ = e.print();
             return e.exit_code();

@@ -8,6 +8,7 @@ use std::{
 };
 
 use super::error::Error;
+use crate::diagnostic::printable;
 
 /// Writes `text` to standard output and flushes it.
 ///
@@ -20,10 +21,12 @@ pub(super) fn out(text: impl Display) -> Result<(), Error> {
         .map_err(Error::Stdout)
 }
 
-/// Writes `text` to standard error; a failure to do so cannot be reported
-/// anywhere, so it is ignored.
+/// Writes `text` to standard error, its control characters escaped (see
+/// [`printable`]: a message quoting a file or an argument cannot drive the
+/// terminal); a failure to do so cannot be reported anywhere, so it is
+/// ignored.
 pub(super) fn err(text: impl Display) {
-    let _ = write!(io::stderr().lock(), "{text}");
+    let _ = write!(io::stderr().lock(), "{}", printable(&text.to_string()));
 }
 
 /// Whether `error` only says that the reader of standard output has gone.

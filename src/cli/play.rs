@@ -1,6 +1,13 @@
 //! `sow play`: the terminal loop around [`crate::play::Session`].
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::{
+    io::{BufRead, IsTerminal, Write},
+    sync::{
+        atomic::{AtomicBool, Ordering},
+        mpsc::{self, Receiver},
+        Arc,
+    },
+};
 
 use super::error::Error;
 use super::{commands::start_position, Seat, StartArgs, OK};
@@ -22,10 +29,8 @@ pub(super) fn play(
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
     super::check_agents(&game, &[agent])?;
-    let from = match start.from {
-        Some(_) => Some(start_position(&game, start)?),
-        None => None,
-    };
+    let (game, from) = start_position(&game, start)?;
+    let from = start.from.is_some().then_some(from);
     let interactive = std::io::stdin().is_terminal();
     let colour = std::io::stdout().is_terminal()
         && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
@@ -45,26 +50,38 @@ pub(super) fn play(
     );
     let mut out = std::io::stdout().lock();
     let io = |source| Error::Io(IoError::new("standard output", source));
+    let inputs = Inputs::start();
     write!(out, "{}", session.begin()).map_err(io)?;
-    let mut lines = std::io::stdin().lock().lines();
     loop {
         if interactive {
             write!(out, "{}", session.prompt()).map_err(io)?;
         }
         out.flush().map_err(io)?;
-        let Some(line) = lines.next() else {
-            // End of input (Ctrl-D): leave the prompt's line, then say goodbye.
-            if interactive {
-                writeln!(out).map_err(io)?;
+        let reply = match inputs.next() {
+            Some(Input::Line(line)) => {
+                let line = line.map_err(|source| IoError::new("standard input", source))?;
+                if !interactive {
+                    writeln!(out, "> {line}").map_err(io)?;
+                }
+                session.handle(&line)
             }
-            write!(out, "{}", session.farewell()).map_err(io)?;
-            break;
+            Some(Input::Interrupt) => {
+                // Leave the prompt's line (where the terminal echoed ^C).
+                if interactive {
+                    writeln!(out).map_err(io)?;
+                }
+                session.interrupt()
+            }
+            Some(Input::End) | None => {
+                // End of input (Ctrl-D): leave the prompt's line, then say goodbye.
+                if interactive {
+                    writeln!(out).map_err(io)?;
+                }
+                write!(out, "{}", session.farewell()).map_err(io)?;
+                break;
+            }
         };
-        let line = line.map_err(|source| IoError::new("standard input", source))?;
-        if !interactive {
-            writeln!(out, "> {line}").map_err(io)?;
-        }
-        match session.handle(&line) {
+        match reply {
             Reply::Continue(text) => write!(out, "{text}").map_err(io)?,
             Reply::Quit(text) => {
                 write!(out, "{text}").map_err(io)?;
@@ -73,6 +90,72 @@ pub(super) fn play(
         }
     }
     Ok(OK)
+}
+
+/// What the human does at the prompt.
+enum Input {
+    /// A line of standard input.
+    Line(std::io::Result<String>),
+    /// Ctrl-C (SIGINT).
+    Interrupt,
+    /// The end of standard input.
+    End,
+}
+
+/// The lines of standard input and the Ctrl-Cs, in the order they come: a
+/// thread reads the lines, another (on Unix) waits for SIGINT, which then no
+/// longer ends the process ([`crate::files::take_interrupts`]) but comes as
+/// an [`Input::Interrupt`]. While the game is busy (an agent thinking), a
+/// second Ctrl-C before the first was taken ends the process at once, as
+/// Ctrl-C did before, so that a long search can still be stopped.
+struct Inputs {
+    receiver: Receiver<Input>,
+    /// A Ctrl-C was sent and not yet taken by [`Inputs::next`].
+    interrupt_pending: Arc<AtomicBool>,
+}
+
+impl Inputs {
+    fn start() -> Inputs {
+        let (sender, receiver) = mpsc::channel();
+        let interrupt_pending = Arc::new(AtomicBool::new(false));
+        #[cfg(unix)]
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT])
+        {
+            crate::files::take_interrupts();
+            let (sender, pending) = (sender.clone(), Arc::clone(&interrupt_pending));
+            std::thread::spawn(move || {
+                for signal in signals.forever() {
+                    if pending.swap(true, Ordering::SeqCst) {
+                        std::process::exit(128 + signal);
+                    }
+                    if sender.send(Input::Interrupt).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                if sender.send(Input::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = sender.send(Input::End);
+        });
+        Inputs {
+            receiver,
+            interrupt_pending,
+        }
+    }
+
+    /// The next input, waiting for it; `None` when none can come.
+    fn next(&self) -> Option<Input> {
+        let input = self.receiver.recv().ok()?;
+        if matches!(input, Input::Interrupt) {
+            self.interrupt_pending.store(false, Ordering::SeqCst);
+        }
+        Some(input)
+    }
 }
 
 /// A seed from the clock, for games nobody asked to repeat.

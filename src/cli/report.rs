@@ -11,12 +11,14 @@ use crate::{
     trace::{Trace, Winner},
 };
 
-/// The facts `sow check` prints for a valid file.
+/// The facts `sow check` prints for a valid file (its name shown with
+/// control characters escaped, see [`crate::diagnostic::printable`]).
 pub fn check_ok(name: &str, rules: &Rules) -> String {
     let per_side = rules.pits_per_side();
     let label = |i| crate::engine::pit_label(i, per_side);
     format!(
-        "ok: {name}: {} ({} rows of {} pits, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
+        "ok: {}: {} ({} rows of {} pits, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
+        crate::diagnostic::printable(name),
         rules.name,
         rules.board.rows,
         rules.board.pits,
@@ -73,7 +75,8 @@ pub(super) fn list(rows: &[(&str, Rules)]) -> String {
             name.to_string(),
             rules.name.clone(),
             format!(
-                "2x{} {} ({} stones)",
+                "{}x{} {} ({} stones)",
+                rules.board.rows,
                 rules.board.pits,
                 match rules.board.start.is_empty() {
                     true => format!("x{}", rules.board.seeds),
@@ -550,10 +553,19 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             "repetition ignored; an endless game is scored 0".to_string()
         }
     };
+    // With no group, the largest "group" is a single position: say none.
+    let groups = if c.groups == 0 {
+        "no positions on a cycle".to_string()
+    } else {
+        format!(
+            "{} positions in {} groups (largest {})",
+            c.positions_in_cycles, c.groups, c.largest_group
+        )
+    };
     let _ = writeln!(
         out,
-        "cycles: {} positions in {} groups (largest {}); {} positions have a value that depends on the rule for endless games ({rule})",
-        c.positions_in_cycles, c.groups, c.largest_group, c.rule_dependent
+        "cycles: {groups}; {} positions have a value that depends on the rule for endless games ({rule})",
+        c.rule_dependent
     );
     if c.approximate > 0 {
         let _ = writeln!(

@@ -3,6 +3,7 @@
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use crate::{
+    diagnostic::printable,
     engine::EndReason,
     sim::{Rate, Summary},
 };
@@ -89,13 +90,15 @@ pub(super) fn summary_table(s: &Summary) -> String {
 /// Several summaries side by side: one column per variant, one row per
 /// figure, so that a rule change reads across a row. Every way of ending in
 /// force under any of the variants gets its row, `-` for a variant whose
-/// rules cannot end that way. The table fits the terminal (or
+/// rules cannot end that way. Each column is headed by its label in
+/// `labels` (see [`column_labels`]). With `--swap`, each agent's wins (in
+/// both seats) get a row too. The table fits the terminal (or
 /// [`super::report::FALLBACK_WIDTH`] columns).
-pub(super) fn compare_table(summaries: &[Summary]) -> String {
+pub(super) fn compare_table(summaries: &[Summary], labels: &[String]) -> String {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     let mut header = vec!["figure".to_string()];
-    header.extend(summaries.iter().map(|s| s.variant.clone()));
+    header.extend(labels.iter().map(|label| printable(label).into_owned()));
     table.set_header(header);
     let mut row = |name: &str, value: &dyn Fn(&Summary) -> String| {
         let mut cells = vec![name.to_string()];
@@ -107,6 +110,16 @@ pub(super) fn compare_table(summaries: &[Summary]) -> String {
     row("south wins", &|s| pct(&s.win_rates.south));
     row("north wins", &|s| pct(&s.win_rates.north));
     row("draws", &|s| pct(&s.win_rates.draws));
+    if let Some(agents) = summaries.iter().find_map(|s| s.agent_wins.as_ref()) {
+        for (i, agent) in agents.iter().enumerate() {
+            let which = if i == 0 { "first" } else { "second" };
+            row(&format!("wins of {} ({which} agent)", agent.agent), &|s| {
+                s.agent_wins
+                    .as_ref()
+                    .map_or("-".into(), |a| count_share(a[i].wins, s.games))
+            });
+        }
+    }
     row("first player / decided", &|s| {
         s.first_player
             .share_of_decided
@@ -147,6 +160,27 @@ pub(super) fn compare_table(summaries: &[Summary]) -> String {
         )
     });
     format!("{heading}\n{table}\n")
+}
+
+/// The column heads of a comparison: each variant's display name, and
+/// where two variants share one (two readings of Modiar, both named
+/// "Modiar"), the argument that named it as well: `Modiar (seeds6.variant)`;
+/// the column's number is added when even that is the same.
+pub(super) fn column_labels(summaries: &[Summary], args: &[String]) -> Vec<String> {
+    let count = |label: &str, labels: &[String]| labels.iter().filter(|l| *l == label).count();
+    let names: Vec<String> = summaries.iter().map(|s| s.variant.clone()).collect();
+    let named: Vec<String> = (names.iter().zip(args))
+        .map(|(name, arg)| match count(name, &names) {
+            1 => name.clone(),
+            _ => format!("{name} ({arg})"),
+        })
+        .collect();
+    (named.iter().enumerate())
+        .map(|(i, label)| match count(label, &named) {
+            1 => label.clone(),
+            _ => format!("{label} #{}", i + 1),
+        })
+        .collect()
 }
 
 /// `end: feeding impossible`, `end: ply cap (unfinished)`.

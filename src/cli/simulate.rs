@@ -34,7 +34,7 @@ pub(super) fn simulate(
     if let Some(plot) = plot {
         plot.write(render::batch_plot(&summary, &tally)?.as_bytes())?;
     }
-    out(render(std::slice::from_ref(&summary), args.format, false)?)?;
+    out(render(std::slice::from_ref(&summary), args.format, None)?)?;
     Ok(OK)
 }
 
@@ -49,7 +49,8 @@ pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32
     for game in &games {
         summaries.push(run_batch(game, &batch, args, None)?.0);
     }
-    out(render(&summaries, args.format, true)?)?;
+    let labels = sim_report::column_labels(&summaries, variants);
+    out(render(&summaries, args.format, Some(&labels))?)?;
     Ok(OK)
 }
 
@@ -67,7 +68,7 @@ pub(super) fn merge(files: &[String], format: SummaryFormat) -> Result<i32, Erro
         parts.push((file.clone(), summary));
     }
     let merged = sim::merge(&parts)?;
-    out(render(std::slice::from_ref(&merged), format, false)?)?;
+    out(render(std::slice::from_ref(&merged), format, None)?)?;
     Ok(OK)
 }
 
@@ -138,21 +139,26 @@ fn run_batch(
     Ok((summary, tally))
 }
 
-/// Summaries in the chosen format; `several` when they compare variants.
-fn render(summaries: &[Summary], format: SummaryFormat, several: bool) -> Result<String, Error> {
+/// Summaries in the chosen format; `compared` gives the columns' labels
+/// when they compare variants (see [`sim_report::column_labels`]).
+fn render(
+    summaries: &[Summary],
+    format: SummaryFormat,
+    compared: Option<&[String]>,
+) -> Result<String, Error> {
     let json_error = |e: serde_json::Error| Error::Usage(e.to_string());
-    Ok(match (format, several) {
-        (SummaryFormat::Table, false) => summaries
+    Ok(match (format, compared) {
+        (SummaryFormat::Table, None) => summaries
             .iter()
             .map(sim_report::summary_table)
             .collect::<String>(),
-        (SummaryFormat::Table, true) => sim_report::compare_table(summaries),
-        (SummaryFormat::Json, false) => summaries
+        (SummaryFormat::Table, Some(labels)) => sim_report::compare_table(summaries, labels),
+        (SummaryFormat::Json, None) => summaries
             .iter()
             .map(|s| serde_json::to_string_pretty(s).map(|j| j + "\n"))
             .collect::<Result<String, _>>()
             .map_err(json_error)?,
-        (SummaryFormat::Json, true) => {
+        (SummaryFormat::Json, Some(_)) => {
             serde_json::to_string_pretty(summaries).map_err(json_error)? + "\n"
         }
         (SummaryFormat::Csv, _) => sim_report::csv(summaries),

@@ -8,6 +8,7 @@ use super::output::{say, sayln};
 use super::{DescribeFormat, DiffFormat, OK};
 use crate::verify::RecordError;
 use crate::{
+    diagnostic::printable,
     engine::{Game, Move},
     variants,
     verify::{self, RecordFile, Verdict},
@@ -38,13 +39,24 @@ pub(super) fn verify(
     let file = RecordFile::read(path)?;
     let replay = |game: &Game| verify::replay(game, &file.record, any_stones);
     if candidates.is_empty() {
-        let arg = variant.unwrap_or_else(|| file.variant_arg());
-        let game = Game::new(variants::load(&arg)?.rules);
+        let (arg, loaded) = match variant {
+            Some(arg) => {
+                let loaded = variants::load(&arg)?;
+                (arg, loaded)
+            }
+            None => (file.variant_arg(), file.load_variant()?),
+        };
+        let game = Game::new(loaded.rules);
         let verdict = replay(&game).map_err(|message| RecordError::Invalid {
             path: path.display().to_string(),
             message: format!("does not fit {} ({arg}): {message}", game.rules().name),
         })?;
-        sayln!("{} against {} ({arg}):", path.display(), game.rules().name);
+        sayln!(
+            "{} against {} ({}):",
+            printable(&path.display().to_string()),
+            game.rules().name,
+            printable(&arg)
+        );
         say!("{}", verify::replay::render(&game, &verdict));
         return Ok(match verdict {
             Verdict::Consistent { .. } => OK,
@@ -54,18 +66,20 @@ pub(super) fn verify(
     let mut explained = Vec::new();
     let mut unreadable = false;
     for arg in candidates {
+        let shown = printable(arg);
         let game = match variants::load(arg) {
             Ok(loaded) => Game::new(loaded.rules),
             Err(e) => {
                 sayln!(
-                    "== {arg}:
-cannot be read: {e}"
+                    "== {shown}:
+cannot be read: {}",
+                    printable(&e.to_string())
                 );
                 unreadable = true;
                 continue;
             }
         };
-        sayln!("== {arg} ({}):", game.rules().name);
+        sayln!("== {shown} ({}):", game.rules().name);
         match replay(&game) {
             Ok(verdict) => {
                 say!("{}", verify::replay::render(&game, &verdict));
@@ -270,7 +284,7 @@ pub(super) fn infer(
     (base, vary, fix): (Option<&str>, &[String], &[String]),
     format: DiffFormat,
     out: Option<&Path>,
-    bound: Option<u32>,
+    (bound, max_changes, pairs): (Option<u32>, u8, u32),
 ) -> Result<i32, Error> {
     use verify::infer::{self, space};
     let mut reads = super::variant_files(&base.into_iter().collect::<Vec<_>>());
@@ -334,14 +348,18 @@ pub(super) fn infer(
         .any(|p| p.record.expect.iter().any(|c| c.board.is_some()));
     // Without boards, rule sets are told apart only by the moves' legality
     // and the results: the tree is searched to a smaller bound.
-    let bound = match bound {
+    let mut bound = match bound {
         Some(n) => infer::search::NodeBound::fixed(n as usize),
         None if boards => infer::search::NodeBound::fixed(INFER_MAX_NODES),
         None => infer::search::NodeBound {
             nodes: INFER_MAX_NODES_WITHOUT_BOARDS,
             until_found: INFER_MAX_NODES_WITHOUT_BOARDS_UNTIL_FOUND,
+            pairs: 0,
         },
     };
+    if max_changes == 2 {
+        bound.pairs = pairs as usize;
+    }
     let names: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
     let mut inference = infer::infer(space, &prepared, bound);
     if inference.candidates.is_empty() {
@@ -358,21 +376,16 @@ pub(super) fn infer(
             })
             .collect();
         let mut alone = alone;
-        let report = super::infer_report::unexplained(
-            inference.outcome.capped,
-            &mut alone,
-            &prepared,
-            &names,
-        );
+        let report = super::infer_report::unexplained(&inference, &mut alone, &prepared, &names);
         match format {
             DiffFormat::Text => say!("{}", report.text),
             DiffFormat::Json => sayln!("{:#}", report.json),
         }
-        // Stopped at the bound: unknown whether some rule set explains them.
-        return Ok(if inference.outcome.capped {
-            EXIT_UNKNOWN
-        } else {
+        // Only a space replayed in full shows that no rule set explains them.
+        return Ok(if inference.coverage.enumerated.is_some() {
             EXIT_FAILED
+        } else {
+            EXIT_UNKNOWN
         });
     }
     let limits = verify::compare::Limits {
@@ -453,7 +466,8 @@ fn board_of_records(files: &[RecordFile]) -> Result<crate::rules::Rules, Error> 
         Some(board) => board,
         None => {
             let first = &files[0];
-            let rules = variants::load(&first.variant_arg())
+            let rules = first
+                .load_variant()
                 .map_err(|e| Error::Usage(format!(
                     "{}: no record starts from a full board, and its variant cannot be read ({e}); give --base",
                     first.path.display()

@@ -859,34 +859,75 @@ impl Game {
         let mut start = game.start;
         game.play_opening(&mut start);
         game.start = start;
-        // Packed laps add a whole lap's stones at once (the one lap of a
-        // one-lap sowing, or each lap of a relay): not for a single stone
-        // that skips its origin, nor for stones that go on to a claimed
-        // pit's owner or into the opponent's store, nor for laps a capture
-        // looks inside. Whole moves
-        // played packed set the opening aside after every move and start
-        // in the mover's row: not for `first_moves each_player` nor
-        // `play_from any`.
-        let regular_laps = !game.single_to_next && game.claim.is_none() && !game.both_stores;
-        if !game.sowing_captures && regular_laps {
-            let total = game.start().total_stones() as usize;
-            game.packed = PackedLaps::new(game.pit_count, total, |pos, mover, origin, d| {
-                let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
-                game.sow_lap(pos, path, origin)
-            });
-            if let Some(packed) = &mut game.packed {
-                packed.whole_moves = game.laps == Laps::Single
-                    && !game.each_player_opening
-                    && !game.shift_opening
-                    && !game.play_any
-                    && !game.play_opponent
-                    && packed::whole_moves_fit(&game.capture_rules, &game.sweep_rules);
-            }
-        }
+        let stones = game.start.total_stones();
+        game.pack_laps(stones);
         let mut moves = Moves::default();
         let legality = game.candidate_moves(&game.start, &mut moves);
         game.start_candidates = (moves, legality);
         game
+    }
+
+    /// Packs the laps ([`PackedLaps`]) for boards of up to `stones` stones
+    /// in all, where the rules let laps be packed: they add a whole lap's
+    /// stones at once (the one lap of a one-lap sowing, or each lap of a
+    /// relay): not for a single stone that skips its origin, nor for stones
+    /// that go on to a claimed pit's owner or into the opponent's store, nor
+    /// for laps a capture looks inside. Whole moves played packed set the
+    /// opening aside after every move and start in the mover's row: not for
+    /// `first_moves each_player` nor `play_from any`.
+    fn pack_laps(&mut self, stones: u32) {
+        let regular_laps = !self.single_to_next && self.claim.is_none() && !self.both_stores;
+        if self.sowing_captures || !regular_laps {
+            return;
+        }
+        self.packed = PackedLaps::new(self.pit_count, stones as usize, |pos, mover, origin, d| {
+            let path = &self.sow_path[mover.index()][d][origin][..self.path_len];
+            self.sow_lap(pos, path, origin)
+        });
+        let whole_moves = self.laps == Laps::Single
+            && !self.each_player_opening
+            && !self.shift_opening
+            && !self.play_any
+            && !self.play_opponent
+            && packed::whole_moves_fit(&self.capture_rules, &self.sweep_rules);
+        if let Some(packed) = &mut self.packed {
+            packed.whole_moves = whole_moves;
+        }
+    }
+
+    /// Whether the tables the move loop reads cover positions of `stones`
+    /// stones in all (board, captured and out of play): the packed laps are
+    /// sized for the stones of the variant's start (or of
+    /// [`Game::make_room`]), and a position holding more, as a study
+    /// position may (`--any-stones`, a record's `start`), would be sown
+    /// wrong by them. The move loop does not check it at every move: a
+    /// position that does not hold the variant's stones is checked where it
+    /// enters ([`Game::covering`]).
+    pub fn covers(&self, stones: u32) -> bool {
+        self.packed
+            .as_ref()
+            .is_none_or(|packed| packed.covers(stones as usize))
+    }
+
+    /// Sizes the tables for positions of up to `stones` stones in all, when
+    /// they are sized for fewer.
+    pub fn make_room(&mut self, stones: u32) {
+        if !self.covers(stones) {
+            self.pack_laps(stones);
+        }
+    }
+
+    /// This game, ready to play from `pos`: itself when its tables cover
+    /// the stones `pos` holds ([`Game::covers`]), else a copy with its
+    /// tables sized for them. Every position from outside a game (`--from
+    /// --any-stones`, a record's `start`) enters play through here.
+    pub fn covering(&self, pos: &Position) -> std::borrow::Cow<'_, Game> {
+        if self.covers(pos.total_stones()) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut game = self.clone();
+        game.make_room(pos.total_stones());
+        std::borrow::Cow::Owned(game)
     }
 
     /// The rules this game was compiled from.

@@ -207,6 +207,10 @@ impl<'g> GameRun<'g> {
 
     /// Starts again from `start`, keeping the allocated history.
     pub fn reset(&mut self, start: Position) {
+        debug_assert!(
+            self.game.covers(start.total_stones()),
+            "a position enters play through Game::covering"
+        );
         self.position = start;
         self.plies = 0;
         self.end = None;

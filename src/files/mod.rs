@@ -19,6 +19,8 @@
 
 mod temp;
 
+pub(crate) use temp::take_interrupts;
+
 use std::{
     fs::{File, Metadata},
     io::{self, BufWriter, Write},

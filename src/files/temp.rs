@@ -7,7 +7,8 @@
 //! every listed file and ends the process as the signal would have, so the
 //! caller still sees "killed by SIGTERM" (exit status 128 + the signal in a
 //! shell). Holding the lock while it does so means no file is created or
-//! renamed half-way through the cleanup.
+//! renamed half-way through the cleanup. A program that handles SIGINT
+//! itself ([`take_interrupts`]) keeps running on it.
 
 use std::{
     ffi::OsString,
@@ -15,13 +16,24 @@ use std::{
     io,
     path::{Path, PathBuf},
     sync::{
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU64, Ordering},
         Mutex, MutexGuard,
     },
 };
 
 /// The temporary files that exist now.
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether SIGINT is the program's own to handle ([`take_interrupts`]).
+static INTERRUPTS_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// SIGINT no longer ends the process: the caller handles it (`sow play`
+/// asks before quitting with an unsaved game). Writes in progress then
+/// finish or fail as they would without it; SIGTERM and SIGHUP still
+/// remove the temporary files and end the process.
+pub(crate) fn take_interrupts() {
+    INTERRUPTS_TAKEN.store(true, Ordering::SeqCst);
+}
 
 fn live() -> MutexGuard<'static, Vec<PathBuf>> {
     // A panic elsewhere must not stop the cleanup.
@@ -98,7 +110,9 @@ fn watch_signals() {
         let _ = std::thread::Builder::new()
             .name("temp-file-cleanup".into())
             .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
+                let ends =
+                    |&signal: &i32| !(signal == SIGINT && INTERRUPTS_TAKEN.load(Ordering::SeqCst));
+                if let Some(signal) = signals.forever().find(ends) {
                     let live = live();
                     for path in live.iter() {
                         let _ = std::fs::remove_file(path);

@@ -58,7 +58,7 @@ Commands:
   save FILE   write the game so far as a record (YAML) for `sow verify`
   board       show the board again
   help        this text
-  quit        stop (end of input stops too)
+  quit        stop (end of input and Ctrl-C stop too)
 ";
 
 /// A game between a human and an agent.
@@ -77,6 +77,9 @@ pub struct Session<'g> {
     last: Option<(Position, Successor)>,
     /// The moves as last saved with `save`.
     saved: Vec<(Move, Player)>,
+    /// Whether the last thing the human did was a Ctrl-C that warned of an
+    /// unsaved game ([`Session::interrupt`]).
+    interrupted: bool,
 }
 
 impl<'g> Session<'g> {
@@ -93,6 +96,7 @@ impl<'g> Session<'g> {
             rounds: Vec::new(),
             last: None,
             saved: Vec::new(),
+            interrupted: false,
             options,
         }
     }
@@ -125,6 +129,7 @@ impl<'g> Session<'g> {
 
     /// Handles one line: a move or a command.
     pub fn handle(&mut self, line: &str) -> Reply {
+        self.interrupted = false;
         let words: Vec<&str> = line.split_whitespace().collect();
         let text = match words.as_slice() {
             [] => String::new(),
@@ -150,22 +155,48 @@ impl<'g> Session<'g> {
     /// The last words when the session ends (`quit` or the end of input):
     /// a warning when plies played since the last `save` would be lost.
     pub fn farewell(&self) -> String {
+        match self.unsaved() {
+            None => "bye\n".to_string(),
+            Some(what) => format!(
+                "{}\nbye\n",
+                self.refusal(&format!("{what}: `save FILE` before `quit` keeps it"))
+            ),
+        }
+    }
+
+    /// Ctrl-C at the prompt: `quit` when no ply would be lost; otherwise
+    /// the warning `quit` gives, the session going on, and a second Ctrl-C
+    /// in a row quits.
+    pub fn interrupt(&mut self) -> Reply {
+        match self.unsaved() {
+            Some(what) if !self.interrupted => {
+                self.interrupted = true;
+                Reply::Continue(format!(
+                    "{}\n",
+                    self.refusal(&format!(
+                        "{what}: `save FILE` keeps it; Ctrl-C again (or `quit`) quits"
+                    ))
+                ))
+            }
+            _ => Reply::Quit(self.farewell()),
+        }
+    }
+
+    /// What would be lost on quitting: the game or its plies since the last
+    /// `save`, in words; `None` when nothing would.
+    fn unsaved(&self) -> Option<String> {
         if self.moves == self.saved {
-            return "bye\n".to_string();
+            return None;
         }
         let plies = self.moves.len();
-        let what = if self.saved.is_empty() {
+        Some(if self.saved.is_empty() {
             format!(
                 "the game ({plies} pl{}) was not saved",
                 if plies == 1 { "y" } else { "ies" }
             )
         } else {
             "the game has changed since it was last saved".to_string()
-        };
-        format!(
-            "{}\nbye\n",
-            self.refusal(&format!("{what}: `save FILE` before `quit` keeps it"))
-        )
+        })
     }
 
     fn refusal(&self, text: &str) -> String {

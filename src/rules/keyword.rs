@@ -31,16 +31,31 @@ pub fn expected_list<'a>(words: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// `` (did you mean `ccw`?)`` when a known word is close to `found`; case
-/// is ignored: `CCW` suggests `ccw`.
+/// `` (did you mean `ccw`?)`` when a known word is close to `found` (see
+/// [`closest`]); case is ignored: `CCW` suggests `ccw`.
 pub fn suggestion<'a>(found: &str, known: impl Iterator<Item = &'a str>) -> String {
+    did_you_mean(&closest(found, known, 1))
+}
+
+/// The known words close to `found`, nearest first, at most `max`: within
+/// two edits (a letter added, removed, changed, or two swapped), and fewer
+/// edits than the word has letters; case is ignored.
+pub fn closest<'a>(found: &str, known: impl Iterator<Item = &'a str>, max: usize) -> Vec<&'a str> {
     let found = found.to_lowercase();
-    known
+    let mut near: Vec<(usize, &str)> = known
         .map(|k| (strsim::damerau_levenshtein(&found, k), k))
         .filter(|(d, k)| *d <= 2 && *d < k.len())
-        .min()
-        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
+        .collect();
+    near.sort_unstable();
+    near.into_iter().take(max).map(|(_, k)| k).collect()
+}
+
+/// `` (did you mean `a`, `b` or `c`?)``, or nothing when `words` is empty.
+pub fn did_you_mean(words: &[&str]) -> String {
+    if words.is_empty() {
+        return String::new();
+    }
+    format!(" (did you mean {}?)", expected_list(words.iter().copied()))
 }
 
 /// Declares a keyword enumeration: the enum, its keyword table, the values'

@@ -11,7 +11,8 @@ const INTRO: &str = "A variant file describes one rule set. It is plain text, on
 a keyword followed by its values. Rules are grouped in sections
 (`board { ... }`); a `;` may stand for a line break, so a short section fits on
 one line. `#` starts a comment that runs to the end of the line. Strings are in
-double quotes (`\\\"` and `\\\\` are escapes).
+double quotes (`\\\"` and `\\\\` are escapes) and hold printable characters only:
+no tab or other control character, since names are printed on terminals.
 
 ```
 name   \"Modiar\"

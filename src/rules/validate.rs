@@ -907,7 +907,29 @@ impl Validator {
     fn text(&mut self, s: &Setting, what: &str) -> Option<String> {
         let value = self.single(s)?;
         match &value.node {
-            Value::Text(t) => Some(t.clone()),
+            Value::Text(t) => match control_character(t) {
+                None => Some(t.clone()),
+                Some((at, c)) => {
+                    // The string starts with its quote; `\"` and `\\` take two
+                    // bytes in the file for one in the text.
+                    let offset = value.span.start
+                        + 1
+                        + t[..at]
+                            .chars()
+                            .map(|c| c.len_utf8() + usize::from(matches!(c, '"' | '\\')))
+                            .sum::<usize>();
+                    self.error(
+                        Span::new(offset, offset + c.len_utf8()),
+                        format!(
+                            "the {what} contains the control character U+{:04X}: \
+                             write it in printable characters (a control character \
+                             printed on a terminal can move the cursor or rewrite the screen)",
+                            u32::from(c)
+                        ),
+                    );
+                    None
+                }
+            },
             other => {
                 self.error(
                     value.span,
@@ -920,6 +942,13 @@ impl Validator {
             }
         }
     }
+}
+
+/// The first control character of `text` (tab included) and its byte
+/// offset: a name or a source is printed on terminals, where such a
+/// character would act instead of showing.
+fn control_character(text: &str) -> Option<(usize, char)> {
+    text.char_indices().find(|(_, c)| c.is_control())
 }
 
 /// Where `key` is a valid key: `at the top level`, `in section `feeding``,

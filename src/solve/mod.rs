@@ -37,12 +37,12 @@
 //!      `clamp(c, lower, upper)`, history or not. The rules make a
 //!      repetition worth the leftovers of the position where it happens,
 //!      which is not a constant; the value stored takes the position's own
-//!      repetition value as `c`. That is exact wherever the bounds meet, and
-//!      [`Stats::approximate`] counts the positions where they do not.
+//!      repetition value as `c`. That is exact wherever the bounds meet.
 //!      Taking the group's least and greatest repetition values as `c`
 //!      instead gives proven bounds, carried up to the start
-//!      ([`Stats::start_bounds`]): when they meet, the start's value is
-//!      exact whatever the approximation did.
+//!      ([`Stats::start_bounds`]): where they meet, a value is exact
+//!      whatever the approximation did. [`Stats::approximate`] counts the
+//!      positions where neither pair meets.
 //!
 //! Each position's value is also worked out with repetitions scored 0;
 //! the positions where the two differ are those whose value depends on the
@@ -192,8 +192,10 @@ pub struct Stats {
     /// (0) instead of by the variant's rule: the positions whose value depends
     /// on the rule for endless games.
     pub rule_dependent: usize,
-    /// Positions of groups too large for the exact search whose exact bounds
-    /// differ, so that their value is the approximation described above.
+    /// Positions of groups too large for the exact search whose value is
+    /// the approximation described above and is not proven exact: their
+    /// exact bounds within the group differ, and so do their proven bounds
+    /// (where those meet, the approximation changed nothing).
     pub approximate: usize,
     /// Positions whose value is not proven exact: the `approximate` ones and
     /// every position whose value depends on theirs and whose proven bounds
@@ -482,7 +484,8 @@ struct Solver<'a> {
     exact_up_to: usize,
     in_large_groups: usize,
     large_groups: usize,
-    /// Positions of large groups whose exact bounds differ.
+    /// Positions of large groups whose exact bounds differ (scored by the
+    /// approximation).
     approximate: Vec<u32>,
 }
 
@@ -532,9 +535,13 @@ impl<'a> Solver<'a> {
                 (i, entry)
             })
             .collect();
+        // An approximated position whose proven bounds meet is exact all
+        // the same: only the others are approximate.
+        let mut approximate = 0;
         for i in &self.approximate {
             if let Some(entry) = inexact.get_mut(i) {
                 entry.in_large_group = true;
+                approximate += 1;
             }
         }
         let in_cycles = self.members.values().map(Vec::len).sum::<usize>() + self.in_large_groups;
@@ -545,7 +552,7 @@ impl<'a> Solver<'a> {
             groups: self.members.len() + self.large_groups,
             largest_group: self.largest,
             rule_dependent,
-            approximate: self.approximate.len(),
+            approximate,
             inexact: inexact.len(),
             start_bounds: [sign * low[0], sign * high[0]],
         };

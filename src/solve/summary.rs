@@ -59,8 +59,8 @@ pub struct Cycles {
     pub largest_group: usize,
     /// Positions whose value changes when repetitions are scored as nothing.
     pub rule_dependent: usize,
-    /// Positions whose value is bracketed exactly but chosen within the
-    /// bracket by the approximation for large groups.
+    /// Positions whose value is chosen by the approximation for large
+    /// groups and not proven exact (their proven bounds differ).
     pub approximate: usize,
     /// Positions whose value is not proven exact: the approximate ones and
     /// those whose value depends on theirs (listed in `inexact_positions`).

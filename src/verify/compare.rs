@@ -4,7 +4,7 @@
 
 use super::{
     diff::{Found, Pair, Searched},
-    rule_diff::{rule_differences, same_board, RuleDifference},
+    rule_diff::{rule_differences, same_board, value_shown, RuleDifference},
 };
 use crate::engine::Game;
 
@@ -102,8 +102,9 @@ pub fn rules_in_play(a: &Game, b: &Game, names: (&str, &str), limits: &Limits) -
                 .find(|d| d.option == rule.option)
                 .and_then(|d| d.changed.clone());
             let play = rule.changed.clone().map(|changed| {
-                let label =
-                    |name: &str, value: &str| format!("{name} with `{} {value}`", rule.option);
+                let label = |name: &str, value: &str| {
+                    format!("{name} with `{} {}`", rule.option, value_shown(value))
+                };
                 let on_a = RuleInPlay::search(
                     Game::new(a.rules().clone()),
                     Game::new(changed),

@@ -192,7 +192,9 @@ impl Pair<'_> {
             self.b.successors(&position, &mut sb);
             for a in sa.as_slice() {
                 // `at` found no difference here, so B has the same moves.
-                let Some(b) = sb.find(a.mv) else { continue };
+                let Some(b) = same_move(self.a, a.mv, self.b, &sb) else {
+                    continue;
+                };
                 let difference = if a.position != b.position {
                     Some(Difference::Result {
                         mv: a.mv,
@@ -274,7 +276,7 @@ impl Pair<'_> {
             self.a.successors(&position, &mut sa);
             self.b.successors(&position, &mut sb);
             for a in sa.as_slice() {
-                match sb.find(a.mv) {
+                match same_move(self.a, a.mv, self.b, &sb) {
                     Some(b) if a.position != b.position => {
                         return Some(found(Difference::Result {
                             mv: a.mv,
@@ -286,7 +288,9 @@ impl Pair<'_> {
                 }
             }
             let mv = legal[rng.random_range(0..legal.len())].mv;
-            let (ok_a, ok_b) = (run_a.play(mv).is_ok(), run_b.play(mv).is_ok());
+            let mv_b = same_move(self.a, mv, self.b, run_b.successors()).map(|s| s.mv);
+            let ok_a = run_a.play(mv).is_ok();
+            let ok_b = mv_b.is_some_and(|mv_b| run_b.play(mv_b).is_ok());
             let end = |run: &GameRun<'_>| run.end().map(|e| (e, run.scores()));
             let (ea, eb) = (end(&run_a), end(&run_b));
             let repeated =
@@ -319,10 +323,14 @@ impl Pair<'_> {
             let (a, b) = (after(self.a), after(self.b));
             return (a != b).then_some(Difference::Round { a, b });
         }
-        let only = |g: &Game, mine: &Successors, theirs: &Successors| -> Vec<(Move, String)> {
+        let only = |mine_game: &Game,
+                    g: &Game,
+                    mine: &Successors,
+                    theirs: &Successors|
+         -> Vec<(Move, String)> {
             mine.as_slice()
                 .iter()
-                .filter(|s| theirs.find(s.mv).is_none())
+                .filter(|s| same_move(mine_game, s.mv, g, theirs).is_none())
                 .map(|s| {
                     let why = match (theirs.is_empty(), theirs.end_reason()) {
                         (false, _) => g.why_illegal(pos, s.mv, theirs).to_string(),
@@ -337,8 +345,8 @@ impl Pair<'_> {
                 })
                 .collect()
         };
-        let only_a = only(self.b, &sa, &sb);
-        let only_b = only(self.a, &sb, &sa);
+        let only_a = only(self.a, self.b, &sa, &sb);
+        let only_b = only(self.b, self.a, &sb, &sa);
         (!only_a.is_empty() || !only_b.is_empty())
             .then_some(Difference::LegalMoves { only_a, only_b })
     }
@@ -358,6 +366,7 @@ impl Pair<'_> {
         let end = |game: &Game| {
             let mut run = GameRun::new(game, game.start());
             for &m in &moves {
+                let m = same_move(self.a, m, game, run.successors())?.mv;
                 run.play(m).ok()?;
             }
             run.end().map(|e| (e, run.scores()))
@@ -462,6 +471,24 @@ fn why_forbidden(game: &Game, pos: &Position, mv: Move) -> String {
     } else {
         format!("`{pit}` does not feed the opponent")
     }
+}
+
+/// The move of `theirs` (legal under `to`) that a record would write as `mv`
+/// is written under `from`: the same pit, and the same direction where the
+/// pit sows either way. A pit that sows one way only is written without its
+/// direction, so `a` is the same move under `direction ccw` and under
+/// `direction cw`, though it sows the other way.
+fn same_move<'s>(
+    from: &Game,
+    mv: Move,
+    to: &Game,
+    theirs: &'s Successors,
+) -> Option<&'s Successor> {
+    let label = from.move_label(mv);
+    theirs
+        .as_slice()
+        .iter()
+        .find(|s| to.move_label(s.mv) == label)
 }
 
 /// The moves from the root to node `index`.

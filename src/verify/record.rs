@@ -40,8 +40,9 @@ use serde::{Deserialize, Serialize};
 use crate::{
     engine::{pit_label, EndReason},
     files::{self, IoError, OutputError},
+    rules::Loaded,
     trace::{Trace, Winner},
-    variants,
+    variants::{self, LoadError},
     yaml::{self, YamlError},
 };
 
@@ -59,6 +60,28 @@ pub enum RecordError {
         path: String,
         /// Where (`line L column C: ` when known, or the ply) and what.
         message: String,
+    },
+    /// The record's `variant:` names no shipped variant and no readable file.
+    #[error(transparent)]
+    Variant(LoadError),
+    /// The record's `variant:` names a file that is not a valid variant
+    /// file. Its text is not shown: the file may be anything.
+    #[error(
+        "{record}: `variant: {variant}` names {file}, which is not a valid variant file \
+         (its first error is at line {line}, column {column}; \
+         `sow check {file}` shows every error)"
+    )]
+    NotAVariant {
+        /// The record file.
+        record: String,
+        /// The record's `variant:` as written.
+        variant: String,
+        /// The file it names (resolved against the record's folder).
+        file: String,
+        /// The line of the file's first error (from 1).
+        line: usize,
+        /// Its column (from 1).
+        column: usize,
     },
 }
 
@@ -287,6 +310,31 @@ impl RecordFile {
             path: path.to_path_buf(),
             record,
         })
+    }
+
+    /// The record's variant, loaded from [`RecordFile::variant_arg`].
+    ///
+    /// # Errors
+    /// The variant cannot be found or read ([`RecordError::Variant`]), or
+    /// its file is not a valid variant file ([`RecordError::NotAVariant`]:
+    /// where its first error is, not its text).
+    pub fn load_variant(&self) -> Result<Loaded, RecordError> {
+        let file = self.variant_arg();
+        match variants::load(&file) {
+            Ok(loaded) => Ok(loaded),
+            Err(LoadError::Invalid(report)) => {
+                let first = report.diagnostics.iter().find(|d| d.is_error());
+                let (line, column) = report.source.line_col(first.map_or(0, |d| d.span.start));
+                Err(RecordError::NotAVariant {
+                    record: self.path.display().to_string(),
+                    variant: self.record.variant.clone(),
+                    file,
+                    line,
+                    column,
+                })
+            }
+            Err(other) => Err(RecordError::Variant(other)),
+        }
     }
 
     /// The record's variant argument: a shipped name as is, a path resolved

@@ -189,6 +189,7 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         }
     }
     let start = start_position(game, record, any_stones)?;
+    let game = &*game.covering(&start);
     let labels = record.moves.labels();
     let moves: Vec<Move> = labels
         .iter()

@@ -31,6 +31,21 @@ pub struct RuleDifference {
     pub changed: Option<Rules>,
 }
 
+/// How a blank value is printed: a rule left out of the file (`legal
+/// feed_gives` when `feed` implies it).
+pub const LEFT_OUT: &str = "(left out)";
+
+/// A rule's value as written in a file, for people: a blank value (the key
+/// left out) as [`LEFT_OUT`], so that it cannot be mistaken for a missing
+/// word. `sow diff` and `sow infer` print every value through it.
+pub fn value_shown(value: &str) -> &str {
+    if value.is_empty() {
+        LEFT_OUT
+    } else {
+        value
+    }
+}
+
 /// The options of the ways of ending, as [`EndScoring::ways`] orders them
 /// (an option's name is a `&'static str`).
 const END_WAYS: [&str; 9] = [

@@ -83,6 +83,12 @@ impl PackedLaps {
         })
     }
 
+    /// Whether the tables hold the laps of every pit of a board of `stones`
+    /// stones in all.
+    pub(super) fn covers(&self, stones: usize) -> bool {
+        stones < self.counts
+    }
+
     /// The table index of a lap of `stones` from `origin` in `direction`,
     /// sown by `mover`.
     #[inline(always)]

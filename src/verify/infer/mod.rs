@@ -53,6 +53,10 @@ pub struct Inference {
     pub space: Space,
     /// The search.
     pub outcome: search::Outcome,
+    /// What else was searched.
+    pub coverage: Coverage,
+    /// The bound the search ran under.
+    pub bound: NodeBound,
     /// The rule sets confirmed to explain every record.
     pub candidates: Vec<Candidate>,
     /// Per slot, over the candidates.
@@ -82,14 +86,59 @@ pub struct Question {
 /// search from the start has the bound the caller gives).
 const MAX_POSITIONS_FROM_A_RECORD: usize = 5_000;
 
-/// Runs the search and confirms its survivors.
+/// Spaces of at most this many rule sets are replayed in full, rule set by
+/// rule set, when the tree search finds none that explains the records:
+/// only then can `sow infer` say that none does.
+pub const ENUMERATED_AT_MOST: f64 = 20_000.0;
+
+/// How the search went, beyond what [`search::Outcome`] counts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Coverage {
+    /// Partial rule sets replayed one rule at a time before two-rule
+    /// changes were tried (`None`: the one-rule search found rule sets, or
+    /// stopped at its bound, and two-rule changes were not tried).
+    pub one_rule_nodes: Option<usize>,
+    /// Every rule set of the space replayed, one by one (how many).
+    pub enumerated: Option<usize>,
+}
+
+/// Runs the search and confirms its survivors. One rule changes at a time
+/// first; when that search ends (below its bound) without a rule set, it
+/// runs again with `bound.pairs` two-rule changes; when that finds none
+/// either and the space is small ([`ENUMERATED_AT_MOST`]), every rule set
+/// of the space is replayed.
 pub fn infer(mut space: Space, records: &[Prepared<'_>], bound: NodeBound) -> Inference {
-    let outcome = search::search(&mut space, records, bound);
-    let candidates: Vec<Candidate> = outcome
+    space.make_room(
+        records
+            .iter()
+            .map(|r| r.start.total_stones())
+            .max()
+            .unwrap_or(0),
+    );
+    let one_rule = NodeBound { pairs: 0, ..bound };
+    let mut outcome = search::search(&mut space, records, one_rule);
+    let mut coverage = Coverage::default();
+    if outcome.leaves.is_empty() && !outcome.capped && bound.pairs > 0 {
+        coverage.one_rule_nodes = Some(outcome.nodes);
+        outcome = search::search(&mut space, records, bound);
+    }
+    let mut candidates: Vec<Candidate> = outcome
         .leaves
         .iter()
         .filter_map(|leaf| confirm(&mut space, records, leaf, &outcome.reached))
         .collect();
+    if candidates.is_empty() && space.size() <= ENUMERATED_AT_MOST {
+        let (count, leaves) = enumerate(&mut space, records);
+        coverage.enumerated = Some(count);
+        outcome.reached = vec![true; space.slots.len()];
+        outcome.capped = false;
+        outcome.leaves = leaves;
+        candidates = outcome
+            .leaves
+            .iter()
+            .filter_map(|leaf| confirm(&mut space, records, leaf, &outcome.reached))
+            .collect();
+    }
     let slots: Vec<SlotResult> = (0..space.slots.len())
         .map(|i| {
             let mut possible: Vec<u8> = candidates
@@ -105,29 +154,63 @@ pub fn infer(mut space: Space, records: &[Prepared<'_>], bound: NodeBound) -> In
             }
         })
         .collect();
-    let count = candidates
-        .iter()
-        .map(|c| {
-            c.possible
-                .iter()
-                .zip(&outcome.reached)
-                .zip(&space.slots)
-                .map(|((p, &reached), slot)| {
-                    if reached || slot.element.is_none() {
-                        p.len() as f64
-                    } else {
-                        1.0
-                    }
-                })
-                .product::<f64>()
-        })
-        .sum();
+    // Every rule set found one by one: each counts once.
+    let count = if coverage.enumerated.is_some() {
+        candidates.len() as f64
+    } else {
+        candidates
+            .iter()
+            .map(|c| {
+                (0..space.slots.len())
+                    .map(|i| {
+                        let (slot, p) = (&space.slots[i], &c.possible[i]);
+                        if c.settled[i].is_some() {
+                            // The slot's other searched values are other
+                            // leaves of the tree, counted there.
+                            1.0 + p.iter().filter(|&&v| v >= slot.searched).count() as f64
+                        } else if outcome.reached[i] || slot.element.is_none() {
+                            p.len() as f64
+                        } else {
+                            1.0
+                        }
+                    })
+                    .product::<f64>()
+            })
+            .sum()
+    };
     Inference {
         space,
         outcome,
+        coverage,
+        bound,
         candidates,
         slots,
         count,
+    }
+}
+
+/// Every rule set of the space replayed in full: how many the language
+/// accepts, and those that explain every record.
+fn enumerate(space: &mut Space, records: &[Prepared<'_>]) -> (usize, Vec<Leaf>) {
+    let sizes: Vec<u8> = space.slots.iter().map(|s| s.searched).collect();
+    let mut values = vec![0u8; sizes.len()];
+    let (mut count, mut found) = (0, Vec::new());
+    loop {
+        if space.game(&values).is_some() {
+            count += 1;
+            if explains(space, records, &values).is_some() {
+                found.push(Leaf {
+                    values: values.clone(),
+                    settled: vec![None; values.len()],
+                });
+            }
+        }
+        // The next assignment, the first slot turning fastest.
+        let Some(i) = (0..values.len()).find(|&i| values[i] + 1 < sizes[i]) else {
+            return (count, found);
+        };
+        values[i] += 1;
+        values[..i].fill(0);
     }
 }
 
@@ -145,8 +228,9 @@ fn explains(space: &mut Space, records: &[Prepared<'_>], values: &[u8]) -> Optio
         .then_some(game)
 }
 
-/// The leaf replayed in full, and each other value of each slot it left
-/// unassigned tried (numbers of a list only where a board showed them).
+/// The leaf replayed in full, and each other value of each slot tried, all
+/// else equal (numbers of a list only where a board showed them): a slot is
+/// determined only when every other value fails a record.
 fn confirm(
     space: &mut Space,
     records: &[Prepared<'_>],
@@ -158,7 +242,7 @@ fn confirm(
     for i in 0..leaf.values.len() {
         let own = leaf.values[i];
         let is_element = space.slots[i].element.is_some();
-        if leaf.settled[i].is_some() || (is_element && !reached[i]) {
+        if is_element && !reached[i] {
             possible.push(vec![own]);
             continue;
         }

@@ -12,8 +12,13 @@
 //! Slots no record makes matter stay unassigned: they are the open rules.
 //!
 //! Splitting looks at one slot at a time around the node's rule set, so two
-//! rules that matter only together may be missed; every rule set reported is
-//! therefore confirmed afterwards by a full replay ([`super::confirm`]).
+//! rules that matter only together may be missed. A search with a budget of
+//! two-rule changes ([`NodeBound::pairs`]) then tries, where a checkpoint
+//! refutes a node and no one-rule change rescues it, pairs of changes of
+//! its unassigned slots, and splits on the first of a pair the checkpoint
+//! accepts (else on the one change that brings the board nearest to the
+//! record's). Every rule set reported is confirmed afterwards by a full
+//! replay ([`super::confirm`]).
 
 use std::rc::Rc;
 
@@ -86,6 +91,18 @@ pub struct Outcome {
     /// Per slot: whether any record made it matter, or (for a number of a
     /// list) showed its number on a board after a move.
     pub reached: Vec<bool>,
+    /// Two-rule changes played at a refuted ply (see [`NodeBound::pairs`]).
+    pub pairs_tried: usize,
+    /// Refuted nodes at which two-rule changes were tried.
+    pub pair_searches: usize,
+    /// Refuted nodes that a two-rule change rescued.
+    pub pair_rescues: usize,
+    /// Refuted nodes no two-rule change rescued, split on the one change
+    /// that brought the board nearest to the record's.
+    pub nearer: usize,
+    /// The budget of two-rule changes ran out: later refuted nodes tried
+    /// one-rule changes only.
+    pub pairs_capped: bool,
 }
 
 /// A one-slot variation of a node that has reached another position than
@@ -139,14 +156,18 @@ pub struct NodeBound {
     /// first: the first rule set found is followed to its end before the
     /// search widens).
     pub until_found: usize,
+    /// Two-rule changes played at most, where a checkpoint refutes a node
+    /// and no one-rule change rescues it (0: one rule at a time).
+    pub pairs: usize,
 }
 
 impl NodeBound {
-    /// Stop after `nodes`, found or not.
+    /// Stop after `nodes`, found or not; one rule at a time.
     pub fn fixed(nodes: usize) -> NodeBound {
         NodeBound {
             nodes,
             until_found: nodes,
+            pairs: 0,
         }
     }
 }
@@ -163,6 +184,7 @@ pub fn search(space: &mut Space, records: &[Prepared<'_>], bound: NodeBound) -> 
             reached: vec![false; slots],
             ..Outcome::default()
         },
+        then: None,
     };
     let values = search.space.defaults();
     search.explore(values, vec![None; slots], Place { record: 0, ply: 0 });
@@ -174,6 +196,9 @@ struct Search<'s, 'r> {
     records: &'s [Prepared<'r>],
     bound: NodeBound,
     out: Outcome,
+    /// The second change of the two-rule change that a split was made for,
+    /// with the place: the child of the first change tries it first.
+    then: Option<(Place, usize, u8)>,
 }
 
 impl Search<'_, '_> {
@@ -235,9 +260,12 @@ impl Search<'_, '_> {
                     let refuted =
                         self.is_checked(r, ply) && !self.advance(&mut run.clone(), r, ply);
                     let mode = if refuted { Mode::Rescue } else { Mode::Split };
-                    if let Some((slot, seen)) =
-                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, mode)
-                    {
+                    let mut split_on =
+                        self.sensitive((&values, &settled), &run, here, &mine, &mut shadows, mode);
+                    if split_on.is_none() && refuted {
+                        split_on = self.two_rule_rescue((&values, &settled), &run, here, &mine);
+                    }
+                    if let Some((slot, seen)) = split_on {
                         // The value tried first: the node's own, or when the
                         // record refutes it here, the value that rescues it.
                         let first = if refuted { seen } else { values[slot] };
@@ -256,6 +284,133 @@ impl Search<'_, '_> {
         }
         self.out.leaves.push(Leaf { values, settled });
         None
+    }
+
+    /// Where the record refutes a node at this ply and no one-rule change
+    /// rescues it: the first pair of changes of its unassigned slots that
+    /// the record accepts here (at the result: that comes nearer to it), as
+    /// long as the budget of two-rule changes lasts, else the one change
+    /// that brings the board nearest to the record's. The node splits on
+    /// the first change of the pair; the child that takes it tries the
+    /// second first, through [`Search::then`]. Only until a rule set is
+    /// found: then the search widens one rule at a time.
+    fn two_rule_rescue(
+        &mut self,
+        (values, settled): (&[u8], &[Option<Place>]),
+        run: &GameRun<'_>,
+        (r, ply): (usize, u32),
+        mine: &Step,
+    ) -> Option<(usize, u8)> {
+        let place = Place { record: r, ply };
+        let refuted_by = self.result_error(mine, r);
+        let mut alt = values.to_vec();
+        if let Some((at, j, w)) = self.then.take() {
+            if at == place && settled[j].is_none() && values[j] != w {
+                alt[j] = w;
+                let game = self.space.game(&alt);
+                alt[j] = values[j];
+                if game.is_some_and(|g| self.rescues(&g, run.position(), (r, ply), refuted_by)) {
+                    return Some((j, w));
+                }
+            }
+        }
+        // Once a rule set is found, the search widens one rule at a time.
+        if self.bound.pairs == 0 || !self.out.leaves.is_empty() {
+            return None;
+        }
+        let changes: Vec<(usize, u8)> = (0..values.len())
+            .filter(|&i| settled[i].is_none())
+            .flat_map(|i| {
+                let own = values[i];
+                (0..self.space.slots[i].searched)
+                    .filter(move |&v| v != own)
+                    .map(move |v| (i, v))
+            })
+            .collect();
+        self.out.pair_searches += 1;
+        for (k, &(i, v)) in changes.iter().enumerate() {
+            for &(j, w) in &changes[k + 1..] {
+                if j == i {
+                    continue;
+                }
+                if self.out.pairs_tried >= self.bound.pairs {
+                    self.out.pairs_capped = true;
+                    return None;
+                }
+                alt[i] = v;
+                alt[j] = w;
+                let game = self.space.game(&alt);
+                alt[i] = values[i];
+                alt[j] = values[j];
+                let Some(game) = game else { continue };
+                self.out.pairs_tried += 1;
+                if self.rescues(&game, run.position(), (r, ply), refuted_by) {
+                    self.out.pair_rescues += 1;
+                    self.then = Some((place, j, w));
+                    return Some((i, v));
+                }
+            }
+        }
+        // No pair: the one change that brings the board nearest to the
+        // record's, if one brings it nearer: a rule set several changes
+        // away then comes nearer a change at a time (as at the result).
+        let own = self.board_error(run.game(), run.position(), r, ply);
+        let mut nearest = (own, None);
+        for &(i, v) in &changes {
+            alt[i] = v;
+            let game = self.space.game(&alt);
+            alt[i] = values[i];
+            let Some(game) = game else { continue };
+            let error = self.board_error(&game, run.position(), r, ply);
+            if error < nearest.0 {
+                nearest = (error, Some((i, v)));
+            }
+        }
+        if nearest.1.is_some() {
+            self.out.nearer += 1;
+        }
+        nearest.1
+    }
+
+    /// How far `game`, from `position`, is from the boards the record gives
+    /// after `ply`: the pits that differ, plus one when the stones captured
+    /// differ. `u32::MAX` when the move is illegal or no board is given.
+    fn board_error(&self, game: &Game, position: &Position, r: usize, ply: u32) -> u32 {
+        let Step::Played(after, captured, _) = self.step_at(game, position, r, ply) else {
+            return u32::MAX;
+        };
+        let pits = game.pit_count();
+        let mut error = None;
+        for c in self.records[r]
+            .record
+            .expect
+            .iter()
+            .filter(|c| c.ply == ply)
+        {
+            if let Some(board) = &c.board {
+                let differ = board
+                    .iter()
+                    .zip(&after.pits[..pits])
+                    .filter(|(a, b)| a != b);
+                let wrong_capture = c.captured.is_some_and(|n| n != captured);
+                *error.get_or_insert(0) += differ.count() as u32 + u32::from(wrong_capture);
+            }
+        }
+        error.unwrap_or(u32::MAX)
+    }
+
+    /// Whether `game`, from `position`, plays `ply` of record `r` as the
+    /// record says, or at the result comes nearer to it than `refuted_by`.
+    fn rescues(
+        &self,
+        game: &Game,
+        position: &Position,
+        (r, ply): (usize, u32),
+        refuted_by: u32,
+    ) -> bool {
+        let at_result = ply == self.records[r].labels.len() as u32 + 1;
+        (at_result && self.result_error(&self.step_at(game, position, r, ply), r) < refuted_by)
+            || self.passes(game, position, r, ply)
     }
 
     fn fail(
@@ -292,7 +447,7 @@ impl Search<'_, '_> {
         let first_leaf = self.out.leaves.len();
         let mut dead_furthest: Option<Place> = None;
         let mut furthest: Option<Place> = None;
-        let count = self.space.slots[slot].values.len() as u8;
+        let count = self.space.slots[slot].searched;
         for v in std::iter::once(first).chain((0..count).filter(|&v| v != first)) {
             let mut child = values.clone();
             child[slot] = v;
@@ -303,6 +458,8 @@ impl Search<'_, '_> {
             child_settled[slot] = Some(place);
             let before = self.out.leaves.len();
             let failed = self.explore(child, child_settled, place);
+            // The second change of a two-rule change is for the first child only.
+            self.then = None;
             furthest = furthest.max(failed);
             if self.out.leaves.len() == before {
                 dead_furthest = dead_furthest.max(failed);
@@ -420,7 +577,7 @@ impl Search<'_, '_> {
                     continue;
                 }
             }
-            for v in 0..slot.values.len() as u8 {
+            for v in 0..slot.searched {
                 if v == values[i] || shadows.iter().any(|s| s.slot == i && s.value == v) {
                     continue;
                 }
@@ -494,7 +651,7 @@ impl Search<'_, '_> {
             if !wakes {
                 continue;
             }
-            for w in 0..slot.values.len() as u8 {
+            for w in 0..slot.searched {
                 if w == values[j] {
                     continue;
                 }

@@ -56,6 +56,11 @@ pub struct Slot {
     /// The value the search assumes until the records make the slot matter
     /// (the base's, else the declared default).
     pub default: u8,
+    /// How many of `values`, from the first, the search varies: the others
+    /// (the words the declaration marks opt-in, when `--vary` does not
+    /// name the key) are tried only around the rule sets found, one rule at
+    /// a time.
+    pub searched: u8,
 }
 
 impl Slot {
@@ -87,6 +92,8 @@ pub struct Space {
     games: FxHashMap<Vec<u8>, Option<Rc<Game>>>,
     /// Rule sets compiled so far (the cache is emptied when full).
     compiled: usize,
+    /// Stones the compiled games' tables must cover ([`Space::make_room`]).
+    room: u32,
 }
 
 /// Where [`Space::settings`] takes a key's value from.
@@ -204,6 +211,7 @@ impl Space {
                     section,
                     key,
                     element: None,
+                    searched: values.len() as u8,
                     values,
                     default,
                 }
@@ -230,7 +238,10 @@ impl Space {
                     let values = absent
                         .into_iter()
                         .chain(words.words.iter().filter(searched).map(|w| w.to_string()));
-                    slots.push(whole(values.collect()));
+                    let mut slot = whole(values.collect());
+                    let others = words.words.iter().filter(|w| !searched(w));
+                    slot.values.extend(others.map(|w| w.to_string()));
+                    slots.push(slot);
                 }
                 ValueKind::Number { min, max } => {
                     let top = upper(max).min(min + NUMBER_RANGE - 1);
@@ -295,6 +306,7 @@ impl Space {
             plan,
             games: FxHashMap::default(),
             compiled: 0,
+            room: 0,
         }
     }
 
@@ -305,7 +317,7 @@ impl Space {
 
     /// Rule sets in the space: the product of the slots' values.
     pub fn size(&self) -> f64 {
-        self.slots.iter().map(|s| s.values.len() as f64).product()
+        self.slots.iter().map(|s| f64::from(s.searched)).product()
     }
 
     /// The settings of an assignment, key by key, as written in a file
@@ -409,6 +421,24 @@ impl Space {
         write::print(&doc)
     }
 
+    /// The variant file of an assignment the language accepts, in the
+    /// canonical form `sow fmt` writes (every setting whose default would
+    /// warn when left out written out), `header` as its first comments;
+    /// `None` when the language rejects the assignment.
+    pub fn canonical_text(&self, values: &[u8], header: &[String]) -> Option<String> {
+        let rules = rules::rules_of_tree(&self.tree(values))?;
+        let mut doc = write::document(&rules, false);
+        doc.header = header
+            .iter()
+            .map(|t| write::Comment {
+                text: t.clone(),
+                blank_before: false,
+            })
+            .collect();
+        doc.blank_after_header = !header.is_empty();
+        Some(write::print(&doc))
+    }
+
     /// The syntax tree of an assignment: what [`Space::text`] writes, built
     /// in memory (no file text to write and parse again).
     fn tree(&self, values: &[u8]) -> SyntaxTree {
@@ -444,13 +474,29 @@ impl Space {
         if let Some(game) = self.games.get(values) {
             return game.clone();
         }
-        let game = rules::rules_of_tree(&self.tree(values)).map(|rules| Rc::new(Game::new(rules)));
+        let game = rules::rules_of_tree(&self.tree(values)).map(|rules| {
+            let mut game = Game::new(rules);
+            game.make_room(self.room);
+            Rc::new(game)
+        });
         if self.games.len() >= MAX_CACHED {
             self.games.clear();
         }
         self.games.insert(values.to_vec(), game.clone());
         self.compiled += 1;
         game
+    }
+
+    /// Compiles every rule set with its tables sized for positions of up
+    /// to `stones` stones ([`Game::make_room`]): the records may start from
+    /// positions holding more than the board's start.
+    pub fn make_room(&mut self, stones: u32) {
+        if stones > self.room {
+            self.room = stones;
+            // The rule sets compiled with fewer are compiled again.
+            self.games
+                .retain(|_, game| game.as_ref().is_none_or(|game| game.covers(stones)));
+        }
     }
 
     /// Rule sets compiled so far (one compiled again after the cache was
@@ -507,6 +553,7 @@ fn element(
         element: Some(element.to_string()),
         values: vec!["out".into(), "in".into()],
         default: u8::from(is_in),
+        searched: 2,
     }
 }
 
@@ -528,9 +575,10 @@ fn default_values(key: &Key, section: Option<&str>, base: &Rules) -> Option<Vec<
 mod tests {
     use super::*;
 
+    /// The values the search varies of the slot named `name`.
     fn values_of(space: &Space, name: &str) -> Option<Vec<String>> {
         let slot = space.slots.iter().find(|s| s.name() == name)?;
-        Some(slot.values.clone())
+        Some(slot.values[..usize::from(slot.searched)].to_vec())
     }
 
     /// The rule set built in memory is the one the file text of the same

@@ -1,0 +1,739 @@
+//! Peer check against Ludii: Ludii's own uniformly random games of the
+//! Ludii games our variant files cite (tests/peers/ludii/<variant>.jsonl.gz,
+//! made by scripts/ludii-dump from Ludii 1.3.13, commit 845cda6f33; the map
+//! of files to games is tests/peers/ludii/games.tsv) are replayed ply by
+//! ply through the library with the shipped variant. Every Ludii decision
+//! must offer as many legal moves as `sow` does and lead to the same board,
+//! stores and player to move; the game must end where Ludii's ends, with
+//! the same winner (a game Ludii stopped at its turn limit must still be
+//! going on in `sow`).
+//!
+//! Ludii makes each relay lap a move of its own in some games (the same
+//! player moves again, from the last hole): a `sow` ply is matched with
+//! the shortest run of Ludii moves by one player that reaches the same
+//! position. Which of `sow`'s legal moves was played is found the same way
+//! (the one that reaches Ludii's position, the pit Ludii sowed from tried
+//! first), so a direction, a refill or a vote needs no translation.
+//!
+//! Many files part from Ludii where their header says they follow the rule
+//! text over Ludii's code; this is not a test that every file agrees. The
+//! files whose every dumped game agrees are listed in
+//! tests/peers/ludii/agreement.tsv (with the first parting of every other
+//! file), and the test fails when that list stops being true, either way.
+//! `UPDATE_LUDII=1 cargo test --test integration ludii::` rewrites it.
+
+use std::{
+    collections::BTreeMap,
+    fmt::Write as _,
+    io::{BufRead, BufReader},
+    path::{Path, PathBuf},
+};
+
+use serde_json::Value;
+use sowing::{
+    diagnostic::Source,
+    engine::{pit_label, AfterRound, Game, MatchRun, Move, Outcome, Player, Position},
+    rules,
+};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/ludii")
+}
+
+/// One row of games.tsv.
+struct Mapped {
+    variant: String,
+    claim: String,
+    games: usize,
+    /// `Some(reason)` when the file cannot be replayed against Ludii's games.
+    not_comparable: Option<String>,
+}
+
+fn read_map() -> Vec<Mapped> {
+    let text = std::fs::read_to_string(data_dir().join("games.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let column = |name: &str| header.iter().position(|&h| h == name).unwrap();
+    let (variant, claim, games, compare) = (
+        column("variant"),
+        column("claim"),
+        column("games"),
+        column("compare"),
+    );
+    lines
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), header.len(), "games.tsv: {line}");
+            Mapped {
+                variant: fields[variant].to_string(),
+                claim: fields[claim].to_string(),
+                games: fields[games]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("games.tsv: games of {}", fields[variant])),
+                not_comparable: match fields[compare] {
+                    "yes" => None,
+                    reason => Some(reason.to_string()),
+                },
+            }
+        })
+        .collect()
+}
+
+fn shipped(variant: &str) -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{variant}.variant"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let loaded = rules::load(&Source::new(path.display().to_string(), text))
+        .unwrap_or_else(|report| panic!("{report}"));
+    Game::new(loaded.rules)
+}
+
+/// Where `sow`'s pits and captures are among Ludii's sites.
+struct Layout {
+    /// Ludii's board site of each of `sow`'s pits.
+    site_of_pit: Vec<usize>,
+    /// `sow`'s pit at each Ludii board site (`None`: a store).
+    pit_of_site: Vec<Option<usize>>,
+    /// The board site of each player's store, South's first, when Ludii
+    /// has stores on the board.
+    stores: Option<[usize; 2]>,
+    /// The index (among the hands) of each player's hand, when Ludii keeps
+    /// captures in hands.
+    hands: Option<[usize; 2]>,
+    /// The length of Ludii's (first) sowing track.
+    track_length: usize,
+}
+
+/// `sow`'s pit at row `row` (from South's side, 0-based) and column `col`
+/// (from South's left) of a board of `rows` rows of `n` pits: the numbering
+/// of src/engine/topology.rs.
+fn pit_at(rows: usize, n: usize, row: usize, col: usize) -> usize {
+    match (rows, row) {
+        (2, 0) | (3, 0) | (4, 0) => col,
+        (2, 1) => n + (n - 1 - col),
+        (3, 1) if col >= n / 2 => n + (n - 1 - col),
+        (3, 1) => 5 * n / 2 + col,
+        (3, 2) => 3 * n / 2 + (n - 1 - col),
+        (4, 1) => n + (n - 1 - col),
+        (4, 2) => 3 * n + col,
+        (4, 3) => 2 * n + (n - 1 - col),
+        _ => unreachable!("row {row} of {rows}"),
+    }
+}
+
+impl Layout {
+    /// Reads Ludii's layout: the rows are the board sites sharing a height
+    /// (the most sites a height holds), bottom first; other board sites are
+    /// stores, whose owners Ludii's `(map ...)` names.
+    fn new(game: &Game, layout: &Value) -> Result<Layout, String> {
+        let sites = layout["sites"].as_array().unwrap();
+        let mut heights: BTreeMap<i64, Vec<(f64, usize)>> = BTreeMap::new();
+        for site in sites {
+            let y = (site["y"].as_f64().unwrap() * 1000.0).round() as i64;
+            let x = site["x"].as_f64().unwrap();
+            let index = site["site"].as_u64().unwrap() as usize;
+            heights.entry(y).or_default().push((x, index));
+        }
+        let width = heights.values().map(Vec::len).max().unwrap();
+        let rows: Vec<Vec<(f64, usize)>> = heights
+            .into_values()
+            .filter(|row| row.len() == width)
+            .map(|mut row| {
+                row.sort_by(|a, b| a.0.total_cmp(&b.0));
+                row
+            })
+            .collect();
+        let topology = game.topology();
+        if rows.len() != topology.rows() || width != topology.per_row() {
+            return Err(format!(
+                "Ludii's board is {}x{width}, sow's {}x{}",
+                rows.len(),
+                topology.rows(),
+                topology.per_row()
+            ));
+        }
+        let mut site_of_pit = vec![0; game.pit_count()];
+        let mut pit_of_site = vec![None; sites.len()];
+        for (r, row) in rows.iter().enumerate() {
+            for (col, &(_, site)) in row.iter().enumerate() {
+                let pit = pit_at(rows.len(), width, r, col);
+                site_of_pit[pit] = site;
+                pit_of_site[site] = Some(pit);
+            }
+        }
+        let others: Vec<usize> = (0..sites.len())
+            .filter(|&s| pit_of_site[s].is_none())
+            .collect();
+        let stores = layout["maps"].as_array().unwrap().iter().find_map(|map| {
+            let entries = map["entries"].as_array()?;
+            let owner = |player: u64| {
+                entries
+                    .iter()
+                    .find(|e| e[0].as_u64() == Some(player))
+                    .and_then(|e| e[1].as_u64())
+                    .map(|s| s as usize)
+                    .filter(|s| others.contains(s))
+            };
+            Some([owner(1)?, owner(2)?])
+        });
+        let hand_list: Vec<&Value> = layout["containers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["kind"] == "hand")
+            .collect();
+        let hand_of = |player: u64| hand_list.iter().position(|c| c["owner"] == player);
+        let hands = match (hand_of(1), hand_of(2)) {
+            (Some(south), Some(north)) => Some([south, north]),
+            _ => None,
+        };
+        let track_length = layout["tracks"][0]["sites"].as_array().map_or(0, Vec::len);
+        Ok(Layout {
+            site_of_pit,
+            pit_of_site,
+            stores,
+            hands,
+            track_length,
+        })
+    }
+
+    /// What Ludii's state says `sow`'s position should hold: the pits in
+    /// `sow`'s order, each player's captures where Ludii keeps them, and
+    /// the player to move.
+    fn expected(&self, state: &Value) -> Expected {
+        let counts = state["c"].as_array().unwrap();
+        let count = |site: usize| counts[site].as_u64().unwrap();
+        let pits = self.site_of_pit.iter().map(|&s| count(s)).collect();
+        let mut captured = None;
+        if let Some(stores) = self.stores {
+            captured = Some(stores.map(count));
+        }
+        if let Some(hands) = self.hands {
+            let held = hands.map(|h| {
+                state["h"][h]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| n.as_u64().unwrap())
+                    .sum::<u64>()
+            });
+            let before = captured.unwrap_or([0, 0]);
+            captured = Some([before[0] + held[0], before[1] + held[1]]);
+        }
+        Expected {
+            pits,
+            captured,
+            to_move: if state["x"] == 1 {
+                Player::South
+            } else {
+                Player::North
+            },
+        }
+    }
+}
+
+/// A position as Ludii's state gives it, in `sow`'s terms.
+#[derive(Debug, PartialEq)]
+struct Expected {
+    pits: Vec<u64>,
+    /// `None` when Ludii keeps no captures (they leave the board).
+    captured: Option<[u64; 2]>,
+    to_move: Player,
+}
+
+impl Expected {
+    fn matches(&self, game: &Game, pos: &Position, over: bool) -> bool {
+        let pits = pos.pits[..game.pit_count()].iter().map(|&n| u64::from(n));
+        pits.eq(self.pits.iter().copied())
+            && self
+                .captured
+                .is_none_or(|c| c == pos.captured.map(u64::from))
+            && (over || pos.to_move == self.to_move)
+    }
+
+    /// Whether this is Ludii's board at the end of a game whose counters
+    /// it has all put in the stores (or hands): empty, with `scores` (the
+    /// final scores, leftovers given) in them.
+    fn scored(&self, scores: [u16; 2]) -> bool {
+        self.pits.iter().all(|&n| n == 0) && self.captured == Some(scores.map(u64::from))
+    }
+
+    fn text(&self) -> String {
+        let pits: Vec<String> = self.pits.iter().map(u64::to_string).collect();
+        match self.captured {
+            Some([s, n]) => format!("{} {} captured {s} {n}", pits.join(" "), self.to_move),
+            None => format!("{} {}", pits.join(" "), self.to_move),
+        }
+    }
+}
+
+/// `sow`'s position in the same terms.
+fn ours_text(game: &Game, pos: &Position) -> String {
+    let pits: Vec<String> = pos.pits[..game.pit_count()]
+        .iter()
+        .map(u8::to_string)
+        .collect();
+    format!(
+        "{} {} captured {} {}",
+        pits.join(" "),
+        pos.to_move,
+        pos.captured[0],
+        pos.captured[1]
+    )
+}
+
+/// Where a replayed game first parts from Ludii's.
+struct Parting {
+    /// Ludii's move (from 1) where it parts.
+    ply: usize,
+    why: String,
+}
+
+/// How a replayed game agreed.
+#[derive(PartialEq)]
+enum Agreed {
+    /// To the end, with the same winner.
+    ToTheEnd,
+    /// To Ludii's turn or move limit, where `sow`'s game goes on.
+    ToLudiisLimit,
+}
+
+/// Whether Ludii's move fills a hole between rounds (it takes from a hand
+/// or a store) or passes.
+fn is_refill(layout: &Layout, ludii: &Value) -> bool {
+    let site = ludii["s"].as_i64().unwrap();
+    ludii["a"] == "pass"
+        || usize::try_from(site)
+            .is_ok_and(|s| layout.pit_of_site.get(s).copied().flatten().is_none())
+}
+
+/// Starts `sow`'s next round as Ludii does, once `matched`'s round has
+/// ended. Ludii's moves from `from` on that fill holes (or pass) are its
+/// refill, one hole a move, the players taking turns; `sow` fills the same
+/// pits (where the players choose them), and the positions after the
+/// refill must agree (`before`: Ludii's state before `from`). Returns the
+/// match and the index of Ludii's last move used.
+fn next_round_like<'g>(
+    game: &Game,
+    layout: &Layout,
+    matched: &MatchRun<'g>,
+    moves: &[Value],
+    from: usize,
+    before: &Value,
+) -> Option<(MatchRun<'g>, usize)> {
+    let mut next = matched.clone();
+    if !matches!(next.finish_round()?.after, AfterRound::Next(_)) {
+        return None;
+    }
+    let mut end = from;
+    while end < moves.len() && is_refill(layout, &moves[end]) {
+        end += 1;
+    }
+    let target = if end > from { &moves[end - 1] } else { before };
+    let wanted = layout.expected(target);
+    while next.run().position().refilling.is_some() {
+        let pos = *next.run().position();
+        let fill = next.run().moves().as_slice().iter().copied().find(|mv| {
+            mv.filled_pit()
+                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] > 0)
+        });
+        let mv = fill.or_else(|| {
+            next.run()
+                .moves()
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|&mv| mv == Move::PASS)
+        })?;
+        next.run_mut().play(mv).ok()?;
+    }
+    let over = end == moves.len();
+    wanted
+        .matches(game, next.run().position(), over)
+        .then(|| (next, end.max(from) - 1))
+}
+
+/// What is known of why a sowing of `sown` stones parts, in a game that
+/// skips the origin (Ludii's `includeSelf:False`): Ludii's `sow` tests its
+/// capture at the `(to)` of the loop's last step, which is still the
+/// skipped origin when the last stone falls just past it (Sow.java sets the
+/// context's `to` before stepping over the origin), so such a move
+/// captures nothing in Ludii.
+fn known_cause(game: &Game, layout: &Layout, sown: usize) -> &'static str {
+    let lap = layout.track_length.saturating_sub(1);
+    if game.rules().sowing.skip_origin && lap > 0 && sown > lap && (sown - 1) % lap == 0 {
+        " [the last stone falls just past the skipped origin: Ludii tests its capture at the origin]"
+    } else {
+        ""
+    }
+}
+
+/// The most Ludii moves a prescribed opening that `sow` plays as part of
+/// its start may take.
+const MAX_OPENING_MOVES: usize = 40;
+
+/// Replays one of Ludii's games.
+fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Parting> {
+    let mut matched = MatchRun::new(game, game.start());
+    let moves = record["moves"].as_array().unwrap();
+    // Where `sow`'s start is a prescribed opening already played (`sow`
+    // plays it as part of the start), Ludii's first moves play it.
+    let opening = std::iter::once(&record["start"])
+        .chain(moves)
+        .take(MAX_OPENING_MOVES)
+        .position(|state| {
+            layout
+                .expected(state)
+                .matches(game, matched.run().position(), false)
+        });
+    let Some(mut k) = opening else {
+        return Err(Parting {
+            ply: 0,
+            why: format!(
+                "the start: sow {}, Ludii {}",
+                ours_text(game, matched.run().position()),
+                layout.expected(&record["start"]).text()
+            ),
+        });
+    };
+    while k < moves.len() {
+        let ludii = &moves[k];
+        let ply = k + 1;
+        let parting = |why: String| Err(Parting { ply, why });
+        if matched.run().end().is_some() && game.has_rounds() {
+            let before = if k == 0 {
+                &record["start"]
+            } else {
+                &moves[k - 1]
+            };
+            if let Some((next, through)) = next_round_like(game, layout, &matched, moves, k, before)
+            {
+                matched = next;
+                k = through + 1;
+                continue;
+            }
+        }
+        let run = matched.run();
+        if let Some(end) = run.end() {
+            // Ludii ends a game where the players cannot move with their
+            // forced passes, its last moves.
+            if moves[k..].iter().all(|m| m["a"] == "pass") {
+                break;
+            }
+            return parting(format!(
+                "sow ended the game ({}), Ludii plays on",
+                end.as_str()
+            ));
+        }
+        let mover = if ludii["p"] == 1 {
+            Player::South
+        } else {
+            Player::North
+        };
+        if run.position().to_move != mover {
+            return parting(format!(
+                "sow has {} to move, Ludii {mover}",
+                run.position().to_move
+            ));
+        }
+        let ours = run.moves().len() as u64;
+        let theirs = ludii["n"].as_u64().unwrap();
+        if ours != theirs {
+            let listed: Vec<String> = run
+                .moves()
+                .as_slice()
+                .iter()
+                .map(|&m| game.move_label(m))
+                .collect();
+            return parting(format!(
+                "legal moves: sow {ours} ({}), Ludii {theirs}",
+                listed.join(" ")
+            ));
+        }
+        // Ludii's moves k..=last are one player's in a row (relay laps,
+        // extra turns): the candidates for one of sow's plies.
+        let mut last = k;
+        while last + 1 < moves.len() && moves[last]["x"] == moves[last]["p"] {
+            last += 1;
+        }
+        let expected: Vec<Expected> = (k..=last).map(|i| layout.expected(&moves[i])).collect();
+        let site = ludii["s"].as_i64().unwrap();
+        let from = usize::try_from(site)
+            .ok()
+            .and_then(|s| layout.pit_of_site.get(s).copied().flatten());
+        let mut candidates: Vec<Move> = run.moves().as_slice().to_vec();
+        // The pit Ludii sowed from first, passes for Ludii's passes.
+        candidates.sort_by_key(|m| {
+            let first = match ludii["a"].as_str() {
+                Some("pass") => *m == Move::PASS,
+                _ => from == Some(usize::from(m.pit)),
+            };
+            !first
+        });
+        let mut found = None;
+        'search: for &mv in &candidates {
+            let mut tried = matched.clone();
+            if tried.run_mut().play(mv).is_err() {
+                continue;
+            }
+            let ended = tried.run().end().is_some();
+            for (offset, wanted) in expected.iter().enumerate() {
+                // Ludii's player to move means nothing once the game is over.
+                let over = ended || k + offset + 1 == moves.len();
+                if wanted.matches(game, tried.run().position(), over)
+                    || (ended
+                        && k + offset + 1 == moves.len()
+                        && wanted.scored(tried.run().scores()))
+                {
+                    found = Some((tried, k + offset));
+                    break 'search;
+                }
+                if ended && game.has_rounds() {
+                    let at = k + offset;
+                    if let Some(next) =
+                        next_round_like(game, layout, &tried, moves, at + 1, &moves[at])
+                    {
+                        found = Some(next);
+                        break 'search;
+                    }
+                }
+            }
+        }
+        let Some((next, through)) = found else {
+            let mut tried = matched.clone();
+            let shown = match candidates.first() {
+                Some(&mv) if tried.run_mut().play(mv).is_ok() => {
+                    ours_text(game, tried.run().position())
+                }
+                _ => "no move".to_string(),
+            };
+            let site_text = if site < 0 {
+                ludii["a"].as_str().unwrap_or("?").to_string()
+            } else {
+                match from {
+                    Some(pit) => pit_label(pit, game.topology().per_side()),
+                    None => format!("site {site}"),
+                }
+            };
+            let laps = if last > k {
+                format!(" (after {} moves in a row by {mover})", last - k + 1)
+            } else {
+                String::new()
+            };
+            let before = if k == 0 {
+                &record["start"]
+            } else {
+                &moves[k - 1]
+            };
+            let sown = usize::try_from(site)
+                .ok()
+                .and_then(|s| before["c"][s].as_u64())
+                .unwrap_or(0) as usize;
+            let cause = known_cause(game, layout, sown);
+            return parting(format!(
+                "{mover} plays {site_text}: sow {shown}, Ludii {}{laps}{cause}",
+                expected[last - k].text(),
+            ));
+        };
+        matched = next;
+        k = through + 1;
+    }
+    let end = &record["end"];
+    let run = matched.run();
+    match end["type"].as_str() {
+        Some("TurnLimit") | Some("MoveLimit") => {
+            return match run.end() {
+                None => Ok(Agreed::ToLudiisLimit),
+                Some(reason) => Err(Parting {
+                    ply: moves.len(),
+                    why: format!(
+                        "sow ended ({}) where Ludii stops at its limit",
+                        reason.as_str()
+                    ),
+                }),
+            };
+        }
+        _ => {}
+    }
+    let Some(reason) = run.end() else {
+        return Err(Parting {
+            ply: moves.len(),
+            why: "Ludii's game ended, sow's goes on".to_string(),
+        });
+    };
+    let outcome = if game.has_rounds() {
+        match matched.clone().finish_round().map(|c| c.after) {
+            Some(AfterRound::MatchOver(outcome)) => Some(outcome),
+            Some(AfterRound::Next(_)) => {
+                return Err(Parting {
+                    ply: moves.len(),
+                    why: "Ludii's match ended, sow starts another round".to_string(),
+                })
+            }
+            None => matched.outcome(),
+        }
+    } else {
+        run.outcome()
+    };
+    let ours = match outcome {
+        Some(Outcome::South) => 1,
+        Some(Outcome::North) => 2,
+        _ => 0,
+    };
+    if ours != end["winner"].as_u64().unwrap_or(0) {
+        return Err(Parting {
+            ply: moves.len(),
+            why: format!(
+                "winner: sow {ours} ({}, scores {:?}), Ludii {} (scores {})",
+                reason.as_str(),
+                run.scores(),
+                end["winner"],
+                end["scores"]
+            ),
+        });
+    }
+    Ok(Agreed::ToTheEnd)
+}
+
+/// One file's result.
+struct FileResult {
+    variant: String,
+    claim: String,
+    agreeing: usize,
+    dumped: usize,
+    /// Games agreeing only up to Ludii's turn limit.
+    to_limit: usize,
+    /// The first parting game: its seed and where it parts.
+    first_parting: Option<(u64, Parting)>,
+    not_comparable: Option<String>,
+}
+
+fn check_file(mapped: &Mapped) -> FileResult {
+    let mut result = FileResult {
+        variant: mapped.variant.clone(),
+        claim: mapped.claim.clone(),
+        agreeing: 0,
+        dumped: 0,
+        to_limit: 0,
+        first_parting: None,
+        not_comparable: mapped.not_comparable.clone(),
+    };
+    if mapped.not_comparable.is_some() {
+        result.dumped = mapped.games;
+        return result;
+    }
+    let path = data_dir().join(format!("{}.jsonl.gz", mapped.variant));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = BufReader::new(flate2::read::GzDecoder::new(file)).lines();
+    let header: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    let game = shipped(&mapped.variant);
+    let layout = match Layout::new(&game, &header["layout"]) {
+        Ok(layout) => layout,
+        Err(why) => {
+            result.dumped = mapped.games;
+            result.first_parting = Some((0, Parting { ply: 0, why }));
+            return result;
+        }
+    };
+    for line in lines {
+        let record: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        result.dumped += 1;
+        match replay(&game, &layout, &record) {
+            Ok(agreed) => {
+                result.agreeing += 1;
+                if agreed == Agreed::ToLudiisLimit {
+                    result.to_limit += 1;
+                }
+            }
+            Err(parting) if result.first_parting.is_none() => {
+                result.first_parting = Some((record["seed"].as_u64().unwrap(), parting));
+            }
+            Err(_) => {}
+        }
+    }
+    assert_eq!(
+        result.dumped,
+        mapped.games,
+        "{}: games in the data file",
+        path.display()
+    );
+    result
+}
+
+/// The summary table, as tests/peers/ludii/agreement.tsv holds it.
+fn table(results: &[FileResult]) -> String {
+    let mut out = String::from(
+        "# Generated by `UPDATE_LUDII=1 cargo test --test integration ludii::`: \
+         how each file's replay of Ludii's dumped games went.\n\
+         variant\tclaim\tagreeing\tdumped\tto_limit\tfirst_parting\n",
+    );
+    for r in results {
+        let parting = match (&r.not_comparable, &r.first_parting) {
+            (Some(reason), _) => format!("not comparable: {reason}"),
+            (None, Some((seed, p))) => format!("seed {seed} move {}: {}", p.ply, p.why),
+            (None, None) => "-".to_string(),
+        };
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            r.variant,
+            r.claim,
+            r.agreeing,
+            r.dumped,
+            r.to_limit,
+            parting.replace('\t', " ")
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// Every mapped file is replayed against Ludii's games; the files whose
+/// every game agrees must be exactly those agreement.tsv says agree.
+#[test]
+fn ludii_games_agree_where_listed() {
+    let results: Vec<FileResult> = read_map().iter().map(check_file).collect();
+    let generated = table(&results);
+    println!("{generated}");
+    let path = data_dir().join("agreement.tsv");
+    if std::env::var_os("UPDATE_LUDII").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let listed: Vec<&str> = committed
+        .lines()
+        .skip(2)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (f.len() >= 4 && f[2] == f[3] && f[5] == "-").then_some(f[0])
+        })
+        .collect();
+    let mut wrong = Vec::new();
+    for r in &results {
+        let agrees = r.not_comparable.is_none() && r.first_parting.is_none();
+        let on_list = listed.contains(&r.variant.as_str());
+        match (agrees, on_list) {
+            (false, true) => {
+                let (seed, p) = r
+                    .first_parting
+                    .as_ref()
+                    .map_or((0, None), |(s, p)| (*s, Some(p)));
+                wrong.push(format!(
+                    "{} no longer agrees with Ludii ({}/{} games): seed {seed} move {}: {}",
+                    r.variant,
+                    r.agreeing,
+                    r.dumped,
+                    p.map_or(0, |p| p.ply),
+                    p.map_or("", |p| &p.why)
+                ));
+            }
+            (true, false) => wrong.push(format!(
+                "{} now agrees with Ludii on all {} games: add it to the list \
+                 (UPDATE_LUDII=1 cargo test --test integration ludii::)",
+                r.variant, r.dumped
+            )),
+            _ => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
