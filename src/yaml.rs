@@ -103,11 +103,53 @@ pub fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String>
             Some(at) => {
                 let suffix = format!(" at line {} column {}", at.line(), at.column());
                 let message = message.strip_suffix(&suffix).unwrap_or(&message);
-                format!("line {} column {}: {message}", at.line(), at.column())
+                // serde_yaml places a repeated key at its mapping's start.
+                let (line, column) = duplicate_field(message)
+                    .and_then(|key| repeated_key(text, at.line(), at.column(), key))
+                    .unwrap_or((at.line(), at.column()));
+                format!("line {line} column {column}: {message}")
             }
             None => message,
         }
     })
+}
+
+/// The key of serde's "duplicate field `moves`" message.
+fn duplicate_field(message: &str) -> Option<&str> {
+    let rest = &message[message.find("duplicate field `")? + "duplicate field `".len()..];
+    rest.split_once('`').map(|(key, _)| key)
+}
+
+/// Where `key` is given the second time in the block mapping whose first
+/// key is at `line`, `column` (both from 1): the place of the repeat, which
+/// serde_yaml reports at the mapping's start.
+fn repeated_key(text: &str, line: usize, column: usize, key: &str) -> Option<(usize, usize)> {
+    let indent = column.checked_sub(1)?;
+    let mut seen = false;
+    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
+        let first = i + 1 == line;
+        let body = l.trim_start();
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        let at = l.len() - body.len();
+        if !first && at < indent {
+            return None; // the mapping has ended
+        }
+        if at == indent || (first && l.get(indent..).is_some()) {
+            let here = l.get(indent..)?;
+            let named = here
+                .strip_prefix(key)
+                .is_some_and(|after| after.trim_start().starts_with(':'));
+            if named {
+                if seen {
+                    return Some((i + 1, column));
+                }
+                seen = true;
+            }
+        }
+    }
+    None
 }
 
 /// serde's "unknown variant `South`, expected one of `south`, `north`" as
@@ -207,6 +249,39 @@ pub fn some_pair<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<[u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)] // read only to be refused
+    struct Record {
+        variant: String,
+        moves: Option<String>,
+        expect: Option<Vec<Checkpoint>>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Checkpoint {
+        ply: u32,
+        board: Option<String>,
+        boards: Option<String>,
+    }
+
+    /// A key given twice is placed at its second line, not at its mapping's
+    /// start (where serde_yaml places it), at the top and in a list item.
+    #[test]
+    fn a_repeated_key_is_placed_where_it_is_repeated() {
+        let top = "variant: modiar\nmoves: a A\n# a note\nmoves: b\n";
+        assert_eq!(
+            from_str::<Record>(top).unwrap_err(),
+            "line 4 column 1: duplicate field `moves`"
+        );
+        let nested =
+            "variant: modiar\nexpect:\n  - ply: 1\n    boards: x\n    board: 2 8\n    board: 2 8\n";
+        assert_eq!(
+            from_str::<Record>(nested).unwrap_err(),
+            "line 6 column 5: expect[0]: duplicate field `board`"
+        );
+    }
 
     #[test]
     fn lists_of_scalars_go_on_one_line_and_others_stay() {

@@ -482,7 +482,7 @@ fn check_play_counts_relay_cuts_repetitions_and_ply_caps() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,
-        "ok: tests/fixtures/small/relay-forever.variant: Relay for ever (2 rows of 1 pits, 2 seeds each: 4 stones; south owns a-a, north owns A-A)\n\
+        "ok: tests/fixtures/small/relay-forever.variant: Relay for ever (2 rows of 1 pit, 2 seeds each: 4 stones; south owns a-a, north owns A-A)\n\
          \x20 7 random games (seed 3, ply cap 1000):\n\
          \x20   ended by repetition: 7 (100.0%)\n\
          \x20   a relay cut at 1000 laps: 7 (100.0%)\n\
@@ -714,6 +714,26 @@ fn help_examples_of_infer_and_analyze_run() {
         assert_eq!(code, 0, "{args:?}: {stderr}");
         assert!(stdout.contains("reachable positions: "), "{stdout}");
     }
+}
+
+/// A value `--fix` gives is checked against the key's declared words before
+/// the search builds its rules: a misspelt word is named with its option and
+/// the nearest word, not reported inside rules the user never wrote.
+#[test]
+fn infer_names_a_misspelt_fix_value_by_its_option() {
+    let record = "tests/fixtures/records/infer/modiar-1.yaml";
+    let (code, stdout, stderr) = sow(&["infer", record, "--fix", "legal.feed=rw_empty"]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        "error: --fix: `legal.feed=rw_empty`: unknown feeding trigger `rw_empty` (did you mean `row_empty`?); expected `never`, `row_empty`, `cannot_move` or `always`\n"
+    );
+    let (code, _, stderr) = sow(&["infer", record, "--fix", "capture.counts=2 x"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: --fix: `capture.counts=2 x`: `x` is not a whole number\n"
+    );
 }
 
 /// `sow fmt` on a pipe (`/dev/stdin`) wrote the formatted text into the

@@ -454,7 +454,7 @@ fn analyze_finds_a_cycle() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,
-        "Cycle: 2 rows of 1 pits, 2 stones
+        "Cycle: 2 rows of 1 pit, 2 stones
 reachable positions: 3 (board, player to move, first move still to come), 3 moves between them
 positions where the game is over: 0
 the game can cycle: after a, the moves A a come back to the same position (2 plies)
@@ -472,7 +472,7 @@ fn analyze_an_acyclic_game_and_the_limit() {
     assert_eq!(code, 0);
     assert_eq!(
         stdout,
-        "One capture: 2 rows of 1 pits, 2 stones
+        "One capture: 2 rows of 1 pit, 2 stones
 reachable positions: 2 (board, player to move, first move still to come), 1 move between them
 positions where the game is over: 1
 the game cannot cycle: no position is reachable from itself, so every game ends
@@ -928,9 +928,10 @@ fn a_record_naming_a_file_that_is_not_a_variant_is_told_so() {
     }
 }
 
-/// Issue 12.6: each candidate gets its own verdict, one that does not fit
-/// (Kalah's 2x6 board against a record of a 2x3 game) or cannot be read
-/// included, and the exit code is 0 when one explains the record. The
+/// Each candidate gets its own verdict, one that does not fit (Kalah's 2x6
+/// board against a record of a 2x3 game) included, and the exit code is 0
+/// when one explains the record; a candidate that names nothing is bad
+/// input (exit 2, before any replay), whatever the others explain. The
 /// record: Modiar's `a` gives 2 8 8 / 8 8 8 (worked in `a_consistent_record`);
 /// the awale.info reading sows it the same way.
 #[test]
@@ -949,7 +950,6 @@ fn every_candidate_gets_a_verdict() {
         "--candidates",
         "kalah",
         "modiar",
-        "no-such-variant",
         "modiar-awale-info",
     ]);
     assert_eq!(code, 0, "{stderr}");
@@ -957,8 +957,7 @@ fn every_candidate_gets_a_verdict() {
 does not fit: 2x6 board, the record has 2x3
 == modiar (Modiar):
 consistent: 2 plies replayed, 1 checkpoint agrees
-== no-such-variant:
-cannot be read: no shipped variant or file named `no-such-variant`";
+";
     assert!(stdout.starts_with(expected), "{stdout}");
     assert!(
         stdout.ends_with(
@@ -968,6 +967,15 @@ explained by: modiar modiar-awale-info
 "
         ),
         "{stdout}"
+    );
+    let (code, stdout, stderr) =
+        sow(&["verify", path, "--candidates", "modiar", "no-such-variant"]);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains(
+            "--candidates no-such-variant: no shipped variant or file named `no-such-variant`"
+        ),
+        "{stderr}"
     );
     let (code, stdout, _) = sow(&["verify", path, "--candidates", "kalah", "oware"]);
     assert_eq!(code, 1);

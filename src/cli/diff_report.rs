@@ -76,7 +76,7 @@ pub(super) fn text(
         None => {
             let board = |g: &Game| {
                 let r = g.rules();
-                format!("2 rows of {} pits, {}", r.board.pits, r.start_text())
+                format!("{}, {}", r.board.shape(), r.start_text())
             };
             let _ = writeln!(
                 out,

@@ -78,7 +78,21 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = any_u64, requires = "play")]
         seed: u64,
     },
-    /// List the shipped variants with their sources.
+    /// List the shipped variants with their boards and sources.
+    ///
+    /// One line per variant shipped in the binary: the name to give any
+    /// command (`sow simulate NAME`), the game's name, its board (`2x6 x4
+    /// (48 stones)`: rows x pits per row, stones per pit, all the stones;
+    /// `per-pit start` when the file gives each pit's count) and the source
+    /// its rules come from. Each
+    /// variant's page in the guide's catalogue holds its whole header;
+    /// `sow describe NAME` says its rules in words, `sow show NAME` prints
+    /// the file.
+    ///
+    /// Examples:
+    ///   sow list
+    ///   sow describe kalah
+    #[command(verbatim_doc_comment)]
     List,
     /// Rewrite variant files in canonical form, comments kept.
     ///

@@ -17,11 +17,10 @@ pub fn check_ok(name: &str, rules: &Rules) -> String {
     let per_side = rules.pits_per_side();
     let label = |i| crate::engine::pit_label(i, per_side);
     format!(
-        "ok: {}: {} ({} rows of {} pits, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
+        "ok: {}: {} ({}, {}: {} stones; south owns {}-{}, north owns {}-{})\n",
         crate::diagnostic::printable(name),
         rules.name,
-        rules.board.rows,
-        rules.board.pits,
+        rules.board.shape(),
         rules.start_text().replace("stones each", "seeds each"),
         rules.total_stones(),
         label(0),
@@ -190,10 +189,9 @@ pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
     let rules = game.rules();
     let _ = writeln!(
         out,
-        "{}: {} rows of {} pits, {} stones; {} moves first",
+        "{}: {}, {} stones; {} moves first",
         rules.name,
-        rules.board.rows,
-        rules.board.pits,
+        rules.board.shape(),
         trace.start.iter().map(|&n| u32::from(n)).sum::<u32>()
             + trace
                 .start_scores
@@ -448,9 +446,8 @@ pub(super) fn forward_text(game: &Game, s: &crate::solve::ForwardSummary) -> Str
 /// The first line of both solve reports: the variant and its board.
 fn solve_title(game: &Game, variant: &str, stones: impl std::fmt::Display) -> String {
     format!(
-        "{variant}: {} rows of {} pits, {stones} stones\n",
-        game.topology().rows(),
-        game.pits_per_row()
+        "{variant}: {}, {stones} stones\n",
+        game.rules().board.shape()
     )
 }
 

@@ -12,7 +12,7 @@ use crate::{
     engine::{Game, Move},
     variants,
     verify::{self, RecordFile, Verdict},
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_UNKNOWN,
+    EXIT_FAILED, EXIT_UNKNOWN,
 };
 
 /// `sow describe`: the rules in plain English.
@@ -63,26 +63,29 @@ pub(super) fn verify(
             Verdict::Diverged(_) => EXIT_FAILED,
         });
     }
-    let mut explained = Vec::new();
-    let mut unreadable = false;
+    // Every candidate is read before any is replayed: a name that reads as
+    // nothing (a misspelling) is bad input, whatever the others explain.
+    let mut games = Vec::new();
+    let mut unreadable = Vec::new();
     for arg in candidates {
-        let shown = printable(arg);
-        let game = match variants::load(arg) {
-            Ok(loaded) => Game::new(loaded.rules),
-            Err(e) => {
-                sayln!(
-                    "== {shown}:
-cannot be read: {}",
-                    printable(&e.to_string())
-                );
-                unreadable = true;
-                continue;
-            }
-        };
-        sayln!("== {shown} ({}):", game.rules().name);
-        match replay(&game) {
+        match variants::load(arg) {
+            Ok(loaded) => games.push((arg, Game::new(loaded.rules))),
+            Err(e) => unreadable.push(format!(
+                "--candidates {}: {}",
+                printable(arg),
+                printable(&e.to_string())
+            )),
+        }
+    }
+    if !unreadable.is_empty() {
+        return Err(Error::Usage(unreadable.join("\n")));
+    }
+    let mut explained = Vec::new();
+    for (arg, game) in &games {
+        sayln!("== {} ({}):", printable(arg), game.rules().name);
+        match replay(game) {
             Ok(verdict) => {
-                say!("{}", verify::replay::render(&game, &verdict));
+                say!("{}", verify::replay::render(game, &verdict));
                 if matches!(verdict, Verdict::Consistent { .. }) {
                     explained.push(arg.as_str());
                 }
@@ -92,11 +95,7 @@ cannot be read: {}",
     }
     if explained.is_empty() {
         sayln!("no candidate explains {}", path.display());
-        Ok(if unreadable {
-            EXIT_BAD_INPUT
-        } else {
-            EXIT_FAILED
-        })
+        Ok(EXIT_FAILED)
     } else {
         sayln!("explained by: {}", explained.join(" "));
         Ok(OK)
@@ -222,9 +221,9 @@ pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
     };
     let rules = game.rules();
     sayln!(
-        "{}: 2 rows of {} pits, {} stones",
+        "{}: {}, {} stones",
         rules.name,
-        rules.board.pits,
+        rules.board.shape(),
         analysis.total_stones
     );
     sayln!(
@@ -316,11 +315,9 @@ pub(super) fn infer(
                 )
             })?;
             let (section, key) = space::find_key(k).map_err(|m| usage("--fix", m))?;
-            Ok((
-                section,
-                key,
-                v.split_whitespace().map(String::from).collect(),
-            ))
+            let values: Vec<String> = v.split_whitespace().map(String::from).collect();
+            space::check_values(k, key, &values).map_err(|m| usage("--fix", m))?;
+            Ok((section, key, values))
         })
         .collect::<Result<Vec<_>, Error>>()?;
     let mut space = space::Space::new(base_rules, &vary, fixed);

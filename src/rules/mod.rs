@@ -13,6 +13,6 @@ mod sentences;
 mod validate;
 pub mod write;
 
-pub use keyword::{closest, did_you_mean, suggestion, Keyword};
+pub use keyword::{closest, did_you_mean, expected_list, suggestion, Keyword};
 pub use model::*;
 pub use validate::{load, rules_of_tree, Loaded};

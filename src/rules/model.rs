@@ -185,6 +185,19 @@ pub struct Board {
     pub stores: Stores,
 }
 
+impl Board {
+    /// The board's size in words, as messages and reports print it: "2 rows
+    /// of 6 pits", "2 rows of 1 pit".
+    pub fn shape(&self) -> String {
+        format!(
+            "{} rows of {} pit{}",
+            self.rows,
+            self.pits,
+            if self.pits == 1 { "" } else { "s" }
+        )
+    }
+}
+
 keyword_enum! {
     /// Stores (end pits) on the board.
     Stores {

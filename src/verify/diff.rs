@@ -514,7 +514,7 @@ impl Pair<'_> {
             Difference::Start => {
                 let board = |g: &Game| {
                     let r = g.rules();
-                    format!("2 rows of {} pits, {}", r.board.pits, r.start_text())
+                    format!("{}, {}", r.board.shape(), r.start_text())
                 };
                 if board(a) == board(b) {
                     // The same board, and openings that leave different
