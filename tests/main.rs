@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bao_la_kujifunza;
+mod cases;
 mod catalogue;
 mod chosen_direction;
 mod claims;

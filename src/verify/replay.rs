@@ -487,7 +487,11 @@ pub fn record_pits(record: &Record) -> Option<usize> {
     let from_start = record.start.as_ref().map(|text| {
         text.split_whitespace()
             .filter(|t| *t != "/")
-            .take_while(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+            // A pit's token: its count, `x` (closed), `3x`, `3*` (claimed).
+            .take_while(|t| {
+                t.bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'*'))
+            })
             .count()
     });
     from_start.or_else(|| {
