@@ -10,7 +10,6 @@ mod claims;
 mod cli;
 mod common;
 mod conservation;
-mod count_captures;
 mod docs;
 mod ends;
 mod fast_path;
