@@ -358,3 +358,14 @@ fn a_case_filed_under_no_key_of_the_language_is_found() {
     assert_eq!(misfiled.len(), 1, "{misfiled:?}");
     assert!(misfiled[0].ends_with("capture/sweeps/misfiled.yaml: not under SECTION/KEY/ with a section and key of `sow language`"));
 }
+
+#[test]
+fn a_position_with_the_wrong_player_to_move_fails() {
+    let file = fixtures_root().join("capture/counts/wrong-position.yaml");
+    let errors = check_file(&file).unwrap_err();
+    assert_eq!(
+        errors,
+        ["tests/fixtures/cases/capture/counts/wrong-position.yaml: case 1 (line 1): \
+          ply 1 (move b): Position { expected: \"8 2 8 / 8 8 8 south\", actual: \"8 2 8 / 8 8 8 north\" }"]
+    );
+}
