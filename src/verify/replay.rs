@@ -495,10 +495,11 @@ pub fn record_pits(record: &Record) -> Option<usize> {
         text.split_whitespace()
             .filter(|t| *t != "/")
             // A pit's token: its count, `x` (closed), `3x`, `3*` (swapped),
-            // `t` (claimed).
+            // `t` or `4T` (claimed), `6t!` (landed in).
             .take_while(|t| {
-                t.bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'*' | b't'))
+                t.bytes().all(|b| {
+                    b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'*' | b't' | b'T' | b'!')
+                })
             })
             .count()
     });
