@@ -62,19 +62,6 @@ fn awari_a_player_whose_only_moves_are_grand_slams_passes() {
 }
 
 #[test]
-fn kalah_extra_turn_when_the_last_stone_lands_in_the_store() {
-    let game = shipped("kalah");
-    // c (4): d e f and south's store: south moves again.
-    let s = play(&game, &game.start(), "c");
-    assert_eq!(
-        board(&game, &s.position),
-        [4, 4, 0, 5, 5, 5, 4, 4, 4, 4, 4, 4]
-    );
-    assert_eq!(s.position.captured, [1, 0]);
-    assert_eq!(s.position.to_move, sowing::engine::Player::South);
-}
-
-#[test]
 fn a_pit_that_sows_either_way_needs_a_direction_in_its_label() {
     let game = shipped("um-el-tuweisat");
     assert_eq!(
