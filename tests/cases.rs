@@ -10,7 +10,8 @@
 //! - `why` (required): the hand working, what the rule says and how the
 //!   numbers follow from it;
 //! - `edits`: lines of the shipped variant's file replaced (`from`, `to`,
-//!   runs of spaces squeezed as in `common::shipped_text_with`);
+//!   runs of spaces squeezed as in `common::shipped_text_with`); `variant`
+//!   may also name a small variant file by its path from the case's folder;
 //! - `illegal`: moves that must be illegal after the record's last move,
 //!   each with a word or phrase of the reason the engine gives;
 //! - `any_stones: true`: the `start` may hold another number of stones than
