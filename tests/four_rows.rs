@@ -1,22 +1,17 @@
-//! Four-row boards: Hus worked by hand (a capture and its re-sowing, for
-//! each player; the reading of the capture that needs both pits; the player
-//! who cannot move loses), the four-row notation and text board, and the
-//! file errors of the four-row keywords.
+//! Four-row boards: Hus's capture and its re-sowing checked lap by lap, the
+//! four-row notation and text board, and the file errors of the four-row
+//! keywords. Hus's other positions worked by hand are cases
+//! (`capture/take/hus.yaml`, `end/leftovers/hus.yaml`,
+//! `legal/min_stones/hus.yaml`).
 
 use sowing::{
     diagnostic::Source,
-    engine::{format_position, Game, GameRun, Outcome, Player},
+    engine::{format_position, Player},
     render::text::{board_text, Style},
     rules,
 };
 
-use crate::common::{board, legal, play, pos, shipped, shipped_text_with, sow};
-
-fn edited(edits: &[(&str, &str)]) -> Game {
-    let text = shipped_text_with("hus", edits);
-    let loaded = rules::load(&Source::new("edited", text)).unwrap_or_else(|r| panic!("{r}"));
-    Game::new(loaded.rules)
-}
+use crate::common::{play, pos, shipped, shipped_text_with, sow};
 
 /// South's capture: pits a-h (outer, from South's left), i-p (inner, from
 /// South's right); North's A-H, I-P alike from North's side.
@@ -53,77 +48,8 @@ fn hus_south_captures_the_column_facing_its_inner_pit_and_sows_the_stones_on() {
 }
 
 #[test]
-fn hus_north_sows_round_its_own_rows_and_captures_south_s_column() {
+fn hus_north_s_row_is_the_second_half_of_the_pits() {
     let game = shipped("hus");
-    // From a random game (ply 4). North D (2): E 2->3, F 2->3, the last,
-    // occupied, outer: lift F (3): G, H 2->3, I 2->3, the last, in North's
-    // inner row (at the west end); facing it South's p is empty: lift I
-    // (3): J 2->3, K 0->1, L 3->4, the last; L faces South's m (1), behind
-    // it South's d (2): both taken, 3 stones, sown from M: M 1->2, N 0->1,
-    // O 0->1, the last, empty: the move ends.
-    let p = pos(
-        &game,
-        "2 2 2 2 0 3 1 3 / 0 3 3 0 1 1 1 0 / 2 2 2 2 2 2 2 2 / 2 2 0 3 1 0 0 0 north",
-    );
-    let s = play(&game, &p, "D");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "2 2 2 0 0 3 1 3 / 0 3 3 0 0 1 1 0 / 2 2 2 0 3 0 3 3 / 0 3 1 4 2 1 1 0 south"
-    );
-    assert_eq!(s.effect.captured, 3);
-}
-
-#[test]
-fn hus_no_capture_when_the_pit_behind_is_empty_and_the_other_reading_takes_the_inner_alone() {
-    // As SOUTH_CAPTURES, but North's A is empty (its 2 stones in H).
-    let text = "2 2 2 2 2 2 2 0 / 1 0 0 0 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 3 south";
-    let game = shipped("hus");
-    // g (2): h 0->1, i 1->2; P holds 3 but A nothing: no capture (both must
-    // hold stones), the relay lifts i (2): j 0->1, k 0->1, empty: the end.
-    let s = play(&game, &pos(&game, text), "g");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "2 2 2 2 2 2 0 1 / 0 1 1 0 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 3 north"
-    );
-    assert_eq!(s.effect.captured, 0);
-    // `take opposite_and_behind` (Ludii's Nama, boardgamesoftheworld): the
-    // inner pit P alone is taken, 3 stones, sown from j: j k l 0->1, the
-    // last empty: the end.
-    let other = edited(&[("opposite_and_behind_both", "opposite_and_behind")]);
-    let s = play(&other, &pos(&other, text), "g");
-    assert_eq!(
-        format_position(&s.position, &other),
-        "2 2 2 2 2 2 0 1 / 2 1 1 1 0 1 0 0 / 0 2 2 2 2 2 2 4 / 2 2 0 2 2 2 3 0 north"
-    );
-    assert_eq!(s.effect.captured, 3);
-}
-
-#[test]
-fn hus_the_player_who_cannot_move_loses() {
-    let game = shipped("hus");
-    // North has only single stones: no move. South, who can still move,
-    // takes the board (`leftovers able_to_move`) and wins.
-    let p = pos(
-        &game,
-        "2 9 0 0 0 0 0 0 / 0 0 0 0 0 0 0 3 / 1 1 1 1 1 1 1 1 / 1 1 1 1 1 1 1 1 north",
-    );
-    let board_total: u32 = board(&game, &p).iter().map(|&n| u32::from(n)).sum();
-    assert_eq!(board_total, 30);
-    assert!(legal(&game, &p).is_empty());
-    let run = GameRun::new(&game, p);
-    assert_eq!(run.scores(), [30, 0]);
-    assert_eq!(run.outcome(), Some(Outcome::South));
-}
-
-#[test]
-fn hus_moves_are_the_movers_pits_holding_two_or_more() {
-    let game = shipped("hus");
-    // The start: a-h and i-l hold 2, m-p nothing.
-    let start = game.start();
-    assert_eq!(
-        legal(&game, &start),
-        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]
-    );
     assert_eq!(game.row(Player::North), 16..32);
 }
 

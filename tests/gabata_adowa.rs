@@ -4,7 +4,8 @@
 //! lap ending in one's own weg, and the pass of a player who cannot move.
 //! 3x6: South's row a-f from the west, its half of the middle row g-i from
 //! the east edge, North's row A-F from the east, its half G-I from the west
-//! edge; one circuit a..i A..I.
+//! edge; one circuit a..i A..I. The pass is a case
+//! (`end/no_legal_move/gabata-adowa.yaml`).
 
 use sowing::engine::{format_position, Player};
 
@@ -73,18 +74,6 @@ fn gabata_adowa_a_lap_ending_in_ones_own_weg_ends_the_move() {
         format_position(&s.position, &game),
         "0 1 0 0 0 0 / 0 0 0 / 5t 3 3 3 3 3 / 3 3 3 north captured 10 11"
     );
-}
-
-/// South's pits are empty or North's wegs: South cannot move and passes;
-/// North plays on.
-#[test]
-fn gabata_adowa_a_player_who_cannot_move_passes() {
-    let game = shipped("gabata-adowa");
-    let p = pos(
-        &game,
-        "0 0 6t 0 0 0 / 0 0 0 / 3 3 3 3 3 3 / 3 3 3 south captured 11 10",
-    );
-    assert_eq!(legal(&game, &p), ["pass"]);
 }
 
 #[test]

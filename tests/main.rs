@@ -3,13 +3,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod bao_la_kujifunza;
+mod cases;
 mod catalogue;
 mod chosen_direction;
 mod claims;
 mod cli;
 mod common;
 mod conservation;
-mod count_captures;
 mod docs;
 mod ends;
 mod fast_path;

@@ -1,16 +1,15 @@
 //! The two Muvalavala games of Angola (four rows of six, Silva 1995 via
-//! Ludii) worked by hand. Quioco: a lap ending in an occupied inner pit takes
-//! the column facing it and sows the stones on at once, single stones do not
-//! move, the player who cannot move loses. Luena: clockwise relays, a last
-//! stone in an empty inner pit takes the column facing it for the mover,
-//! each player's first move from the inner row, the end by score.
+//! Ludii): relays and captures checked lap by lap, and Luena's first moves.
+//! Quioco's other positions worked by hand are cases
+//! (`capture/take/muvalavala-quioco.yaml`,
+//! `end/no_legal_move/muvalavala-quioco.yaml`).
 //!
 //! Pits on 4x6: South's outer row a-f from the west, its inner row g-l from
 //! the east (g faces North's L, l faces G); North's outer row A-F from the
 //! east, its inner row G-L from the west (the outer pit behind L is A,
 //! behind G is F).
 
-use sowing::engine::{format_position, GameRun, Illegal, Outcome};
+use sowing::engine::{format_position, GameRun, Outcome};
 
 use crate::common::{legal, play, pos, shipped, sow};
 
@@ -39,67 +38,6 @@ fn quioco_south_takes_the_column_facing_an_occupied_inner_pit_and_sows_it_on() {
     assert_eq!(lifted, [4, 6, 11], "e, the capture sown from after g, l");
     assert_eq!(laps[1].1, [7, 8, 9, 10, 11].map(Some));
     assert_eq!(laps[2].1, [0, 1].map(Some));
-}
-
-#[test]
-fn quioco_north_takes_the_inner_pit_alone_when_the_pit_behind_is_empty() {
-    let game = shipped("muvalavala-quioco");
-    // North E (2): F 0->1, G 1->2, the last, occupied, in North's inner row
-    // (its west end). G faces South's l (2); behind l South's a is empty:
-    // l alone is taken, 2 stones, sown on from H: H 0->1, I 0->1, the last,
-    // empty: the move ends.
-    let p = pos(
-        &game,
-        "0 2 2 2 2 2 / 0 0 0 0 0 2 / 0 0 0 0 2 0 / 1 0 0 0 0 0 north",
-    );
-    let s = play(&game, &p, "E");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "0 2 2 2 2 2 / 0 0 0 0 0 0 / 0 0 0 0 0 1 / 2 1 1 0 0 0 south"
-    );
-    assert_eq!(s.effect.captured, 2);
-    assert_eq!(s.effect.captured_pits, 1 << 11, "l");
-    // An occupied inner pit facing an empty pit relays instead: North F (1
-    // more stone) is not a move, single stones do not move.
-    let p = pos(
-        &game,
-        "0 2 2 2 2 2 / 0 0 0 0 0 0 / 0 0 0 0 2 1 / 1 0 0 0 0 0 north",
-    );
-    assert_eq!(legal(&game, &p), ["E"]);
-    let f = sowing::engine::parse_move("F", &game).unwrap();
-    assert!(
-        matches!(
-            game.play(&p, f).unwrap_err(),
-            Illegal::TooFewStones {
-                has: 1,
-                needs: 2,
-                ..
-            }
-        ),
-        "a single stone is not a move"
-    );
-    // E (2): F 1->2, G 1->2, the last, occupied, facing South's empty l:
-    // the relay lifts G (2): H 0->1, I 0->1, the last, empty: nothing taken.
-    let s = play(&game, &p, "E");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "0 2 2 2 2 2 / 0 0 0 0 0 0 / 0 0 0 0 0 2 / 0 1 1 0 0 0 south"
-    );
-    assert_eq!(s.effect.captured, 0);
-}
-
-#[test]
-fn quioco_the_player_who_cannot_move_loses_and_the_winner_takes_the_board() {
-    let game = shipped("muvalavala-quioco");
-    // South holds only single stones: no move; North takes the 44 stones.
-    let p = pos(
-        &game,
-        "1 1 1 1 1 1 / 1 1 1 1 1 1 / 12 2 2 2 2 2 / 2 2 2 2 2 0 south",
-    );
-    assert!(legal(&game, &p).is_empty());
-    let run = GameRun::new(&game, p);
-    assert_eq!(run.scores(), [0, 44]);
-    assert_eq!(run.outcome(), Some(Outcome::North));
 }
 
 #[test]

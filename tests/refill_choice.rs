@@ -235,27 +235,6 @@ fn random_matches_with_chosen_refills_conserve_stones() {
     }
 }
 
-/// Ovalhu (2x8, eight per hole, stores sown counter-clockwise) captures from
-/// an empty hole on either row: South's g (3) sows h (2 -> 3), South's
-/// store, and A, which was empty: the hole opposite A, h, is captured (3);
-/// with the store's 1 South has 4. (Galatjang, capturing only from the
-/// mover's own row, would take nothing.)
-#[test]
-fn ovalhu_captures_from_an_empty_hole_in_either_row() {
-    let game = shipped("ovalhu");
-    let s = play(
-        &game,
-        &pos(&game, "0 0 0 0 0 0 3 2 / 0 0 0 0 0 0 0 5 south"),
-        "g",
-    );
-    assert_eq!(
-        board(&game, &s.position),
-        [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 5]
-    );
-    assert_eq!(s.position.captured, [4, 0]);
-    assert_eq!(s.position.to_move, Player::North);
-}
-
 /// Ovalhu's round change: South's h (1) goes into the store, an extra turn,
 /// and neither can move: South 60, North 68. North fills all eight (64) and
 /// keeps 4; South fills seven (56), keeps 4, and chooses them, starting.

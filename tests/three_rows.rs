@@ -1,8 +1,8 @@
-//! Three-row boards and Rab'e (3x6, Pankhurst 1971 via Ludii) worked by
-//! hand: fours taken as the stones fall during a relay, a last stone that
-//! makes four ending the move, the round's end when a side is empty; the
-//! notation, the text board and the file errors of three rows; the commands
-//! on a three-row board through the binary.
+//! Three-row boards and Rab'e (3x6, Pankhurst 1971 via Ludii): fours taken
+//! as the stones fall during a relay, checked lap by lap; the notation, the
+//! text board and the file errors of three rows; the commands on a
+//! three-row board through the binary. Rab'e's other positions worked by
+//! hand are cases (`capture/on/rab-e.yaml`, `end/no_legal_move/rab-e.yaml`).
 //!
 //! Pits on 3x6: South's row a-f from the west, South's half of the middle
 //! row g-i from the east edge; North's row A-F from the east, its half of
@@ -10,7 +10,7 @@
 
 use sowing::{
     diagnostic::Source,
-    engine::{format_position, GameRun, Outcome},
+    engine::format_position,
     render::text::{board_text, Style},
     rules,
 };
@@ -36,40 +36,6 @@ fn rab_e_a_relay_takes_each_four_as_it_is_made_and_sows_on() {
     let lifted: Vec<usize> = laps.iter().map(|(origin, _)| *origin).collect();
     assert_eq!(lifted, [2, 5, 7], "c, then f, then h");
     assert_eq!(laps[2].1, [8, 9, 10].map(Some), "h sows i, A, B");
-}
-
-#[test]
-fn rab_e_a_last_stone_that_makes_four_is_taken_and_ends_the_move() {
-    let game = shipped("rab-e");
-    // North E (2): F 1->2, G 3->4, the last: four, taken by North; the pit
-    // is empty now and the move ends (no relay).
-    let p = pos(&game, "1 1 1 1 1 1 / 1 1 1 / 0 0 0 0 2 1 / 3 0 0 north");
-    let s = play(&game, &p, "E");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "1 1 1 1 1 1 / 1 1 1 / 0 0 0 0 0 2 / 0 0 0 south captured 0 4"
-    );
-    assert_eq!(game.sowing_laps(&p, s.mv).len(), 1);
-}
-
-#[test]
-fn rab_e_the_round_ends_when_a_side_is_empty_and_its_owner_s_rival_takes_the_rest() {
-    let game = shipped("rab-e");
-    // South i (1): North's A 3->4, the last: taken, and North's side is
-    // empty: the game ends, South adding a's 2 to its captures: 31 + 4 + 2
-    // = 37 against North's 35.
-    let p = pos(
-        &game,
-        "2 0 0 0 0 0 / 0 0 1 / 3 0 0 0 0 0 / 0 0 0 south captured 31 35",
-    );
-    let s = play(&game, &p, "i");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "2 0 0 0 0 0 / 0 0 0 / 0 0 0 0 0 0 / 0 0 0 north captured 35 35"
-    );
-    let run = GameRun::new(&game, s.position);
-    assert_eq!(run.scores(), [37, 35]);
-    assert_eq!(run.outcome(), Some(Outcome::South));
 }
 
 #[test]

@@ -61,6 +61,24 @@ the record and the rules give different boards after it:
     );
 }
 
+/// The game of consistent.yaml with whole positions: after ply 7 (a: 1 5
+/// 15 / 5 14 2) North is to move, as the record says; after North's C at
+/// ply 8 South is, where the record says North.
+#[test]
+fn a_position_checkpoint_checks_the_player_to_move() {
+    let (code, stdout, _) = sow(&["verify", &record("position-checkpoint.yaml")]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "tests/fixtures/records/position-checkpoint.yaml against Modiar (modiar):
+inconsistent at ply 8
+position before it: 1 5 15 / 5 14 2 north
+move: north plays C
+the position after it: the record says 0 5 15 / 5 14 1 north captured 0 2, the rules give 0 5 15 / 5 14 1 south captured 0 2
+"
+    );
+}
+
 /// After a A a A the board is 1 10 10 / 1 11 9: a holds one stone.
 #[test]
 fn an_illegal_move_in_a_record() {
@@ -87,7 +105,7 @@ fn bad_records_are_bad_input() {
     assert_eq!(
         stderr,
         "error: tests/fixtures/records/bad-field.yaml: line 5 column 5: expect[0]: unknown field `bord`, \
-         expected one of `ply`, `board`, `closed`, `scores`, `captured`, `legal`, `comment`\n"
+         expected one of `ply`, `board`, `closed`, `scores`, `captured`, `legal`, `position`, `comment`\n"
     );
     let (code, _, stderr) = sow(&["verify", &record("no-such-record.yaml")]);
     assert_eq!(code, 2);

@@ -425,6 +425,7 @@ impl Pair<'_> {
             scores: Some(pos.captured),
             captured: last.map(|s| s.effect.captured),
             legal: Some(Moves::Text(crate::trace::legal_labels(&run).join(" "))),
+            position: None,
             comment: None,
         }];
         let result = match (run.end(), matched.outcome()) {

@@ -226,6 +226,11 @@ pub struct Checkpoint {
     /// The legal moves after this ply, as pit labels (`""` when none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<Moves>,
+    /// The whole position after this ply in the position notation (`"0 2 /
+    /// 3 1 north captured 4 0"`): the player to move, the captures, and
+    /// claimed, closed or removed stones as the notation writes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// A note; not checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -425,6 +430,7 @@ impl From<Trace> for Record {
                     scores: Some(p.scores),
                     captured: Some(p.captured),
                     legal: None,
+                    position: None,
                     comment: None,
                 })
                 .collect(),

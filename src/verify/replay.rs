@@ -114,6 +114,13 @@ pub enum Mismatch {
         /// What the rules give (`None`: the variant has no rounds).
         actual: Option<u32>,
     },
+    /// A different position after the move, both in the position notation.
+    Position {
+        /// What the record says (as the notation writes it back).
+        expected: String,
+        /// What the rules give.
+        actual: String,
+    },
     /// Different closed pits after the move.
     Closed {
         /// What the record says.
@@ -487,7 +494,13 @@ pub fn record_pits(record: &Record) -> Option<usize> {
     let from_start = record.start.as_ref().map(|text| {
         text.split_whitespace()
             .filter(|t| *t != "/")
-            .take_while(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b'-'))
+            // A pit's token: its count, `x` (closed), `3x`, `3*` (swapped),
+            // `t` or `4T` (claimed), `6t!` (landed in).
+            .take_while(|t| {
+                t.bytes().all(|b| {
+                    b.is_ascii_digit() || matches!(b, b'-' | b'x' | b'*' | b't' | b'T' | b'!')
+                })
+            })
             .count()
     });
     from_start.or_else(|| {
@@ -532,6 +545,9 @@ pub fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Resul
         for label in legal.labels() {
             parse_move(&label, game).map_err(|e| format!("legal: {e}"))?;
         }
+    }
+    if let Some(text) = &c.position {
+        parse_position(text, game).map_err(|e| format!("position: {e}"))?;
     }
     if let Some(closed) = &c.closed {
         if !game.has_rounds() && !closed.labels().is_empty() {
@@ -583,6 +599,16 @@ pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Opt
                 expected,
                 actual: pos.captured,
             });
+        }
+    }
+    if let Some(text) = &checkpoint.position {
+        // `check_checkpoint_fits` has read it; compared as the notation
+        // writes both, which leaves out what it does not show.
+        let expected =
+            parse_position(text, game).map_or_else(|_| text.clone(), |p| format_position(&p, game));
+        let actual = format_position(pos, game);
+        if expected != actual {
+            return Some(Mismatch::Position { expected, actual });
         }
     }
     if let Some(expected) = &checkpoint.legal {
@@ -736,6 +762,12 @@ fn render_divergence(game: &Game, d: &Divergence) -> String {
                     game.rules().name
                 ),
             };
+        }
+        Mismatch::Position { expected, actual } => {
+            let _ = writeln!(
+                out,
+                "the position{after}: the record says {expected}, the rules give {actual}"
+            );
         }
         Mismatch::Closed { expected, actual } => {
             let _ = writeln!(
