@@ -1355,8 +1355,10 @@ drawn). Such a key for a way the rules never end the game is an error.
 every stone, the loser none); `able_to_move` is a draw when neither player can move. `sow solve`
 does not take such variants (its positions do not record the captures a draw
 or a win sets aside), nor `score_reached` (whether it ends depends on the
-captures). `last_mover` with `extra_turn store` is an error: after an extra
-turn the last mover is the player to move, which a position does not record.
+captures). `last_mover` is the player who made the last move, extra turns
+included: after a move that ended in the mover's store (`extra_turn store`),
+the player to move; `sow solve` does not take `last_mover` with extra turns
+(its positions do not record who moved last).
 
 `stones_left` needs `stones_left_at_most N` and `score_reached` needs
 `score_at_least N` (and neither number is allowed without its condition).
