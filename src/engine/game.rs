@@ -770,8 +770,8 @@ impl Game {
                 EndReason::PlyCap => end.leftovers,
             }
         });
-        let records_last_mover = (extra_turn || extra_turn_capture)
-            && scoring.contains(&Leftovers::LastMover);
+        let records_last_mover =
+            (extra_turn || extra_turn_capture) && scoring.contains(&Leftovers::LastMover);
         let mut start = Position {
             opening: true,
             ..Position::EMPTY

@@ -1524,10 +1524,10 @@ mod tests {
     #[test]
     fn last_mover_is_allowed_with_extra_turns() {
         let kalah_like = "name \"T\"\nboard { pits 3; seeds 2; stores sown }\nsow { start next; extra_turn store }\n";
-        assert!(
-            errors(&format!("{kalah_like}end {{ leftovers last_mover; repetition ignore }}\n"))
-                .is_empty()
-        );
+        assert!(errors(&format!(
+            "{kalah_like}end {{ leftovers last_mover; repetition ignore }}\n"
+        ))
+        .is_empty());
         assert!(errors(
             &format!("{MINIMAL}end {{ leftovers last_mover }}\n")
                 .replace("end { repetition ignore }\n", "")
