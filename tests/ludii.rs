@@ -689,8 +689,9 @@ fn ludii_games_part_where_the_headers_say() {
     // `(is Cycle)`.
     let proposal = |p: &Parting| p.why.starts_with("legal moves:") && p.why.contains("propose");
     let repetition = |p: &Parting| p.why.starts_with("sow ended the game (repetition)");
-    type Reason = (&'static str, fn(&Parting) -> bool);
-    let expected: &[(&str, &[(Reason, &[u64])])] = &[
+    /// A reason's name and test, and the seeds of the games parting so.
+    type Reasons<'a> = &'a [((&'a str, fn(&Parting) -> bool), &'a [u64])];
+    let expected: &[(&str, Reasons)] = &[
         ("awari", &[(("origin", origin), &[3, 13])]),
         (
             "uril",
