@@ -350,16 +350,16 @@ fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     if game.rules().end.repetition == Repetition::Agree {
         return Err(SolveError::Agreement);
     }
-    if game.records_last_mover() {
-        return Err(SolveError::LastMoverAfterExtraTurns);
-    }
     Ok(())
 }
 
 /// Refuses rules under which a position's value depends on the stones
-/// captured so far.
+/// captured so far, or on who made the last move.
 fn check_rules(game: &Game) -> Result<(), SolveError> {
     check_graph_rules(game)?;
+    if game.records_last_mover() {
+        return Err(SolveError::LastMoverAfterExtraTurns);
+    }
     if EndReason::ALL
         .iter()
         .any(|&reason| game.scoring(reason).sets_captures_aside())
