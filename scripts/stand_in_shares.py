@@ -8,6 +8,11 @@ and counts the games where a stand-in departs from the source:
   boukerourou GAMES.jsonl        replays the file's rules from their words
                                  (relay cycle, end tested after every lap,
                                  repetition) and counts the games each decided
+  oware | mangala-ii GAMES.jsonl  (MancalaGames mirrors,
+                                 tests/peers/mancalagames/) a grand slam made
+                                 from an empty opponent row: the peer calls a
+                                 grand slam only a move whose opponent row
+                                 held stones before it, and captures
   modiar-awale-info GAMES.jsonl  the feeding obligation arises and the literal
                                  requirement (a stone reaches the opponent's
                                  row) allows other moves than the file's (the
@@ -163,10 +168,62 @@ def modiar_awale_info(games):
     }
 
 
+def slam_from_empty_row(seeds, counts, skip_origin):
+    """Replays a MancalaGames mirror of Oware's family (2x6, no stores,
+    `grand_slam no_capture`, a backward chain in the opponent's row) and
+    counts the games with a move that takes every stone of an opponent row
+    that was empty before the move: `sow` plays it without capture, the
+    peer (capturer.GrandSlamCapt, which looks at the row before the move)
+    captures."""
+
+    def count(games):
+        n, reached = 12, 0
+        for game in games:
+            board, captured, mover, hit = [seeds] * n, [0, 0], 0, False
+            for label in game["moves"]:
+                pit = label_to_pit(label, 6)
+                opponent = range(6, 12) if mover == 0 else range(6)
+                empty_before = all(board[i] == 0 for i in opponent)
+                stones, board[pit], at = board[pit], 0, pit
+                while stones:
+                    at = (at + 1) % n
+                    if skip_origin and at == pit:
+                        continue
+                    board[at] += 1
+                    stones -= 1
+                taken = []
+                while at in opponent and board[at] in counts:
+                    taken.append(at)
+                    at = (at - 1) % n
+                slam = taken and all(board[j] == 0 for j in opponent if j not in taken)
+                if taken and not slam:
+                    for j in taken:
+                        captured[mover] += board[j]
+                        board[j] = 0
+                hit |= bool(slam and empty_before)
+                mover = 1 - mover
+            # A captured majority leaves the board unscored: the captures
+            # are the final scores.
+            if game["end"] == "captured_majority":
+                check(game, captured)
+            reached += hit
+        return {
+            "games": len(games),
+            "a grand slam from an empty opponent row (captured by the peer)": reached,
+        }
+
+    return count
+
+
 def main():
     variant, path = sys.argv[1], sys.argv[2]
     games = [json.loads(line) for line in open(path)]
-    counts = {"boukerourou": boukerourou, "modiar-awale-info": modiar_awale_info}[variant](games)
+    counts = {
+        "boukerourou": boukerourou,
+        "modiar-awale-info": modiar_awale_info,
+        "oware": slam_from_empty_row(4, {2, 3}, True),
+        "mangala-ii": slam_from_empty_row(6, {2, 4, 6}, False),
+    }[variant](games)
     total = counts.pop("games")
     for what, k in counts.items():
         print(f"{variant}: {what}: {k} of {total} ({100 * k / total:.1f}%)")

@@ -659,6 +659,93 @@ fn check_file(mapped: &Mapped) -> FileResult {
     result
 }
 
+/// Ludii's stored games of `variant` that part from the file, each as its
+/// seed and where it parts.
+fn partings(variant: &str) -> Vec<(u64, Parting)> {
+    let path = data_dir().join(format!("{variant}.jsonl.gz"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = BufReader::new(flate2::read::GzDecoder::new(file)).lines();
+    let header: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+    let game = shipped(variant);
+    let layout = Layout::new(&game, &header["layout"]).unwrap();
+    lines
+        .filter_map(|line| {
+            let record: Value = serde_json::from_str(&line.unwrap()).unwrap();
+            let seed = record["seed"].as_u64().unwrap();
+            replay(&game, &layout, &record).err().map(|p| (seed, p))
+        })
+        .collect()
+}
+
+/// The departures from Ludii's code that the headers state, each where
+/// Ludii's stored games part: the seeds of the games that part for each
+/// reason (every parting game has one of them).
+#[test]
+fn ludii_games_part_where_the_headers_say() {
+    // A lap ending just past the skipped origin, tested by Ludii at the
+    // origin (see skip_origin.rs for the smallest position).
+    let origin = |p: &Parting| p.why.contains("just past the skipped origin");
+    // `sow` offers `propose` at a repeated position, Ludii only at its
+    // `(is Cycle)`.
+    let proposal = |p: &Parting| p.why.starts_with("legal moves:") && p.why.contains("propose");
+    let repetition = |p: &Parting| p.why.starts_with("sow ended the game (repetition)");
+    /// A reason's name and test, and the seeds of the games parting so.
+    type Reasons<'a> = &'a [((&'a str, fn(&Parting) -> bool), &'a [u64])];
+    let expected: &[(&str, Reasons)] = &[
+        ("awari", &[(("origin", origin), &[3, 13])]),
+        (
+            "uril",
+            &[
+                (("origin", origin), &[3, 13]),
+                (("repetition", repetition), &[7, 18]),
+            ],
+        ),
+        (
+            "english-wari-st-lucia",
+            &[(("origin", origin), &[5, 7, 8, 11, 12, 19])],
+        ),
+        (
+            "enindji",
+            &[
+                (("origin", origin), &[2, 5, 15, 16, 18, 20]),
+                (("proposal", proposal), &[1, 4, 6, 7, 8, 9, 11, 17]),
+            ],
+        ),
+        (
+            "woli",
+            &[
+                (("origin", origin), &[4, 5, 8, 14, 15, 17, 19, 20]),
+                (("proposal", proposal), &[2, 6, 7, 11, 13, 16, 18]),
+            ],
+        ),
+    ];
+    for (variant, reasons) in expected {
+        let parted = partings(variant);
+        for ((name, holds), seeds) in *reasons {
+            let found: Vec<u64> = parted
+                .iter()
+                .filter(|(_, p)| holds(p))
+                .map(|(seed, _)| *seed)
+                .collect();
+            assert_eq!(&found, seeds, "{variant}: games parting at {name}");
+        }
+        let explained = reasons.iter().map(|(_, seeds)| seeds.len()).sum::<usize>();
+        assert_eq!(
+            parted.len(),
+            explained,
+            "{variant}: every parting has a stated reason"
+        );
+    }
+    // Chonka: Ludii's anticlockwise option sows North on South's track
+    // (into South's store, past its own): every game parts at North's
+    // first move, ply 2 or 3.
+    let chonka = partings("chonka");
+    assert_eq!(chonka.len(), 50);
+    assert!(chonka
+        .iter()
+        .all(|(_, p)| p.ply <= 3 && p.why.starts_with("north plays")));
+}
+
 /// The summary table, as tests/peers/ludii/agreement.tsv holds it.
 fn table(results: &[FileResult]) -> String {
     let mut out = String::from(

@@ -68,6 +68,14 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    // Leftovers to the last mover with extra turns (`last_mover` after
+    // `extra_turn store`).
+    Peer {
+        name: "crosscapt-five",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
     // The peer's Bakuk config says DONT_SCORE for every end, as the mirror.
     Peer {
         name: "bakuk",

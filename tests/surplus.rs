@@ -14,7 +14,7 @@ use sowing::engine::{
     format_position, parse_position, AfterRound, EndReason, MatchRun, Outcome, Player,
 };
 
-use crate::common::{legal, pos, shipped, shipped_with, sow};
+use crate::common::{board, legal, play, pos, shipped, shipped_with, sow};
 
 /// Refills Hufesay after a round that ended with an empty board and the
 /// given captures, South having started it.
@@ -248,4 +248,25 @@ fn surplus_owner_of_most_pits_may_have_more_moves_than_pits() {
     for label in ["a:ccw", "a:cw", "b:ccw", "b:cw", "O:cw"] {
         assert!(moves.contains(&label.to_string()), "{label}: {moves:?}");
     }
+}
+
+/// Gabata (Adegrat): the hole nobody fills (`odd_pit nobody`) is closed
+/// for the round and sowing passes over it, where Ludii's code sows into
+/// it (the file's header says so). a (2) passes the closed b: c 0 -> 1, d
+/// 0 -> 1, the last, empty before: the hole after it, e (3), is taken. Sown
+/// into b as Ludii does, the move would end in c and take d, empty.
+#[test]
+fn gabata_adegrat_sows_past_the_hole_nobody_filled() {
+    let game = shipped("gabata-adegrat");
+    let s = play(
+        &game,
+        &pos(&game, "2 x 0 0 3 0 / 3 3 3 3 3 3 south captured 6 7"),
+        "a",
+    );
+    assert_eq!(
+        board(&game, &s.position),
+        [0, 0, 1, 1, 0, 0, 3, 3, 3, 3, 3, 3]
+    );
+    assert_eq!(s.position.captured, [9, 7]);
+    assert_eq!(s.position.closed, 0b10, "b stays closed");
 }

@@ -323,15 +323,18 @@ def read(gi, cls, holes, seeds, p):
         else:
             miss("end when every pit holds at most N")
     unclaimed = get("unclaimed", 0)
-    if unclaimed == 3:
-        miss("leftovers to the unfed player")
+    extra_turns = stores in (1, 2, 5, 6) or get("capt_rturn") == 1
+    if unclaimed == 3 and extra_turns:
+        # The unfed player is then not always the last mover.
+        miss("leftovers to the unfed player with extra turns")
+    elif unclaimed == 3:
+        # The must-share end gives the board to the unfed player, who
+        # moved last; the peer's other ends score by `quitter`.
+        notes.append("feeding_impossible last_mover (the unfed player)")
     elif unclaimed == 4:
         # `divided` leaves an odd stone to nobody; the peer gives it to
         # the player with fewer seeds (claimer.DivvySeedsStores).
         miss("leftovers divided, odd stone to the poorer player")
-    if unclaimed == 2 and stores in (1, 2, 5, 6):
-        # The language refuses `last_mover` with `extra_turn store`.
-        miss("leftovers to the last mover with extra turns")
     if rounds:
         if rounds != 2:
             miss("rounds: other round ends (" + gi.Rounds(rounds).name.lower() + ")")

@@ -146,8 +146,9 @@ MAX_RELAYS = 1000  # `sow` stops a move after this many relay laps
 
 class Altiev:
     """2x6, 3 each, relay from an occupied final hole; a final counter in an
-    empty hole of the mover's row takes the opposite hole; a row empty after a
-    move ends the game."""
+    empty hole of the mover's row takes the opposite hole; a row empty after
+    any lap ends the game there (Ludii's code, where each lap is a move), the
+    relay not continued and nothing captured."""
 
     def start(self):
         return ((3,) * 12, 0)
@@ -172,6 +173,8 @@ class Altiev:
                 at = (at + 1) % 12
                 b[at] += 1
                 stones -= 1
+            if any(all(b[i] == 0 for i in self.row(p)) for p in (0, 1)):
+                return (tuple(b), 1 - player)
             if b[at] > 1 and laps < MAX_RELAYS:
                 origin, laps = at, laps + 1
                 continue

@@ -397,6 +397,9 @@ pub struct Game {
     /// pits are passed over for the whole round.
     pub(super) reopen_at: u8,
     extra_turn: bool,
+    /// Extra turns under rules that give leftovers to the last mover:
+    /// positions keep [`Position::moved_again`].
+    records_last_mover: bool,
     /// `extra_turn capture`: a move that captured a pit is followed by
     /// another move of the same player.
     extra_turn_capture: bool,
@@ -767,6 +770,8 @@ impl Game {
                 EndReason::PlyCap => end.leftovers,
             }
         });
+        let records_last_mover =
+            (extra_turn || extra_turn_capture) && scoring.contains(&Leftovers::LastMover);
         let mut start = Position {
             opening: true,
             ..Position::EMPTY
@@ -821,6 +826,7 @@ impl Game {
             both_stores,
             reopen_at,
             extra_turn,
+            records_last_mover,
             extra_turn_capture,
             min_stones,
             singletons,
@@ -1200,6 +1206,13 @@ impl Game {
         opening && self.each_player_opening && mover == Player::South
     }
 
+    /// Whether positions record that the player to move made the last move
+    /// ([`Position::moved_again`]): rules with extra turns that give the
+    /// leftovers to the last mover.
+    pub fn records_last_mover(&self) -> bool {
+        self.records_last_mover
+    }
+
     /// Whether the mover moves again after a move whose last stone fell in
     /// slot `last` and that did `effect`: `extra_turn store` (the last stone
     /// in their store) or `extra_turn capture` (a pit captured).
@@ -1319,6 +1332,7 @@ impl Game {
         if !again {
             pos.to_move = mover.other();
         }
+        pos.moved_again = again && self.records_last_mover;
         pos.opening = !PLAIN && self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
         if pos.closed != 0 && self.reopen_at != 0 {

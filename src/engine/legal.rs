@@ -433,6 +433,7 @@ impl Game {
             }
             pos.to_move = pos.to_move.other();
             pos.opening = false;
+            pos.moved_again = false;
             return Effect::default();
         }
         let capture = self.may_capture(pos);

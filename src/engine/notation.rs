@@ -481,6 +481,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         refilling,
         visited,
         relay_cycled: false,
+        moved_again: false,
         vote,
     })
 }

@@ -171,6 +171,12 @@ pub struct Position {
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
     pub relay_cycled: bool,
+    /// True when the move that led here gave its mover another turn, so
+    /// that the player to move also made the last move. Kept only where
+    /// the rules give the leftovers to the last mover and have extra turns
+    /// ([`Game::records_last_mover`](crate::engine::Game::records_last_mover));
+    /// always false otherwise.
+    pub moved_again: bool,
     /// While the players choose the pits to refill at the start of a round
     /// (`rounds { fill_from choice }`): the player who moves first once
     /// they have; `to_move` is the player filling. `None` otherwise. In
@@ -216,6 +222,7 @@ impl Position {
         claimed: 0,
         visited: 0,
         relay_cycled: false,
+        moved_again: false,
         refilling: None,
         vote: Vote::None,
     };

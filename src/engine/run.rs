@@ -583,9 +583,12 @@ impl Game {
             Leftovers::Unscored => {}
             Leftovers::Draw => scores = [0, 0],
             Leftovers::LastMover => {
-                // `check` refuses `last_mover` with extra turns, so the
-                // last move was the other player's.
-                scores[pos.to_move.other().index()] += row(Player::South) + row(Player::North);
+                // After an extra turn the player to move made the last move.
+                let last_mover = match pos.moved_again {
+                    true => pos.to_move,
+                    false => pos.to_move.other(),
+                };
+                scores[last_mover.index()] += row(Player::South) + row(Player::North);
             }
             Leftovers::AbleToMove => match Player::BOTH.map(|p| self.can_move(pos, p)) {
                 [true, true] => {

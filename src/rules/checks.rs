@@ -31,7 +31,6 @@ pub(super) const CHECKS: &[Check] = &[
     lap_test_needs_a_condition,
     repetition_leftovers_needs_repetition,
     scoring_needs_its_end,
-    last_mover_needs_alternate_turns,
     first_move_from_in_the_row,
     end_numbers_go_with_their_condition,
     rounds_options_need_refill,
@@ -487,31 +486,6 @@ fn scoring_needs_its_end(read: &Read<'_>) -> Vec<Diagnostic> {
                 s.span,
                 format!("`{way}` has no effect: {why}"),
             ))
-        })
-        .collect()
-}
-
-/// `last_mover` gives the stones to the opponent of the player to move:
-/// with extra turns the last mover may be the player to move, whom a
-/// position does not record.
-fn last_mover_needs_alternate_turns(read: &Read<'_>) -> Vec<Diagnostic> {
-    let rules = &read.rules;
-    if !read.valid(SOW, "extra_turn") || rules.sowing.extra_turn == ExtraTurn::Never {
-        return Vec::new();
-    }
-    let mut keys = vec![
-        ("leftovers", rules.end.leftovers),
-        ("repetition_leftovers", rules.end.repetition_leftovers),
-    ];
-    keys.extend(rules.end.scoring.ways());
-    keys.into_iter()
-        .filter(|(_, scoring)| *scoring == Leftovers::LastMover)
-        .filter_map(|(key, _)| read.given(END, key))
-        .map(|s| {
-            Diagnostic::error(
-                s.span,
-                "`last_mover` cannot be used with `extra_turn store`: after an extra turn the last mover is the player to move, which a position does not record",
-            )
         })
         .collect()
 }

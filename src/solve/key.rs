@@ -75,6 +75,7 @@ impl KeyCodec {
             claimed: 0,
             visited: 0,
             relay_cycled: false,
+            moved_again: false,
             refilling: None,
             vote: crate::engine::Vote::None,
         }

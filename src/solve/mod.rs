@@ -146,6 +146,10 @@ pub enum SolveError {
     /// solver's model of cycles (a repetition ends the game) does not say.
     #[error("the players may agree to end a repeating game (`repetition agree`): the solver's model of cycles, in which a repetition ends the game, does not say that choice")]
     Agreement,
+    /// The leftovers go to the last mover under extra turns: who moved last
+    /// is part of the state, which a position key leaves out.
+    #[error("the leftovers go to the last mover (`last_mover`) in a game with extra turns: who moved last, the player to move or the other, is not recorded by a position of the solver")]
+    LastMoverAfterExtraTurns,
     /// A position that is not in the solution (not reachable from the start).
     #[error("position not in the solution: it is not reachable from the variant's start")]
     Unknown,
@@ -249,8 +253,8 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
         Leftovers::RowOwner => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
-        // `check` refuses `last_mover` with extra turns: the other player
-        // moved last.
+        // The solver refuses `last_mover` with extra turns: the other
+        // player moved last.
         Leftovers::LastMover => -(mine + theirs),
         // Half each (the odd stone for nobody): the same for both.
         Leftovers::Divided => 0,
@@ -350,9 +354,12 @@ fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
 }
 
 /// Refuses rules under which a position's value depends on the stones
-/// captured so far.
+/// captured so far, or on who made the last move.
 fn check_rules(game: &Game) -> Result<(), SolveError> {
     check_graph_rules(game)?;
+    if game.records_last_mover() {
+        return Err(SolveError::LastMoverAfterExtraTurns);
+    }
     if EndReason::ALL
         .iter()
         .any(|&reason| game.scoring(reason).sets_captures_aside())

@@ -196,9 +196,11 @@ impl Game {
             }
         }
         pos.pits[..LANES].copy_from_slice(&board);
-        if !self.moves_again(last, &effect) {
+        let again = self.moves_again(last, &effect);
+        if !again {
             pos.to_move = mover.other();
         }
+        pos.moved_again = again && self.records_last_mover;
         pos.opening = false;
         pos.relay_cycled = false;
         effect

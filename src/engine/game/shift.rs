@@ -30,6 +30,7 @@ impl Game {
         pos.to_move = mover.other();
         pos.opening = self.opening_after(pos.opening, mover);
         pos.relay_cycled = false;
+        pos.moved_again = false;
         Effect {
             last: to as u8,
             ..Effect::default()

@@ -208,7 +208,8 @@ impl Kernel {
     /// do not (the variant is played by the general engine).
     pub fn new(game: &Game) -> Option<Kernel> {
         let rules = game.rules();
-        if !shape::fits(rules) || game.has_rounds() {
+        // The kernel's board does not record who made the last move.
+        if !shape::fits(rules) || game.has_rounds() || game.records_last_mover() {
             return None;
         }
         let shaped = match usize::from(rules.board.pits) <= u64::HALF {
