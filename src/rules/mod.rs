@@ -8,6 +8,7 @@ pub mod format;
 mod keyword;
 pub mod language;
 mod model;
+pub mod readings;
 pub mod schema;
 mod sentences;
 mod validate;
