@@ -5,6 +5,7 @@ mod board_checks;
 mod checks;
 pub mod describe;
 pub mod format;
+mod format_readings;
 mod keyword;
 pub mod language;
 mod model;
