@@ -103,7 +103,14 @@ fn reading_suggestion(reading: &str, readings: &[String]) -> String {
     if readings.is_empty() {
         return "; it has no readings".to_string();
     }
-    let near = crate::rules::closest(reading, readings.iter().map(String::as_str), MAX_SUGGESTED);
+    let names = || readings.iter().map(String::as_str);
+    let mut near = crate::rules::closest(reading, names(), MAX_SUGGESTED);
+    if near.is_empty() {
+        near = names()
+            .filter(|name| name.contains(reading))
+            .take(MAX_SUGGESTED)
+            .collect();
+    }
     format!(
         "{}; readings: {}",
         crate::rules::did_you_mean(&near),

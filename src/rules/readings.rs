@@ -63,6 +63,12 @@ pub fn names(tree: &SyntaxTree) -> Vec<String> {
     tree.readings.iter().map(|r| r.name.node.clone()).collect()
 }
 
+/// The names of the readings of a variant file's text (none when it does
+/// not parse: its errors are shown when it loads).
+pub fn names_in(text: &str) -> Vec<String> {
+    dsl::parse(text).map_or_else(|_| Vec::new(), |tree| names(&tree))
+}
+
 /// The text of a reading's own string setting (`why`, `source`), when it is
 /// written as one string.
 pub fn text_of<'a>(reading: &'a Reading, key: &str) -> Option<&'a str> {
