@@ -162,6 +162,24 @@ pub fn named(arg: &str) -> Result<Named, LoadError> {
     }
 }
 
+/// The text of a VARIANT argument as one variant file: the file's own text,
+/// or for a reading, the rules it resolves to written as a whole file
+/// (every setting, defaults too, without comments; loading it gives the
+/// same rules).
+///
+/// # Errors
+/// As [`load`].
+pub fn text(arg: &str) -> Result<String, LoadError> {
+    let named = named(arg)?;
+    if named.reading.is_none() {
+        return Ok(named.source.text);
+    }
+    let rules = load_named(&named, arg)?.rules;
+    Ok(crate::rules::write::print(&crate::rules::write::document(
+        &rules, true,
+    )))
+}
+
 /// The names of the shipped variants, sorted.
 pub fn shipped_names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(name, _)| *name)

@@ -819,7 +819,7 @@ fn records_of_a_user_file_replay_from_anywhere() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("consistent"), "{stdout}");
     // `diff --out` names a variant file the same way.
-    let awale = sowing::variants::source("modiar-awale-info").unwrap().text;
+    let awale = sowing::variants::text("modiar-awale-info").unwrap();
     std::fs::write(dir.join("v/awale.variant"), awale).unwrap();
     let (code, _, stderr) = sow_in(
         &dir,

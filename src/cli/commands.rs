@@ -32,7 +32,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             Ok(OK)
         }
         Command::Show { variant } => {
-            out(variants::source(&variant)?.text)?;
+            out(variants::text(&variant)?)?;
             Ok(OK)
         }
         Command::Trace {
