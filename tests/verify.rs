@@ -116,7 +116,7 @@ fn candidates_tell_which_reading_explains_a_record() {
 inconsistent at the result
 position: 0 0 1 / 2 3 2 north
 the record gives a result, but by these rules the game goes on; legal moves: A B C
-== modiar-awale-info (Modiar (awale.info reading)):
+== modiar-awale-info (Modiar@awale-info):
 consistent: 0 plies replayed, 1 checkpoint agrees
 explained by: modiar-awale-info
 "
@@ -962,7 +962,7 @@ cannot be read: no shipped variant or file named `no-such-variant`";
     assert!(stdout.starts_with(expected), "{stdout}");
     assert!(
         stdout.ends_with(
-            "== modiar-awale-info (Modiar (awale.info reading)):
+            "== modiar-awale-info (Modiar@awale-info):
 consistent: 2 plies replayed, 1 checkpoint agrees
 explained by: modiar modiar-awale-info
 "
