@@ -490,12 +490,17 @@ fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
     Ok(if failed { EXIT_FAILED } else { OK })
 }
 
-/// `sow list`: the shipped variants and their sources.
+/// `sow list`: the shipped variants and their sources, each followed by
+/// its readings (`NAME@READING`).
 fn list() -> Result<i32, Error> {
     let mut rows = Vec::new();
     for name in variants::shipped_names() {
-        let rules = variants::load(name)?.rules;
-        rows.push((name, rules));
+        let named = variants::named(name)?;
+        let rules = variants::load_named(&named, name)?.rules;
+        rows.push((name.to_string(), rules));
+        for reading in super::readings_report::load_all(&named, name)? {
+            rows.push((format!("{name}@{}", reading.about.name), reading.rules));
+        }
     }
     out(report::list(&rows))?;
     Ok(OK)

@@ -8,6 +8,7 @@ mod infer_report;
 mod output;
 mod play;
 mod progress;
+mod readings_report;
 mod report;
 pub use report::check_ok;
 mod sim_report;

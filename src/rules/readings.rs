@@ -69,6 +69,32 @@ pub fn names_in(text: &str) -> Vec<String> {
     dsl::parse(text).map_or_else(|_| Vec::new(), |tree| names(&tree))
 }
 
+/// What a reading says about itself.
+#[derive(Debug, Clone)]
+pub struct About {
+    /// Its name.
+    pub name: String,
+    /// Its own `source`, when it gives one.
+    pub source: Option<String>,
+    /// Why it reads the source so.
+    pub why: String,
+}
+
+/// What each reading of a variant file's text says about itself, in file
+/// order (none when it does not parse).
+pub fn about(text: &str) -> Vec<About> {
+    let Ok(tree) = dsl::parse(text) else {
+        return Vec::new();
+    };
+    (tree.readings.iter())
+        .map(|r| About {
+            name: r.name.node.clone(),
+            source: text_of(r, "source").map(String::from),
+            why: text_of(r, WHY).unwrap_or_default().to_string(),
+        })
+        .collect()
+}
+
 /// The text of a reading's own string setting (`why`, `source`), when it is
 /// written as one string.
 pub fn text_of<'a>(reading: &'a Reading, key: &str) -> Option<&'a str> {
