@@ -20,6 +20,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{
+    keyword::{expected_list, suggestion},
     schema,
     validate::{self, Loaded},
 };
@@ -27,6 +28,39 @@ use crate::{
     diagnostic::{Diagnostic, Report, Source, Spanned},
     dsl::{self, Reading, Section, Setting, SyntaxTree, Value},
 };
+
+/// The language reference's entry for readings (`sow language`).
+pub const REFERENCE: &str = "A file may end with named readings of its source: each a small set of
+overrides of the rules above it, with the source it follows and a sentence
+saying why. `NAME@READING` (or `path.variant@READING`) names one wherever a
+variant is named; its rules are called `NAME@READING` in traces, records and
+summaries.
+
+```
+reading awale-info {
+  source \"awale.info, \\\"Modiar\\\" (Catalan)\"
+  why    \"awale.info ends the game when no move can feed\"
+  legal { feed cannot_move; otherwise end_game }
+}
+```
+
+| key | values | default |
+|---|---|---|
+| `why` | a string: why the source is read this way | required |
+| `source` | a string: the source this reading follows | the file's `source` |
+
+Every other setting or section is an override. A top-level key replaces the
+file's setting of that key. A section is merged into the file's section of
+that name, key by key (a section given per item, into the item of that
+label: `capture last { ... }`), or added when the file leaves it out. In a
+section whose order is meaning (`legal`), the keys a reading sets come after
+the file's other keys, in the reading's order. A reading has no `name`.
+The resolved rules are checked as a whole file, each problem at its place
+(a reading's own setting at its own line). Reading names are lowercase
+letters, digits and `-`, starting with a letter; a name given twice, a key
+set twice in one reading, or an unknown key is an error. `sow check FILE`
+checks the file's rules and every reading; `sow describe FILE` lists the
+readings and what each changes.";
 
 /// The key that says why a reading reads the source so.
 pub const WHY: &str = "why";
@@ -168,6 +202,52 @@ fn check_reading(reading: &Reading, found: &mut Vec<Diagnostic>) {
                 "a reading has no `name` of its own: its rules are named after the file's, `NAME@{name}`"
             ),
         ));
+    }
+    for setting in &reading.settings {
+        let key = setting.key.node.as_str();
+        if !OWN_KEYS.contains(&key) && key != "name" && schema::key(None, key).is_none() {
+            let known = OWN_KEYS
+                .iter()
+                .copied()
+                .chain(schema::top_keys().map(|k| k.name));
+            found.push(Diagnostic::error(
+                setting.key.span,
+                format!(
+                    "unknown key `{key}` in reading `{name}`, expected a section or {}{}",
+                    expected_list(known.clone()),
+                    suggestion(key, known)
+                ),
+            ));
+        }
+    }
+    for section in &reading.sections {
+        let section_name = section.name.node.as_str();
+        let Some(declared) = schema::section(section_name) else {
+            let names = schema::sections().map(|s| s.name);
+            found.push(Diagnostic::error(
+                section.name.span,
+                format!(
+                    "unknown section `{section_name}` in reading `{name}`, expected {}{}",
+                    expected_list(names.clone()),
+                    suggestion(section_name, names)
+                ),
+            ));
+            continue;
+        };
+        for setting in &section.settings {
+            let key = setting.key.node.as_str();
+            if schema::key(Some(section_name), key).is_none() {
+                let keys = declared.keys.iter().map(|k| k.name);
+                found.push(Diagnostic::error(
+                    setting.key.span,
+                    format!(
+                        "unknown key `{key}` in section `{section_name}` of reading `{name}`, expected {}{}",
+                        expected_list(keys.clone()),
+                        suggestion(key, keys)
+                    ),
+                ));
+            }
+        }
     }
     twice(&reading.settings, "", found);
     let mut sections: HashMap<(&str, Option<&str>), &Section> = HashMap::default();
@@ -312,7 +392,12 @@ pub fn load(source: &Source, name: &str) -> Result<Loaded, ReadingError> {
         }
         report
     };
-    match validate::validate(source, &resolved, check(&tree)) {
+    // The file's own problems first: the resolved rules would repeat them.
+    let found = check(&tree);
+    if found.iter().any(Diagnostic::is_error) {
+        return Err(ReadingError::Invalid(report(found)));
+    }
+    match validate::validate(source, &resolved, found) {
         Ok(loaded) => Ok(Loaded {
             rules: loaded.rules,
             warnings: with_notes(loaded.warnings),
