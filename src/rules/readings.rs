@@ -464,6 +464,21 @@ mod tests {
     }
 
     #[test]
+    fn readings_do_not_nest() {
+        let text = format!("{BASE}reading x {{\n  why \"w\"\n  reading y {{ }}\n}}\n");
+        let tree = dsl::parse(&text).unwrap();
+        let found = check(&tree);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0]
+                .message
+                .starts_with("unknown section `reading` in reading `x`"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
     fn names_are_lowercase_words_with_dashes() {
         assert!(valid_name("awale-info"));
         assert!(valid_name("ludii2"));
