@@ -435,6 +435,12 @@ fn describe_every_shipped_variant() {
         assert_eq!(code, 0, "{stderr}");
         insta::assert_snapshot!(format!("describe@{name}"), stdout);
     }
+    // A reading that was a file of its own, by its old name.
+    for (old, _) in sowing::variants::ALIASES {
+        let (code, stdout, stderr) = sow(&["describe", old]);
+        assert_eq!(code, 0, "{stderr}");
+        insta::assert_snapshot!(format!("describe@{old}"), stdout);
+    }
     let (code, stdout, _) = sow(&["describe", "modiar", "--format", "markdown"]);
     assert_eq!(code, 0);
     assert!(
