@@ -35,7 +35,8 @@ pub struct Section {
 /// as overrides of the base file.
 #[derive(Debug, Clone)]
 pub struct Reading {
-    /// The reading's name and where it is written.
+    /// The reading's name and where it is written (empty, at `reading`,
+    /// when the file leaves it out: an error).
     pub name: Spanned<String>,
     /// The settings outside any section (`source`, `why`, top-level keys).
     pub settings: Vec<Setting>,

@@ -39,11 +39,19 @@ pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
 fn reading(pair: Pair<'_, Rule>) -> Reading {
     debug_assert_eq!(pair.as_rule(), Rule::reading);
     let span = Span::from(pair.as_span());
-    let mut inner = pair.into_inner().skip(1);
-    let name = inner
+    let mut inner = pair.into_inner().peekable();
+    let keyword = inner
         .next()
         .map(spanned_text)
-        .unwrap_or_else(|| unreachable!("the grammar names every reading"));
+        .unwrap_or_else(|| unreachable!("the grammar starts every reading with `reading`"));
+    // A reading written without its name: an empty name at `reading`.
+    let name = match inner.next_if(|p| p.as_rule() == Rule::label) {
+        Some(label) => spanned_text(label),
+        None => Spanned {
+            span: keyword.span,
+            node: String::new(),
+        },
+    };
     let mut reading = Reading {
         name,
         settings: Vec::new(),

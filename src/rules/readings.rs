@@ -151,7 +151,12 @@ pub fn check(tree: &SyntaxTree) -> Vec<Diagnostic> {
     let mut seen: HashMap<&str, Spanned<()>> = HashMap::default();
     for reading in &tree.readings {
         let name = &reading.name;
-        if !valid_name(&name.node) {
+        if name.node.is_empty() {
+            found.push(Diagnostic::error(
+                name.span,
+                "a reading needs a name: `reading NAME { ... }` (lowercase letters, digits and `-`)",
+            ));
+        } else if !valid_name(&name.node) {
             found.push(Diagnostic::error(
                 name.span,
                 format!(
