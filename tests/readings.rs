@@ -65,6 +65,19 @@ Readings
     );
     let (code, _, err) = sow(&["describe", "modiar@awale-info"]);
     assert_eq!(code, 0, "{err}");
+    // `sow list` gives the reading a row of its own, after its variant's.
+    let (_, list, _) = sow(&["list"]);
+    let base = list.find("│ modiar ").expect("a modiar row");
+    let reading = list.find("│ modiar@awale-info ").expect("a reading row");
+    assert!(base < reading, "{list}");
+    assert!(
+        list[reading..]
+            .lines()
+            .next()
+            .unwrap()
+            .contains("┆ Modiar@awale-info "),
+        "{list}"
+    );
 }
 
 #[test]
