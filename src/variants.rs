@@ -26,6 +26,19 @@ pub enum LoadError {
         /// The shipped names.
         shipped: Vec<String>,
     },
+    /// The variant has no reading of that name.
+    #[error(
+        "{variant} has no reading `{reading}`{}",
+        reading_suggestion(reading, readings)
+    )]
+    UnknownReading {
+        /// The variant (a shipped name or a file).
+        variant: String,
+        /// The reading asked for.
+        reading: String,
+        /// The variant's readings.
+        readings: Vec<String>,
+    },
     /// The file cannot be read.
     #[error(transparent)]
     Read(#[from] ReadError),
@@ -84,6 +97,89 @@ fn name_suggestion(name: &str, shipped: &[String]) -> String {
     crate::rules::did_you_mean(&near)
 }
 
+/// " (did you mean `awale-info`?); readings: awale-info", or "; it has no
+/// readings".
+fn reading_suggestion(reading: &str, readings: &[String]) -> String {
+    if readings.is_empty() {
+        return "; it has no readings".to_string();
+    }
+    let names = || readings.iter().map(String::as_str);
+    let mut near = crate::rules::closest(reading, names(), MAX_SUGGESTED);
+    if near.is_empty() {
+        near = names()
+            .filter(|name| name.contains(reading))
+            .take(MAX_SUGGESTED)
+            .collect();
+    }
+    format!(
+        "{}; readings: {}",
+        crate::rules::did_you_mean(&near),
+        readings.join(", ")
+    )
+}
+
+/// Old names that stand for a reading of a shipped variant (a variant that
+/// became a reading keeps its name for the records and scripts that use it).
+pub const ALIASES: &[(&str, &str)] = &[("modiar-awale-info", "modiar@awale-info")];
+
+/// What a VARIANT argument names: a variant file (shipped or not) and,
+/// after `@`, one of its readings.
+#[derive(Debug, Clone)]
+pub struct Named {
+    /// The file.
+    pub source: Source,
+    /// The reading (`None`: the base rules).
+    pub reading: Option<String>,
+}
+
+/// The file and the reading a VARIANT argument names: an old name in
+/// [`ALIASES`] as what it stands for; a shipped name or an existing file as
+/// is (a file really named `a@b.variant` opens); else `NAME@READING` or
+/// `path.variant@READING`.
+///
+/// # Errors
+/// As [`source`], for the part before `@`.
+pub fn named(arg: &str) -> Result<Named, LoadError> {
+    let arg = ALIASES
+        .iter()
+        .find(|(old, _)| *old == arg)
+        .map_or(arg, |(_, new)| *new);
+    if is_shipped_file(arg) || Path::new(arg).exists() {
+        return Ok(Named {
+            source: source(arg)?,
+            reading: None,
+        });
+    }
+    match arg.rsplit_once('@') {
+        Some((file, reading)) if !file.is_empty() && !reading.is_empty() => Ok(Named {
+            source: source(file)?,
+            reading: Some(reading.to_string()),
+        }),
+        _ => Ok(Named {
+            source: source(arg)?,
+            reading: None,
+        }),
+    }
+}
+
+/// The text of a VARIANT argument as one variant file: the file's own text,
+/// or for a reading, the rules it resolves to written as a whole file
+/// (every setting, defaults too, without comments; loading it gives the
+/// same rules).
+///
+/// # Errors
+/// As [`load`].
+pub fn text(arg: &str) -> Result<String, LoadError> {
+    let named = named(arg)?;
+    if named.reading.is_none() {
+        return Ok(named.source.text);
+    }
+    let rules = load_named(&named, arg)?.rules;
+    Ok(crate::rules::write::print(&crate::rules::write::document(
+        &rules, true,
+    )))
+}
+
 /// The names of the shipped variants, sorted.
 pub fn shipped_names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(name, _)| *name)
@@ -94,6 +190,12 @@ pub fn shipped_names() -> impl Iterator<Item = &'static str> {
 /// # Errors
 /// The file cannot be read, or no shipped variant or file has that name.
 pub fn source(arg: &str) -> Result<Source, LoadError> {
+    let arg = ALIASES
+        .iter()
+        .find(|(old, _)| *old == arg)
+        .map_or(arg, |(_, new)| {
+            new.split_once('@').map_or(*new, |(file, _)| file)
+        });
     if let Some((name, text)) = SHIPPED.iter().find(|(name, _)| *name == arg) {
         return Ok(Source::new(format!("variants/{name}.variant"), *text));
     }
@@ -111,8 +213,19 @@ pub fn source(arg: &str) -> Result<Source, LoadError> {
 }
 
 /// True when `arg` names a shipped variant (which a file of that name does
-/// not shadow).
+/// not shadow), an old name of one of its readings ([`ALIASES`]), or a
+/// reading of one (`modiar@awale-info`: whether the reading exists is found
+/// when it loads).
 pub fn is_shipped(arg: &str) -> bool {
+    is_shipped_file(arg)
+        || ALIASES.iter().any(|(old, _)| *old == arg)
+        || arg
+            .rsplit_once('@')
+            .is_some_and(|(file, _)| is_shipped_file(file))
+}
+
+/// True when `arg` is the name of a shipped variant file.
+fn is_shipped_file(arg: &str) -> bool {
     shipped_names().any(|name| name == arg)
 }
 
@@ -128,22 +241,27 @@ pub fn reference(arg: &str, record_folder: Option<&Path>) -> Result<String, IoEr
     if is_shipped(arg) {
         return Ok(arg.to_string());
     }
+    // `path.variant@READING`: the path is the file's, the reading stays.
+    let (arg, reading) = match arg.rsplit_once('@') {
+        Some((file, reading)) if !Path::new(arg).exists() => (file, format!("@{reading}")),
+        _ => (arg, String::new()),
+    };
     let canonical = |path: &Path| {
         std::fs::canonicalize(path).map_err(|source| IoError::new(path.display(), source))
     };
     let file = canonical(Path::new(arg))?;
     let Some(folder) = record_folder else {
-        return Ok(file.display().to_string());
+        return Ok(format!("{}{reading}", file.display()));
     };
     let folder = canonical(if folder.as_os_str().is_empty() {
         Path::new(".")
     } else {
         folder
     })?;
-    Ok(relative(&file, &folder)
-        .unwrap_or(file)
-        .display()
-        .to_string())
+    Ok(format!(
+        "{}{reading}",
+        relative(&file, &folder).unwrap_or(file).display()
+    ))
 }
 
 /// The path that leads from the folder `from` to `to` (both absolute), or
@@ -200,8 +318,32 @@ pub fn read_limited(path: &str, limit: u64, what: &str) -> Result<String, ReadEr
 /// # Errors
 /// As [`source`], or the file does not validate.
 pub fn load(arg: &str) -> Result<Loaded, LoadError> {
-    let source = source(arg)?;
-    crate::rules::load(&source).map_err(LoadError::Invalid)
+    let named = named(arg)?;
+    load_named(&named, arg)
+}
+
+/// Loads what [`named`] found; `arg` is how the variant was named (for an
+/// unknown reading's message).
+///
+/// # Errors
+/// The file or the reading's rules do not validate, or there is no such
+/// reading.
+pub fn load_named(named: &Named, arg: &str) -> Result<Loaded, LoadError> {
+    use crate::rules::readings::{self, ReadingError};
+    let Some(reading) = &named.reading else {
+        return crate::rules::load(&named.source).map_err(LoadError::Invalid);
+    };
+    readings::load(&named.source, reading).map_err(|e| match e {
+        ReadingError::Invalid(report) => LoadError::Invalid(report),
+        ReadingError::Unknown { reading, readings } => LoadError::UnknownReading {
+            variant: arg
+                .rsplit_once('@')
+                .map_or(arg, |(file, _)| file)
+                .to_string(),
+            reading,
+            readings,
+        },
+    })
 }
 
 #[cfg(test)]

@@ -249,7 +249,7 @@ fn galatjang_a_relay_that_ends_in_the_store_gives_another_move() {
 /// (today's fixed order, and the order of old files), written to a scratch
 /// file.
 fn awale_info_slam_first() -> std::path::PathBuf {
-    let text = sowing::variants::source("modiar-awale-info").unwrap().text;
+    let text = sowing::variants::text("modiar-awale-info").unwrap();
     let slam = "  grand_slam only_move_no_capture";
     let line = text.lines().find(|l| l.starts_with(slam)).unwrap();
     let text = text
@@ -378,7 +378,10 @@ fn awale_info_feeding_leaves_a_playable_pit_and_the_literal_reading_only_reaches
     );
     let (literal, _) = shipped_edited(
         "modiar-awale-info",
-        &[("feed_gives move", "feed_gives reach")],
+        &[(
+            "otherwise end_game",
+            "otherwise end_game\n  feed_gives reach",
+        )],
         "awale-info-reach",
     );
     let start = pos(&literal, "0 0 1 / 2 3 2 north");
@@ -395,7 +398,10 @@ fn diff_between_the_two_feeding_requirements_finds_where_they_part() {
     // A=5 B=11, last in A (5): no capture, and South can play.
     let (_, path) = shipped_edited(
         "modiar-awale-info",
-        &[("feed_gives move", "feed_gives reach")],
+        &[(
+            "otherwise end_game",
+            "otherwise end_game\n  feed_gives reach",
+        )],
         "awale-info-reach-diff",
     );
     let (code, out, err) = sow(&["diff", "modiar-awale-info", path.to_str().unwrap()]);

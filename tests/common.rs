@@ -32,7 +32,7 @@ pub fn squeeze(text: &str) -> String {
 /// The text of a shipped variant, spaces squeezed (see [`squeeze`]), with
 /// each `from` (itself squeezed) replaced by `to`.
 pub fn shipped_text_with(name: &str, edits: &[(&str, &str)]) -> String {
-    let mut text = squeeze(&variants::source(name).unwrap().text);
+    let mut text = squeeze(&variants::text(name).unwrap());
     for (from, to) in edits {
         let from = squeeze(from);
         assert!(text.contains(&from), "{name}.variant has no `{from}`");

@@ -455,9 +455,24 @@ fn read(relative: &str) -> String {
 
 /// The comment lines at the top of a variant file, without their `#`.
 fn header(name: &str) -> String {
-    let text = variants::source(name).unwrap().text;
-    let lines: Vec<&str> = text
-        .lines()
+    let named = variants::named(name).unwrap();
+    let text = named.source.text;
+    // A reading's header is the comment just above its `reading NAME {`.
+    let above: Vec<&str> = match &named.reading {
+        Some(reading) => {
+            let opening = format!("reading {reading} {{");
+            let lines: Vec<&str> = text.lines().collect();
+            let at = lines.iter().position(|l| l.starts_with(&opening)).unwrap();
+            let first = lines[..at]
+                .iter()
+                .rposition(|l| !l.starts_with('#'))
+                .map_or(0, |i| i + 1);
+            lines[first..at].to_vec()
+        }
+        None => text.lines().collect(),
+    };
+    let lines: Vec<&str> = above
+        .into_iter()
         .take_while(|l| l.starts_with('#'))
         .map(|l| l.strip_prefix("# ").unwrap_or(l.trim_start_matches('#')))
         .collect();
@@ -593,8 +608,13 @@ fn page(family: &Family) -> String {
     for &name in family.variants {
         let title = variants::load(name).unwrap().rules.name;
         out += &format!("\n## `{name}`: {title}\n\n");
+        let named = variants::named(name).unwrap();
+        let from = match &named.reading {
+            Some(reading) => format!("reading `{reading}` of `{}`", named.source.name),
+            None => format!("`{}`", named.source.name),
+        };
         out += &format!(
-            "### The file's header\n\nFrom `variants/{name}.variant`:\n\n```text\n{}\n```\n\n",
+            "### The file's header\n\nFrom {from}:\n\n```text\n{}\n```\n\n",
             header(name)
         );
         out += &format!(
@@ -657,7 +677,28 @@ fn every_shipped_variant_is_in_one_family() {
     let shipped: Vec<&str> = variants::shipped_names().collect();
     for family in FAMILIES {
         for name in family.variants {
-            assert!(shipped.contains(name), "`{name}` is not a shipped variant");
+            assert!(
+                shipped.contains(name) || variants::is_shipped(name),
+                "`{name}` is not a shipped variant or reading"
+            );
+        }
+    }
+    // Each reading of a shipped variant is in a family, by its old name
+    // when it has one.
+    for name in variants::shipped_names() {
+        let text = variants::text(name).unwrap();
+        for reading in sowing::rules::readings::names_in(&text) {
+            let full = format!("{name}@{reading}");
+            let old = variants::ALIASES
+                .iter()
+                .find(|(_, new)| *new == full)
+                .map(|(old, _)| *old);
+            assert!(
+                FAMILIES
+                    .iter()
+                    .any(|f| f.variants.iter().any(|v| *v == full || Some(*v) == old)),
+                "`{full}` is in no family of the catalogue"
+            );
         }
     }
 }

@@ -201,7 +201,7 @@ fn fmt_upgrades_old_restrictions_and_keeps_the_order_of_legal() {
     let rules = |t: &str| rules::load(&Source::new("t", t)).unwrap().rules;
     assert_eq!(rules(text), rules(&upgraded));
     // modiar-awale-info lists feeding first: formatting keeps that order.
-    let source = variants::source("modiar-awale-info").unwrap();
+    let source = Source::new("t", variants::text("modiar-awale-info").unwrap());
     let formatted = format::format(&source).unwrap();
     let feed = formatted.find("  feed ").unwrap();
     let slam = formatted.find("  grand_slam ").unwrap();

@@ -33,6 +33,7 @@ mod peers;
 mod perft;
 mod play;
 mod python_package;
+mod readings;
 mod refill_choice;
 mod relay_captures;
 mod repetition_agree;

@@ -170,10 +170,7 @@ fn a_short_batch_ends_with_one_line_when_asked_and_none_otherwise() {
                 "40",
                 "--progress",
             ],
-            vec![
-                "Modiar: 40 games in ",
-                "Modiar (awale.info reading): 40 games in ",
-            ],
+            vec!["Modiar: 40 games in ", "Modiar@awale-info: 40 games in "],
         ),
         (vec!["simulate", "modiar", "--games", "40"], vec![]),
     ] {

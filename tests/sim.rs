@@ -351,7 +351,7 @@ fn compare_rules_table_shows_every_end_in_force_and_fits() {
         "{feeding}"
     );
     assert!(table.contains("│ figure "), "{table}");
-    assert!(table.contains("┆ Modiar (awale.info reading) "), "{table}");
+    assert!(table.contains("┆ Modiar@awale-info "), "{table}");
     for line in table.lines() {
         assert!(
             line.chars().count() <= 100,

@@ -134,7 +134,7 @@ fn candidates_tell_which_reading_explains_a_record() {
 inconsistent at the result
 position: 0 0 1 / 2 3 2 north
 the record gives a result, but by these rules the game goes on; legal moves: A B C
-== modiar-awale-info (Modiar (awale.info reading)):
+== modiar-awale-info (Modiar@awale-info):
 consistent: 0 plies replayed, 1 checkpoint agrees
 explained by: modiar-awale-info
 "
@@ -452,6 +452,12 @@ fn describe_every_shipped_variant() {
         let (code, stdout, stderr) = sow(&["describe", name]);
         assert_eq!(code, 0, "{stderr}");
         insta::assert_snapshot!(format!("describe@{name}"), stdout);
+    }
+    // A reading that was a file of its own, by its old name.
+    for (old, _) in sowing::variants::ALIASES {
+        let (code, stdout, stderr) = sow(&["describe", old]);
+        assert_eq!(code, 0, "{stderr}");
+        insta::assert_snapshot!(format!("describe@{old}"), stdout);
     }
     let (code, stdout, _) = sow(&["describe", "modiar", "--format", "markdown"]);
     assert_eq!(code, 0);
@@ -837,7 +843,7 @@ fn records_of_a_user_file_replay_from_anywhere() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("consistent"), "{stdout}");
     // `diff --out` names a variant file the same way.
-    let awale = sowing::variants::source("modiar-awale-info").unwrap().text;
+    let awale = sowing::variants::text("modiar-awale-info").unwrap();
     std::fs::write(dir.join("v/awale.variant"), awale).unwrap();
     let (code, _, stderr) = sow_in(
         &dir,
@@ -979,7 +985,7 @@ consistent: 2 plies replayed, 1 checkpoint agrees
     assert!(stdout.starts_with(expected), "{stdout}");
     assert!(
         stdout.ends_with(
-            "== modiar-awale-info (Modiar (awale.info reading)):
+            "== modiar-awale-info (Modiar@awale-info):
 consistent: 2 plies replayed, 1 checkpoint agrees
 explained by: modiar modiar-awale-info
 "

@@ -6,7 +6,7 @@ use std::path::Path;
 use pyo3::{create_exception, exceptions::PyValueError, prelude::*};
 use sowing::{
     diagnostic::{Report, Severity, Source},
-    rules::{self, Loaded},
+    rules::Loaded,
     variants,
 };
 
@@ -19,24 +19,30 @@ create_exception!(
      `sow check` prints about it."
 );
 
-/// Where a variant argument points: a shipped name or an existing file is
-/// read as `sow` reads it; anything else with a newline or a `{` is taken as
-/// the text of a variant file.
-fn source(arg: &str) -> Result<Source, variants::LoadError> {
+/// Where a variant argument points: a shipped name, an existing file or a
+/// reading of one (`modiar@awale-info`) is read as `sow` reads it; anything
+/// else with a newline or a `{` is taken as the text of a variant file.
+fn named(arg: &str) -> Result<variants::Named, variants::LoadError> {
     let is_text = !variants::is_shipped(arg)
         && !Path::new(arg).exists()
         && (arg.contains('\n') || arg.contains('{'));
     if is_text {
-        Ok(Source::new("<text>", arg))
+        Ok(variants::Named {
+            source: Source::new("<text>", arg),
+            reading: None,
+        })
     } else {
-        variants::source(arg)
+        variants::named(arg)
     }
 }
 
 /// A variant that loaded, with its source and its warnings.
 pub struct Variant {
-    /// The text it was read from (the key under which its game is kept).
+    /// The text it was read from (with the reading, the key under which its
+    /// game is kept).
     pub source: Source,
+    /// The reading of the text it stands for (`None`: the base rules).
+    pub reading: Option<String>,
     /// The validated rules and the warnings.
     pub loaded: Loaded,
 }
@@ -49,15 +55,23 @@ struct Failure {
 }
 
 fn read(arg: &str) -> Result<Variant, Failure> {
-    let source = source(arg).map_err(|e| Failure {
+    let named = named(arg).map_err(|e| Failure {
         text: format!("error: {e}\n"),
         diagnostics: Vec::new(),
     })?;
-    match rules::load(&source) {
-        Ok(loaded) => Ok(Variant { source, loaded }),
-        Err(report) => Err(Failure {
+    match variants::load_named(&named, arg) {
+        Ok(loaded) => Ok(Variant {
+            source: named.source,
+            reading: named.reading,
+            loaded,
+        }),
+        Err(variants::LoadError::Invalid(report)) => Err(Failure {
             text: report.to_string(),
             diagnostics: diagnostics(&report),
+        }),
+        Err(e) => Err(Failure {
+            text: format!("error: {e}\n"),
+            diagnostics: Vec::new(),
         }),
     }
 }
@@ -181,10 +195,11 @@ impl Check {
         } else {
             warnings.to_string()
         };
-        text.push_str(&sowing::cli::check_ok(
-            &variant.source.name,
-            &variant.loaded.rules,
-        ));
+        let name = match &variant.reading {
+            Some(reading) => format!("{}@{reading}", variant.source.name),
+            None => variant.source.name.clone(),
+        };
+        text.push_str(&sowing::cli::check_ok(&name, &variant.loaded.rules));
         Check {
             ok: true,
             diagnostics: diagnostics(warnings),

@@ -26,17 +26,18 @@ create_exception!(
     "A move that cannot be played here, with the engine's reason."
 );
 
-/// Compiled games, one per distinct variant text, kept for the life of the
+/// Compiled games, one per distinct variant text and reading, kept for the life of the
 /// process: a `State` borrows its game, and loading the same variant again
 /// reuses it (a compiled game takes a few kilobytes).
 fn compiled(variant: &Variant) -> &'static engine::Game {
-    static GAMES: OnceLock<Mutex<HashMap<String, &'static engine::Game>>> = OnceLock::new();
+    type Key = (String, Option<String>);
+    static GAMES: OnceLock<Mutex<HashMap<Key, &'static engine::Game>>> = OnceLock::new();
     let mut games = GAMES
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     games
-        .entry(variant.source.text.clone())
+        .entry((variant.source.text.clone(), variant.reading.clone()))
         .or_insert_with(|| Box::leak(Box::new(engine::Game::new(variant.loaded.rules.clone()))))
 }
 

@@ -227,3 +227,15 @@ def test_shards_merge_into_the_whole_batch_as_sow_merge_does(sow_json):
         sowing.merge(parts[:2])
     with pytest.raises(ValueError, match="shard"):
         sowing.simulate("koumma", games=2, shard="1/3")
+
+
+def test_a_reading_loads_by_its_name_and_its_old_name(sow):
+    reading = sowing.load("modiar@awale-info")
+    assert reading.check().text == sow("check", "modiar@awale-info").stdout
+    # South's row 1 0 0 has no pit of 2: under the reading North must feed,
+    # and only C does (worked by hand in tests/catalogue.rs); the base
+    # forbids C's grand slam and lets North play A or B.
+    position = "1 0 0 / 1 2 2 north"
+    moves = lambda variant: [str(m) for m in sowing.load(variant).new_game(position=position).legal_moves()]
+    assert moves("modiar@awale-info") == moves("modiar-awale-info")
+    assert moves("modiar@awale-info") != moves("modiar")

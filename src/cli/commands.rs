@@ -32,7 +32,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             Ok(OK)
         }
         Command::Show { variant } => {
-            out(variants::source(&variant)?.text)?;
+            out(variants::text(&variant)?)?;
             Ok(OK)
         }
         Command::Trace {
@@ -367,37 +367,85 @@ fn stdout_file_folder() -> Option<PathBuf> {
 }
 
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.
-/// With `play` (games, seed), each valid file's random games as well.
+/// A file with readings: its base rules, then each reading (`FILE@READING`
+/// checks that one). With `play` (games, seed), each valid file's random
+/// games as well.
 fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
     let mut failed = false;
     for file in files {
-        let source = match variants::source(file) {
-            Ok(source) => source,
+        let named = match variants::named(file) {
+            Ok(named) => named,
             Err(e) => {
                 err(format_args!("error: {e}\n"));
                 failed = true;
                 continue;
             }
         };
-        match crate::rules::load(&source) {
-            Ok(loaded) => {
-                if !loaded.warnings.diagnostics.is_empty() {
-                    err(&loaded.warnings);
+        let readings = match &named.reading {
+            Some(reading) => vec![Some(reading.clone())],
+            None => std::iter::once(None)
+                .chain(
+                    crate::rules::readings::names_in(&named.source.text)
+                        .into_iter()
+                        .map(Some),
+                )
+                .collect(),
+        };
+        let mut shown = Vec::new();
+        for reading in readings {
+            let name = match &reading {
+                Some(reading) => format!("{}@{reading}", named.source.name),
+                None => named.source.name.clone(),
+            };
+            let base = reading.is_none();
+            let one = variants::Named {
+                source: named.source.clone(),
+                reading,
+            };
+            // A reading's warnings that its base gave already are not repeated.
+            let mut unseen = |report: &mut crate::diagnostic::Report| {
+                let new = |d: &crate::diagnostic::Diagnostic| {
+                    d.is_error() || !shown.contains(&(d.span, d.message.clone()))
+                };
+                report.diagnostics.retain(new);
+                shown.extend(
+                    report
+                        .diagnostics
+                        .iter()
+                        .map(|d| (d.span, d.message.clone())),
+                );
+            };
+            match variants::load_named(&one, file) {
+                Ok(mut loaded) => {
+                    unseen(&mut loaded.warnings);
+                    if !loaded.warnings.diagnostics.is_empty() {
+                        err(&loaded.warnings);
+                    }
+                    let mut facts = report::check_ok(&name, &loaded.rules);
+                    if let Some((games, seed)) = play {
+                        let game = Game::new(loaded.rules);
+                        facts +=
+                            &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                        if game.has_rounds() {
+                            facts += "    (each game is a whole match of rounds: the ply cap bounds the match)\n";
+                        }
+                    }
+                    // The exit code tells the result even when nobody reads the facts.
+                    out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
                 }
-                let mut facts = report::check_ok(&source.name, &loaded.rules);
-                if let Some((games, seed)) = play {
-                    let game = Game::new(loaded.rules);
-                    facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
-                    if game.has_rounds() {
-                        facts += "    (each game is a whole match of rounds: the ply cap bounds the match)\n";
+                Err(variants::LoadError::Invalid(mut report)) => {
+                    unseen(&mut report);
+                    err(&report);
+                    failed = true;
+                    if base {
+                        // Its errors would be repeated by every reading.
+                        break;
                     }
                 }
-                // The exit code tells the result even when nobody reads the facts.
-                out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
-            }
-            Err(report) => {
-                err(&report);
-                failed = true;
+                Err(e) => {
+                    err(format_args!("error: {e}\n"));
+                    failed = true;
+                }
             }
         }
     }
@@ -442,12 +490,17 @@ fn fmt(files: &[std::path::PathBuf], check: bool) -> Result<i32, Error> {
     Ok(if failed { EXIT_FAILED } else { OK })
 }
 
-/// `sow list`: the shipped variants and their sources.
+/// `sow list`: the shipped variants and their sources, each followed by
+/// its readings (`NAME@READING`).
 fn list() -> Result<i32, Error> {
     let mut rows = Vec::new();
     for name in variants::shipped_names() {
-        let rules = variants::load(name)?.rules;
-        rows.push((name, rules));
+        let named = variants::named(name)?;
+        let rules = variants::load_named(&named, name)?.rules;
+        rows.push((name.to_string(), rules));
+        for reading in super::readings_report::load_all(&named, name)? {
+            rows.push((format!("{name}@{}", reading.about.name), reading.rules));
+        }
     }
     out(report::list(&rows))?;
     Ok(OK)

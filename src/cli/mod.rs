@@ -8,6 +8,7 @@ mod infer_report;
 mod output;
 mod play;
 mod progress;
+mod readings_report;
 mod report;
 pub use report::check_ok;
 mod sim_report;
@@ -128,7 +129,8 @@ enum Command {
     /// Print a variant file's text, comments included
     ///
     /// A shipped variant prints the text built into `sow`; a path prints the
-    /// file. Copy a shipped variant to start a new one from it.
+    /// file; NAME@READING prints the rules the reading resolves to, as a
+    /// whole file. Copy a shipped variant to start a new one from it.
     ///
     /// Example:
     ///   sow show modiar > my.variant && sow check my.variant

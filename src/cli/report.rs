@@ -65,7 +65,7 @@ pub(super) fn check_play(bounds: &Bounds) -> String {
 }
 
 /// The table of `sow list`.
-pub(super) fn list(rows: &[(&str, Rules)]) -> String {
+pub(super) fn list(rows: &[(String, Rules)]) -> String {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(["name", "variant", "board", "source"]);

@@ -15,15 +15,24 @@ use crate::{
     EXIT_FAILED, EXIT_UNKNOWN,
 };
 
-/// `sow describe`: the rules in plain English.
+/// `sow describe`: the rules in plain English, then the variant's readings
+/// (each with why and what it changes), when it has some.
 pub(super) fn describe(variant: &str, format: DescribeFormat) -> Result<i32, Error> {
-    let description = crate::rules::describe::describe(&variants::load(variant)?.rules);
+    let named = variants::named(variant)?;
+    let rules = variants::load_named(&named, variant)?.rules;
+    let readings = match named.reading {
+        Some(_) => Vec::new(),
+        None => super::readings_report::load_all(&named, variant)?,
+    };
+    let description = crate::rules::describe::describe(&rules);
+    let markdown = matches!(format, DescribeFormat::Markdown);
     say!(
-        "{}",
+        "{}{}",
         match format {
             DescribeFormat::Text => description.text(),
             DescribeFormat::Markdown => description.markdown(),
-        }
+        },
+        super::readings_report::describe(variant, &rules, &readings, markdown)
     );
     Ok(OK)
 }

@@ -9,6 +9,9 @@ pub struct SyntaxTree {
     pub settings: Vec<Setting>,
     /// Named sections (`board { ... }`).
     pub sections: Vec<Section>,
+    /// Named readings (`reading NAME { ... }`), in file order: overrides
+    /// of the settings above, resolved by [`crate::rules::readings`].
+    pub readings: Vec<Reading>,
     /// Comments, `#` to the end of the line (trailing spaces removed), in
     /// file order. They mean nothing; `sow fmt` keeps them.
     pub comments: Vec<Spanned<String>>,
@@ -25,6 +28,21 @@ pub struct Section {
     /// The settings inside, in file order.
     pub settings: Vec<Setting>,
     /// The whole section, name to closing `}`.
+    pub span: Span,
+}
+
+/// `reading NAME { settings and sections }`: one way to read the rules,
+/// as overrides of the base file.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The reading's name and where it is written (empty, at `reading`,
+    /// when the file leaves it out: an error).
+    pub name: Spanned<String>,
+    /// The settings outside any section (`source`, `why`, top-level keys).
+    pub settings: Vec<Setting>,
+    /// The sections it overrides or adds.
+    pub sections: Vec<Section>,
+    /// The whole reading, `reading` to closing `}`.
     pub span: Span,
 }
 

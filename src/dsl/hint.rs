@@ -15,6 +15,10 @@ pub fn explain(text: &str, at: usize) -> Option<Diagnostic> {
         let new_line = text[open.end..at].contains('\n');
         if next.is_none() || rest.trim_start().is_empty() || (next == Some('{') && new_line) {
             let name = &text[open.start..open.end];
+            let kind = match text[..open.start].trim_end().ends_with("reading") {
+                true => "reading",
+                false => "section",
+            };
             let where_ = if next.is_none() {
                 "the file ends"
             } else {
@@ -24,7 +28,7 @@ pub fn explain(text: &str, at: usize) -> Option<Diagnostic> {
                 Diagnostic::error(
                     here,
                     format!(
-                        "syntax error: section `{name}` has no closing `}}`: {where_} before it is closed"
+                        "syntax error: {kind} `{name}` has no closing `}}`: {where_} before it is closed"
                     ),
                 )
                 .with_note(open, format!("`{name}` opened here")),

@@ -6,5 +6,5 @@ mod ast;
 mod hint;
 mod parser;
 
-pub use ast::{Overflow, Section, Setting, SyntaxTree, Value};
+pub use ast::{Overflow, Reading, Section, Setting, SyntaxTree, Value};
 pub use parser::parse;

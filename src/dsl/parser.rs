@@ -3,7 +3,7 @@
 use pest::{error::InputLocation, iterators::Pair, Parser};
 use pest_derive::Parser;
 
-use super::ast::{Overflow, Section, Setting, SyntaxTree, Value};
+use super::ast::{Overflow, Reading, Section, Setting, SyntaxTree, Value};
 use crate::diagnostic::{Diagnostic, Span, Spanned};
 
 /// The parser generated from `grammar/variant.pest`.
@@ -28,11 +28,44 @@ pub fn parse(text: &str) -> Result<SyntaxTree, Diagnostic> {
         match pair.as_rule() {
             Rule::section => tree.sections.push(section(pair)),
             Rule::setting => tree.settings.push(setting(pair)),
+            Rule::reading => tree.readings.push(reading(pair)),
             Rule::EOI => {}
             other => unreachable!("unexpected {other:?} at top level"),
         }
     }
     Ok(tree)
+}
+
+fn reading(pair: Pair<'_, Rule>) -> Reading {
+    debug_assert_eq!(pair.as_rule(), Rule::reading);
+    let span = Span::from(pair.as_span());
+    let mut inner = pair.into_inner().peekable();
+    let keyword = inner
+        .next()
+        .map(spanned_text)
+        .unwrap_or_else(|| unreachable!("the grammar starts every reading with `reading`"));
+    // A reading written without its name: an empty name at `reading`.
+    let name = match inner.next_if(|p| p.as_rule() == Rule::label) {
+        Some(label) => spanned_text(label),
+        None => Spanned {
+            span: keyword.span,
+            node: String::new(),
+        },
+    };
+    let mut reading = Reading {
+        name,
+        settings: Vec::new(),
+        sections: Vec::new(),
+        span,
+    };
+    for pair in inner {
+        match pair.as_rule() {
+            Rule::section => reading.sections.push(section(pair)),
+            Rule::setting => reading.settings.push(setting(pair)),
+            other => unreachable!("unexpected {other:?} in a reading"),
+        }
+    }
+    reading
 }
 
 fn section(pair: Pair<'_, Rule>) -> Section {
@@ -189,6 +222,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::EOI => "end of file",
         Rule::file => "a variant file",
         Rule::section => "a section such as `board { ... }`",
+        Rule::reading => "a reading such as `reading ludii { ... }`",
+        Rule::reading_keyword => "`reading`",
+        Rule::reading_item => "a setting or a section",
         Rule::setting => "a setting such as `pits 3`",
         Rule::key | Rule::word => "a keyword",
         Rule::label => "a section label",
@@ -286,6 +322,24 @@ mod tests {
             &text[tree.sections[0].span.start..tree.sections[0].span.end],
             "board { pits 3 # in\n}"
         );
+    }
+
+    #[test]
+    fn readings_hold_settings_and_sections() {
+        let text =
+            "name \"M\"\nreading ludii {\n  why \"w\"\n  sow { laps single }\n}\nreadings 2\n";
+        let tree = parse(text).unwrap();
+        assert_eq!(tree.readings.len(), 1);
+        let reading = &tree.readings[0];
+        assert_eq!(reading.name.node, "ludii");
+        assert_eq!(reading.settings[0].key.node, "why");
+        assert_eq!(reading.sections[0].name.node, "sow");
+        // `readings` is a key, not a reading.
+        assert_eq!(tree.settings[1].key.node, "readings");
+        // Inside a reading, `reading y { }` is a section (which the
+        // validator refuses: readings do not nest).
+        let nested = parse("reading x { reading y { } }").unwrap();
+        assert_eq!(nested.readings[0].sections[0].name.node, "reading");
     }
 
     #[test]

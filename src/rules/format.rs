@@ -10,7 +10,7 @@
 //! those after the last one stay at the bottom.
 
 use super::{
-    schema,
+    format_readings, schema,
     validate::load,
     write::{print, Block, Comment, Document, Item, Line},
 };
@@ -30,9 +30,17 @@ pub fn format(source: &Source) -> Result<String, Report> {
         source: source.clone(),
         diagnostics: vec![d],
     })?;
-    let mut doc = document(&tree, &source.text);
+    let base = SyntaxTree {
+        readings: Vec::new(),
+        comments: (tree.comments.iter())
+            .filter(|c| format_readings::in_base(&tree, c.span))
+            .cloned()
+            .collect(),
+        ..tree.clone()
+    };
+    let mut doc = document(&base, &source.text);
     upgrade(&mut doc);
-    Ok(print(&canonical(doc)))
+    Ok(print(&canonical(doc)) + &format_readings::readings(&tree, &source.text))
 }
 
 /// Rewrites the settings of old files ([`schema::MOVED`]) as the keys they
@@ -162,7 +170,7 @@ fn section_comments(mut block: Block) -> Vec<Comment> {
 
 /// Puts top-level entries and each section's keys in the declaration's
 /// order (stable: what the declaration does not order keeps its place).
-fn canonical(mut doc: Document) -> Document {
+pub(super) fn canonical(mut doc: Document) -> Document {
     doc.items.sort_by_key(|item| match item {
         Item::Setting(line) => schema::entry_rank(&line.key, false),
         Item::Section(block) => schema::entry_rank(&block.name, true),
@@ -194,7 +202,7 @@ enum Anchor {
 }
 
 /// The document of a parsed file, in file order, comments attached.
-fn document(tree: &SyntaxTree, text: &str) -> Document {
+pub(super) fn document(tree: &SyntaxTree, text: &str) -> Document {
     let lines = LineIndex::new(text);
     // Top-level items in file order, with their anchors' spans.
     let mut order: Vec<(Span, Option<&dsl::Section>, Option<&Setting>)> = tree
@@ -349,13 +357,13 @@ fn line(setting: &Setting, lines: &LineIndex, text: &str) -> Line {
 }
 
 /// Line numbers of byte offsets.
-struct LineIndex {
+pub(super) struct LineIndex {
     /// The offset where each line starts.
     starts: Vec<usize>,
 }
 
 impl LineIndex {
-    fn new(text: &str) -> LineIndex {
+    pub(super) fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { starts }
@@ -367,7 +375,7 @@ impl LineIndex {
 
     /// Whether the thing at `offset` is first on its line and a blank line
     /// comes just before that line.
-    fn blank_before(&self, offset: usize, text: &str) -> bool {
+    pub(super) fn blank_before(&self, offset: usize, text: &str) -> bool {
         let line = self.line(offset);
         let first_on_line = text[self.starts[line]..offset].trim().is_empty();
         first_on_line

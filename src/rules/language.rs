@@ -4,7 +4,10 @@
 
 use serde::Serialize;
 
-use super::schema::{self, Bound, Default, Entry, Key, Section, ValueKind};
+use super::{
+    readings,
+    schema::{self, Bound, Default, Entry, Key, Section, ValueKind},
+};
 
 /// The text before the first section: what a file looks like.
 const INTRO: &str = "A variant file describes one rule set. It is plain text, one rule per line:
@@ -90,6 +93,7 @@ pub fn markdown() -> String {
     for section in schema::sections() {
         section_markdown(&mut out, section);
     }
+    out.push_str(&format!("\n## `reading NAME`\n\n{}\n", readings::REFERENCE));
     out
 }
 
@@ -237,6 +241,10 @@ pub fn text() -> String {
             s.notes,
         );
     }
+    out.push_str(&format!(
+        "\nReadings: `reading NAME {{ ... }}`\n\n{}\n",
+        readings::REFERENCE
+    ));
     out
 }
 
@@ -249,10 +257,24 @@ pub fn json() -> String {
         entries: &'static [Entry],
         /// Settings of old files that are read as keys of `entries`.
         moved: &'static [schema::Moved],
+        /// `reading NAME { ... }`: its own keys (every other setting is an
+        /// override of `entries`).
+        reading: Reading,
+    }
+    #[derive(Serialize)]
+    struct Reading {
+        keys: &'static [&'static str],
+        required: &'static [&'static str],
+        name: &'static str,
     }
     serde_json::to_string_pretty(&Language {
         entries: schema::LANGUAGE,
         moved: schema::MOVED,
+        reading: Reading {
+            keys: &[readings::WHY, "source"],
+            required: &[readings::WHY],
+            name: "[a-z][a-z0-9-]*",
+        },
     })
     .unwrap_or_else(|e| unreachable!("the declaration is plain data: {e}"))
 }

@@ -37,8 +37,25 @@ pub fn load(source: &Source) -> Result<Loaded, Report> {
         diagnostics,
     };
     let tree = dsl::parse(&source.text).map_err(|d| report(vec![d]))?;
-    let mut validator = Validator::default();
-    let rules = validator.rules(&tree);
+    validate(source, &tree, super::readings::check(&tree))
+}
+
+/// Validates the base rules of `tree` (its readings are resolved by
+/// [`super::readings`]), after the `found` diagnostics.
+///
+/// # Errors
+/// A report with every error (and the warnings).
+pub(super) fn validate(
+    source: &Source,
+    tree: &SyntaxTree,
+    found: Vec<Diagnostic>,
+) -> Result<Loaded, Report> {
+    let report = |diagnostics| Report {
+        source: source.clone(),
+        diagnostics,
+    };
+    let mut validator = Validator { diagnostics: found };
+    let rules = validator.rules(tree);
     match rules {
         Some(rules) if !validator.diagnostics.iter().any(Diagnostic::is_error) => Ok(Loaded {
             rules,

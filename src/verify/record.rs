@@ -370,18 +370,25 @@ pub fn parse(text: &str) -> Result<Record, String> {
 
 /// A `sow trace` file as a record: every ply a checkpoint, every round
 /// change a round end. The variant is its file when the trace names one,
-/// else the shipped variant whose display name the trace gives (the display
-/// name itself when none has it).
+/// else the shipped variant whose display name the trace gives (and its
+/// reading, for `NAME@READING`; the display name itself when none has it).
 impl From<Trace> for Record {
     fn from(trace: Trace) -> Record {
-        let shipped = || {
-            variants::shipped_names().find(|name| {
-                variants::load(name).is_ok_and(|loaded| loaded.rules.name == trace.variant)
-            })
+        // A reading's rules are named `NAME@READING`: the shipped variant
+        // named NAME, reading READING.
+        let (display, reading) = match trace.variant.rsplit_once('@') {
+            Some((display, reading)) => (display, Some(reading)),
+            None => (trace.variant.as_str(), None),
         };
-        let variant = match &trace.variant_file {
-            Some(file) => file.clone(),
-            None => shipped().map_or(trace.variant.clone(), String::from),
+        let shipped = || {
+            variants::shipped_names()
+                .find(|name| variants::load(name).is_ok_and(|loaded| loaded.rules.name == display))
+        };
+        let variant = match (&trace.variant_file, shipped(), reading) {
+            (Some(file), _, _) => file.clone(),
+            (None, Some(name), Some(reading)) => format!("{name}@{reading}"),
+            (None, Some(name), None) => name.to_string(),
+            (None, None, _) => trace.variant.clone(),
         };
         // The start is kept even when it looks like a variant's start: the
         // replay takes it as the start, and can tell a record played with 7
