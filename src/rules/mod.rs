@@ -1,15 +1,16 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
-mod board_checks;
 mod checks;
+mod declaration;
 pub mod describe;
 pub mod format;
 mod keyword;
 pub mod language;
 mod model;
+mod read;
 pub mod schema;
-mod sentences;
+mod sections;
 mod validate;
 pub mod write;
 
