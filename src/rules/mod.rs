@@ -8,6 +8,7 @@ pub mod format;
 mod keyword;
 pub mod language;
 mod model;
+mod notation;
 mod read;
 pub mod schema;
 mod sections;
@@ -16,4 +17,5 @@ pub mod write;
 
 pub use keyword::{closest, did_you_mean, suggestion, Keyword};
 pub use model::*;
+pub use notation::{pit_label, MAX_RELAYS};
 pub use validate::{load, rules_of_tree, Loaded};

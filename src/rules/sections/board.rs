@@ -5,7 +5,7 @@
 
 use crate::{
     diagnostic::Diagnostic,
-    engine::pit_label,
+    rules::notation::pit_label,
     rules::{declaration::*, model::*, read::Read},
 };
 
@@ -259,7 +259,7 @@ fn seeds(rules: &Rules) -> Vec<String> {
             "The pits start with {} stones on South's side and {} on North's (each in label order, a to {}): {total} in all.",
             row(&start[..side]),
             row(&start[side..]),
-            crate::engine::pit_label(side - 1, side),
+            pit_label(side - 1, side),
         )];
     }
     vec![format!(

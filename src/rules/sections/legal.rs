@@ -7,7 +7,7 @@ use super::{board, capture, sow};
 use crate::{
     diagnostic::Diagnostic,
     dsl::Value,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*, notation::pit_label, read::Read},
 };
 
 pub const SECTION: Section = Section {
@@ -370,12 +370,7 @@ fn first_move_from(rules: &Rules) -> Vec<String> {
     let per_side = usize::from(rules.board.rows / 2) * usize::from(rules.board.pits);
     let labels: Vec<String> = places
         .iter()
-        .map(|&p| {
-            format!(
-                "`{}`",
-                crate::engine::pit_label(usize::from(p) - 1, per_side)
-            )
-        })
+        .map(|&p| format!("`{}`", pit_label(usize::from(p) - 1, per_side)))
         .collect();
     let pits = match labels.as_slice() {
         [one] => format!("pit {one}"),

@@ -7,7 +7,7 @@
 use super::{board, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
-    engine::pit_label,
+    rules::notation::pit_label,
     rules::{declaration::*, model::*, read::Read},
 };
 

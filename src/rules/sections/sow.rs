@@ -6,7 +6,7 @@
 use super::board;
 use crate::{
     diagnostic::Diagnostic,
-    engine::{pit_label, MAX_RELAYS},
+    rules::notation::{pit_label, MAX_RELAYS},
     rules::{declaration::*, model::*, read::Read},
 };
 
