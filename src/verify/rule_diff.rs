@@ -46,20 +46,6 @@ pub fn value_shown(value: &str) -> &str {
     }
 }
 
-/// The options of the ways of ending, as [`EndScoring::ways`] orders them
-/// (an option's name is a `&'static str`).
-const END_WAYS: [&str; 9] = [
-    "end no_legal_move",
-    "end feeding_impossible",
-    "end captured_majority",
-    "end row_empty",
-    "end all_pits_at_most_one",
-    "end stones_left",
-    "end score_reached",
-    "end relay_cycle",
-    "end inner_row_empty",
-];
-
 /// Every option that differs between `a` and `b` (names and sources are not
 /// rules), in the order of a variant file.
 pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
@@ -260,9 +246,7 @@ pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
         .enumerate()
     {
         if in_a != a.end.leftovers || in_b != *leftovers {
-            let option = END_WAYS[i];
-            debug_assert_eq!(option, format!("end {name}"));
-            out.option(option, &in_a, &in_b, |r| {
+            out.option(&format!("end {name}"), &in_a, &in_b, |r| {
                 *r.end.scoring.ways_mut()[i].1 = in_b
             });
         }

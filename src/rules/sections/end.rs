@@ -7,7 +7,7 @@ use super::phrases::*;
 use super::{board, capture, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, keyword::Keyword, model::*, read::Read},
 };
 
 pub const SECTION: Section = Section {
@@ -353,32 +353,19 @@ fn feeding_can_end(rules: &Rules) -> bool {
 
 /// Whether the way of ending named `way` (an [`EndScoring::ways`] name) can
 /// end a game under `rules`; when not, why (for the message that its
-/// scoring has no effect).
-pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), &'static str> {
-    let listed = |condition: EndWhen, why| ends_on(rules, condition).then_some(()).ok_or(why);
-    match way {
-        "feeding_impossible" => feeding_can_end(rules)
+/// scoring has no effect). A way named after an end condition ([`EndWhen`])
+/// is in force when `when` lists it; the feeding rule's when it can end the
+/// game; `no_legal_move` always.
+pub fn way_in_force(rules: &Rules, way: &str) -> Result<(), String> {
+    if way == FEEDING_IMPOSSIBLE.name {
+        return feeding_can_end(rules)
             .then_some(())
-            .ok_or("the feeding rule never ends the game (`otherwise end_game`)"),
-        "captured_majority" => listed(
-            EndWhen::CapturedMajority,
-            "`when` does not list `captured_majority`",
-        ),
-        "row_empty" => listed(EndWhen::RowEmpty, "`when` does not list `row_empty`"),
-        "all_pits_at_most_one" => listed(
-            EndWhen::AllPitsAtMostOne,
-            "`when` does not list `all_pits_at_most_one`",
-        ),
-        "stones_left" => listed(EndWhen::StonesLeft, "`when` does not list `stones_left`"),
-        "score_reached" => listed(
-            EndWhen::ScoreReached,
-            "`when` does not list `score_reached`",
-        ),
-        "relay_cycle" => listed(EndWhen::RelayCycle, "`when` does not list `relay_cycle`"),
-        "inner_row_empty" => listed(
-            EndWhen::InnerRowEmpty,
-            "`when` does not list `inner_row_empty`",
-        ),
+            .ok_or_else(|| "the feeding rule never ends the game (`otherwise end_game`)".into());
+    }
+    match EndWhen::from_keyword(way) {
+        Some(condition) if !ends_on(rules, condition) && condition != EndWhen::NoLegalMove => {
+            Err(format!("`when` does not list `{way}`"))
+        }
         _ => Ok(()),
     }
 }
@@ -830,5 +817,48 @@ pub(crate) fn inner_row_empty_needs_four_rows(read: &Read<'_>) -> Vec<Diagnostic
             )]
         }
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ways of ending are one list: each end condition but passing
+    /// (`neither_can_move` is a way to go on, not to end), and the feeding
+    /// rule's end; each is scored by a key of `end` named after it.
+    #[test]
+    fn every_way_of_ending_is_an_end_condition_or_the_feeding_rule_and_has_its_key() {
+        let ways: Vec<&str> = EndScoring::default().ways().map(|(w, _)| w).to_vec();
+        let mut expected: Vec<&str> = EndWhen::WORDS
+            .iter()
+            .copied()
+            .filter(|w| *w != "neither_can_move")
+            .collect();
+        expected.insert(1, "feeding_impossible");
+        assert_eq!(ways, expected);
+        for way in ways {
+            assert_eq!(way_key(way).name, way);
+            assert_eq!(way_key(way).section, Some("end"));
+        }
+    }
+
+    #[test]
+    fn a_way_is_in_force_when_its_condition_is_listed() {
+        let mut rules = Rules::default();
+        rules.end.when = vec![EndWhen::NoLegalMove, EndWhen::RowEmpty];
+        assert_eq!(way_in_force(&rules, "no_legal_move"), Ok(()));
+        assert_eq!(way_in_force(&rules, "row_empty"), Ok(()));
+        assert_eq!(
+            way_in_force(&rules, "stones_left"),
+            Err("`when` does not list `stones_left`".to_string())
+        );
+        assert_eq!(
+            way_in_force(&rules, "feeding_impossible"),
+            Err("the feeding rule never ends the game (`otherwise end_game`)".to_string())
+        );
+        rules.feeding.when = FeedWhen::RowEmpty;
+        rules.feeding.otherwise = FeedFallback::EndGame;
+        assert_eq!(way_in_force(&rules, "feeding_impossible"), Ok(()));
     }
 }
