@@ -41,7 +41,7 @@ fn fuzz_dictionary_is_the_words_of_the_language() {
             }
         }
     };
-    let mut add_key = |key: &serde_json::Value, add: &mut dyn FnMut(&serde_json::Value)| {
+    let add_key = |key: &serde_json::Value, add: &mut dyn FnMut(&serde_json::Value)| {
         add(&key["name"]);
         for value in key["value"]["values"].as_array().into_iter().flatten() {
             add(&value["word"]);
