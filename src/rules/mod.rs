@@ -11,7 +11,7 @@ mod model;
 mod notation;
 mod read;
 pub mod schema;
-mod sections;
+pub(crate) mod sections;
 mod validate;
 pub mod write;
 
