@@ -306,3 +306,20 @@ fn diff_names_a_different_start() {
         "{out}"
     );
 }
+
+/// Each way of ending the rules score is a reason the engine reports under
+/// the same name, and the engine's other reasons are repetition (scored by
+/// `repetition_leftovers`) and the simulator's ply cap.
+#[test]
+fn the_engine_reports_each_way_of_ending_the_rules_score() {
+    let ways: Vec<&str> = sowing::rules::EndScoring::default()
+        .ways()
+        .map(|(w, _)| w)
+        .to_vec();
+    let reasons: Vec<&str> = EndReason::ALL
+        .iter()
+        .map(|r| r.as_str())
+        .filter(|r| !["repetition", "ply_cap"].contains(r))
+        .collect();
+    assert_eq!(reasons, ways);
+}

@@ -681,7 +681,7 @@ fn consistent(mut r: Rules) -> Rules {
     r
 }
 
-/// What the board's rows allow (src/rules/board_checks.rs): the four-row
+/// What the board's rows allow (the checks of `board::more_rows` in src/rules/sections/): the four-row
 /// keywords only on four rows; there, one direction for every pit, no
 /// feeding or grand-slam rule, and a facing `take` only with `then resows`
 /// (which needs `start next`) or, for a `take` of the pit behind, at the

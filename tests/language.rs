@@ -24,6 +24,76 @@ fn docs_language_md_is_the_markdown_reference() {
     );
 }
 
+/// The fuzzer's dictionary, `fuzz/variant.dict`, is every word of the
+/// language as `sow language --format json` lists it: the top-level keys and
+/// sections, each section's keys and each key's keywords, then the old
+/// settings still read (first time each word comes, in that order).
+#[test]
+fn fuzz_dictionary_is_the_words_of_the_language() {
+    let (code, json, _) = sow(&["language", "--format", "json"]);
+    assert_eq!(code, 0);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let mut words: Vec<String> = Vec::new();
+    let mut add = |word: &serde_json::Value| {
+        if let Some(word) = word.as_str() {
+            if !words.iter().any(|w| w == word) {
+                words.push(word.to_string());
+            }
+        }
+    };
+    let add_key = |key: &serde_json::Value, add: &mut dyn FnMut(&serde_json::Value)| {
+        add(&key["name"]);
+        for value in key["value"]["values"].as_array().into_iter().flatten() {
+            add(&value["word"]);
+        }
+    };
+    for entry in value["entries"].as_array().unwrap() {
+        if entry["entry"] == "key" {
+            add_key(entry, &mut add);
+        } else {
+            add(&entry["name"]);
+            for key in entry["keys"].as_array().unwrap() {
+                add_key(key, &mut add);
+            }
+        }
+    }
+    for moved in value["moved"].as_array().unwrap() {
+        add(&moved["from_section"]);
+        add(&moved["from_key"]);
+    }
+    // The grammar's punctuation, a comment, an escaped quote, a line break,
+    // a labelled section and numbers at and past the edges of the ranges.
+    let grammar = [
+        "{",
+        "}",
+        ";",
+        "\\\\\\\"",
+        "#",
+        "\\\"",
+        "\\x0A",
+        "capture last {",
+        "-1",
+        "15",
+        "255",
+        "99999999999999999999",
+    ];
+    let dictionary = std::iter::once(
+        "# libFuzzer dictionary: the words of the variant language, generated from `sow language --format json` (UPDATE_LANGUAGE_DOC=1 cargo test --test integration language)".to_string(),
+    )
+    .chain(words.iter().map(String::as_str).chain(grammar).map(|w| format!("\"{w}\"")))
+    .map(|line| line + "\n")
+    .collect::<String>();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/variant.dict");
+    if std::env::var_os("UPDATE_LANGUAGE_DOC").is_some() {
+        std::fs::write(path, &dictionary).unwrap();
+    }
+    let written = std::fs::read_to_string(path).unwrap();
+    assert!(
+        written == dictionary,
+        "fuzz/variant.dict differs from the words of `sow language --format json`: run `UPDATE_LANGUAGE_DOC=1 cargo test --test integration language`"
+    );
+}
+
 #[test]
 fn json_reference_lists_every_declared_key_with_its_values() {
     let (code, json, _) = sow(&["language", "--format", "json"]);

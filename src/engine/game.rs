@@ -33,14 +33,7 @@ use crate::rules::{
     Rules, Singletons, SowStart, Stores, Take, Trigger, Unfilled,
 };
 
-/// Most relay laps one move may sow; the move ends where the last one does.
-/// It keeps every move finite: a next-pit relay can cycle for ever (57% of
-/// random games of Boukerourou meet one; `sow check --play` counts the
-/// cuts). Under `relay_cycle` a cycle ends the game as soon as it is found
-/// (Boukerourou's within a few dozen laps), and the bound only cuts a relay
-/// that neither stops nor comes back within it (on a large board a cycle
-/// can be too long to wait for).
-pub const MAX_RELAYS: u32 = 1000;
+pub use crate::rules::MAX_RELAYS;
 
 /// How the laps of a move ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

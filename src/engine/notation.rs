@@ -35,16 +35,7 @@ use super::{
 };
 use crate::rules::Direction;
 
-/// Label of pit `pit` on a board where each player owns `per_side` pits
-/// (a row on two rows, two rows on four).
-pub fn pit_label(pit: usize, per_side: usize) -> String {
-    let (base, offset) = if pit < per_side {
-        (b'a', pit)
-    } else {
-        (b'A', pit - per_side)
-    };
-    char::from(base + offset as u8).to_string()
-}
+pub use crate::rules::pit_label;
 
 /// Reads a move: a pit label (`a`, `B`, ...), with `:ccw` or `:cw` for a pit
 /// that may sow either way, `pass`, a refill `+c` (`fill_from choice`), or

@@ -1,6 +1,6 @@
 //! The rules of a variant in plain English, in the order a player learns a
 //! game (board, move, captures, restrictions, end). Each key's sentences are
-//! declared with it (its `describe`, see `rules/sentences.rs`); this module
+//! declared with it (its `describe`, beside the key in `rules/sections/`); this module
 //! only orders them into paragraphs and adds the sentences that tie several
 //! keys together.
 

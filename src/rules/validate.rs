@@ -11,7 +11,9 @@ use super::{
     checks,
     keyword::{expected_list, suggestion},
     model::*,
+    read::{KeyRead, Read},
     schema::{self, Bound, Checked, Default, Entry, Key, ValueKind, Words},
+    sections::board,
 };
 use crate::{
     diagnostic::{Diagnostic, Report, Source, Span, Spanned},
@@ -125,96 +127,11 @@ struct Scopes<'a> {
 /// ([`schema::MOVED`]), with the span of the scope it was written in.
 type Relocation<'a> = (&'static schema::Moved, &'a Setting, Span);
 
-/// A key `(section, item, name)`: section `None` is the top level; the
-/// item is 0 but in a section given per item (`capture NAME`).
-pub(super) type KeyId = (Option<&'static str>, usize, &'static str);
-
-/// What the validator has read so far.
-#[derive(Default)]
-pub(super) struct Read<'a> {
-    /// The rules, filled in key by key from [`Rules::default`].
-    pub rules: Rules,
-    /// The keys whose value (given or default) passed its checks.
-    keys: HashMap<KeyId, KeyRead<'a>>,
-    /// Where each section's name is written (the start of the file for a
-    /// section left out).
-    section_spans: HashMap<&'static str, Span>,
-    /// How many keys failed their checks (or were required and missing).
-    failures: usize,
-}
-
-/// One key that read fine.
-struct KeyRead<'a> {
-    /// Where it is written, if it is.
-    setting: Option<&'a Setting>,
-    /// Its value (`None`: an absent rule).
-    value: Option<Checked>,
-}
-
-impl<'a> Read<'a> {
-    /// Whether `key` of `section` read fine (given or by default).
-    pub fn valid(&self, section: Option<&'static str>, key: &'static str) -> bool {
-        self.valid_in(section, 0, key)
-    }
-
-    /// `key`'s setting in `section`, when it is written and read fine.
-    pub fn given(&self, section: Option<&'static str>, key: &'static str) -> Option<&'a Setting> {
-        self.given_in(section, 0, key)
-    }
-
-    /// [`Read::valid`] in item `item` of a section given per item.
-    pub fn valid_in(&self, section: Option<&'static str>, item: usize, key: &'static str) -> bool {
-        self.keys.contains_key(&(section, item, key))
-    }
-
-    /// [`Read::given`] in item `item` of a section given per item.
-    pub fn given_in(
-        &self,
-        section: Option<&'static str>,
-        item: usize,
-        key: &'static str,
-    ) -> Option<&'a Setting> {
-        self.keys
-            .get(&(section, item, key))
-            .and_then(|read| read.setting)
-    }
-
-    /// Where `section` is written (the start of the file when it is not).
-    pub fn section_span(&self, section: Option<&'static str>) -> Span {
-        section
-            .and_then(|name| self.section_spans.get(name).copied())
-            .unwrap_or_default()
-    }
-
-    /// Pits in a row, once the board read fine.
-    pub fn pits(&self) -> Option<u8> {
-        self.valid(Some("board"), "pits")
-            .then_some(self.rules.board.pits)
-    }
-
-    /// Pits on a player's side (a row on two rows, two rows on four), once
-    /// the board's rows and pits read fine.
-    pub fn side_pits(&self) -> Option<usize> {
-        let rows = self
-            .valid(Some("board"), "rows")
-            .then_some(self.rules.board.rows)?;
-        matches!(rows, 2..=4).then_some(())?;
-        Some(usize::from(rows) * usize::from(self.pits()?) / 2)
-    }
-
-    /// The stones on the board, once the board read fine and they fit.
-    pub fn stones(&self) -> Option<u32> {
-        let total = self.rules.total_stones();
-        (self.pits().is_some() && self.valid(Some("board"), "seeds") && total <= MAX_STONES)
-            .then_some(total)
-    }
-
-    /// The value of a range's upper end (`None`: the stones on a bad board).
-    fn bound(&self, bound: Bound) -> Option<u32> {
-        match bound {
-            Bound::Fixed(n) => Some(n),
-            Bound::Stones => self.stones(),
-        }
+/// The value of a range's upper end (`None`: the stones on a bad board).
+fn bound(read: &Read<'_>, bound: Bound) -> Option<u32> {
+    match bound {
+        Bound::Fixed(n) => Some(n),
+        Bound::Stones => board::stones(read),
     }
 }
 
@@ -543,9 +460,9 @@ impl Validator {
             ValueKind::Word(_) => Checked::Word(word),
             ValueKind::WordList(_) => Checked::Words(vec![word]),
             // A bad board is reported on its own.
-            ValueKind::PerPit(_) => Checked::Words(vec![word; usize::from(read.pits()?)]),
+            ValueKind::PerPit(_) => Checked::Words(vec![word; usize::from(board::row_pits(read)?)]),
             ValueKind::PitCounts => {
-                Checked::Counts(vec![word.parse().ok()?; 2 * read.side_pits()?])
+                Checked::Counts(vec![word.parse().ok()?; 2 * board::side_pits(read)?])
             }
         };
         Some(Some(checked))
@@ -556,25 +473,25 @@ impl Validator {
         let what = key.what;
         match key.value {
             ValueKind::Text => self.text(setting, what).map(Checked::Text),
-            ValueKind::Number { min, max } if Some(min) == read.bound(max) => {
+            ValueKind::Number { min, max } if Some(min) == bound(read, max) => {
                 self.fixed_number(setting, key, min).map(Checked::Number)
             }
             ValueKind::Number { min, max } => {
                 let value = self.single(setting)?;
-                let max = read.bound(max).unwrap_or(MAX_STONES);
+                let max = bound(read, max).unwrap_or(MAX_STONES);
                 self.number_value(value, what, min, max)
                     .map(Checked::Number)
             }
-            ValueKind::Numbers { min, max } => self.numbers(setting, key, min, read.bound(max)),
+            ValueKind::Numbers { min, max } => self.numbers(setting, key, min, bound(read, max)),
             ValueKind::Word(words) => {
                 let value = self.single(setting)?;
                 self.keyword_value(value, what, words).map(Checked::Word)
             }
             ValueKind::WordList(words) => self.word_list(setting, key, words),
-            ValueKind::PerPit(words) => self.per_pit(setting, key, words, read.pits()),
+            ValueKind::PerPit(words) => self.per_pit(setting, key, words, board::row_pits(read)),
             ValueKind::PitCounts => {
                 let four = read.rules.board.rows == 4;
-                self.pit_counts(setting, key, read.side_pits(), four)
+                self.pit_counts(setting, key, board::side_pits(read), four)
             }
         }
     }

@@ -1,14 +1,16 @@
 //! How two rule sets differ, option by option, in the words of `sow
 //! describe`.
 //!
-//! Every field of [`Rules`] is taken apart without `..`, so a new rule option
-//! does not compile until it is compared here.
+//! Every key of the language is compared as a file writes it, from its
+//! declaration ([`rule_differences`]).
 
 use std::fmt::Display;
 
 use crate::rules::describe::describe;
 use crate::rules::{
-    schema, Board, CaptureDestination, CaptureRule, Claim, End, Feeding, Rounds, Rules, Sowing,
+    schema::{self, Checked, Key, Section, ValueKind},
+    sections::{board, end, sow},
+    CaptureRule, Rules,
 };
 
 /// One option that differs between rule sets A and B.
@@ -46,348 +48,54 @@ pub fn value_shown(value: &str) -> &str {
     }
 }
 
-/// The options of the ways of ending, as [`EndScoring::ways`] orders them
-/// (an option's name is a `&'static str`).
-const END_WAYS: [&str; 9] = [
-    "end no_legal_move",
-    "end feeding_impossible",
-    "end captured_majority",
-    "end row_empty",
-    "end all_pits_at_most_one",
-    "end stones_left",
-    "end score_reached",
-    "end relay_cycle",
-    "end inner_row_empty",
-];
-
 /// Every option that differs between `a` and `b` (names and sources are not
 /// rules), in the order of a variant file.
+///
+/// Every key of the language is compared through its declared `write`, the
+/// words a file gives it; A with the option as in B is A with the fields the
+/// key's `read` sets copied from B ([`key_fields`]). So a new key is compared
+/// without a word here. What is compared by hand: the board's size (rows,
+/// pits, the start), which a game on A's board cannot take; the sowing
+/// direction pit by pit on boards of other sizes; `leftovers`, whose change
+/// carries the ways of ending scored as the leftovers with it; and the order
+/// of an ordered section (`legal order`).
 pub fn rule_differences(a: &Rules, b: &Rules) -> Vec<RuleDifference> {
     let mut out = Differences {
         a,
         list: Vec::new(),
     };
-    let Rules {
-        name: _,
-        source: _,
-        board,
-        sowing,
-        captures,
-        feeding,
-        grand_slam,
-        restrictions,
-        end,
-        rounds,
-        claim,
-        opening,
-    } = b;
-    let Board {
-        rows,
-        pits,
-        seeds,
-        start,
-        stores,
-    } = board;
-    out.size("board rows", a.board.rows, *rows);
-    out.size("board pits", a.board.pits, *pits);
-    // `seeds` and `start` are one rule, the start: `seeds` when both files
-    // give it, else the start as each file gives it.
-    if a.board.start.is_empty() && start.is_empty() {
-        out.size("board seeds", a.board.seeds, *seeds);
-    } else {
-        out.size("board start", a.start_text(), b.start_text());
-    }
-    out.option("board stores", &a.board.stores, stores, |r| {
-        r.board.stores = *stores;
-    });
-    let Sowing {
-        direction,
-        start,
-        skip_origin,
-        laps,
-        min_stones,
-        first_move_from,
-        extra_turn,
-        singletons,
-        first_moves,
-        play_from,
-        first_lap,
-        first_move,
-    } = sowing;
-    // A direction per pit only fits a board of the same size.
-    let directions = |d: &[crate::rules::PitDirection]| words(d.iter());
-    let same_size = a.board.pits == *pits;
-    let (da, db) = (directions(&a.sowing.direction), directions(direction));
-    if same_size {
-        out.option("sow direction", &da, &db, |r| {
-            r.sowing.direction.clone_from(direction);
-        });
-    } else if uniform(&a.sowing.direction) && uniform(direction) {
-        let first = direction[0];
-        out.option(
-            "sow direction",
-            &a.sowing.direction[0],
-            &first,
-            |r: &mut Rules| r.sowing.direction.fill(first),
-        );
-    } else if da != db {
-        out.size("sow direction", da, db);
-    }
-    out.option("sow start", &a.sowing.start, start, |r| {
-        r.sowing.start = *start;
-    });
-    let yes_no = |on: bool| if on { "yes" } else { "no" };
-    out.option(
-        "sow skip_origin",
-        yes_no(a.sowing.skip_origin),
-        yes_no(*skip_origin),
-        |r| r.sowing.skip_origin = *skip_origin,
-    );
-    out.option("sow laps", &a.sowing.laps, laps, |r| r.sowing.laps = *laps);
-    out.option("sow extra_turn", &a.sowing.extra_turn, extra_turn, |r| {
-        r.sowing.extra_turn = *extra_turn;
-    });
-    capture_differences(&mut out, captures);
-    out.option("legal min_stones", &a.sowing.min_stones, min_stones, |r| {
-        r.sowing.min_stones = *min_stones;
-    });
-    let places = |p: &[u8]| words(p.iter());
-    out.option(
-        "legal first_move_from",
-        places(&a.sowing.first_move_from).as_str(),
-        places(first_move_from).as_str(),
-        |r| r.sowing.first_move_from = first_move_from.clone(),
-    );
-    out.option("legal singletons", &a.sowing.singletons, singletons, |r| {
-        r.sowing.singletons = *singletons;
-    });
-    out.option(
-        "legal first_moves",
-        &a.sowing.first_moves,
-        first_moves,
-        |r| {
-            r.sowing.first_moves = *first_moves;
-        },
-    );
-    out.option("legal first_move", &a.sowing.first_move, first_move, |r| {
-        r.sowing.first_move = *first_move;
-    });
-    out.option("legal play_from", &a.sowing.play_from, play_from, |r| {
-        r.sowing.play_from = *play_from;
-    });
-    out.option("legal first_lap", &a.sowing.first_lap, first_lap, |r| {
-        r.sowing.first_lap = *first_lap;
-    });
-    out.option("legal grand_slam", &a.grand_slam, grand_slam, |r| {
-        r.grand_slam = *grand_slam;
-    });
-    let Feeding {
-        when,
-        otherwise,
-        gives,
-    } = feeding;
-    out.option("legal feed", &a.feeding.when, when, |r| {
-        r.feeding.when = *when;
-    });
-    out.option("legal otherwise", &a.feeding.otherwise, otherwise, |r| {
-        r.feeding.otherwise = *otherwise;
-    });
-    out.option("legal feed_gives", &a.feeding.gives, gives, |r| {
-        r.feeding.gives = *gives;
-    });
-    out.option("legal order", &a.restrictions, restrictions, |r| {
-        r.restrictions = *restrictions;
-    });
-    let End {
-        when,
-        leftovers,
-        repetition,
-        repetition_leftovers,
-        scoring,
-        stones_left_at_most,
-        score_at_least,
-        test_after,
-    } = end;
-    let number = |n: &Option<u8>| n.map_or_else(|| "none".to_string(), |n| n.to_string());
-    out.option(
-        "end stones_left_at_most",
-        number(&a.end.stones_left_at_most).as_str(),
-        number(stones_left_at_most).as_str(),
-        |r| r.end.stones_left_at_most = *stones_left_at_most,
-    );
-    out.option(
-        "end score_at_least",
-        number(&a.end.score_at_least).as_str(),
-        number(score_at_least).as_str(),
-        |r| r.end.score_at_least = *score_at_least,
-    );
-    out.option(
-        "end when",
-        &words(a.end.when.iter()),
-        &words(when.iter()),
-        |r| r.end.when.clone_from(when),
-    );
-    out.option("end leftovers", &a.end.leftovers, leftovers, |r| {
-        // The ways of ending that A scores as its leftovers follow them.
-        let old = r.end.leftovers;
-        for (_, way) in r.end.scoring.ways_mut() {
-            if *way == old {
-                *way = *leftovers;
-            }
+    for section in schema::sections() {
+        if section.repeat.is_some() {
+            capture_differences(&mut out, section, b);
+            continue;
         }
-        r.end.leftovers = *leftovers;
-    });
-    out.option("end test_after", &a.end.test_after, test_after, |r| {
-        r.end.test_after = *test_after;
-    });
-    out.option("end repetition", &a.end.repetition, repetition, |r| {
-        r.end.repetition = *repetition;
-    });
-    out.option(
-        "end repetition_leftovers",
-        &a.end.repetition_leftovers,
-        repetition_leftovers,
-        |r| r.end.repetition_leftovers = *repetition_leftovers,
-    );
-    // A way of ending scored as its file's `leftovers` follows them (above);
-    // one that either file scores its own way is an option of its own.
-    for (i, ((name, in_a), (_, in_b))) in a
-        .end
-        .scoring
-        .ways()
-        .into_iter()
-        .zip(scoring.ways())
-        .enumerate()
-    {
-        if in_a != a.end.leftovers || in_b != *leftovers {
-            let option = END_WAYS[i];
-            debug_assert_eq!(option, format!("end {name}"));
-            out.option(option, &in_a, &in_b, |r| {
-                *r.end.scoring.ways_mut()[i].1 = in_b
-            });
+        let owned = owned_fields(section, a);
+        for (key, fields) in section.keys.iter().zip(&owned) {
+            out.key(section, key, fields, b);
+        }
+        if section.order.is_some() {
+            // The order of the restrictions, as `legal`'s lines give it.
+            out.option(
+                &format!("{} order", section.name),
+                &a.restrictions,
+                &b.restrictions,
+                |r| r.restrictions = b.restrictions,
+            );
         }
     }
-    let Rounds {
-        refill,
-        fill_from,
-        remainder,
-        odd_pit,
-        unfilled,
-        next_start,
-        match_end,
-    } = rounds;
-    let refill_text =
-        |r: &Option<crate::rules::Refill>| r.map_or("none".to_string(), |r| r.to_string());
-    out.option(
-        "rounds refill",
-        refill_text(&a.rounds.refill).as_str(),
-        refill_text(refill).as_str(),
-        |r| r.rounds.refill = *refill,
-    );
-    out.option("rounds fill_from", &a.rounds.fill_from, fill_from, |r| {
-        r.rounds.fill_from = *fill_from;
-    });
-    out.option("rounds remainder", &a.rounds.remainder, remainder, |r| {
-        r.rounds.remainder = *remainder;
-    });
-    out.option("rounds odd_pit", &a.rounds.odd_pit, odd_pit, |r| {
-        r.rounds.odd_pit = *odd_pit;
-    });
-    out.option("rounds unfilled", &a.rounds.unfilled, unfilled, |r| {
-        r.rounds.unfilled = *unfilled;
-    });
-    out.option("rounds next_start", &a.rounds.next_start, next_start, |r| {
-        r.rounds.next_start = *next_start;
-    });
-    out.option("rounds match_end", &a.rounds.match_end, match_end, |r| {
-        r.rounds.match_end = *match_end;
-    });
-    let places = |p: &[u8]| match p {
-        [] => "none".to_string(),
-        p => p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
-    };
-    let count_text = |c: &Option<u8>| c.map_or("none".to_string(), |c| c.to_string());
-    let Claim {
-        count,
-        except,
-        mirror,
-        of,
-        limit,
-        stones,
-        tribute,
-        first_landing_free,
-        tribute_then,
-        by,
-        pair,
-    } = claim;
-    out.option(
-        "claim count",
-        count_text(&a.claim.count).as_str(),
-        count_text(count).as_str(),
-        |r| r.claim.count = *count,
-    );
-    out.option(
-        "claim except",
-        places(&a.claim.except).as_str(),
-        places(except).as_str(),
-        |r| r.claim.except.clone_from(except),
-    );
-    out.option("claim mirror", &a.claim.mirror, mirror, |r| {
-        r.claim.mirror = *mirror;
-    });
-    out.option("claim of", &a.claim.of, of, |r| r.claim.of = *of);
-    out.option("claim limit", &a.claim.limit, limit, |r| {
-        r.claim.limit = *limit;
-    });
-    out.option("claim stones", &a.claim.stones, stones, |r| {
-        r.claim.stones = *stones;
-    });
-    out.option(
-        "claim tribute",
-        count_text(&a.claim.tribute).as_str(),
-        count_text(tribute).as_str(),
-        |r| r.claim.tribute = *tribute,
-    );
-    let first_text = |free: bool| if free { "no" } else { "yes" };
-    out.option(
-        "claim tribute_first",
-        first_text(a.claim.first_landing_free),
-        first_text(*first_landing_free),
-        |r| r.claim.first_landing_free = *first_landing_free,
-    );
-    out.option(
-        "claim tribute_then",
-        &a.claim.tribute_then,
-        tribute_then,
-        |r| {
-            r.claim.tribute_then = *tribute_then;
-        },
-    );
-    out.option("claim by", &a.claim.by, by, |r| r.claim.by = *by);
-    out.option("claim pair", &a.claim.pair, pair, |r| r.claim.pair = *pair);
-    let crate::rules::Opening { shifts_from } = opening;
-    let place = |p: u8| {
-        if p == 0 {
-            "none".to_string()
-        } else {
-            p.to_string()
-        }
-    };
-    out.option(
-        "opening shifts_from",
-        place(a.opening.shifts_from).as_str(),
-        place(*shifts_from).as_str(),
-        |r| r.opening.shifts_from = *shifts_from,
-    );
     out.list
 }
 
 /// The capture rules, matched by their place in the list: each key of rule
 /// `i` on both sides (named `capture KEY` when each side has one rule, else
 /// `capture LABEL KEY`), and a rule only one side has as a whole.
-fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
+fn capture_differences(out: &mut Differences<'_>, section: &'static Section, b: &Rules) {
     let a = out.a;
+    let captures = &b.captures;
     let single = a.captures.len() == 1 && captures.len() == 1;
+    let Some(repeat) = section.repeat else {
+        return;
+    };
     for i in 0..a.captures.len().max(captures.len()) {
         let (Some(ra), Some(rb)) = (a.captures.get(i), captures.get(i)) else {
             let label = a
@@ -399,8 +107,8 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             let b_rule = captures.get(i).cloned();
             out.option(
                 &option,
-                &rule_text(&a.captures, i),
-                &rule_text(captures, i),
+                &rule_text(section, &a.captures, i),
+                &rule_text(section, captures, i),
                 |r| match (b_rule, i < r.captures.len()) {
                     (Some(rule), true) => r.captures[i] = rule,
                     (Some(rule), false) => r.captures.push(rule),
@@ -411,83 +119,27 @@ fn capture_differences(out: &mut Differences<'_>, captures: &[CaptureRule]) {
             );
             continue;
         };
-        let CaptureRule {
-            name: _,
-            on,
-            counts,
-            before,
-            side,
-            chain,
-            first_move,
-            take,
-            facing_counts,
-            goes_to,
-            last_goes_to,
-            then,
-            requires,
-            board_at_most,
-            last_stone,
-        } = rb;
-        let key = |k: &str| match single {
-            true => format!("capture {k}"),
-            false => format!("capture {} {k}", ra.name),
-        };
-        out.option(&key("on"), &ra.on, on, |r| r.captures[i].on = *on);
-        out.option(
-            &key("counts"),
-            &words(ra.counts.iter()),
-            &words(counts.iter()),
-            |r| r.captures[i].counts.clone_from(counts),
-        );
-        out.option(&key("before"), &ra.before, before, |r| {
-            r.captures[i].before = *before;
-        });
-        out.option(&key("side"), &ra.side, side, |r| r.captures[i].side = *side);
-        out.option(&key("chain"), &ra.chain, chain, |r| {
-            r.captures[i].chain = *chain;
-        });
-        out.option(&key("first_move"), &ra.first_move, first_move, |r| {
-            r.captures[i].first_move = *first_move;
-        });
-        out.option(&key("take"), &ra.take, take, |r| r.captures[i].take = *take);
-        out.option(
-            &key("facing_counts"),
-            &words(ra.facing_counts.iter()),
-            &words(facing_counts.iter()),
-            |r| r.captures[i].facing_counts.clone_from(facing_counts),
-        );
-        out.option(&key("goes_to"), &ra.goes_to, goes_to, |r| {
-            r.captures[i].goes_to = *goes_to;
-        });
-        let last = |to: &Option<CaptureDestination>| {
-            to.map_or_else(|| "as goes_to".to_string(), |t| t.to_string())
-        };
-        out.option(
-            &key("last_goes_to"),
-            last(&ra.last_goes_to).as_str(),
-            last(last_goes_to).as_str(),
-            |r| r.captures[i].last_goes_to = *last_goes_to,
-        );
-        out.option(&key("then"), &ra.then, then, |r| r.captures[i].then = *then);
-        out.option(&key("requires"), &ra.requires, requires, |r| {
-            r.captures[i].requires = *requires;
-        });
-        let number = |n: &Option<u8>| n.map_or_else(|| "none".to_string(), |n| n.to_string());
-        out.option(
-            &key("board_at_most"),
-            number(&ra.board_at_most).as_str(),
-            number(board_at_most).as_str(),
-            |r| r.captures[i].board_at_most = *board_at_most,
-        );
-        out.option(&key("last_stone"), &ra.last_stone, last_stone, |r| {
-            r.captures[i].last_stone = *last_stone;
-        });
+        let (view_a, view_b) = ((repeat.view)(a, i), (repeat.view)(b, i));
+        for key in section.keys {
+            let fields = rule_fields(key);
+            let (va, vb) = (
+                shown_as(key, &view_a, ra, &fields),
+                shown_as(key, &view_b, rb, &fields),
+            );
+            let option = match single {
+                true => format!("capture {}", key.name),
+                false => format!("capture {} {}", ra.name, key.name),
+            };
+            out.option(&option, va.as_str(), vb.as_str(), |r| {
+                r.captures[i] = copy_fields(&r.captures[i], rb, &fields);
+            });
+        }
     }
 }
 
 /// Capture rule `i` of `captures` as its settings read, those at their
 /// default left out (`none` when there is no such rule).
-fn rule_text(captures: &[CaptureRule], i: usize) -> String {
+fn rule_text(section: &Section, captures: &[CaptureRule], i: usize) -> String {
     let Some(rule) = captures.get(i) else {
         return "none".into();
     };
@@ -495,9 +147,9 @@ fn rule_text(captures: &[CaptureRule], i: usize) -> String {
         captures: vec![rule.clone()],
         ..Rules::default()
     };
-    let keys = schema::section("capture").map_or(&[][..], |s| s.keys);
     // The settings a file writes: those not at their default.
-    let settings: Vec<String> = keys
+    let settings: Vec<String> = section
+        .keys
         .iter()
         .filter_map(|k| {
             let values = (k.write)(&view)?;
@@ -506,6 +158,171 @@ fn rule_text(captures: &[CaptureRule], i: usize) -> String {
         })
         .collect();
     settings.join("; ")
+}
+
+/// Whether `key` is the key `other` (of the same section, by the same name).
+fn is(key: &Key, other: &Key) -> bool {
+    (key.section, key.name) == (other.section, other.name)
+}
+
+/// A key's value in `rules` as a file writes it; when the file has no room
+/// for it (another key makes it mean nothing), the value its fields hold.
+fn shown(key: &Key, rules: &Rules, fields: &[Field]) -> String {
+    shown_as(key, rules, rules, fields)
+}
+
+/// [`shown`], the fields read from `model` (the rules, or one capture rule
+/// of them).
+fn shown_as<T: serde::Serialize>(key: &Key, rules: &Rules, model: &T, fields: &[Field]) -> String {
+    (key.write)(rules).map_or_else(
+        || {
+            let json = to_json(model);
+            let values: Vec<String> = fields
+                .iter()
+                .filter_map(|f| f.iter().try_fold(&json, |v, name| v.get(name)))
+                .map(json_words)
+                .collect();
+            values.join(" ")
+        },
+        |v| v.join(" "),
+    )
+}
+
+/// A field's value in the words of a file: `none` for a rule left out.
+fn json_words(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Null => "none".into(),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) if items.is_empty() => "none".into(),
+        serde_json::Value::Array(items) => {
+            (items.iter().map(json_words)).collect::<Vec<_>>().join(" ")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Values of every kind a key may take, two of each, to find which fields
+/// of the model its `read` sets: whatever the rules hold, one of the two
+/// differs from it.
+fn probes(key: &Key, pits: usize) -> Vec<Checked> {
+    match key.value {
+        ValueKind::Text => vec![Checked::Text("a".into()), Checked::Text("b".into())],
+        ValueKind::Number { min, .. } => vec![Checked::Number(min), Checked::Number(min + 1)],
+        ValueKind::Numbers { min, .. } => {
+            vec![Checked::Numbers(vec![min]), Checked::Numbers(vec![min + 1])]
+        }
+        ValueKind::Word(w) => w.words.iter().take(2).map(|w| Checked::Word(w)).collect(),
+        ValueKind::WordList(w) => (w.words.iter().take(2))
+            .map(|w| Checked::Words(vec![w]))
+            .collect(),
+        ValueKind::PerPit(w) => (w.words.iter().take(2))
+            .map(|w| Checked::Words(vec![w; pits]))
+            .collect(),
+        ValueKind::PitCounts => vec![
+            Checked::Counts(vec![1; 2 * pits]),
+            Checked::Counts(vec![2; 2 * pits]),
+        ],
+    }
+}
+
+/// A field of the model: the names from [`Rules`] down, as serialised.
+type Field = Vec<String>;
+
+/// The fields of `rules` that `key`'s `read` sets.
+fn key_fields(key: &Key, rules: &Rules) -> Vec<Field> {
+    let before = to_json(rules);
+    let mut fields = Vec::new();
+    for value in probes(key, usize::from(rules.board.pits)) {
+        let mut probed = rules.clone();
+        (key.read)(&mut probed, value);
+        changed_fields(&before, &to_json(&probed), &mut Vec::new(), &mut fields);
+    }
+    fields
+}
+
+/// The fields each key of `section` owns, in the section's order: those its
+/// `read` sets, but a field that several keys set belongs to the one that
+/// sets the fewest (`feed` sets what `feed_gives` says when the file leaves
+/// it out: the field is `feed_gives`'s).
+fn owned_fields(section: &Section, rules: &Rules) -> Vec<Vec<Field>> {
+    let set: Vec<Vec<Field>> = (section.keys.iter())
+        .map(|k| key_fields(k, rules))
+        .collect();
+    set.iter()
+        .map(|fields| {
+            (fields.iter())
+                .filter(|f| {
+                    !set.iter()
+                        .any(|other| other.len() < fields.len() && other.contains(f))
+                })
+                .cloned()
+                .collect()
+        })
+        .collect()
+}
+
+/// The fields of a capture rule that `key` (of the `capture` section) sets.
+fn rule_fields(key: &Key) -> Vec<Field> {
+    let one_rule = Rules {
+        captures: vec![CaptureRule::default()],
+        ..Rules::default()
+    };
+    let before = to_json(&one_rule.captures[0]);
+    let mut fields = Vec::new();
+    for value in probes(key, 0) {
+        let mut probed = one_rule.clone();
+        (key.read)(&mut probed, value);
+        changed_fields(
+            &before,
+            &to_json(&probed.captures[0]),
+            &mut Vec::new(),
+            &mut fields,
+        );
+    }
+    fields
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or_else(|e| unreachable!("the rules serialise: {e}"))
+}
+
+/// Adds to `out` the paths below `path` where `a` and `b` differ (a list or a
+/// number is one field).
+fn changed_fields(
+    a: &serde_json::Value,
+    b: &serde_json::Value,
+    path: &mut Field,
+    out: &mut Vec<Field>,
+) {
+    match (a, b) {
+        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
+            for (name, value) in a {
+                let other = b.get(name).unwrap_or(&serde_json::Value::Null);
+                path.push(name.clone());
+                changed_fields(value, other, path, out);
+                path.pop();
+            }
+        }
+        (a, b) if a != b && !out.contains(path) => out.push(path.clone()),
+        _ => {}
+    }
+}
+
+/// `to` with `fields` copied from `from`.
+fn copy_fields<T>(to: &T, from: &T, fields: &[Field]) -> T
+where
+    T: serde::Serialize + serde::de::DeserializeOwned,
+{
+    let mut json = to_json(to);
+    let source = to_json(from);
+    for field in fields {
+        let value = field.iter().try_fold(&source, |v, name| v.get(name));
+        let slot = field.iter().try_fold(&mut json, |v, name| v.get_mut(name));
+        if let (Some(value), Some(slot)) = (value, slot) {
+            *slot = value.clone();
+        }
+    }
+    serde_json::from_value(json).unwrap_or_else(|e| unreachable!("the rules read back: {e}"))
 }
 
 /// The differences found so far, against rule set A.
@@ -547,6 +364,80 @@ impl Differences<'_> {
                 .collect(),
             changed: Some(changed),
         });
+    }
+
+    /// `key` of `section`, compared through its `write`; A takes B's value
+    /// of the fields its `read` sets. The board's size and the sowing
+    /// direction on boards of other sizes, and `leftovers`, are compared by
+    /// hand (see [`rule_differences`]).
+    fn key(&mut self, section: &Section, key: &'static Key, fields: &[Field], b: &Rules) {
+        let a = self.a;
+        let option = format!("{} {}", section.name, key.name);
+        if is(key, &board::ROWS) {
+            self.size("board rows", a.board.rows, b.board.rows);
+        } else if is(key, &board::PITS) {
+            self.size("board pits", a.board.pits, b.board.pits);
+        } else if is(key, &board::SEEDS) {
+            // `seeds` and `start` are one rule, the start: `seeds` when both
+            // files give it, else the start as each file gives it.
+            if a.board.start.is_empty() && b.board.start.is_empty() {
+                self.size("board seeds", a.board.seeds, b.board.seeds);
+            } else {
+                self.size("board start", a.start_text(), b.start_text());
+            }
+        } else if is(key, &board::START) {
+            // Compared with `seeds`.
+        } else if is(key, &sow::DIRECTION) {
+            self.direction(b);
+        } else if is(key, &end::LEFTOVERS) {
+            let leftovers = b.end.leftovers;
+            self.option(&option, &a.end.leftovers, &leftovers, |r| {
+                // The ways of ending that A scores as its leftovers follow them.
+                let old = r.end.leftovers;
+                for (_, way) in r.end.scoring.ways_mut() {
+                    if *way == old {
+                        *way = leftovers;
+                    }
+                }
+                r.end.leftovers = leftovers;
+            });
+        } else {
+            let (va, vb) = (shown(key, a, fields), shown(key, b, fields));
+            // A way of ending scored as its file's `leftovers` on both sides
+            // follows them (above); one that either file scores its own way
+            // is an option of its own.
+            let way = b.end.scoring.ways().iter().any(|(w, _)| *w == key.name);
+            let follows = |r: &Rules, v: &str| v == r.end.leftovers.to_string();
+            if key.section == Some(end::SECTION.name) && way && follows(a, &va) && follows(b, &vb) {
+                return;
+            }
+            self.option(&option, va.as_str(), vb.as_str(), |r| {
+                *r = copy_fields(r, b, fields);
+            });
+        }
+    }
+
+    /// The sowing direction: a direction per pit only fits a board of the
+    /// same size.
+    fn direction(&mut self, b: &Rules) {
+        let a = self.a;
+        let direction = &b.sowing.direction;
+        let (da, db) = (words(a.sowing.direction.iter()), words(direction.iter()));
+        if a.board.pits == b.board.pits {
+            self.option("sow direction", &da, &db, |r| {
+                r.sowing.direction.clone_from(direction);
+            });
+        } else if uniform(&a.sowing.direction) && uniform(direction) {
+            let first = direction[0];
+            self.option(
+                "sow direction",
+                &a.sowing.direction[0],
+                &first,
+                |r: &mut Rules| r.sowing.direction.fill(first),
+            );
+        } else if da != db {
+            self.size("sow direction", da, db);
+        }
     }
 
     /// A difference in the board's size: no game on A's board can take it.
@@ -610,6 +501,60 @@ mod tests {
             found.contains(&"board stores none / sown".to_string()),
             "{found:?}"
         );
+    }
+
+    /// Every key is compared from its declaration: set to another value in
+    /// B, it is listed under its name, and A with it as in B writes B's
+    /// value.
+    #[test]
+    fn every_key_is_compared_through_its_declaration() {
+        let a = variants::load("modiar").unwrap().rules;
+        let by_hand = [
+            &board::ROWS,
+            &board::PITS,
+            &board::SEEDS,
+            &board::START,
+            &sow::DIRECTION,
+        ];
+        for section in schema::sections().filter(|s| s.repeat.is_none()) {
+            for key in section
+                .keys
+                .iter()
+                .filter(|k| !by_hand.iter().any(|h| is(k, h)))
+            {
+                for value in probes(key, usize::from(a.board.pits)) {
+                    let mut b = a.clone();
+                    (key.read)(&mut b, value);
+                    let Some(written) = (key.write)(&b) else {
+                        continue;
+                    };
+                    if (key.write)(&a) == Some(written.clone()) {
+                        continue;
+                    }
+                    let option = format!("{} {}", section.name, key.name);
+                    let found = rule_differences(&a, &b);
+                    let d = found.iter().find(|d| d.option == option);
+                    let d = d.unwrap_or_else(|| panic!("{option} {written:?}: {found:?}"));
+                    assert_eq!(d.b, written.join(" "), "{option}");
+                    let changed = d.changed.as_ref().unwrap();
+                    assert_eq!((key.write)(changed), Some(written), "{option}");
+                }
+            }
+        }
+    }
+
+    /// Oware against Oware with a claim: the option is named as a file
+    /// writes it, `claim makes`, Oware leaving it out.
+    #[test]
+    fn a_rule_one_side_leaves_out_is_shown_as_none() {
+        let oware = variants::load("oware").unwrap().rules;
+        let mut claiming = oware.clone();
+        claiming.claim.count = Some(4);
+        let found: Vec<String> = rule_differences(&oware, &claiming)
+            .iter()
+            .map(|d| format!("{} {} / {}", d.option, d.a, d.b))
+            .collect();
+        assert_eq!(found, ["claim makes none / 4"]);
     }
 
     #[test]

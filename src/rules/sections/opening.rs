@@ -1,0 +1,138 @@
+//! The `opening` section: a prescribed opening: South's first turn, fixed by
+//! the rules (the stylised openings of the gabata games). Its declaration,
+//! each key as a named constant (the handle a check names it by), the
+//! sentences `sow describe` says of them, and the checks that tie its keys
+//! to those of the sections before it.
+
+use super::{board, legal, sow};
+use crate::{
+    diagnostic::Diagnostic,
+    rules::notation::pit_label,
+    rules::{declaration::*, model::*, read::Read},
+};
+
+/// A prescribed opening (South's first turn, fixed by the rules).
+pub const SECTION: Section = Section {
+    name: "opening",
+    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games).",
+    intro: "Without a key the game has no opening: South's first turn is a move like
+any. `shifts_from N` makes South's first turn the stylised opening of
+shifts that Gabata (Oromo) and Jimafesosh begin with: all the stones of
+South's pit at place N (1 is `a`) go into the next pit in the sowing
+direction; then all those of the pit after that one go into the pit after
+it, and so on round the board, every other pit emptied into the next,
+until the pit to empty next holds no stone (on an even start, back at the
+first one). South then lifts the stones of the last pit filled, whichever
+row it is in, and sows them as a move: laps, captures and an extra turn
+as any move's. The shifts capture nothing.",
+    notes: "The opening leaves no choice, so the game starts where it ends: the start
+position that `sow trace`, `perft`, `simulate` and the players see is the
+one after South's whole first turn (the shifts and the sowing of the last
+pit filled), with what that sowing captured, and North (or South, after an
+extra turn) to move. A trace shows no ply for it: its first ply is the
+first move with a choice. `sow describe` gives the opening's shifts and its
+sowing pit. The opening is the first round's only (the sources describe no
+opening for the later rounds of a match): a later round starts from its
+refill, as without an opening. `shifts_from` needs two rows, one sowing
+direction for every pit, no sown stores, `seeds` (not `start`) and a place
+in the row; `first_move_from`, `first_move shift` and `first_moves
+each_player` with it are errors (the first turn is the opening's).",
+    order: None,
+    repeat: None,
+    keys: &[SHIFTS_FROM],
+};
+
+pub const SHIFTS_FROM: Key = Key {
+    section: Some("opening"),
+name: "shifts_from",
+describe: opening_shifts,
+read: |r, v| r.opening.shifts_from = v.byte(),
+write: |r| (r.opening.shifts_from != 0).then(|| one(r.opening.shifts_from)),
+what: "opening place",
+value: ValueKind::Number {
+    min: 1,
+    max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+},
+default: Default::Absent("none (no opening)"),
+warns: None,
+doc: "The place in South's row (1 is `a`) the opening of shifts starts from: each other pit emptied into the next, round the board, then the last pit filled sown.",
+example: "shifts_from 1",
+infer: Infer::OptIn,
+    };
+
+/// `opening { shifts_from }`: the shifts of South's first turn and the pit
+/// it then sows.
+fn opening_shifts(rules: &Rules) -> Vec<String> {
+    let Some(opening) = rules.opening_shifts() else {
+        return Vec::new();
+    };
+    let Some(sown) = opening.sown() else {
+        return Vec::new();
+    };
+    let side = rules.pits_per_side();
+    let shifts: Vec<String> = opening
+        .shifts
+        .iter()
+        .map(|&(from, to)| format!("{} into {}", pit_label(from, side), pit_label(to, side)))
+        .collect();
+    vec![format!(
+        "South's first turn is a prescribed opening: all the stones of one pit go into the next, pit by pit ({}), capturing nothing; South then sows {} as a move. It leaves no choice: the game starts from the position it leaves, with what that sowing captured, and the player it leaves to move (North unless the sowing gives South another turn).",
+        shifts.join(", "),
+        pit_label(sown, side)
+    )]
+}
+
+/// `opening { shifts_from }` names a place of South's row, and the
+/// opening it starts is South's whole first turn: it needs two rows, one
+/// sowing direction, no sown stores and an even start (`seeds`), and no
+/// other rule of the first move.
+pub(crate) fn opening_shifts_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&SHIFTS_FROM) else {
+        return Vec::new();
+    };
+    let mut out = legal::places_in_the_row(read, &SHIFTS_FROM);
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`shifts_from` (the opening of shifts) {why}"),
+        ));
+    };
+    if read.valid(&board::ROWS) && rules.board.rows != 2 {
+        error("is not supported on three or four rows");
+    }
+    if read.valid(&sow::DIRECTION)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
+    {
+        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
+    }
+    if read.valid(&board::STORES) && rules.board.stores.sown() {
+        error("is not supported with sown stores");
+    }
+    if read.given(&board::START).is_some() {
+        error("needs every pit to start alike (`seeds`, not `start`)");
+    }
+    for (key, given) in [
+        (
+            &legal::FIRST_MOVE_FROM,
+            !rules.sowing.first_move_from.is_empty(),
+        ),
+        (
+            &legal::FIRST_MOVE,
+            rules.sowing.first_move != FirstMoveKind::Sow,
+        ),
+        (
+            &legal::FIRST_MOVES,
+            rules.sowing.first_moves != FirstMoves::Game,
+        ),
+    ] {
+        if read.valid(key) && given {
+            error(&format!(
+                "cannot be used with `{}` in `legal`: South's first turn is the opening's",
+                key.name
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,402 @@
+//! The `rounds` section: a match of rounds: how one round leads to the next,
+//! and when the match ends. Its declaration, each key as a named constant
+//! (the handle a check names it by), the sentences `sow describe` says of
+//! them, and the checks that tie its keys to those of the sections before
+//! it.
+
+use super::{board, end, legal};
+use crate::{
+    diagnostic::Diagnostic,
+    rules::{declaration::*, model::*, read::Read},
+};
+
+pub const SECTION: Section = Section {
+    name: "rounds",
+    doc: "A match of rounds: how one round leads to the next, and when the match ends.",
+    intro: "Without `refill` the game is one round. With it, a round is a game under the
+rules above, ended by `end`; then each player refills their own pits from what
+they scored in it, the next round starts, and so on until the match ends.",
+    notes: "A round's score is what the player captured (their store, stones left over
+from earlier rounds included) plus the leftovers `end` gives them. Filling
+takes `seeds` stones per pit, in the order `fill_from` says; a pit its owner
+cannot fill is *closed* for the round: it holds nothing, sowing passes over it,
+it cannot be played and nothing is captured from it (the notation writes it
+`x`: `7 x 7 / 7 7 7 south`). The stones left over stay the player's
+(captured) into the next round. Under `refill surplus` pits change hands:
+each player is owed a pit for every `seeds` stones and fills their own row
+first; the player who scored more then fills the pits of the other's row
+that are left (after that player's own, in that player's `fill_from`
+order), and those pits are theirs: theirs to play, and their stones theirs
+when a round ends (`row_owner`). The rows themselves stay as they are for
+the rest of the rules (`side`, `row_empty`, feeding). When the two
+remainders make up `seeds`, one more pit, the first left in the other's
+row, goes to the larger remainder, topped up from the other's (on equal
+remainders, to its row's player). The notation writes such a pit with a
+`*` after its count: `4 4 4 / 4* 4 4 south`. A round that ends before its first move
+(its end condition already holds at its start) ends the match, won by the
+higher score of that round. Each round's first move is a first move for
+`first_move` in `capture` and `first_move_from` in `legal` (under
+`first_moves each_player`, the first round's only).
+
+Under `unfilled reopens` (Khrour) a pit its owner could not fill, or
+filled with fewer than `seeds` (`remainder next_pit`), waits instead of
+being closed: sowing drops stones into it as into any pit, but it is not
+played and nothing is captured from it until it holds `seeds` or more after
+a move; it is then open for the rest of the round. The notation writes a
+waiting pit holding stones with its count and `x` (`3x`). It goes with
+`refill captures` and `fill_from left` or `right`.
+
+`refill` needs every way of ending to give the stones left to a player
+(`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
+between rounds, and the start given as `seeds N`; the other keys without
+`refill` are an error. `sow trace` (text, JSON, YAML, `--html`), `render`,
+`play`, `verify` and `diff` play the whole match (round boundaries, closed
+pits as `x`); `sow simulate` counts matches and `sow bench` plays them (a ply
+cap stops the whole match); `sow perft` counts within a round. `sow solve`,
+`analyze`, `infer` and the perfect agent do not take variants with rounds
+yet, and say so.",
+    order: None,
+    repeat: None,
+    keys: &[
+        REFILL, FILL_FROM, REMAINDER, ODD_PIT, UNFILLED, NEXT_START, MATCH_END,
+    ],
+};
+
+pub const REFILL: Key = Key {
+    section: Some("rounds"),
+    name: "refill",
+    describe: rounds,
+    read: |r, v| r.rounds.refill = Some(v.word()),
+    write: |r| r.rounds.refill.map(one),
+    what: "refill rule",
+    value: ValueKind::Word(Words::of::<Refill>().opt_in(&["surplus"])),
+    default: Default::Absent("none (the game is one round)"),
+    warns: None,
+    doc: "How the stones go back into the pits when a round ends.",
+    example: "refill captures",
+    infer: Infer::Searched,
+};
+
+pub const FILL_FROM: Key = Key {
+    section: Some("rounds"),
+    name: "fill_from",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.fill_from = v.word(),
+    write: |r| r.rounds.refill.map(|_| one(r.rounds.fill_from)),
+    what: "fill order",
+    value: ValueKind::Word(Words::of::<FillFrom>().opt_in(&["choice"])),
+    default: Default::Value("left"),
+    warns: Some(Warning {
+        text: "which pits a player fills first is not stated: `fill_from left` assumed",
+        only_if: Some("refill"),
+    }),
+    doc: "Which of their own pits a player fills first.",
+    example: "fill_from right",
+    infer: Infer::Searched,
+};
+
+pub const REMAINDER: Key = Key {
+    section: Some("rounds"),
+    name: "remainder",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.remainder = v.word(),
+    write: |r| r.rounds.refill.map(|_| one(r.rounds.remainder)),
+    what: "remainder",
+    value: ValueKind::Word(Words::of::<Remainder>().opt_in(&["next_pit"])),
+    default: Default::Value("kept"),
+    warns: None,
+    doc: "Where the stones a player cannot make a full pit of go.",
+    example: "remainder next_pit",
+    infer: Infer::Searched,
+};
+
+pub const ODD_PIT: Key = Key {
+    section: Some("rounds"),
+    name: "odd_pit",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.odd_pit = v.word(),
+    // Written under `refill surplus`, and whenever a file gave another
+    // value than the default: nothing a file says is dropped.
+    write: |r| {
+        let surplus = r.rounds.refill == Some(Refill::Surplus);
+        (surplus || r.rounds.odd_pit != OddPit::Larger).then(|| one(r.rounds.odd_pit))
+    },
+    what: "odd pit",
+    value: ValueKind::Word(Words::of::<OddPit>().opt_in(&["larger_unequal", "nobody"])),
+    default: Default::Value("larger"),
+    warns: None,
+    doc: "Who fills the pit the two remainders make up (`refill surplus`).",
+    example: "odd_pit larger_unequal",
+    infer: Infer::Searched,
+};
+
+pub const UNFILLED: Key = Key {
+    section: Some("rounds"),
+    name: "unfilled",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.unfilled = v.word(),
+    write: |r| r.rounds.refill.map(|_| one(r.rounds.unfilled)),
+    what: "unfilled pit",
+    value: ValueKind::Word(Words::of::<Unfilled>().opt_in(&["reopens"])),
+    default: Default::Value("closed"),
+    warns: None,
+    doc: "What a pit its owner could not fill is for the round.",
+    example: "unfilled reopens",
+    infer: Infer::Searched,
+};
+
+pub const NEXT_START: Key = Key {
+    section: Some("rounds"),
+    name: "next_start",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.next_start = v.word(),
+    write: |r| r.rounds.refill.map(|_| one(r.rounds.next_start)),
+    what: "next-round starter",
+    value: ValueKind::Word(Words::of::<NextStart>()),
+    default: Default::Value("loser"),
+    warns: Some(Warning {
+        text: "who starts the next round is not stated: `next_start loser` assumed",
+        only_if: Some("refill"),
+    }),
+    doc: "Who moves first in the next round.",
+    example: "next_start alternate",
+    infer: Infer::Searched,
+};
+
+pub const MATCH_END: Key = Key {
+    section: Some("rounds"),
+    name: "match_end",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.match_end = v.word(),
+    write: |r| r.rounds.refill.map(|_| one(r.rounds.match_end)),
+    what: "match end",
+    value: ValueKind::Word(Words::of::<MatchEnd>().opt_in(&["no_stones", "no_pit"])),
+    default: Default::Value("cannot_fill_one"),
+    warns: None,
+    doc: "When the match ends and who wins it.",
+    example: "match_end cannot_fill_one",
+    infer: Infer::Searched,
+};
+
+/// The rounds rule, for the whole `rounds` section (nothing for a game of
+/// one round).
+fn rounds(rules: &Rules) -> Vec<String> {
+    let rounds = &rules.rounds;
+    let Some(refill) = rounds.refill else {
+        return Vec::new();
+    };
+    let seeds = rules.board.seeds;
+    let from = match rounds.fill_from {
+        FillFrom::Left => "from their left",
+        FillFrom::Right => "from their right",
+        FillFrom::Choice => "in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, the player who starts the next round first)",
+    };
+    let starter = match rounds.next_start {
+        NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
+        NextStart::Winner => "the player who scored more in the round starts the next one (on equal scores, the one who did not start it)",
+        NextStart::Alternate => "the player who did not start the round starts the next one",
+    };
+    let end = match rounds.match_end {
+        MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
+        MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
+        MatchEnd::NoPit => "The match ends when a round ends and the refill leaves a player no open pit of their own; the other player wins it.".to_string(),
+    };
+    let odd = match rounds.odd_pit {
+        OddPit::Larger => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). "),
+        OddPit::LargerUnequal => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
+        OddPit::Nobody => "A remainder fills no pit, whatever the other's. ".to_string(),
+    };
+    let refilled = match refill {
+        Refill::Captures if rounds.unfilled == Unfilled::Reopens => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
+        Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
+        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is closed, and what is left over stays its player's into the next round"),
+    };
+    let remainder = match (rounds.remainder, rounds.unfilled) {
+        (Remainder::Kept, _) => "",
+        (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
+        (Remainder::NextPit, Unfilled::Reopens) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
+    };
+    let unfilled = match rounds.unfilled {
+        Unfilled::Closed => String::new(),
+        Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
+    };
+    vec![
+        format!(
+            "The game is a match of rounds. When a round ends, {refilled}; {starter}.{remainder}{unfilled}"
+        ),
+        end,
+    ]
+}
+
+/// The keys of `rounds` other than `refill` say how one round leads to the
+/// next: without `refill` there is one round.
+pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
+    if !read.valid(&REFILL) || read.given(&REFILL).is_some() {
+        return Vec::new();
+    }
+    [
+        &FILL_FROM,
+        &REMAINDER,
+        &ODD_PIT,
+        &UNFILLED,
+        &NEXT_START,
+        &MATCH_END,
+    ]
+    .into_iter()
+    .filter_map(|key| read.given(key).map(|s| (key.name, s)))
+    .map(|(name, s)| {
+        Diagnostic::error(
+            s.span,
+            format!("`{name}` has no effect: no `refill` is given, so the game is one round"),
+        )
+    })
+    .collect()
+}
+
+/// A refill pours every player's stones back into the pits: a way of ending
+/// that may give stones to nobody (`unscored`, `divided`'s odd stone) or sets
+/// the captures aside (`draw`, `able_to_move`, `empty_row_wins`,
+/// `empty_row_loses`) would lose or invent stones between rounds.
+pub(crate) fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(setting) = read.given(&REFILL) else {
+        return Vec::new();
+    };
+    if !read.valid(&end::WHEN) || !read.valid(&legal::FEED) || !read.valid(&legal::OTHERWISE) {
+        return Vec::new();
+    }
+    let end = &read.rules.end;
+    let mut ways: Vec<(&str, Leftovers)> = end
+        .scoring
+        .ways()
+        .into_iter()
+        .filter(|(way, _)| end::way_in_force(&read.rules, way).is_ok())
+        .collect();
+    if end.repetition != Repetition::Ignore {
+        ways.push(("repetition_leftovers", end.repetition_leftovers));
+    }
+    ways.into_iter()
+        .filter(|(_, scoring)| {
+            matches!(scoring, Leftovers::Unscored | Leftovers::Divided)
+                || scoring.sets_captures_aside()
+        })
+        .map(|(way, scoring)| {
+            Diagnostic::error(
+                setting.span,
+                format!(
+                    "`refill` pours every stone back into the pits, but `{way}` scores the game `{scoring}`, which does not give each stone left to one player: use `row_owner`, `player_to_move` or `last_mover`"
+                ),
+            )
+        })
+        .collect()
+}
+
+/// `unfilled reopens` sows into the pits a player could not fill: they are
+/// their own row's (`refill captures`), filled in a fixed order (a refill
+/// move under `fill_from choice` fills an empty closed pit).
+pub(crate) fn unfilled_reopens_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rounds = &read.rules.rounds;
+    match read.given(&UNFILLED) {
+        Some(s)
+            if rounds.unfilled == Unfilled::Reopens
+                && (rounds.refill == Some(Refill::Surplus)
+                    || rounds.fill_from == FillFrom::Choice) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`unfilled reopens` goes with `refill captures` and `fill_from left` or `right`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `odd_pit` says who fills the pit two remainders make up: only `refill
+/// surplus` gives a player pits beyond their own row's.
+pub(crate) fn odd_pit_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(&ODD_PIT) {
+        Some(s) if read.rules.rounds.refill == Some(Refill::Captures) => {
+            vec![Diagnostic::error(
+                s.span,
+                "`odd_pit` has no effect: under `refill captures` each player fills their own pits only; it goes with `refill surplus`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `fill_from choice` lets each player name the pits of their own row they
+/// fill: `refill surplus`, where pits change hands, has no such choice yet,
+/// and `remainder next_pit` needs an order to find the next pit in.
+pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rounds = &read.rules.rounds;
+    let mut out = Vec::new();
+    if let Some(s) = read.given(&REMAINDER).filter(|_| {
+        rounds.remainder == crate::rules::Remainder::NextPit
+            && (rounds.fill_from == crate::rules::FillFrom::Choice
+                || rounds.refill == Some(crate::rules::Refill::Surplus))
+    }) {
+        out.push(Diagnostic::error(
+            s.span,
+            "`remainder next_pit` puts what is left in the next pit of a fixed order: it goes with `refill captures` and `fill_from left` or `right`",
+        ));
+    }
+    out.extend(match read.given(&FILL_FROM) {
+        Some(s)
+            if rounds.fill_from == crate::rules::FillFrom::Choice
+                && rounds.refill == Some(crate::rules::Refill::Surplus) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`fill_from choice` lets each player choose the pits of their own row to fill: it goes with `refill captures`, not `refill surplus`",
+            )]
+        }
+        _ => Vec::new(),
+    });
+    out
+}
+
+/// A refill puts `seeds` stones in each pit: a start given pit by pit
+/// (`start`) says no such count.
+pub(crate) fn refill_needs_seeds(read: &Read<'_>) -> Vec<Diagnostic> {
+    match (read.given(&REFILL), read.given(&board::START)) {
+        (Some(_), Some(start)) => vec![Diagnostic::error(
+            start.span,
+            "`refill` fills each pit with `seeds` stones, so a variant with rounds gives its start as `seeds N`, not pit by pit",
+        )],
+        _ => Vec::new(),
+    }
+}
+
+/// `first_move shift` replaces the sowing of a first move: on two rows,
+/// in one round, where the first lap is not judged by where it ends.
+pub(crate) fn first_move_shift_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&legal::FIRST_MOVE) else {
+        return Vec::new();
+    };
+    if rules.sowing.first_move != FirstMoveKind::Shift {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`first_move shift` is not supported {why}"),
+        ));
+    };
+    if read.valid(&board::ROWS) && rules.board.rows != 2 {
+        error("on three or four rows");
+    }
+    if read.valid(&REFILL) && rules.rounds.refill.is_some() {
+        error("with rounds (`refill` in `rounds`)");
+    }
+    if read.valid(&legal::FIRST_LAP) && rules.sowing.first_lap != FirstLap::Any {
+        error("with `first_lap`");
+    }
+    out
+}
+
+/// Rounds are not supported on three or four rows yet.
+pub(crate) fn rounds_need_two_rows(read: &Read<'_>) -> Vec<Diagnostic> {
+    board::not_supported_on_more_rows(read, &REFILL, read.rules.rounds.refill.is_some())
+}

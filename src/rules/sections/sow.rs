@@ -1,0 +1,357 @@
+//! The `sow` section: how a move sows. Its declaration, each key as a named
+//! constant (the handle a check names it by), the sentences `sow describe`
+//! says of them, and the checks that tie its keys to those of the sections
+//! before it.
+
+use super::board;
+use crate::{
+    diagnostic::Diagnostic,
+    rules::notation::{pit_label, MAX_RELAYS},
+    rules::{declaration::*, model::*, read::Read},
+};
+
+pub const SECTION: Section = Section {
+    name: "sow",
+    doc: "How a move sows.",
+    intro: "",
+    notes: "`extra_turn store` without `stores sown` is an error. `extra_turn capture`
+gives the mover another move after every move that captured stones, by any
+capture rule (whoever the stones go to) or a claim: after Wa'ache
+Waledat's relay-landing four, \"the player takes another turn\" (from any pit).
+It is an error without a capture rule. An extra turn shows in a
+trace as two plies by the same player; perft counts plies, so it counts both.
+
+`skip_origin yes` with `start origin` is a contradiction and an error.
+
+A relay lap sows like a move from the lifted pit (same start and skip rules);
+captures are looked at only where the last lap ends. A relay can come back to
+a lap state it had already reached (the same board, the same pit about to be
+lifted) and then goes on for ever: 57% of random games of Boukerourou meet
+one. `end { when relay_cycle }` ends the game there, scored by its own key
+(`relay_cycle draw`: Ludii plays such a relay to its move limit, a draw).
+A move stops after 1000 relay laps, a bound of ours that keeps every move
+finite, and play goes on from where the move was cut: without `relay_cycle`
+it decides every game that meets a cycling relay (with it, only a relay too
+long to come back within the bound); `sow check --play N` reports how often
+it decides a game.
+
+A move from a pit that may sow either way is written with its direction:
+`b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
+player who cannot move pass (`end { when neither_can_move }`), the move is
+written `pass`.",
+    order: None,
+    repeat: None,
+    keys: &[DIRECTION, START, SKIP_ORIGIN, LAPS, EXTRA_TURN],
+};
+
+pub const DIRECTION: Key = Key {
+    section: Some("sow"),
+    name: "direction",
+    describe: direction,
+    read: |r, v| r.sowing.direction = v.words(),
+    write: |r| Some(directions(&r.sowing.direction)),
+    what: "sowing direction",
+    value: ValueKind::PerPit(Words::of::<PitDirection>()),
+    default: Default::Value("ccw"),
+    warns: None,
+    doc: "Which way each pit sows: one value for every pit, or one per pit of a row from its owner's left.",
+    example: "direction cw either ccw",
+    infer: Infer::Searched,
+};
+
+pub const START: Key = Key {
+    section: Some("sow"),
+    name: "start",
+    describe: start,
+    read: |r, v| r.sowing.start = v.word(),
+    write: |r| Some(one(r.sowing.start)),
+    what: "sowing start",
+    value: ValueKind::Word(Words::of::<SowStart>().opt_in(&["origin_unless_single"])),
+    default: Default::Value("next"),
+    warns: Some(Warning {
+        text: "where sowing starts is not stated: `start next` assumed (write `start origin` or `start next`)",
+        only_if: None,
+    }),
+    doc: "Which pit gets the first stone.",
+    example: "start origin",
+    infer: Infer::Searched,
+};
+
+pub const SKIP_ORIGIN: Key = Key {
+    section: Some("sow"),
+    name: "skip_origin",
+    describe: skip_origin,
+    read: |r, v| r.sowing.skip_origin = v.word::<Switch>() == Switch::Yes,
+    write: |r| {
+        Some(one(if r.sowing.skip_origin {
+            Switch::Yes
+        } else {
+            Switch::No
+        }))
+    },
+    what: "`skip_origin` value",
+    value: ValueKind::Word(Words::of::<Switch>()),
+    default: Default::Value("no"),
+    warns: None,
+    doc: "Whether a sowing that goes all the way round leaves out the emptied pit.",
+    example: "skip_origin yes",
+    infer: Infer::Searched,
+};
+
+pub const LAPS: Key = Key {
+    section: Some("sow"),
+    name: "laps",
+    describe: laps,
+    read: |r, v| r.sowing.laps = v.word(),
+    write: |r| Some(one(r.sowing.laps)),
+    what: "kind of laps",
+    value: ValueKind::Word(Words::of::<Laps>().opt_in(&[
+        "relay_until_capture",
+        "next_always",
+        "relay_unless_next_empty",
+        "next_after_occupied",
+        "relay_until_capture_unless_next_empty",
+    ])),
+    default: Default::Value("single"),
+    warns: None,
+    doc: "What happens when the hand is empty.",
+    example: "laps relay",
+    infer: Infer::Searched,
+};
+
+pub const EXTRA_TURN: Key = Key {
+    section: Some("sow"),
+    name: "extra_turn",
+    describe: extra_turn,
+    read: |r, v| r.sowing.extra_turn = v.word(),
+    write: |r| Some(one(r.sowing.extra_turn)),
+    what: "extra-turn rule",
+    value: ValueKind::Word(Words::of::<ExtraTurn>().opt_in(&["capture"])),
+    default: Default::Value("never"),
+    warns: None,
+    doc: "When the mover moves again.",
+    example: "extra_turn store",
+    infer: Infer::Searched,
+};
+
+fn direction(rules: &Rules) -> Vec<String> {
+    let direction = &rules.sowing.direction;
+    // The order round one circuit: the board on two rows, South's side on
+    // four (North's goes round theirs alike).
+    let per_side = rules.pits_per_side();
+    let circuit = if rules.board.rows == 4 {
+        per_side
+    } else {
+        rules.pit_count()
+    };
+    let ccw_order: Vec<String> = (0..circuit).map(|p| pit_label(p, per_side)).collect();
+    let cw_order: Vec<String> = (0..circuit)
+        .map(|k| pit_label((circuit - k) % circuit, per_side))
+        .collect();
+    let uniform = direction.iter().all(|d| Some(d) == direction.first());
+    if rules.board.rows == 4 && uniform && direction.first() == Some(&PitDirection::Either) {
+        // The cw order from `a` is `a p o ...`: from the other end of a row.
+        return vec![format!(
+            "They lift all its stones and sow them one by one round their own two rows only, either way as the mover chooses for the move: counter-clockwise, South in the order {} ..., or clockwise, in the order {} ... (North likewise in capitals); a move is written with its direction (`i:ccw`, `i:cw`); stones reach the opponent's side only by capture.",
+            ccw_order.join(" "),
+            cw_order.join(" ")
+        )];
+    }
+    if rules.board.rows == 4 && uniform {
+        let (way, order) = match direction.first() {
+            Some(PitDirection::Cw) => ("clockwise", cw_order),
+            _ => ("counter-clockwise", ccw_order),
+        };
+        return vec![format!(
+            "They lift all its stones and sow them one by one {way} round their own two rows only, South in the order {} ... (North likewise in capitals); stones reach the opponent's side only by capture.",
+            order.join(" ")
+        )];
+    }
+    vec![match (uniform, direction.first()) {
+        (true, Some(PitDirection::Ccw)) => format!(
+            "They lift all its stones and sow them one by one counter-clockwise, in the order {} ...",
+            ccw_order.join(" ")
+        ),
+        (true, Some(PitDirection::Cw)) => format!(
+            "They lift all its stones and sow them one by one clockwise, in the order {} ...",
+            cw_order.join(" ")
+        ),
+        _ => {
+            let per_pit: Vec<String> = direction
+                .iter()
+                .enumerate()
+                .map(|(i, d)| {
+                    let how = match d {
+                        PitDirection::Ccw => "counter-clockwise",
+                        PitDirection::Cw => "clockwise",
+                        PitDirection::Either => "either way, as the mover chooses",
+                    };
+                    format!("the {} pit from the owner's left sows {how}", ordinal(i + 1))
+                })
+                .collect();
+            format!(
+                "They lift all its stones and sow them one by one in the pit's direction: {}. Counter-clockwise is the order {} ..., clockwise the reverse; a move from a pit that sows either way is written with its direction, like b:ccw or b:cw.",
+                per_pit.join(", "),
+                ccw_order.join(" ")
+            )
+        }
+    }]
+}
+
+fn start(rules: &Rules) -> Vec<String> {
+    vec![match rules.sowing.start {
+        SowStart::Origin => "The first stone goes back into the emptied pit, the others into the pits that follow it.".into(),
+        SowStart::Next => "The first stone goes into the pit after the emptied one.".into(),
+        SowStart::OriginUnlessSingle => "The first stone goes back into the emptied pit, the others into the pits that follow it; a single stone goes into the pit after the emptied one.".into(),
+    }]
+}
+
+/// With the number of stones a sowing needs to come back round.
+fn skip_origin(rules: &Rules) -> Vec<String> {
+    // Slots a sowing passes in one round: the pits, and the mover's store.
+    let circuit = if rules.board.rows == 4 {
+        rules.pits_per_side()
+    } else {
+        rules.pit_count()
+    };
+    let slots = circuit
+        + match rules.board.stores {
+            Stores::None => 0,
+            Stores::Sown => 1,
+            Stores::SownBoth => 2,
+        };
+    let lap = match rules.sowing.start {
+        SowStart::Origin | SowStart::OriginUnlessSingle => slots + 1,
+        SowStart::Next => slots,
+    };
+    vec![if rules.sowing.skip_origin {
+        format!("A sowing of {lap} or more stones, which goes all the way round, leaves out the emptied pit.")
+    } else {
+        format!("A sowing of {lap} or more stones goes all the way round and drops into the emptied pit too.")
+    }]
+}
+
+fn laps(rules: &Rules) -> Vec<String> {
+    let store = match rules.board.stores {
+        Stores::None => "",
+        Stores::Sown => " or in the store",
+        Stores::SownBoth => " or in either store",
+    };
+    let bound = format!(" (or after {MAX_RELAYS} laps, a bound of ours)");
+    vec![match rules.sowing.laps {
+        Laps::Single => "The move ends when the hand is empty: there is no relay sowing.".into(),
+        Laps::Relay => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::RelayUntilCapture => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}{bound}."),
+        Laps::NextRelay => format!("When the last stone lands in an empty pit, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
+        Laps::NextAlways => format!("Wherever the last stone lands, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
+        Laps::NextAfterOccupied => format!("When the last stone lands in a pit that already held stones, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty, or when a lap ends in an empty pit{bound}."),
+        Laps::RelayUntilCaptureUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
+        Laps::RelayUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
+    }]
+}
+
+fn extra_turn(rules: &Rules) -> Vec<String> {
+    vec![match rules.sowing.extra_turn {
+        ExtraTurn::Never => "Then the other player moves.".into(),
+        ExtraTurn::Store => "If the last stone lands in the mover's own store, the mover moves again; otherwise the other player moves.".into(),
+        ExtraTurn::Capture => "If the move captured, the mover moves again; otherwise the other player moves.".into(),
+    }]
+}
+
+/// `first`, `second`, ... (rows have at most 15 pits).
+fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 15] = [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+    ];
+    WORDS
+        .get(n.wrapping_sub(1))
+        .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
+}
+
+pub(crate) fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {
+    let sowing = &read.rules.sowing;
+    match read.given(&SKIP_ORIGIN) {
+        Some(s) if read.valid(&START) && sowing.start != SowStart::Next && sowing.skip_origin => {
+            vec![Diagnostic::error(
+                s.span,
+                format!(
+                    "`skip_origin yes` contradicts `start {}`: the origin gets the first stone",
+                    sowing.start
+                ),
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `extra_turn store` needs stores to land in, `extra_turn capture` a rule
+/// that captures.
+pub(crate) fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    match read.given(&EXTRA_TURN) {
+        Some(s)
+            if read.valid(&board::STORES)
+                && rules.sowing.extra_turn == ExtraTurn::Store
+                && rules.board.stores == Stores::None =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`extra_turn store` needs stores on the board (`stores sown` in `board`)",
+            )]
+        }
+        Some(s)
+            if rules.sowing.extra_turn == ExtraTurn::Capture
+                && rules.captures.is_empty()
+                && rules.claim.count.is_none() =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`extra_turn capture` has no effect: the variant has no capture rule (`capture NAME { ... }`) and no `claim`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// On three rows every pit sows the same way, `ccw` or `cw`; on four rows
+/// too, which may be `either` (Bao: the mover chooses the way round their
+/// own two rows).
+pub(crate) fn more_rows_sow_one_way(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(rows) = board::more_rows(read) else {
+        return Vec::new();
+    };
+    let three = read.rules.board.rows == 3;
+    let direction = &read.rules.sowing.direction;
+    let either = three && direction.contains(&PitDirection::Either);
+    if !read.valid(&DIRECTION) || !(either || direction.iter().any(|&d| d != direction[0])) {
+        return Vec::new();
+    }
+    let ways = if three {
+        "`direction ccw` or `direction cw`"
+    } else {
+        "`direction ccw`, `direction cw` or `direction either`"
+    };
+    read.given(&DIRECTION)
+        .map(|s| {
+            Diagnostic::error(
+                s.span,
+                format!("on {rows} rows every pit sows the same way: {ways}"),
+            )
+        })
+        .into_iter()
+        .collect()
+}
