@@ -185,17 +185,14 @@ pub fn shipped_names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(name, _)| *name)
 }
 
-/// The source of a shipped variant or of a variant file.
+/// The source of a shipped variant file (by its name) or of a variant file
+/// (by its path). A reading, or an old name that stands for one, is not a
+/// file: [`named`] resolves those (the text alone would give the base
+/// rules).
 ///
 /// # Errors
 /// The file cannot be read, or no shipped variant or file has that name.
 pub fn source(arg: &str) -> Result<Source, LoadError> {
-    let arg = ALIASES
-        .iter()
-        .find(|(old, _)| *old == arg)
-        .map_or(arg, |(_, new)| {
-            new.split_once('@').map_or(*new, |(file, _)| file)
-        });
     if let Some((name, text)) = SHIPPED.iter().find(|(name, _)| *name == arg) {
         return Ok(Source::new(format!("variants/{name}.variant"), *text));
     }

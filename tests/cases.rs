@@ -151,8 +151,10 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     } else {
         name.clone()
     };
-    let source = sowing::variants::source(&arg).map_err(|e| e.to_string())?;
-    let mut text = source.text.clone();
+    // A reading (`modiar@awale-info`, or its old name) edits its file's text
+    // and is resolved on the edited file.
+    let named = sowing::variants::named(&arg).map_err(|e| e.to_string())?;
+    let mut text = named.source.text.clone();
     if !case.extras.edits.is_empty() {
         text = squeeze(&text);
         for edit in &case.extras.edits {
@@ -163,8 +165,13 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
             text = text.replace(&from, &edit.to);
         }
     }
-    let loaded = rules::load(&Source::new(format!("{name} (edited)"), text))
-        .map_err(|report| format!("the edited variant does not load: {report}"))?;
+    let source = Source::new(format!("{name} (edited)"), text);
+    let loaded = match &named.reading {
+        None => rules::load(&source)
+            .map_err(|report| format!("the edited variant does not load: {report}"))?,
+        Some(reading) => rules::readings::load(&source, reading)
+            .map_err(|e| format!("the edited variant's reading `{reading}` does not load: {e:?}"))?,
+    };
     Ok(Game::new(loaded.rules))
 }
 
