@@ -13,24 +13,27 @@ mod shift;
 mod sowing_capture;
 mod vote;
 
-use std::{fmt, ops::Range};
+use std::ops::Range;
 
-use capture::CaptureTable;
-use claim::ClaimRule;
-use packed::PackedLaps;
+use super::component::{
+    capture::CaptureTable,
+    claim::ClaimRule,
+    ends::EndRules,
+    packed::{whole_moves_fit, PackedLaps},
+};
 
-use super::legal::{Legality, Moves};
-use super::run::EndReason;
 use super::{
-    move_list::{MoveList, MAX_MOVES},
-    notation::{pit_label, FILL},
+    effect::{waived, Effect, Successor, Successors},
+    illegal::Illegal,
+    move_list::{Legality, Moves, MAX_MOVES},
+    outcome::EndReason,
     position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
-    FirstMoveKind, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction,
-    Rules, Singletons, SowStart, Stores, Take, Trigger, Unfilled,
+    Direction, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap, FirstMoveKind, FirstMoves,
+    GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, Singletons, SowStart,
+    Stores, Take, Trigger, Unfilled,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -53,217 +56,6 @@ enum LapsEnd {
     Cycle,
     /// A relay lap left an end condition holding (`test_after lap`).
     Stopped,
-}
-
-/// What a move did besides moving stones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Effect {
-    /// The pit that got the last stone.
-    pub last: u8,
-    /// Bit `i` is set when pit `i` was captured.
-    pub captured_pits: u32,
-    /// Stones captured by this move.
-    pub captured: u16,
-    /// The move would have captured every stone of the opponent's row, and the
-    /// grand-slam rule made it capture nothing instead.
-    pub capture_waived: bool,
-    /// The relay would have gone on, but the move had sown [`MAX_RELAYS`]
-    /// relay laps and was cut there.
-    pub relay_cut: bool,
-    /// The relay came back to a lap state of the same move and the rules end
-    /// the game there (`relay_cycle`).
-    pub relay_cycle: bool,
-    /// The last pit was claimed by the mover (`claim`); under `stones
-    /// to_owner` it is among `captured_pits`.
-    pub claimed: bool,
-    /// Stones the mover took as a tribute from the opponent's claimed pit
-    /// where the last stone fell (counted in `captured`).
-    pub tribute: u8,
-}
-
-/// A legal move and the position it leads to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Successor {
-    /// The move.
-    pub mv: Move,
-    /// The position after it.
-    pub position: Position,
-    /// What it sowed and captured.
-    pub effect: Effect,
-}
-
-/// The legal moves of a position with their results, in pit order, and
-/// why the position is over when there is none.
-pub type Successors = MoveList<Successor>;
-
-impl Default for Successors {
-    fn default() -> Self {
-        MoveList::new(Successor {
-            mv: Move::PASS,
-            position: Position::EMPTY,
-            effect: Effect::default(),
-        })
-    }
-}
-
-impl Successors {
-    /// The successor reached by `mv`, if `mv` is legal.
-    pub fn find(&self, mv: Move) -> Option<&Successor> {
-        self.as_slice().iter().find(|s| s.mv == mv)
-    }
-}
-
-/// Why a move cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Illegal {
-    /// The game is over.
-    GameOver,
-    /// The pit is in the opponent's row.
-    NotYourPit {
-        /// Label of the pit.
-        pit: String,
-        /// Its owner.
-        owner: Player,
-    },
-    /// The pit was claimed (`claim`: a tuzdik, a weg): nobody plays it.
-    Claimed {
-        /// Label of the pit.
-        pit: String,
-        /// The player who claimed it.
-        owner: Player,
-    },
-    /// The pit holds fewer stones than a move needs.
-    TooFewStones {
-        /// Label of the pit.
-        pit: String,
-        /// Stones in it.
-        has: u8,
-        /// Stones a pit needs to be played.
-        needs: u8,
-    },
-    /// The pit is closed for this round.
-    Closed {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move would capture the opponent's whole row.
-    GrandSlam {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The mover must feed the opponent and this move does not.
-    DoesNotFeed {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The pit does not sow in the direction asked for.
-    WrongDirection {
-        /// Label of the pit.
-        pit: String,
-        /// The pit's direction rule.
-        rule: PitDirection,
-    },
-    /// A pass, while the mover has a move.
-    CannotPass,
-    /// The game's first move, from a pit the rules do not open with.
-    NotAnOpeningPit {
-        /// Label of the pit.
-        pit: String,
-        /// Labels of the pits the first move may be played from.
-        allowed: Vec<String>,
-    },
-    /// Under `singletons into_empty` or `first_lap single_into_empty`, a
-    /// single stone that would fall into an occupied pit.
-    SingleIntoOccupied {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move's first lap neither reaches the opponent's row nor ends in
-    /// an empty pit of the mover's row (`first_lap reaches_or_empty`).
-    FirstLap {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move does not capture at the end of its first lap, and another
-    /// move would (`first_lap captures`).
-    MustCapture {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// A sowing while the players choose the pits to refill, or a refill
-    /// that cannot be played (`fill_from choice`).
-    Refill {
-        /// Why, in words.
-        why: String,
-    },
-    /// A sowing while a proposal to end the game waits for an answer, or a
-    /// vote move where none is open (`repetition agree`).
-    Vote {
-        /// Whether a proposal waits for an answer.
-        answer: bool,
-    },
-}
-
-impl std::error::Error for Illegal {}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::GameOver => write!(f, "the game is over"),
-            Illegal::NotYourPit { pit, owner } => write!(f, "pit `{pit}` belongs to {owner}"),
-            Illegal::Claimed { pit, owner } => {
-                write!(f, "pit `{pit}` is claimed by {owner}: nobody plays it")
-            }
-            Illegal::TooFewStones { pit, has, needs } => write!(
-                f,
-                "pit `{pit}` holds {has} stone{}; a pit needs at least {needs} to be played",
-                if *has == 1 { "" } else { "s" }
-            ),
-            Illegal::Closed { pit } => write!(f, "pit `{pit}` is closed for this round"),
-            Illegal::Refill { why } => write!(f, "{why}"),
-            Illegal::GrandSlam { pit } => write!(
-                f,
-                "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"
-            ),
-            Illegal::DoesNotFeed { pit } => write!(
-                f,
-                "`{pit}` does not feed the opponent, and a move that does exists"
-            ),
-            Illegal::WrongDirection { pit, rule } => {
-                write!(f, "pit `{pit}` sows {rule} only")
-            }
-            Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
-            Illegal::Vote { answer: true } => write!(
-                f,
-                "the opponent proposed to end the game: the answer is `accept` or `refuse`"
-            ),
-            Illegal::Vote { answer: false } => write!(
-                f,
-                "`propose` is a move only at a repeated position, and `accept` or `refuse` only in answer to one"
-            ),
-            Illegal::NotAnOpeningPit { pit, allowed } => write!(
-                f,
-                "this first move is played from {}, not `{pit}`",
-                allowed
-                    .iter()
-                    .map(|l| format!("`{l}`"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            Illegal::SingleIntoOccupied { pit } => write!(
-                f,
-                "pit `{pit}` holds a single stone, which may be played only into an empty pit"
-            ),
-            Illegal::FirstLap { pit } => write!(
-                f,
-                "`{pit}`'s first lap neither reaches the opponent's row nor ends in an empty pit of the mover's row"
-            ),
-            Illegal::MustCapture { pit } => write!(
-                f,
-                "`{pit}`'s first lap does not end in a capture, and a capturing move is obligatory"
-            ),
-        }
-    }
 }
 
 /// A variant compiled for play.
@@ -343,30 +135,10 @@ pub struct Game {
     /// Per player: the bytes of that player's inner row (four rows; none
     /// otherwise), for `inner_row_empty`.
     inner_bytes: [[u64; 4]; 2],
-    /// Whether the rules list end conditions besides `no_legal_move`.
-    pub(super) has_end_conditions: bool,
-    /// Those end conditions in the order of the rules (a relay cycle first:
-    /// it ended the game inside the move), as the reason each gives; the
-    /// first `end_check_count` are used.
-    end_checks: [EndReason; 7],
-    end_check_count: usize,
-    /// The same conditions as a set: bit [`EndReason::bit`] of each.
-    end_tests: u16,
-    /// Whether a relay that comes back to a lap state ends the game
-    /// (`relay_cycle`, with relay laps).
-    relay_cycle_ends: bool,
-    /// Whether the end conditions are also tested after each relay lap
-    /// (`test_after lap`, with relay laps and a condition a lap can bring).
-    lap_end_test: bool,
-    /// `stones_left_at_most` and `score_at_least` (when in force).
-    stones_left_at_most: u8,
-    score_at_least: u16,
-    /// Whether a player who cannot move passes (`neither_can_move`).
-    pub(super) passes: bool,
     /// The move restrictions in the order they filter moves.
     restriction_steps: [Restriction; 3],
-    /// How each way of ending scores the stones left, by [`EndReason`].
-    scoring: [Leftovers; EndReason::COUNT],
+    /// How the game ends: its conditions, and how each end scores.
+    pub(super) ends: EndRules,
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
     pub(super) slam_limits_moves: bool,
@@ -591,39 +363,6 @@ impl Game {
         for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
             *allowed = rules.sowing.direction[pit % per_row].allowed();
         }
-        let has_end_conditions = rules
-            .end
-            .when
-            .iter()
-            .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
-        let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
-        let relay_cycle_ends =
-            rules.sowing.laps != Laps::Single && rules.end.when.contains(&EndWhen::RelayCycle);
-        let lap_end_test = rules.sowing.laps != Laps::Single
-            && rules.end.test_after == EndTest::Lap
-            && rules.end.when.iter().any(|w| w.tested_after_laps());
-        let mut end_checks = [EndReason::NoLegalMove; 7];
-        let mut end_check_count = 0;
-        let cycle_first = rules.end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
-        for when in cycle_first.chain(rules.end.when.iter()) {
-            let reason = match when {
-                EndWhen::NoLegalMove | EndWhen::NeitherCanMove => continue,
-                EndWhen::CapturedMajority => EndReason::CapturedMajority,
-                EndWhen::RowEmpty => EndReason::RowEmpty,
-                EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
-                EndWhen::StonesLeft => EndReason::StonesLeft,
-                EndWhen::ScoreReached => EndReason::ScoreReached,
-                EndWhen::RelayCycle => EndReason::RelayCycle,
-                EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
-            };
-            if !end_checks[..end_check_count].contains(&reason) {
-                end_checks[end_check_count] = reason;
-                end_check_count += 1;
-            }
-        }
-        let end_tests = end_checks[..end_check_count]
-            .iter()
-            .fold(0, |bits, &reason| bits | reason.bit());
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
@@ -738,41 +477,13 @@ impl Game {
         let rules_first_lap =
             rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
         let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
-        let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
-        let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
-        let scoring = EndReason::ALL.map(|reason| {
-            let end = &rules.end;
-            match reason {
-                EndReason::NoLegalMove => end.scoring.no_legal_move,
-                EndReason::FeedingImpossible => end.scoring.feeding_impossible,
-                EndReason::Repetition => end.repetition_leftovers,
-                EndReason::CapturedMajority => end.scoring.captured_majority,
-                EndReason::RowEmpty => end.scoring.row_empty,
-                EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
-                EndReason::StonesLeft => end.scoring.stones_left,
-                EndReason::ScoreReached => end.scoring.score_reached,
-                EndReason::RelayCycle => end.scoring.relay_cycle,
-                EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
-                // Not an end of the rules (a capped game has no winner):
-                // its scores are the captures and `leftovers`, never a draw
-                // or a win.
-                EndReason::PlyCap
-                    if matches!(
-                        end.leftovers,
-                        Leftovers::Draw | Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses
-                    ) =>
-                {
-                    Leftovers::Unscored
-                }
-                EndReason::PlyCap => end.leftovers,
-            }
-        });
         let mut start = Position {
             opening: true,
             ..Position::EMPTY
         };
         start.pits[..pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
+            ends: EndRules::new(&rules),
             start,
             start_candidates: (Moves::default(), Legality::Exact),
             rules,
@@ -800,17 +511,7 @@ impl Game {
             first_move_pits,
             row_bytes,
             inner_bytes,
-            has_end_conditions,
-            end_checks,
-            end_check_count,
-            end_tests,
-            stones_left_at_most,
-            score_at_least,
-            relay_cycle_ends,
-            lap_end_test,
-            passes,
             restriction_steps,
-            scoring,
             slam_limits_moves,
             slam_changes_play,
             slam_screen,
@@ -889,7 +590,7 @@ impl Game {
             && !self.shift_opening
             && !self.play_any
             && !self.play_opponent
-            && packed::whole_moves_fit(&self.capture_rules, &self.sweep_rules);
+            && whole_moves_fit(&self.capture_rules, &self.sweep_rules);
         if let Some(packed) = &mut self.packed {
             packed.whole_moves = whole_moves;
         }
@@ -937,7 +638,7 @@ impl Game {
 
     /// How a game that ended for `reason` scores the stones left.
     pub fn scoring(&self, reason: EndReason) -> Leftovers {
-        self.scoring[reason as usize]
+        self.ends.scoring(reason)
     }
 
     /// Pits on the board.
@@ -976,30 +677,6 @@ impl Game {
     /// legal moves, as [`Game::candidate_moves`] gives them.
     pub(super) fn start_candidates(&self) -> (Moves, Legality) {
         self.start_candidates
-    }
-
-    /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
-    pub fn label(&self, pit: usize) -> String {
-        pit_label(pit, self.per_side)
-    }
-
-    /// How a move is written: the label of its pit (`a`, `B`, ...), with
-    /// `:ccw` or `:cw` where the pit may sow either way, or `pass`.
-    pub fn move_label(&self, mv: Move) -> String {
-        if mv == Move::PASS {
-            return "pass".to_string();
-        }
-        if let Some(&(word, _)) = super::notation::VOTE_MOVES.iter().find(|(_, m)| *m == mv) {
-            return word.to_string();
-        }
-        if let Some(pit) = mv.filled_pit() {
-            return format!("{}{}", FILL, self.label(pit));
-        }
-        let pit = usize::from(mv.pit);
-        match self.pit_direction(pit) {
-            PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
-            _ => self.label(pit),
-        }
     }
 
     /// Where the stones of `mv` played from `pos` go, one entry per stone in
@@ -1383,11 +1060,11 @@ impl Game {
             let Some(next) = next else {
                 return (last, LapsEnd::Done, relays + 1);
             };
-            if self.lap_end_test && self.lap_ends_game(pos) {
+            if self.ends.lap_test && self.lap_ends_game(pos) {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
-            if self.relay_cycle_ends {
+            if self.ends.relay_cycle_ends {
                 length += 1;
                 if (pos.pits, origin) == saved {
                     let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
@@ -1668,7 +1345,7 @@ impl Game {
     /// (two on a [`Game::narrow`] board).
     #[inline(always)]
     pub(super) fn end_condition_in<const W: usize>(&self, pos: &Position) -> Option<EndReason> {
-        let tests = self.end_tests;
+        let tests = self.ends.tests;
         let tested = |reason: EndReason| tests & reason.bit() != 0;
         let words = pos.words_n::<W>();
         let mut holds = 0u16;
@@ -1688,11 +1365,11 @@ impl Game {
             set(EndReason::AllPitsAtMostOne, at_most_one);
         }
         if tested(EndReason::StonesLeft) {
-            let few = pos.board_stones() <= u32::from(self.stones_left_at_most);
+            let few = pos.board_stones() <= u32::from(self.ends.stones_left_at_most);
             set(EndReason::StonesLeft, few);
         }
         if tested(EndReason::ScoreReached) {
-            let reached = pos.captured.iter().any(|&c| c >= self.score_at_least);
+            let reached = pos.captured.iter().any(|&c| c >= self.ends.score_at_least);
             set(EndReason::ScoreReached, reached);
         }
         if tested(EndReason::RelayCycle) {
@@ -1705,10 +1382,7 @@ impl Game {
         if holds == 0 {
             return None;
         }
-        self.end_checks[..self.end_check_count]
-            .iter()
-            .copied()
-            .find(|&reason| holds & reason.bit() != 0)
+        self.ends.first_holding(holds)
     }
 
     /// Whether the mover must feed the opponent in `pos` (inlined into the
@@ -1851,13 +1525,13 @@ impl Game {
         if pos.vote != Vote::None {
             return self.vote_successors(pos, out);
         }
-        if self.has_end_conditions {
+        if self.ends.has_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 return out.end_with(reason);
             }
         }
         self.moves(pos, out);
-        if out.is_empty() && out.end().is_none() && self.passes {
+        if out.is_empty() && out.end().is_none() && self.ends.passes {
             let mut turned = *pos;
             turned.to_move = pos.to_move.other();
             turned.opening = false;
@@ -2138,11 +1812,4 @@ impl Game {
 #[inline(always)]
 fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
     words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
-}
-
-pub(super) fn waived(effect: Effect) -> Effect {
-    Effect {
-        capture_waived: true,
-        ..effect
-    }
 }
