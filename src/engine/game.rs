@@ -19,7 +19,9 @@ use super::component::{
     capture::CaptureTable,
     claim::ClaimRule,
     ends::EndRules,
+    move_table::MoveTable,
     packed::{whole_moves_fit, PackedLaps},
+    sowing_paths::SowPaths,
 };
 
 use super::{
@@ -32,8 +34,8 @@ use super::{
 };
 use crate::rules::{
     Direction, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap, FirstMoveKind, FirstMoves,
-    GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction, Rules, Singletons, SowStart,
-    Stores, Take, Trigger, Unfilled,
+    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
+    Take, Trigger, Unfilled,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -249,61 +251,21 @@ impl Game {
     /// Compiles validated rules.
     pub fn new(rules: Rules) -> Self {
         let topology = Topology::new(&rules);
-        let (per_row, per_side) = (topology.per_row(), topology.per_side());
+        let per_side = topology.per_side();
         let pit_count = topology.pit_count();
-        let step = |i: usize, direction: Direction, forward: bool| -> usize {
-            let reverse = match direction {
-                Direction::Ccw => Direction::Cw,
-                Direction::Cw => Direction::Ccw,
-            };
-            topology.next(i, if forward { direction } else { reverse })
-        };
-        let mut before = [[0u8; MAX_PITS]; 2];
-        let mut after = [[0u8; MAX_PITS]; 2];
         let stores = rules.board.stores.sown();
         let both_stores = rules.board.stores == Stores::SownBoth;
-        let owner = |pit: usize| pit / per_side;
-        let mut sow_path = [[[[0u8; MAX_PITS]; MAX_PITS]; 2]; 2];
-        let mut path_len = 0;
-        for direction in [Direction::Ccw, Direction::Cw] {
-            let d = direction as usize;
-            for i in 0..pit_count {
-                before[d][i] = step(i, direction, false) as u8;
-                after[d][i] = step(i, direction, true) as u8;
-            }
-            for (mover, origin) in (0..2).flat_map(|m| (0..pit_count).map(move |o| (m, o))) {
-                // Every slot once, in sowing order from the origin: the pits,
-                // and the mover's store where the sowing leaves the mover's row.
-                let mut cycle = Vec::with_capacity(MAX_PITS);
-                let mut pit = origin;
-                for _ in 0..topology.circuit_len() {
-                    cycle.push(pit);
-                    let next = step(pit, direction, true);
-                    if stores && owner(pit) == mover && owner(next) != mover {
-                        cycle.push(STORE_SLOT);
-                    }
-                    // Under `sown_both`, the opponent's store where the
-                    // sowing leaves their row.
-                    if both_stores && owner(pit) != mover && owner(next) == mover {
-                        cycle.push(OPPONENT_STORE_SLOT);
-                    }
-                    pit = next;
-                }
-                let path = &mut sow_path[mover][d][origin];
-                if rules.sowing.start == SowStart::Next {
-                    cycle.rotate_left(1);
-                }
-                if rules.sowing.skip_origin {
-                    cycle.retain(|&slot| slot != origin);
-                }
-                for (slot, &target) in path.iter_mut().zip(&cycle) {
-                    *slot = target as u8;
-                }
-                path_len = cycle.len();
-            }
-        }
         let south_bits = (1u32 << per_side) - 1;
         let row_bits = [south_bits, south_bits << per_side];
+        let SowPaths {
+            sow_path,
+            path_len,
+            lap_split,
+            before,
+            after,
+            path_index,
+            reach_at,
+        } = SowPaths::new(&rules, &topology, row_bits);
         let inner_bits = row_bits.map(|bits| {
             (0..pit_count)
                 .filter(|&pit| bits >> pit & 1 == 1 && topology.is_inner(pit))
@@ -359,10 +321,6 @@ impl Game {
         let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let extra_turn_capture = rules.sowing.extra_turn == ExtraTurn::Capture;
-        let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
-        for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
-            *allowed = rules.sowing.direction[pit % per_row].allowed();
-        }
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
@@ -370,61 +328,18 @@ impl Game {
                 rules.grand_slam,
                 GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
             );
-        let mut candidates = [[Move::PASS; MAX_PITS]; 2];
-        let mut candidate_count = [0; 2];
-        let play_any = rules.sowing.play_from == PlayFrom::Any;
-        let play_opponent = rules.sowing.play_from == PlayFrom::Opponent;
-        for mover in Player::BOTH {
-            let m = mover.index();
-            let (first, count) = if play_any {
-                (0, pit_count)
-            } else if play_opponent {
-                (mover.other().index() * per_side, per_side)
-            } else {
-                (m * per_side, per_side)
-            };
-            let row = directions.iter().enumerate().skip(first).take(count);
-            for (pit, allowed) in row {
-                for &direction in *allowed {
-                    candidates[m][candidate_count[m]] = Move {
-                        pit: pit as u8,
-                        direction,
-                    };
-                    candidate_count[m] += 1;
-                }
-            }
-        }
-        let one_way = directions[..pit_count].iter().all(|d| d.len() == 1);
+        let MoveTable {
+            directions,
+            candidates,
+            candidate_count,
+            one_way,
+            pit_moves,
+            move_slots,
+            playable_bits,
+            play_any,
+            play_opponent,
+        } = MoveTable::new(&rules, &topology, row_bits);
         let feeding = rules.feeding.when != FeedWhen::Never;
-        // Bit `i` of a mask of moves: pit `i` when every pit sows one way,
-        // else pit `i / 2` in its direction `i % 2`.
-        let pit_moves = std::array::from_fn(|bit| {
-            let (pit, k) = if one_way {
-                (bit, 0)
-            } else {
-                (bit / 2, bit % 2)
-            };
-            match directions.get(pit).and_then(|ways| ways.get(k)) {
-                Some(&direction) if pit < pit_count => Move {
-                    pit: pit as u8,
-                    direction,
-                },
-                _ => Move::PASS,
-            }
-        });
-        let move_slots = (0..MAX_MOVES)
-            .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
-            .fold(0u64, |slots, bit| slots | 1 << bit);
-        let every_pit = ((1u64 << pit_count) - 1) as u32;
-        let playable_bits: [u32; 2] = std::array::from_fn(|m| {
-            if play_any {
-                every_pit
-            } else if play_opponent {
-                row_bits[1 - m]
-            } else {
-                row_bits[m]
-            }
-        });
         let pit_bytes = |bits: u32| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
@@ -434,7 +349,6 @@ impl Game {
         };
         let row_bytes = row_bits.map(pit_bytes);
         let inner_bytes = inner_bits.map(pit_bytes);
-        let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
         let reopen_at = match rules.rounds.unfilled {
             Unfilled::Reopens if rules.rounds.refill.is_some() => rules.board.seeds,
@@ -446,31 +360,6 @@ impl Game {
             && !single_to_next
             && claim.is_none()
             && capture_rules.iter().all(|c| c.take == Take::Last);
-        let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
-        for (indices, paths) in path_index
-            .iter_mut()
-            .flatten()
-            .zip(sow_path.iter().flatten())
-        {
-            for (index, path) in indices.iter_mut().zip(paths) {
-                for (k, &slot) in path[..path_len].iter().enumerate() {
-                    index[usize::from(slot)] = k as u8;
-                }
-            }
-        }
-        let mut reach_at = [[[u8::MAX; MAX_PITS]; 2]; 2];
-        for mover in Player::BOTH {
-            let m = mover.index();
-            let opponent = row_bits[mover.other().index()];
-            for (reach, paths) in reach_at[m].iter_mut().zip(&sow_path[m]) {
-                for (needed, path) in reach.iter_mut().zip(paths) {
-                    let first = path[..path_len]
-                        .iter()
-                        .position(|&slot| opponent >> (slot % 32) & 1 == 1);
-                    *needed = first.map_or(u8::MAX, |k| k as u8 + 1);
-                }
-            }
-        }
         let restriction_steps = rules.restrictions.0;
         let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
         let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
