@@ -17,6 +17,7 @@ use std::ops::Range;
 
 use super::component::{
     capture::CaptureTable,
+    captures::CaptureRules,
     claim::ClaimRule,
     ends::EndRules,
     move_table::MoveTable,
@@ -35,7 +36,7 @@ use super::{
 use crate::rules::{
     Direction, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap, FirstMoveKind, FirstMoves,
     GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
-    Take, Trigger, Unfilled,
+    Take, Unfilled,
 };
 
 /// Most relay laps one move may sow; the move ends where the last one does.
@@ -277,46 +278,23 @@ impl Game {
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
         let first_move_pits = [opening_south, opening_south << per_side];
-        let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
-            .captures
-            .iter()
-            .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
-            // A last-pit capture sown on goes on sowing: it is sown with
-            // the captures inside the sowing.
-            .partition(|table| table.on == Trigger::LastPit && !table.then.resows());
-        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
-            .into_iter()
-            .partition(|table| table.on == Trigger::Sweep);
-        let every_rule = || {
-            capture_rules
-                .iter()
-                .chain(&sowing_rules)
-                .chain(&sweep_rules)
-        };
-        let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
-        let capturable = std::array::from_fn(|n| {
-            (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
-        });
-        let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
+        let CaptureRules {
+            capture_rules,
+            sowing_rules,
+            sweep_rules,
+            max_capturable,
+            capturable,
+            capture_pits,
+            every_rule_waives_opening,
+            sowing_captures,
+            every_pit_spares_last,
+            every_pit_counts,
+            every_pit_slots,
+            beyond_last,
+        } = CaptureRules::new(&rules, row_bits, inner_bits);
         // A shift captures nothing.
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
-        let opening_no_capture = shift_opening || every_rule().all(|c| c.opening_no_capture);
-        let sowing_captures = !sowing_rules.is_empty();
-        let every_pit_spares_last = (rules.captures.iter())
-            .any(|c| c.on == Trigger::EveryPit && c.last_stone == crate::rules::LastStone::Lifted);
-        let every_pit_counts = std::array::from_fn(|n| {
-            (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
-        });
-        let every_pit_slots = [0, 1].map(|m| {
-            let every_pit = sowing_rules.iter().filter(|c| c.on == Trigger::EveryPit);
-            let slots = every_pit.fold(0, |bits, c| bits | c.rows[m]);
-            if stores {
-                slots & !(1 << STORE_SLOT)
-            } else {
-                slots
-            }
-        });
-        let beyond_last = sowing_captures || !sweep_rules.is_empty();
+        let opening_no_capture = shift_opening || every_rule_waives_opening;
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
@@ -384,13 +362,13 @@ impl Game {
             lap_split,
             before,
             after,
-            capture_rules: capture_rules.into(),
-            sowing_rules: sowing_rules.into(),
+            capture_rules,
+            sowing_rules,
             sowing_captures,
             every_pit_slots,
             every_pit_counts,
             every_pit_spares_last,
-            sweep_rules: sweep_rules.into(),
+            sweep_rules,
             beyond_last,
             capturable,
             capture_pits,
