@@ -1,7 +1,8 @@
-//! Captures: the capture rules compiled into tables, applied where the last
-//! stone lands and by the sweeps after the sowing, and the fast path's look
-//! ahead at them (whether a move may capture, whether it would be a grand
-//! slam) without sowing.
+//! Captures as a move plays them: the capture rules' tables
+//! ([`CaptureTable`], compiled in `component/capture.rs`) applied where the
+//! last stone lands and by the sweeps after the sowing, and the fast path's
+//! look ahead at them (whether a move may capture, whether it would be a
+//! grand slam) without sowing.
 
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
