@@ -169,8 +169,9 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     let loaded = match &named.reading {
         None => rules::load(&source)
             .map_err(|report| format!("the edited variant does not load: {report}"))?,
-        Some(reading) => rules::readings::load(&source, reading)
-            .map_err(|e| format!("the edited variant's reading `{reading}` does not load: {e:?}"))?,
+        Some(reading) => rules::readings::load(&source, reading).map_err(|e| {
+            format!("the edited variant's reading `{reading}` does not load: {e:?}")
+        })?,
     };
     Ok(Game::new(loaded.rules))
 }

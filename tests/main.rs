@@ -2,6 +2,7 @@
 //! covers one area.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod architecture;
 mod bao_la_kujifunza;
 mod cases;
 mod catalogue;

@@ -1,19 +1,19 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
+use super::args::{
+    start_position, variant_files, BenchFormat, Command, Format, LanguageFormat, ReportFormat, OK,
+};
 use super::error::Error;
-use super::variant_files;
 use super::{
     output::{err, out, reader_gone, say},
-    play, report, simulate, verify_commands, BenchFormat, Command, Format, LanguageFormat,
-    ReportFormat, StartArgs, OK,
+    play, report, simulate, verify_commands,
 };
 use crate::{
-    engine::{check_stones, parse_position, perft, Game, Position},
+    engine::{perft, Game},
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
 use std::{
-    borrow::Cow,
     io::IsTerminal,
     path::{Path, PathBuf},
 };
@@ -61,7 +61,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     trace::from_moves(&game, start, &labels)?
                 }
                 None => {
-                    super::check_agents(&game, &agents)?;
+                    super::args::check_agents(&game, &agents)?;
                     trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
                 }
             };
@@ -245,7 +245,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .map(|path| Output::check("--save", &path)?.not_input(&reads))
                 .transpose()?;
             let game = Game::new(variants::load(&variant)?.rules);
-            super::one_round_only(&game, "solve")?;
+            super::args::one_round_only(&game, "solve")?;
             let clock = std::time::Instant::now();
             let tables = match (databases, use_databases) {
                 (_, Some(path)) => Some((
@@ -327,31 +327,6 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             Ok(OK)
         }
     }
-}
-
-/// The variant's start, or the position given with `--from` (which must
-/// hold the variant's number of stones unless `--any-stones`), with `game`
-/// ready to play from it ([`Game::covering`]: a position may hold more
-/// stones than the variant's start).
-pub(super) fn start_position<'g>(
-    game: &'g Game,
-    args: &StartArgs,
-) -> Result<(Cow<'g, Game>, Position), Error> {
-    let Some(text) = &args.from else {
-        return Ok((Cow::Borrowed(game), game.start()));
-    };
-    let position = parse_position(text, game).map_err(|error| Error::Position {
-        text: text.to_string(),
-        error,
-    })?;
-    if !args.any_stones {
-        check_stones(game, &position, "the position has").map_err(|message| {
-            Error::Usage(format!(
-                "--from {text:?}: {message}; add --any-stones to start from it anyway"
-            ))
-        })?;
-    }
-    Ok((game.covering(&position), position))
 }
 
 /// The folder of the file standard output is sent to (`sow trace ... >

@@ -9,8 +9,8 @@ use std::{
     },
 };
 
+use super::args::{start_position, Seat, StartArgs, OK};
 use super::error::Error;
-use super::{commands::start_position, Seat, StartArgs, OK};
 use crate::files::IoError;
 use crate::{
     agents::AgentSpec,
@@ -28,7 +28,7 @@ pub(super) fn play(
     seed: Option<u64>,
 ) -> Result<i32, Error> {
     let game = Game::new(variants::load(variant)?.rules);
-    super::check_agents(&game, &[agent])?;
+    super::args::check_agents(&game, &[agent])?;
     let (game, from) = start_position(&game, start)?;
     let from = start.from.is_some().then_some(from);
     let interactive = std::io::stdin().is_terminal();

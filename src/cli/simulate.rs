@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
+use super::args::{BatchArgs, SummaryFormat, OK};
 use super::error::Error;
-use super::{output::out, progress::Progress, sim_report, BatchArgs, SummaryFormat, OK};
+use super::{output::out, progress::Progress, sim_report};
 use crate::{
     engine::Game,
     files::Output,
@@ -21,7 +22,7 @@ pub(super) fn simulate(
     games_out: Option<&Path>,
     plot: Option<&Path>,
 ) -> Result<i32, Error> {
-    let reads = super::variant_files(&[variant]);
+    let reads = super::args::variant_files(&[variant]);
     let games_out = games_out
         .map(|path| Output::check("--games-out", path)?.not_input(&reads))
         .transpose()?;
@@ -104,7 +105,7 @@ fn run_batch(
     games_out: Option<&Output>,
 ) -> Result<(Summary, Tally), Error> {
     let threads = args.threads;
-    super::check_agents(game, &batch.agents)?;
+    super::args::check_agents(game, &batch.agents)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

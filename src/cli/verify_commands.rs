@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
+use super::args::{DescribeFormat, DiffFormat, OK};
 use super::error::Error;
 use super::output::{say, sayln};
-use super::{DescribeFormat, DiffFormat, OK};
 use crate::verify::RecordError;
 use crate::{
     diagnostic::printable,
@@ -125,7 +125,7 @@ pub(super) fn diff(
     let out_file = out
         .map(|path| {
             crate::files::Output::check("--out", path)?
-                .not_input(&super::variant_files(&[a_arg, b_arg]))
+                .not_input(&super::args::variant_files(&[a_arg, b_arg]))
         })
         .transpose()?;
     crate::memory::check(
@@ -208,7 +208,7 @@ fn write_record(
 pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
     use crate::solve::analyze::{self, AnalyzeError, Shape};
     let game = Game::new(variants::load(variant)?.rules);
-    super::one_round_only(&game, "analyze")?;
+    super::args::one_round_only(&game, "analyze")?;
     crate::memory::check(
         &format!("analyze {variant}"),
         &format!("--limit {limit}"),
@@ -295,7 +295,7 @@ pub(super) fn infer(
     (bound, max_changes, pairs): (Option<u32>, u8, u32),
 ) -> Result<i32, Error> {
     use verify::infer::{self, space};
-    let mut reads = super::variant_files(&base.into_iter().collect::<Vec<_>>());
+    let mut reads = super::args::variant_files(&base.into_iter().collect::<Vec<_>>());
     reads.extend(paths.iter().map(std::path::PathBuf::as_path));
     let out_file = out
         .map(|path| crate::files::Output::check("--out", path)?.not_input(&reads))
@@ -308,7 +308,7 @@ pub(super) fn infer(
         Some(arg) => variants::load(arg)?.rules,
         None => board_of_records(&files)?,
     };
-    super::one_round_only(&Game::new(base_rules.clone()), "infer")?;
+    super::args::one_round_only(&Game::new(base_rules.clone()), "infer")?;
     let usage = |option: &str, m: String| Error::Usage(format!("{option}: {m}"));
     let vary = vary
         .iter()

@@ -13,24 +13,30 @@ mod shift;
 mod sowing_capture;
 mod vote;
 
-use std::{fmt, ops::Range};
+use std::ops::Range;
 
-use capture::CaptureTable;
-use claim::ClaimRule;
-use packed::PackedLaps;
+use super::component::{
+    capture::CaptureTable,
+    captures::CaptureRules,
+    claim::ClaimRule,
+    ends::EndRules,
+    move_table::MoveTable,
+    packed::{whole_moves_fit, PackedLaps},
+    sowing_paths::SowPaths,
+};
 
-use super::legal::{Legality, Moves};
-use super::run::EndReason;
 use super::{
-    move_list::{MoveList, MAX_MOVES},
-    notation::{pit_label, FILL},
+    effect::{waived, Effect, Successor, Successors},
+    illegal::Illegal,
+    move_list::{Legality, Moves, MAX_MOVES},
+    outcome::EndReason,
     position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
 use crate::rules::{
-    Direction, EndTest, EndWhen, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap,
-    FirstMoveKind, FirstMoves, GrandSlam, Laps, Leftovers, PitDirection, PlayFrom, Restriction,
-    Rules, Singletons, SowStart, Stores, Take, Trigger, Unfilled,
+    Direction, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap, FirstMoveKind, FirstMoves,
+    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
+    Take, Unfilled,
 };
 
 pub use crate::rules::MAX_RELAYS;
@@ -46,217 +52,6 @@ enum LapsEnd {
     Cycle,
     /// A relay lap left an end condition holding (`test_after lap`).
     Stopped,
-}
-
-/// What a move did besides moving stones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Effect {
-    /// The pit that got the last stone.
-    pub last: u8,
-    /// Bit `i` is set when pit `i` was captured.
-    pub captured_pits: u32,
-    /// Stones captured by this move.
-    pub captured: u16,
-    /// The move would have captured every stone of the opponent's row, and the
-    /// grand-slam rule made it capture nothing instead.
-    pub capture_waived: bool,
-    /// The relay would have gone on, but the move had sown [`MAX_RELAYS`]
-    /// relay laps and was cut there.
-    pub relay_cut: bool,
-    /// The relay came back to a lap state of the same move and the rules end
-    /// the game there (`relay_cycle`).
-    pub relay_cycle: bool,
-    /// The last pit was claimed by the mover (`claim`); under `stones
-    /// to_owner` it is among `captured_pits`.
-    pub claimed: bool,
-    /// Stones the mover took as a tribute from the opponent's claimed pit
-    /// where the last stone fell (counted in `captured`).
-    pub tribute: u8,
-}
-
-/// A legal move and the position it leads to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Successor {
-    /// The move.
-    pub mv: Move,
-    /// The position after it.
-    pub position: Position,
-    /// What it sowed and captured.
-    pub effect: Effect,
-}
-
-/// The legal moves of a position with their results, in pit order, and
-/// why the position is over when there is none.
-pub type Successors = MoveList<Successor>;
-
-impl Default for Successors {
-    fn default() -> Self {
-        MoveList::new(Successor {
-            mv: Move::PASS,
-            position: Position::EMPTY,
-            effect: Effect::default(),
-        })
-    }
-}
-
-impl Successors {
-    /// The successor reached by `mv`, if `mv` is legal.
-    pub fn find(&self, mv: Move) -> Option<&Successor> {
-        self.as_slice().iter().find(|s| s.mv == mv)
-    }
-}
-
-/// Why a move cannot be played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Illegal {
-    /// The game is over.
-    GameOver,
-    /// The pit is in the opponent's row.
-    NotYourPit {
-        /// Label of the pit.
-        pit: String,
-        /// Its owner.
-        owner: Player,
-    },
-    /// The pit was claimed (`claim`: a tuzdik, a weg): nobody plays it.
-    Claimed {
-        /// Label of the pit.
-        pit: String,
-        /// The player who claimed it.
-        owner: Player,
-    },
-    /// The pit holds fewer stones than a move needs.
-    TooFewStones {
-        /// Label of the pit.
-        pit: String,
-        /// Stones in it.
-        has: u8,
-        /// Stones a pit needs to be played.
-        needs: u8,
-    },
-    /// The pit is closed for this round.
-    Closed {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move would capture the opponent's whole row.
-    GrandSlam {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The mover must feed the opponent and this move does not.
-    DoesNotFeed {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The pit does not sow in the direction asked for.
-    WrongDirection {
-        /// Label of the pit.
-        pit: String,
-        /// The pit's direction rule.
-        rule: PitDirection,
-    },
-    /// A pass, while the mover has a move.
-    CannotPass,
-    /// The game's first move, from a pit the rules do not open with.
-    NotAnOpeningPit {
-        /// Label of the pit.
-        pit: String,
-        /// Labels of the pits the first move may be played from.
-        allowed: Vec<String>,
-    },
-    /// Under `singletons into_empty` or `first_lap single_into_empty`, a
-    /// single stone that would fall into an occupied pit.
-    SingleIntoOccupied {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move's first lap neither reaches the opponent's row nor ends in
-    /// an empty pit of the mover's row (`first_lap reaches_or_empty`).
-    FirstLap {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// The move does not capture at the end of its first lap, and another
-    /// move would (`first_lap captures`).
-    MustCapture {
-        /// Label of the pit.
-        pit: String,
-    },
-    /// A sowing while the players choose the pits to refill, or a refill
-    /// that cannot be played (`fill_from choice`).
-    Refill {
-        /// Why, in words.
-        why: String,
-    },
-    /// A sowing while a proposal to end the game waits for an answer, or a
-    /// vote move where none is open (`repetition agree`).
-    Vote {
-        /// Whether a proposal waits for an answer.
-        answer: bool,
-    },
-}
-
-impl std::error::Error for Illegal {}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::GameOver => write!(f, "the game is over"),
-            Illegal::NotYourPit { pit, owner } => write!(f, "pit `{pit}` belongs to {owner}"),
-            Illegal::Claimed { pit, owner } => {
-                write!(f, "pit `{pit}` is claimed by {owner}: nobody plays it")
-            }
-            Illegal::TooFewStones { pit, has, needs } => write!(
-                f,
-                "pit `{pit}` holds {has} stone{}; a pit needs at least {needs} to be played",
-                if *has == 1 { "" } else { "s" }
-            ),
-            Illegal::Closed { pit } => write!(f, "pit `{pit}` is closed for this round"),
-            Illegal::Refill { why } => write!(f, "{why}"),
-            Illegal::GrandSlam { pit } => write!(
-                f,
-                "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"
-            ),
-            Illegal::DoesNotFeed { pit } => write!(
-                f,
-                "`{pit}` does not feed the opponent, and a move that does exists"
-            ),
-            Illegal::WrongDirection { pit, rule } => {
-                write!(f, "pit `{pit}` sows {rule} only")
-            }
-            Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
-            Illegal::Vote { answer: true } => write!(
-                f,
-                "the opponent proposed to end the game: the answer is `accept` or `refuse`"
-            ),
-            Illegal::Vote { answer: false } => write!(
-                f,
-                "`propose` is a move only at a repeated position, and `accept` or `refuse` only in answer to one"
-            ),
-            Illegal::NotAnOpeningPit { pit, allowed } => write!(
-                f,
-                "this first move is played from {}, not `{pit}`",
-                allowed
-                    .iter()
-                    .map(|l| format!("`{l}`"))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-            Illegal::SingleIntoOccupied { pit } => write!(
-                f,
-                "pit `{pit}` holds a single stone, which may be played only into an empty pit"
-            ),
-            Illegal::FirstLap { pit } => write!(
-                f,
-                "`{pit}`'s first lap neither reaches the opponent's row nor ends in an empty pit of the mover's row"
-            ),
-            Illegal::MustCapture { pit } => write!(
-                f,
-                "`{pit}`'s first lap does not end in a capture, and a capturing move is obligatory"
-            ),
-        }
-    }
 }
 
 /// A variant compiled for play.
@@ -336,30 +131,10 @@ pub struct Game {
     /// Per player: the bytes of that player's inner row (four rows; none
     /// otherwise), for `inner_row_empty`.
     inner_bytes: [[u64; 4]; 2],
-    /// Whether the rules list end conditions besides `no_legal_move`.
-    pub(super) has_end_conditions: bool,
-    /// Those end conditions in the order of the rules (a relay cycle first:
-    /// it ended the game inside the move), as the reason each gives; the
-    /// first `end_check_count` are used.
-    end_checks: [EndReason; 7],
-    end_check_count: usize,
-    /// The same conditions as a set: bit [`EndReason::bit`] of each.
-    end_tests: u16,
-    /// Whether a relay that comes back to a lap state ends the game
-    /// (`relay_cycle`, with relay laps).
-    relay_cycle_ends: bool,
-    /// Whether the end conditions are also tested after each relay lap
-    /// (`test_after lap`, with relay laps and a condition a lap can bring).
-    lap_end_test: bool,
-    /// `stones_left_at_most` and `score_at_least` (when in force).
-    stones_left_at_most: u8,
-    score_at_least: u16,
-    /// Whether a player who cannot move passes (`neither_can_move`).
-    pub(super) passes: bool,
     /// The move restrictions in the order they filter moves.
     restriction_steps: [Restriction; 3],
-    /// How each way of ending scores the stones left, by [`EndReason`].
-    scoring: [Leftovers; EndReason::COUNT],
+    /// How the game ends: its conditions, and how each end scores.
+    pub(super) ends: EndRules,
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
     pub(super) slam_limits_moves: bool,
@@ -473,61 +248,21 @@ impl Game {
     /// Compiles validated rules.
     pub fn new(rules: Rules) -> Self {
         let topology = Topology::new(&rules);
-        let (per_row, per_side) = (topology.per_row(), topology.per_side());
+        let per_side = topology.per_side();
         let pit_count = topology.pit_count();
-        let step = |i: usize, direction: Direction, forward: bool| -> usize {
-            let reverse = match direction {
-                Direction::Ccw => Direction::Cw,
-                Direction::Cw => Direction::Ccw,
-            };
-            topology.next(i, if forward { direction } else { reverse })
-        };
-        let mut before = [[0u8; MAX_PITS]; 2];
-        let mut after = [[0u8; MAX_PITS]; 2];
         let stores = rules.board.stores.sown();
         let both_stores = rules.board.stores == Stores::SownBoth;
-        let owner = |pit: usize| pit / per_side;
-        let mut sow_path = [[[[0u8; MAX_PITS]; MAX_PITS]; 2]; 2];
-        let mut path_len = 0;
-        for direction in [Direction::Ccw, Direction::Cw] {
-            let d = direction as usize;
-            for i in 0..pit_count {
-                before[d][i] = step(i, direction, false) as u8;
-                after[d][i] = step(i, direction, true) as u8;
-            }
-            for (mover, origin) in (0..2).flat_map(|m| (0..pit_count).map(move |o| (m, o))) {
-                // Every slot once, in sowing order from the origin: the pits,
-                // and the mover's store where the sowing leaves the mover's row.
-                let mut cycle = Vec::with_capacity(MAX_PITS);
-                let mut pit = origin;
-                for _ in 0..topology.circuit_len() {
-                    cycle.push(pit);
-                    let next = step(pit, direction, true);
-                    if stores && owner(pit) == mover && owner(next) != mover {
-                        cycle.push(STORE_SLOT);
-                    }
-                    // Under `sown_both`, the opponent's store where the
-                    // sowing leaves their row.
-                    if both_stores && owner(pit) != mover && owner(next) == mover {
-                        cycle.push(OPPONENT_STORE_SLOT);
-                    }
-                    pit = next;
-                }
-                let path = &mut sow_path[mover][d][origin];
-                if rules.sowing.start == SowStart::Next {
-                    cycle.rotate_left(1);
-                }
-                if rules.sowing.skip_origin {
-                    cycle.retain(|&slot| slot != origin);
-                }
-                for (slot, &target) in path.iter_mut().zip(&cycle) {
-                    *slot = target as u8;
-                }
-                path_len = cycle.len();
-            }
-        }
         let south_bits = (1u32 << per_side) - 1;
         let row_bits = [south_bits, south_bits << per_side];
+        let SowPaths {
+            sow_path,
+            path_len,
+            lap_split,
+            before,
+            after,
+            path_index,
+            reach_at,
+        } = SowPaths::new(&rules, &topology, row_bits);
         let inner_bits = row_bits.map(|bits| {
             (0..pit_count)
                 .filter(|&pit| bits >> pit & 1 == 1 && topology.is_inner(pit))
@@ -539,87 +274,27 @@ impl Game {
             .iter()
             .fold(0u32, |bits, &place| bits | 1 << (place - 1));
         let first_move_pits = [opening_south, opening_south << per_side];
-        let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
-            .captures
-            .iter()
-            .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
-            // A last-pit capture sown on goes on sowing: it is sown with
-            // the captures inside the sowing.
-            .partition(|table| table.on == Trigger::LastPit && !table.then.resows());
-        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
-            .into_iter()
-            .partition(|table| table.on == Trigger::Sweep);
-        let every_rule = || {
-            capture_rules
-                .iter()
-                .chain(&sowing_rules)
-                .chain(&sweep_rules)
-        };
-        let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
-        let capturable = std::array::from_fn(|n| {
-            (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
-        });
-        let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
+        let CaptureRules {
+            capture_rules,
+            sowing_rules,
+            sweep_rules,
+            max_capturable,
+            capturable,
+            capture_pits,
+            every_rule_waives_opening,
+            sowing_captures,
+            every_pit_spares_last,
+            every_pit_counts,
+            every_pit_slots,
+            beyond_last,
+        } = CaptureRules::new(&rules, row_bits, inner_bits);
         // A shift captures nothing.
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
-        let opening_no_capture = shift_opening || every_rule().all(|c| c.opening_no_capture);
-        let sowing_captures = !sowing_rules.is_empty();
-        let every_pit_spares_last = (rules.captures.iter())
-            .any(|c| c.on == Trigger::EveryPit && c.last_stone == crate::rules::LastStone::Lifted);
-        let every_pit_counts = std::array::from_fn(|n| {
-            (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
-        });
-        let every_pit_slots = [0, 1].map(|m| {
-            let every_pit = sowing_rules.iter().filter(|c| c.on == Trigger::EveryPit);
-            let slots = every_pit.fold(0, |bits, c| bits | c.rows[m]);
-            if stores {
-                slots & !(1 << STORE_SLOT)
-            } else {
-                slots
-            }
-        });
-        let beyond_last = sowing_captures || !sweep_rules.is_empty();
+        let opening_no_capture = shift_opening || every_rule_waives_opening;
         let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
         let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
         let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
         let extra_turn_capture = rules.sowing.extra_turn == ExtraTurn::Capture;
-        let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
-        for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
-            *allowed = rules.sowing.direction[pit % per_row].allowed();
-        }
-        let has_end_conditions = rules
-            .end
-            .when
-            .iter()
-            .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove));
-        let passes = rules.end.when.contains(&EndWhen::NeitherCanMove);
-        let relay_cycle_ends =
-            rules.sowing.laps != Laps::Single && rules.end.when.contains(&EndWhen::RelayCycle);
-        let lap_end_test = rules.sowing.laps != Laps::Single
-            && rules.end.test_after == EndTest::Lap
-            && rules.end.when.iter().any(|w| w.tested_after_laps());
-        let mut end_checks = [EndReason::NoLegalMove; 7];
-        let mut end_check_count = 0;
-        let cycle_first = rules.end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
-        for when in cycle_first.chain(rules.end.when.iter()) {
-            let reason = match when {
-                EndWhen::NoLegalMove | EndWhen::NeitherCanMove => continue,
-                EndWhen::CapturedMajority => EndReason::CapturedMajority,
-                EndWhen::RowEmpty => EndReason::RowEmpty,
-                EndWhen::AllPitsAtMostOne => EndReason::AllPitsAtMostOne,
-                EndWhen::StonesLeft => EndReason::StonesLeft,
-                EndWhen::ScoreReached => EndReason::ScoreReached,
-                EndWhen::RelayCycle => EndReason::RelayCycle,
-                EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
-            };
-            if !end_checks[..end_check_count].contains(&reason) {
-                end_checks[end_check_count] = reason;
-                end_check_count += 1;
-            }
-        }
-        let end_tests = end_checks[..end_check_count]
-            .iter()
-            .fold(0, |bits, &reason| bits | reason.bit());
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
         let slam_limits_moves = slam_matters
@@ -627,61 +302,18 @@ impl Game {
                 rules.grand_slam,
                 GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
             );
-        let mut candidates = [[Move::PASS; MAX_PITS]; 2];
-        let mut candidate_count = [0; 2];
-        let play_any = rules.sowing.play_from == PlayFrom::Any;
-        let play_opponent = rules.sowing.play_from == PlayFrom::Opponent;
-        for mover in Player::BOTH {
-            let m = mover.index();
-            let (first, count) = if play_any {
-                (0, pit_count)
-            } else if play_opponent {
-                (mover.other().index() * per_side, per_side)
-            } else {
-                (m * per_side, per_side)
-            };
-            let row = directions.iter().enumerate().skip(first).take(count);
-            for (pit, allowed) in row {
-                for &direction in *allowed {
-                    candidates[m][candidate_count[m]] = Move {
-                        pit: pit as u8,
-                        direction,
-                    };
-                    candidate_count[m] += 1;
-                }
-            }
-        }
-        let one_way = directions[..pit_count].iter().all(|d| d.len() == 1);
+        let MoveTable {
+            directions,
+            candidates,
+            candidate_count,
+            one_way,
+            pit_moves,
+            move_slots,
+            playable_bits,
+            play_any,
+            play_opponent,
+        } = MoveTable::new(&rules, &topology, row_bits);
         let feeding = rules.feeding.when != FeedWhen::Never;
-        // Bit `i` of a mask of moves: pit `i` when every pit sows one way,
-        // else pit `i / 2` in its direction `i % 2`.
-        let pit_moves = std::array::from_fn(|bit| {
-            let (pit, k) = if one_way {
-                (bit, 0)
-            } else {
-                (bit / 2, bit % 2)
-            };
-            match directions.get(pit).and_then(|ways| ways.get(k)) {
-                Some(&direction) if pit < pit_count => Move {
-                    pit: pit as u8,
-                    direction,
-                },
-                _ => Move::PASS,
-            }
-        });
-        let move_slots = (0..MAX_MOVES)
-            .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
-            .fold(0u64, |slots, bit| slots | 1 << bit);
-        let every_pit = ((1u64 << pit_count) - 1) as u32;
-        let playable_bits: [u32; 2] = std::array::from_fn(|m| {
-            if play_any {
-                every_pit
-            } else if play_opponent {
-                row_bits[1 - m]
-            } else {
-                row_bits[m]
-            }
-        });
         let pit_bytes = |bits: u32| {
             let mut words = [0u64; 4];
             for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
@@ -691,7 +323,6 @@ impl Game {
         };
         let row_bytes = row_bits.map(pit_bytes);
         let inner_bytes = inner_bits.map(pit_bytes);
-        let lap_split = std::array::from_fn(|n| ((n / path_len) as u8, (n % path_len) as u8));
         let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
         let reopen_at = match rules.rounds.unfilled {
             Unfilled::Reopens if rules.rounds.refill.is_some() => rules.board.seeds,
@@ -703,74 +334,21 @@ impl Game {
             && !single_to_next
             && claim.is_none()
             && capture_rules.iter().all(|c| c.take == Take::Last);
-        let mut path_index = [[[[u8::MAX; MAX_PITS]; MAX_PITS]; 2]; 2];
-        for (indices, paths) in path_index
-            .iter_mut()
-            .flatten()
-            .zip(sow_path.iter().flatten())
-        {
-            for (index, path) in indices.iter_mut().zip(paths) {
-                for (k, &slot) in path[..path_len].iter().enumerate() {
-                    index[usize::from(slot)] = k as u8;
-                }
-            }
-        }
-        let mut reach_at = [[[u8::MAX; MAX_PITS]; 2]; 2];
-        for mover in Player::BOTH {
-            let m = mover.index();
-            let opponent = row_bits[mover.other().index()];
-            for (reach, paths) in reach_at[m].iter_mut().zip(&sow_path[m]) {
-                for (needed, path) in reach.iter_mut().zip(paths) {
-                    let first = path[..path_len]
-                        .iter()
-                        .position(|&slot| opponent >> (slot % 32) & 1 == 1);
-                    *needed = first.map_or(u8::MAX, |k| k as u8 + 1);
-                }
-            }
-        }
         let restriction_steps = rules.restrictions.0;
         let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
         let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
         let rules_first_lap =
             rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
         let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
-        let stones_left_at_most = rules.end.stones_left_at_most.unwrap_or(0);
-        let score_at_least = rules.end.score_at_least.map_or(u16::MAX, u16::from);
-        let scoring = EndReason::ALL.map(|reason| {
-            let end = &rules.end;
-            match reason {
-                EndReason::NoLegalMove => end.scoring.no_legal_move,
-                EndReason::FeedingImpossible => end.scoring.feeding_impossible,
-                EndReason::Repetition => end.repetition_leftovers,
-                EndReason::CapturedMajority => end.scoring.captured_majority,
-                EndReason::RowEmpty => end.scoring.row_empty,
-                EndReason::AllPitsAtMostOne => end.scoring.all_pits_at_most_one,
-                EndReason::StonesLeft => end.scoring.stones_left,
-                EndReason::ScoreReached => end.scoring.score_reached,
-                EndReason::RelayCycle => end.scoring.relay_cycle,
-                EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
-                // Not an end of the rules (a capped game has no winner):
-                // its scores are the captures and `leftovers`, never a draw
-                // or a win.
-                EndReason::PlyCap
-                    if matches!(
-                        end.leftovers,
-                        Leftovers::Draw | Leftovers::EmptyRowWins | Leftovers::EmptyRowLoses
-                    ) =>
-                {
-                    Leftovers::Unscored
-                }
-                EndReason::PlyCap => end.leftovers,
-            }
-        });
-        let records_last_mover =
-            (extra_turn || extra_turn_capture) && scoring.contains(&Leftovers::LastMover);
+        let ends = EndRules::new(&rules);
+        let records_last_mover = (extra_turn || extra_turn_capture) && ends.scores_last_mover();
         let mut start = Position {
             opening: true,
             ..Position::EMPTY
         };
         start.pits[..pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
+            ends,
             start,
             start_candidates: (Moves::default(), Legality::Exact),
             rules,
@@ -782,13 +360,13 @@ impl Game {
             lap_split,
             before,
             after,
-            capture_rules: capture_rules.into(),
-            sowing_rules: sowing_rules.into(),
+            capture_rules,
+            sowing_rules,
             sowing_captures,
             every_pit_slots,
             every_pit_counts,
             every_pit_spares_last,
-            sweep_rules: sweep_rules.into(),
+            sweep_rules,
             beyond_last,
             capturable,
             capture_pits,
@@ -798,17 +376,7 @@ impl Game {
             first_move_pits,
             row_bytes,
             inner_bytes,
-            has_end_conditions,
-            end_checks,
-            end_check_count,
-            end_tests,
-            stones_left_at_most,
-            score_at_least,
-            relay_cycle_ends,
-            lap_end_test,
-            passes,
             restriction_steps,
-            scoring,
             slam_limits_moves,
             slam_changes_play,
             slam_screen,
@@ -888,7 +456,7 @@ impl Game {
             && !self.shift_opening
             && !self.play_any
             && !self.play_opponent
-            && packed::whole_moves_fit(&self.capture_rules, &self.sweep_rules);
+            && whole_moves_fit(&self.capture_rules, &self.sweep_rules);
         if let Some(packed) = &mut self.packed {
             packed.whole_moves = whole_moves;
         }
@@ -936,7 +504,7 @@ impl Game {
 
     /// How a game that ended for `reason` scores the stones left.
     pub fn scoring(&self, reason: EndReason) -> Leftovers {
-        self.scoring[reason as usize]
+        self.ends.scoring(reason)
     }
 
     /// Pits on the board.
@@ -975,30 +543,6 @@ impl Game {
     /// legal moves, as [`Game::candidate_moves`] gives them.
     pub(super) fn start_candidates(&self) -> (Moves, Legality) {
         self.start_candidates
-    }
-
-    /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
-    pub fn label(&self, pit: usize) -> String {
-        pit_label(pit, self.per_side)
-    }
-
-    /// How a move is written: the label of its pit (`a`, `B`, ...), with
-    /// `:ccw` or `:cw` where the pit may sow either way, or `pass`.
-    pub fn move_label(&self, mv: Move) -> String {
-        if mv == Move::PASS {
-            return "pass".to_string();
-        }
-        if let Some(&(word, _)) = super::notation::VOTE_MOVES.iter().find(|(_, m)| *m == mv) {
-            return word.to_string();
-        }
-        if let Some(pit) = mv.filled_pit() {
-            return format!("{}{}", FILL, self.label(pit));
-        }
-        let pit = usize::from(mv.pit);
-        match self.pit_direction(pit) {
-            PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
-            _ => self.label(pit),
-        }
     }
 
     /// Where the stones of `mv` played from `pos` go, one entry per stone in
@@ -1390,11 +934,11 @@ impl Game {
             let Some(next) = next else {
                 return (last, LapsEnd::Done, relays + 1);
             };
-            if self.lap_end_test && self.lap_ends_game(pos) {
+            if self.ends.lap_test && self.lap_ends_game(pos) {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
-            if self.relay_cycle_ends {
+            if self.ends.relay_cycle_ends {
                 length += 1;
                 if (pos.pits, origin) == saved {
                     let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
@@ -1675,7 +1219,7 @@ impl Game {
     /// (two on a [`Game::narrow`] board).
     #[inline(always)]
     pub(super) fn end_condition_in<const W: usize>(&self, pos: &Position) -> Option<EndReason> {
-        let tests = self.end_tests;
+        let tests = self.ends.tests;
         let tested = |reason: EndReason| tests & reason.bit() != 0;
         let words = pos.words_n::<W>();
         let mut holds = 0u16;
@@ -1695,11 +1239,11 @@ impl Game {
             set(EndReason::AllPitsAtMostOne, at_most_one);
         }
         if tested(EndReason::StonesLeft) {
-            let few = pos.board_stones() <= u32::from(self.stones_left_at_most);
+            let few = pos.board_stones() <= u32::from(self.ends.stones_left_at_most);
             set(EndReason::StonesLeft, few);
         }
         if tested(EndReason::ScoreReached) {
-            let reached = pos.captured.iter().any(|&c| c >= self.score_at_least);
+            let reached = pos.captured.iter().any(|&c| c >= self.ends.score_at_least);
             set(EndReason::ScoreReached, reached);
         }
         if tested(EndReason::RelayCycle) {
@@ -1712,10 +1256,7 @@ impl Game {
         if holds == 0 {
             return None;
         }
-        self.end_checks[..self.end_check_count]
-            .iter()
-            .copied()
-            .find(|&reason| holds & reason.bit() != 0)
+        self.ends.first_holding(holds)
     }
 
     /// Whether the mover must feed the opponent in `pos` (inlined into the
@@ -1858,13 +1399,13 @@ impl Game {
         if pos.vote != Vote::None {
             return self.vote_successors(pos, out);
         }
-        if self.has_end_conditions {
+        if self.ends.has_conditions {
             if let Some(reason) = self.end_condition(pos) {
                 return out.end_with(reason);
             }
         }
         self.moves(pos, out);
-        if out.is_empty() && out.end().is_none() && self.passes {
+        if out.is_empty() && out.end().is_none() && self.ends.passes {
             let mut turned = *pos;
             turned.to_move = pos.to_move.other();
             turned.opening = false;
@@ -2145,11 +1686,4 @@ impl Game {
 #[inline(always)]
 fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
     words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
-}
-
-pub(super) fn waived(effect: Effect) -> Effect {
-    Effect {
-        capture_waived: true,
-        ..effect
-    }
 }

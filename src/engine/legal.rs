@@ -23,51 +23,13 @@
 //!   only in positions where one is possible at all ([`Game::slam_possible`]).
 
 use super::{
-    game::{waived, Effect, Game, Successors},
-    move_list::{MoveList, MAX_MOVES},
+    effect::{waived, Effect, Successors},
+    move_list::{Legality, Moves, MAX_MOVES},
+    outcome::EndReason,
     position::{Move, Player, Position, Vote, MAX_PITS},
-    run::EndReason,
+    Game,
 };
 use crate::rules::GrandSlam;
-
-/// The legal moves of a position, in the order of [`Game::successors`]
-/// (pit order, counter-clockwise first), without their results, and why the
-/// position is over when there is none.
-pub type Moves = MoveList<Move>;
-
-impl Default for Moves {
-    fn default() -> Self {
-        MoveList::new(Move::PASS)
-    }
-}
-
-/// What the candidate moves of a position ([`Game::candidate_moves`]) say
-/// about its legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Legality {
-    /// The candidates are the legal moves (none: the position is over, for
-    /// the reason the list gives).
-    Exact,
-    /// The legal moves are the candidates that are not grand slams; the
-    /// candidate at `first_legal` is the first of them (those before it are
-    /// grand slams), so the position has one. The others are looked at only
-    /// when asked about.
-    NoSlams {
-        /// Index of the first legal candidate.
-        first_legal: u8,
-        /// The candidates as a mask of moves ([`Game::candidate_pits`]),
-        /// or 0 when they are listed (a mask holds the legal first).
-        pits: u64,
-    },
-    /// The candidates are the moves of this mask of moves
-    /// ([`Game::candidate_pits`], [`Game::pit_moves`]), and they are the
-    /// legal moves; they are listed only when asked for.
-    Pits(u64),
-    /// The legal moves are not found from the candidates: a feeding
-    /// obligation, a pass, or no legal move left by the grand-slam rule.
-    /// [`Game::legal_moves_slowly`] lists them.
-    Listed,
-}
 
 /// What the rules say of a position before its candidate moves are looked
 /// at ([`Game::gate`]).
@@ -131,7 +93,7 @@ impl Game {
         if self.first_lap_capture {
             self.keep_capturing_moves(pos, out);
         }
-        if out.is_empty() && self.passes && !self.singletons {
+        if out.is_empty() && self.ends.passes && !self.singletons {
             // No pit holds `min_stones`: the mover passes if the opponent
             // has a move then, and the game is over if not.
             return match self.can_reply(pos) {
@@ -178,7 +140,7 @@ impl Game {
         if pos.refilling.is_some() | (pos.vote != Vote::None) | (pos.swapped | pos.claimed != 0) {
             return self.gate_after_change::<W>(pos);
         }
-        if self.has_end_conditions {
+        if self.ends.has_conditions {
             if let Some(reason) = self.end_condition_in::<W>(pos) {
                 return Gate::Over(reason);
             }
@@ -197,7 +159,7 @@ impl Game {
                 _ => Gate::Listed,
             };
         }
-        if self.has_end_conditions {
+        if self.ends.has_conditions {
             if let Some(reason) = self.end_condition_in::<W>(pos) {
                 return Gate::Over(reason);
             }

@@ -4,7 +4,10 @@
 //! the position is over. The end of a position is carried here and only
 //! here, whichever list found it.
 
-use super::{position::MAX_PITS, run::EndReason};
+use super::{
+    outcome::EndReason,
+    position::{Move, MAX_PITS},
+};
 
 /// Most moves a position can have: two per pit (pits that sow either way),
 /// and a player may own every pit but one (`refill surplus`).
@@ -137,4 +140,43 @@ impl<T: Copy> MoveList<T> {
         self.len = kept as u8;
         kept
     }
+}
+
+/// The legal moves of a position, in the order of [`Game::successors`]
+/// (pit order, counter-clockwise first), without their results, and why the
+/// position is over when there is none.
+pub type Moves = MoveList<Move>;
+
+impl Default for Moves {
+    fn default() -> Self {
+        MoveList::new(Move::PASS)
+    }
+}
+
+/// What the candidate moves of a position ([`Game::candidate_moves`]) say
+/// about its legal moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Legality {
+    /// The candidates are the legal moves (none: the position is over, for
+    /// the reason the list gives).
+    Exact,
+    /// The legal moves are the candidates that are not grand slams; the
+    /// candidate at `first_legal` is the first of them (those before it are
+    /// grand slams), so the position has one. The others are looked at only
+    /// when asked about.
+    NoSlams {
+        /// Index of the first legal candidate.
+        first_legal: u8,
+        /// The candidates as a mask of moves ([`Game::candidate_pits`]),
+        /// or 0 when they are listed (a mask holds the legal first).
+        pits: u64,
+    },
+    /// The candidates are the moves of this mask of moves
+    /// ([`Game::candidate_pits`], [`Game::pit_moves`]), and they are the
+    /// legal moves; they are listed only when asked for.
+    Pits(u64),
+    /// The legal moves are not found from the candidates: a feeding
+    /// obligation, a pass, or no legal move left by the grand-slam rule.
+    /// [`Game::legal_moves_slowly`] lists them.
+    Listed,
 }

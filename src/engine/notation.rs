@@ -33,7 +33,7 @@ use super::{
     position::{Move, Player, Position, Vote, MAX_PITS},
     Game,
 };
-use crate::rules::Direction;
+use crate::rules::{Direction, PitDirection};
 
 pub use crate::rules::pit_label;
 
@@ -725,4 +725,30 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
         out.push_str(&format!(" {word}"));
     }
     out
+}
+
+impl Game {
+    /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
+    pub fn label(&self, pit: usize) -> String {
+        pit_label(pit, self.pits_per_side())
+    }
+
+    /// How a move is written: the label of its pit (`a`, `B`, ...), with
+    /// `:ccw` or `:cw` where the pit may sow either way, or `pass`.
+    pub fn move_label(&self, mv: Move) -> String {
+        if mv == Move::PASS {
+            return "pass".to_string();
+        }
+        if let Some(&(word, _)) = VOTE_MOVES.iter().find(|(_, m)| *m == mv) {
+            return word.to_string();
+        }
+        if let Some(pit) = mv.filled_pit() {
+            return format!("{}{}", FILL, self.label(pit));
+        }
+        let pit = usize::from(mv.pit);
+        match self.pit_direction(pit) {
+            PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
+            _ => self.label(pit),
+        }
+    }
 }

@@ -5,138 +5,17 @@ mod draw;
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
-
 use super::{
-    game::{Effect, Illegal, Successor, Successors},
-    legal::{Legality, Moves},
-    move_list::MAX_MOVES,
+    effect::{Effect, Successor, Successors},
+    illegal::Illegal,
+    move_list::{Legality, Moves, MAX_MOVES},
+    outcome::{EndReason, Outcome},
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
 use crate::rules::{Leftovers, Repetition};
 
 pub use draw::draw_legal;
-
-/// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    /// The player to move had no legal move.
-    NoLegalMove,
-    /// The player to move had to feed and could not; the rules end the game.
-    FeedingImpossible,
-    /// A position (board and player to move) repeated.
-    Repetition,
-    /// A player captured more than half of the stones.
-    CapturedMajority,
-    /// A row was empty after a ply.
-    RowEmpty,
-    /// No pit held more than one stone.
-    AllPitsAtMostOne,
-    /// Few stones were left on the board (`stones_left`).
-    StonesLeft,
-    /// A player's captures reached the rules' threshold (`score_reached`).
-    ScoreReached,
-    /// The last move's relay came back to a lap state of the same move.
-    RelayCycle,
-    /// Four rows: a player's inner row was empty after a ply.
-    InnerRowEmpty,
-    /// A simulator's ply cap stopped the game: not an end the rules define.
-    PlyCap,
-}
-
-impl EndReason {
-    /// This reason's bit in a set of reasons (a `u16`: every reason has
-    /// its own bit).
-    pub(crate) const fn bit(self) -> u16 {
-        1 << self as u16
-    }
-
-    /// How many reasons there are.
-    pub const COUNT: usize = 11;
-
-    /// Every reason, in the order reports list them.
-    pub const ALL: [EndReason; EndReason::COUNT] = [
-        EndReason::NoLegalMove,
-        EndReason::FeedingImpossible,
-        EndReason::Repetition,
-        EndReason::CapturedMajority,
-        EndReason::RowEmpty,
-        EndReason::AllPitsAtMostOne,
-        EndReason::StonesLeft,
-        EndReason::ScoreReached,
-        EndReason::RelayCycle,
-        EndReason::InnerRowEmpty,
-        EndReason::PlyCap,
-    ];
-
-    /// The reason as written in reports (`no_legal_move`, ...).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EndReason::NoLegalMove => "no_legal_move",
-            EndReason::FeedingImpossible => "feeding_impossible",
-            EndReason::Repetition => "repetition",
-            EndReason::CapturedMajority => "captured_majority",
-            EndReason::RowEmpty => "row_empty",
-            EndReason::AllPitsAtMostOne => "all_pits_at_most_one",
-            EndReason::StonesLeft => "stones_left",
-            EndReason::ScoreReached => "score_reached",
-            EndReason::RelayCycle => "relay_cycle",
-            EndReason::InnerRowEmpty => "inner_row_empty",
-            EndReason::PlyCap => "ply_cap",
-        }
-    }
-
-    /// The reason in words, for people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            EndReason::NoLegalMove => "the player to move has no legal move",
-            EndReason::FeedingImpossible => "the player to move must feed and cannot",
-            EndReason::Repetition => "a position repeated",
-            EndReason::CapturedMajority => "a player captured more than half of the stones",
-            EndReason::RowEmpty => "a row is empty",
-            EndReason::AllPitsAtMostOne => "no pit holds more than one stone",
-            EndReason::StonesLeft => "few stones are left on the board",
-            EndReason::ScoreReached => "a player's captures reached the threshold",
-            EndReason::RelayCycle => "a relay came back to a lap state of the same move",
-            EndReason::InnerRowEmpty => "a player's inner row is empty",
-            EndReason::PlyCap => "the ply cap was reached",
-        }
-    }
-}
-
-/// Who won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    /// South scored more.
-    South,
-    /// North scored more.
-    North,
-    /// Equal scores.
-    Draw,
-}
-
-impl Outcome {
-    /// The outcome of final scores `[south, north]`.
-    pub fn from_scores(scores: [u16; 2]) -> Outcome {
-        match scores[0].cmp(&scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::South,
-            std::cmp::Ordering::Less => Outcome::North,
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        }
-    }
-
-    /// `south`, `north` or `draw`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::South => "south",
-            Outcome::North => "north",
-            Outcome::Draw => "draw",
-        }
-    }
-}
 
 /// A game being played: applies moves, keeps what the repetition rule needs,
 /// and knows when the game is over. Reusable with [`GameRun::reset`], so a
@@ -337,7 +216,7 @@ impl<'g> GameRun<'g> {
                 // instructions without `popcnt`): an index at or past the
                 // number of legal moves finds no bit, 64, out of the table.
                 assert!(index < MAX_MOVES, "no legal move {index}");
-                self.game.pit_moves[draw::nth_bit(pits, index)]
+                self.game.pit_moves[nth_bit(pits, index)]
             }
             // The candidates are the legal moves: read in place.
             Legality::Exact => self.candidates.as_slice()[index],
@@ -639,4 +518,13 @@ fn seen_bit(pos: &Position) -> usize {
 /// a game, so the stones on the board change exactly when this does.
 fn off_board(pos: &Position) -> u32 {
     u32::from(pos.captured[0]) + u32::from(pos.captured[1]) + u32::from(pos.removed)
+}
+
+/// The index of the `k`-th set bit of `bits` (from 0, lowest first); 64
+/// when there are not that many.
+fn nth_bit(mut bits: u64, k: usize) -> usize {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
 }

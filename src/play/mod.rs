@@ -4,12 +4,10 @@
 //! can be driven by a script. In a variant with rounds the game is a match:
 //! the session announces each round's end and the next round's start.
 
-mod board;
-
 use std::{fmt::Write, path::Path};
 
 pub use crate::render::text::{board_text, Style};
-pub use board::{captures_line, describe_move};
+pub use crate::render::words::{captures_line, describe_move};
 
 use crate::{
     agents::{Agent, AgentSpec},

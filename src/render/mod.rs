@@ -5,6 +5,7 @@ mod html;
 mod plot;
 mod svg;
 pub mod text;
+pub mod words;
 
 pub use html::trace_html;
 pub use plot::batch_plot;

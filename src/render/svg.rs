@@ -10,11 +10,8 @@
 
 use std::fmt::Write;
 
-use super::Frame;
-use crate::{
-    engine::{pit_text, Game, Player},
-    play::{describe_move, Style},
-};
+use super::{text::Style, words::describe_move, Frame};
+use crate::engine::{pit_text, Game, Player};
 
 /// Distance between pit centres.
 const STEP: i32 = 80;

@@ -4,7 +4,7 @@
 //! in the declaration's order, comments kept where they were), indented.
 
 use super::{
-    format::{canonical, document, LineIndex},
+    layout::{canonical, document, LineIndex},
     readings::WHY,
     write::{print, Item},
 };

@@ -8,6 +8,8 @@ pub mod format;
 mod format_readings;
 mod keyword;
 pub mod language;
+mod layout;
+mod load;
 mod model;
 mod notation;
 mod read;
@@ -18,6 +20,7 @@ mod validate;
 pub mod write;
 
 pub use keyword::{closest, did_you_mean, expected_list, suggestion, Keyword};
+pub use load::load;
 pub use model::*;
 pub use notation::{pit_label, MAX_RELAYS};
-pub use validate::{load, rules_of_tree, Loaded};
+pub use validate::{rules_of_tree, Loaded};

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     diagnostic::{Diagnostic, Report, Source, Span, Spanned},
-    dsl::{self, Setting, SyntaxTree, Value},
+    dsl::{Setting, SyntaxTree, Value},
 };
 
 /// A variant file that validated, with the warnings it raised.
@@ -27,19 +27,6 @@ pub struct Loaded {
     pub rules: Rules,
     /// Warnings about what the file leaves unsaid (no errors).
     pub warnings: Report,
-}
-
-/// Parses and validates a variant file.
-///
-/// # Errors
-/// A report with every syntax or semantic error (and the warnings).
-pub fn load(source: &Source) -> Result<Loaded, Report> {
-    let report = |diagnostics| Report {
-        source: source.clone(),
-        diagnostics,
-    };
-    let tree = dsl::parse(&source.text).map_err(|d| report(vec![d]))?;
-    validate(source, &tree, super::readings::check(&tree))
 }
 
 /// Validates the base rules of `tree` (its readings are resolved by
@@ -917,6 +904,7 @@ fn required_here(default: Default, scope: &Scope<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::load;
 
     const MINIMAL: &str =
         "name \"T\"\nboard { pits 3; seeds 7 }\nsow { start origin }\nend { repetition ignore }\n";

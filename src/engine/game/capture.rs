@@ -1,51 +1,14 @@
-//! Captures: the capture rules compiled into tables, applied where the last
-//! stone lands and by the sweeps after the sowing, and the fast path's look
-//! ahead at them (whether a move may capture, whether it would be a grand
-//! slam) without sowing.
+//! Captures as a move plays them: the capture rules' tables
+//! ([`CaptureTable`], compiled in `component/capture.rs`) applied where the
+//! last stone lands and by the sweeps after the sowing, and the fast path's
+//! look ahead at them (whether a move may capture, whether it would be a
+//! grand slam) without sowing.
 
-use super::{Effect, Game};
+use super::Game;
+use crate::engine::component::capture::CaptureTable;
+use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Player, Position};
-use crate::rules::{
-    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Requires, Take,
-    Trigger,
-};
-
-/// One capture rule compiled for the move loop.
-#[derive(Debug, Clone)]
-pub(in crate::engine) struct CaptureTable {
-    /// `capturable[n]`: a pit that holds `n` stones may be captured.
-    capturable: [bool; 256],
-    /// The largest capturable count.
-    pub(super) max: usize,
-    /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
-    pub(super) rows: [u32; 2],
-    pub(super) chain: Chain,
-    pub(super) take: Take,
-    goes_to: CaptureDestination,
-    /// For `on every_pit`: where the stones of a lap's last pit go
-    /// (`last_goes_to`, else `goes_to`).
-    pub(super) last_goes_to: CaptureDestination,
-    /// All bits set when the rule credits the pit's owner (`goes_to
-    /// owner`): masks `Position::swapped` to tell whose a pit is.
-    pub(super) owner_swap: u32,
-    /// `facing[n]`: a facing pit holding `n` stones may be taken.
-    pub(super) facing: [bool; 256],
-    /// The rule captures nothing on the game's first move.
-    pub(super) opening_no_capture: bool,
-    /// When the rule looks for a capture.
-    pub(super) on: Trigger,
-    /// For `on relay_landing`: what the move does after the capture.
-    pub(super) then: AfterCapture,
-    /// The rule applies only to a move an earlier rule captured in
-    /// (`requires capture`).
-    requires_capture: bool,
-    /// The rule captures in a later lap only when the move's first lap
-    /// ended in a capture (`requires first_lap`, Bao's takasa).
-    pub(super) requires_first_lap: bool,
-    /// A sweep applies only when at most this many stones are left on the
-    /// board when it looks (`board_at_most`; none: `u32::MAX`).
-    board_at_most: u32,
-}
+use crate::rules::{Chain, Take};
 
 /// What one rule takes: the stones by the row they were in (South's,
 /// North's), and bit `i` set when pit `i` is taken.
@@ -53,79 +16,6 @@ pub(in crate::engine) struct CaptureTable {
 struct Taking {
     by_row: [u16; 2],
     pits: u32,
-}
-
-impl CaptureTable {
-    /// `rule` compiled for a board whose sides are `row_bits` and inner rows
-    /// `inner_bits` (per player; the same on two rows).
-    pub(super) fn new(
-        rule: &CaptureRule,
-        row_bits: [u32; 2],
-        inner_bits: [u32; 2],
-    ) -> CaptureTable {
-        let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
-        let rows = [Player::South, Player::North].map(|mover| match rule.side {
-            CaptureSide::Any => row_bits[0] | row_bits[1],
-            CaptureSide::Own => row_bits[mover.index()],
-            CaptureSide::Opponent => row_bits[mover.other().index()],
-            CaptureSide::OwnInner => inner_bits[mover.index()],
-            // The highest pit of the mover's row: its rightmost (two rows).
-            CaptureSide::OpponentAndOwnRightmost => {
-                let own = row_bits[mover.index()];
-                row_bits[mover.other().index()]
-                    | own & (1u32 << 31).wrapping_shr(own.leading_zeros())
-            }
-        });
-        let mut facing = [rule.facing_counts.is_empty(); 256];
-        for &n in &rule.facing_counts {
-            facing[usize::from(n)] = true;
-        }
-        CaptureTable {
-            facing,
-            capturable,
-            max: capturable.iter().rposition(|&c| c).unwrap_or(0),
-            rows,
-            chain: rule.chain,
-            take: rule.take,
-            goes_to: rule.goes_to,
-            last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),
-            owner_swap: match rule.goes_to {
-                CaptureDestination::Owner => u32::MAX,
-                _ => 0,
-            },
-            opening_no_capture: rule.first_move == FirstMove::NoCapture,
-            on: rule.on,
-            then: rule.then,
-            requires_capture: rule.requires == Requires::Capture,
-            requires_first_lap: rule.requires == Requires::FirstLap,
-            board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
-        }
-    }
-
-    /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
-    #[inline]
-    pub(super) fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
-        self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
-    }
-
-    /// Whether a pit holding `count` stones may be captured (on a row the
-    /// rule captures from).
-    #[inline]
-    pub(super) fn takes_count(&self, count: usize) -> bool {
-        self.capturable[count]
-    }
-
-    /// Where the stones the rule takes go.
-    #[inline]
-    pub(super) fn goes_to(&self) -> CaptureDestination {
-        self.goes_to
-    }
-
-    /// Whether the rule applies in `pos` (not on a first move it waives).
-    #[inline]
-    pub(super) fn applies(&self, pos: &Position) -> bool {
-        !(pos.opening && self.opening_no_capture)
-    }
 }
 
 impl Game {
@@ -456,36 +346,4 @@ impl Game {
             effect.captured += rule.credit(pos, m, by_row);
         }
     }
-}
-
-impl CaptureTable {
-    /// Gives stones taken from each row (South's, North's; under `goes_to
-    /// owner`, from the pits each owns) where the rule sends them, `mover`
-    /// having moved; returns how many were taken.
-    #[inline]
-    pub(super) fn credit(&self, pos: &mut Position, mover: usize, by_row: [u16; 2]) -> u16 {
-        credit_to(self.goes_to, pos, mover, by_row)
-    }
-}
-
-/// Gives stones taken from each row (or each player's pits, for `owner`)
-/// to `to`, `mover` having moved; returns how many were taken.
-#[inline]
-pub(super) fn credit_to(
-    to: CaptureDestination,
-    pos: &mut Position,
-    mover: usize,
-    by_row: [u16; 2],
-) -> u16 {
-    let taken = by_row[0] + by_row[1];
-    match to {
-        CaptureDestination::Mover => pos.captured[mover] += taken,
-        CaptureDestination::RowOwner | CaptureDestination::Owner => {
-            pos.captured[0] += by_row[0];
-            pos.captured[1] += by_row[1];
-        }
-        CaptureDestination::OutOfPlay => pos.removed += taken,
-        CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
-    }
-    taken
 }

@@ -7,76 +7,10 @@
 //! variants with a `claim` rule call into this module (one flag test per
 //! move otherwise).
 
-use super::{Effect, Game};
+use super::Game;
+use crate::engine::component::claim::ClaimRule;
+use crate::engine::effect::Effect;
 use crate::engine::position::{Player, Position};
-use crate::rules::{
-    Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, TributeThen,
-};
-
-/// The `claim` rule, compiled.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct ClaimRule {
-    /// The count the last stone makes to claim a pit.
-    count: u8,
-    /// Per claimer: bit `i` set when pit `i` may be claimed by them as far
-    /// as its row goes (`of row`: the opponent's row; `of owned`: both
-    /// rows, ownership tested in play), at no place `except` names.
-    claimable: [u32; 2],
-    /// Whether only pits the opponent owns may be claimed (`of owned`).
-    of_owned: bool,
-    /// Whether a player claims at most one pit (`limit one`).
-    only_one: bool,
-    /// Whether the place of a pit the opponent claimed is ruled out.
-    mirror_forbidden: bool,
-    /// Whether the stones sown into a claimed pit stay there (`stones kept`).
-    pub(super) kept: bool,
-    /// Stones a tribute takes (0: no tribute).
-    tribute: u8,
-    /// Whether a player's first landing in a given claimed pit takes none.
-    first_landing_free: bool,
-    /// Whether the mover moves again after a tribute.
-    again: bool,
-    /// Whether a pit is claimed facing the mover's empty landing pit
-    /// (`by empty_facing`), before the capture rules, rather than where
-    /// the last stone makes the count.
-    pub(super) empty_facing: bool,
-    /// Whether a claim takes the pit facing the claimed one too (`pair
-    /// facing`).
-    pair: bool,
-}
-
-impl ClaimRule {
-    /// The rule for a board whose players own `row_bits` (per player) of
-    /// `per_side` pits each; `None` when no pit is ever claimed.
-    pub(super) fn new(claim: &Claim, row_bits: [u32; 2], per_side: usize) -> Option<ClaimRule> {
-        let count = claim.count?;
-        let of_owned = claim.of == ClaimOf::Owned;
-        let excepted = |pit: usize| claim.except.contains(&((pit % per_side) as u8 + 1));
-        let claimable = [1, 0].map(|opponent: usize| {
-            let rows = if of_owned {
-                row_bits[0] | row_bits[1]
-            } else {
-                row_bits[opponent]
-            };
-            (0..2 * per_side)
-                .filter(|&pit| rows >> pit & 1 == 1 && !excepted(pit))
-                .fold(0u32, |bits, pit| bits | 1 << pit)
-        });
-        Some(ClaimRule {
-            count,
-            claimable,
-            of_owned,
-            only_one: claim.limit == ClaimLimit::One,
-            mirror_forbidden: claim.mirror == Mirror::Forbidden,
-            kept: claim.stones == ClaimStones::Kept,
-            tribute: claim.tribute.unwrap_or(0),
-            first_landing_free: claim.first_landing_free,
-            again: claim.tribute_then == TributeThen::Again,
-            empty_facing: claim.by == ClaimBy::EmptyFacing,
-            pair: claim.pair == ClaimPair::Facing,
-        })
-    }
-}
 
 impl Game {
     /// The pits `player` has claimed in `pos`, in pit order.

@@ -5,7 +5,9 @@
 //! Only positions whose `refilling` is set call into this module (one flag
 //! test per move otherwise).
 
-use super::{Effect, Game, Illegal, Successor, Successors};
+use super::Game;
+use crate::engine::effect::{Effect, Successor, Successors};
+use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
 
 impl Game {

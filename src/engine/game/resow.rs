@@ -5,7 +5,8 @@
 //! sown on from the pit after the landing pit (see
 //! [`Game::sow_laps_capturing`]).
 
-use super::{capture::CaptureTable, Game};
+use super::Game;
+use crate::engine::component::capture::CaptureTable;
 use crate::engine::position::Position;
 use crate::rules::Take;
 

@@ -3,7 +3,8 @@
 //! them to the next hole"): a first move that moves every stone of the pit
 //! played into the next pit in the move's direction, without capture.
 
-use super::{Effect, Game};
+use super::Game;
+use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Position};
 
 impl Game {

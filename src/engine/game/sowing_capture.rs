@@ -7,8 +7,8 @@
 //! variants with such a rule sow here, stone by stone; the others keep the
 //! table-driven laps of [`Game::sow_laps`].
 
-use super::capture::credit_to;
 use super::{Game, LapsEnd, MAX_RELAYS};
+use crate::engine::component::capture::credit_to;
 use crate::engine::position::{Position, MAX_PITS};
 use crate::rules::{AfterCapture, CaptureDestination, Trigger};
 

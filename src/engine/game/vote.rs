@@ -7,10 +7,11 @@
 //! game is over, scored as a repetition) or `refuse` (the proposer is to
 //! move again, as before the proposal, without the offer).
 
-use super::{Effect, Game, Successor, Successors};
+use super::Game;
+use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::{
+    outcome::EndReason,
     position::{Move, Position, Vote},
-    run::EndReason,
 };
 
 impl Game {

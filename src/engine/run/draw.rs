@@ -14,7 +14,11 @@
 
 use rand::Rng;
 
-use super::{GameRun, Legality, Successor, MAX_MOVES};
+use super::{nth_bit, GameRun};
+use crate::engine::{
+    effect::Successor,
+    move_list::{Legality, MAX_MOVES},
+};
 
 /// The random choice among `count` candidates of which `legal(i)` tells the
 /// legal ones: a candidate drawn uniformly among those not yet refused,
@@ -42,15 +46,6 @@ pub fn draw_legal(
         left &= !(1 << i);
     }
     None
-}
-
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first); 64
-/// when there are not that many.
-pub(super) fn nth_bit(mut bits: u64, k: usize) -> usize {
-    for _ in 0..k {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
 }
 
 impl GameRun<'_> {

@@ -1,10 +1,9 @@
-//! What `play` says about a board besides drawing it (which
-//! [`crate::render::text`] does): the captures so far, and a move in words.
+//! What is said about a board besides drawing it (which [`super::text`]
+//! does): the captures so far, and a move in words (`play`'s reply, an SVG
+//! picture's caption).
 
-use crate::{
-    engine::{Game, Move, Player, Position, Successor},
-    render::text::Style,
-};
+use super::text::Style;
+use crate::engine::{Game, Move, Player, Position, Successor};
 
 /// What each player holds: captured stones (in the stores where the variant
 /// has them).

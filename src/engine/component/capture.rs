@@ -1,0 +1,157 @@
+//! A capture rule (`capture NAME { ... }`), compiled: which counts and rows
+//! it takes from, how it chains, where the stones go, and when it looks.
+//! How a capture is played is in the game's capture step
+//! (`game/capture.rs`); this is the rule's table.
+
+use crate::engine::position::{Player, Position};
+use crate::rules::{
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Requires, Take,
+    Trigger,
+};
+
+/// One capture rule compiled for the move loop.
+#[derive(Debug, Clone)]
+pub(in crate::engine) struct CaptureTable {
+    /// `capturable[n]`: a pit that holds `n` stones may be captured.
+    pub(in crate::engine) capturable: [bool; 256],
+    /// The largest capturable count.
+    pub(in crate::engine) max: usize,
+    /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
+    pub(in crate::engine) rows: [u32; 2],
+    pub(in crate::engine) chain: Chain,
+    pub(in crate::engine) take: Take,
+    pub(in crate::engine) goes_to: CaptureDestination,
+    /// For `on every_pit`: where the stones of a lap's last pit go
+    /// (`last_goes_to`, else `goes_to`).
+    pub(in crate::engine) last_goes_to: CaptureDestination,
+    /// All bits set when the rule credits the pit's owner (`goes_to
+    /// owner`): masks `Position::swapped` to tell whose a pit is.
+    pub(in crate::engine) owner_swap: u32,
+    /// `facing[n]`: a facing pit holding `n` stones may be taken.
+    pub(in crate::engine) facing: [bool; 256],
+    /// The rule captures nothing on the game's first move.
+    pub(in crate::engine) opening_no_capture: bool,
+    /// When the rule looks for a capture.
+    pub(in crate::engine) on: Trigger,
+    /// For `on relay_landing`: what the move does after the capture.
+    pub(in crate::engine) then: AfterCapture,
+    /// The rule applies only to a move an earlier rule captured in
+    /// (`requires capture`).
+    pub(in crate::engine) requires_capture: bool,
+    /// The rule captures in a later lap only when the move's first lap
+    /// ended in a capture (`requires first_lap`, Bao's takasa).
+    pub(in crate::engine) requires_first_lap: bool,
+    /// A sweep applies only when at most this many stones are left on the
+    /// board when it looks (`board_at_most`; none: `u32::MAX`).
+    pub(in crate::engine) board_at_most: u32,
+}
+
+impl CaptureTable {
+    /// `rule` compiled for a board whose sides are `row_bits` and inner rows
+    /// `inner_bits` (per player; the same on two rows).
+    pub(in crate::engine) fn new(
+        rule: &CaptureRule,
+        row_bits: [u32; 2],
+        inner_bits: [u32; 2],
+    ) -> CaptureTable {
+        let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
+        let rows = [Player::South, Player::North].map(|mover| match rule.side {
+            CaptureSide::Any => row_bits[0] | row_bits[1],
+            CaptureSide::Own => row_bits[mover.index()],
+            CaptureSide::Opponent => row_bits[mover.other().index()],
+            CaptureSide::OwnInner => inner_bits[mover.index()],
+            // The highest pit of the mover's row: its rightmost (two rows).
+            CaptureSide::OpponentAndOwnRightmost => {
+                let own = row_bits[mover.index()];
+                row_bits[mover.other().index()]
+                    | own & (1u32 << 31).wrapping_shr(own.leading_zeros())
+            }
+        });
+        let mut facing = [rule.facing_counts.is_empty(); 256];
+        for &n in &rule.facing_counts {
+            facing[usize::from(n)] = true;
+        }
+        CaptureTable {
+            facing,
+            capturable,
+            max: capturable.iter().rposition(|&c| c).unwrap_or(0),
+            rows,
+            chain: rule.chain,
+            take: rule.take,
+            goes_to: rule.goes_to,
+            last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),
+            owner_swap: match rule.goes_to {
+                CaptureDestination::Owner => u32::MAX,
+                _ => 0,
+            },
+            opening_no_capture: rule.first_move == FirstMove::NoCapture,
+            on: rule.on,
+            then: rule.then,
+            requires_capture: rule.requires == Requires::Capture,
+            requires_first_lap: rule.requires == Requires::FirstLap,
+            board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
+        }
+    }
+
+    /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
+    #[inline]
+    pub(in crate::engine) fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
+        self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
+    }
+
+    /// Whether a pit holding `count` stones may be captured (on a row the
+    /// rule captures from).
+    #[inline]
+    pub(in crate::engine) fn takes_count(&self, count: usize) -> bool {
+        self.capturable[count]
+    }
+
+    /// Where the stones the rule takes go.
+    #[inline]
+    pub(in crate::engine) fn goes_to(&self) -> CaptureDestination {
+        self.goes_to
+    }
+
+    /// Whether the rule applies in `pos` (not on a first move it waives).
+    #[inline]
+    pub(in crate::engine) fn applies(&self, pos: &Position) -> bool {
+        !(pos.opening && self.opening_no_capture)
+    }
+}
+
+impl CaptureTable {
+    /// Gives stones taken from each row (South's, North's; under `goes_to
+    /// owner`, from the pits each owns) where the rule sends them, `mover`
+    /// having moved; returns how many were taken.
+    #[inline]
+    pub(in crate::engine) fn credit(
+        &self,
+        pos: &mut Position,
+        mover: usize,
+        by_row: [u16; 2],
+    ) -> u16 {
+        credit_to(self.goes_to, pos, mover, by_row)
+    }
+}
+
+/// Gives stones taken from each row (or each player's pits, for `owner`)
+/// to `to`, `mover` having moved; returns how many were taken.
+#[inline]
+pub(in crate::engine) fn credit_to(
+    to: CaptureDestination,
+    pos: &mut Position,
+    mover: usize,
+    by_row: [u16; 2],
+) -> u16 {
+    let taken = by_row[0] + by_row[1];
+    match to {
+        CaptureDestination::Mover => pos.captured[mover] += taken,
+        CaptureDestination::RowOwner | CaptureDestination::Owner => {
+            pos.captured[0] += by_row[0];
+            pos.captured[1] += by_row[1];
+        }
+        CaptureDestination::OutOfPlay => pos.removed += taken,
+        CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
+    }
+    taken
+}

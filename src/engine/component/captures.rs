@@ -1,0 +1,91 @@
+//! Every capture rule of a variant (`capture NAME { ... }`, each compiled
+//! into a [`CaptureTable`]), sorted by when the move loop looks at them:
+//! where the last stone lands, inside the sowing (`on every_pit`, a last-pit
+//! capture sown on), or in a sweep after the sowing; with what the loop
+//! reads of them all at once (which counts and pits may be taken at all).
+
+use super::capture::CaptureTable;
+use crate::engine::position::STORE_SLOT;
+use crate::rules::{LastStone, Rules, Trigger};
+
+/// The capture rules of a variant, sorted; the game keeps each table as a
+/// field of its own (documented there).
+pub(in crate::engine) struct CaptureRules {
+    pub(in crate::engine) capture_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) sowing_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) sweep_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) max_capturable: usize,
+    pub(in crate::engine) capturable: [bool; 256],
+    pub(in crate::engine) capture_pits: [u32; 2],
+    /// Whether every rule captures nothing on the game's first move.
+    pub(in crate::engine) every_rule_waives_opening: bool,
+    pub(in crate::engine) sowing_captures: bool,
+    pub(in crate::engine) every_pit_spares_last: bool,
+    pub(in crate::engine) every_pit_counts: [bool; 256],
+    pub(in crate::engine) every_pit_slots: [u32; 2],
+    pub(in crate::engine) beyond_last: bool,
+}
+
+impl CaptureRules {
+    /// The capture rules of `rules` for a board whose sides are `row_bits`
+    /// and inner rows `inner_bits` (per player; the same on two rows).
+    pub(in crate::engine) fn new(
+        rules: &Rules,
+        row_bits: [u32; 2],
+        inner_bits: [u32; 2],
+    ) -> CaptureRules {
+        let stores = rules.board.stores.sown();
+        let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
+            .captures
+            .iter()
+            .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
+            // A last-pit capture sown on goes on sowing: it is sown with
+            // the captures inside the sowing.
+            .partition(|table| table.on == Trigger::LastPit && !table.then.resows());
+        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
+            .into_iter()
+            .partition(|table| table.on == Trigger::Sweep);
+        let every_rule = || {
+            capture_rules
+                .iter()
+                .chain(&sowing_rules)
+                .chain(&sweep_rules)
+        };
+        let max_capturable = every_rule().map(|c| c.max).max().unwrap_or(0);
+        let capturable = std::array::from_fn(|n| {
+            (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
+        });
+        let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
+        let every_rule_waives_opening = every_rule().all(|c| c.opening_no_capture);
+        let sowing_captures = !sowing_rules.is_empty();
+        let every_pit_spares_last = (rules.captures.iter())
+            .any(|c| c.on == Trigger::EveryPit && c.last_stone == LastStone::Lifted);
+        let every_pit_counts = std::array::from_fn(|n| {
+            (sowing_rules.iter()).any(|c| c.on == Trigger::EveryPit && c.takes_count(n))
+        });
+        let every_pit_slots = [0, 1].map(|m| {
+            let every_pit = sowing_rules.iter().filter(|c| c.on == Trigger::EveryPit);
+            let slots = every_pit.fold(0, |bits, c| bits | c.rows[m]);
+            if stores {
+                slots & !(1 << STORE_SLOT)
+            } else {
+                slots
+            }
+        });
+        let beyond_last = sowing_captures || !sweep_rules.is_empty();
+        CaptureRules {
+            capture_rules: capture_rules.into(),
+            sowing_rules: sowing_rules.into(),
+            sweep_rules: sweep_rules.into(),
+            max_capturable,
+            capturable,
+            capture_pits,
+            every_rule_waives_opening,
+            sowing_captures,
+            every_pit_spares_last,
+            every_pit_counts,
+            every_pit_slots,
+            beyond_last,
+        }
+    }
+}
