@@ -5,7 +5,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
-use super::Agent;
+use super::agent::Agent;
 use crate::engine::{Game, GameRun, Player, Position, Successors, MAX_MOVES};
 
 /// Larger than any score difference; negating it never overflows.

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::Agent;
+use super::agent::Agent;
 use crate::engine::GameRun;
 
 /// Plays the move that captures the most stones this ply; ties (including

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::Agent;
+use super::agent::Agent;
 use crate::engine::{Game, GameRun, Outcome, Player, Position, Successors};
 
 /// A random playout stops after this many plies and is scored as the game

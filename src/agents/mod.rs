@@ -2,6 +2,7 @@
 //! from the game seed and its seat, so a game is reproducible from
 //! (variant, agents, seed).
 
+mod agent;
 mod alphabeta;
 mod greedy;
 mod mcts;
@@ -13,25 +14,14 @@ use std::{fmt, str::FromStr};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+pub use agent::Agent;
 pub use alphabeta::AlphaBetaAgent;
 pub use greedy::GreedyAgent;
 pub use mcts::MctsAgent;
 pub use perfect::{PerfectAgent, TableId, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
-use crate::{
-    engine::{GameRun, Player},
-    solve::SolveError,
-};
-
-/// Picks a move in a game that is not over.
-pub trait Agent {
-    /// The index of the chosen move in `run.moves()`, the same as in
-    /// `run.successors()` (never empty when called). Agents that only need
-    /// the moves should not ask for the successors: those are worked out on
-    /// demand.
-    fn choose(&mut self, run: &GameRun<'_>) -> usize;
-}
+use crate::{engine::Player, solve::SolveError};
 
 /// Deepest search `alphabeta:D` accepts.
 pub const MAX_DEPTH: u8 = 20;

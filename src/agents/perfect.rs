@@ -11,7 +11,7 @@ use std::{
     sync::{Arc, Mutex, OnceLock},
 };
 
-use super::Agent;
+use super::agent::Agent;
 use crate::{
     engine::{Game, GameRun, Position},
     solve::{best_index, solve_from, Search, Solution},

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::Agent;
+use super::agent::Agent;
 use crate::engine::GameRun;
 
 /// Plays a uniformly random legal move.

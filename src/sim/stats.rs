@@ -152,10 +152,10 @@ impl<'de> Deserialize<'de> for Histogram {
             let value: u32 = key.parse().map_err(|_| {
                 serde::de::Error::custom(format!("histogram key `{key}` is not a number of plies"))
             })?;
-            if value > super::MAX_PLY_CAP {
+            if value > super::batch::MAX_PLY_CAP {
                 return Err(serde::de::Error::custom(format!(
                     "histogram value {value} is above the largest ply cap {}",
-                    super::MAX_PLY_CAP
+                    super::batch::MAX_PLY_CAP
                 )));
             }
             if h.counts.get(value as usize).is_some_and(|&c| c > 0) {

@@ -3,7 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{Batch, GameResult, Histogram};
+use super::{
+    batch::{Batch, GameResult},
+    stats::Histogram,
+};
 use crate::engine::{EndReason, Outcome, Player};
 
 /// Counts and sums over the games of a batch (whole numbers only, so adding
