@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Perft of FairKalah, Um el-Bil, Waurie, Aw-li On-nam Ot-tjin, Altiev and
-Chonka, written from each game's rule text (see the variant files' headers),
-independently of `sow`'s engine. Cross-checks tests/perft/{fairkalah,
-um-el-bil,waurie,aw-li-on-nam-ot-tjin,altiev,chonka}.perft.
+"""Perft of Kalah, FairKalah, Um el-Bil, Waurie, Aw-li On-nam Ot-tjin, Altiev
+and Chonka, written from each game's rule text (see the variant files'
+headers), independently of `sow`'s engine. Cross-checks tests/perft/{kalah,
+fairkalah,um-el-bil,waurie,aw-li-on-nam-ot-tjin,altiev,chonka}.perft.
 
 Board: pits 0..n-1 are South's (a, b, ...), n..2n-1 North's (A, B, ...), in
 anticlockwise order; each player's store (Kalah-like games) comes after their
@@ -30,12 +30,17 @@ def kalah_track(n, player, origin):
 
 
 class Kalahish:
-    """FairKalah (capture) or Waurie (no capture, empty row wins)."""
+    """Kalah and FairKalah (capture) or Waurie (no capture, empty row wins).
 
-    def __init__(self, start, capture):
+    Kalah's capture (`opposite_needed`) takes the last seed and the opposite
+    house only when that house holds seeds; FairKalah's takes both even when
+    the opposite pit is empty."""
+
+    def __init__(self, start, capture, opposite_needed=False):
         self.n = len(start) // 2
         self.start_board = tuple(start)
         self.capture = capture
+        self.opposite_needed = opposite_needed
 
     def start(self):
         return (self.start_board, 0)
@@ -70,6 +75,8 @@ class Kalahish:
         if last == 'S':
             return (tuple(b), player)  # another turn
         if self.capture and last in self.row(player) and b[last] == 1:
+            if self.opposite_needed and b[2 * self.n - 1 - last] == 0:
+                return (tuple(b), 1 - player)  # nothing to take: the seed stays
             b[last] = 0
             b[2 * self.n - 1 - last] = 0  # the opposite pit, even empty
         return (tuple(b), 1 - player)
@@ -239,6 +246,7 @@ class Chonka:
 GAMES = {
     'altiev': Altiev,
     'chonka': Chonka,
+    'kalah': lambda: Kalahish([4] * 12, capture=True, opposite_needed=True),
     'fairkalah': lambda: Kalahish([4, 4, 5, 4, 3, 4, 4, 4, 4, 4, 4, 4], capture=True),
     'waurie': lambda: Kalahish([4] * 12, capture=False),
     'um-el-bil': UmElBil,

@@ -11,6 +11,9 @@ mover moves again. In an occupied pit (now > 1): lift it and sow on. In an
 empty pit of the mover's row: capture the opposite pit's counters. A player
 who cannot move passes while the opponent can; neither can: the game ends.
 
+From the full start ("7 7 7 7 7 7 / 7 7 7 7 7 7 south") it is Galatjang's first
+round, variants/galatjang.variant: it re-checks tests/perft/galatjang.perft too.
+
 Papan Dakon (variants/dakon.variant) sows clockwise like Sungka, but a last
 counter in the store ends the turn and nothing is captured (the flags
 `no-extra-turn no-capture`).
