@@ -624,9 +624,9 @@ fn diff_examples_are_introduced_with_their_count_of_rules() {
         .find(|b| {
             b.body
                 .first()
-                .is_some_and(|l| l == "$ sow diff modiar modiar-awale-info")
+                .is_some_and(|l| l == "$ sow diff modiar modiar@awale-info")
         })
-        .expect("records.md shows `sow diff modiar modiar-awale-info`");
+        .expect("records.md shows `sow diff modiar modiar@awale-info`");
     let count: usize = block
         .body
         .iter()
