@@ -38,17 +38,7 @@ struct KnownCycle {
 
 /// The import cycles still to break. A cycle is matched by its exact set of
 /// files (a strongly connected component of the file graph).
-const KNOWN_CYCLES: &[KnownCycle] = &[KnownCycle {
-    files: &[
-        "src/solve/compact.rs",
-        "src/solve/dense.rs",
-        "src/solve/graph.rs",
-        "src/solve/mod.rs",
-        "src/solve/search.rs",
-    ],
-    reason: "solve/mod.rs defines the checks and types its searches share and calls the \
-                 searches; they are to move into a file of their own",
-}];
+const KNOWN_CYCLES: &[KnownCycle] = &[];
 
 /// A dependency of one file on a file of a higher layer, allowed for now.
 struct LayerException {

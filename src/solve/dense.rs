@@ -8,12 +8,11 @@
 //! n_i + i`, below `k + p`; their colexicographic rank, the sum of
 //! C(b_i, i + 1), numbers every such set of `p` numbers once.
 
-use super::{Solution, NO_GROUP};
-use crate::engine::Player;
+use crate::engine::{Player, Position};
 
 /// Values of every position of a set of databases that needs no history
 /// (outside any group of repeating positions) and is proven exact; the
-/// others are marked to be asked of the [`Solution`].
+/// others are marked to be asked of the [`Solution`](super::Solution).
 #[derive(Debug, Clone)]
 pub(crate) struct DenseValues {
     index: BoardIndex,
@@ -26,20 +25,23 @@ pub(crate) struct DenseValues {
 const ASK: i8 = i8::MIN;
 
 impl DenseValues {
-    /// The dense values of `databases` (every position with at most `stones`
-    /// stones on the board), or `None` when a value does not fit a byte.
-    pub fn build(databases: &Solution, stones: u32) -> Option<Self> {
+    /// The dense values of a set of databases on `pits` pits (every position
+    /// with at most `stones` stones on the board) from `plain`, its positions
+    /// that need no history and are proven exact, with their values; `None`
+    /// when a value does not fit a byte.
+    pub fn build(
+        pits: usize,
+        stones: u32,
+        plain: impl Iterator<Item = (Position, i16)>,
+    ) -> Option<Self> {
         if stones > i8::MAX as u32 {
             return None;
         }
-        let index = BoardIndex::new(databases.codec.pits(), stones)?;
+        let index = BoardIndex::new(pits, stones)?;
         let mut values = vec![ASK; 2 * index.len()];
-        for (i, &key) in databases.keys.iter().enumerate() {
-            let plain =
-                databases.group[i] == NO_GROUP && !databases.inexact.contains_key(&(i as u32));
-            let pos = databases.codec.decode(key);
-            if let (true, Some(rank)) = (plain && !pos.opening, index.rank(&pos.pits)) {
-                values[2 * rank + pos.to_move.index()] = databases.values[i] as i8;
+        for (pos, value) in plain {
+            if let (false, Some(rank)) = (pos.opening, index.rank(&pos.pits)) {
+                values[2 * rank + pos.to_move.index()] = value as i8;
             }
         }
         Some(DenseValues { index, values })

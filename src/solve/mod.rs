@@ -66,6 +66,7 @@ mod compact;
 mod cycles;
 mod databases;
 mod dense;
+mod error;
 mod graph;
 mod key;
 mod scc;
@@ -73,106 +74,32 @@ mod search;
 mod summary;
 mod table;
 mod ttable;
+mod value;
 
 use rustc_hash::FxHashMap;
 
 pub use compact::compact_possible;
 pub use databases::{databases, databases_estimate};
+use error::{check_graph_rules, check_rules};
+pub use error::{no_repetition, SolveError};
 pub use key::{estimate, KeyCodec};
-pub use search::{no_repetition, Deepening, History, Search, Test, TABLE_CAPACITY};
+pub use search::{Deepening, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstGuess, FirstMove, ForwardSummary,
     GuessDepth, InexactPosition, MoveBound, Pass, PvResult, SearchOptions, Summary,
     GUESS_POSITIONS,
 };
 pub use table::TableError;
+pub(crate) use value::{end_value, factor, for_south};
+pub use value::{gain, leftover_value};
 
 use crate::{
-    engine::{EndReason, Game, Moves, Player, Position, Successor, Successors, MAX_PITS},
-    rules::{EndWhen, Leftovers, Repetition},
+    engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
+    rules::{Leftovers, Repetition},
 };
 use bounds::LocalGroup;
 use cycles::Group;
 use graph::Graph;
-
-/// Why a variant cannot be solved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// The board does not fit the 64-bit position key.
-    #[error("the board is too large to solve: {pits} pits of up to {stones} stones do not fit a 64-bit position key")]
-    BoardTooLarge {
-        /// Pits on the board.
-        pits: usize,
-        /// Stones in the game.
-        stones: u32,
-    },
-    /// The estimated number of positions exceeds the limit.
-    #[error("up to {estimate} positions (C(stones + pits, pits) boards, each side to move), more than the limit of {limit}; raise --limit if the machine has the memory (about 90 bytes for each position actually reachable, usually far fewer than the bound)")]
-    TooManyPositions {
-        /// The upper bound on positions.
-        estimate: u128,
-        /// The limit.
-        limit: u64,
-    },
-    /// A group of positions that reach one another is too large to search.
-    #[error(
-        "a group of {members} positions that can repeat one another is too large to solve exactly"
-    )]
-    CycleTooLarge {
-        /// Positions in the group.
-        members: usize,
-    },
-    /// The rules make past captures part of the state, which the position
-    /// key leaves out.
-    #[error("the rules end the game on captured totals (`captured_majority`, `score_reached`), which a position of the solver does not record")]
-    CapturesMatter,
-    /// A table read as endgame databases holds the positions reachable from
-    /// a start instead.
-    #[error("the table holds a variant's solution from its start, not endgame databases (`sow solve VARIANT --databases K --save FILE` makes those)")]
-    NotDatabases,
-    /// The rules end some games in a draw or a win whatever was captured:
-    /// the value of such an end depends on past captures.
-    #[error("the rules end some games in a draw or a win whatever was captured (`draw`, `able_to_move`, `empty_row_wins`, `empty_row_loses`), which depends on the captures before it: a position of the solver does not record them")]
-    DrawnEnd,
-    /// The game is a match of rounds.
-    #[error("the game is a match of rounds: a round's value depends on the stones captured before it (they are refilled into the next round), and the solver solves one game")]
-    Rounds,
-    /// The rules end a game inside a move (`relay_cycle`), which a position
-    /// key does not record.
-    #[error("the rules end a game whose relay cycles (`relay_cycle`), inside a move: a position of the solver does not record that")]
-    RelayCycleEnd,
-    /// The players may agree to end a repeating game (`repetition agree`):
-    /// whether a repetition ends the game is a choice of both, which the
-    /// solver's model of cycles (a repetition ends the game) does not say.
-    #[error("the players may agree to end a repeating game (`repetition agree`): the solver's model of cycles, in which a repetition ends the game, does not say that choice")]
-    Agreement,
-    /// The leftovers go to the last mover under extra turns: who moved last
-    /// is part of the state, which a position key leaves out.
-    #[error("the leftovers go to the last mover (`last_mover`) in a game with extra turns: who moved last, the player to move or the other, is not recorded by a position of the solver")]
-    LastMoverAfterExtraTurns,
-    /// A position that is not in the solution (not reachable from the start).
-    #[error("position not in the solution: it is not reachable from the variant's start")]
-    Unknown,
-    /// The positions the search may hold do not fit in the memory available.
-    #[error("{}; free memory or solve a smaller board", .0.describe("positions (C(stones + pits, pits) boards, each side to move)"))]
-    Memory(crate::memory::TooLarge),
-    /// Pits can become a player's store (`claim`), which a position key
-    /// does not record.
-    #[error("pits can become a player's store (`claim`): a position of the solver does not record which")]
-    Claims,
-    /// Compact databases were asked of rules under which a position can
-    /// come back.
-    #[error("compact databases need rules under which no position can come back (stores sown, every pit sowing one way, a stone always moving on)")]
-    Repeats,
-    /// Building compact databases met a chain of moves, among the boards of
-    /// one number of stones, longer than rules without repetition allow, or
-    /// a move that added stones to the board.
-    #[error("building the databases met, at {stones} stones on the board, a chain of moves longer than rules without repetition allow or a move that adds stones")]
-    NotLayered {
-        /// The stones on the board where it happened.
-        stones: u32,
-    },
-}
 
 /// Bytes a reachable position takes while solving: its key, value, group,
 /// index entry and moves (see the README's memory figures).
@@ -244,57 +171,6 @@ pub struct Solution {
     compact: bool,
 }
 
-/// What the stones on the board are worth to the player to move when the
-/// game ends and they go as `leftovers` says.
-pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 {
-    let row = |p: Player| -> i16 { pos.pits[game.row(p)].iter().map(|&n| i16::from(n)).sum() };
-    let (mine, theirs) = (row(pos.to_move), row(pos.to_move.other()));
-    match leftovers {
-        Leftovers::RowOwner => mine - theirs,
-        Leftovers::PlayerToMove => mine + theirs,
-        Leftovers::Unscored => 0,
-        // The solver refuses `last_mover` with extra turns: the other
-        // player moved last.
-        Leftovers::LastMover => -(mine + theirs),
-        // Half each (the odd stone for nobody): the same for both.
-        Leftovers::Divided => 0,
-        // Refused by `check`: a drawn or won end's value depends on the
-        // captures before it, which a position of the solver does not record.
-        Leftovers::Draw
-        | Leftovers::AbleToMove
-        | Leftovers::EmptyRowWins
-        | Leftovers::EmptyRowLoses => {
-            unreachable!("sow solve refuses ends that set the captures aside")
-        }
-    }
-}
-
-/// Stones a move from `before` to `after` wins for the player who made it:
-/// what it adds to their captured total (captures and stones sown into their
-/// store) minus what it adds to the opponent's.
-pub fn gain(before: &Position, after: &Position) -> i16 {
-    let added = |p: Player| after.captured[p.index()] as i16 - before.captured[p.index()] as i16;
-    added(before.to_move) - added(before.to_move.other())
-}
-
-/// The factor that turns a value for the mover of `after` into one for the
-/// mover of `before`: -1, or 1 when the same player moves again.
-pub(crate) fn factor(before: &Position, after: &Position) -> i16 {
-    if before.to_move == after.to_move {
-        1
-    } else {
-        -1
-    }
-}
-
-/// What the stones left are worth to the player to move in `pos`, a
-/// position without moves, scored as the way the game ends there says.
-pub(crate) fn end_value(game: &Game, pos: &Position) -> i16 {
-    let mut moves = Moves::default();
-    game.legal_moves(pos, &mut moves);
-    leftover_value(game, pos, game.scoring(moves.end_reason()))
-}
-
 /// Solves `game` from its start if at most `limit` positions may be reachable.
 ///
 /// # Errors
@@ -329,44 +205,6 @@ pub fn solve_by_bounds(game: &Game, start: &Position, limit: u64) -> Result<Solu
 /// Why it cannot.
 pub fn solvable(game: &Game, limit: u64) -> Result<(), SolveError> {
     check(game, limit).map(|_| ())
-}
-
-/// Refuses rules under which a position's moves or end depend on something
-/// its key leaves out: past captures, a relay cycle, the rounds of a match.
-fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
-    if game.has_rounds() {
-        return Err(SolveError::Rounds);
-    }
-    if game.rules().claim.count.is_some() {
-        return Err(SolveError::Claims);
-    }
-    let when = &game.rules().end.when;
-    if when.contains(&EndWhen::CapturedMajority) || when.contains(&EndWhen::ScoreReached) {
-        return Err(SolveError::CapturesMatter);
-    }
-    if when.contains(&EndWhen::RelayCycle) {
-        return Err(SolveError::RelayCycleEnd);
-    }
-    if game.rules().end.repetition == Repetition::Agree {
-        return Err(SolveError::Agreement);
-    }
-    Ok(())
-}
-
-/// Refuses rules under which a position's value depends on the stones
-/// captured so far, or on who made the last move.
-fn check_rules(game: &Game) -> Result<(), SolveError> {
-    check_graph_rules(game)?;
-    if game.records_last_mover() {
-        return Err(SolveError::LastMoverAfterExtraTurns);
-    }
-    if EndReason::ALL
-        .iter()
-        .any(|&reason| game.scoring(reason).sets_captures_aside())
-    {
-        return Err(SolveError::DrawnEnd);
-    }
-    Ok(())
 }
 
 /// [`solvable`], giving the key codec and the estimate on success.
@@ -727,14 +565,6 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// Sign that turns a value for `player` into a value for South.
-pub(crate) fn for_south(player: Player) -> i16 {
-    match player {
-        Player::South => 1,
-        Player::North => -1,
-    }
-}
-
 /// A legal move and its value for the player making it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveValue {
@@ -815,7 +645,14 @@ impl Solution {
     pub(crate) fn dense_values(&self) -> Option<&dense::DenseValues> {
         let stones = self.databases?;
         self.dense
-            .get_or_init(|| dense::DenseValues::build(self, stones))
+            .get_or_init(|| {
+                let plain = (0..self.keys.len())
+                    .filter(|&i| {
+                        self.group[i] == NO_GROUP && !self.inexact.contains_key(&(i as u32))
+                    })
+                    .map(|i| (self.codec.decode(self.keys[i]), self.values[i]));
+                dense::DenseValues::build(self.codec.pits(), stones, plain)
+            })
             .as_ref()
     }
 

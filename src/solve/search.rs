@@ -32,7 +32,7 @@
 
 use super::{
     dense::{BoardIndex, DenseValues},
-    end_value, factor, gain, leftover_value,
+    end_value, factor, gain, leftover_value, no_repetition,
     ttable::{Table, SLOT_BYTES},
     Solution, SolveError,
 };
@@ -911,25 +911,6 @@ fn table_slots(game: &Game) -> usize {
     let memory = crate::memory::available().map_or(u64::MAX, |bytes| bytes / 4 / SLOT_BYTES);
     let positions = super::estimate(game).min(u128::from(u64::MAX)) as u64;
     positions.min(memory).min(TABLE_CAPACITY as u64) as usize
-}
-
-/// Whether the rules make every position impossible to reach twice in a
-/// game. A move that sows into a store or captures changes the stones on
-/// the board, so a repetition needs moves that do neither. With stores sown
-/// (a sowing that leaves the mover's row passes the mover's store), such a
-/// move stays in the mover's row; with every pit sowing the same single
-/// way, its stones only move on towards the row's end, and with the first
-/// stone going to the next pit (or at least two stones lifted) at least one
-/// stone moves on. The sum over the stones of their distance to the end of
-/// their row then falls at every such move, so no position comes back.
-pub fn no_repetition(rules: &crate::rules::Rules) -> bool {
-    use crate::rules::{PitDirection, SowStart, Stores};
-    let sowing = &rules.sowing;
-    let one_way = sowing.direction.windows(2).all(|w| w[0] == w[1])
-        && sowing.direction.first() != Some(&PitDirection::Either);
-    rules.board.stores == Stores::Sown
-        && one_way
-        && (sowing.start == SowStart::Next || sowing.min_stones >= 2)
 }
 
 /// `pos` with nothing captured: values count only what is still to come.
