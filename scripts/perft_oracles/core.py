@@ -101,3 +101,12 @@ def sow_twelve(b, origin, step, skip_origin):
         b[hole] += 1
         stones -= 1
     return hole
+
+
+def four_row_circuit(player, cols):
+    """A player's two rows of a four-row board in counter-clockwise order, as
+    (row, column): rows 0-1 are North's (outer, inner), rows 2-3 South's
+    (inner, outer); South starts at the left of its outer row."""
+    if player == 0:
+        return [(3, c) for c in range(cols)] + [(2, c) for c in reversed(range(cols))]
+    return [(0, c) for c in reversed(range(cols))] + [(1, c) for c in range(cols)]

@@ -57,10 +57,7 @@ OUTER = {0: 3, 1: 0}
 
 def circuit(player):
     """The mover's pits in sowing order, as (row, column)."""
-    if player == 0:
-        ccw = [(3, c) for c in range(COLS)] + [(2, c) for c in reversed(range(COLS))]
-    else:
-        ccw = [(0, c) for c in reversed(range(COLS))] + [(1, c) for c in range(COLS)]
+    ccw = core.four_row_circuit(player, COLS)
     return list(reversed(ccw)) if LUENA else ccw
 
 

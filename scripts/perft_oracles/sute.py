@@ -35,9 +35,7 @@ OUTER = {0: 3, 1: 0}
 
 def circuit(player):
     """The mover's pits in counter-clockwise order, as (row, column)."""
-    if player == 0:
-        return [(3, c) for c in range(COLS)] + [(2, c) for c in reversed(range(COLS))]
-    return [(0, c) for c in reversed(range(COLS))] + [(1, c) for c in range(COLS)]
+    return core.four_row_circuit(player, COLS)
 
 
 def move(board, player, index):
