@@ -13,6 +13,7 @@ mod common;
 mod conservation;
 mod docs;
 mod ends;
+mod every_word;
 mod fast_path;
 mod files;
 mod four_rows;

@@ -19,6 +19,11 @@
 //! refill ends in `refilling` and the player who starts the round:
 //! `"x x x / 7 7 7 south captured 21 7 refilling north"`.
 //!
+//! Where the leftovers go to the player who moved last and a move can earn
+//! another (`extra_turn` with a `last_mover` end), a position whose player
+//! to move also made the last move says `again` after the player:
+//! `"0 0 3 / 1 0 2 south again captured 9 4"`.
+//!
 //! On four rows each player's pits are lettered along their own
 //! counter-clockwise circuit (see [`Topology`](super::Topology)): on 4x8
 //! South's outer row is `a`-`h` from South's left, the inner row `i`-`p`
@@ -370,6 +375,20 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             ))
         }
     };
+    let mut moved_again = false;
+    if let Some(&(offset, AGAIN)) = rest.peek() {
+        rest.next();
+        if !game.records_last_mover() {
+            return Err(error(
+                offset,
+                format!(
+                    "`{AGAIN}` (the player to move made the last move too) is only for variants whose leftovers go to the last mover in a game with extra turns, and {} is not one",
+                    game.rules().name
+                ),
+            ));
+        }
+        moved_again = true;
+    }
     let mut captured = [0u16; 2];
     if rest.peek().is_some_and(|(_, t)| *t == "captured") {
         rest.next();
@@ -472,7 +491,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         refilling,
         visited,
         relay_cycled: false,
-        moved_again: false,
+        moved_again,
         vote,
     })
 }
@@ -523,6 +542,11 @@ pub const FILL: char = '+';
 /// refill, before the player who starts the round:
 /// `"x x x / 7 7 7 south captured 14 0 refilling north"`.
 pub const REFILLING: &str = "refilling";
+
+/// Written after the player to move when they made the last move too (an
+/// extra turn), under rules that give the leftovers to the last mover:
+/// `"0 0 3 / 1 0 2 south again captured 9 4"`.
+pub const AGAIN: &str = "again";
 
 /// How a closed pit is written in place of its count.
 pub const CLOSED: &str = "x";
@@ -709,6 +733,9 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
         })
         .collect();
     let mut out = format!("{} {}", rows.join(" / "), pos.to_move);
+    if pos.moved_again {
+        out.push_str(&format!(" {AGAIN}"));
+    }
     if pos.captured != [0, 0] {
         out.push_str(&format!(
             " captured {} {}",

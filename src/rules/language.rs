@@ -53,6 +53,10 @@ of its count: `7 7 7 7 7 x / 7 7 x x x x north captured 6 1` (traces and the
 text board draw it so too); `x` in a variant without rounds, or a row with
 every pit closed, is an error. Under `unfilled reopens` a closed pit that
 holds stones is written with its count: `4 4 / 4 2x south`.
+Where the leftovers go to the player who moved last in a game with extra
+turns (`extra_turn` and a `last_mover` end), a player who is to move and
+made the last move too is written `again` after the player:
+`0 0 0 0 0 0 / 2 2 0 0 0 0 south again captured 21 23`.
 A position given this way is a mid-game position: a first-move rule does not
 apply to it. It must hold as many stones (on the board, captured and out of
 play) as the variant's start; `--any-stones` accepts another number (for a
