@@ -72,6 +72,18 @@ fn bad_positions_and_options() {
         stderr,
         "error: --from \"1 2 3 4 5 south\": column 11: expected 6 pit counts (2 rows of 3), found 5\n"
     );
+    // `again` (the mover moved last too) only where the last mover matters.
+    let (code, _, stderr) = sow(&[
+        "trace",
+        "kalah",
+        "--from",
+        "0 0 0 0 0 0 / 2 2 0 0 0 0 south again captured 21 23",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: --from \"0 0 0 0 0 0 / 2 2 0 0 0 0 south again captured 21 23\": column 33: `again` (the player to move made the last move too) is only for variants whose leftovers go to the last mover in a game with extra turns, and Kalah is not one\n"
+    );
     let (code, _, stderr) = sow(&["trace", "nosuch"]);
     assert_eq!(code, 2);
     assert!(
