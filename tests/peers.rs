@@ -1,12 +1,14 @@
 //! Peer check against StoneShark/MancalaGames: random games its engine
 //! played (tests/peers/mancalagames/*.jsonl, made by
 //! scripts/peers/mancalagames_dump.py from the peer's commit 2b1c596c) are
-//! replayed ply by ply through the library, with the mirror variant file
-//! beside each data file. Every ply must offer the same legal moves and give
-//! the same board and captures; the game must end on the same ply with the
-//! same winner and final scores. Where the two engines read a rule
-//! differently, the mirror file's header says so and [`Peer`] says what is
-//! compared instead; games where the peer is wrong by its own rule text are
+//! replayed ply by ply through the library: under the shipped variant's
+//! `mancalagames` reading where the shipped file cites the configuration,
+//! else with the mirror variant file beside the data. Every ply must offer
+//! the same legal moves and give the same board and captures; the game must
+//! end on the same ply with the same winner and final scores. Where the two
+//! engines read a rule differently in a way the language does not say, the
+//! reading's comment or the mirror file's header says so and [`Peer`] says
+//! what is compared instead; games where the peer is wrong by its own rule text are
 //! listed by name in [`MBANGBI_CHAIN_BUG`] or counted per configuration in
 //! [`LAST_SEEDS_PICK_BUG`], and games that reach a known difference of
 //! reading ([`CHAIN_ROUND_TO_LAST`], [`ENDLESS`], a closed pit for Bosh)
@@ -24,7 +26,9 @@ use sowing::{
 
 /// One peer configuration and its mirror variant.
 struct Peer {
-    /// Base name of `<name>.variant` and `<name>.jsonl`.
+    /// Base name of `<name>.jsonl`, and of the shipped variant whose
+    /// `mancalagames` reading says the configuration or, where none does,
+    /// of its mirror file `<name>.variant`.
     name: &'static str,
     /// The games the data file holds (so a truncated file fails).
     games: usize,
@@ -500,8 +504,28 @@ fn data_dir() -> &'static Path {
     ))
 }
 
-fn mirror(name: &str) -> Game {
+/// The rules a configuration's games are replayed under: the shipped
+/// variant's `mancalagames` reading where the shipped file has one (then no
+/// mirror file may stand beside the data), else the mirror file
+/// `<name>.variant` beside the data.
+fn peer_game(name: &str) -> Game {
     let path = data_dir().join(format!("{name}.variant"));
+    let reading = format!("{name}@mancalagames");
+    let shipped = sowing::variants::is_shipped(name)
+        && rules::readings::names_in(&sowing::variants::text(name).unwrap())
+            .iter()
+            .any(|r| r == "mancalagames");
+    if shipped {
+        assert!(
+            !path.exists(),
+            "{name}: both a mirror file and the shipped file's `mancalagames` reading"
+        );
+        return Game::new(
+            sowing::variants::load(&reading)
+                .unwrap_or_else(|e| panic!("{reading}: {e}"))
+                .rules,
+        );
+    }
     let text = std::fs::read_to_string(&path).unwrap();
     let loaded = rules::load(&Source::new(path.display().to_string(), text))
         .unwrap_or_else(|report| panic!("{report}"));
@@ -780,7 +804,7 @@ fn mancalagames_games_replay_alike() {
     let mut endless = std::collections::BTreeMap::new();
     let mut last_seeds = std::collections::BTreeMap::new();
     for peer in PEERS {
-        let game = mirror(peer.name);
+        let game = peer_game(peer.name);
         let data =
             std::fs::read_to_string(data_dir().join(format!("{}.jsonl", peer.name))).unwrap();
         let records: Vec<Value> = data

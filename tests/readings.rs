@@ -32,8 +32,9 @@ fn the_awale_info_reading_is_the_old_file() {
     assert_ne!(sowing::engine::perft(&base, &base.start(), 9), 8678);
 }
 
-/// `sow describe modiar` lists the reading: source, why, and the five
-/// rules it changes, as `sow diff modiar modiar@awale-info` names them.
+/// `sow describe modiar` lists the readings: source, why, and the rules each
+/// changes (awale.info's five, as `sow diff modiar modiar@awale-info` names
+/// them).
 #[test]
 fn describe_lists_the_readings_and_what_they_change() {
     let (code, text, _) = sow(&["describe", "modiar"]);
@@ -50,6 +51,12 @@ Readings
     legal otherwise: end_game (base: play_any)
     legal feed_gives: move (base: stone)
     legal order: min_stones feed grand_slam (base: min_stones grand_slam feed)
+  modiar@mancalagames: StoneShark/MancalaGames, GameProps/Modiar.txt
+    why: MancalaGames ends the game when the mover must feed and cannot (each player taking their own row), stops once a player holds more than half with the board unscored, and has no repetition rule
+    legal otherwise: end_game (base: play_any)
+    end when: no_legal_move captured_majority (base: no_legal_move)
+    end repetition: ignore (base: end_game)
+    end captured_majority: unscored (base: row_owner)
 "
     );
     let (_, diff, _) = sow(&["diff", "modiar", "modiar@awale-info"]);
@@ -87,12 +94,12 @@ fn an_unknown_reading_suggests_the_files_readings() {
     assert!(out.is_empty());
     assert_eq!(
         err,
-        "error: modiar has no reading `awale` (did you mean `awale-info`?); readings: awale-info\n"
+        "error: modiar has no reading `awale` (did you mean `awale-info`?); readings: awale-info, mancalagames\n"
     );
-    let (code, _, err) = sow(&["describe", "kalah@ludii"]);
+    let (code, _, err) = sow(&["describe", "oware-openspiel@ludii"]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("kalah has no reading `ludii`; it has no readings"),
+        err.contains("oware-openspiel has no reading `ludii`; it has no readings"),
         "{err}"
     );
 }
@@ -200,4 +207,68 @@ fn fmt_writes_readings_back() {
         concat!(env!("CARGO_MANIFEST_DIR"), "/variants/modiar.variant"),
     ]);
     assert_eq!(code, 0, "{out}");
+}
+
+/// `KEY default` in a reading takes the base's setting away, as if the
+/// file had left it out: `repetition ignore` beside the base's
+/// `repetition_leftovers` (without effect then) needs it. A key every file
+/// must give cannot be reset. `min_stones`, which comes first in `legal`,
+/// stays first when a reading sets it.
+#[test]
+fn a_reading_resets_a_key_with_default() {
+    let dir = scratch("reading-default");
+    let base = BASE.replace(
+        "repetition end_game }",
+        "repetition end_game; repetition_leftovers row_owner }\nlegal { min_stones 1; feed row_empty; otherwise play_any }",
+    );
+    let write = |name: &str, reading: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!("{base}\nreading r {{\n  why \"w\"\n{reading}\n}}\n"),
+        )
+        .unwrap();
+        format!("{}@r", path.display())
+    };
+    let without = write("without.variant", "  end { repetition ignore }");
+    let (code, _, err) = sow(&["check", &without]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: `repetition_leftovers` has no effect with `repetition ignore`"),
+        "{err}"
+    );
+    let reset = write(
+        "reset.variant",
+        "  end { repetition ignore; repetition_leftovers default }",
+    );
+    let whole = dir.join("whole.variant");
+    std::fs::write(
+        &whole,
+        base.replace("R\"", "R@r\"").replace(
+            "repetition end_game; repetition_leftovers row_owner",
+            "repetition ignore",
+        ),
+    )
+    .unwrap();
+    let (code, by_reading, err) = sow(&["describe", &reset]);
+    assert_eq!(code, 0, "{err}");
+    let (_, by_hand, _) = sow(&["describe", whole.to_str().unwrap()]);
+    assert_eq!(by_reading, by_hand);
+
+    let required = write("required.variant", "  board { pits default }");
+    let (code, _, err) = sow(&["check", &required]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error: `pits default` in reading `r`: `pits` has no default, every file gives it; set it to a value instead\n"),
+        "{err}"
+    );
+
+    let first = write("first.variant", "  legal { min_stones 2 }");
+    let (code, shown, err) = sow(&["show", &first]);
+    assert_eq!(code, 0, "{err}");
+    let legal = &shown[shown.find("legal").expect("a legal section")..];
+    assert!(
+        legal.find("min_stones 2").unwrap() < legal.find("feed").unwrap(),
+        "{shown}"
+    );
 }

@@ -11,7 +11,8 @@
 //!   label, for a section given per item: `capture NAME`), key by key, or
 //!   added when the base leaves it out;
 //! - in a section whose order is meaning (`legal`), the keys it sets come
-//!   after the base's other keys, in the reading's order.
+//!   after the base's other keys, in the reading's order (the key that
+//!   comes first, `min_stones`, stays first).
 //!
 //! The resolved rules are named `NAME@READING` (the base's `name`, an `@`,
 //! the reading's name), so that records and summaries say which reading
@@ -50,11 +51,15 @@ reading awale-info {
 | `source` | a string: the source this reading follows | the file's `source` |
 
 Every other setting or section is an override. A top-level key replaces the
-file's setting of that key. A section is merged into the file's section of
+file's setting of that key; `KEY default` takes the file's setting away, as if
+the file had left it out (for a setting the reading's other overrides leave
+without effect, e.g. `repetition_leftovers default` beside `repetition
+ignore`). A section is merged into the file's section of
 that name, key by key (a section given per item, into the item of that
 label: `capture last { ... }`), or added when the file leaves it out. In a
 section whose order is meaning (`legal`), the keys a reading sets come after
-the file's other keys, in the reading's order. A reading has no `name`.
+the file's other keys, in the reading's order (`min_stones`, which comes
+first, stays first). A reading has no `name`.
 The resolved rules are checked as a whole file, each problem at its place
 (a reading's own setting at its own line). Reading names are lowercase
 letters, digits and `-`, starting with a letter; a name given twice, a key
@@ -225,8 +230,14 @@ fn check_reading(reading: &Reading, found: &mut Vec<Diagnostic>) {
             ));
         }
     }
+    for setting in reading.settings.iter().filter(|s| is_reset(s)) {
+        reset_required(None, setting, name, found);
+    }
     for section in &reading.sections {
         let section_name = section.name.node.as_str();
+        for setting in section.settings.iter().filter(|s| is_reset(s)) {
+            reset_required(Some(section_name), setting, name, found);
+        }
         let Some(declared) = schema::section(section_name) else {
             let names = schema::sections().map(|s| s.name);
             found.push(Diagnostic::error(
@@ -278,6 +289,27 @@ fn check_reading(reading: &Reading, found: &mut Vec<Diagnostic>) {
     }
 }
 
+/// `KEY default` for a key every file must give.
+fn reset_required(
+    section: Option<&str>,
+    setting: &Setting,
+    reading: &str,
+    found: &mut Vec<Diagnostic>,
+) {
+    let Some(key) = schema::key(section, &setting.key.node) else {
+        return;
+    };
+    if matches!(key.default, schema::Default::Required) {
+        found.push(Diagnostic::error(
+            setting.span,
+            format!(
+                "`{} {RESET}` in reading `{reading}`: `{}` has no default, every file gives it; set it to a value instead",
+                key.name, key.name
+            ),
+        ));
+    }
+}
+
 /// A key set twice among `settings` (a reading sets each key once).
 fn twice(settings: &[Setting], place: &str, found: &mut Vec<Diagnostic>) {
     for (i, setting) in settings.iter().enumerate() {
@@ -317,9 +349,16 @@ pub fn resolve(tree: &SyntaxTree, name: &str) -> Option<SyntaxTree> {
             .find(|s| s.name.node == section.name.node && effective_label(s) == label);
         match base {
             Some(base) => {
-                let ordered =
-                    schema::section(&section.name.node).is_some_and(|s| s.order.is_some());
-                override_settings(&mut base.settings, section.settings.iter(), ordered);
+                // In an ordered section the keys set come last, in the
+                // reading's order; the key that comes first stays first.
+                let order = schema::section(&section.name.node).and_then(|s| s.order);
+                let first = order.and_then(|o| o.first).map(|(key, _)| key);
+                let (first, rest): (Vec<&Setting>, Vec<&Setting>) = section
+                    .settings
+                    .iter()
+                    .partition(|s| Some(s.key.node.as_str()) == first);
+                override_settings(&mut base.settings, first.into_iter(), false);
+                override_settings(&mut base.settings, rest.into_iter(), order.is_some());
             }
             None => resolved.sections.push(section.clone()),
         }
@@ -344,8 +383,18 @@ fn effective_label(section: &Section) -> Option<&str> {
     })
 }
 
+/// The value that resets a key in a reading: `KEY default` takes the
+/// base's setting of `KEY` away, as if the file had left it out.
+pub const RESET: &str = "default";
+
+/// Whether `setting` is `KEY default`.
+fn is_reset(setting: &Setting) -> bool {
+    matches!(setting.values.as_slice(), [value] if value.node == Value::Word(RESET.to_string()))
+}
+
 /// Each of `overrides` replaces the setting of its key in `base` (in place,
-/// or when `ordered`, moved to the end in the overrides' order), or is added.
+/// or when `ordered`, moved to the end in the overrides' order), or is added;
+/// `KEY default` removes it.
 fn override_settings<'a>(
     base: &mut Vec<Setting>,
     overrides: impl Iterator<Item = &'a Setting>,
@@ -353,6 +402,12 @@ fn override_settings<'a>(
 ) {
     for setting in overrides {
         let at = base.iter().position(|s| s.key.node == setting.key.node);
+        if is_reset(setting) {
+            if let Some(at) = at {
+                base.remove(at);
+            }
+            continue;
+        }
         match at {
             Some(at) if !ordered => base[at] = setting.clone(),
             Some(at) => {
