@@ -37,7 +37,8 @@ fn check_accepts_shipped_variants_and_states_facts() {
     assert_eq!(
         stdout,
         "ok: variants/modiar.variant: Modiar (2 rows of 3 pits, 7 seeds each: 42 stones; south owns a-c, north owns A-C)
-ok: variants/modiar.variant@awale-info: Modiar@awale-info (2 rows of 3 pits, 7 seeds each: 42 stones; south owns a-c, north owns A-C)\n"
+ok: variants/modiar.variant@awale-info: Modiar@awale-info (2 rows of 3 pits, 7 seeds each: 42 stones; south owns a-c, north owns A-C)
+ok: variants/modiar.variant@mancalagames: Modiar@mancalagames (2 rows of 3 pits, 7 seeds each: 42 stones; south owns a-c, north owns A-C)\n"
     );
 }
 

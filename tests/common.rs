@@ -29,10 +29,15 @@ pub fn squeeze(text: &str) -> String {
     out
 }
 
-/// The text of a shipped variant, spaces squeezed (see [`squeeze`]), with
-/// each `from` (itself squeezed) replaced by `to`.
+/// The text of a shipped variant's base rules (its readings left out),
+/// spaces squeezed (see [`squeeze`]), with each `from` (itself squeezed)
+/// replaced by `to`.
 pub fn shipped_text_with(name: &str, edits: &[(&str, &str)]) -> String {
-    let mut text = squeeze(&variants::text(name).unwrap());
+    let text = variants::text(name).unwrap();
+    let base = text
+        .find("\nreading ")
+        .map_or(text.as_str(), |at| &text[..=at]);
+    let mut text = squeeze(base);
     for (from, to) in edits {
         let from = squeeze(from);
         assert!(text.contains(&from), "{name}.variant has no `{from}`");
