@@ -48,18 +48,7 @@ struct LayerException {
 }
 
 /// The imports of a higher layer still to remove.
-const LAYER_EXCEPTIONS: &[LayerException] = &[
-    LayerException {
-        from: "src/verify/diff.rs",
-        to: "src/render/text.rs",
-        reason: "a mismatch is shown as two boards side by side, drawn by render's text boards",
-    },
-    LayerException {
-        from: "src/verify/replay.rs",
-        to: "src/render/text.rs",
-        reason: "a mismatch is shown as two boards side by side, drawn by render's text boards",
-    },
-];
+const LAYER_EXCEPTIONS: &[LayerException] = &[];
 
 /// Every `.rs` file under `src/`, as (path from the project folder, text).
 fn sources() -> Vec<(String, String)> {

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 
 use crate::{
     engine::{format_position, Game},
-    render::text::{board_lines, row_titles},
+    verify::boards::{board_lines, row_titles},
     verify::{
         compare::{Method, PlaySearch, ShownRule},
         diff::{plies, Found, Pair, Searched},

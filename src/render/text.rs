@@ -1,9 +1,9 @@
 //! Boards as text, seen from South: North's row on top (reversed, so that
 //! each player's pits run from their own left), South's row below; on four
-//! rows North's outer and inner rows, then South's inner and outer. Every
-//! text board `sow` prints is drawn here: in full, with labels and stores,
-//! by [`board_text`] (`play`); in short, for comparing two boards, by
-//! [`board_lines`] and [`side_by_side`] (`verify`, `diff`).
+//! rows North's outer and inner rows, then South's inner and outer. A board
+//! in full, with labels and stores, is drawn here
+//! by [`board_text`] (`play`). The short boards that compare two positions
+//! are `verify::boards`'.
 
 use std::fmt::Write;
 
@@ -152,72 +152,5 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
         let _ = writeln!(out, "{:<margin$}{}", "", counts(south));
     }
     let _ = writeln!(out, "{:<margin$}{}", "south", labels(south));
-    out
-}
-
-/// The board in short, for comparisons: the pits' counts three columns
-/// each, one line per row as [`drawn_rows`] orders them, no stores (the
-/// comparisons give the captures in words).
-pub fn board_lines(game: &Game, pits: &[u8]) -> Vec<String> {
-    drawn_rows(game)
-        .into_iter()
-        .map(|row| row.iter().map(|&p| format!("{:>3}", pits[p])).collect())
-        .collect()
-}
-
-/// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b
-/// c` (each row by its owner's name; `middle` for the middle row of three,
-/// which both players share).
-pub fn row_titles(game: &Game) -> Vec<String> {
-    let topology = game.topology();
-    drawn_rows(game)
-        .into_iter()
-        .map(|row| {
-            let owner = topology.owner(row[0]);
-            let shared = row.iter().any(|&p| topology.owner(p) != owner);
-            let name = if shared {
-                "middle".to_string()
-            } else {
-                owner.to_string()
-            };
-            let labels: Vec<String> = row.into_iter().map(|p| game.label(p)).collect();
-            format!("{name} {}", labels.join(" "))
-        })
-        .collect()
-}
-
-/// Two boards side by side under the titles `left` and `right`.
-pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
-    let titles = row_titles(game);
-    let width = titles.iter().map(String::len).max().unwrap_or(0);
-    let cells = 3 * game.pits_per_row();
-    let a = board_lines(game, left.1);
-    let b = board_lines(game, right.1);
-    let wa = cells.max(left.0.len());
-    let wb = cells.max(right.0.len());
-    let mut out = format!("  {:width$}  {:>wa$}    {:>wb$}\n", "", left.0, right.0);
-    for i in 0..titles.len() {
-        let _ = writeln!(
-            out,
-            "  {:width$}  {:>wa$}    {:>wb$}",
-            titles[i], a[i], b[i]
-        );
-    }
-    let differ: Vec<String> = (0..game.pit_count())
-        .filter(|&p| left.1[p] != right.1[p])
-        .map(|p| {
-            format!(
-                "{} ({} {}, {} {})",
-                game.label(p),
-                left.0,
-                left.1[p],
-                right.0,
-                right.1[p]
-            )
-        })
-        .collect();
-    if !differ.is_empty() {
-        let _ = writeln!(out, "  differs at {}", differ.join(", "));
-    }
     out
 }

@@ -15,8 +15,8 @@ use crate::{
         format_position, AfterRound, EndReason, Game, GameRun, Illegal, MatchRun, Move, Outcome,
         Position, Successor, Successors,
     },
-    render::text::side_by_side,
     rules::GrandSlam,
+    verify::boards::side_by_side,
 };
 
 /// How the two variants disagree after the found sequence.

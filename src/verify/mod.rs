@@ -1,6 +1,7 @@
 //! Verifying recorded rule descriptions: replaying game records against a
 //! variant and finding where two variants part ways.
 
+pub mod boards;
 pub mod compare;
 pub mod diff;
 pub mod infer;

@@ -9,8 +9,8 @@ use crate::{
         check_stones, format_position, parse_move, parse_position, AfterRound, EndReason, Game,
         GameRun, MatchRun, Move, Position, RoundChange,
     },
-    render::text::side_by_side,
     trace::{legal_labels, Winner},
+    verify::boards::side_by_side,
 };
 
 /// What replaying a record gave.
