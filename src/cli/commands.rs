@@ -45,6 +45,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             html,
             out: out_path,
+            set,
         } => {
             let html = html
                 .map(|path| Output::check("--html", &path)?.not_input(&variant_files(&[&variant])))
@@ -53,7 +54,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .as_deref()
                 .map(|path| Output::check("--out", path)?.not_input(&variant_files(&[&variant])))
                 .transpose()?;
-            let game = Game::new(variants::load(&variant)?.rules);
+            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
             let (game, start) = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
@@ -72,6 +73,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 Some(file) => Some(file.path().parent().unwrap_or(Path::new("")).to_path_buf()),
                 None => stdout_file_folder(),
             };
+            trace.set = set.written();
             trace.variant_file = (!variants::is_shipped(&variant))
                 .then(|| variants::reference(&variant, folder.as_deref()))
                 .transpose()?;
@@ -113,7 +115,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             seat,
             start,
             seed,
-        } => play::play(&variant, vs, seat, &start, seed),
+            set,
+        } => play::play(&variant, vs, seat, &start, seed, &set),
         Command::Render {
             variant,
             moves,
@@ -176,14 +179,29 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             shard,
             games_out,
             plot,
+            set,
         } => simulate::simulate(
-            &variant,
+            (&variant, &set),
             &batch,
             shard,
             games_out.as_deref(),
             plot.as_deref(),
         ),
-        Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
+        Command::CompareRules {
+            variants,
+            readings,
+            vary,
+            set,
+            batch,
+        } => {
+            let columns = super::sensitivity::Columns {
+                variants: &variants,
+                readings,
+                vary: vary.as_deref(),
+                set: &set.set,
+            };
+            simulate::compare_rules(&columns, &batch)
+        }
         Command::Merge { files, format } => simulate::merge(&files, format),
         Command::Verify {
             record,
@@ -227,7 +245,11 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             verify_commands::diff(&a, &b, &limits, format, out.as_deref())
         }
         Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
-        Command::Describe { variant, format } => verify_commands::describe(&variant, format),
+        Command::Describe {
+            variant,
+            format,
+            set,
+        } => verify_commands::describe(&variant, format, &set.set),
         Command::Solve {
             variant,
             limit,
@@ -238,13 +260,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             threads,
             guess,
             format,
+            set,
         } => {
             let mut reads = variant_files(&[&variant]);
             reads.extend(use_databases.as_deref());
             let save = save
                 .map(|path| Output::check("--save", &path)?.not_input(&reads))
                 .transpose()?;
-            let game = Game::new(variants::load(&variant)?.rules);
+            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
             super::args::one_round_only(&game, "solve")?;
             let clock = std::time::Instant::now();
             let tables = match (databases, use_databases) {
