@@ -49,7 +49,10 @@ pub enum LoadError {
     #[error("--set: {0}")]
     SetPlace(String),
     /// The rules with the `--set` overrides are not valid.
-    #[error("the rules with `--set {set}` are not valid:\n{report}")]
+    #[error(
+        "the rules with `--set {set}` are not valid:\n{}",
+        report.to_string().trim_end()
+    )]
     SetInvalid {
         /// The overrides, as written.
         set: String,

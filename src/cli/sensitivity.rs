@@ -10,7 +10,7 @@ use crate::{
     rules::{
         overrides::{self, Override},
         readings,
-        schema::ValueKind,
+        schema::{self, ValueKind},
     },
     variants::{self, LoadError},
 };
@@ -35,6 +35,8 @@ pub(super) struct Column {
     pub arg: String,
     /// The variant, changed as asked.
     pub game: Game,
+    /// A column of `--vary` at the value the file itself gives.
+    pub own: bool,
 }
 
 /// A value of `--vary` the file's other rules refuse.
@@ -68,6 +70,7 @@ impl Columns<'_> {
             Ok(Column {
                 arg: arg.to_string(),
                 game: Game::new(variants::load_with(arg, set)?.rules),
+                own: false,
             })
         };
         if self.readings {
@@ -92,6 +95,8 @@ impl Columns<'_> {
         }
         if let Some(vary) = self.vary {
             let variant = one()?;
+            // The file's own value of the key (with the other overrides).
+            let own = own_value(variant, self.set, vary);
             let mut columns = Vec::new();
             let mut skipped = Vec::new();
             for value in values(vary).map_err(|m| Error::Usage(format!("--vary {vary}: {m}")))? {
@@ -103,6 +108,7 @@ impl Columns<'_> {
                     Ok(loaded) => columns.push(Column {
                         arg: value.to_string(),
                         game: Game::new(loaded.rules),
+                        own: own.as_ref() == Some(&value.values),
                     }),
                     Err(LoadError::SetInvalid { report, .. }) => skipped.push(Skipped {
                         setting: value.to_string(),
@@ -130,6 +136,19 @@ impl Columns<'_> {
             .collect::<Result<_, _>>()?;
         Ok((columns, Vec::new()))
     }
+}
+
+/// The value the file `variant` (with `set`) gives the key of `vary`, as
+/// written; `None` for a key of a section given per item, whose rules the
+/// file may hold several of.
+fn own_value(variant: &str, set: &[Override], vary: &str) -> Option<Vec<String>> {
+    let name = vary.split('=').next()?.trim();
+    let (section, label, key) = overrides::find_key(name).ok()?;
+    let per_item = schema::section(section).is_some_and(|s| s.repeat.is_some());
+    if label.is_some() || per_item {
+        return None;
+    }
+    (key.write)(&variants::load_with(variant, set).ok()?.rules)
 }
 
 /// The overrides `--vary` tries: `KEY` alone, every word of a keyword key;

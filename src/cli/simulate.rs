@@ -56,8 +56,13 @@ pub(super) fn compare_rules(columns: &Columns<'_>, args: &BatchArgs) -> Result<i
     for column in &columns {
         summaries.push(run_batch(&column.game, &batch, args, None)?.0);
     }
-    let args_shown: Vec<String> = columns.into_iter().map(|c| c.arg).collect();
-    let labels = sim_report::column_labels(&summaries, &args_shown);
+    let args_shown: Vec<String> = columns.iter().map(|c| c.arg.clone()).collect();
+    let mut labels = sim_report::column_labels(&summaries, &args_shown);
+    for (label, column) in labels.iter_mut().zip(&columns) {
+        if column.own {
+            label.push_str(" (file)");
+        }
+    }
     out(render(&summaries, args.format, Some(&labels))?)?;
     Ok(OK)
 }

@@ -345,7 +345,7 @@ fn section_of(tree: &SyntaxTree, o: &Override) -> Result<Option<usize>, String> 
             .map(Some)
             .ok_or_else(|| {
                 format!(
-                    "`--set {o}`: the file has no `{} {label}`; it has {}",
+                    "`{o}`: the file has no `{} {label}`; it has {}",
                     o.section,
                     match labels().as_slice() {
                         [] => format!("no `{}` section", o.section),
@@ -357,7 +357,7 @@ fn section_of(tree: &SyntaxTree, o: &Override) -> Result<Option<usize>, String> 
             [] => Ok(None),
             [one] => Ok(Some(*one)),
             _ => Err(format!(
-                "`--set {o}`: the file has several `{}` sections ({}): name one, as `{}.{}.{}`",
+                "`{o}`: the file has several `{}` sections ({}): name one, as `{}.{}.{}`",
                 o.section,
                 expected_list(labels().into_iter()),
                 o.section,
