@@ -35,8 +35,10 @@ pub(super) struct Column {
     pub arg: String,
     /// The variant, changed as asked.
     pub game: Game,
-    /// A column of `--vary` at the value the file itself gives.
-    pub own: bool,
+    /// A column of `--vary`: headed by its setting alone, `(file)` added at
+    /// the value the file itself gives (the variant's name, with every
+    /// setting, is in the JSON and CSV).
+    pub heading: Option<String>,
 }
 
 /// A value of `--vary` the file's other rules refuse.
@@ -70,7 +72,7 @@ impl Columns<'_> {
             Ok(Column {
                 arg: arg.to_string(),
                 game: Game::new(variants::load_with(arg, set)?.rules),
-                own: false,
+                heading: None,
             })
         };
         if self.readings {
@@ -108,7 +110,11 @@ impl Columns<'_> {
                     Ok(loaded) => columns.push(Column {
                         arg: value.to_string(),
                         game: Game::new(loaded.rules),
-                        own: own.as_ref() == Some(&value.values),
+                        heading: Some(if own.as_ref() == Some(&value.values) {
+                            format!("{value} (file)")
+                        } else {
+                            value.to_string()
+                        }),
                     }),
                     Err(LoadError::SetInvalid { report, .. }) => skipped.push(Skipped {
                         setting: value.to_string(),

@@ -59,8 +59,8 @@ pub(super) fn compare_rules(columns: &Columns<'_>, args: &BatchArgs) -> Result<i
     let args_shown: Vec<String> = columns.iter().map(|c| c.arg.clone()).collect();
     let mut labels = sim_report::column_labels(&summaries, &args_shown);
     for (label, column) in labels.iter_mut().zip(&columns) {
-        if column.own {
-            label.push_str(" (file)");
+        if let Some(heading) = &column.heading {
+            label.clone_from(heading);
         }
     }
     out(render(&summaries, args.format, Some(&labels))?)?;
