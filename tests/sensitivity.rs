@@ -247,3 +247,22 @@ fn a_saved_game_keeps_its_settings() {
     let (code, out, err) = sow(&["verify", record.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+#[test]
+fn check_says_whether_the_changed_rules_are_valid() {
+    let (code, out, err) = sow(&["check", "kalah", "--set", "board.seeds=3"]);
+    assert_eq!(code, 0, "{err}");
+    // 2 rows of 6 pits, 3 stones each: 36.
+    assert!(
+        out.starts_with(
+            "ok: kalah: Kalah [board.seeds=3] (2 rows of 6 pits, 3 seeds each: 36 stones;"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = sow(&["check", "kay", "--set", "capture.counts=99"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        err.starts_with("error: the rules with `--set capture.counts=99` are not valid:\n"),
+        "{err}"
+    );
+}

@@ -47,11 +47,15 @@ pub(super) enum Command {
     /// repetition rule ended a game, a relay was cut at the lap bound, the
     /// ply cap (1000) stopped one; and how the games ended.
     ///
+    /// With --set, each file's rules (or the reading named) are checked
+    /// with the settings changed, and its other readings are not.
+    ///
     /// Exits 0 when every file is valid, 1 when one is not.
     ///
     /// Examples:
     ///   sow check variants/modiar.variant
     ///   sow check my.variant --play 1000
+    ///   sow check kalah --set board.seeds=3 --play 1000
     #[command(verbatim_doc_comment)]
     Check {
         /// Variant files (or shipped names) to check.
@@ -64,6 +68,8 @@ pub(super) enum Command {
         /// Seed of the --play games.
         #[arg(long, default_value_t = 1, value_parser = any_u64, requires = "play")]
         seed: u64,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// List the shipped variants with their boards and sources.
     ///
@@ -136,6 +142,7 @@ pub(super) enum Command {
     ///   sow trace modiar --from "2 3 0 / 1 5 1 south captured 15 15" --moves a
     ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
     ///   sow trace my.variant --seed 7 --format yaml --out games/game.yaml
+    ///   sow trace kalah --set board.seeds=3 --moves "d a"
     #[command(verbatim_doc_comment)]
     Trace {
         /// Shipped variant name or path to a .variant file.
@@ -310,6 +317,7 @@ pub(super) enum Command {
     ///   sow simulate modiar --format json --games-out games.jsonl
     ///   sow simulate modiar --games 1000000 --shard 2/8 --format json > part2.json
     ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --plot modiar.svg
+    ///   sow simulate kay --set sow.skip_origin=no --games 10000
     #[command(verbatim_doc_comment)]
     Simulate {
         /// Shipped variant name or path to a .variant file.

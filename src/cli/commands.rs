@@ -20,7 +20,12 @@ use std::{
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
-        Command::Check { files, play, seed } => check(&files, play.map(|games| (games, seed))),
+        Command::Check {
+            files,
+            play,
+            seed,
+            set,
+        } => check(&files, play.map(|games| (games, seed)), &set.set),
         Command::List => list(),
         Command::Fmt { files, check } => fmt(&files, check),
         Command::Language { format } => {
@@ -368,7 +373,14 @@ fn stdout_file_folder() -> Option<PathBuf> {
 /// A file with readings: its base rules, then each reading (`FILE@READING`
 /// checks that one). With `play` (games, seed), each valid file's random
 /// games as well.
-fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
+fn check(
+    files: &[String],
+    play: Option<(u64, u64)>,
+    set: &[crate::rules::overrides::Override],
+) -> Result<i32, Error> {
+    if !set.is_empty() {
+        return check_with(files, play, set);
+    }
     let mut failed = false;
     for file in files {
         let named = match variants::named(file) {
@@ -444,6 +456,40 @@ fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
                     err(format_args!("error: {e}\n"));
                     failed = true;
                 }
+            }
+        }
+    }
+    Ok(if failed { EXIT_FAILED } else { OK })
+}
+
+/// `sow check --set`: each file (its base, or the reading named) with the
+/// settings changed, its facts or its errors; 1 when any is invalid.
+fn check_with(
+    files: &[String],
+    play: Option<(u64, u64)>,
+    set: &[crate::rules::overrides::Override],
+) -> Result<i32, Error> {
+    let mut failed = false;
+    for file in files {
+        match variants::load_with(file, set) {
+            Ok(loaded) => {
+                if !loaded.warnings.diagnostics.is_empty() {
+                    err(&loaded.warnings);
+                }
+                let mut facts = report::check_ok(file, &loaded.rules);
+                if let Some((games, seed)) = play {
+                    let game = Game::new(loaded.rules);
+                    facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                }
+                out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
+            }
+            Err(variants::LoadError::Invalid(report)) => {
+                err(&report);
+                failed = true;
+            }
+            Err(e) => {
+                err(format_args!("error: {e}\n"));
+                failed = true;
             }
         }
     }
