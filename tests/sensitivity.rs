@@ -108,6 +108,12 @@ fn readings_columns_are_the_base_then_each_reading() {
         run(&["modiar", "--readings"]),
         run(&["modiar", "modiar@awale-info"])
     );
+    let (code, _, err) = sow(&["compare-rules", "modiar", "kalah", "--vary", "sow.laps"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: --vary compares one variant's rules, and 2 were given\n"
+    );
     let (code, _, err) = sow(&["compare-rules", "kalah", "--readings"]);
     assert_eq!(code, 2);
     assert_eq!(

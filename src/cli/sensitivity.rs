@@ -187,9 +187,14 @@ fn values(vary: &str) -> Result<Vec<Override>, String> {
         (None, ValueKind::Word(words) | ValueKind::PerPit(words)) => {
             words.words.iter().map(|w| w.to_string()).collect()
         }
+        (None, ValueKind::Number { .. }) => {
+            return Err(format!(
+                "`{name}` takes a number: give the values to try, as a range (`{name}=3..6`) or a list (`{name}=3,4,6`)"
+            ))
+        }
         (None, _) => {
             return Err(format!(
-                "`{name}` takes numbers or a list: give the values to try, as a range (`{name}=3..6`) or a list (`{name}=2,3`)"
+                "`{name}` takes a list: give the values to try, separated by commas, each as a file writes it (`{name}=A,A B`)"
             ))
         }
     };
@@ -233,6 +238,9 @@ mod tests {
             .unwrap_err()
             .contains("board.seeds=3..6"));
         assert!(values("board.seeds=6..3").unwrap_err().contains("down to"));
+        assert!(values("capture.counts")
+            .unwrap_err()
+            .contains("separated by commas"));
         assert!(values("sow.laps=relay,rely")
             .unwrap_err()
             .contains("did you mean `relay`"));
