@@ -24,6 +24,10 @@ pub struct Trace {
     /// variant (set by whoever knows the file; see [`crate::variants::reference`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant_file: Option<String>,
+    /// Settings of the variant changed with `--set` (`sow.laps=relay`), in
+    /// the order given: the game was played under the variant so changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<String>,
     /// The board before the first ply, in absolute order (a b c ... A B C ...).
     #[serde(deserialize_with = "crate::yaml::numbers")]
     pub start: Vec<u8>,
@@ -194,6 +198,7 @@ impl Recorder {
             trace: Trace {
                 variant: game.rules().name.clone(),
                 variant_file: None,
+                set: Vec::new(),
                 start: start.pits[..pits].to_vec(),
                 start_closed: closed_labels(game, &start),
                 start_claimed: claimed_labels(game, &start),

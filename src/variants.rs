@@ -6,7 +6,7 @@ use std::{io::Read, path::Path};
 use crate::{
     diagnostic::{Report, Source},
     files::IoError,
-    rules::Loaded,
+    rules::{overrides::Override, Loaded},
 };
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
@@ -45,6 +45,20 @@ pub enum LoadError {
     /// The file has syntax or semantic errors.
     #[error("{0}")]
     Invalid(Report),
+    /// A `--set` names no place in the file, or is given twice.
+    #[error("--set: {0}")]
+    SetPlace(String),
+    /// The rules with the `--set` overrides are not valid.
+    #[error(
+        "the rules with `--set {set}` are not valid:\n{}",
+        report.to_string().trim_end()
+    )]
+    SetInvalid {
+        /// The overrides, as written.
+        set: String,
+        /// What the validator says, at the places of the file they change.
+        report: Report,
+    },
 }
 
 /// Why a text file cannot be read by [`read_limited`].
@@ -326,11 +340,33 @@ pub fn load(arg: &str) -> Result<Loaded, LoadError> {
 /// The file or the reading's rules do not validate, or there is no such
 /// reading.
 pub fn load_named(named: &Named, arg: &str) -> Result<Loaded, LoadError> {
-    use crate::rules::readings::{self, ReadingError};
+    use crate::rules::readings;
     let Some(reading) = &named.reading else {
         return crate::rules::load(&named.source).map_err(LoadError::Invalid);
     };
-    readings::load(&named.source, reading).map_err(|e| match e {
+    readings::load(&named.source, reading).map_err(|e| reading_error(e, arg))
+}
+
+/// Loads a VARIANT argument with `--set` overrides applied (see
+/// [`crate::rules::overrides`]); without any, as [`load`].
+///
+/// # Errors
+/// As [`load`]; or an override names no place in the file, is given twice,
+/// or makes the rules invalid.
+pub fn load_with(arg: &str, set: &[Override]) -> Result<Loaded, LoadError> {
+    use crate::rules::overrides::{self, OverrideError};
+    let named = named(arg)?;
+    overrides::load(&named.source, named.reading.as_deref(), set).map_err(|e| match e {
+        OverrideError::File(e) => reading_error(e, arg),
+        OverrideError::Place(message) => LoadError::SetPlace(message),
+        OverrideError::Invalid { set, report } => LoadError::SetInvalid { set, report },
+    })
+}
+
+/// A reading's error as the error of the VARIANT argument `arg`.
+fn reading_error(e: crate::rules::readings::ReadingError, arg: &str) -> LoadError {
+    use crate::rules::readings::ReadingError;
+    match e {
         ReadingError::Invalid(report) => LoadError::Invalid(report),
         ReadingError::Unknown { reading, readings } => LoadError::UnknownReading {
             variant: arg
@@ -340,7 +376,7 @@ pub fn load_named(named: &Named, arg: &str) -> Result<Loaded, LoadError> {
             reading,
             readings,
         },
-    })
+    }
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ mod resources;
 mod round_games;
 mod rounds;
 mod rules;
+mod sensitivity;
 mod sim;
 mod skip_origin;
 mod solve;

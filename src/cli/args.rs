@@ -47,11 +47,15 @@ pub(super) enum Command {
     /// repetition rule ended a game, a relay was cut at the lap bound, the
     /// ply cap (1000) stopped one; and how the games ended.
     ///
+    /// With --set, each file's rules (or the reading named) are checked
+    /// with the settings changed, and its other readings are not.
+    ///
     /// Exits 0 when every file is valid, 1 when one is not.
     ///
     /// Examples:
     ///   sow check variants/modiar.variant
     ///   sow check my.variant --play 1000
+    ///   sow check kalah --set board.seeds=3 --play 1000
     #[command(verbatim_doc_comment)]
     Check {
         /// Variant files (or shipped names) to check.
@@ -64,6 +68,8 @@ pub(super) enum Command {
         /// Seed of the --play games.
         #[arg(long, default_value_t = 1, value_parser = any_u64, requires = "play")]
         seed: u64,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// List the shipped variants with their boards and sources.
     ///
@@ -136,6 +142,7 @@ pub(super) enum Command {
     ///   sow trace modiar --from "2 3 0 / 1 5 1 south captured 15 15" --moves a
     ///   sow trace modiar --agents greedy,alphabeta:6 --seed 3 --html game.html
     ///   sow trace my.variant --seed 7 --format yaml --out games/game.yaml
+    ///   sow trace kalah --set board.seeds=3 --moves "d a"
     #[command(verbatim_doc_comment)]
     Trace {
         /// Shipped variant name or path to a .variant file.
@@ -171,6 +178,8 @@ pub(super) enum Command {
         /// folder can be moved or sent as a whole.
         #[arg(long, value_name = "FILE", conflicts_with = "html")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// Draw a position as an SVG picture.
     ///
@@ -242,6 +251,8 @@ pub(super) enum Command {
         /// seed used is shown, so a game can be played again).
         #[arg(long, value_parser = any_u64)]
         seed: Option<u64>,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// Count the move sequences of each length from the start (perft).
     ///
@@ -306,6 +317,7 @@ pub(super) enum Command {
     ///   sow simulate modiar --format json --games-out games.jsonl
     ///   sow simulate modiar --games 1000000 --shard 2/8 --format json > part2.json
     ///   sow simulate modiar --agents greedy,alphabeta:4 --games 2000 --plot modiar.svg
+    ///   sow simulate kay --set sow.skip_origin=no --games 10000
     #[command(verbatim_doc_comment)]
     Simulate {
         /// Shipped variant name or path to a .variant file.
@@ -328,19 +340,45 @@ pub(super) enum Command {
         /// by the rules) and the win rates with their 95% intervals.
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// Run the same batch on several variants: one column per variant, one row per figure
     ///
-    /// Shows side by side how a rule change moves the figures.
+    /// Shows side by side how a rule change moves the figures. Every
+    /// column plays the same games' seeds: the same batch as `sow simulate`
+    /// gives each variant alone.
+    ///
+    /// Sensitivity: which uncertain points of a description move the
+    /// balance and the length. --readings compares a file's rules with
+    /// each of its readings; --vary KEY puts one key at each of its values
+    /// (every word of a keyword key; numbers as a range `=3..6` or a list
+    /// `=3,4,6`). A value the file's other rules do not allow is skipped,
+    /// and said so with the reason, on standard error.
     ///
     /// Examples:
-    ///   sow compare-rules modiar modiar-awale-info
+    ///   sow compare-rules modiar modiar@awale-info
     ///   sow compare-rules modiar my-variant.variant --agents greedy,greedy --format csv
+    ///   sow compare-rules modiar --readings
+    ///   sow compare-rules kay --vary sow.skip_origin
+    ///   sow compare-rules kalah --vary board.seeds=3..6 --games 2000
     #[command(verbatim_doc_comment)]
     CompareRules {
-        /// Shipped variant names or paths to .variant files.
+        /// Shipped variant names or paths to .variant files (one with
+        /// --readings or --vary).
         #[arg(required = true, value_name = "VARIANT")]
         variants: Vec<String>,
+        /// One column for the file's rules, then one for each of its
+        /// readings (`NAME@READING`).
+        #[arg(long, conflicts_with = "vary")]
+        readings: bool,
+        /// One column for each value of this key (as written in files:
+        /// `sow.laps`); `KEY=A..B` for the whole numbers A to B, `KEY=X,Y`
+        /// for a list of values (`capture.counts=2 3,4` is two values).
+        #[arg(long, value_name = "SECTION.KEY[=VALUES]")]
+        vary: Option<String>,
+        #[command(flatten)]
+        set: SetArgs,
         #[command(flatten)]
         batch: BatchArgs,
     },
@@ -533,6 +571,8 @@ pub(super) enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = DescribeFormat::Text)]
         format: DescribeFormat,
+        #[command(flatten)]
+        set: SetArgs,
     },
     /// Explore every position of a small board reachable from the start
     ///
@@ -625,6 +665,8 @@ pub(super) enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+        #[command(flatten)]
+        set: SetArgs,
     },
 }
 
@@ -641,6 +683,27 @@ pub(super) struct StartArgs {
     /// variant's start.
     #[arg(long, requires = "from")]
     pub(super) any_stones: bool,
+}
+
+/// Settings of the variant changed for one run (`--set`).
+#[derive(Debug, Args)]
+pub(super) struct SetArgs {
+    /// Change a setting of the variant for this run, written as in a
+    /// variant file: SECTION.KEY=VALUE (`sow.laps=relay`, `board.seeds=5`,
+    /// `capture.counts=2 3`; a key of one of several capture rules:
+    /// `capture.NAME.KEY`). Repeatable, each key once. The changed rules
+    /// are checked as a whole file and named `NAME [SECTION.KEY=VALUE]` in
+    /// the output; a trace or a saved record keeps the settings, and `sow
+    /// verify` replays it under them.
+    #[arg(long = "set", value_name = "SECTION.KEY=VALUE", value_parser = crate::rules::overrides::parse)]
+    pub(super) set: Vec<crate::rules::overrides::Override>,
+}
+
+impl SetArgs {
+    /// The settings as written (`sow.laps=relay`), for traces and records.
+    pub(super) fn written(&self) -> Vec<String> {
+        self.set.iter().map(ToString::to_string).collect()
+    }
 }
 
 /// The options of a batch of games.

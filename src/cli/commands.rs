@@ -20,7 +20,12 @@ use std::{
 
 pub(super) fn execute(command: Command) -> Result<i32, Error> {
     match command {
-        Command::Check { files, play, seed } => check(&files, play.map(|games| (games, seed))),
+        Command::Check {
+            files,
+            play,
+            seed,
+            set,
+        } => check(&files, play.map(|games| (games, seed)), &set.set),
         Command::List => list(),
         Command::Fmt { files, check } => fmt(&files, check),
         Command::Language { format } => {
@@ -45,6 +50,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             html,
             out: out_path,
+            set,
         } => {
             let html = html
                 .map(|path| Output::check("--html", &path)?.not_input(&variant_files(&[&variant])))
@@ -53,7 +59,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .as_deref()
                 .map(|path| Output::check("--out", path)?.not_input(&variant_files(&[&variant])))
                 .transpose()?;
-            let game = Game::new(variants::load(&variant)?.rules);
+            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
             let (game, start) = start_position(&game, &start)?;
             let mut trace = match moves {
                 Some(moves) => {
@@ -72,6 +78,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 Some(file) => Some(file.path().parent().unwrap_or(Path::new("")).to_path_buf()),
                 None => stdout_file_folder(),
             };
+            trace.set = set.written();
             trace.variant_file = (!variants::is_shipped(&variant))
                 .then(|| variants::reference(&variant, folder.as_deref()))
                 .transpose()?;
@@ -113,7 +120,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             seat,
             start,
             seed,
-        } => play::play(&variant, vs, seat, &start, seed),
+            set,
+        } => play::play(&variant, vs, seat, &start, seed, &set),
         Command::Render {
             variant,
             moves,
@@ -176,14 +184,29 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             shard,
             games_out,
             plot,
+            set,
         } => simulate::simulate(
-            &variant,
+            (&variant, &set),
             &batch,
             shard,
             games_out.as_deref(),
             plot.as_deref(),
         ),
-        Command::CompareRules { variants, batch } => simulate::compare_rules(&variants, &batch),
+        Command::CompareRules {
+            variants,
+            readings,
+            vary,
+            set,
+            batch,
+        } => {
+            let columns = super::sensitivity::Columns {
+                variants: &variants,
+                readings,
+                vary: vary.as_deref(),
+                set: &set.set,
+            };
+            simulate::compare_rules(&columns, &batch)
+        }
         Command::Merge { files, format } => simulate::merge(&files, format),
         Command::Verify {
             record,
@@ -227,7 +250,11 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             verify_commands::diff(&a, &b, &limits, format, out.as_deref())
         }
         Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
-        Command::Describe { variant, format } => verify_commands::describe(&variant, format),
+        Command::Describe {
+            variant,
+            format,
+            set,
+        } => verify_commands::describe(&variant, format, &set.set),
         Command::Solve {
             variant,
             limit,
@@ -238,13 +265,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             threads,
             guess,
             format,
+            set,
         } => {
             let mut reads = variant_files(&[&variant]);
             reads.extend(use_databases.as_deref());
             let save = save
                 .map(|path| Output::check("--save", &path)?.not_input(&reads))
                 .transpose()?;
-            let game = Game::new(variants::load(&variant)?.rules);
+            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
             super::args::one_round_only(&game, "solve")?;
             let clock = std::time::Instant::now();
             let tables = match (databases, use_databases) {
@@ -345,7 +373,14 @@ fn stdout_file_folder() -> Option<PathBuf> {
 /// A file with readings: its base rules, then each reading (`FILE@READING`
 /// checks that one). With `play` (games, seed), each valid file's random
 /// games as well.
-fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
+fn check(
+    files: &[String],
+    play: Option<(u64, u64)>,
+    set: &[crate::rules::overrides::Override],
+) -> Result<i32, Error> {
+    if !set.is_empty() {
+        return check_with(files, play, set);
+    }
     let mut failed = false;
     for file in files {
         let named = match variants::named(file) {
@@ -421,6 +456,40 @@ fn check(files: &[String], play: Option<(u64, u64)>) -> Result<i32, Error> {
                     err(format_args!("error: {e}\n"));
                     failed = true;
                 }
+            }
+        }
+    }
+    Ok(if failed { EXIT_FAILED } else { OK })
+}
+
+/// `sow check --set`: each file (its base, or the reading named) with the
+/// settings changed, its facts or its errors; 1 when any is invalid.
+fn check_with(
+    files: &[String],
+    play: Option<(u64, u64)>,
+    set: &[crate::rules::overrides::Override],
+) -> Result<i32, Error> {
+    let mut failed = false;
+    for file in files {
+        match variants::load_with(file, set) {
+            Ok(loaded) => {
+                if !loaded.warnings.diagnostics.is_empty() {
+                    err(&loaded.warnings);
+                }
+                let mut facts = report::check_ok(file, &loaded.rules);
+                if let Some((games, seed)) = play {
+                    let game = Game::new(loaded.rules);
+                    facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                }
+                out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
+            }
+            Err(variants::LoadError::Invalid(report)) => {
+                err(&report);
+                failed = true;
+            }
+            Err(e) => {
+                err(format_args!("error: {e}\n"));
+                failed = true;
             }
         }
     }

@@ -12,6 +12,7 @@ mod progress;
 mod readings_report;
 mod report;
 pub use report::check_ok;
+mod sensitivity;
 mod sim_report;
 mod simulate;
 mod verify_commands;

@@ -9,7 +9,7 @@ use std::{
     },
 };
 
-use super::args::{start_position, Seat, StartArgs, OK};
+use super::args::{start_position, Seat, SetArgs, StartArgs, OK};
 use super::error::Error;
 use crate::files::IoError;
 use crate::{
@@ -26,8 +26,9 @@ pub(super) fn play(
     seat: Seat,
     start: &StartArgs,
     seed: Option<u64>,
+    set: &SetArgs,
 ) -> Result<i32, Error> {
-    let game = Game::new(variants::load(variant)?.rules);
+    let game = Game::new(variants::load_with(variant, &set.set)?.rules);
     super::args::check_agents(&game, &[agent])?;
     let (game, from) = start_position(&game, start)?;
     let from = start.from.is_some().then_some(from);
@@ -38,6 +39,7 @@ pub(super) fn play(
         &game,
         Options {
             variant: variant.to_string(),
+            set: set.written(),
             agent,
             human: match seat {
                 Seat::South => Player::South,

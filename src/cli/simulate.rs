@@ -3,9 +3,14 @@
 
 use std::path::Path;
 
-use super::args::{BatchArgs, SummaryFormat, OK};
+use super::args::{BatchArgs, SetArgs, SummaryFormat, OK};
 use super::error::Error;
-use super::{output::out, progress::Progress, sim_report};
+use super::{
+    output::{err, out},
+    progress::Progress,
+    sensitivity::Columns,
+    sim_report,
+};
 use crate::{
     engine::Game,
     files::Output,
@@ -14,9 +19,9 @@ use crate::{
     variants,
 };
 
-/// `sow simulate`: one batch on one variant.
+/// `sow simulate`: one batch on one variant (changed by `--set`).
 pub(super) fn simulate(
-    variant: &str,
+    (variant, set): (&str, &SetArgs),
     args: &BatchArgs,
     shard: Option<Shard>,
     games_out: Option<&Path>,
@@ -29,7 +34,7 @@ pub(super) fn simulate(
     let plot = plot
         .map(|path| Output::check("--plot", path)?.not_input(&reads))
         .transpose()?;
-    let game = Game::new(variants::load(variant)?.rules);
+    let game = Game::new(variants::load_with(variant, &set.set)?.rules);
     let batch = args.batch(shard)?;
     let (summary, tally) = run_batch(&game, &batch, args, games_out.as_ref())?;
     if let Some(plot) = plot {
@@ -39,18 +44,25 @@ pub(super) fn simulate(
     Ok(OK)
 }
 
-/// `sow compare-rules`: the same batch on each variant.
-pub(super) fn compare_rules(variants: &[String], args: &BatchArgs) -> Result<i32, Error> {
+/// `sow compare-rules`: the same batch on each column (see
+/// [`Columns`]); the values of `--vary` skipped are said on standard error.
+pub(super) fn compare_rules(columns: &Columns<'_>, args: &BatchArgs) -> Result<i32, Error> {
     let batch = args.batch(None)?;
-    let mut games = Vec::new();
-    for variant in variants {
-        games.push(Game::new(variants::load(variant)?.rules));
+    let (columns, skipped) = columns.games()?;
+    for skip in &skipped {
+        err(format_args!("skipped {}: {}\n", skip.setting, skip.reason));
     }
     let mut summaries = Vec::new();
-    for game in &games {
-        summaries.push(run_batch(game, &batch, args, None)?.0);
+    for column in &columns {
+        summaries.push(run_batch(&column.game, &batch, args, None)?.0);
     }
-    let labels = sim_report::column_labels(&summaries, variants);
+    let args_shown: Vec<String> = columns.iter().map(|c| c.arg.clone()).collect();
+    let mut labels = sim_report::column_labels(&summaries, &args_shown);
+    for (label, column) in labels.iter_mut().zip(&columns) {
+        if let Some(heading) = &column.heading {
+            label.clone_from(heading);
+        }
+    }
     out(render(&summaries, args.format, Some(&labels))?)?;
     Ok(OK)
 }

@@ -17,11 +17,18 @@ use crate::{
 
 /// `sow describe`: the rules in plain English, then the variant's readings
 /// (each with why and what it changes), when it has some.
-pub(super) fn describe(variant: &str, format: DescribeFormat) -> Result<i32, Error> {
+pub(super) fn describe(
+    variant: &str,
+    format: DescribeFormat,
+    set: &[crate::rules::overrides::Override],
+) -> Result<i32, Error> {
     let named = variants::named(variant)?;
-    let rules = variants::load_named(&named, variant)?.rules;
+    let rules = variants::load_with(variant, set)?.rules;
+    // A variant changed with --set is described alone: its readings are
+    // the file's, not the changed rules'.
     let readings = match named.reading {
         Some(_) => Vec::new(),
+        None if !set.is_empty() => Vec::new(),
         None => super::readings_report::load_all(&named, variant)?,
     };
     let description = crate::rules::describe::describe(&rules);
@@ -325,7 +332,8 @@ pub(super) fn infer(
             })?;
             let (section, key) = space::find_key(k).map_err(|m| usage("--fix", m))?;
             let values: Vec<String> = v.split_whitespace().map(String::from).collect();
-            space::check_values(k, key, &values).map_err(|m| usage("--fix", m))?;
+            crate::rules::overrides::check_values(k, key, &values)
+                .map_err(|m| usage("--fix", m))?;
             Ok((section, key, values))
         })
         .collect::<Result<Vec<_>, Error>>()?;

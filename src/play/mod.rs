@@ -24,6 +24,9 @@ use crate::{
 pub struct Options {
     /// The VARIANT argument as given (a shipped name or a path), for records.
     pub variant: String,
+    /// The variant's settings changed with `--set` (`sow.laps=relay`), for
+    /// records.
+    pub set: Vec<String>,
     /// The agent playing against the human.
     pub agent: AgentSpec,
     /// The human's seat.
@@ -429,6 +432,7 @@ impl<'g> Session<'g> {
             .collect();
         Ok(Record {
             variant: crate::variants::reference(&self.options.variant, Some(folder))?,
+            set: self.options.set.clone(),
             comment: None,
             start: self
                 .options

@@ -12,6 +12,7 @@ mod layout;
 mod load;
 mod model;
 mod notation;
+pub mod overrides;
 mod read;
 pub mod readings;
 pub mod schema;

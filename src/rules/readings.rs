@@ -375,7 +375,7 @@ pub fn resolve(tree: &SyntaxTree, name: &str) -> Option<SyntaxTree> {
 
 /// A section's label, or for a section given per item written without
 /// one (an old file's `capture { }`), the label it stands for.
-fn effective_label(section: &Section) -> Option<&str> {
+pub(super) fn effective_label(section: &Section) -> Option<&str> {
     section.label.as_ref().map(|l| l.node.as_str()).or_else(|| {
         schema::section(&section.name.node)
             .and_then(|s| s.repeat)
@@ -395,7 +395,7 @@ fn is_reset(setting: &Setting) -> bool {
 /// Each of `overrides` replaces the setting of its key in `base` (in place,
 /// or when `ordered`, moved to the end in the overrides' order), or is added;
 /// `KEY default` removes it.
-fn override_settings<'a>(
+pub(super) fn override_settings<'a>(
     base: &mut Vec<Setting>,
     overrides: impl Iterator<Item = &'a Setting>,
     ordered: bool,

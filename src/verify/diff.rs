@@ -439,6 +439,7 @@ impl Pair<'_> {
         };
         Record {
             variant,
+            set: Vec::new(),
             comment: Some(comment),
             start: None,
             moves: Moves::Text(labels.join(" ")),

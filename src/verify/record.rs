@@ -106,6 +106,11 @@ pub enum SaveError {
 pub struct Record {
     /// The variant: a shipped name, or a path relative to the record's folder.
     pub variant: String,
+    /// Settings of the variant changed for this game, as `--set` writes
+    /// them (`sow.laps=relay`): the record replays under the variant so
+    /// changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<String>,
     /// What the record is (a field note, where it comes from).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -325,7 +330,14 @@ impl RecordFile {
     /// where its first error is, not its text).
     pub fn load_variant(&self) -> Result<Loaded, RecordError> {
         let file = self.variant_arg();
-        match variants::load(&file) {
+        let set = (self.record.set.iter())
+            .map(|o| crate::rules::overrides::parse(o))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|message| RecordError::Invalid {
+                path: self.path.display().to_string(),
+                message: format!("set: {message}"),
+            })?;
+        match variants::load_with(&file, &set) {
             Ok(loaded) => Ok(loaded),
             Err(LoadError::Invalid(report)) => {
                 let first = report.diagnostics.iter().find(|d| d.is_error());
@@ -374,11 +386,16 @@ pub fn parse(text: &str) -> Result<Record, String> {
 /// reading, for `NAME@READING`; the display name itself when none has it).
 impl From<Trace> for Record {
     fn from(trace: Trace) -> Record {
-        // A reading's rules are named `NAME@READING`: the shipped variant
-        // named NAME, reading READING.
-        let (display, reading) = match trace.variant.rsplit_once('@') {
+        // A variant changed with `--set` is named `NAME [KEY=VALUE, ...]`,
+        // a reading's rules `NAME@READING`: the shipped variant named NAME,
+        // reading READING.
+        let display = match trace.variant.rsplit_once(" [") {
+            Some((display, _)) if !trace.set.is_empty() => display,
+            _ => trace.variant.as_str(),
+        };
+        let (display, reading) = match display.rsplit_once('@') {
             Some((display, reading)) => (display, Some(reading)),
-            None => (trace.variant.as_str(), None),
+            None => (display, None),
         };
         let shipped = || {
             variants::shipped_names()
@@ -416,6 +433,7 @@ impl From<Trace> for Record {
         ));
         Record {
             variant,
+            set: trace.set.clone(),
             comment: Some("read from a `sow trace` file".into()),
             start,
             moves: Moves::List(trace.plies.iter().map(|p| p.mv.clone()).collect()),

@@ -181,45 +181,6 @@ pub fn find_key(name: &str) -> Result<(Option<&'static str>, &'static Key), Stri
     Ok((section, key))
 }
 
-/// Whether `values`, as written after `--fix KEY=`, are values `key` can
-/// take: each a declared keyword of a keyword key, each a whole number of a
-/// number key (its range is checked with the rest of the rules). A misspelt
-/// word is reported here, by its option, rather than inside the rules the
-/// search builds.
-///
-/// # Errors
-/// The first value that is not one, with the key's words and the nearest.
-pub fn check_values(name: &str, key: &Key, values: &[String]) -> Result<(), String> {
-    if values.is_empty() {
-        return Err(format!("`{name}=` gives no value"));
-    }
-    for value in values {
-        match key.value {
-            ValueKind::Word(w) | ValueKind::WordList(w) | ValueKind::PerPit(w) => {
-                if !w.words.contains(&value.as_str()) {
-                    return Err(format!(
-                        "`{name}={}`: unknown {} `{value}`{}; expected {}",
-                        values.join(" "),
-                        key.what,
-                        rules::did_you_mean(&rules::closest(value, w.words.iter().copied(), 3)),
-                        rules::expected_list(w.words.iter().copied())
-                    ));
-                }
-            }
-            ValueKind::Number { .. } | ValueKind::Numbers { .. } | ValueKind::PitCounts => {
-                if value.parse::<u32>().is_err() {
-                    return Err(format!(
-                        "`{name}={}`: `{value}` is not a whole number",
-                        values.join(" ")
-                    ));
-                }
-            }
-            ValueKind::Text => {}
-        }
-    }
-    Ok(())
-}
-
 impl Space {
     /// The space around `base`: every key free, or only those in `vary`
     /// when it is not empty; the keys of `fix` pinned to their values.
