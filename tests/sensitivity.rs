@@ -114,11 +114,11 @@ fn readings_columns_are_the_base_then_each_reading() {
         err,
         "error: --vary compares one variant's rules, and 2 were given\n"
     );
-    let (code, _, err) = sow(&["compare-rules", "kalah", "--readings"]);
+    let (code, _, err) = sow(&["compare-rules", "oware-openspiel", "--readings"]);
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: --readings: kalah has no readings (`reading NAME { ... }` in its file)\n"
+        "error: --readings: oware-openspiel has no readings (`reading NAME { ... }` in its file)\n"
     );
 }
 
