@@ -228,6 +228,12 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         }
         Command::Analyze { variant, limit } => verify_commands::analyze(&variant, limit),
         Command::Describe { variant, format } => verify_commands::describe(&variant, format),
+        Command::Serve {
+            folder,
+            port,
+            listen,
+            open,
+        } => super::serve::serve(folder, port, listen, open),
         Command::Solve {
             variant,
             limit,
