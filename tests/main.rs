@@ -42,6 +42,7 @@ mod resources;
 mod round_games;
 mod rounds;
 mod rules;
+mod serve;
 mod sim;
 mod skip_origin;
 mod solve;

@@ -25,8 +25,8 @@ use crate::{
 /// Most games in one batch.
 pub const MAX_GAMES: u64 = 100_000;
 
-/// Most shards a batch is cut into: a cancel waits for at most one.
-const MAX_SHARDS: u64 = 200;
+/// Games per shard, at most: a cancel waits for the shard being played.
+const SHARD_GAMES: u64 = 32;
 
 /// Batches kept to be asked about (the oldest finished one goes first).
 const KEPT: usize = 8;
@@ -204,7 +204,7 @@ fn find(jobs: &[Job], id: u64) -> Result<&Job, Refusal> {
 /// Plays `batch` shard by shard, counting its games in `played`, stopping
 /// between shards once `cancel` is set; the shards' summaries added up.
 fn run(game: &Game, batch: &Batch, played: &AtomicU64, cancel: &AtomicBool) -> Outcome {
-    let count = batch.games.min(MAX_SHARDS);
+    let count = batch.games.div_ceil(SHARD_GAMES);
     let pool = match rayon::ThreadPoolBuilder::new().build() {
         Ok(pool) => pool,
         Err(e) => return Outcome::Failed(format!("no threads to play on: {e}")),
