@@ -290,7 +290,8 @@ $("replay-run").addEventListener("click", async () => {
     verdict.textContent = result.verdict;
     verdict.className = "verdict " + (result.consistent ? "consistent" : "diverged");
     $("replay-ply").max = result.frames.length - 1;
-    showFrame(0);
+    // Where the record leaves the rules: the last position both agree on.
+    showFrame(result.consistent ? 0 : result.frames.length - 1);
   } catch (e) {
     const verdict = $("replay-verdict");
     verdict.textContent = e.message;
