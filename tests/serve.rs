@@ -476,3 +476,27 @@ fn the_page_and_its_assets_are_served() {
         assert!(body.contains(needle), "{path}");
     }
 }
+
+#[test]
+fn listening_beyond_the_loopback_address_warns() {
+    let folder = scratch("serve-listen");
+    let out = assert_cmd::Command::cargo_bin("sow")
+        .unwrap()
+        .args([
+            "serve",
+            folder.to_str().unwrap(),
+            "--listen",
+            "0.0.0.0",
+            "--port",
+            "0",
+        ])
+        .timeout(Duration::from_secs(3))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("WARNING: listening on 0.0.0.0, not on 127.0.0.1"),
+        "{err}"
+    );
+    assert!(err.contains("there is no password"), "{err}");
+}
