@@ -176,7 +176,7 @@ fn an_oversized_request_is_refused_with_413() {
     let address = start(&folder);
     let size = sowing::serve::http::MAX_BODY_BYTES + 1;
     let head = format!(
-        "POST /api/check HTTP/1.1\r\nHost: {address}\r\nContent-Length: {size}\r\nConnection: close\r\n\r\n"
+        "POST /api/check HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {size}\r\nConnection: close\r\n\r\n"
     );
     let (status, body) = raw(address, &head, &vec![b' '; size]);
     assert_eq!(status, 413, "{body}");
@@ -499,4 +499,31 @@ fn listening_beyond_the_loopback_address_warns() {
         "{err}"
     );
     assert!(err.contains("there is no password"), "{err}");
+}
+
+#[test]
+fn a_request_another_site_may_have_sent_is_refused() {
+    let folder = scratch("serve-cross-site");
+    let address = start(&folder);
+    let body = r#"{"path": "x.variant", "text": "name \"x\"\n"}"#;
+    // A form or a plain fetch of another site sends text, not JSON.
+    let head = format!(
+        "POST /api/save HTTP/1.1\r\nHost: {address}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    assert_eq!(raw(address, &head, body.as_bytes()).0, 415);
+    // JSON from a page of another origin.
+    let head = format!(
+        "POST /api/save HTTP/1.1\r\nHost: {address}\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    assert_eq!(raw(address, &head, body.as_bytes()).0, 403);
+    assert!(!folder.join("x.variant").exists());
+    // The server's own page.
+    let head = format!(
+        "POST /api/save HTTP/1.1\r\nHost: {address}\r\nOrigin: http://{address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    assert_eq!(raw(address, &head, body.as_bytes()).0, 200);
+    assert!(folder.join("x.variant").exists());
 }

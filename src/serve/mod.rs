@@ -166,11 +166,37 @@ fn respond(state: &State, mut request: tiny_http::Request) {
     let _ = request.respond(response);
 }
 
+/// The value of the header `name`, if the request has it.
+fn header(request: &tiny_http::Request, name: &'static str) -> Option<String> {
+    (request.headers().iter())
+        .find(|h| h.field.equiv(name))
+        .map(|h| h.value.as_str().to_ascii_lowercase())
+}
+
+/// A refusal for a request another site's page may have sent: an API call
+/// must be JSON (which a page of another origin cannot send without the
+/// browser asking first, and this server never says yes), and from a
+/// loopback-only server's own page when the browser names its origin.
+fn cross_site(state: &State, request: &tiny_http::Request) -> Option<Reply> {
+    let json = header(request, "Content-Type").is_some_and(|t| t.starts_with("application/json"));
+    if !json {
+        return Some(Reply::error(
+            415,
+            "the API takes JSON (Content-Type: application/json)",
+        ));
+    }
+    let (Some(hosts), Some(origin)) = (&state.hosts, header(request, "Origin")) else {
+        return None;
+    };
+    let ours = origin
+        .strip_prefix("http://")
+        .is_some_and(|host| hosts.iter().any(|h| *h == host));
+    (!ours).then(|| Reply::error(403, "this server answers its own page only"))
+}
+
 fn route(state: &State, request: &mut tiny_http::Request) -> Reply {
     if let Some(hosts) = &state.hosts {
-        let host = (request.headers().iter())
-            .find(|h| h.field.equiv("Host"))
-            .map(|h| h.value.as_str().to_ascii_lowercase());
+        let host = header(request, "Host");
         if !host.is_some_and(|host| hosts.contains(&host)) {
             return Reply::error(
                 403,
@@ -180,6 +206,11 @@ fn route(state: &State, request: &mut tiny_http::Request) -> Reply {
     }
     let path = request.url().split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
+    if method == tiny_http::Method::Post {
+        if let Some(refusal) = cross_site(state, request) {
+            return refusal;
+        }
+    }
     let folder = &state.folder;
     let result: Result<serde_json::Value, Refusal> = match (&method, path.as_str()) {
         (tiny_http::Method::Get, "/") => {
