@@ -45,7 +45,7 @@ pub struct Options {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The folder cannot be served.
-    #[error("{0}")]
+    #[error("the folder to serve: {0}")]
     Folder(#[from] FolderError),
     /// The address cannot be listened on (most often: the port is in use).
     #[error("cannot listen on {address}: {why}{hint}")]
