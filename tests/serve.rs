@@ -527,3 +527,29 @@ fn a_request_another_site_may_have_sent_is_refused() {
     assert_eq!(raw(address, &head, body.as_bytes()).0, 200);
     assert!(folder.join("x.variant").exists());
 }
+
+#[test]
+fn where_the_rules_give_a_direction_each_pit_offers_both() {
+    let folder = scratch("serve-direction");
+    let address = start(&folder);
+    // Dongjintian sows either way from each of South's five pits: ten moves
+    // at the start (its perft table gives 10 at depth 1).
+    let request = |moves: Value, mv: Option<&str>| json!({ "variant": "dongjintian", "agent": "greedy", "human": "south", "moves": moves, "move": mv });
+    let state = ok(address, "/api/play", &request(json!([]), None));
+    let legal: Vec<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let expected: Vec<String> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .flat_map(|pit| [format!("{pit}:ccw"), format!("{pit}:cw")])
+        .collect();
+    let mut sorted = legal.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, expected);
+    let state = ok(address, "/api/play", &request(json!([]), Some("c:cw")));
+    assert_eq!(state["moves"][0], "c:cw");
+    assert_eq!(state["movers"], json!(["south", "north"]));
+}

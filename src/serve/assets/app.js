@@ -234,7 +234,7 @@ function choose(moves, why) {
   const choices = $("play-choices");
   choices.innerHTML = "";
   const head = document.createElement("span");
-  head.textContent = why || "which way?";
+  head.textContent = why || `${moves[0].split(":")[0]}: which way?`;
   choices.appendChild(head);
   for (const move of moves) {
     const button = document.createElement("button");
