@@ -27,6 +27,7 @@ pub mod memory;
 pub mod play;
 pub mod render;
 pub mod rules;
+pub mod serve;
 pub mod sim;
 pub mod solve;
 pub mod trace;

@@ -27,6 +27,8 @@ const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["agents", "solve", "sim", "verify", "trace"],
     &["render", "play", "bench"],
+    // The web app: pages over everything below, started by the command line.
+    &["serve"],
     &["cli", "crate"],
 ];
 

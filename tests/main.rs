@@ -44,6 +44,7 @@ mod round_games;
 mod rounds;
 mod rules;
 mod sensitivity;
+mod serve;
 mod sim;
 mod skip_origin;
 mod solve;

@@ -668,6 +668,47 @@ pub(super) enum Command {
         #[command(flatten)]
         set: SetArgs,
     },
+    /// Write, play, replay, compare and simulate variants in the browser
+    ///
+    /// Starts a local web app and prints its address; Ctrl-C stops it.
+    /// Its pages:
+    ///   Write     edit a shipped variant or a .variant file of FOLDER: the
+    ///             errors of `sow check` at their line as you type, `sow fmt`,
+    ///             `sow describe` beside it; save into FOLDER
+    ///   Play      click a pit to sow, against random, greedy, alphabeta:D,
+    ///             mcts:N or perfect; undo; save the game as a record
+    ///   Replay    step through a record (from FOLDER or pasted), with where
+    ///             `sow verify` finds it leaves the rules
+    ///   Compare   two variants or readings: the rules that differ, in words,
+    ///             and the shortest game that parts them (`sow diff`)
+    ///   Simulate  a batch of games (`sow simulate`), its progress and table
+    ///
+    /// It listens on 127.0.0.1 (this computer only) unless --listen says
+    /// otherwise, and reads and writes only .variant and record files inside
+    /// FOLDER.
+    ///
+    /// Examples:
+    ///   sow serve
+    ///   sow serve my-variants --open
+    ///   sow serve --port 9000
+    #[command(verbatim_doc_comment)]
+    Serve {
+        /// The folder whose .variant and record files the pages open and
+        /// save (nothing outside it is read or written).
+        #[arg(default_value = ".")]
+        folder: std::path::PathBuf,
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Listen on this address instead of 127.0.0.1: other computers that
+        /// reach it can then read and write FOLDER's variant and record files
+        /// (e.g. 0.0.0.0 for every network; there is no password).
+        #[arg(long, value_name = "ADDR")]
+        listen: Option<std::net::IpAddr>,
+        /// Open the app in the default browser once it listens.
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 /// Where a game starts: the variant's start, or `--from`.

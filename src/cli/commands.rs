@@ -255,6 +255,12 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             format,
             set,
         } => verify_commands::describe(&variant, format, &set.set),
+        Command::Serve {
+            folder,
+            port,
+            listen,
+            open,
+        } => super::serve::serve(folder, port, listen, open),
         Command::Solve {
             variant,
             limit,

@@ -123,10 +123,10 @@ fn found_text(
     let mut out = format!(
         "after {n} pl{}: {} ({how})\n",
         if n == 1 { "y" } else { "ies" },
-        moves(pair.a, found)
+        found.moves_text(pair.a)
     );
     let position = format_position(&found.position, pair.a);
-    let _ = writeln!(out, "{indent}{}: {position}", where_(pair.a, found));
+    let _ = writeln!(out, "{indent}{}: {position}", found.position_is(pair.a));
     let lines = board_lines(pair.a, &found.position.pits);
     for (title, line) in row_titles(pair.a).iter().zip(&lines) {
         let _ = writeln!(out, "{indent}  {title} {line}");
@@ -135,31 +135,6 @@ fn found_text(
         let _ = writeln!(out, "{indent}{line}");
     }
     out
-}
-
-/// Every move of the sequence, the one that shows the difference included.
-fn moves(game: &Game, found: &Found) -> String {
-    let labels: Vec<String> = found
-        .moves
-        .iter()
-        .chain(found.difference.shown_by().as_ref())
-        .map(|&m| game.move_label(m))
-        .collect();
-    if labels.is_empty() {
-        "(none: the start)".to_string()
-    } else {
-        labels.join(" ")
-    }
-}
-
-/// Which position is shown: before the last move when a move shows the
-/// difference, after the moves when the position itself does.
-fn where_(game: &Game, found: &Found) -> String {
-    match found.difference.shown_by() {
-        Some(mv) => format!("position before {}", game.move_label(mv)),
-        None if found.moves.is_empty() => "position at the start".to_string(),
-        None => "position after these moves".to_string(),
-    }
 }
 
 fn not_found(searched: &Searched) -> String {
@@ -232,9 +207,9 @@ fn search_json(pair: &Pair<'_>, search: &PlaySearch, names: (&str, &str)) -> Val
         Some((found, method)) => json!({
             "shown": true,
             "plies": plies(found),
-            "moves": moves(pair.a, found),
+            "moves": found.moves_text(pair.a),
             "position": format_position(&found.position, pair.a),
-            "position_is": where_(pair.a, found),
+            "position_is": found.position_is(pair.a),
             "method": method.as_str(),
             "difference": {
                 "kind": found.difference.kind(),

@@ -72,6 +72,9 @@ pub(crate) enum Error {
     /// Summaries that are not the shards of one batch.
     #[error(transparent)]
     Merge(#[from] MergeError),
+    /// The web app cannot start.
+    #[error(transparent)]
+    Serve(#[from] crate::serve::ServeError),
     /// Standard output could not be written.
     #[error("standard output: {0}")]
     Stdout(std::io::Error),
@@ -106,6 +109,7 @@ impl Error {
             | Error::Memory(_)
             | Error::Yaml(_)
             | Error::Merge(_)
+            | Error::Serve(_)
             | Error::Stdout(_)
             | Error::Usage(_) => Kind::BadInput,
         }

@@ -11,6 +11,7 @@ mod play;
 mod progress;
 mod readings_report;
 mod report;
+mod serve;
 pub use report::check_ok;
 mod sensitivity;
 mod sim_report;

@@ -657,3 +657,30 @@ impl Pair<'_> {
 pub fn plies(found: &Found) -> usize {
     found.moves.len() + usize::from(found.difference.shown_by().is_some())
 }
+
+impl Found {
+    /// Every move of the sequence as labels of `game`, the one that shows
+    /// the difference included; `(none: the start)` when there is none.
+    pub fn moves_text(&self, game: &Game) -> String {
+        let labels: Vec<String> = (self.moves.iter())
+            .chain(self.difference.shown_by().as_ref())
+            .map(|&m| game.move_label(m))
+            .collect();
+        if labels.is_empty() {
+            "(none: the start)".to_string()
+        } else {
+            labels.join(" ")
+        }
+    }
+
+    /// Which position [`Found::position`] is: before the last move when a
+    /// move shows the difference, after the moves when the position itself
+    /// does.
+    pub fn position_is(&self, game: &Game) -> String {
+        match self.difference.shown_by() {
+            Some(mv) => format!("position before {}", game.move_label(mv)),
+            None if self.moves.is_empty() => "position at the start".to_string(),
+            None => "position after these moves".to_string(),
+        }
+    }
+}
