@@ -15,7 +15,13 @@
 //! - `illegal`: moves that must be illegal after the record's last move,
 //!   each with a word or phrase of the reason the engine gives;
 //! - `any_stones: true`: the `start` may hold another number of stones than
-//!   the variant's start.
+//!   the variant's start;
+//! - `round_ends`: in a match of rounds, the round is ended at the position
+//!   after the record's moves, for a reason (`end`) and with a starter
+//!   (`started`) given by hand, and what follows is checked: the round's
+//!   `scores` (leftovers included), the `next_start` and its `legal` moves,
+//!   or the match's `winner`. It works a refill from a round's last
+//!   position without the moves that would lead there.
 //!
 //! `cargo test --test integration cases::` runs them all; a failing case is
 //! reported by its file, its place in the file and the checkpoint that fails.
@@ -26,12 +32,15 @@ use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
 use sowing::{
     diagnostic::Source,
-    engine::Game,
+    engine::{
+        format_position, parse_move, parse_position, AfterRound, EndReason, Game, MatchRun,
+        Outcome, Player,
+    },
     rules,
-    verify::{replay, Mismatch, Moves, Record, Verdict},
+    verify::{replay, replay::start_position, Mismatch, Moves, Record, Verdict},
 };
 
-use crate::common::{sow, squeeze};
+use crate::common::{legal, sow, squeeze};
 
 /// The folder of the cases.
 fn cases_root() -> PathBuf {
@@ -64,6 +73,29 @@ struct Illegal {
     reason: String,
 }
 
+/// A round ended by hand at the position after the record's moves, and
+/// what must follow.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoundEndsByHand {
+    /// Why the round ends.
+    end: EndReason,
+    /// The player who started the round.
+    started: Player,
+    /// The round's scores `[south, north]`, leftovers included.
+    #[serde(default)]
+    scores: Option<[u16; 2]>,
+    /// The next round's start, in the position notation.
+    #[serde(default)]
+    next_start: Option<String>,
+    /// The legal moves at the next round's start.
+    #[serde(default)]
+    legal: Option<String>,
+    /// The match's winner, when the round ends the match.
+    #[serde(default)]
+    winner: Option<Outcome>,
+}
+
 /// What a case adds to a game record.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,10 +112,13 @@ struct Extras {
     /// Whether the start may hold another number of stones.
     #[serde(default)]
     any_stones: bool,
+    /// The round ended by hand after the last move.
+    #[serde(default)]
+    round_ends: Option<RoundEndsByHand>,
 }
 
 /// The fields of a case that are not the record's.
-const EXTRA_FIELDS: [&str; 4] = ["why", "edits", "illegal", "any_stones"];
+const EXTRA_FIELDS: [&str; 5] = ["why", "edits", "illegal", "any_stones", "round_ends"];
 
 /// One case: a record and what the harness adds to it.
 struct Case {
@@ -176,8 +211,77 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     Ok(Game::new(loaded.rules))
 }
 
+/// Checks what follows a round ended by hand at the position after the
+/// record's moves.
+fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<(), String> {
+    if !game.has_rounds() {
+        return Err("round_ends: the variant is one game, not a match of rounds".to_string());
+    }
+    if said.winner.is_some() == (said.next_start.is_some() || said.legal.is_some()) {
+        return Err(
+            "round_ends: give the match's `winner`, or the `next_start` (and its `legal` moves)"
+                .to_string(),
+        );
+    }
+    let start = start_position(game, &case.record, case.extras.any_stones)?;
+    let game = &*game.covering(&start);
+    let mut run = MatchRun::new(game, start);
+    for label in case.record.moves.labels() {
+        let mv = parse_move(&label, game).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        (run.run_mut().play(mv)).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        run.finish_round();
+    }
+    let last = *run.run().position();
+    if let Some(expected) = said.scores {
+        let actual = game.final_scores(&last, said.end);
+        if actual != expected {
+            return Err(format!(
+                "round_ends: the round's scores are {actual:?}, not {expected:?}"
+            ));
+        }
+    }
+    match game.after_round(&last, said.end, said.started) {
+        AfterRound::MatchOver(outcome) => match said.winner {
+            Some(expected) if expected == outcome => Ok(()),
+            Some(expected) => Err(format!(
+                "round_ends: {outcome:?} wins the match, not {expected:?}"
+            )),
+            None => Err(format!(
+                "round_ends: the match is over ({outcome:?} wins), no next round"
+            )),
+        },
+        AfterRound::Next(next) => {
+            let actual = format_position(&next, game);
+            let Some(text) = &said.next_start else {
+                return Err(format!("round_ends: the match goes on, from `{actual}`"));
+            };
+            let expected =
+                parse_position(text, game).map_err(|e| format!("round_ends: next_start: {e}"))?;
+            let expected = format_position(&expected, game);
+            if actual != expected {
+                return Err(format!(
+                    "round_ends: the next round starts `{actual}`, not `{expected}`"
+                ));
+            }
+            let Some(moves) = &said.legal else {
+                return Ok(());
+            };
+            let mut expected: Vec<String> = moves.split_whitespace().map(String::from).collect();
+            expected.sort_by_key(|l| parse_move(l, game).map(|m| m.pit).ok());
+            let actual = legal(game, &next);
+            if actual != expected {
+                return Err(format!(
+                    "round_ends: the next start's legal moves are {actual:?}, not {expected:?}"
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
 /// Replays one case: the record through `sow verify`'s replay, then each
-/// move that must be illegal after its last move.
+/// move that must be illegal after its last move, then the round ended by
+/// hand.
 fn check_case(file: &Path, case: &Case) -> Result<(), String> {
     let game = case_game(file, case)?;
     let any_stones = case.extras.any_stones;
@@ -219,7 +323,10 @@ fn check_case(file: &Path, case: &Case) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    match &case.extras.round_ends {
+        Some(said) => check_round_ends(&game, case, said),
+        None => Ok(()),
+    }
 }
 
 /// Replays every case of `file`: the number of cases, or what fails, each
@@ -376,5 +483,21 @@ fn a_position_with_the_wrong_player_to_move_fails() {
         errors,
         ["tests/fixtures/cases/capture/counts/wrong-position.yaml: case 1 (line 1): \
           ply 1 (move b): Position { expected: \"8 2 8 / 8 8 8 south\", actual: \"8 2 8 / 8 8 8 north\" }"]
+    );
+}
+
+#[test]
+fn a_round_ended_by_hand_that_does_not_follow_fails() {
+    let file = fixtures_root().join("rounds/refill/wrong-next-start.yaml");
+    let errors = check_file(&file).unwrap_err();
+    assert_eq!(
+        errors,
+        [
+            "tests/fixtures/cases/rounds/refill/wrong-next-start.yaml: case 1 (line 1): \
+             round_ends: the next round starts `4 4 4 4 4 4 / 4* 4* 4 4 4 4 south`, \
+             not `4 4 4 4 4 4 / 4 4 4 4 4 4 south`",
+            "tests/fixtures/cases/rounds/refill/wrong-next-start.yaml: case 2 (line 12): \
+             round_ends: the match is over (South wins), no next round",
+        ]
     );
 }

@@ -1,17 +1,15 @@
 //! Rounds whose refill the players choose (`fill_from choice`: Galatjang,
-//! Sungka, Ovalhu, Bosh) and Erherhe's partly filled last pit (`remainder
-//! next_pit`, `match_end no_stones`), worked by hand from the rule texts.
+//! Sungka, Ovalhu, Bosh): a choice played through, the notation, the agents
+//! and random matches. The refills worked by hand from the rule texts are
+//! cases (`tests/cases/rounds/fill_from/`, `rounds/remainder/erherhe.yaml`).
 
 use sowing::{
     agents::AgentSpec,
-    engine::{
-        format_position, parse_move, parse_position, AfterRound, EndReason, GameRun, MatchRun,
-        Outcome, Player, Successor,
-    },
+    engine::{format_position, parse_move, parse_position, GameRun, MatchRun, Player, Successor},
 };
 use std::ops::ControlFlow;
 
-use crate::common::{legal, play, pos, random_match, shipped};
+use crate::common::{legal, pos, random_match, shipped};
 
 /// Galatjang (2x6, seven per hole, stores sown counter-clockwise): South's f
 /// (1) goes into South's store, an extra turn, and neither player can move:
@@ -79,46 +77,6 @@ fn galatjang_round_change_with_a_chosen_refill() {
     assert_eq!(legal(&game, now), ["b", "d", "e", "f"]);
     assert_eq!(run.round(), 2);
     assert_eq!(now.total_stones(), 84);
-}
-
-/// Who chooses: the round's starter first, then the other player, then the
-/// starter sows. Sungka's 2x7 with 98 counters: North, short by one hole,
-/// starts (fewer counters) and chooses; South fills all seven and keeps 7.
-/// A position with both short is written by hand (counters out of play):
-/// North (starter) names one hole, then South one, then North sows.
-#[test]
-fn the_starter_chooses_first_then_the_other_player() {
-    let game = shipped("sungka");
-    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 56 42");
-    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
-    else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 7 / x x x x x x x north captured 7 42 refilling north"
-    );
-    // Six of seven: the first named is A or B.
-    assert_eq!(legal(&game, &next), ["+A", "+B"]);
-
-    let both = pos(
-        &game,
-        "x x x x x x x / x x x x x x x north captured 7 7 refilling north",
-    );
-    let s = play(&game, &both, "+G");
-    assert_eq!(s.position.to_move, Player::South, "then the other player");
-    assert_eq!(s.position.refilling, Some(Player::North));
-    assert_eq!(
-        legal(&game, &s.position).len(),
-        7,
-        "any one of South's seven"
-    );
-    let s = play(&game, &s.position, "+c");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "x x 7 x x x x / x x x x x x 7 north"
-    );
-    assert_eq!(legal(&game, &s.position), ["G"], "then the starter sows");
 }
 
 /// The notation writes a position mid-choice with `refilling` and the
@@ -206,35 +164,4 @@ fn random_matches_with_chosen_refills_conserve_stones() {
         }
         assert!(fills > 0, "{name}: some refill was chosen");
     }
-}
-
-/// Erherhe's refill: South scored 14, North 34. South fills a, b, c with
-/// four (12) and puts the 2 left in d, which is in play; e and f are out.
-/// North fills all six (24) and keeps 10. South scored less and starts.
-/// A player who scored 3 plays one hole of 3; one who scored nothing has
-/// lost the match.
-#[test]
-fn erherhe_fills_the_last_hole_with_what_is_left() {
-    let game = shipped("erherhe");
-    let after =
-        |text: &str| game.after_round(&pos(&game, text), EndReason::RowEmpty, Player::North);
-    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 14 34") else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "4 4 4 2 x x / 4 4 4 4 4 4 south captured 0 10"
-    );
-    assert_eq!(legal(&game, &next), ["a", "b", "c", "d"]);
-    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 3 45") else {
-        panic!("three counters still play");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "3 x x x x x / 4 4 4 4 4 4 south captured 0 21"
-    );
-    assert_eq!(
-        after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 0 48"),
-        AfterRound::MatchOver(Outcome::North)
-    );
 }

@@ -62,7 +62,7 @@ fn the_notation_writes_and_reads_closed_pits() {
 /// South fills all six pits (42) and keeps 8; North fills A-D (28), keeps 6,
 /// and E, F are closed. North scored less, so North starts round 2. (The
 /// fixed order, `fill_from left`, on an edited copy: the shipped file lets
-/// North choose, as in `leftovers_are_scored_before_the_refill`.)
+/// North choose, as in the case `end/repetition_leftovers/galatjang-rounds.yaml`.)
 #[test]
 fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     let game = shipped_with(
@@ -80,26 +80,6 @@ fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     );
     assert!(next.opening, "a round starts with its first move");
     assert_eq!(next.total_stones(), 84);
-}
-
-/// A round ended by repetition with stones on the board: each row goes to
-/// its owner first (`repetition_leftovers row_owner`): South 40 + 3 = 43,
-/// North 37 + 4 = 41. South fills all six and keeps 1; North, short of a
-/// whole row, keeps the 41 to name five holes by refill moves, and as the
-/// round's starter (fewer points) chooses first: the whole row is closed
-/// until then.
-#[test]
-fn leftovers_are_scored_before_the_refill() {
-    let game = shipped("galatjang-rounds");
-    let end = pos(&game, "3 0 0 0 0 0 / 0 0 0 0 0 4 south captured 40 37");
-    let after = game.after_round(&end, EndReason::Repetition, Player::North);
-    let AfterRound::Next(next) = after else {
-        panic!("the match goes on: {after:?}");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 / x x x x x x north captured 1 41 refilling north"
-    );
 }
 
 /// Random matches: stones are conserved across every round change, every
@@ -464,24 +444,6 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
     let (code, _, err) = crate::common::sow_in(&dir, &["check", "d.variant"], "");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("gives its start as `seeds N`"), "{err}");
-}
-
-/// A Sungka round ends with South holding 60, North 38: South fills seven
-/// (49) and keeps 11; North, short of a whole row (five holes, 35), keeps
-/// the 38 to name the holes and, having scored less, starts the round by
-/// naming them (tests/refill_choice.rs plays such a choice).
-#[test]
-fn sungka_round_change() {
-    let game = shipped("sungka");
-    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 north captured 60 38");
-    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
-    else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 7 / x x x x x x x north captured 11 38 refilling north"
-    );
 }
 
 /// Every shipped variant that the validator lets have rounds (its ends give
