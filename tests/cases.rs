@@ -19,8 +19,8 @@
 //! - `round_ends`: in a match of rounds, the round is ended at the position
 //!   after the record's moves, for a reason (`end`) and with a starter
 //!   (`started`) given by hand, and what follows is checked: the round's
-//!   `scores` (leftovers included), the `next_start` and its `legal` moves,
-//!   or the match's `winner`. It works a refill from a round's last
+//!   `scores` (leftovers included), and the `next_start` and its `legal`
+//!   moves or the match's `winner`. It works a refill from a round's last
 //!   position without the moves that would lead there.
 //!
 //! `cargo test --test integration cases::` runs them all; a failing case is
@@ -217,9 +217,11 @@ fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<
     if !game.has_rounds() {
         return Err("round_ends: the variant is one game, not a match of rounds".to_string());
     }
-    if said.winner.is_some() == (said.next_start.is_some() || said.legal.is_some()) {
+    let goes_on = said.next_start.is_some() || said.legal.is_some();
+    if said.winner.is_some() == goes_on && (goes_on || said.scores.is_none()) {
         return Err(
-            "round_ends: give the match's `winner`, or the `next_start` (and its `legal` moves)"
+            "round_ends: give the round's `scores`, and the match's `winner` or \
+             the `next_start` (and its `legal` moves)"
                 .to_string(),
         );
     }
@@ -239,6 +241,9 @@ fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<
                 "round_ends: the round's scores are {actual:?}, not {expected:?}"
             ));
         }
+    }
+    if said.winner.is_none() && !goes_on {
+        return Ok(());
     }
     match game.after_round(&last, said.end, said.started) {
         AfterRound::MatchOver(outcome) => match said.winner {
@@ -498,6 +503,19 @@ fn a_round_ended_by_hand_that_does_not_follow_fails() {
              not `4 4 4 4 4 4 / 4 4 4 4 4 4 south`",
             "tests/fixtures/cases/rounds/refill/wrong-next-start.yaml: case 2 (line 12): \
              round_ends: the match is over (South wins), no next round",
+        ]
+    );
+}
+
+#[test]
+fn a_round_ended_by_hand_with_wrong_scores_fails() {
+    let file = fixtures_root().join("rounds/refill/scores-only-wrong.yaml");
+    let errors = check_file(&file).unwrap_err();
+    assert_eq!(
+        errors,
+        [
+            "tests/fixtures/cases/rounds/refill/scores-only-wrong.yaml: case 1 (line 1): \
+          round_ends: the round's scores are [23, 25], not [22, 25]"
         ]
     );
 }
