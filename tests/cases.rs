@@ -34,7 +34,7 @@ use sowing::{
     diagnostic::Source,
     engine::{
         format_position, parse_move, parse_position, AfterRound, EndReason, Game, MatchRun,
-        Outcome, Player,
+        Outcome, Player, Position,
     },
     rules,
     verify::{replay, replay::start_position, Mismatch, Moves, Record, Verdict},
@@ -211,14 +211,16 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     Ok(Game::new(loaded.rules))
 }
 
-/// Checks what follows a round ended by hand at the position after the
-/// record's moves.
+/// Checks a round ended by hand at the position after the record's moves:
+/// its scores, then what follows it.
 fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<(), String> {
     if !game.has_rounds() {
         return Err("round_ends: the variant is one game, not a match of rounds".to_string());
     }
     let goes_on = said.next_start.is_some() || said.legal.is_some();
-    if said.winner.is_some() == goes_on && (goes_on || said.scores.is_none()) {
+    if let (true, true, _) | (false, false, false) =
+        (said.winner.is_some(), goes_on, said.scores.is_some())
+    {
         return Err(
             "round_ends: give the round's `scores`, and the match's `winner` or \
              the `next_start` (and its `legal` moves)"
@@ -227,13 +229,7 @@ fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<
     }
     let start = start_position(game, &case.record, case.extras.any_stones)?;
     let game = &*game.covering(&start);
-    let mut run = MatchRun::new(game, start);
-    for label in case.record.moves.labels() {
-        let mv = parse_move(&label, game).map_err(|e| format!("round_ends: {label}: {e}"))?;
-        (run.run_mut().play(mv)).map_err(|e| format!("round_ends: {label}: {e}"))?;
-        run.finish_round();
-    }
-    let last = *run.run().position();
+    let last = position_after(game, start, &case.record.moves)?;
     if let Some(expected) = said.scores {
         let actual = game.final_scores(&last, said.end);
         if actual != expected {
@@ -255,33 +251,51 @@ fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<
                 "round_ends: the match is over ({outcome:?} wins), no next round"
             )),
         },
-        AfterRound::Next(next) => {
-            let actual = format_position(&next, game);
-            let Some(text) = &said.next_start else {
-                return Err(format!("round_ends: the match goes on, from `{actual}`"));
-            };
-            let expected =
-                parse_position(text, game).map_err(|e| format!("round_ends: next_start: {e}"))?;
-            let expected = format_position(&expected, game);
-            if actual != expected {
-                return Err(format!(
-                    "round_ends: the next round starts `{actual}`, not `{expected}`"
-                ));
-            }
-            let Some(moves) = &said.legal else {
-                return Ok(());
-            };
-            let mut expected: Vec<String> = moves.split_whitespace().map(String::from).collect();
-            expected.sort_by_key(|l| parse_move(l, game).map(|m| m.pit).ok());
-            let actual = legal(game, &next);
-            if actual != expected {
-                return Err(format!(
-                    "round_ends: the next start's legal moves are {actual:?}, not {expected:?}"
-                ));
-            }
-            Ok(())
-        }
+        AfterRound::Next(next) => check_next_round(game, &next, said),
     }
+}
+
+/// The position after `moves` from `start`, played as a match (a round the
+/// rules end on the way is followed by the next).
+fn position_after(game: &Game, start: Position, moves: &Moves) -> Result<Position, String> {
+    let mut run = MatchRun::new(game, start);
+    for label in moves.labels() {
+        let mv = parse_move(&label, game).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        (run.run_mut().play(mv)).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        run.finish_round();
+    }
+    Ok(*run.run().position())
+}
+
+/// Checks the next round's start, and its legal moves, against the case.
+fn check_next_round(game: &Game, next: &Position, said: &RoundEndsByHand) -> Result<(), String> {
+    let actual = format_position(next, game);
+    let Some(text) = &said.next_start else {
+        return Err(format!("round_ends: the match goes on, from `{actual}`"));
+    };
+    let expected =
+        parse_position(text, game).map_err(|e| format!("round_ends: next_start: {e}"))?;
+    let expected = format_position(&expected, game);
+    if actual != expected {
+        return Err(format!(
+            "round_ends: the next round starts `{actual}`, not `{expected}`"
+        ));
+    }
+    let Some(moves) = &said.legal else {
+        return Ok(());
+    };
+    let sorted = |mut labels: Vec<String>| {
+        labels.sort();
+        labels
+    };
+    let expected = sorted(moves.split_whitespace().map(String::from).collect());
+    let actual = legal(game, next);
+    if sorted(actual.clone()) != expected {
+        return Err(format!(
+            "round_ends: the next start's legal moves are {actual:?}, not {expected:?}"
+        ));
+    }
+    Ok(())
 }
 
 /// Replays one case: the record through `sow verify`'s replay, then each
