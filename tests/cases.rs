@@ -9,13 +9,21 @@
 //!
 //! - `why` (required): the hand working, what the rule says and how the
 //!   numbers follow from it;
-//! - `edits`: lines of the shipped variant's file replaced (`from`, `to`,
-//!   runs of spaces squeezed as in `common::shipped_text_with`); `variant`
+//! - `edits`: lines of the shipped variant's base rules, and of the
+//!   reading the case names, replaced (`from`, `to`, runs of spaces
+//!   squeezed as in `common::shipped_text_with`; the file's other readings
+//!   are left as written); `variant`
 //!   may also name a small variant file by its path from the case's folder;
 //! - `illegal`: moves that must be illegal after the record's last move,
 //!   each with a word or phrase of the reason the engine gives;
 //! - `any_stones: true`: the `start` may hold another number of stones than
-//!   the variant's start.
+//!   the variant's start;
+//! - `round_ends`: in a match of rounds, the round is ended at the position
+//!   after the record's moves, for a reason (`end`) and with a starter
+//!   (`started`) given by hand, and what follows is checked: the round's
+//!   `scores` (leftovers included), and the `next_start` and its `legal`
+//!   moves or the match's `winner`. It works a refill from a round's last
+//!   position without the moves that would lead there.
 //!
 //! `cargo test --test integration cases::` runs them all; a failing case is
 //! reported by its file, its place in the file and the checkpoint that fails.
@@ -26,12 +34,15 @@ use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
 use sowing::{
     diagnostic::Source,
-    engine::Game,
+    engine::{
+        format_position, parse_move, parse_position, AfterRound, EndReason, Game, MatchRun,
+        Outcome, Player, Position,
+    },
     rules,
-    verify::{replay, Mismatch, Moves, Record, Verdict},
+    verify::{replay, replay::start_position, Mismatch, Moves, Record, Verdict},
 };
 
-use crate::common::{sow, squeeze};
+use crate::common::{legal, sow, squeeze};
 
 /// The folder of the cases.
 fn cases_root() -> PathBuf {
@@ -64,6 +75,29 @@ struct Illegal {
     reason: String,
 }
 
+/// A round ended by hand at the position after the record's moves, and
+/// what must follow.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoundEndsByHand {
+    /// Why the round ends.
+    end: EndReason,
+    /// The player who started the round.
+    started: Player,
+    /// The round's scores `[south, north]`, leftovers included.
+    #[serde(default)]
+    scores: Option<[u16; 2]>,
+    /// The next round's start, in the position notation.
+    #[serde(default)]
+    next_start: Option<String>,
+    /// The legal moves at the next round's start.
+    #[serde(default)]
+    legal: Option<String>,
+    /// The match's winner, when the round ends the match.
+    #[serde(default)]
+    winner: Option<Outcome>,
+}
+
 /// What a case adds to a game record.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,10 +114,13 @@ struct Extras {
     /// Whether the start may hold another number of stones.
     #[serde(default)]
     any_stones: bool,
+    /// The round ended by hand after the last move.
+    #[serde(default)]
+    round_ends: Option<RoundEndsByHand>,
 }
 
 /// The fields of a case that are not the record's.
-const EXTRA_FIELDS: [&str; 4] = ["why", "edits", "illegal", "any_stones"];
+const EXTRA_FIELDS: [&str; 5] = ["why", "edits", "illegal", "any_stones", "round_ends"];
 
 /// One case: a record and what the harness adds to it.
 struct Case {
@@ -156,14 +193,35 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     let named = sowing::variants::named(&arg).map_err(|e| e.to_string())?;
     let mut text = named.source.text.clone();
     if !case.extras.edits.is_empty() {
-        text = squeeze(&text);
+        // The edits are of the base rules and of the reading the case
+        // names; the file's other readings stay as written.
+        let mut parts: Vec<String> = Vec::new();
+        let mut rest = text.as_str();
+        while let Some(at) = rest[1..].find("\nreading ").map(|at| at + 2) {
+            parts.push(rest[..at].to_string());
+            rest = &rest[at..];
+        }
+        parts.push(rest.to_string());
+        let editable = |part: &str| match &named.reading {
+            _ if !part.starts_with("reading ") => true,
+            Some(reading) => part.starts_with(&format!("reading {reading} ")),
+            None => false,
+        };
         for edit in &case.extras.edits {
             let from = squeeze(&edit.from);
-            if !text.contains(&from) {
+            let mut found = false;
+            for part in parts.iter_mut().filter(|p| editable(p)) {
+                let squeezed = squeeze(part);
+                if squeezed.contains(&from) {
+                    *part = squeezed.replace(&from, &edit.to);
+                    found = true;
+                }
+            }
+            if !found {
                 return Err(format!("edits: {name} has no `{from}`"));
             }
-            text = text.replace(&from, &edit.to);
         }
+        text = parts.concat();
     }
     let source = Source::new(format!("{name} (edited)"), text);
     let loaded = match &named.reading {
@@ -176,8 +234,96 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
     Ok(Game::new(loaded.rules))
 }
 
+/// Checks a round ended by hand at the position after the record's moves:
+/// its scores, then what follows it.
+fn check_round_ends(game: &Game, case: &Case, said: &RoundEndsByHand) -> Result<(), String> {
+    if !game.has_rounds() {
+        return Err("round_ends: the variant is one game, not a match of rounds".to_string());
+    }
+    let goes_on = said.next_start.is_some() || said.legal.is_some();
+    if let (true, true, _) | (false, false, false) =
+        (said.winner.is_some(), goes_on, said.scores.is_some())
+    {
+        return Err(
+            "round_ends: give the round's `scores`, and the match's `winner` or \
+             the `next_start` (and its `legal` moves)"
+                .to_string(),
+        );
+    }
+    let start = start_position(game, &case.record, case.extras.any_stones)?;
+    let game = &*game.covering(&start);
+    let last = position_after(game, start, &case.record.moves)?;
+    if let Some(expected) = said.scores {
+        let actual = game.final_scores(&last, said.end);
+        if actual != expected {
+            return Err(format!(
+                "round_ends: the round's scores are {actual:?}, not {expected:?}"
+            ));
+        }
+    }
+    if said.winner.is_none() && !goes_on {
+        return Ok(());
+    }
+    match game.after_round(&last, said.end, said.started) {
+        AfterRound::MatchOver(outcome) => match said.winner {
+            Some(expected) if expected == outcome => Ok(()),
+            Some(expected) => Err(format!(
+                "round_ends: {outcome:?} wins the match, not {expected:?}"
+            )),
+            None => Err(format!(
+                "round_ends: the match is over ({outcome:?} wins), no next round"
+            )),
+        },
+        AfterRound::Next(next) => check_next_round(game, &next, said),
+    }
+}
+
+/// The position after `moves` from `start`, played as a match (a round the
+/// rules end on the way is followed by the next).
+fn position_after(game: &Game, start: Position, moves: &Moves) -> Result<Position, String> {
+    let mut run = MatchRun::new(game, start);
+    for label in moves.labels() {
+        let mv = parse_move(&label, game).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        (run.run_mut().play(mv)).map_err(|e| format!("round_ends: {label}: {e}"))?;
+        run.finish_round();
+    }
+    Ok(*run.run().position())
+}
+
+/// Checks the next round's start, and its legal moves, against the case.
+fn check_next_round(game: &Game, next: &Position, said: &RoundEndsByHand) -> Result<(), String> {
+    let actual = format_position(next, game);
+    let Some(text) = &said.next_start else {
+        return Err(format!("round_ends: the match goes on, from `{actual}`"));
+    };
+    let expected =
+        parse_position(text, game).map_err(|e| format!("round_ends: next_start: {e}"))?;
+    let expected = format_position(&expected, game);
+    if actual != expected {
+        return Err(format!(
+            "round_ends: the next round starts `{actual}`, not `{expected}`"
+        ));
+    }
+    let Some(moves) = &said.legal else {
+        return Ok(());
+    };
+    let sorted = |mut labels: Vec<String>| {
+        labels.sort();
+        labels
+    };
+    let expected = sorted(moves.split_whitespace().map(String::from).collect());
+    let actual = legal(game, next);
+    if sorted(actual.clone()) != expected {
+        return Err(format!(
+            "round_ends: the next start's legal moves are {actual:?}, not {expected:?}"
+        ));
+    }
+    Ok(())
+}
+
 /// Replays one case: the record through `sow verify`'s replay, then each
-/// move that must be illegal after its last move.
+/// move that must be illegal after its last move, then the round ended by
+/// hand.
 fn check_case(file: &Path, case: &Case) -> Result<(), String> {
     let game = case_game(file, case)?;
     let any_stones = case.extras.any_stones;
@@ -219,7 +365,10 @@ fn check_case(file: &Path, case: &Case) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    match &case.extras.round_ends {
+        Some(said) => check_round_ends(&game, case, said),
+        None => Ok(()),
+    }
 }
 
 /// Replays every case of `file`: the number of cases, or what fails, each
@@ -376,5 +525,34 @@ fn a_position_with_the_wrong_player_to_move_fails() {
         errors,
         ["tests/fixtures/cases/capture/counts/wrong-position.yaml: case 1 (line 1): \
           ply 1 (move b): Position { expected: \"8 2 8 / 8 8 8 south\", actual: \"8 2 8 / 8 8 8 north\" }"]
+    );
+}
+
+#[test]
+fn a_round_ended_by_hand_that_does_not_follow_fails() {
+    let file = fixtures_root().join("rounds/refill/wrong-next-start.yaml");
+    let errors = check_file(&file).unwrap_err();
+    assert_eq!(
+        errors,
+        [
+            "tests/fixtures/cases/rounds/refill/wrong-next-start.yaml: case 1 (line 1): \
+             round_ends: the next round starts `4 4 4 4 4 4 / 4* 4* 4 4 4 4 south`, \
+             not `4 4 4 4 4 4 / 4 4 4 4 4 4 south`",
+            "tests/fixtures/cases/rounds/refill/wrong-next-start.yaml: case 2 (line 12): \
+             round_ends: the match is over (South wins), no next round",
+        ]
+    );
+}
+
+#[test]
+fn a_round_ended_by_hand_with_wrong_scores_fails() {
+    let file = fixtures_root().join("rounds/refill/scores-only-wrong.yaml");
+    let errors = check_file(&file).unwrap_err();
+    assert_eq!(
+        errors,
+        [
+            "tests/fixtures/cases/rounds/refill/scores-only-wrong.yaml: case 1 (line 1): \
+          round_ends: the round's scores are [23, 25], not [22, 25]"
+        ]
     );
 }

@@ -154,30 +154,3 @@ pub fn random_match<'g>(
     );
     run
 }
-
-/// Plays `moves` (move labels, refill moves such as `+a` included) from
-/// `start` as a match, through its round changes, and stops after the last
-/// (and the round change it makes, if any). Returns the match and the round
-/// changes met. Panics on a move that does not parse or is illegal.
-pub fn scripted_match<'g>(
-    game: &'g Game,
-    start: Position,
-    moves: &[&str],
-) -> (MatchRun<'g>, Vec<RoundChange>) {
-    let mut run = MatchRun::new(game, start);
-    let mut changes = Vec::new();
-    let mut left = moves.iter();
-    let _: ControlFlow<()> = run.play_out(
-        u32::MAX,
-        |round| {
-            let Some(label) = left.next() else {
-                return ControlFlow::Break(());
-            };
-            let mv = parse_move(label, game).unwrap_or_else(|e| panic!("`{label}`: {e}"));
-            round.play(mv).unwrap_or_else(|e| panic!("`{label}`: {e}"));
-            ControlFlow::Continue(())
-        },
-        |change| changes.push(*change),
-    );
-    (run, changes)
-}

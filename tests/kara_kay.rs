@@ -5,33 +5,13 @@
 //! written a..f (South, left to right) and A..F (North, from North's left);
 //! anticlockwise, South's f is followed by North's A. The positions a game
 //! record can say are cases (`sow/laps/kay.yaml`, `capture/chain/kay.yaml`,
-//! `capture/counts/kara.yaml`, `end/no_legal_move/kara.yaml`, ...).
+//! `capture/counts/kara.yaml`, `end/no_legal_move/kara.yaml`,
+//! `legal/first_lap/kay.yaml`, ...).
 
-use sowing::engine::{parse_move, Illegal};
-
-use crate::common::{board, legal, play, pos, scratch, shipped, sow};
+use crate::common::{scratch, sow};
 
 // ---- Kay: relay unless the next hole is empty; fours of the opponent's
 // row end the turn; single counters only into an empty hole ----
-
-#[test]
-fn kay_a_single_counter_is_sown_only_into_an_empty_hole() {
-    let game = shipped("kay");
-    // a (1) would fall into b (occupied): not playable; b (1) falls into
-    // the empty c; d (2) is played whatever follows it.
-    let p = pos(&game, "1 1 0 2 0 0 / 1 1 1 1 1 1 south captured 18 20");
-    assert_eq!(legal(&game, &p), ["b", "d"]);
-    let a = parse_move("a", &game).unwrap();
-    assert_eq!(
-        game.play(&p, a).unwrap_err(),
-        Illegal::SingleIntoOccupied { pit: "a".into() }
-    );
-    let s = play(&game, &p, "b");
-    assert_eq!(
-        board(&game, &s.position),
-        [1, 0, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1]
-    );
-}
 
 #[test]
 fn single_into_empty_with_min_stones_two_is_refused() {

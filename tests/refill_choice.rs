@@ -1,17 +1,15 @@
 //! Rounds whose refill the players choose (`fill_from choice`: Galatjang,
-//! Sungka, Ovalhu, Bosh) and Erherhe's partly filled last pit (`remainder
-//! next_pit`, `match_end no_stones`), worked by hand from the rule texts.
+//! Sungka, Ovalhu, Bosh): a choice played through, the notation, the agents
+//! and random matches. The refills worked by hand from the rule texts are
+//! cases (`tests/cases/rounds/fill_from/`, `rounds/remainder/erherhe.yaml`).
 
 use sowing::{
     agents::AgentSpec,
-    engine::{
-        format_position, parse_move, parse_position, AfterRound, EndReason, GameRun, MatchRun,
-        Outcome, Player, Successor,
-    },
+    engine::{format_position, parse_move, parse_position, GameRun, MatchRun, Player, Successor},
 };
 use std::ops::ControlFlow;
 
-use crate::common::{board, legal, play, pos, random_match, shipped};
+use crate::common::{legal, pos, random_match, shipped};
 
 /// Galatjang (2x6, seven per hole, stores sown counter-clockwise): South's f
 /// (1) goes into South's store, an extra turn, and neither player can move:
@@ -81,86 +79,6 @@ fn galatjang_round_change_with_a_chosen_refill() {
     assert_eq!(now.total_stones(), 84);
 }
 
-/// Who chooses: the round's starter first, then the other player, then the
-/// starter sows. Sungka's 2x7 with 98 counters: North, short by one hole,
-/// starts (fewer counters) and chooses; South fills all seven and keeps 7.
-/// A position with both short is written by hand (counters out of play):
-/// North (starter) names one hole, then South one, then North sows.
-#[test]
-fn the_starter_chooses_first_then_the_other_player() {
-    let game = shipped("sungka");
-    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 56 42");
-    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
-    else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 7 / x x x x x x x north captured 7 42 refilling north"
-    );
-    // Six of seven: the first named is A or B.
-    assert_eq!(legal(&game, &next), ["+A", "+B"]);
-
-    let both = pos(
-        &game,
-        "x x x x x x x / x x x x x x x north captured 7 7 refilling north",
-    );
-    let s = play(&game, &both, "+G");
-    assert_eq!(s.position.to_move, Player::South, "then the other player");
-    assert_eq!(s.position.refilling, Some(Player::North));
-    assert_eq!(
-        legal(&game, &s.position).len(),
-        7,
-        "any one of South's seven"
-    );
-    let s = play(&game, &s.position, "+c");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "x x 7 x x x x / x x x x x x 7 north"
-    );
-    assert_eq!(legal(&game, &s.position), ["G"], "then the starter sows");
-}
-
-/// A sowing while the players choose, a hole named out of order, a filled
-/// or foreign hole, and a refill outside that choice: each refused, saying
-/// why.
-#[test]
-fn illegal_refills_say_why() {
-    let game = shipped("galatjang-rounds");
-    let p = pos(
-        &game,
-        "x x x x x x / 7 7 7 7 7 7 south captured 31 11 refilling south",
-    );
-    let why = |p: &sowing::engine::Position, label: &str| {
-        game.play(p, parse_move(label, &game).unwrap())
-            .unwrap_err()
-            .to_string()
-    };
-    assert_eq!(
-        why(&p, "a"),
-        "south is choosing the pits to refill: a move now is `+` and a pit (`+a`)"
-    );
-    assert_eq!(
-        why(&p, "+f"),
-        "`+f`: the pits to fill are named from the player's left, leaving room for every pit still owed: `+a`, `+b`, `+c` now"
-    );
-    assert_eq!(why(&p, "+A"), "`+A`: pit `A` is not in south's row");
-    let after_b = play(&game, &p, "+b").position;
-    assert_eq!(why(&after_b, "+b"), "`+b`: pit `b` is filled already");
-    let mid_round = pos(&game, "7 7 7 7 7 7 / 7 7 7 7 7 7 south");
-    assert_eq!(
-        why(&mid_round, "+a"),
-        "`+a`: pits are refilled only at the start of a round"
-    );
-    // Without `fill_from choice` a refill cannot even be written.
-    let kalah = shipped("kalah");
-    let err = parse_move("+a", &kalah).unwrap_err();
-    assert!(
-        err.contains("only for variants with `fill_from choice`"),
-        "{err}"
-    );
-}
-
 /// The notation writes a position mid-choice with `refilling` and the
 /// round's starter, and reads it back; a variant without the choice refuses
 /// the word.
@@ -180,6 +98,19 @@ fn the_notation_writes_and_reads_a_refill_under_way() {
     assert!(
         err.message
             .contains("only for variants with `fill_from choice`"),
+        "{err}"
+    );
+}
+
+/// Without `fill_from choice` a refill move cannot even be written (the
+/// refusals of refill moves during a round are cases:
+/// `tests/cases/rounds/fill_from/galatjang-rounds.yaml`).
+#[test]
+fn a_refill_move_is_refused_by_a_variant_without_the_choice() {
+    let kalah = shipped("kalah");
+    let err = parse_move("+a", &kalah).unwrap_err();
+    assert!(
+        err.contains("only for variants with `fill_from choice`"),
         "{err}"
     );
 }
@@ -233,116 +164,4 @@ fn random_matches_with_chosen_refills_conserve_stones() {
         }
         assert!(fills > 0, "{name}: some refill was chosen");
     }
-}
-
-/// Ovalhu's round change: South's h (1) goes into the store, an extra turn,
-/// and neither can move: South 60, North 68. North fills all eight (64) and
-/// keeps 4; South fills seven (56), keeps 4, and chooses them, starting.
-/// With seven owed of eight, the first is a or b; after b the rest (c to h)
-/// are forced, one at a time.
-#[test]
-fn ovalhu_round_change_with_a_chosen_refill() {
-    let game = shipped("ovalhu");
-    let start = pos(
-        &game,
-        "0 0 0 0 0 0 0 1 / 0 0 0 0 0 0 0 0 south captured 59 68",
-    );
-    let mut run = MatchRun::new(&game, start);
-    run.run_mut().play(parse_move("h", &game).unwrap()).unwrap();
-    let change = run.finish_round().expect("the round ended");
-    assert_eq!(change.scores, [60, 68]);
-    let next = *run.run().position();
-    assert_eq!(
-        format_position(&next, &game),
-        "x x x x x x x x / 8 8 8 8 8 8 8 8 south captured 60 4 refilling south"
-    );
-    assert_eq!(legal(&game, &next), ["+a", "+b"]);
-    let s = play(&game, &next, "+b");
-    assert_eq!(legal(&game, &s.position), ["+c"]);
-    let s = play(&game, &next, "+a");
-    assert_eq!(legal(&game, &s.position), ["+b", "+c"]);
-}
-
-/// Bosh (2x5, four per hole, no stores): South's d (1) ends in e; the hole
-/// after e, A, is closed (empty as a hole), so the hole after it, B (3), is
-/// taken. North's row is then empty: the round ends.
-#[test]
-fn bosh_takes_the_hole_after_an_empty_next_hole_closed_or_not() {
-    let game = shipped("bosh");
-    for text in ["0 0 0 1 0 / x 3 0 0 0 south", "0 0 0 1 0 / 0 3 0 0 0 south"] {
-        let s = play(&game, &pos(&game, text), "d");
-        assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
-        assert_eq!(s.position.captured, [3, 0], "{text}");
-    }
-    // The next hole occupied: its counters are picked up and sown on. d (1)
-    // ends in e; A (2) is lifted: B, C. The hole after C, D, is empty and
-    // so is E: nothing is taken.
-    let s = play(&game, &pos(&game, "0 0 0 1 0 / 2 0 0 0 0 south"), "d");
-    assert_eq!(board(&game, &s.position), [0, 0, 0, 0, 1, 0, 1, 1, 0, 0]);
-    assert_eq!(s.position.captured, [0, 0]);
-}
-
-/// Bosh's round change: South's d (1) ends in e; A is empty, so B (2) is
-/// taken, and North's row is empty: South takes e (1) too: 15 + 2 + 1 = 18,
-/// North 22. North fills five (20), keeps 2; South fills four of five (16),
-/// keeps 2, and starts, choosing them (first a or b).
-#[test]
-fn bosh_round_change_with_a_chosen_refill() {
-    let game = shipped("bosh");
-    let start = pos(&game, "0 0 0 1 0 / 0 2 0 0 0 south captured 15 22");
-    let mut run = MatchRun::new(&game, start);
-    run.run_mut().play(parse_move("d", &game).unwrap()).unwrap();
-    let change = run.finish_round().expect("the round ended");
-    assert_eq!(change.end, EndReason::RowEmpty);
-    assert_eq!(change.scores, [18, 22]);
-    let next = *run.run().position();
-    assert_eq!(
-        format_position(&next, &game),
-        "x x x x x / 4 4 4 4 4 south captured 18 2 refilling south"
-    );
-    assert_eq!(legal(&game, &next), ["+a", "+b"]);
-}
-
-/// Erherhe (2x6, four per hole): South's f (2) sows A (3 -> 4) and B (1 ->
-/// 2): B holds two in North's row and is taken, and of its neighbours A (4)
-/// too, C (1) not: 6.
-#[test]
-fn erherhe_takes_twos_and_fours_with_their_neighbours() {
-    let game = shipped("erherhe");
-    let s = play(&game, &pos(&game, "0 0 0 0 1 2 / 3 1 1 4 0 0 south"), "f");
-    assert_eq!(
-        format_position(&s.position, &game),
-        "0 0 0 0 1 0 / 0 0 1 4 0 0 north captured 6 0"
-    );
-}
-
-/// Erherhe's refill: South scored 14, North 34. South fills a, b, c with
-/// four (12) and puts the 2 left in d, which is in play; e and f are out.
-/// North fills all six (24) and keeps 10. South scored less and starts.
-/// A player who scored 3 plays one hole of 3; one who scored nothing has
-/// lost the match.
-#[test]
-fn erherhe_fills_the_last_hole_with_what_is_left() {
-    let game = shipped("erherhe");
-    let after =
-        |text: &str| game.after_round(&pos(&game, text), EndReason::RowEmpty, Player::North);
-    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 14 34") else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "4 4 4 2 x x / 4 4 4 4 4 4 south captured 0 10"
-    );
-    assert_eq!(legal(&game, &next), ["a", "b", "c", "d"]);
-    let AfterRound::Next(next) = after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 3 45") else {
-        panic!("three counters still play");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "3 x x x x x / 4 4 4 4 4 4 south captured 0 21"
-    );
-    assert_eq!(
-        after("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 0 48"),
-        AfterRound::MatchOver(Outcome::North)
-    );
 }

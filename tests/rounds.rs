@@ -10,40 +10,16 @@ use rand_chacha::ChaCha8Rng;
 use sowing::{
     agents::AgentSpec,
     engine::{
-        format_position, parse_move, parse_position, AfterRound, EndReason, Illegal, MatchRun,
-        Outcome, Player,
+        format_position, parse_move, parse_position, AfterRound, EndReason, MatchRun, Outcome,
+        Player,
     },
 };
 use std::ops::ControlFlow;
 
-use crate::common::{
-    board, legal, play, pos, random_match, scripted_match, shipped, shipped_with, sow,
-};
+use crate::common::{board, legal, play, pos, random_match, shipped, shipped_with, sow};
 
 /// A closed pit (`x`) as a count in `board`.
 const X: u8 = 0;
-
-#[test]
-fn sowing_passes_over_a_closed_pit_and_the_capture_follows() {
-    let game = shipped("galatjang-rounds");
-    // a (2): b is closed, so the stones go to c and d (not b and c). d was
-    // empty and is south's: C, facing d, is captured (4).
-    let s = play(&game, &pos(&game, "2 x 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
-    assert_eq!(
-        board(&game, &s.position),
-        [0, X, 1, 1, 0, 0, 0, 0, 0, 0, 0, 3]
-    );
-    assert_eq!(s.position.captured, [4, 0]);
-    assert!(s.position.is_closed(1), "b stays closed");
-    assert_eq!(s.position.to_move, Player::North);
-    // The same board with b open: the last stone falls in c, facing D (empty).
-    let s = play(&game, &pos(&game, "2 0 0 0 0 0 / 0 0 4 0 0 3 south"), "a");
-    assert_eq!(
-        board(&game, &s.position),
-        [0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0, 3]
-    );
-    assert_eq!(s.position.captured, [0, 0]);
-}
 
 #[test]
 fn a_relay_lap_passes_over_a_closed_pit_of_the_opponent() {
@@ -60,17 +36,6 @@ fn a_relay_lap_passes_over_a_closed_pit_of_the_opponent() {
     let mv = parse_move("f", &game).unwrap();
     let p = pos(&game, "0 0 0 0 0 3 / x 2 0 0 0 0 south");
     assert_eq!(game.sowing_path(&p, mv), [None, Some(7), Some(8)]);
-}
-
-#[test]
-fn a_closed_pit_cannot_be_played() {
-    let game = shipped("galatjang-rounds");
-    let p = pos(&game, "7 x 7 7 7 7 / 7 7 7 7 7 7 south");
-    assert_eq!(legal(&game, &p), ["a", "c", "d", "e", "f"]);
-    let b = parse_move("b", &game).unwrap();
-    let err = game.play(&p, b).unwrap_err();
-    assert_eq!(err, Illegal::Closed { pit: "b".into() });
-    assert_eq!(err.to_string(), "pit `b` is closed for this round");
 }
 
 #[test]
@@ -97,7 +62,7 @@ fn the_notation_writes_and_reads_closed_pits() {
 /// South fills all six pits (42) and keeps 8; North fills A-D (28), keeps 6,
 /// and E, F are closed. North scored less, so North starts round 2. (The
 /// fixed order, `fill_from left`, on an edited copy: the shipped file lets
-/// North choose, as in `leftovers_are_scored_before_the_refill`.)
+/// North choose, as in the case `end/repetition_leftovers/galatjang-rounds.yaml`.)
 #[test]
 fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     let game = shipped_with(
@@ -115,63 +80,6 @@ fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     );
     assert!(next.opening, "a round starts with its first move");
     assert_eq!(next.total_stones(), 84);
-}
-
-/// A round ended by repetition with stones on the board: each row goes to
-/// its owner first (`repetition_leftovers row_owner`): South 40 + 3 = 43,
-/// North 37 + 4 = 41. South fills all six and keeps 1; North, short of a
-/// whole row, keeps the 41 to name five holes by refill moves, and as the
-/// round's starter (fewer points) chooses first: the whole row is closed
-/// until then.
-#[test]
-fn leftovers_are_scored_before_the_refill() {
-    let game = shipped("galatjang-rounds");
-    let end = pos(&game, "3 0 0 0 0 0 / 0 0 0 0 0 4 south captured 40 37");
-    let after = game.after_round(&end, EndReason::Repetition, Player::North);
-    let AfterRound::Next(next) = after else {
-        panic!("the match goes on: {after:?}");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 / x x x x x x north captured 1 41 refilling north"
-    );
-}
-
-/// A match played through a round boundary: South's f (1) goes into the
-/// store (an extra turn), then neither player can move: round 1 ends with
-/// South 41, North 43. North fills all six (42), keeps 1; South scored less,
-/// starts round 2 and names five holes: the first offered each time, a to
-/// e (35), keeps 6, f closed.
-#[test]
-fn a_match_run_goes_on_to_the_next_round() {
-    let game = shipped("galatjang-rounds");
-    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 40 43");
-    // Stopped in round 2, after its five refill moves.
-    let (run, changes) = scripted_match(&game, start, &["f", "+a", "+b", "+c", "+d", "+e"]);
-    assert_eq!(changes.len(), 1);
-    assert_eq!(changes[0].round, 1);
-    assert_eq!(changes[0].end, EndReason::NoLegalMove);
-    assert_eq!(changes[0].scores, [41, 43]);
-    assert_eq!(run.round(), 2);
-    assert_eq!(run.plies(), 6);
-    assert_eq!(run.outcome(), None);
-    assert_eq!(
-        format_position(run.run().position(), &game),
-        "7 7 7 7 7 x / 7 7 7 7 7 7 south captured 6 1"
-    );
-}
-
-/// Round 1 ends with North holding 5: North cannot fill a pit, South wins
-/// the match.
-#[test]
-fn the_match_ends_when_a_player_cannot_fill_one_pit() {
-    let game = shipped("galatjang-rounds");
-    let start = pos(&game, "0 0 0 0 0 1 / 0 0 0 0 0 0 south captured 78 5");
-    let (run, changes) = scripted_match(&game, start, &["f"]);
-    assert_eq!(run.outcome(), Some(Outcome::South));
-    assert!(run.is_over());
-    assert_eq!(changes.len(), 1);
-    assert_eq!(changes[0].after, AfterRound::MatchOver(Outcome::South));
 }
 
 /// Random matches: stones are conserved across every round change, every
@@ -536,57 +444,6 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
     let (code, _, err) = crate::common::sow_in(&dir, &["check", "d.variant"], "");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("gives its start as `seeds N`"), "{err}");
-}
-
-/// Sungka sows clockwise into the store on the mover's left: from a, the
-/// next slot is South's store (an extra turn); from b, a. b (1) into a, empty
-/// and South's: G, facing a, is captured (4), the last counter stays.
-#[test]
-fn sungka_sows_clockwise_into_the_store_on_the_left_and_captures_opposite() {
-    let game = shipped("sungka");
-    let s = play(
-        &game,
-        &pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 1 south"),
-        "a",
-    );
-    assert_eq!(s.position.captured, [1, 0]);
-    assert_eq!(s.position.to_move, Player::South, "last in the store");
-    let s = play(
-        &game,
-        &pos(&game, "0 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
-        "b",
-    );
-    assert_eq!(
-        board(&game, &s.position),
-        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    );
-    assert_eq!(s.position.captured, [4, 0]);
-    // With a out of play, b's counter passes over it into the store.
-    let s = play(
-        &game,
-        &pos(&game, "x 1 0 0 0 0 0 / 0 0 0 0 0 0 4 south"),
-        "b",
-    );
-    assert_eq!(s.position.captured, [1, 0]);
-    assert_eq!(s.position.to_move, Player::South);
-}
-
-/// A Sungka round ends with South holding 60, North 38: South fills seven
-/// (49) and keeps 11; North, short of a whole row (five holes, 35), keeps
-/// the 38 to name the holes and, having scored less, starts the round by
-/// naming them (tests/refill_choice.rs plays such a choice).
-#[test]
-fn sungka_round_change() {
-    let game = shipped("sungka");
-    let end = pos(&game, "0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 north captured 60 38");
-    let AfterRound::Next(next) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
-    else {
-        panic!("the match goes on");
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "7 7 7 7 7 7 7 / x x x x x x x north captured 11 38 refilling north"
-    );
 }
 
 /// Every shipped variant that the validator lets have rounds (its ends give
@@ -1120,30 +977,7 @@ fn a_lopsided_round_can_end_the_match() {
     );
 }
 
-/// Papan Dakon (`dakon`: 2x7, seven per pit, clockwise into the store on
-/// the mover's left, relay, no capture, no extra turn; refilled from the
-/// right). South's a (1) goes into South's store (a is the row's left end):
-/// the turn ends, and every counter is in a store: round 1 ends 51 - 47.
-/// South fills g-a (49) and keeps 2; North fills G-B (42), keeps 5, and A
-/// (North's leftmost) is closed. North scored less and starts round 2.
-#[test]
-fn dakon_round_change_fills_from_the_right() {
-    let game = shipped("dakon");
-    let start = pos(&game, "1 0 0 0 0 0 0 / 0 0 0 0 0 0 0 south captured 50 47");
-    let s = play(&game, &start, "a");
-    assert_eq!(s.position.captured, [51, 47]);
-    assert_eq!(s.position.to_move, Player::North, "no extra turn");
-    let mut run = MatchRun::new(&game, start);
-    run.run_mut().play(s.mv).unwrap();
-    let change = run.finish_round().expect("round 1 ends");
-    assert_eq!(change.scores, [51, 47]);
-    assert_eq!(
-        format_position(run.run().position(), &game),
-        "7 7 7 7 7 7 7 / x 7 7 7 7 7 7 north captured 2 5"
-    );
-}
-
-/// Round 2 of `dakon_round_change_fills_from_the_right`, North's B (7),
+/// Round 2 of the case `rounds/fill_from/dakon.yaml`, North's B (7),
 /// clockwise: A is closed and passed over, North's store (1), g f e d c b;
 /// b held 7, now 8: lifted and sown on a, (South's store passed) G F E D C
 /// B, (A passed) North's store: the last counter in the store ends the turn.
@@ -1178,71 +1012,6 @@ fn dakon_sowing_passes_the_closed_pit_and_the_opponent_store() {
         ]
     );
     assert_eq!(legal(&game, &p), ["B", "C", "D", "E", "F", "G"]);
-}
-
-/// Galatjang's match with a round that ends when at most 80 stones are left
-/// on the board (an end condition that can hold at a round's start).
-fn galatjang_ending_at_80_left() -> sowing::engine::Game {
-    shipped_with(
-        "galatjang-rounds",
-        &[(
-            "when neither_can_move",
-            "when neither_can_move stones_left\n  stones_left_at_most 80\n  stones_left row_owner",
-        )],
-    )
-}
-
-/// A round whose end already holds at its start would end at once, refill
-/// the same stones and start again for ever (it once hung `sow simulate`).
-/// It ends the match instead, decided by that round's scores: 70 stones on
-/// the board (at most 80), each row to its owner: South 42 + 2 = 44, North
-/// 28 + 12 = 40.
-#[test]
-fn a_round_that_ends_before_its_first_ply_ends_the_match() {
-    let game = galatjang_ending_at_80_left();
-    let start = pos(&game, "7 7 7 7 7 7 / 7 7 7 7 x x south captured 2 12");
-    let mut run = MatchRun::new(&game, start);
-    let mut rounds = Vec::new();
-    let flow: ControlFlow<()> = run.play_out(
-        1000,
-        |_| panic!("no ply is played"),
-        |change| rounds.push(*change),
-    );
-    assert_eq!(flow, ControlFlow::Continue(()));
-    assert_eq!(rounds.len(), 1);
-    assert_eq!(rounds[0].end, EndReason::StonesLeft);
-    assert_eq!(rounds[0].scores, [44, 40]);
-    assert_eq!(rounds[0].after, AfterRound::MatchOver(Outcome::South));
-    assert_eq!((run.plies(), run.outcome()), (0, Some(Outcome::South)));
-}
-
-/// The same once the players have chosen the pits to refill: South, owed
-/// four holes (30), names a-d and the 70 stones on the board end the round
-/// before its first sowing (each row to its owner: South 28 + 2 = 30,
-/// North 42 + 12 = 54). The next round would refill the same way and end
-/// again: the match ends, North winning it.
-#[test]
-fn a_round_that_ends_once_refilled_ends_the_match() {
-    let game = galatjang_ending_at_80_left();
-    let start = pos(
-        &game,
-        "x x x x x x / 7 7 7 7 7 7 south captured 30 12 refilling south",
-    );
-    let mut run = MatchRun::new(&game, start);
-    let mut rounds = Vec::new();
-    let _: ControlFlow<()> = run.play_out(
-        1000,
-        |round| {
-            round.play_index(0);
-            ControlFlow::Continue(())
-        },
-        |change| rounds.push(*change),
-    );
-    assert_eq!(rounds.len(), 1, "{rounds:?}");
-    assert_eq!(rounds[0].end, EndReason::StonesLeft);
-    assert_eq!(rounds[0].scores, [30, 54]);
-    assert_eq!(rounds[0].after, AfterRound::MatchOver(Outcome::North));
-    assert_eq!((run.plies(), run.outcome()), (4, Some(Outcome::North)));
 }
 
 /// Through the command line, from the standard start (84 stones, so round

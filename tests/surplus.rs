@@ -3,96 +3,16 @@
 //! of the opposite pit from an own empty pit; the poorer player keeps their
 //! row from their right, the player who scored more starts) and Motiq (2x7,
 //! four per pit, a lap ending on four captures it and the move goes on from
-//! the next pit; filled from the left, starts alternate): refills worked
-//! from a round's last position, the notation, and random matches. The
-//! moves worked by hand are cases (`rounds/refill/hufesay.yaml`,
-//! `rounds/refill/motiq.yaml`).
+//! the next pit; filled from the left, starts alternate): the notation, the
+//! commands, and random matches. The moves and refills worked by hand are
+//! cases (`tests/cases/rounds/refill/`, `rounds/odd_pit/`,
+//! `rounds/match_end/hufesay.yaml`).
 
 use std::ops::ControlFlow;
 
-use sowing::engine::{
-    format_position, parse_position, AfterRound, EndReason, MatchRun, Outcome, Player,
-};
+use sowing::engine::{format_position, parse_position, MatchRun};
 
-use crate::common::{board, legal, play, pos, shipped, shipped_with, sow};
-
-/// Refills Hufesay after a round that ended with an empty board and the
-/// given captures, South having started it.
-fn hufesay_after(captured: &str) -> String {
-    let game = shipped("hufesay");
-    let end = pos(
-        &game,
-        &format!("0 0 0 0 0 0 / 0 0 0 0 0 0 south captured {captured}"),
-    );
-    match game.after_round(&end, EndReason::RowEmpty, Player::South) {
-        AfterRound::Next(next) => {
-            assert_eq!(next.total_stones(), 48, "stones conserved");
-            format_position(&next, &game)
-        }
-        over => panic!("the match goes on: {over:?}"),
-    }
-}
-
-/// South 32, North 16: South is owed 8 pits, North 4, no remainder. North
-/// keeps F E D C (from their right); South fills a-f and takes B and A.
-/// South took more and starts.
-#[test]
-fn hufesay_surplus_takes_the_poorer_players_left_pits() {
-    assert_eq!(hufesay_after("32 16"), "4 4 4 4 4 4 / 4* 4* 4 4 4 4 south");
-}
-
-/// South 35 (8 and 3 over), North 13 (3 and 1 over): North keeps F E D; the
-/// remainders make four, and South's 3 is the larger, so South fills C with
-/// its 3 and North's 1; then South's two pits beyond their row, B and A.
-#[test]
-fn hufesay_odd_pit_goes_to_the_larger_remainder() {
-    assert_eq!(hufesay_after("35 13"), "4 4 4 4 4 4 / 4* 4* 4* 4 4 4 south");
-}
-
-/// South 34 (8 and 2 over), North 14 (3 and 2 over): equal remainders, so
-/// the odd pit, C, stays with its row's player, North (Ludii: the player
-/// who fills second); South takes B and A.
-#[test]
-fn hufesay_equal_remainders_leave_the_odd_pit_to_its_row() {
-    assert_eq!(hufesay_after("34 14"), "4 4 4 4 4 4 / 4* 4* 4 4 4 4 south");
-}
-
-/// North took more (12 to 36): South is owed 3 pits and keeps f e d (from
-/// their right); North fills their row and takes c, b and a; North starts.
-#[test]
-fn hufesay_north_takes_souths_pits() {
-    assert_eq!(hufesay_after("12 36"), "4* 4* 4* 4 4 4 / 4 4 4 4 4 4 north");
-}
-
-/// Fewer than four: the player cannot fill a pit and loses the match.
-#[test]
-fn hufesay_match_ends_below_one_pit() {
-    let game = shipped("hufesay");
-    let end = pos(&game, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 45 3");
-    assert_eq!(
-        game.after_round(&end, EndReason::RowEmpty, Player::South),
-        AfterRound::MatchOver(Outcome::South)
-    );
-}
-
-/// A round with pits that changed hands ends (South's row is empty): each
-/// player takes the stones of the pits they own, South A (3, swapped) for
-/// 30 + 3 = 33, North F (2) for 13 + 2 = 15, whatever their rows.
-#[test]
-fn hufesay_round_end_leftovers_go_to_the_pits_owner() {
-    let game = shipped("hufesay");
-    let end = pos(&game, "0 0 0 0 0 0 / 3* 0 0 0 0 2 north captured 30 13");
-    assert_eq!(game.final_scores(&end, EndReason::RowEmpty), [33, 15]);
-    // 33 = 8 pits and 1, 15 = 3 pits and 3: North keeps F E D and, with the
-    // larger remainder, fills C with its 3 and South's 1; South takes B, A.
-    let AfterRound::Next(next) = game.after_round(&end, EndReason::RowEmpty, Player::North) else {
-        panic!("the match goes on")
-    };
-    assert_eq!(
-        format_position(&next, &game),
-        "4 4 4 4 4 4 / 4* 4* 4 4 4 4 south"
-    );
-}
+use crate::common::{legal, pos, shipped, shipped_with, sow};
 
 #[test]
 fn the_notation_writes_and_reads_pits_of_the_other_row() {
@@ -248,25 +168,4 @@ fn surplus_owner_of_most_pits_may_have_more_moves_than_pits() {
     for label in ["a:ccw", "a:cw", "b:ccw", "b:cw", "O:cw"] {
         assert!(moves.contains(&label.to_string()), "{label}: {moves:?}");
     }
-}
-
-/// Gabata (Adegrat): the hole nobody fills (`odd_pit nobody`) is closed
-/// for the round and sowing passes over it, where Ludii's code sows into
-/// it (the file's header says so). a (2) passes the closed b: c 0 -> 1, d
-/// 0 -> 1, the last, empty before: the hole after it, e (3), is taken. Sown
-/// into b as Ludii does, the move would end in c and take d, empty.
-#[test]
-fn gabata_adegrat_sows_past_the_hole_nobody_filled() {
-    let game = shipped("gabata-adegrat");
-    let s = play(
-        &game,
-        &pos(&game, "2 x 0 0 3 0 / 3 3 3 3 3 3 south captured 6 7"),
-        "a",
-    );
-    assert_eq!(
-        board(&game, &s.position),
-        [0, 0, 1, 1, 0, 0, 3, 3, 3, 3, 3, 3]
-    );
-    assert_eq!(s.position.captured, [9, 7]);
-    assert_eq!(s.position.closed, 0b10, "b stays closed");
 }

@@ -507,7 +507,7 @@ fn tsoro_reentered_sows_a_capture_on() {
 }
 
 /// A Papan Dakon round change, worked by hand in
-/// `rounds::dakon_round_change_fills_from_the_right` and
+/// the case `rounds/fill_from/dakon.yaml` and
 /// `rounds::dakon_sowing_passes_the_closed_pit_and_the_opponent_store`:
 /// South's a (1) into the store ends round 1 (51 - 47); North refills B-G
 /// from the right, A is closed (`x`); North's B relays from b and passes A
