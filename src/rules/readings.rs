@@ -56,7 +56,10 @@ file's setting of that key. A section is merged into the file's section of
 that name, key by key (a section given per item, into the item of that
 label: `capture last { ... }`), or added when the file leaves it out. In a
 section whose order is meaning (`legal`), the keys a reading sets come after
-the file's other keys, in the reading's order. A reading has no `name`.
+the file's other keys, in the reading's order. `KEY default` sets a key
+back to its default (the file's setting of it is dropped: a reading that
+turns `repetition` off says `repetition_leftovers default`). A reading has
+no `name`.
 The resolved rules are checked as a whole file, each problem at its place
 (a reading's own setting at its own line). Reading names are lowercase
 letters, digits and `-`, starting with a letter; a name given twice, a key
@@ -410,8 +413,18 @@ fn effective_label(section: &Section) -> Option<&str> {
     })
 }
 
+/// The word that sets a key back to its default in a reading.
+pub const DEFAULT: &str = "default";
+
+/// Whether a reading's setting is `KEY default`: the base's setting of the
+/// key is dropped, so the key takes its default.
+fn is_default(setting: &Setting) -> bool {
+    matches!(setting.values.as_slice(), [Spanned { node: Value::Word(word), .. }] if word == DEFAULT)
+}
+
 /// Each of `overrides` replaces the setting of its key in `base` (in place,
-/// or when `ordered`, moved to the end in the overrides' order), or is added.
+/// or when `ordered`, moved to the end in the overrides' order), or is added;
+/// one written `KEY default` removes the base's setting.
 fn override_settings<'a>(
     base: &mut Vec<Setting>,
     overrides: impl Iterator<Item = &'a Setting>,
@@ -419,6 +432,12 @@ fn override_settings<'a>(
 ) {
     for setting in overrides {
         let at = base.iter().position(|s| s.key.node == setting.key.node);
+        if is_default(setting) {
+            if let Some(at) = at {
+                base.remove(at);
+            }
+            continue;
+        }
         match at {
             Some(at) if !ordered => base[at] = setting.clone(),
             Some(at) => {
@@ -532,6 +551,14 @@ mod tests {
             resolved.settings[0].values[0].node,
             Value::Text("T@r".into())
         );
+    }
+
+    #[test]
+    fn a_key_set_to_default_drops_the_bases_setting() {
+        let text = format!("{BASE}reading r {{\n  why \"w\"\n  legal {{ grand_slam default }}\n}}\n");
+        let tree = dsl::parse(&text).unwrap();
+        let resolved = resolve(&tree, "r").unwrap();
+        assert_eq!(settings(&resolved, "legal"), ["min_stones", "feed"]);
     }
 
     #[test]
