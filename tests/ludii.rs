@@ -617,7 +617,8 @@ fn replay(
             return Err(Parting {
                 ply,
                 why: format!(
-                    "{mover} plays {site_text}: sow {shown}, Ludii {}{laps}",
+                    "{mover} plays {site_text} from {}: sow {shown}, Ludii {}{laps}",
+                    ours_text(game, matched.run().position()),
                     expected[last - k].text(),
                 ),
                 artifact,
