@@ -102,11 +102,11 @@ fn replayed(variant: &str) -> Replayed {
         .into_iter()
         .find(|r| r.name == LUDII_READING);
     let rules = match &about {
-        Some(_) => {
-            rules::readings::load(&source, LUDII_READING)
-                .unwrap_or_else(|e| panic!("{variant}@{LUDII_READING}: {e:?}"))
-                .rules
-        }
+        Some(_) => match rules::readings::load(&source, LUDII_READING) {
+            Ok(loaded) => loaded.rules,
+            Err(rules::readings::ReadingError::Invalid(report)) => panic!("{report}"),
+            Err(rules::readings::ReadingError::Unknown { .. }) => unreachable!("listed"),
+        },
         None => {
             rules::load(&source)
                 .unwrap_or_else(|report| panic!("{report}"))

@@ -33,11 +33,11 @@ pub const ARTIFACTS: &[Artifact] = &[
     Artifact {
         name: "north_on_south_track",
         what: "Ludii 1.3.13, Chonka's anticlockwise option: North sows along South's track, \
-               into South's store and past its own; the rules have each player sow into their \
-               own store and skip the opponent's",
-        smallest: "Chonka, the start, after South's first move: North's first sowing of 7 from \
-                   any hole of its row passes South's store, where Ludii drops a counter and \
-                   the rules do not",
+               from the end of its row on into South's row and into South's store, never its \
+               own; the rules have each player sow into their own store and skip the \
+               opponent's",
+        smallest: "Chonka, North's G holding one counter, North to move: the rules sow it into \
+                   North's store; Ludii, on South's track, into South's a",
     },
 ];
 
