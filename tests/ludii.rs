@@ -397,6 +397,9 @@ struct AtSowing<'a> {
     pit: usize,
     /// The counters it held.
     sown: usize,
+    /// The mover's captures after the move: `sow`'s, and Ludii's where it
+    /// keeps them.
+    captured: (u64, Option<u64>),
 }
 
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
@@ -405,6 +408,7 @@ fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
     match name {
         "origin_test" => Some(reaches_origin_test),
         "north_on_south_track" => Some(reaches_north_on_south_track),
+        "chain_stops_before_origin" => Some(reaches_chain_stops_before_origin),
         _ => None,
     }
 }
@@ -417,6 +421,17 @@ fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
 fn reaches_origin_test(at: &AtSowing) -> bool {
     let lap = at.layout.track_length.saturating_sub(1);
     at.game.rules().sowing.skip_origin && lap > 0 && at.sown > lap && (at.sown - 1) % lap == 0
+}
+
+/// A sowing of a lap or more, the origin not skipped, after which `sow`'s
+/// mover has captured more than Ludii's: Ludii's engine stops a backward
+/// capture chain before the hole the move started from, which such a
+/// sowing can bring to a capturing count.
+fn reaches_chain_stops_before_origin(at: &AtSowing) -> bool {
+    let (ours, ludii) = at.captured;
+    !at.game.rules().sowing.skip_origin
+        && at.sown >= at.layout.track_length
+        && ludii.is_some_and(|ludii| ours > ludii)
 }
 
 /// North's sowing reaches the end of its row, where Ludii's South track
@@ -600,12 +615,26 @@ fn replay(
                 .ok()
                 .and_then(|s| before["c"][s].as_u64())
                 .unwrap_or(0) as usize;
+            let mover_index = usize::from(mover == Player::North);
+            let ours_captured = match candidates.first() {
+                Some(&mv) => {
+                    let mut played = matched.clone();
+                    played.run_mut().play(mv).ok().map_or(0, |_| {
+                        u64::from(played.run().position().captured[mover_index])
+                    })
+                }
+                None => 0,
+            };
             let at = AtSowing {
                 game,
                 layout,
                 mover,
                 pit: from.unwrap_or(usize::MAX),
                 sown,
+                captured: (
+                    ours_captured,
+                    expected[last - k].captured.map(|c| c[mover_index]),
+                ),
             };
             let artifact = (artifacts.iter())
                 .map(|name| {

@@ -39,6 +39,15 @@ pub const ARTIFACTS: &[Artifact] = &[
         smallest: "Chonka, North's G holding one counter, North to move: the rules sow it into \
                    North's store; Ludii, on South's track, into South's a",
     },
+    Artifact {
+        name: "chain_stops_before_origin",
+        what: "Ludii 1.3.13: a backward capture chain stops before the hole the move started \
+               from, even when a sowing of a lap or more has brought that hole to a capturing \
+               count; the rules take it and go on",
+        smallest: "Mangala (Turkey), `15 1 0 0 0 0 0 / 0 0 0 0 0 0 0 south` (16 stones), South \
+                   plays a: the 14th counter falls in a, the 15th makes b three; the rules take \
+                   b, then a and every hole back to c, 16 counters; Ludii takes b's 3 alone",
+    },
 ];
 
 /// The artifact named `name`, if any.
