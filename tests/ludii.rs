@@ -400,6 +400,8 @@ struct AtSowing<'a> {
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
+    /// Ludii's moves in a row by the mover from there (its relay laps).
+    ludii_moves: usize,
 }
 
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
@@ -409,6 +411,7 @@ fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
         "origin_test" => Some(reaches_origin_test),
         "north_on_south_track" => Some(reaches_north_on_south_track),
         "chain_stops_before_origin" => Some(reaches_chain_stops_before_origin),
+        "relay_to_move_limit" => Some(reaches_relay_to_move_limit),
         _ => None,
     }
 }
@@ -432,6 +435,12 @@ fn reaches_chain_stops_before_origin(at: &AtSowing) -> bool {
     !at.game.rules().sowing.skip_origin
         && at.sown >= at.layout.track_length
         && ludii.is_some_and(|ludii| ours > ludii)
+}
+
+/// Ludii's game stops at its move limit in the middle of one relay: its
+/// run of laps by one player is longer than any relay `sow` plays.
+fn reaches_relay_to_move_limit(at: &AtSowing) -> bool {
+    u64::try_from(at.ludii_moves).is_ok_and(|n| n > u64::from(rules::MAX_RELAYS))
 }
 
 /// North's sowing reaches the end of its row, where Ludii's South track
@@ -635,6 +644,7 @@ fn replay(
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),
                 ),
+                ludii_moves: last - k + 1,
             };
             let artifact = (artifacts.iter())
                 .map(|name| {
