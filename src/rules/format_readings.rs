@@ -115,8 +115,7 @@ fn body(tree: &SyntaxTree, reading: &Reading, text: &str) -> String {
     // `artifact` just after `why`: what the reading says about itself first.
     if let Some(at) = doc.items.iter().position(|item| is_key(item, ARTIFACT)) {
         let artifact = doc.items.remove(at);
-        let after = (doc.items.iter().position(|item| is_key(item, WHY)))
-            .map_or(0, |why| why + 1);
+        let after = (doc.items.iter().position(|item| is_key(item, WHY))).map_or(0, |why| why + 1);
         doc.items.insert(after, artifact);
     }
     print(&doc)

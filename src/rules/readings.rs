@@ -555,10 +555,39 @@ mod tests {
 
     #[test]
     fn a_key_set_to_default_drops_the_bases_setting() {
-        let text = format!("{BASE}reading r {{\n  why \"w\"\n  legal {{ grand_slam default }}\n}}\n");
+        let text =
+            format!("{BASE}reading r {{\n  why \"w\"\n  legal {{ grand_slam default }}\n}}\n");
         let tree = dsl::parse(&text).unwrap();
         let resolved = resolve(&tree, "r").unwrap();
         assert_eq!(settings(&resolved, "legal"), ["min_stones", "feed"]);
+    }
+
+    #[test]
+    fn an_artifact_is_named_from_the_table() {
+        let text =
+            format!("{BASE}reading r {{\n  why \"w\"\n  artifact origin_test origin_tset\n}}\n");
+        let tree = dsl::parse(&text).unwrap();
+        let found = check(&tree);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .message
+                .starts_with("unknown artifact `origin_tset`, expected `origin_test`"),
+            "{}",
+            found[0].message
+        );
+        assert!(found[0].message.contains("did you mean `origin_test`"));
+        assert_eq!(&text[found[0].span.start..found[0].span.end], "origin_tset");
+        assert_eq!(
+            artifacts_of(&tree.readings[0]),
+            ["origin_test", "origin_tset"]
+        );
+        let empty = format!("{BASE}reading r {{\n  why \"w\"\n  artifact\n}}\n");
+        if let Ok(tree) = dsl::parse(&empty) {
+            assert!(check(&tree)[0]
+                .message
+                .starts_with("`artifact` names one or more"));
+        }
     }
 
     #[test]
