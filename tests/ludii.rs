@@ -79,12 +79,45 @@ fn read_map() -> Vec<Mapped> {
         .collect()
 }
 
-fn shipped(variant: &str) -> Game {
+/// The variant a file's Ludii games are replayed with: its `ludii`
+/// reading when it has one, else its base rules.
+struct Replayed {
+    game: Game,
+    /// `Some("ludii")` when the file's `ludii` reading is replayed.
+    reading: Option<String>,
+    /// The artifacts of Ludii's engine the reading names
+    /// (src/rules/artifacts.rs): the games whose first parting reaches one
+    /// are left out, by its name.
+    artifacts: Vec<String>,
+}
+
+/// The name of the reading that follows Ludii's code.
+const LUDII_READING: &str = "ludii";
+
+fn replayed(variant: &str) -> Replayed {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{variant}.variant"));
     let text = std::fs::read_to_string(&path).unwrap();
-    let loaded = rules::load(&Source::new(path.display().to_string(), text))
-        .unwrap_or_else(|report| panic!("{report}"));
-    Game::new(loaded.rules)
+    let source = Source::new(path.display().to_string(), text);
+    let about = rules::readings::about(&source.text)
+        .into_iter()
+        .find(|r| r.name == LUDII_READING);
+    let rules = match &about {
+        Some(_) => match rules::readings::load(&source, LUDII_READING) {
+            Ok(loaded) => loaded.rules,
+            Err(rules::readings::ReadingError::Invalid(report)) => panic!("{report}"),
+            Err(rules::readings::ReadingError::Unknown { .. }) => unreachable!("listed"),
+        },
+        None => {
+            rules::load(&source)
+                .unwrap_or_else(|report| panic!("{report}"))
+                .rules
+        }
+    };
+    Replayed {
+        game: Game::new(rules),
+        reading: about.as_ref().map(|a| a.name.clone()),
+        artifacts: about.map(|a| a.artifacts).unwrap_or_default(),
+    }
 }
 
 /// Where `sow`'s pits and captures are among Ludii's sites.
@@ -286,6 +319,9 @@ struct Parting {
     /// Ludii's move (from 1) where it parts.
     ply: usize,
     why: String,
+    /// The artifact of Ludii's engine the sowing where it parts reaches,
+    /// among those the replayed reading names.
+    artifact: Option<&'static str>,
 }
 
 /// How a replayed game agreed.
@@ -352,19 +388,67 @@ fn next_round_like<'g>(
         .then(|| (next, end.max(from) - 1))
 }
 
-/// What is known of why a sowing of `sown` stones parts, in a game that
-/// skips the origin (Ludii's `includeSelf:False`): Ludii's `sow` tests its
-/// capture at the `(to)` of the loop's last step, which is still the
-/// skipped origin when the last stone falls just past it (Sow.java sets the
-/// context's `to` before stepping over the origin), so such a move
-/// captures nothing in Ludii.
-fn known_cause(game: &Game, layout: &Layout, sown: usize) -> &'static str {
-    let lap = layout.track_length.saturating_sub(1);
-    if game.rules().sowing.skip_origin && lap > 0 && sown > lap && (sown - 1) % lap == 0 {
-        " [the last stone falls just past the skipped origin: Ludii tests its capture at the origin]"
-    } else {
-        ""
+/// A sowing where a game parts, as the artifacts' detectors see it.
+struct AtSowing<'a> {
+    game: &'a Game,
+    layout: &'a Layout,
+    mover: Player,
+    /// `sow`'s pit sown from.
+    pit: usize,
+    /// The counters it held.
+    sown: usize,
+    /// The mover's captures after the move: `sow`'s, and Ludii's where it
+    /// keeps them.
+    captured: (u64, Option<u64>),
+    /// Ludii's moves in a row by the mover from there (its relay laps).
+    ludii_moves: usize,
+}
+
+/// The detector of each artifact of src/rules/artifacts.rs: whether the
+/// sowing where a game parts reaches it.
+fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
+    match name {
+        "origin_test" => Some(reaches_origin_test),
+        "north_on_south_track" => Some(reaches_north_on_south_track),
+        "chain_stops_before_origin" => Some(reaches_chain_stops_before_origin),
+        "relay_to_move_limit" => Some(reaches_relay_to_move_limit),
+        _ => None,
     }
+}
+
+/// Ludii's `sow` with `includeSelf:False` tests its capture at the `(to)`
+/// of the loop's last step, which is still the skipped origin when the
+/// last counter falls just past it (Sow.java sets the context's `to`
+/// before stepping over the origin): a lap of the track less the origin,
+/// then one more counter.
+fn reaches_origin_test(at: &AtSowing) -> bool {
+    let lap = at.layout.track_length.saturating_sub(1);
+    at.game.rules().sowing.skip_origin && lap > 0 && at.sown > lap && (at.sown - 1) % lap == 0
+}
+
+/// A sowing of a lap or more, the origin not skipped, after which `sow`'s
+/// mover has captured more than Ludii's: Ludii's engine stops a backward
+/// capture chain before the hole the move started from, which such a
+/// sowing can bring to a capturing count.
+fn reaches_chain_stops_before_origin(at: &AtSowing) -> bool {
+    let (ours, ludii) = at.captured;
+    !at.game.rules().sowing.skip_origin
+        && at.sown >= at.layout.track_length
+        && ludii.is_some_and(|ludii| ours > ludii)
+}
+
+/// Ludii's game stops at its move limit in the middle of one relay: its
+/// run of laps by one player is longer than any relay `sow` plays.
+fn reaches_relay_to_move_limit(at: &AtSowing) -> bool {
+    u64::try_from(at.ludii_moves).is_ok_and(|n| n > u64::from(rules::MAX_RELAYS))
+}
+
+/// North's sowing reaches the end of its row, where Ludii's South track
+/// (which North sows along) goes on into South's row instead of North's
+/// store.
+fn reaches_north_on_south_track(at: &AtSowing) -> bool {
+    let per_side = at.game.topology().per_side();
+    at.mover == Player::North && at.pit >= per_side && at.sown >= 2 * per_side - at.pit
 }
 
 /// The most Ludii moves a prescribed opening that `sow` plays as part of
@@ -372,7 +456,12 @@ fn known_cause(game: &Game, layout: &Layout, sown: usize) -> &'static str {
 const MAX_OPENING_MOVES: usize = 40;
 
 /// Replays one of Ludii's games.
-fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Parting> {
+fn replay(
+    game: &Game,
+    layout: &Layout,
+    artifacts: &[String],
+    record: &Value,
+) -> Result<Agreed, Parting> {
     let mut matched = MatchRun::new(game, game.start());
     let moves = record["moves"].as_array().unwrap();
     // Where `sow`'s start is a prescribed opening already played (`sow`
@@ -388,6 +477,7 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
     let Some(mut k) = opening else {
         return Err(Parting {
             ply: 0,
+            artifact: None,
             why: format!(
                 "the start: sow {}, Ludii {}",
                 ours_text(game, matched.run().position()),
@@ -398,7 +488,13 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
     while k < moves.len() {
         let ludii = &moves[k];
         let ply = k + 1;
-        let parting = |why: String| Err(Parting { ply, why });
+        let parting = |why: String| {
+            Err(Parting {
+                ply,
+                why,
+                artifact: None,
+            })
+        };
         if matched.run().end().is_some() && game.has_rounds() {
             let before = if k == 0 {
                 &record["start"]
@@ -528,11 +624,44 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
                 .ok()
                 .and_then(|s| before["c"][s].as_u64())
                 .unwrap_or(0) as usize;
-            let cause = known_cause(game, layout, sown);
-            return parting(format!(
-                "{mover} plays {site_text}: sow {shown}, Ludii {}{laps}{cause}",
-                expected[last - k].text(),
-            ));
+            let mover_index = usize::from(mover == Player::North);
+            let ours_captured = match candidates.first() {
+                Some(&mv) => {
+                    let mut played = matched.clone();
+                    played.run_mut().play(mv).ok().map_or(0, |_| {
+                        u64::from(played.run().position().captured[mover_index])
+                    })
+                }
+                None => 0,
+            };
+            let at = AtSowing {
+                game,
+                layout,
+                mover,
+                pit: from.unwrap_or(usize::MAX),
+                sown,
+                captured: (
+                    ours_captured,
+                    expected[last - k].captured.map(|c| c[mover_index]),
+                ),
+                ludii_moves: last - k + 1,
+            };
+            let artifact = (artifacts.iter())
+                .map(|name| {
+                    rules::artifacts::find(name)
+                        .expect("checked by the reading")
+                        .name
+                })
+                .find(|name| from.is_some() && detector(name).is_some_and(|reaches| reaches(&at)));
+            return Err(Parting {
+                ply,
+                why: format!(
+                    "{mover} plays {site_text} from {}: sow {shown}, Ludii {}{laps}",
+                    ours_text(game, matched.run().position()),
+                    expected[last - k].text(),
+                ),
+                artifact,
+            });
         };
         matched = next;
         k = through + 1;
@@ -545,6 +674,7 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
                 None => Ok(Agreed::ToLudiisLimit),
                 Some(reason) => Err(Parting {
                     ply: moves.len(),
+                    artifact: None,
                     why: format!(
                         "sow ended ({}) where Ludii stops at its limit",
                         reason.as_str()
@@ -557,6 +687,7 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
     let Some(reason) = run.end() else {
         return Err(Parting {
             ply: moves.len(),
+            artifact: None,
             why: "Ludii's game ended, sow's goes on".to_string(),
         });
     };
@@ -566,6 +697,7 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
             Some(AfterRound::Next(_)) => {
                 return Err(Parting {
                     ply: moves.len(),
+                    artifact: None,
                     why: "Ludii's match ended, sow starts another round".to_string(),
                 })
             }
@@ -582,6 +714,7 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
     if ours != end["winner"].as_u64().unwrap_or(0) {
         return Err(Parting {
             ply: moves.len(),
+            artifact: None,
             why: format!(
                 "winner: sow {ours} ({}, scores {:?}), Ludii {} (scores {})",
                 reason.as_str(),
@@ -597,24 +730,55 @@ fn replay(game: &Game, layout: &Layout, record: &Value) -> Result<Agreed, Partin
 /// One file's result.
 struct FileResult {
     variant: String,
+    /// The reading replayed (`None`: the base rules).
+    reading: Option<String>,
     claim: String,
     agreeing: usize,
     dumped: usize,
     /// Games agreeing only up to Ludii's turn limit.
     to_limit: usize,
-    /// The first parting game: its seed and where it parts.
-    first_parting: Option<(u64, Parting)>,
+    /// The seeds of the games left out for each artifact the reading
+    /// names, in the reading's order.
+    left_out: Vec<(String, Vec<u64>)>,
+    /// Every other parting game: its seed and where it parts.
+    partings: Vec<(u64, Parting)>,
     not_comparable: Option<String>,
 }
 
+impl FileResult {
+    /// Whether every game agrees or reaches a named artifact.
+    fn agrees(&self) -> bool {
+        self.not_comparable.is_none() && self.partings.is_empty()
+    }
+
+    /// The left-out column: `origin_test 3 13; ...`, or `-`.
+    fn left_out_text(&self) -> String {
+        if self.left_out.is_empty() {
+            return "-".to_string();
+        }
+        let named: Vec<String> = (self.left_out.iter())
+            .map(|(name, seeds)| {
+                let seeds: Vec<String> = seeds.iter().map(u64::to_string).collect();
+                format!("{name} {}", seeds.join(" "))
+            })
+            .collect();
+        named.join("; ")
+    }
+}
+
 fn check_file(mapped: &Mapped) -> FileResult {
+    let replayed = replayed(&mapped.variant);
     let mut result = FileResult {
         variant: mapped.variant.clone(),
+        reading: replayed.reading.clone(),
         claim: mapped.claim.clone(),
         agreeing: 0,
         dumped: 0,
         to_limit: 0,
-        first_parting: None,
+        left_out: (replayed.artifacts.iter())
+            .map(|name| (name.clone(), Vec::new()))
+            .collect(),
+        partings: Vec::new(),
         not_comparable: mapped.not_comparable.clone(),
     };
     if mapped.not_comparable.is_some() {
@@ -625,29 +789,41 @@ fn check_file(mapped: &Mapped) -> FileResult {
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut lines = BufReader::new(flate2::read::GzDecoder::new(file)).lines();
     let header: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
-    let game = shipped(&mapped.variant);
-    let layout = match Layout::new(&game, &header["layout"]) {
+    let game = &replayed.game;
+    let layout = match Layout::new(game, &header["layout"]) {
         Ok(layout) => layout,
         Err(why) => {
             result.dumped = mapped.games;
-            result.first_parting = Some((0, Parting { ply: 0, why }));
+            result.partings.push((
+                0,
+                Parting {
+                    ply: 0,
+                    why,
+                    artifact: None,
+                },
+            ));
             return result;
         }
     };
     for line in lines {
         let record: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        let seed = record["seed"].as_u64().unwrap();
         result.dumped += 1;
-        match replay(&game, &layout, &record) {
+        match replay(game, &layout, &replayed.artifacts, &record) {
             Ok(agreed) => {
                 result.agreeing += 1;
                 if agreed == Agreed::ToLudiisLimit {
                     result.to_limit += 1;
                 }
             }
-            Err(parting) if result.first_parting.is_none() => {
-                result.first_parting = Some((record["seed"].as_u64().unwrap(), parting));
+            Err(Parting {
+                artifact: Some(name),
+                ..
+            }) => {
+                let at = result.left_out.iter().position(|(n, _)| n == name).unwrap();
+                result.left_out[at].1.push(seed);
             }
-            Err(_) => {}
+            Err(parting) => result.partings.push((seed, parting)),
         }
     }
     assert_eq!(
@@ -659,114 +835,34 @@ fn check_file(mapped: &Mapped) -> FileResult {
     result
 }
 
-/// Ludii's stored games of `variant` that part from the file, each as its
-/// seed and where it parts.
-fn partings(variant: &str) -> Vec<(u64, Parting)> {
-    let path = data_dir().join(format!("{variant}.jsonl.gz"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut lines = BufReader::new(flate2::read::GzDecoder::new(file)).lines();
-    let header: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
-    let game = shipped(variant);
-    let layout = Layout::new(&game, &header["layout"]).unwrap();
-    lines
-        .filter_map(|line| {
-            let record: Value = serde_json::from_str(&line.unwrap()).unwrap();
-            let seed = record["seed"].as_u64().unwrap();
-            replay(&game, &layout, &record).err().map(|p| (seed, p))
-        })
-        .collect()
-}
-
-/// The departures from Ludii's code that the headers state, each where
-/// Ludii's stored games part: the seeds of the games that part for each
-/// reason (every parting game has one of them).
-#[test]
-fn ludii_games_part_where_the_headers_say() {
-    // A lap ending just past the skipped origin, tested by Ludii at the
-    // origin (see skip_origin.rs for the smallest position).
-    let origin = |p: &Parting| p.why.contains("just past the skipped origin");
-    // `sow` offers `propose` at a repeated position, Ludii only at its
-    // `(is Cycle)`.
-    let proposal = |p: &Parting| p.why.starts_with("legal moves:") && p.why.contains("propose");
-    let repetition = |p: &Parting| p.why.starts_with("sow ended the game (repetition)");
-    /// A reason's name and test, and the seeds of the games parting so.
-    type Reasons<'a> = &'a [((&'a str, fn(&Parting) -> bool), &'a [u64])];
-    let expected: &[(&str, Reasons)] = &[
-        ("awari", &[(("origin", origin), &[3, 13])]),
-        (
-            "uril",
-            &[
-                (("origin", origin), &[3, 13]),
-                (("repetition", repetition), &[7, 18]),
-            ],
-        ),
-        (
-            "english-wari-st-lucia",
-            &[(("origin", origin), &[5, 7, 8, 11, 12, 19])],
-        ),
-        (
-            "enindji",
-            &[
-                (("origin", origin), &[2, 5, 15, 16, 18, 20]),
-                (("proposal", proposal), &[1, 4, 6, 7, 8, 9, 11, 17]),
-            ],
-        ),
-        (
-            "woli",
-            &[
-                (("origin", origin), &[4, 5, 8, 14, 15, 17, 19, 20]),
-                (("proposal", proposal), &[2, 6, 7, 11, 13, 16, 18]),
-            ],
-        ),
-    ];
-    for (variant, reasons) in expected {
-        let parted = partings(variant);
-        for ((name, holds), seeds) in *reasons {
-            let found: Vec<u64> = parted
-                .iter()
-                .filter(|(_, p)| holds(p))
-                .map(|(seed, _)| *seed)
-                .collect();
-            assert_eq!(&found, seeds, "{variant}: games parting at {name}");
-        }
-        let explained = reasons.iter().map(|(_, seeds)| seeds.len()).sum::<usize>();
-        assert_eq!(
-            parted.len(),
-            explained,
-            "{variant}: every parting has a stated reason"
-        );
-    }
-    // Chonka: Ludii's anticlockwise option sows North on South's track
-    // (into South's store, past its own): every game parts at North's
-    // first move, ply 2 or 3.
-    let chonka = partings("chonka");
-    assert_eq!(chonka.len(), 50);
-    assert!(chonka
-        .iter()
-        .all(|(_, p)| p.ply <= 3 && p.why.starts_with("north plays")));
-}
-
 /// The summary table, as tests/peers/ludii/agreement.tsv holds it.
 fn table(results: &[FileResult]) -> String {
     let mut out = String::from(
         "# Generated by `UPDATE_LUDII=1 cargo test --test integration ludii::`: \
          how each file's replay of Ludii's dumped games went.\n\
-         variant\tclaim\tagreeing\tdumped\tto_limit\tfirst_parting\n",
+         variant\treading\tclaim\tagreeing\tdumped\tto_limit\tleft_out\tfirst_parting\n",
     );
     for r in results {
-        let parting = match (&r.not_comparable, &r.first_parting) {
+        let parting = match (&r.not_comparable, r.partings.first()) {
             (Some(reason), _) => format!("not comparable: {reason}"),
-            (None, Some((seed, p))) => format!("seed {seed} move {}: {}", p.ply, p.why),
+            (None, Some((seed, p))) => format!(
+                "seed {seed} move {}: {} ({} games part)",
+                p.ply,
+                p.why,
+                r.partings.len()
+            ),
             (None, None) => "-".to_string(),
         };
         writeln!(
             out,
-            "{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
             r.variant,
+            r.reading.as_deref().unwrap_or("-"),
             r.claim,
             r.agreeing,
             r.dumped,
             r.to_limit,
+            r.left_out_text(),
             parting.replace('\t', " ")
         )
         .unwrap();
@@ -774,37 +870,61 @@ fn table(results: &[FileResult]) -> String {
     out
 }
 
-/// Every mapped file is replayed against Ludii's games; the files whose
-/// every game agrees must be exactly those agreement.tsv says agree.
+/// Every mapped file is replayed against Ludii's games, under its `ludii`
+/// reading when it has one; the files whose every game agrees (or reaches
+/// an artifact its reading names) must be exactly those agreement.tsv says
+/// agree, leaving out the same games.
 #[test]
 fn ludii_games_agree_where_listed() {
     let results: Vec<FileResult> = read_map().iter().map(check_file).collect();
     let generated = table(&results);
     println!("{generated}");
+    for r in &results {
+        for (seed, p) in &r.partings {
+            println!("{} seed {seed} move {}: {}", r.variant, p.ply, p.why);
+        }
+    }
+    // An artifact a reading names is reached by at least one game: a name
+    // that leaves out nothing is not Ludii's play of that file.
+    for r in &results {
+        for (name, seeds) in &r.left_out {
+            assert!(
+                !seeds.is_empty() || r.not_comparable.is_some(),
+                "{}@{}: artifact `{name}` is named but no game reaches it",
+                r.variant,
+                LUDII_READING
+            );
+        }
+    }
     let path = data_dir().join("agreement.tsv");
     if std::env::var_os("UPDATE_LUDII").is_some() {
         std::fs::write(&path, &generated).unwrap();
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    let listed: Vec<&str> = committed
-        .lines()
-        .skip(2)
+    let mut lines = committed.lines().skip(1);
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let column = |name: &str| {
+        (header.iter().position(|&h| h == name))
+            .unwrap_or_else(|| panic!("agreement.tsv has no column `{name}`"))
+    };
+    let (variant, left_out, first) = (
+        column("variant"),
+        column("left_out"),
+        column("first_parting"),
+    );
+    // Each agreeing file with the games it leaves out.
+    let listed: BTreeMap<&str, &str> = lines
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
-            (f.len() >= 4 && f[2] == f[3] && f[5] == "-").then_some(f[0])
+            (f.len() == header.len() && f[first] == "-").then(|| (f[variant], f[left_out]))
         })
         .collect();
     let mut wrong = Vec::new();
     for r in &results {
-        let agrees = r.not_comparable.is_none() && r.first_parting.is_none();
-        let on_list = listed.contains(&r.variant.as_str());
-        match (agrees, on_list) {
-            (false, true) => {
-                let (seed, p) = r
-                    .first_parting
-                    .as_ref()
-                    .map_or((0, None), |(s, p)| (*s, Some(p)));
+        match (r.agrees(), listed.get(r.variant.as_str())) {
+            (false, Some(_)) => {
+                let (seed, p) = r.partings.first().map_or((0, None), |(s, p)| (*s, Some(p)));
                 wrong.push(format!(
                     "{} no longer agrees with Ludii ({}/{} games): seed {seed} move {}: {}",
                     r.variant,
@@ -814,13 +934,32 @@ fn ludii_games_agree_where_listed() {
                     p.map_or("", |p| &p.why)
                 ));
             }
-            (true, false) => wrong.push(format!(
-                "{} now agrees with Ludii on all {} games: add it to the list \
+            (true, None) => wrong.push(format!(
+                "{} now agrees with Ludii on all {} games (left out: {}): add it to the list \
                  (UPDATE_LUDII=1 cargo test --test integration ludii::)",
-                r.variant, r.dumped
+                r.variant,
+                r.dumped,
+                r.left_out_text()
+            )),
+            (true, Some(&listed)) if listed != r.left_out_text() => wrong.push(format!(
+                "{} leaves out other games than listed: {}, listed {listed}",
+                r.variant,
+                r.left_out_text()
             )),
             _ => {}
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Every artifact of the table has its detector here.
+#[test]
+fn every_artifact_has_a_detector() {
+    for artifact in rules::artifacts::ARTIFACTS {
+        assert!(
+            detector(artifact.name).is_some(),
+            "artifact `{}` has no detector in tests/ludii.rs",
+            artifact.name
+        );
+    }
 }

@@ -1,11 +1,11 @@
 //! `sow fmt` for the readings of a file (`reading NAME { ... }`): each
 //! printed after the base rules, in file order, its body in the canonical
-//! layout of a file (`source` and `why` first, then the keys and sections
+//! layout of a file (`source`, `why` and `artifact` first, then the keys and sections
 //! in the declaration's order, comments kept where they were), indented.
 
 use super::{
     layout::{canonical, document, LineIndex},
-    readings::WHY,
+    readings::{ARTIFACT, WHY},
     write::{print, Item},
 };
 use crate::{
@@ -111,6 +111,12 @@ fn body(tree: &SyntaxTree, reading: &Reading, text: &str) -> String {
             .position(|item| is_key(item, "source"))
             .map_or(0, |source| source + 1);
         doc.items.insert(after, why);
+    }
+    // `artifact` just after `why`: what the reading says about itself first.
+    if let Some(at) = doc.items.iter().position(|item| is_key(item, ARTIFACT)) {
+        let artifact = doc.items.remove(at);
+        let after = (doc.items.iter().position(|item| is_key(item, WHY))).map_or(0, |why| why + 1);
+        doc.items.insert(after, artifact);
     }
     print(&doc)
 }

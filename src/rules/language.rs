@@ -275,7 +275,7 @@ pub fn json() -> String {
         entries: schema::LANGUAGE,
         moved: schema::MOVED,
         reading: Reading {
-            keys: &[readings::WHY, "source"],
+            keys: &[readings::WHY, "source", readings::ARTIFACT],
             required: &[readings::WHY],
             name: "[a-z][a-z0-9-]*",
         },

@@ -1,6 +1,7 @@
 //! The validated rules of a variant: plain data, serde-serialisable, built
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
+pub mod artifacts;
 mod checks;
 mod declaration;
 pub mod describe;

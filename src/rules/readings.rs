@@ -21,6 +21,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{
+    artifacts,
     keyword::{expected_list, suggestion},
     schema,
     validate::{self, Loaded},
@@ -49,6 +50,7 @@ reading awale-info {
 |---|---|---|
 | `why` | a string: why the source is read this way | required |
 | `source` | a string: the source this reading follows | the file's `source` |
+| `artifact` | names of artifacts: what the program the reading follows does that no rule text supports | none |
 
 Every other setting or section is an override. A top-level key replaces the
 file's setting of that key; `KEY default` takes the file's setting away, as if
@@ -65,14 +67,25 @@ The resolved rules are checked as a whole file, each problem at its place
 letters, digits and `-`, starting with a letter; a name given twice, a key
 set twice in one reading, or an unknown key is an error. `sow check FILE`
 checks the file's rules and every reading; `sow describe FILE` lists the
-readings and what each changes.";
+readings and what each changes.
+
+A reading that follows a program (Ludii's code, say) names with `artifact`
+what that program's engine does that no rule text supports, from one table
+of artifacts, each with what it does and the smallest position that shows
+it (`origin_test`: a lap ending just past a skipped origin is tested at the
+origin). An unknown name is an error. The artifacts change no rule: they
+tell a replay of the program's games which games to leave out, by name.";
 
 /// The key that says why a reading reads the source so.
 pub const WHY: &str = "why";
 
+/// The key that names the artifacts of the program a reading follows
+/// (`artifact origin_test`), from the table in `artifacts`.
+pub const ARTIFACT: &str = "artifact";
+
 /// The keys of a reading itself, not of the rules: what it says about
 /// itself.
-const OWN_KEYS: &[&str] = &[WHY];
+const OWN_KEYS: &[&str] = &[WHY, ARTIFACT];
 
 /// Why a reading cannot be loaded.
 #[derive(Debug)]
@@ -117,6 +130,8 @@ pub struct About {
     pub source: Option<String>,
     /// Why it reads the source so.
     pub why: String,
+    /// The artifacts of the program it follows that it names, in its order.
+    pub artifacts: Vec<String>,
 }
 
 /// What each reading of a variant file's text says about itself, in file
@@ -130,6 +145,19 @@ pub fn about(text: &str) -> Vec<About> {
             name: r.name.node.clone(),
             source: text_of(r, "source").map(String::from),
             why: text_of(r, WHY).unwrap_or_default().to_string(),
+            artifacts: artifacts_of(r),
+        })
+        .collect()
+}
+
+/// The artifacts a reading names (`artifact NAME ...`), as written.
+pub fn artifacts_of(reading: &Reading) -> Vec<String> {
+    (reading.settings.iter())
+        .filter(|s| s.key.node == ARTIFACT)
+        .flat_map(|s| &s.values)
+        .filter_map(|v| match &v.node {
+            Value::Word(word) => Some(word.clone()),
+            _ => None,
         })
         .collect()
 }
@@ -204,6 +232,9 @@ fn check_reading(reading: &Reading, found: &mut Vec<Diagnostic>) {
                 ),
             )),
         }
+    }
+    for setting in reading.settings.iter().filter(|s| s.key.node == ARTIFACT) {
+        check_artifacts(setting, found);
     }
     if let Some(setting) = reading.settings.iter().find(|s| s.key.node == "name") {
         found.push(Diagnostic::error(
@@ -307,6 +338,41 @@ fn reset_required(
                 key.name, key.name
             ),
         ));
+    }
+}
+
+/// Each value of an `artifact` line names an artifact of the table.
+fn check_artifacts(setting: &Setting, found: &mut Vec<Diagnostic>) {
+    let names = artifacts::ARTIFACTS.iter().map(|a| a.name);
+    if setting.values.is_empty() {
+        found.push(Diagnostic::error(
+            setting.span,
+            format!(
+                "`{ARTIFACT}` names one or more artifacts: {}",
+                expected_list(names)
+            ),
+        ));
+        return;
+    }
+    for value in &setting.values {
+        match &value.node {
+            Value::Word(word) if artifacts::find(word).is_some() => {}
+            Value::Word(word) => found.push(Diagnostic::error(
+                value.span,
+                format!(
+                    "unknown artifact `{word}`, expected {}{}",
+                    expected_list(names.clone()),
+                    suggestion(word, names.clone())
+                ),
+            )),
+            _ => found.push(Diagnostic::error(
+                value.span,
+                format!(
+                    "`{ARTIFACT}` takes artifact names, unquoted: {}",
+                    expected_list(names.clone())
+                ),
+            )),
+        }
     }
 }
 
@@ -521,6 +587,43 @@ mod tests {
             resolved.settings[0].values[0].node,
             Value::Text("T@r".into())
         );
+    }
+
+    #[test]
+    fn a_key_set_to_default_drops_the_bases_setting() {
+        let text =
+            format!("{BASE}reading r {{\n  why \"w\"\n  legal {{ grand_slam default }}\n}}\n");
+        let tree = dsl::parse(&text).unwrap();
+        let resolved = resolve(&tree, "r").unwrap();
+        assert_eq!(settings(&resolved, "legal"), ["min_stones", "feed"]);
+    }
+
+    #[test]
+    fn an_artifact_is_named_from_the_table() {
+        let text =
+            format!("{BASE}reading r {{\n  why \"w\"\n  artifact origin_test origin_tset\n}}\n");
+        let tree = dsl::parse(&text).unwrap();
+        let found = check(&tree);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .message
+                .starts_with("unknown artifact `origin_tset`, expected `origin_test`"),
+            "{}",
+            found[0].message
+        );
+        assert!(found[0].message.contains("did you mean `origin_test`"));
+        assert_eq!(&text[found[0].span.start..found[0].span.end], "origin_tset");
+        assert_eq!(
+            artifacts_of(&tree.readings[0]),
+            ["origin_test", "origin_tset"]
+        );
+        let empty = format!("{BASE}reading r {{\n  why \"w\"\n  artifact\n}}\n");
+        if let Ok(tree) = dsl::parse(&empty) {
+            assert!(check(&tree)[0]
+                .message
+                .starts_with("`artifact` names one or more"));
+        }
     }
 
     #[test]

@@ -1,0 +1,85 @@
+//! Artifacts: what a peer program's engine does that no rule text
+//! supports, named once here. A reading that follows a program
+//! (`reading ludii { ... }`) names the artifacts that program's games show
+//! (`artifact origin_test`), so that a replay of its games leaves out
+//! exactly the games that reach one, by its name, rather than any game
+//! that parts. Each artifact says what the engine does and the smallest
+//! position that shows it.
+
+/// A named behaviour of a peer program's engine that no rule text supports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Artifact {
+    /// The name a reading gives it by (`artifact NAME`).
+    pub name: &'static str,
+    /// What the engine does, and what the rules say instead.
+    pub what: &'static str,
+    /// The smallest position that shows it, in the position notation, and
+    /// the move played there, with what each side gets.
+    pub smallest: &'static str,
+}
+
+/// Every artifact a reading may name, by name.
+pub const ARTIFACTS: &[Artifact] = &[
+    Artifact {
+        name: "origin_test",
+        what: "Ludii 1.3.13: in a game that skips the origin on laps, a sowing whose last \
+               counter falls just past the skipped origin is tested for capture at the origin \
+               (its loop's last `to` is still the skipped hole), so it captures nothing; the \
+               rules test the hole the last counter fell in",
+        smallest: "Awari, `0 0 0 0 0 12 / 0 0 0 0 0 0 south captured 18 18`, South plays f: \
+                   A-F and a-e sown, f skipped, the last counter in A (0 -> 2). The rules take \
+                   the 2 (captured 20 18); Ludii tests f, empty, and takes nothing",
+    },
+    Artifact {
+        name: "north_on_south_track",
+        what: "Ludii 1.3.13, Chonka's anticlockwise option: North sows along South's track, \
+               from the end of its row on into South's row and into South's store, never its \
+               own; the rules have each player sow into their own store and skip the \
+               opponent's",
+        smallest: "Chonka, North's G holding one counter, North to move: the rules sow it into \
+                   North's store; Ludii, on South's track, into South's a",
+    },
+    Artifact {
+        name: "chain_stops_before_origin",
+        what: "Ludii 1.3.13: a backward capture chain stops before the hole the move started \
+               from, even when a sowing of a lap or more has brought that hole to a capturing \
+               count; the rules take it and go on",
+        smallest: "Mangala (Turkey), `15 1 0 0 0 0 0 / 0 0 0 0 0 0 0 south` (16 stones), South \
+                   plays a: the 14th counter falls in a, the 15th makes b three; the rules take \
+                   b, then a and every hole back to c, 16 counters; Ludii takes b's 3 alone",
+    },
+    Artifact {
+        name: "relay_to_move_limit",
+        what: "Ludii 1.3.13: each relay lap is a move of its own, so a relay that never ends \
+               is played lap by lap until Ludii's move limit stops the game in its middle, a \
+               draw; the rules never end such a move, and `sow` cuts it after its relay bound",
+        smallest: "Boukerourou, `1 0 1 0 / 1 0 1 2 north` (8 counters, met in Ludii's stored \
+                   games), North plays D: the relay comes back to a lap state it had reached \
+                   and goes round for ever; Ludii plays its laps to its move limit, `sow` \
+                   cuts the move after 1000 laps",
+    },
+];
+
+/// The artifact named `name`, if any.
+pub fn find(name: &str) -> Option<&'static Artifact> {
+    ARTIFACTS.iter().find(|a| a.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_words_and_found() {
+        for (i, artifact) in ARTIFACTS.iter().enumerate() {
+            assert!(
+                (artifact.name.chars()).all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{}",
+                artifact.name
+            );
+            assert_eq!(find(artifact.name), Some(artifact));
+            assert!(ARTIFACTS[..i].iter().all(|a| a.name != artifact.name));
+        }
+        assert_eq!(find("origin"), None);
+    }
+}
