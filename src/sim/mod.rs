@@ -51,7 +51,8 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
     let mut moves = Vec::new();
     let mut relay_cut = false;
     let _: ControlFlow<()> = run.play_out(batch.max_plies, |run| {
-        let legal = run.moves().len();
+        // Counted without listing them where they are a mask of pits.
+        let legal = run.move_count();
         legal_moves += legal as u64;
         choices += u32::from(legal > 1);
         let mover = run.position().to_move;
@@ -94,7 +95,7 @@ fn play_match(game: &Game, batch: &Batch, index: u64, record: bool) -> GameResul
     let _: ControlFlow<()> = run.play_out(
         batch.max_plies,
         |round| {
-            let legal = round.moves().len();
+            let legal = round.move_count();
             legal_moves += legal as u64;
             choices += u32::from(legal > 1);
             let mover = round.position().to_move;
