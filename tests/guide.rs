@@ -921,6 +921,35 @@ fn ludii_agreement_counts_on_the_pages_are_the_tables() {
         )),
         "README.md: {files} files, {comparable} comparable, {games} games, {agreeing} agreeing"
     );
+    // The games played: Ludii games (their .lud files) a shipped file
+    // replays to the end of every dumped game, by folder.
+    let games_map = read("tests/peers/ludii/games.tsv");
+    let lud_of: std::collections::HashMap<&str, &str> = games_map
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(variant, rest)| (variant, rest.split('\t').next().unwrap_or("")))
+        .collect();
+    let variant_column = column("variant");
+    let played = |folders: &[&str]| {
+        let luds: std::collections::BTreeSet<&str> = rows
+            .iter()
+            .filter(|row| row[first] == "-")
+            .map(|row| lud_of[row[variant_column]])
+            .filter(|lud| folders.iter().any(|f| lud.starts_with(f)))
+            .collect();
+        luds.len()
+    };
+    let two_rows = played(&["board/sow/two_rows/"]);
+    let more_rows = played(&["board/sow/three_rows/", "board/sow/four_rows/"]);
+    let readme_raw = read("README.md");
+    assert!(
+        readme_raw.contains(&format!("| Ludii, two-row games | 134 | {two_rows} |"))
+            && readme_raw.contains(&format!(
+                "| Ludii, three- and four-row games | 72 | {more_rows} |"
+            )),
+        "README.md's coverage table: Ludii games played: {two_rows} two-row, {more_rows} three- and four-row"
+    );
     let coverage = squeezed(read("docs/src/coverage.md"));
     assert!(
         coverage.contains(&format!(
