@@ -440,17 +440,7 @@ impl<'g> Session<'g> {
                 .map(|start| format_position(&start, self.game)),
             moves: Moves::Text(moves.join(" ")),
             rounds: (self.rounds.iter())
-                .map(|&(after_ply, change)| RoundEnd {
-                    round: change.round,
-                    after_ply,
-                    end: Some(change.end),
-                    scores: Some(change.scores),
-                    next_start: match change.after {
-                        AfterRound::Next(start) => Some(format_position(&start, self.game)),
-                        AfterRound::MatchOver(_) => None,
-                    },
-                    comment: None,
-                })
+                .map(|&(after_ply, change)| RoundEnd::of_change(self.game, after_ply, change))
                 .collect(),
             expect: Vec::new(),
             result: (self.run.is_over())

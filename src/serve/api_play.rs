@@ -13,10 +13,7 @@ use super::{
 };
 use crate::{
     agents::AgentSpec,
-    engine::{
-        format_position, parse_move_by, AfterRound, Game, MatchRun, Player, Position, RoundChange,
-        Successor,
-    },
+    engine::{parse_move_by, Game, MatchRun, Player, Position, RoundChange, Successor},
     render::{position_svg, text::Style, words::describe_move, Frame},
     trace::{legal_labels, Winner},
     verify::{ExpectedResult, Moves, Record, RoundEnd},
@@ -289,17 +286,7 @@ pub fn record(folder: &Folder, request: &PlayRequest) -> Result<Value, Refusal> 
         start: None,
         moves: Moves::Text(replayed.labels.join(" ")),
         rounds: (replayed.rounds.iter())
-            .map(|&(after_ply, change)| RoundEnd {
-                round: change.round,
-                after_ply,
-                end: Some(change.end),
-                scores: Some(change.scores),
-                next_start: match change.after {
-                    AfterRound::Next(start) => Some(format_position(&start, &game)),
-                    AfterRound::MatchOver(_) => None,
-                },
-                comment: None,
-            })
+            .map(|&(after_ply, change)| RoundEnd::of_change(&game, after_ply, change))
             .collect(),
         expect: Vec::new(),
         result: (run.is_over())

@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    engine::{pit_label, EndReason},
+    engine::{format_position, pit_label, AfterRound, EndReason, Game, RoundChange},
     files::{self, IoError, OutputError},
     rules::Loaded,
     trace::{Trace, Winner},
@@ -292,6 +292,24 @@ pub struct RoundEnd {
     /// A note; not checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+}
+
+impl RoundEnd {
+    /// The round that `change` ended after ply `after_ply` of `game`, as a
+    /// record writes it (the next round's start in the position notation).
+    pub fn of_change(game: &Game, after_ply: u32, change: RoundChange) -> RoundEnd {
+        RoundEnd {
+            round: change.round,
+            after_ply,
+            end: Some(change.end),
+            scores: Some(change.scores),
+            next_start: match change.after {
+                AfterRound::Next(start) => Some(format_position(&start, game)),
+                AfterRound::MatchOver(_) => None,
+            },
+            comment: None,
+        }
+    }
 }
 
 /// A record read from a file, with where it was read from.
