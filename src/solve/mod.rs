@@ -68,6 +68,7 @@ mod databases;
 mod dense;
 mod error;
 mod graph;
+mod history;
 mod key;
 mod scc;
 mod search;
@@ -82,6 +83,7 @@ pub use compact::compact_possible;
 pub use databases::{databases, databases_estimate};
 use error::{check_graph_rules, check_rules};
 pub use error::{no_repetition, SolveError};
+pub use history::SEARCH_NODES;
 pub use key::{estimate, KeyCodec};
 pub use search::{Deepening, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
@@ -179,6 +181,19 @@ pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
     solve_from(game, &game.start(), limit)
 }
 
+/// As [`solve`], the history search of the large groups visiting at most
+/// `search_nodes` nodes in each (0: none, every large group keeps its
+/// proven bounds; [`SEARCH_NODES`] by default).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_searching(game: &Game, limit: u64, search_nodes: u64) -> Result<Solution, SolveError> {
+    let (codec, estimate) = check(game, limit)?;
+    let graph = Graph::build(game, &game.start(), codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    solve_graph(game, codec, graph, cycles::MAX_MEMBERS, None, search_nodes)
+}
+
 /// Solves every position reachable from `start` (captured totals ignored)
 /// if at most `limit` positions may be reachable.
 ///
@@ -231,7 +246,7 @@ fn solve_groups_up_to(
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    solve_graph(game, codec, graph, exact_up_to, None)
+    solve_graph(game, codec, graph, exact_up_to, None, SEARCH_NODES)
 }
 
 /// Solves the positions of `graph` (`databases`: what they cover).
@@ -241,6 +256,7 @@ fn solve_graph(
     graph: Graph,
     exact_up_to: usize,
     databases: Option<u32>,
+    search_nodes: u64,
 ) -> Result<Solution, SolveError> {
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
@@ -250,7 +266,7 @@ fn solve_graph(
         members,
         inexact,
         stats,
-    } = Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
+    } = Solver::new(game, codec, &graph, repetition, exact_up_to, search_nodes).run()?;
     Ok(Solution {
         codec,
         keys: graph.keys,
@@ -327,6 +343,8 @@ struct Solver<'a> {
     members: FxHashMap<u32, Vec<u32>>,
     largest: usize,
     exact_up_to: usize,
+    /// Most nodes the history search may visit in each large group.
+    search_nodes: u64,
     in_large_groups: usize,
     large_groups: usize,
     /// Positions of large groups whose exact bounds differ (scored by the
@@ -341,6 +359,7 @@ impl<'a> Solver<'a> {
         graph: &'a Graph,
         repetition: Option<Leftovers>,
         exact_up_to: usize,
+        search_nodes: u64,
     ) -> Self {
         let n = graph.len();
         Solver {
@@ -353,6 +372,7 @@ impl<'a> Solver<'a> {
             members: FxHashMap::default(),
             largest: 1,
             exact_up_to,
+            search_nodes,
             in_large_groups: 0,
             large_groups: 0,
             approximate: Vec::new(),
@@ -535,6 +555,7 @@ impl<'a> Solver<'a> {
             g.south.push(south[k] == 1);
             g.first.push(g.succ.len() as u32);
         }
+        let mut exits: [Vec<Option<i16>>; 4] = Default::default();
         for scoring in SCORINGS {
             g.exit = component
                 .iter()
@@ -559,10 +580,94 @@ impl<'a> Solver<'a> {
                 }
                 self.set(m, scoring, south[k] * c.clamp(lo, hi));
             }
+            exits[scoring as usize] = std::mem::take(&mut g.exit);
         }
         self.in_large_groups += component.len();
         self.large_groups += 1;
+        let [_, _, low_exits, high_exits] = exits;
+        self.settle_group(component, g, &south, &repeats, [low_exits, high_exits]);
     }
+
+    /// Settles, by the search of [`history`], the members of a large group
+    /// whose proven bounds differ: with the exits' lower bounds (the `Low`
+    /// values) the search proves lower bounds, with their upper bounds
+    /// upper ones (one search when the exits are exact). A member whose
+    /// bounds meet is exact; the others keep the narrowed bounds, and their
+    /// `Rules` value is brought within them.
+    fn settle_group(
+        &mut self,
+        component: &[u32],
+        mut g: LocalGroup,
+        south: &[i16],
+        repeats: &[i16],
+        [low_exits, high_exits]: [Vec<Option<i16>>; 2],
+    ) {
+        let for_south = |scoring: Scoring, k: usize| {
+            south[k] * self.values[scoring as usize][component[k] as usize]
+        };
+        let proven: Vec<[i16; 2]> = (0..component.len())
+            .map(|k| [for_south(Scoring::Low, k), for_south(Scoring::High, k)])
+            .collect();
+        let open: Vec<u32> = (0..component.len() as u32)
+            .filter(|&k| proven[k as usize][0] != proven[k as usize][1])
+            .collect();
+        if open.is_empty() || self.search_nodes == 0 {
+            return;
+        }
+        let hint: Vec<i16> = (0..component.len())
+            .map(|k| for_south(Scoring::Rules, k))
+            .collect();
+        let same_exits = low_exits == high_exits;
+        g.exit = low_exits;
+        let from_low = settle(&g, repeats, &hint, proven.clone(), &open, self.search_nodes);
+        let from_high = if same_exits {
+            from_low.clone()
+        } else {
+            g.exit = high_exits;
+            settle(&g, repeats, &hint, proven, &open, self.search_nodes)
+        };
+        for &k in &open {
+            let k = k as usize;
+            let (low, high) = (from_low[k][0], from_high[k][1]);
+            let m = component[k];
+            let rules = hint[k].clamp(low, high);
+            self.set(m, Scoring::Low, south[k] * low);
+            self.set(m, Scoring::High, south[k] * high);
+            self.set(m, Scoring::Rules, south[k] * rules);
+        }
+    }
+}
+
+/// Proven bounds for South on the members of `group` (exits as given),
+/// narrowed from `proven` by searching the members `open` with their
+/// history, within `nodes` nodes in all (on a thread of its own: the
+/// search recurses as deep as the paths it follows).
+fn settle(
+    group: &LocalGroup,
+    repeats: &[i16],
+    hint: &[i16],
+    proven: Vec<[i16; 2]>,
+    open: &[u32],
+    nodes: u64,
+) -> Vec<[i16; 2]> {
+    let run = || {
+        let mut search = history::PathSearch::new(group, repeats, hint, proven.clone());
+        for &k in open {
+            if search.total_nodes >= nodes {
+                break;
+            }
+            search.settle(k);
+        }
+        search.free
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(history::STACK_BYTES)
+            .spawn_scoped(scope, run)
+            .ok()
+            .and_then(|handle| handle.join().ok())
+    })
+    .unwrap_or(proven)
 }
 
 /// A legal move and its value for the player making it.
