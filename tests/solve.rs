@@ -303,7 +303,7 @@ fn solve_names_each_position_not_proven_exact_and_why() {
         .collect();
     assert!(
         text.contains(&format!(
-            "not proven exact: {} positions ({} in groups too large for the history search,",
+            "not proven exact: {} positions ({} in groups the history search did not settle,",
             listed.len(),
             in_group.len()
         )),
@@ -383,7 +383,7 @@ fn solve_calls_approximate_only_what_is_not_proven_exact() {
     assert!(approximate > 0, "{text}");
     assert!(
         text.contains(&format!(
-            "positions ({approximate} in groups too large for the history search"
+            "positions ({approximate} in groups the history search did not settle"
         )),
         "{text}"
     );

@@ -32,17 +32,16 @@
 //!      budget) is searched exactly over (position, positions seen so far):
 //!      see `cycles.rs`. This is the true value of the game with its history.
 //!    - A large group gets exact bounds (see `bounds.rs`): the values when
-//!      endless play is the worst, and the best, outcome for South. With a
-//!      repetition worth a constant `c` the value is exactly
-//!      `clamp(c, lower, upper)`, history or not. The rules make a
-//!      repetition worth the leftovers of the position where it happens,
-//!      which is not a constant; the value stored takes the position's own
-//!      repetition value as `c`. That is exact wherever the bounds meet.
-//!      Taking the group's least and greatest repetition values as `c`
-//!      instead gives proven bounds, carried up to the start
-//!      ([`Stats::start_bounds`]): where they meet, a value is exact
-//!      whatever the approximation did. [`Stats::approximate`] counts the
-//!      positions where neither pair meets.
+//!      endless play is the worst, and the best, outcome for South. Where
+//!      they meet the value needs no history. With a repetition worth a
+//!      constant `c` the value is exactly `clamp(c, lower, upper)`; taking
+//!      the group's least and greatest repetition values as `c` gives
+//!      proven bounds (`Low`, `High`), carried up to the start
+//!      ([`Stats::start_bounds`]). The members whose proven bounds differ
+//!      are then settled by the search over the positions on the path of
+//!      `history.rs`, within `--search-nodes`; the value stored for one it
+//!      does not settle takes its own repetition value as `c`, an estimate
+//!      within its proven bounds. [`Stats::approximate`] counts those.
 //!
 //! Each position's value is also worked out with repetitions scored 0;
 //! the positions where the two differ are those whose value depends on the
@@ -125,7 +124,7 @@ pub struct Stats {
     /// (0) instead of by the variant's rule: the positions whose value depends
     /// on the rule for endless games.
     pub rule_dependent: usize,
-    /// Positions of groups too large for the exact search whose value is
+    /// Positions of large groups not settled by the history search whose value is
     /// the approximation described above and is not proven exact: their
     /// exact bounds within the group differ, and so do their proven bounds
     /// (where those meet, the approximation changed nothing).
@@ -145,7 +144,7 @@ pub struct Inexact {
     /// Proven bounds `[low, high]` on its value for the player to move.
     pub bounds: [i16; 2],
     /// Why: true when the position lies in a group of repeating positions
-    /// too large for the history search, where a repetition's worth depends
+    /// that the history search did not settle, where a repetition's worth depends
     /// on where it happens; false when it only leads to such positions.
     pub in_large_group: bool,
 }
