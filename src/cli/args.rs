@@ -601,9 +601,11 @@ pub(super) enum Command {
     /// retrograde analysis what the player to move can make sure of: future
     /// captures plus leftovers, minus the opponent's. Cycles (sowing without
     /// capture can come back to a position) are solved under the variant's
-    /// own repetition rule: exactly in groups of up to 64 positions, within
-    /// proven bounds in larger ones (the report says whether the start's
-    /// value is exact and how many positions are approximate). Prints the
+    /// own repetition rule: a small group by a search over every set of
+    /// positions seen, a larger one by proven bounds and then a search
+    /// over the positions on the path, within --search-nodes (the report
+    /// says whether the start's value is exact and names every position
+    /// not proven exact). Prints the
     /// value of the start (the final score difference under perfect play,
     /// for South), the value of every first move, a perfect game, how many
     /// positions lie on cycles and how many have a value that depends on the
@@ -634,6 +636,11 @@ pub(super) enum Command {
         /// Refuse variants that may have more positions than this.
         #[arg(long, default_value_t = 50_000_000, value_name = "POSITIONS", value_parser = any_u64)]
         limit: u64,
+        /// Most nodes the history search may visit in each group of
+        /// repeating positions too large for the search over every set of
+        /// positions seen (0: none; those groups keep their proven bounds).
+        #[arg(long, default_value_t = crate::solve::SEARCH_NODES, value_name = "NODES", value_parser = any_u64)]
+        search_nodes: u64,
         /// Also write the table of values (or the databases) to FILE
         /// (binary; read back by the perfect agent, `perfect:FILE`).
         #[arg(long, value_name = "FILE")]

@@ -264,6 +264,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
         Command::Solve {
             variant,
             limit,
+            search_nodes,
             save,
             databases,
             use_databases,
@@ -346,7 +347,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     ReportFormat::Json => json(&summary)?,
                 }
             } else {
-                let solution = solve::solve(&game, limit)?;
+                let solution = solve::solve_searching(&game, limit, search_nodes)?;
                 let seconds = clock.elapsed().as_secs_f64();
                 let summary = solve::Summary::new(&game, &solution, seconds)?;
                 if let Some(save) = save {

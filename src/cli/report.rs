@@ -567,14 +567,14 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
     if c.approximate > 0 {
         let _ = writeln!(
             out,
-            "approximate: {} positions in groups too large for the exact search have exact bounds that differ; each is scored as if the repetition happened there",
+            "approximate: {} positions of large groups not settled by the history search (within --search-nodes) have proven bounds that differ; each is scored as if the repetition happened there",
             c.approximate
         );
     }
     if c.inexact > 0 {
         let _ = writeln!(
             out,
-            "not proven exact: {} positions ({} in groups too large for the history search, the others lead to those; --format json lists each with its proven bounds)",
+            "not proven exact: {} positions ({} in groups the history search did not settle, the others lead to those; --format json lists each with its proven bounds)",
             c.inexact,
             s.inexact_positions
                 .iter()

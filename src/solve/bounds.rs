@@ -28,6 +28,15 @@ impl LocalGroup {
     /// (lower, upper) bound of each member's value for South; `None` means
     /// the value is that of endless play.
     pub fn bounds(&self) -> (Vec<Option<i16>>, Vec<Option<i16>>) {
+        let ([lower, upper], _) = self.bounds_in_order();
+        (lower, upper)
+    }
+
+    /// [`LocalGroup::bounds`] (lower, upper), and for each the order in
+    /// which the members were settled (`u32::MAX`: never): the play by which
+    /// the forcing player secures a member's bound goes only through members
+    /// settled before it, so it never meets a member twice.
+    pub fn bounds_in_order(&self) -> ([Vec<Option<i16>>; 2], [Vec<u32>; 2]) {
         let n = self.south.len();
         let mut pred_first = vec![0u32; n + 1];
         for &q in &self.succ {
@@ -44,21 +53,28 @@ impl LocalGroup {
                 fill[q as usize] += 1;
             }
         }
-        let lower = self.forced(true, &pred_first, &pred);
-        let upper = self.forced(false, &pred_first, &pred);
-        (lower, upper)
+        let (lower, lower_order) = self.forced(true, &pred_first, &pred);
+        let (upper, upper_order) = self.forced(false, &pred_first, &pred);
+        ([lower, upper], [lower_order, upper_order])
     }
 
     /// The values (for South) when `south_forces` is true and South must
     /// force the play out of the group (endless play: `None`), or when North
-    /// must.
-    fn forced(&self, south_forces: bool, pred_first: &[u32], pred: &[u32]) -> Vec<Option<i16>> {
+    /// must; and the order in which the members were settled.
+    fn forced(
+        &self,
+        south_forces: bool,
+        pred_first: &[u32],
+        pred: &[u32],
+    ) -> (Vec<Option<i16>>, Vec<u32>) {
         // Work in the forcing player's view: they maximise.
         let sign: i32 = if south_forces { 1 } else { -1 };
         const OFFSET: i32 = 256;
         let n = self.south.len();
         let forcing = |p: usize| self.south[p] == south_forces;
         let mut settled: Vec<Option<i32>> = vec![None; n];
+        let mut order = vec![u32::MAX; n];
+        let mut count = 0;
         let mut remaining: Vec<u32> = (0..n).map(|p| self.first[p + 1] - self.first[p]).collect();
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); 2 * OFFSET as usize + 1];
         for p in 0..n {
@@ -74,6 +90,8 @@ impl LocalGroup {
                 }
                 let value = t as i32 - OFFSET;
                 settled[p] = Some(value);
+                order[p] = count;
+                count += 1;
                 for &r in &pred[pred_first[p] as usize..pred_first[p + 1] as usize] {
                     let r = r as usize;
                     if settled[r].is_some() {
@@ -91,10 +109,11 @@ impl LocalGroup {
                 }
             }
         }
-        settled
+        let values = settled
             .into_iter()
             .map(|v| v.map(|v| (sign * v) as i16))
-            .collect()
+            .collect();
+        (values, order)
     }
 }
 

@@ -54,7 +54,14 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
     });
     let graph = Graph::build_from(game, roots, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    solve_graph(game, codec, graph, super::cycles::MAX_MEMBERS, Some(stones))
+    solve_graph(
+        game,
+        codec,
+        graph,
+        super::cycles::MAX_MEMBERS,
+        Some(stones),
+        super::SEARCH_NODES,
+    )
 }
 
 /// Calls `visit` with the pit array for every way to put at most `stones`

@@ -32,17 +32,16 @@
 //!      budget) is searched exactly over (position, positions seen so far):
 //!      see `cycles.rs`. This is the true value of the game with its history.
 //!    - A large group gets exact bounds (see `bounds.rs`): the values when
-//!      endless play is the worst, and the best, outcome for South. With a
-//!      repetition worth a constant `c` the value is exactly
-//!      `clamp(c, lower, upper)`, history or not. The rules make a
-//!      repetition worth the leftovers of the position where it happens,
-//!      which is not a constant; the value stored takes the position's own
-//!      repetition value as `c`. That is exact wherever the bounds meet.
-//!      Taking the group's least and greatest repetition values as `c`
-//!      instead gives proven bounds, carried up to the start
-//!      ([`Stats::start_bounds`]): where they meet, a value is exact
-//!      whatever the approximation did. [`Stats::approximate`] counts the
-//!      positions where neither pair meets.
+//!      endless play is the worst, and the best, outcome for South. Where
+//!      they meet the value needs no history. With a repetition worth a
+//!      constant `c` the value is exactly `clamp(c, lower, upper)`; taking
+//!      the group's least and greatest repetition values as `c` gives
+//!      proven bounds (`Low`, `High`), carried up to the start
+//!      ([`Stats::start_bounds`]). The members whose proven bounds differ
+//!      are then settled by the search over the positions on the path of
+//!      `history.rs`, within `--search-nodes`; the value stored for one it
+//!      does not settle takes its own repetition value as `c`, an estimate
+//!      within its proven bounds. [`Stats::approximate`] counts those.
 //!
 //! Each position's value is also worked out with repetitions scored 0;
 //! the positions where the two differ are those whose value depends on the
@@ -68,6 +67,7 @@ mod databases;
 mod dense;
 mod error;
 mod graph;
+mod history;
 mod key;
 mod scc;
 mod search;
@@ -82,6 +82,7 @@ pub use compact::compact_possible;
 pub use databases::{databases, databases_estimate};
 use error::{check_graph_rules, check_rules};
 pub use error::{no_repetition, SolveError};
+pub use history::SEARCH_NODES;
 pub use key::{estimate, KeyCodec};
 pub use search::{Deepening, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
@@ -123,7 +124,7 @@ pub struct Stats {
     /// (0) instead of by the variant's rule: the positions whose value depends
     /// on the rule for endless games.
     pub rule_dependent: usize,
-    /// Positions of groups too large for the exact search whose value is
+    /// Positions of large groups not settled by the history search whose value is
     /// the approximation described above and is not proven exact: their
     /// exact bounds within the group differ, and so do their proven bounds
     /// (where those meet, the approximation changed nothing).
@@ -143,7 +144,7 @@ pub struct Inexact {
     /// Proven bounds `[low, high]` on its value for the player to move.
     pub bounds: [i16; 2],
     /// Why: true when the position lies in a group of repeating positions
-    /// too large for the history search, where a repetition's worth depends
+    /// that the history search did not settle, where a repetition's worth depends
     /// on where it happens; false when it only leads to such positions.
     pub in_large_group: bool,
 }
@@ -177,6 +178,19 @@ pub struct Solution {
 /// The board does not fit a key, or the estimate exceeds `limit`.
 pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
     solve_from(game, &game.start(), limit)
+}
+
+/// As [`solve`], the history search of the large groups visiting at most
+/// `search_nodes` nodes in each (0: none, every large group keeps its
+/// proven bounds; [`SEARCH_NODES`] by default).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_searching(game: &Game, limit: u64, search_nodes: u64) -> Result<Solution, SolveError> {
+    let (codec, estimate) = check(game, limit)?;
+    let graph = Graph::build(game, &game.start(), codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    solve_graph(game, codec, graph, cycles::MAX_MEMBERS, None, search_nodes)
 }
 
 /// Solves every position reachable from `start` (captured totals ignored)
@@ -231,7 +245,7 @@ fn solve_groups_up_to(
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    solve_graph(game, codec, graph, exact_up_to, None)
+    solve_graph(game, codec, graph, exact_up_to, None, SEARCH_NODES)
 }
 
 /// Solves the positions of `graph` (`databases`: what they cover).
@@ -241,6 +255,7 @@ fn solve_graph(
     graph: Graph,
     exact_up_to: usize,
     databases: Option<u32>,
+    search_nodes: u64,
 ) -> Result<Solution, SolveError> {
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
@@ -250,7 +265,7 @@ fn solve_graph(
         members,
         inexact,
         stats,
-    } = Solver::new(game, codec, &graph, repetition, exact_up_to).run()?;
+    } = Solver::new(game, codec, &graph, repetition, exact_up_to, search_nodes).run()?;
     Ok(Solution {
         codec,
         keys: graph.keys,
@@ -327,6 +342,8 @@ struct Solver<'a> {
     members: FxHashMap<u32, Vec<u32>>,
     largest: usize,
     exact_up_to: usize,
+    /// Most nodes the history search may visit in each large group.
+    search_nodes: u64,
     in_large_groups: usize,
     large_groups: usize,
     /// Positions of large groups whose exact bounds differ (scored by the
@@ -341,6 +358,7 @@ impl<'a> Solver<'a> {
         graph: &'a Graph,
         repetition: Option<Leftovers>,
         exact_up_to: usize,
+        search_nodes: u64,
     ) -> Self {
         let n = graph.len();
         Solver {
@@ -353,6 +371,7 @@ impl<'a> Solver<'a> {
             members: FxHashMap::default(),
             largest: 1,
             exact_up_to,
+            search_nodes,
             in_large_groups: 0,
             large_groups: 0,
             approximate: Vec::new(),
@@ -535,6 +554,7 @@ impl<'a> Solver<'a> {
             g.south.push(south[k] == 1);
             g.first.push(g.succ.len() as u32);
         }
+        let mut exits: [Vec<Option<i16>>; 4] = Default::default();
         for scoring in SCORINGS {
             g.exit = component
                 .iter()
@@ -559,10 +579,94 @@ impl<'a> Solver<'a> {
                 }
                 self.set(m, scoring, south[k] * c.clamp(lo, hi));
             }
+            exits[scoring as usize] = std::mem::take(&mut g.exit);
         }
         self.in_large_groups += component.len();
         self.large_groups += 1;
+        let [_, _, low_exits, high_exits] = exits;
+        self.settle_group(component, g, &south, &repeats, [low_exits, high_exits]);
     }
+
+    /// Settles, by the search of [`history`], the members of a large group
+    /// whose proven bounds differ: with the exits' lower bounds (the `Low`
+    /// values) the search proves lower bounds, with their upper bounds
+    /// upper ones (one search when the exits are exact). A member whose
+    /// bounds meet is exact; the others keep the narrowed bounds, and their
+    /// `Rules` value is brought within them.
+    fn settle_group(
+        &mut self,
+        component: &[u32],
+        mut g: LocalGroup,
+        south: &[i16],
+        repeats: &[i16],
+        [low_exits, high_exits]: [Vec<Option<i16>>; 2],
+    ) {
+        let for_south = |scoring: Scoring, k: usize| {
+            south[k] * self.values[scoring as usize][component[k] as usize]
+        };
+        let proven: Vec<[i16; 2]> = (0..component.len())
+            .map(|k| [for_south(Scoring::Low, k), for_south(Scoring::High, k)])
+            .collect();
+        let open: Vec<u32> = (0..component.len() as u32)
+            .filter(|&k| proven[k as usize][0] != proven[k as usize][1])
+            .collect();
+        if open.is_empty() || self.search_nodes == 0 {
+            return;
+        }
+        let hint: Vec<i16> = (0..component.len())
+            .map(|k| for_south(Scoring::Rules, k))
+            .collect();
+        let same_exits = low_exits == high_exits;
+        g.exit = low_exits;
+        let from_low = settle(&g, repeats, &hint, proven.clone(), &open, self.search_nodes);
+        let from_high = if same_exits {
+            from_low.clone()
+        } else {
+            g.exit = high_exits;
+            settle(&g, repeats, &hint, proven, &open, self.search_nodes)
+        };
+        for &k in &open {
+            let k = k as usize;
+            let (low, high) = (from_low[k][0], from_high[k][1]);
+            let m = component[k];
+            let rules = hint[k].clamp(low, high);
+            self.set(m, Scoring::Low, south[k] * low);
+            self.set(m, Scoring::High, south[k] * high);
+            self.set(m, Scoring::Rules, south[k] * rules);
+        }
+    }
+}
+
+/// Proven bounds for South on the members of `group` (exits as given),
+/// narrowed from `proven` by searching the members `open` with their
+/// history, within `nodes` nodes in all (on a thread of its own: the
+/// search recurses as deep as the paths it follows).
+fn settle(
+    group: &LocalGroup,
+    repeats: &[i16],
+    hint: &[i16],
+    proven: Vec<[i16; 2]>,
+    open: &[u32],
+    nodes: u64,
+) -> Vec<[i16; 2]> {
+    let run = || {
+        let mut search = history::PathSearch::new(group, repeats, hint, proven.clone());
+        for &k in open {
+            if search.total_nodes >= nodes {
+                break;
+            }
+            search.settle(k);
+        }
+        search.free
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(history::STACK_BYTES)
+            .spawn_scoped(scope, run)
+            .ok()
+            .and_then(|handle| handle.join().ok())
+    })
+    .unwrap_or(proven)
 }
 
 /// A legal move and its value for the player making it.

@@ -77,7 +77,7 @@ pub struct InexactPosition {
     /// Proven bounds on it `[low, high]`, for the player to move.
     pub bounds: [i16; 2],
     /// Why it is not exact: `large_group` (it lies in a group of repeating
-    /// positions too large for the history search, where a repetition's
+    /// positions that the history search did not settle, where a repetition's
     /// worth depends on where it happens) or `leads_to_large_group` (its
     /// value depends on such positions).
     pub why: &'static str,
