@@ -35,7 +35,8 @@ pub(super) fn load_all(named: &Named, arg: &str) -> Result<Vec<Reading>, LoadErr
 }
 
 /// The readings of `variant` under its base rules `base`: for each, its
-/// name, source, why, and every rule it changes (`legal feed: cannot_move
+/// name, source, why, the artifacts of the program it follows that it
+/// names (each with what that program does), and every rule it changes (`legal feed: cannot_move
 /// (base row_empty)`); empty when it has none.
 pub(super) fn describe(
     variant: &str,
@@ -64,6 +65,10 @@ pub(super) fn describe(
         }
         out += "\n";
         out += &format!("{indent}why: {}\n", about.why);
+        for name in &about.artifacts {
+            let what = crate::rules::artifacts::find(name).map_or("", |a| a.what);
+            out += &format!("{indent}artifact {name}: {what}\n");
+        }
         for difference in rule_differences(base, &reading.rules) {
             out += &format!(
                 "{indent}{}: {} (base: {})\n",
