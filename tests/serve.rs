@@ -126,6 +126,9 @@ fn paths_out_of_the_folder_are_refused() {
     std::os::unix::fs::symlink(outside.join("secret.variant"), folder.join("link.variant"))
         .unwrap();
     std::os::unix::fs::symlink(&outside, folder.join("out")).unwrap();
+    // A link to a file that does not exist yet, outside.
+    std::os::unix::fs::symlink(outside.join("new.variant"), folder.join("dangling.variant"))
+        .unwrap();
     let address = start(&folder);
     let absolute = outside.join("secret.variant").display().to_string();
     for name in [
@@ -133,6 +136,7 @@ fn paths_out_of_the_folder_are_refused() {
         absolute.as_str(),
         "link.variant",
         "out/secret.variant",
+        "dangling.variant",
     ] {
         let (status, answer) = post(address, "/api/source", &json!({ "name": name }));
         assert_eq!(status, 403, "{name}: {answer}");
@@ -152,6 +156,11 @@ fn paths_out_of_the_folder_are_refused() {
         std::fs::read_to_string(outside.join("secret.variant")).unwrap(),
         "name \"secret\"\n"
     );
+    assert!(!outside.join("new.variant").exists());
+    assert!(std::fs::symlink_metadata(folder.join("dangling.variant"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
     // Nor may a page write anything but variants and records.
     let (status, _) = post(
         address,

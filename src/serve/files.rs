@@ -105,6 +105,11 @@ impl Folder {
         let real = match std::fs::canonicalize(&joined) {
             Ok(real) => real,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // A link to nothing (its target may be outside) is not a
+                // new file.
+                if std::fs::symlink_metadata(&joined).is_ok() {
+                    return Err(FolderError::LinkOut(relative.to_string()));
+                }
                 // A new file: its folder must exist and be inside.
                 let parent = joined.parent().unwrap_or(&self.root);
                 let name = joined
