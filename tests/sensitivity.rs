@@ -272,3 +272,27 @@ fn check_says_whether_the_changed_rules_are_valid() {
         "{err}"
     );
 }
+
+/// A value under which another setting of the file has no effect is
+/// skipped with how to leave that setting out; with it left out, the
+/// value is a column.
+#[test]
+fn a_setting_left_without_effect_is_named_with_how_to_leave_it_out() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["compare-rules", "modiar", "--vary", "end.repetition"];
+        args.extend(extra);
+        args.extend(["--games", "20", "--format", "csv"]);
+        sow(&args)
+    };
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        "skipped end.repetition=ignore: `repetition_leftovers` has no effect with `repetition ignore` (add --set end.repetition_leftovers=default to leave it out)\n"
+    );
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let (code, out, err) = run(&["--set", "end.repetition_leftovers=default"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(out.lines().count(), 4, "{out}");
+}

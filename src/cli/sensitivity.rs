@@ -49,6 +49,24 @@ pub(super) struct Skipped {
     pub reason: String,
 }
 
+/// `message` with, when it says a key of the file "has no effect" under
+/// the value tried, how to leave that key out (`--set SECTION.KEY=default`).
+fn with_reset_hint(message: &str) -> String {
+    let key = message
+        .strip_prefix('`')
+        .and_then(|rest| rest.split_once("` has no effect"))
+        .map(|(key, _)| key);
+    let mut sections = schema::sections().filter(|s| s.keys.iter().any(|k| Some(k.name) == key));
+    match (key, sections.next(), sections.next()) {
+        (Some(key), Some(section), None) => format!(
+            "{message} (add --set {}.{key}={} to leave it out)",
+            section.name,
+            readings::RESET
+        ),
+        _ => message.to_string(),
+    }
+}
+
 impl Columns<'_> {
     /// The games to play, and the values of `--vary` skipped.
     ///
@@ -121,7 +139,7 @@ impl Columns<'_> {
                         reason: report
                             .diagnostics
                             .first()
-                            .map_or_else(String::new, |d| d.message.clone()),
+                            .map_or_else(String::new, |d| with_reset_hint(&d.message)),
                     }),
                     Err(e) => return Err(e.into()),
                 }
