@@ -112,7 +112,7 @@ const PEERS: &[Peer] = &[
         next_past_closed: false,
     },
     Peer {
-        name: "bohnenspiel",
+        name: "das-bohnenspiel",
         games: 150,
         captures_only_at: &[],
         next_past_closed: false,
@@ -137,7 +137,7 @@ const PEERS: &[Peer] = &[
         next_past_closed: true,
     },
     Peer {
-        name: "ohvulhu",
+        name: "ovalhu",
         games: 15,
         captures_only_at: &[],
         next_past_closed: false,
@@ -366,7 +366,7 @@ const PEERS: &[Peer] = &[
     // Matches of rounds; the peer's clear win (more than all but a hole's
     // seeds) stops the match with the board unscored.
     Peer {
-        name: "hoyito-i",
+        name: "hoyito",
         games: 10,
         captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
@@ -424,7 +424,7 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
 /// there, where `sow` plays the move on (to its own bound of 1000 laps) and
 /// the game goes on. Each such game is compared up to that ply (the legal
 /// moves there included), and the number of them is pinned here.
-const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito-i", 1), ("hufesay", 3)];
+const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito", 1), ("hufesay", 3)];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
 /// ("captures continue while holes are alternately empty and occupied",
