@@ -424,7 +424,11 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
 /// there, where `sow` plays the move on (to its own bound of 1000 laps) and
 /// the game goes on. Each such game is compared up to that ply (the legal
 /// moves there included), and the games are listed here by seed.
-const ENDLESS: &[(&str, &[u64])] = &[("ayoayo", &[]), ("hoyito", &[]), ("hufesay", &[])];
+const ENDLESS: &[(&str, &[u64])] = &[
+    ("ayoayo", &[99]),
+    ("hoyito", &[10]),
+    ("hufesay", &[34, 66, 69]),
+];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
 /// ("captures continue while holes are alternately empty and occupied",
@@ -435,7 +439,13 @@ const ENDLESS: &[(&str, &[u64])] = &[("ayoayo", &[]), ("hoyito", &[]), ("hufesay
 /// up to the first ply where the peer took exactly one more pit than `sow`
 /// (its stones in the mover's store); the games listed by seed must differ so,
 /// and no other.
-const CHAIN_ROUND_TO_LAST: &[(&str, &[u64])] = &[("longbeu-a-cha", &[]), ("bay-khom", &[])];
+const CHAIN_ROUND_TO_LAST: &[(&str, &[u64])] = &[
+    (
+        "longbeu-a-cha",
+        &[4, 11, 23, 24, 30, 31, 52, 67, 82, 128, 135, 140],
+    ),
+    ("bay-khom", &[1, 51, 53, 56, 61, 90]),
+];
 
 /// Configurations whose peer picks "the last seeds" wrongly by its own
 /// text, with the games (by seed) that reach it. The peer's PICKLASTSEEDS
@@ -447,7 +457,12 @@ const CHAIN_ROUND_TO_LAST: &[(&str, &[u64])] = &[("longbeu-a-cha", &[]), ("bay-k
 /// (a sweep when at most 4 are left on the board). Each game is compared up
 /// to the ply where the peer took the whole board with more than 4 seeds on
 /// it, and must differ exactly so there.
-const LAST_SEEDS_PICK_BUG: &[(&str, &[u64])] = &[("hoyito-ii", &[])];
+const LAST_SEEDS_PICK_BUG: &[(&str, &[u64])] = &[(
+    "hoyito-ii",
+    &[
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ],
+)];
 
 /// Whether the peer's ply took the whole board for the mover, with more
 /// than 4 stones on it and at most 4 (but some) in the opponent's row, all
@@ -828,10 +843,16 @@ fn mancalagames_games_replay_alike() {
                     endless.entry(peer.name).or_insert_with(Vec::new).push(seed);
                 }
                 (Err(why), None) if why.starts_with("[last seeds pick] ") => {
-                    last_seeds.entry(peer.name).or_insert_with(Vec::new).push(seed);
+                    last_seeds
+                        .entry(peer.name)
+                        .or_insert_with(Vec::new)
+                        .push(seed);
                 }
                 (Err(why), None) if why.starts_with("[one more pit] ") => {
-                    round_to_last.entry(peer.name).or_insert_with(Vec::new).push(seed);
+                    round_to_last
+                        .entry(peer.name)
+                        .or_insert_with(Vec::new)
+                        .push(seed);
                 }
                 (Err(why), Some(ply))
                     if why.starts_with(&format!("ply {ply} (")) && why.contains(":cw)") => {}
@@ -873,7 +894,9 @@ fn mancalagames_games_replay_alike() {
     // The games each named difference cuts short, by seed: listed so that
     // no game is left out unseen, and so that a fresh dump names its own.
     let by_seed = |list: &[(&'static str, &[u64])]| -> std::collections::BTreeMap<&str, Vec<u64>> {
-        list.iter().map(|&(name, seeds)| (name, seeds.to_vec())).collect()
+        list.iter()
+            .map(|&(name, seeds)| (name, seeds.to_vec()))
+            .collect()
     };
     assert_eq!(
         last_seeds,
