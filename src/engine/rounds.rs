@@ -69,7 +69,7 @@ impl Game {
         }
         let mut next = Position {
             removed: pos.removed,
-            to_move: next_starter(rounds.next_start, scores, starter),
+            to_move: next_starter(rounds.next_start, scores, starter, pos.to_move),
             // Under `first_moves each_player` only the match's first round
             // has first moves (South's, then North's).
             opening: self.rules().sowing.first_moves != FirstMoves::EachPlayer,
@@ -78,6 +78,9 @@ impl Game {
         match rounds.refill {
             Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
             _ => self.refill_own_rows(&mut next, scores),
+        }
+        if rounds.next_start == NextStart::TurnOrder {
+            next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
         }
         if rounds.fill_from == FillFrom::Choice {
             // The players name the pits they fill (refill moves), the
@@ -103,6 +106,34 @@ impl Game {
 }
 
 impl Game {
+    /// `next_start turn_order`: who starts the round refilled in `next`
+    /// when the players fill one pit a turn, `first` first, passing once
+    /// they have none left, and the round starts with the player to move
+    /// after both have passed: `first`, unless `first` fills more pits
+    /// than the other (then `first` fills last, and the other starts).
+    fn starter_after_turns_of_filling(&self, next: &Position, first: Player) -> Player {
+        let seeds = next
+            .captured
+            .map(|c| usize::from(c / u16::from(self.rules().board.seeds)));
+        let filled = |player: Player| {
+            let own = (0..self.pit_count()).filter(|&pit| self.owner(next, pit) == player);
+            let (closed, open): (Vec<usize>, Vec<usize>) =
+                own.partition(|&pit| next.is_closed(pit) && next.pits[pit] == 0);
+            // Under `fill_from choice` the closed pits are filled by moves
+            // still to come, as many as the stones kept allow.
+            let chosen = match self.rules().rounds.fill_from {
+                FillFrom::Choice => closed.len().min(seeds[player.index()]),
+                _ => 0,
+            };
+            open.len() + chosen
+        };
+        if filled(first) > filled(first.other()) {
+            first.other()
+        } else {
+            first
+        }
+    }
+
     /// `player`'s row in the order they fill it (`fill_from`).
     fn fill_order(&self, player: Player) -> Vec<usize> {
         let row = self.row(player);
@@ -223,8 +254,9 @@ impl Game {
 }
 
 /// Who starts the next round, after a round `starter` started that ended
-/// with `scores`.
-fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player) -> Player {
+/// with `scores` and `to_move` to move (under `turn_order`, the first to
+/// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
+fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Player) -> Player {
     let by_score = |winner: bool| match Outcome::from_scores(scores) {
         Outcome::South => {
             if winner {
@@ -246,6 +278,7 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player) -> Player {
         NextStart::Loser => by_score(false),
         NextStart::Winner => by_score(true),
         NextStart::Alternate => starter.other(),
+        NextStart::TurnOrder => to_move,
     }
 }
 

@@ -1046,6 +1046,13 @@ keyword_enum! {
         Winner = "winner",
         /// The player who did not start the round.
         Alternate = "alternate",
+        /// The turn order goes on through the refill, the players filling
+        /// one pit a turn from the player to move when the round ended, a
+        /// player with no pit left to fill passing, and the round starting
+        /// once both have passed: the player to move at the round's end,
+        /// unless they fill more pits than the other, who then starts
+        /// (Ludii, where the refill is a phase of moves).
+        TurnOrder = "turn_order",
     }
 }
 
