@@ -618,38 +618,11 @@ fn the_history_search_settles_every_position_as_the_naive_minimax_does() {
     games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
     let (mut checked, mut rule_dependent) = (0, 0);
     for (name, game) in games {
-        let bounded = sowing::solve::solve_by_bounds(&game, &game.start(), 1_000_000).unwrap();
-        if bounded.stats().in_cycles == 0 {
+        let Some((complete, depending)) = history_search_agrees(&name, &game, 400_000) else {
             continue;
-        }
-        let mut budget = 400_000u64;
-        let mut complete = true;
-        for (pos, _) in bounded.positions() {
-            let Some(expected) = minimax_within(&GameRun::new(&game, pos), &mut budget) else {
-                complete = false;
-                break;
-            };
-            // As in `check_every_position`: values other than the start's
-            // are for a game from the start, so each is solved from itself.
-            let own = if pos.opening {
-                None
-            } else {
-                Some(sowing::solve::solve_by_bounds(&game, &pos, 1_000_000).unwrap())
-            };
-            let table = own.as_ref().unwrap_or(&bounded);
-            let [low, high] = table.bounds(&pos).unwrap();
-            let value = table.value(&pos).unwrap();
-            let (low, high) = (for_south(&pos, low), for_south(&pos, high));
-            let (low, high) = (low.min(high), low.max(high));
-            assert!(
-                low <= expected && expected <= high,
-                "{name}: {pos:?}: {expected} not in [{low}, {high}]"
-            );
-            assert_eq!(low, high, "{name}: {pos:?}: not settled");
-            assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
-        }
+        };
         checked += usize::from(complete);
-        rule_dependent += bounded.stats().rule_dependent;
+        rule_dependent += depending;
     }
     // Enough variants checked in full, with values that depend on the rule
     // for endless games.
@@ -658,6 +631,76 @@ fn the_history_search_settles_every_position_as_the_naive_minimax_does() {
         "{checked} checked, {rule_dependent} positions whose value depends on the rule for endless games"
     );
 }
+
+/// Solves `game` with every group of repeating positions taken as a large
+/// one (proven bounds, then the search over the positions on the path) and
+/// checks each position's value, with nothing seen before it, against the
+/// naive minimax with the whole history: it must be settled exact and equal
+/// to it. Returns whether every position was checked before the naive
+/// search outgrew `budget` states, and how many positions have a value that
+/// depends on the rule for endless games; `None` for a variant without
+/// cycles (nothing to check).
+fn history_search_agrees(name: &str, game: &Game, mut budget: u64) -> Option<(bool, usize)> {
+    let bounded = sowing::solve::solve_by_bounds(game, &game.start(), 1_000_000).unwrap();
+    if bounded.stats().in_cycles == 0 {
+        return None;
+    }
+    let mut complete = true;
+    for (pos, _) in bounded.positions() {
+        let Some(expected) = minimax_within(&GameRun::new(game, pos), &mut budget) else {
+            complete = false;
+            break;
+        };
+        // As in `check_every_position`: values other than the start's
+        // are for a game from the start, so each is solved from itself.
+        let own = if pos.opening {
+            None
+        } else {
+            Some(sowing::solve::solve_by_bounds(game, &pos, 1_000_000).unwrap())
+        };
+        let table = own.as_ref().unwrap_or(&bounded);
+        let [low, high] = table.bounds(&pos).unwrap();
+        let value = table.value(&pos).unwrap();
+        let (low, high) = (for_south(&pos, low), for_south(&pos, high));
+        let (low, high) = (low.min(high), low.max(high));
+        assert!(
+            low <= expected && expected <= high,
+            "{name}: {pos:?}: {expected} not in [{low}, {high}]"
+        );
+        assert_eq!(low, high, "{name}: {pos:?}: not settled");
+        assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
+    }
+    Some((complete, bounded.stats().rule_dependent))
+}
+
+/// Um el Tuweisat's own rules (sowing clockwise from the left pit,
+/// anticlockwise from the right one, passing, a repetition ending the game
+/// with each row's stones to its owner) on a 2x2 board: the history search
+/// settles every position as the naive minimax with the whole history
+/// does. With 2 stones a pit every position is checked; with 3 the naive
+/// search checks the positions it reaches within its budget (the 2x3 board
+/// with 2 stones a pit takes it deeper than a test thread's stack).
+#[test]
+fn the_history_search_agrees_with_the_naive_minimax_on_small_um_el_tuweisat_boards() {
+    let board = |seeds: u8| {
+        crate::common::shipped_with(
+            "um-el-tuweisat",
+            &[
+                ("pits 3\n seeds 3\n", &format!("pits 2\n seeds {seeds}\n")),
+                ("direction cw either ccw", "direction cw ccw"),
+            ],
+        )
+    };
+    let (complete, depending) =
+        history_search_agrees("um-el-tuweisat 2x2x2", &board(2), 20_000_000).unwrap();
+    assert!(complete, "every position checked");
+    assert!(
+        depending >= 10,
+        "{depending} positions depend on the rule for endless games"
+    );
+    assert!(history_search_agrees("um-el-tuweisat 2x2x3", &board(3), 1_000_000).is_some());
+}
+
 /// `perfect:FILE` plays from the saved table: the same game as `perfect`,
 /// which solves first, without solving (nothing said on stderr).
 #[test]

@@ -37,6 +37,9 @@ pub(in crate::engine) struct ClaimRule {
     /// Whether a claim takes the pit facing the claimed one too (`pair
     /// facing`).
     pub(in crate::engine) pair: bool,
+    /// Bit `i` set when pit `i` is at a place `except` names: never
+    /// claimed, not even as the facing half of a pair.
+    pub(in crate::engine) excepted: u32,
 }
 
 impl ClaimRule {
@@ -72,6 +75,9 @@ impl ClaimRule {
             again: claim.tribute_then == TributeThen::Again,
             empty_facing: claim.by == ClaimBy::EmptyFacing,
             pair: claim.pair == ClaimPair::Facing,
+            excepted: (0..2 * per_side)
+                .filter(|&pit| excepted(pit))
+                .fold(0u32, |bits, pit| bits | 1 << pit),
         })
     }
 }

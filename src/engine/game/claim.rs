@@ -131,7 +131,8 @@ impl Game {
     }
 
     /// Claims `pit` for `mover` (and, under `pair facing`, the pit facing
-    /// it, unless already claimed): the claimer owns them, their stones
+    /// it, unless already claimed or at a place `except` names): the
+    /// claimer owns them, their stones
     /// captured under `stones to_owner`.
     fn claim_pit(
         &self,
@@ -144,7 +145,7 @@ impl Game {
         let facing = self
             .topology
             .facing(pit)
-            .filter(|&f| rule.pair && !pos.is_claimed(f));
+            .filter(|&f| rule.pair && !pos.is_claimed(f) && rule.excepted >> f & 1 == 0);
         for pit in std::iter::once(pit).chain(facing) {
             pos.claimed |= 1 << pit;
             // The claimer owns it: swapped when it is in the other's row.
