@@ -174,7 +174,11 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
             // Where a lap's last pit goes (`on every_pit`), one rule in four.
             prop_oneof![3 => Just(None), 1 => keyword::<CaptureDestination>().prop_map(Some)],
         ),
-        (keyword::<AfterCapture>(), keyword::<LastStone>()),
+        (
+            keyword::<AfterCapture>(),
+            keyword::<LastStone>(),
+            keyword::<LookedAt>(),
+        ),
         // A sweep's endgame threshold, one rule in four.
         prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
     )
@@ -188,7 +192,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                 take,
                 facing_counts,
                 (goes_to, requires, last_goes_to),
-                (then, last_stone),
+                (then, last_stone, looked_at),
                 board_at_most,
             )| {
                 CaptureRule {
@@ -211,6 +215,7 @@ fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule>
                     requires,
                     board_at_most,
                     last_stone,
+                    looked_at,
                 }
             },
         )
@@ -554,10 +559,12 @@ fn consistent(mut r: Rules) -> Rules {
         if rule.on != Trigger::Sweep {
             rule.board_at_most = None;
         }
-        // `last_goes_to` and `last_stone` are for `on every_pit`.
+        // `last_goes_to`, `last_stone` and `looked_at` are for `on
+        // every_pit`.
         if rule.on != Trigger::EveryPit {
             rule.last_goes_to = None;
             rule.last_stone = LastStone::Taken;
+            rule.looked_at = LookedAt::AsSown;
         }
     }
     // The `on every_pit` rules of a variant agree on `last_stone`: the

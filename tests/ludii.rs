@@ -402,6 +402,9 @@ struct AtSowing<'a> {
     captured: (u64, Option<u64>),
     /// Ludii's moves in a row by the mover from there (its relay laps).
     ludii_moves: usize,
+    /// Ludii's game stops at its move or turn limit after those moves with
+    /// the mover still to move: in the middle of its turn.
+    cut_by_limit: bool,
 }
 
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
@@ -438,9 +441,10 @@ fn reaches_chain_stops_before_origin(at: &AtSowing) -> bool {
 }
 
 /// Ludii's game stops at its move limit in the middle of one relay: its
-/// run of laps by one player is longer than any relay `sow` plays.
+/// run of laps by one player is longer than any relay `sow` plays, or the
+/// game's record ends at Ludii's limit with the mover still to move.
 fn reaches_relay_to_move_limit(at: &AtSowing) -> bool {
-    u64::try_from(at.ludii_moves).is_ok_and(|n| n > u64::from(rules::MAX_RELAYS))
+    u64::try_from(at.ludii_moves).is_ok_and(|n| n > u64::from(rules::MAX_RELAYS)) || at.cut_by_limit
 }
 
 /// North's sowing reaches the end of its row, where Ludii's South track
@@ -645,6 +649,12 @@ fn replay(
                     expected[last - k].captured.map(|c| c[mover_index]),
                 ),
                 ludii_moves: last - k + 1,
+                cut_by_limit: last + 1 == moves.len()
+                    && moves[last]["x"] == moves[last]["p"]
+                    && matches!(
+                        record["end"]["type"].as_str(),
+                        Some("TurnLimit" | "MoveLimit")
+                    ),
             };
             let artifact = (artifacts.iter())
                 .map(|name| {

@@ -52,7 +52,9 @@ pub const ARTIFACTS: &[Artifact] = &[
         name: "relay_to_move_limit",
         what: "Ludii 1.3.13: each relay lap is a move of its own, so a relay that never ends \
                is played lap by lap until Ludii's move limit stops the game in its middle, a \
-               draw; the rules never end such a move, and `sow` cuts it after its relay bound",
+               draw, and a game that reaches that limit during a relay stops after some of its \
+               laps; the rules play a move whole (never ending such a relay: `sow` cuts it \
+               after its relay bound)",
         smallest: "Boukerourou, `1 0 1 0 / 1 0 1 2 north` (8 counters, met in Ludii's stored \
                    games), North plays D: the relay comes back to a lap state it had reached \
                    and goes round for ever; Ludii plays its laps to its move limit, `sow` \

@@ -63,4 +63,5 @@ pub(super) const CHECKS: &[Check] = &[
     legal::single_into_empty_needs_single_moves,
     opening::opening_shifts_fit,
     capture::last_stone_is_for_every_pit,
+    capture::looked_at_is_for_every_pit,
 ];

@@ -411,6 +411,10 @@ pub struct CaptureRule {
     /// is looked at too, or left to the sowing (a relay lifts it).
     #[serde(default)]
     pub last_stone: LastStone,
+    /// For `on every_pit`: whether a pit is looked at as each stone drops,
+    /// or once the lap is sown, over the pits it went along.
+    #[serde(default)]
+    pub looked_at: LookedAt,
 }
 
 keyword_enum! {
@@ -424,6 +428,22 @@ keyword_enum! {
         /// of a sowing, in which case they are picked up and sowing
         /// continues").
         Lifted = "lifted",
+    }
+}
+
+keyword_enum! {
+    /// For `on every_pit`: when the rule looks at the pits a lap sows.
+    LookedAt {
+        /// As each stone drops: a pit reaching a count is taken there and
+        /// then, and a later stone of the same lap falls into it empty.
+        AsSown = "as_sown",
+        /// Once the lap is sown: the pits from the lap's origin on to its
+        /// last pit (at most once round the board, short of the last pit
+        /// under `last_stone lifted`) that hold a count are taken, before
+        /// a relay lifts the last pit (Ludii's Gabata (Oromo), Obridje,
+        /// Pallankuli, Gabata (Ghinda): a pit a lap of a round or more fills
+        /// to a count and then passes again is not taken).
+        AfterLap = "after_lap",
     }
 }
 

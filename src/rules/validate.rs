@@ -1179,7 +1179,7 @@ mod tests {
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most` or `last_stone` (did you mean `counts`?)"]
+            ["unknown key `count` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most`, `last_stone` or `looked_at` (did you mean `counts`?)"]
         );
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
@@ -1191,7 +1191,7 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most` or `last_stone` (`grand_slam` belongs in section `legal`)"]
+            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most`, `last_stone` or `looked_at` (`grand_slam` belongs in section `legal`)"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),

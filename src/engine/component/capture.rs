@@ -5,8 +5,8 @@
 
 use crate::engine::position::{Player, Position};
 use crate::rules::{
-    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, Requires, Take,
-    Trigger,
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, LastStone,
+    LookedAt, Requires, Take, Trigger,
 };
 
 /// One capture rule compiled for the move loop.
@@ -24,6 +24,12 @@ pub(in crate::engine) struct CaptureTable {
     /// For `on every_pit`: where the stones of a lap's last pit go
     /// (`last_goes_to`, else `goes_to`).
     pub(in crate::engine) last_goes_to: CaptureDestination,
+    /// For `on every_pit`: the rule looks at a lap's pits once the lap is
+    /// sown (`looked_at after_lap`), not as each stone drops.
+    pub(in crate::engine) after_lap: bool,
+    /// For `on every_pit`: the rule leaves a lap's last pit to the sowing
+    /// (`last_stone lifted`).
+    pub(in crate::engine) spares_last: bool,
     /// All bits set when the rule credits the pit's owner (`goes_to
     /// owner`): masks `Position::swapped` to tell whose a pit is.
     pub(in crate::engine) owner_swap: u32,
@@ -80,6 +86,8 @@ impl CaptureTable {
             take: rule.take,
             goes_to: rule.goes_to,
             last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),
+            after_lap: rule.looked_at == LookedAt::AfterLap,
+            spares_last: rule.last_stone == LastStone::Lifted,
             owner_swap: match rule.goes_to {
                 CaptureDestination::Owner => u32::MAX,
                 _ => 0,

@@ -8,7 +8,7 @@
 //! table-driven laps of [`Game::sow_laps`].
 
 use super::{Game, LapsEnd, MAX_RELAYS};
-use crate::engine::component::capture::credit_to;
+use crate::engine::component::capture::{credit_to, CaptureTable};
 use crate::engine::position::{Position, MAX_PITS};
 use crate::rules::{AfterCapture, CaptureDestination, Trigger};
 
@@ -66,7 +66,7 @@ impl Game {
                     on_lap(origin, stones, direction, resown);
                     last = self
                         .sow_watched_lap(pos, path, stones, watched, |pos, slot, lap_end| {
-                            for rule in in_force(Trigger::EveryPit) {
+                            for rule in in_force(Trigger::EveryPit).filter(|r| !r.after_lap) {
                                 let count = usize::from(pos.pits[slot]);
                                 if rule.qualifies(m, slot, count) {
                                     let to = match lap_end {
@@ -80,6 +80,12 @@ impl Game {
                         })
                         .unwrap_or(last);
                 }
+            }
+            // Rules that look once the lap is sown (`looked_at after_lap`).
+            for rule in in_force(Trigger::EveryPit).filter(|r| r.after_lap) {
+                let took = self.take_lap_span(rule, pos, m, (origin, last), direction);
+                *captured += took.0;
+                *pits |= took.1;
             }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
@@ -180,6 +186,42 @@ impl Game {
             }
         }
         last
+    }
+
+    /// `looked_at after_lap`: takes for `rule` every pit that qualifies
+    /// from the lap's origin on to its last pit (`lap`), walking the way
+    /// the lap went and at most once round the board (short of the last
+    /// pit when the rule spares it), `mover` having moved. Returns the
+    /// stones and the pits taken.
+    fn take_lap_span(
+        &self,
+        rule: &CaptureTable,
+        pos: &mut Position,
+        mover: usize,
+        (origin, last): (usize, usize),
+        direction: usize,
+    ) -> (u16, u32) {
+        let (mut stones, mut pits) = (0, 0);
+        let end = match rule.spares_last {
+            true => usize::from(self.before[direction][last]),
+            false => last,
+        };
+        let mut slot = origin;
+        for _ in 0..self.pit_count {
+            if rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
+                let to = match slot == last {
+                    true => rule.last_goes_to,
+                    false => rule.goes_to(),
+                };
+                stones += self.take_pit(to, pos, mover, slot);
+                pits |= 1 << slot;
+            }
+            if slot == end {
+                break;
+            }
+            slot = usize::from(self.after[direction][slot]);
+        }
+        (stones, pits)
     }
 
     /// Takes every stone of `pit` for `to`, `mover` having moved; returns

@@ -126,7 +126,27 @@ Old files: a section without a label, `capture { ... }`, is the rule
         REQUIRES,
         BOARD_AT_MOST,
         LAST_STONE,
+        LOOKED_AT,
     ],
+};
+
+pub const LOOKED_AT: Key = Key {
+    section: Some("capture"),
+    name: "looked_at",
+    describe: said_elsewhere,
+    read: |r, v| rule_mut(r).looked_at = v.word(),
+    write: |r| {
+        rule(r)
+            .filter(|c| c.looked_at != LookedAt::AsSown)
+            .map(|c| one(c.looked_at))
+    },
+    what: "time the pits are looked at",
+    value: ValueKind::Word(Words::of::<LookedAt>()),
+    default: Default::Value("as_sown"),
+    warns: None,
+    doc: "For `on every_pit`: whether a pit is looked at as each stone drops, or once the lap is sown, over the pits from its origin on to its last pit.",
+    example: "looked_at after_lap",
+    infer: Infer::OptIn,
 };
 
 pub const ON: Key = Key {
@@ -420,6 +440,13 @@ fn counts(rules: &Rules) -> Vec<String> {
     vec![match capture.on {
         Trigger::LastPit => format!(
             "If the pit that got the last stone {condition} and lies {row}, {taken}."
+        ),
+        Trigger::EveryPit if capture.looked_at == LookedAt::AfterLap => format!(
+            "Once each lap is sown, before any relay lifts its last pit: every pit from the lap's origin on to its {last} (along the sowing, at most once round the board) that {condition} and lies {row} is captured, and the sowing goes on.",
+            last = match capture.last_stone {
+                LastStone::Lifted => "last pit, that pit left out",
+                LastStone::Taken => "last pit",
+            }
         ),
         Trigger::EveryPit if capture.last_stone == LastStone::Lifted => format!(
             "During the sowing, as each stone but a lap's last is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on."
@@ -858,6 +885,26 @@ pub(crate) fn last_stone_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
                 Diagnostic::error(
                     span,
                     "the `on every_pit` rules of a variant must agree on `last_stone`: another one has `last_stone lifted`",
+                )
+            })
+        })
+        .collect()
+}
+
+/// `looked_at after_lap` says when an `on every_pit` rule looks at the
+/// pits: it is for `on every_pit`.
+pub(crate) fn looked_at_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(&LOOKED_AT, i)?;
+            let no_effect = rule.on != Trigger::EveryPit && rule.looked_at != LookedAt::AsSown;
+            (read.valid_in(&ON, i) && no_effect).then(|| {
+                Diagnostic::error(
+                    s.span,
+                    format!(
+                        "`looked_at {}` has no effect here: it is for `on every_pit`, not `on {}`",
+                        rule.looked_at, rule.on
+                    ),
                 )
             })
         })
