@@ -327,7 +327,9 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
             .play(mv)
             .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
         recorder.record(run, player, legal, successor);
-        if let Some(change) = matched.finish_round() {
+        // A round's end may start a round that ends at once (no legal
+        // move at its start): it is settled too, as a played match does.
+        while let Some(change) = matched.finish_round() {
             recorder.round(game, &change);
         }
     }

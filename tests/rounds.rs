@@ -1045,3 +1045,31 @@ fn simulate_finishes_when_a_later_round_ends_at_its_start() {
     assert!(row("end: stones left").contains("20 (100.0%)"), "{out}");
     assert!(row("rounds per match").contains("max 2"), "{out}");
 }
+
+/// A move list that ends a round whose next round ends at its start (no
+/// legal move there) settles that round too: the match's winner is the one
+/// the agents' own game gave. Pallankuli with `match_end no_stones`, seed 5:
+/// South ends 80 - 4 after ten rounds (it used to be `none` when replayed).
+#[test]
+fn a_replayed_move_list_settles_a_round_that_ends_at_its_start() {
+    let traced = |extra: &[&str]| {
+        let mut args = vec!["trace", "pallankuli", "--set", "rounds.match_end=no_stones"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--format", "json"]);
+        let (code, out, err) = sow(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let played = traced(&["--seed", "5", "--max-plies", "200"]);
+    let result = &played["result"];
+    assert_eq!(result["winner"], "south", "{result}");
+    assert_eq!(result["scores"], serde_json::json!([80, 4]));
+    let moves: Vec<&str> = played["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["move"].as_str().unwrap())
+        .collect();
+    let replayed = traced(&["--moves", &moves.join(" ")]);
+    assert_eq!(&replayed["result"], result);
+}
