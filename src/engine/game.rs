@@ -539,8 +539,40 @@ impl Game {
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
-        let (mut effect, last, end, sown_pits) = self.lift_and_sow::<PLAIN>(pos, mv, capture);
-        self.bank_stores(pos, mover);
+        let (mut sown_captured, mut sown_pits) = (0, 0);
+        // Lift and sow the laps.
+        let (last, end, _) = if PLAIN {
+            let last = self.sow_one_lap::<true>(pos, usize::from(mv.pit), direction, |_, _| {});
+            (last, LapsEnd::Done, 1)
+        } else if self.captures.sowing_captures {
+            let taken = (&mut sown_captured, &mut sown_pits);
+            self.sow_laps_capturing(
+                pos,
+                usize::from(mv.pit),
+                direction,
+                capture,
+                taken,
+                |_, _, _, _| {},
+            )
+        } else {
+            self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
+        };
+        let mut effect = Effect {
+            last: last as u8,
+            relay_cut: end == LapsEnd::Cut,
+            relay_cycle: end == LapsEnd::Cycle,
+            captured: sown_captured,
+            ..Effect::default()
+        };
+        // Bank the stores: the stones sown into them are their owners'.
+        if self.board.has_stores {
+            let in_store = pos.pits[STORE_SLOT];
+            pos.pits[STORE_SLOT] = 0;
+            pos.captured[mover.index()] += u16::from(in_store);
+            if self.board.both_stores {
+                self.bank_opponent_store(pos, mover);
+            }
+        }
         let claim = if PLAIN { None } else { self.claim.as_ref() };
         if let Some(rule) = claim {
             if !rule.kept {
@@ -568,79 +600,10 @@ impl Game {
                 self.sweep(pos, mover, &mut effect);
             }
         }
-        self.pass_turn::<PLAIN>(pos, mover, last, claimed_again, &effect);
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(pos.total_stones(), total, "stones conserved");
-        effect
-    }
-
-    /// Lifts the stones of `mv`'s pit and sows them, lap after lap (and,
-    /// under rules that capture inside the sowing, captures as it sows when
-    /// `capture`): the move's effect so far, the last stone's slot, how its
-    /// laps ended, and the pits taken inside the sowing.
-    #[inline(always)]
-    fn lift_and_sow<const PLAIN: bool>(
-        &self,
-        pos: &mut Position,
-        mv: Move,
-        capture: bool,
-    ) -> (Effect, usize, LapsEnd, u32) {
-        let direction = mv.direction as usize;
-        let (mut sown_captured, mut sown_pits) = (0, 0);
-        let (last, end, _) = if PLAIN {
-            let last = self.sow_one_lap::<true>(pos, usize::from(mv.pit), direction, |_, _| {});
-            (last, LapsEnd::Done, 1)
-        } else if self.captures.sowing_captures {
-            let taken = (&mut sown_captured, &mut sown_pits);
-            self.sow_laps_capturing(
-                pos,
-                usize::from(mv.pit),
-                direction,
-                capture,
-                taken,
-                |_, _, _, _| {},
-            )
-        } else {
-            self.sow_laps(pos, usize::from(mv.pit), direction, |_, _| {})
-        };
-        let effect = Effect {
-            last: last as u8,
-            relay_cut: end == LapsEnd::Cut,
-            relay_cycle: end == LapsEnd::Cycle,
-            captured: sown_captured,
-            ..Effect::default()
-        };
-        (effect, last, end, sown_pits)
-    }
-
-    /// The stones sown into the stores are the store owners' captures.
-    #[inline(always)]
-    fn bank_stores(&self, pos: &mut Position, mover: Player) {
-        if self.board.has_stores {
-            let in_store = pos.pits[STORE_SLOT];
-            pos.pits[STORE_SLOT] = 0;
-            pos.captured[mover.index()] += u16::from(in_store);
-            if self.board.both_stores {
-                self.bank_opponent_store(pos, mover);
-            }
-        }
-    }
-
-    /// After `mover`'s move that did `effect`, its last stone in `last`: the
-    /// next player (the mover again on an extra turn, or `claimed_again`),
-    /// whether the next move is a first move, and the closed pits that open.
-    #[inline(always)]
-    fn pass_turn<const PLAIN: bool>(
-        &self,
-        pos: &mut Position,
-        mover: Player,
-        last: usize,
-        claimed_again: bool,
-        effect: &Effect,
-    ) {
+        // Pass the turn.
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || self.moves_again(last, effect),
+            false => claimed_again || self.moves_again(last, &effect),
         };
         if !again {
             pos.to_move = mover.other();
@@ -651,6 +614,9 @@ impl Game {
         if pos.closed != 0 && self.rounds.reopen_at != 0 {
             self.reopen(pos);
         }
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(pos.total_stones(), total, "stones conserved");
+        effect
     }
 
     /// `unfilled reopens`: the closed pits holding `seeds` or more after a
