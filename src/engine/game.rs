@@ -16,27 +16,30 @@ mod vote;
 use std::ops::Range;
 
 use super::component::{
-    capture::CaptureTable,
+    board::BoardMasks,
     captures::CaptureRules,
     claim::ClaimRule,
     ends::EndRules,
+    legality::MoveLegality,
     move_table::MoveTable,
+    opening::OpeningRules,
     packed::{whole_moves_fit, PackedLaps},
+    rounds::RoundRules,
     sowing_paths::SowPaths,
+    turns::TurnRules,
 };
 
 use super::{
     effect::{waived, Effect, Successor, Successors},
     illegal::Illegal,
-    move_list::{Legality, Moves, MAX_MOVES},
+    move_list::{Legality, Moves},
     outcome::EndReason,
     position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
 use crate::rules::{
-    Direction, ExtraTurn, FeedFallback, FeedGives, FeedWhen, FirstLap, FirstMoveKind, FirstMoves,
-    GrandSlam, Laps, Leftovers, PitDirection, Restriction, Rules, Singletons, SowStart, Stores,
-    Take, Unfilled,
+    Direction, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps, Leftovers, PitDirection,
+    Restriction, Rules,
 };
 
 pub use crate::rules::MAX_RELAYS;
@@ -54,7 +57,9 @@ enum LapsEnd {
     Stopped,
 }
 
-/// A variant compiled for play.
+/// A variant compiled for play: the rules, each compiled into the component
+/// that plays it (`src/engine/component/`), and the position every game
+/// starts from.
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
@@ -67,175 +72,29 @@ pub struct Game {
     start_candidates: (Moves, Legality),
     /// The board's shape: rows, sides, circuits, facing pits.
     topology: Topology,
-    /// Pits each player owns (a row on two rows, two rows on four).
-    per_side: usize,
-    pit_count: usize,
-    /// `sow_path[mover][direction][origin][k]`: the slot that gets stone `k`
-    /// (from 0) sown from `origin` in that direction by `mover` (whose store,
-    /// if any, is on the path).
-    sow_path: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
-    /// Length of every sowing path before it repeats.
-    path_len: usize,
-    /// `lap_split[n]`: a sowing of `n` stones as (full laps, stones left
-    /// over), i.e. `n / path_len` and `n % path_len`, without dividing.
-    lap_split: [(u8, u8); 256],
-    /// Per direction, the pit before / after each pit in sowing order.
-    before: [[u8; MAX_PITS]; 2],
-    after: [[u8; MAX_PITS]; 2],
-    /// The capture rules looking at the last pit (`on last_pit`), compiled,
-    /// in the order they are tried.
-    pub(super) capture_rules: Box<[CaptureTable]>,
-    /// The capture rules looking inside the sowing (`on every_pit`, `on
-    /// relay_landing`, and `on last_pit` with `then resows`, whose stones
-    /// are sown on), in file order.
-    pub(super) sowing_rules: Box<[CaptureTable]>,
-    /// Whether there are such rules: then moves are sown stone by stone
-    /// ([`Game::sow_laps_capturing`]) and the other moves keep the
-    /// table-driven laps.
-    sowing_captures: bool,
-    /// The `on every_pit` rules leave a lap's last pit to the sowing
-    /// (`last_stone lifted`; the rules of a variant agree on it).
-    every_pit_spares_last: bool,
-    /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
-    /// (never the store). A lap that no such rule looks at is sown by the
-    /// table-driven lap, not stone by stone.
-    every_pit_slots: [u32; 2],
-    /// `every_pit_counts[n]`: an `on every_pit` rule may take a pit holding
-    /// `n` stones.
-    every_pit_counts: [bool; 256],
-    /// The capture rules that sweep the board after the sowing (`on
-    /// sweep`), in file order (after the last-pit rules).
-    pub(super) sweep_rules: Box<[CaptureTable]>,
-    /// Whether some rule captures elsewhere than at the last pit (inside the
-    /// sowing or by a sweep): then the last pit alone cannot tell whether a
-    /// move captures.
-    beyond_last: bool,
-    /// `capturable[n]`: some last-pit rule captures a last pit holding `n` stones
-    /// (on some row): the move loop's first, one-lookup test.
-    capturable: [bool; 256],
-    /// Per mover: bit `i` set when some rule captures from pit `i` (the
-    /// first test where the last stone landed: no board read).
-    capture_pits: [u32; 2],
-    /// The largest count any rule captures (0 when none does).
-    max_capturable: usize,
-    /// Whether the game's first move captures nothing (every rule says
-    /// `first_move no_capture`; true without rules).
-    opening_no_capture: bool,
-    /// Per player: bit `i` set when pit `i` is in that player's row.
-    row_bits: [u32; 2],
-    /// Per mover: bit `i` set when the game's first move may be played from
-    /// pit `i` (`first_move_from`); 0 when any pit may.
-    pub(super) first_move_pits: [u32; 2],
-    /// Per player: the bytes of that player's row in [`Position::words`].
-    row_bytes: [[u64; 4]; 2],
-    /// Per player: the bytes of that player's inner row (four rows; none
-    /// otherwise), for `inner_row_empty`.
-    inner_bytes: [[u64; 4]; 2],
-    /// The move restrictions in the order they filter moves.
-    restriction_steps: [Restriction; 3],
+    /// The board as masks of each player's pits, and its stores.
+    pub(super) board: BoardMasks,
+    /// The sowing paths and laps.
+    pub(super) sowing: SowPaths,
+    /// The moves each pit allows.
+    pub(super) move_table: MoveTable,
+    /// Which candidate moves are legal.
+    pub(super) legality: MoveLegality,
+    /// The capture rules, sorted by where they look.
+    pub(super) captures: CaptureRules,
+    /// The `claim` rule, when pits can become a player's store.
+    claim: Option<ClaimRule>,
+    /// The game's first moves.
+    pub(super) opening: OpeningRules,
+    /// Who moves after a move.
+    pub(super) turns: TurnRules,
     /// How the game ends: its conditions, and how each end scores.
     pub(super) ends: EndRules,
-    /// Whether the grand-slam rule can make a move illegal
-    /// (`forbidden`, `only_move_no_capture`) rather than only change it.
-    pub(super) slam_limits_moves: bool,
-    /// Whether the grand-slam rule can change how a legal move is played
-    /// (`no_capture`, `only_move_no_capture`: the capture is waived), so that
-    /// playing a capturing move has to look for a grand slam.
-    pub(super) slam_changes_play: bool,
-    /// Whether every sowing is one lap and every capture rule takes only
-    /// pits that qualify by their count (`take last`): then the counts a sowing leaves
-    /// in the opponent's row, worked out from `path_index` without sowing,
-    /// can rule out a grand slam (see `Game::may_grand_slam`).
-    slam_screen: bool,
-    /// `path_index[mover][direction][origin][pit]`: the `k` of
-    /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
-    /// is not on the path, as a skipped origin).
-    path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
-    /// `reach_at[mover][direction][origin]`: how many stones a lap from
-    /// `origin` needs to sow one into the opponent's row (`feed_gives reach`).
-    reach_at: [[[u8; MAX_PITS]; 2]; 2],
-    /// Copies of rules the move loop reads at every move.
-    laps: Laps,
-    has_stores: bool,
-    /// `stores sown_both`: the mover sows into the opponent's store too
-    /// ([`OPPONENT_STORE_SLOT`]).
-    both_stores: bool,
-    /// `rounds { unfilled reopens }`: the count at which a closed pit,
-    /// which then is sown into, opens after a move (`seeds`); 0 when closed
-    /// pits are passed over for the whole round.
-    pub(super) reopen_at: u8,
-    extra_turn: bool,
-    /// Extra turns under rules that give leftovers to the last mover:
-    /// positions keep [`Position::moved_again`].
-    records_last_mover: bool,
-    /// `extra_turn capture`: a move that captured a pit is followed by
-    /// another move of the same player.
-    extra_turn_capture: bool,
-    pub(super) min_stones: u8,
-    /// `singletons into_empty`: with no pit holding `min_stones`, single
-    /// stones sown into an empty pit are moves.
-    pub(super) singletons: bool,
-    /// Per pit: the directions a move from it may take.
-    directions: [&'static [Direction]; MAX_PITS],
-    /// Per mover: every move of their row in successor order (pit order,
-    /// each pit in the directions it may sow), first `candidate_count` used.
-    pub(super) candidates: [[Move; MAX_PITS]; 2],
-    pub(super) candidate_count: [usize; 2],
-    /// Whether every pit sows one way only: then the candidate moves are
-    /// one per playable pit, [`Game::pit_moves`] of the pits holding
-    /// `min_stones`, found from a mask of the board
-    /// ([`Position::holding_at_least`]) rather than pit by pit.
-    pub(super) one_way: bool,
-    /// Whether the candidate moves of a position can be given as a mask of
-    /// moves ([`Game::candidate_pits`]): without a first-lap rule.
-    pub(super) pit_masks: bool,
-    /// Whether the rules ever oblige the mover to feed (`feed` is not
-    /// `never`).
-    feeding: bool,
-    /// Whether the board uses at most the first 16 slots (its store slot,
-    /// the last, is empty between moves): masks of the board then read two
-    /// words, not four.
-    pub(super) narrow: bool,
-    /// The move of each bit of a mask of moves ([`Game::move_bits`]): when
-    /// [`Game::one_way`], bit `i` is pit `i`'s one move; otherwise bits
-    /// `2 * i` and `2 * i + 1` are pit `i`'s moves in the directions it
-    /// may sow, in successor order (counter-clockwise first).
-    pub(super) pit_moves: [Move; MAX_MOVES],
-    /// When pits sow either way: the bits of a mask of moves that are
-    /// moves (bit `2 * i + k` for each of pit `i`'s directions `k`).
-    pub(super) move_slots: u64,
-    /// Per mover: bit `i` set when pit `i` is among [`Game::playable`].
-    pub(super) playable_bits: [u32; 2],
+    /// What the move loop reads of the rounds.
+    pub(super) rounds: RoundRules,
     /// One-lap sowings as whole-board additions, where the board is small
     /// enough and no capture happens inside the sowing.
     packed: Option<PackedLaps>,
-    /// Whether a single stone skips the origin (`start origin_unless_single`):
-    /// then such a lap is sown slot by slot.
-    single_to_next: bool,
-    /// The `claim` rule, when pits can become a player's store.
-    claim: Option<ClaimRule>,
-    /// Whether North's first move is a first move too (`first_moves
-    /// each_player`).
-    each_player_opening: bool,
-    /// Whether a player may play any pit of the board (`play_from any`).
-    play_any: bool,
-    /// Whether a player plays the pits of the opponent's row only
-    /// (`play_from opponent`).
-    play_opponent: bool,
-    /// Whether a first move is a shift (`first_move shift`): see
-    /// [`Game::shifts`].
-    shift_opening: bool,
-    /// Whether a move's first lap must reach the opponent's row or end in an
-    /// empty pit of the mover's row (`first_lap reaches_or_empty`), or a
-    /// single stone must fall into an empty pit (`first_lap
-    /// single_into_empty`, then `single_needs_empty` is set too).
-    pub(super) first_lap_rule: bool,
-    /// Whether a pit holding a single stone is played only when that stone
-    /// falls into an empty pit (`first_lap single_into_empty`, Kay).
-    single_needs_empty: bool,
-    /// Whether a move whose first lap ends in a capture is obligatory when
-    /// there is one (`first_lap captures`, Bao).
-    pub(super) first_lap_capture: bool,
     /// Whether every move is one plain lap: `laps single`, no capture
     /// inside the sowing nor sweep, no claim, a single stone sown like any
     /// other, no extra turn for a capture, only South's first move a first
@@ -248,179 +107,47 @@ impl Game {
     /// Compiles validated rules.
     pub fn new(rules: Rules) -> Self {
         let topology = Topology::new(&rules);
-        let per_side = topology.per_side();
-        let pit_count = topology.pit_count();
-        let stores = rules.board.stores.sown();
-        let both_stores = rules.board.stores == Stores::SownBoth;
-        let south_bits = (1u32 << per_side) - 1;
-        let row_bits = [south_bits, south_bits << per_side];
-        let SowPaths {
-            sow_path,
-            path_len,
-            lap_split,
-            before,
-            after,
-            path_index,
-            reach_at,
-        } = SowPaths::new(&rules, &topology, row_bits);
-        let inner_bits = row_bits.map(|bits| {
-            (0..pit_count)
-                .filter(|&pit| bits >> pit & 1 == 1 && topology.is_inner(pit))
-                .fold(0u32, |inner, pit| inner | 1 << pit)
-        });
-        let opening_south = rules
-            .sowing
-            .first_move_from
-            .iter()
-            .fold(0u32, |bits, &place| bits | 1 << (place - 1));
-        let first_move_pits = [opening_south, opening_south << per_side];
-        let CaptureRules {
-            capture_rules,
-            sowing_rules,
-            sweep_rules,
-            max_capturable,
-            capturable,
-            capture_pits,
-            every_rule_waives_opening,
-            sowing_captures,
-            every_pit_spares_last,
-            every_pit_counts,
-            every_pit_slots,
-            beyond_last,
-        } = CaptureRules::new(&rules, row_bits, inner_bits);
-        // A shift captures nothing.
-        let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
-        let opening_no_capture = shift_opening || every_rule_waives_opening;
-        let (laps, min_stones) = (rules.sowing.laps, rules.sowing.min_stones);
-        let singletons = rules.sowing.singletons == Singletons::IntoEmpty;
-        let extra_turn = rules.sowing.extra_turn == ExtraTurn::Store;
-        let extra_turn_capture = rules.sowing.extra_turn == ExtraTurn::Capture;
-        let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
-        let slam_changes_play = slam_matters && rules.grand_slam != GrandSlam::Forbidden;
-        let slam_limits_moves = slam_matters
-            && matches!(
-                rules.grand_slam,
-                GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
-            );
-        let MoveTable {
-            directions,
-            candidates,
-            candidate_count,
-            one_way,
-            pit_moves,
-            move_slots,
-            playable_bits,
-            play_any,
-            play_opponent,
-        } = MoveTable::new(&rules, &topology, row_bits);
-        let feeding = rules.feeding.when != FeedWhen::Never;
-        let pit_bytes = |bits: u32| {
-            let mut words = [0u64; 4];
-            for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
-                words[pit / 8] |= 0xFF << (8 * (pit % 8));
-            }
-            words
-        };
-        let row_bytes = row_bits.map(pit_bytes);
-        let inner_bytes = inner_bits.map(pit_bytes);
-        let single_to_next = rules.sowing.start == SowStart::OriginUnlessSingle;
-        let reopen_at = match rules.rounds.unfilled {
-            Unfilled::Reopens if rules.rounds.refill.is_some() => rules.board.seeds,
-            _ => 0,
-        };
-        let claim = ClaimRule::new(&rules.claim, row_bits, per_side);
-        let slam_screen = rules.sowing.laps == Laps::Single
-            && !beyond_last
-            && !single_to_next
-            && claim.is_none()
-            && capture_rules.iter().all(|c| c.take == Take::Last);
-        let restriction_steps = rules.restrictions.0;
-        let rules_each_player_opening = rules.sowing.first_moves == FirstMoves::EachPlayer;
-        let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
-        let rules_first_lap =
-            rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
-        let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
+        let board = BoardMasks::new(&rules, &topology);
+        let sowing = SowPaths::new(&rules, &topology, board.row_bits);
+        let move_table = MoveTable::new(&rules, &topology, board.row_bits);
+        let captures = CaptureRules::new(&rules, board.row_bits, board.inner_bits);
+        let claim = ClaimRule::new(&rules.claim, board.row_bits, board.per_side);
+        let legality = MoveLegality::new(&rules, &captures, &sowing, claim.is_some());
+        let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let ends = EndRules::new(&rules);
-        let records_last_mover = (extra_turn || extra_turn_capture) && ends.scores_last_mover();
+        let turns = TurnRules::new(&rules, &ends);
+        let rounds = RoundRules::new(&rules);
+        let plain = sowing.laps == Laps::Single
+            && !captures.sowing_captures
+            && captures.sweep_rules.is_empty()
+            && claim.is_none()
+            && !sowing.single_to_next
+            && !turns.extra_turn_capture
+            && !opening.each_player_opening
+            && !opening.shift_opening;
         let mut start = Position {
             opening: true,
             ..Position::EMPTY
         };
-        start.pits[..pit_count].copy_from_slice(&rules.start_counts());
+        start.pits[..board.pit_count].copy_from_slice(&rules.start_counts());
         let mut game = Game {
-            ends,
+            rules,
             start,
             start_candidates: (Moves::default(), Legality::Exact),
-            rules,
             topology,
-            per_side,
-            pit_count,
-            sow_path,
-            path_len,
-            lap_split,
-            before,
-            after,
-            capture_rules,
-            sowing_rules,
-            sowing_captures,
-            every_pit_slots,
-            every_pit_counts,
-            every_pit_spares_last,
-            sweep_rules,
-            beyond_last,
-            capturable,
-            capture_pits,
-            max_capturable,
-            opening_no_capture,
-            row_bits,
-            first_move_pits,
-            row_bytes,
-            inner_bytes,
-            restriction_steps,
-            slam_limits_moves,
-            slam_changes_play,
-            slam_screen,
-            path_index,
-            reach_at,
-            laps,
-            has_stores: stores,
-            both_stores,
-            reopen_at,
-            extra_turn,
-            records_last_mover,
-            extra_turn_capture,
-            min_stones,
-            singletons,
-            directions,
-            candidates,
-            candidate_count,
-            one_way,
-            pit_masks: !rules_first_lap && !first_lap_capture,
-            feeding,
-            narrow: pit_count <= 16,
-            pit_moves,
-            move_slots,
-            playable_bits,
-            packed: None,
-            single_to_next,
+            board,
+            sowing,
+            move_table,
+            legality,
+            captures,
             claim,
-            each_player_opening: rules_each_player_opening,
-            play_any,
-            play_opponent,
-            shift_opening,
-            first_lap_rule: rules_first_lap,
-            single_needs_empty,
-            first_lap_capture,
-            plain: false,
+            opening,
+            turns,
+            ends,
+            rounds,
+            packed: None,
+            plain,
         };
-        game.plain = game.laps == Laps::Single
-            && !game.sowing_captures
-            && game.sweep_rules.is_empty()
-            && game.claim.is_none()
-            && !game.single_to_next
-            && !game.extra_turn_capture
-            && !game.each_player_opening
-            && !game.shift_opening;
         // A prescribed opening is played once, here: the game starts where
         // it leaves (before packed laps, which start in the mover's row).
         let mut start = game.start;
@@ -443,20 +170,25 @@ impl Game {
     /// opening aside after every move and start in the mover's row: not for
     /// `first_moves each_player` nor `play_from any`.
     fn pack_laps(&mut self, stones: u32) {
-        let regular_laps = !self.single_to_next && self.claim.is_none() && !self.both_stores;
-        if self.sowing_captures || !regular_laps {
+        let regular_laps =
+            !self.sowing.single_to_next && self.claim.is_none() && !self.board.both_stores;
+        if self.captures.sowing_captures || !regular_laps {
             return;
         }
-        self.packed = PackedLaps::new(self.pit_count, stones as usize, |pos, mover, origin, d| {
-            let path = &self.sow_path[mover.index()][d][origin][..self.path_len];
-            self.sow_lap(pos, path, origin)
-        });
-        let whole_moves = self.laps == Laps::Single
-            && !self.each_player_opening
-            && !self.shift_opening
-            && !self.play_any
-            && !self.play_opponent
-            && whole_moves_fit(&self.capture_rules, &self.sweep_rules);
+        self.packed = PackedLaps::new(
+            self.board.pit_count,
+            stones as usize,
+            |pos, mover, origin, d| {
+                let path = &self.sowing.sow_path[mover.index()][d][origin][..self.sowing.path_len];
+                self.sow_lap(pos, path, origin)
+            },
+        );
+        let whole_moves = self.sowing.laps == Laps::Single
+            && !self.opening.each_player_opening
+            && !self.opening.shift_opening
+            && !self.move_table.play_any
+            && !self.move_table.play_opponent
+            && whole_moves_fit(&self.captures.capture_rules, &self.captures.sweep_rules);
         if let Some(packed) = &mut self.packed {
             packed.whole_moves = whole_moves;
         }
@@ -509,7 +241,7 @@ impl Game {
 
     /// Pits on the board.
     pub fn pit_count(&self) -> usize {
-        self.pit_count
+        self.board.pit_count
     }
 
     /// Pits in each row.
@@ -519,7 +251,7 @@ impl Game {
 
     /// Pits each player owns: a row on two rows, two rows on four.
     pub fn pits_per_side(&self) -> usize {
-        self.per_side
+        self.board.per_side
     }
 
     /// The board's shape: rows, sides, circuits, facing pits.
@@ -530,8 +262,8 @@ impl Game {
     /// The pits `player` owns (their row, or their two rows on four rows),
     /// as absolute indices.
     pub fn row(&self, player: Player) -> Range<usize> {
-        let start = player.index() * self.per_side;
-        start..start + self.per_side
+        let start = player.index() * self.board.per_side;
+        start..start + self.board.per_side
     }
 
     /// The position before the first move.
@@ -592,7 +324,7 @@ impl Game {
         let mut lifted = Vec::new();
         let mut board = *pos;
         let first = usize::from(mv.pit);
-        let (_, _, laps) = if self.sowing_captures {
+        let (_, _, laps) = if self.captures.sowing_captures {
             // Captures change the laps here: sow as the move is played (a
             // grand slam the rules play without capture sows without); a
             // capture sown from a kichwa may turn the move round.
@@ -609,8 +341,9 @@ impl Game {
         lifted
             .into_iter()
             .map(|(origin, stones, direction, resown)| {
-                let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
-                let skip = usize::from(self.single_to_next && stones == 1);
+                let path = &self.sowing.sow_path[pos.to_move.index()][direction][origin]
+                    [..self.sowing.path_len];
+                let skip = usize::from(self.sowing.single_to_next && stones == 1);
                 let slots = path
                     .iter()
                     .cycle()
@@ -633,10 +366,10 @@ impl Game {
     /// cannot be emptied).
     #[inline]
     pub(super) fn slam_possible(&self, pos: &Position) -> bool {
-        !self.slam_screen
+        !self.legality.slam_screen
             || self
                 .row(pos.to_move.other())
-                .all(|pit| usize::from(pos.pits[pit]) <= self.max_capturable)
+                .all(|pit| usize::from(pos.pits[pit]) <= self.captures.max_capturable)
     }
 
     /// The direction rule of a pit (the same for the pit in the same place of
@@ -648,23 +381,23 @@ impl Game {
     /// Whether `player`'s row holds no stone.
     #[inline]
     fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
-        masked(&pos.words(), &self.row_bytes[player.index()]) == 0
+        masked(&pos.words(), &self.board.row_bytes[player.index()]) == 0
     }
 
     /// Whether `player`'s inner row is empty (four rows; true otherwise).
     pub(super) fn inner_row_is_empty(&self, pos: &Position, player: Player) -> bool {
-        masked(&pos.words(), &self.inner_bytes[player.index()]) == 0
+        masked(&pos.words(), &self.board.inner_bytes[player.index()]) == 0
     }
 
     /// Whether `player` has a pit holding at least `min_stones`.
     pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
         if pos.swapped | pos.claimed | pos.closed != 0 {
-            return (0..self.pit_count)
+            return (0..self.board.pit_count)
                 .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
         pos.pits[self.playable(player)].iter().any(|&n| n >= min)
-            || (self.singletons
+            || (self.legality.singletons
                 && self
                     .row(player)
                     .any(|pit| self.single_move(pos, player, pit)))
@@ -675,7 +408,7 @@ impl Game {
     /// empty (asked only when no pit of theirs holds `min_stones`).
     fn single_move(&self, pos: &Position, player: Player, pit: usize) -> bool {
         pos.pits[pit] == 1
-            && self.directions[pit]
+            && self.move_table.directions[pit]
                 .iter()
                 .any(|&d| self.single_into_empty(pos, player, pit, d))
     }
@@ -689,16 +422,16 @@ impl Game {
         pit: usize,
         direction: Direction,
     ) -> bool {
-        let target = usize::from(self.sow_path[player.index()][direction as usize][pit][0]);
+        let target = usize::from(self.sowing.sow_path[player.index()][direction as usize][pit][0]);
         target == pit || pos.pits[target % MAX_PITS] == 0
     }
 
     /// The pits `player` may play: their row, the whole board under
     /// `play_from any`, or the opponent's row under `play_from opponent`.
     pub fn playable(&self, player: Player) -> Range<usize> {
-        if self.play_any {
-            0..self.pit_count
-        } else if self.play_opponent {
+        if self.move_table.play_any {
+            0..self.board.pit_count
+        } else if self.move_table.play_opponent {
             self.row(player.other())
         } else {
             self.row(player)
@@ -725,12 +458,12 @@ impl Game {
     pub fn plays(&self, pos: &Position, player: Player, pit: usize) -> bool {
         if pos.is_claimed(pit) || pos.is_closed(pit) {
             false
-        } else if pos.swapped == 0 || self.play_any {
+        } else if pos.swapped == 0 || self.move_table.play_any {
             self.playable(player).contains(&pit)
-        } else if self.play_opponent {
-            pit < self.pit_count && self.owner(pos, pit) == player.other()
+        } else if self.move_table.play_opponent {
+            pit < self.board.pit_count && self.owner(pos, pit) == player.other()
         } else {
-            pit < self.pit_count && self.owner(pos, pit) == player
+            pit < self.board.pit_count && self.owner(pos, pit) == player
         }
     }
 
@@ -740,14 +473,14 @@ impl Game {
     /// then a first move too).
     #[inline]
     pub(super) fn opening_after(&self, opening: bool, mover: Player) -> bool {
-        opening && self.each_player_opening && mover == Player::South
+        opening && self.opening.each_player_opening && mover == Player::South
     }
 
     /// Whether positions record that the player to move made the last move
     /// ([`Position::moved_again`]): rules with extra turns that give the
     /// leftovers to the last mover.
     pub fn records_last_mover(&self) -> bool {
-        self.records_last_mover
+        self.turns.records_last_mover
     }
 
     /// Whether the mover moves again after a move whose last stone fell in
@@ -755,8 +488,8 @@ impl Game {
     /// in their store) or `extra_turn capture` (a pit captured).
     #[inline]
     pub(super) fn moves_again(&self, last: usize, effect: &Effect) -> bool {
-        (self.extra_turn && self.is_store(last))
-            || (self.extra_turn_capture && effect.captured_pits != 0)
+        (self.turns.extra_turn && self.is_store(last))
+            || (self.turns.extra_turn_capture && effect.captured_pits != 0)
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
@@ -788,8 +521,11 @@ impl Game {
         self.sow_in_place_generic::<false>(pos, mv, capture)
     }
 
-    /// [`Game::sow_in_place`] for every variant and board: the laps, the
-    /// captures inside the sowing and at the last pit, pit by pit. `PLAIN`
+    /// [`Game::sow_in_place`] for every variant and board, in the order of
+    /// the rules: lift and sow the laps (capturing inside the sowing where
+    /// the rules do), bank the stores, pay the claimed pits, capture where
+    /// the last lap ended and claim, sweep, and pass the turn. (The end of
+    /// the game is tested after the move, by [`Game::end_condition`].) `PLAIN`
     /// when the rules make every move one plain lap ([`Game::plain`]): the
     /// tests of the rules that cannot apply then are compiled away.
     #[inline]
@@ -804,10 +540,11 @@ impl Game {
         let mover = pos.to_move;
         let direction = mv.direction as usize;
         let (mut sown_captured, mut sown_pits) = (0, 0);
+        // Lift and sow the laps.
         let (last, end, _) = if PLAIN {
             let last = self.sow_one_lap::<true>(pos, usize::from(mv.pit), direction, |_, _| {});
             (last, LapsEnd::Done, 1)
-        } else if self.sowing_captures {
+        } else if self.captures.sowing_captures {
             let taken = (&mut sown_captured, &mut sown_pits);
             self.sow_laps_capturing(
                 pos,
@@ -827,11 +564,12 @@ impl Game {
             captured: sown_captured,
             ..Effect::default()
         };
-        if self.has_stores {
+        // Bank the stores: the stones sown into them are their owners'.
+        if self.board.has_stores {
             let in_store = pos.pits[STORE_SLOT];
             pos.pits[STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
-            if self.both_stores {
+            if self.board.both_stores {
                 self.bank_opponent_store(pos, mover);
             }
         }
@@ -858,21 +596,22 @@ impl Game {
             // Pits taken during the sowing were refilled after: they do not
             // keep the last-pit rules from taking them again.
             effect.captured_pits |= sown_pits;
-            if capture && relay_ended && !self.sweep_rules.is_empty() {
+            if capture && relay_ended && !self.captures.sweep_rules.is_empty() {
                 self.sweep(pos, mover, &mut effect);
             }
         }
+        // Pass the turn.
         let again = match PLAIN {
-            true => self.extra_turn && self.is_store(last),
+            true => self.turns.extra_turn && self.is_store(last),
             false => claimed_again || self.moves_again(last, &effect),
         };
         if !again {
             pos.to_move = mover.other();
         }
-        pos.moved_again = again && self.records_last_mover;
+        pos.moved_again = again && self.turns.records_last_mover;
         pos.opening = !PLAIN && self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
-        if pos.closed != 0 && self.reopen_at != 0 {
+        if pos.closed != 0 && self.rounds.reopen_at != 0 {
             self.reopen(pos);
         }
         #[cfg(debug_assertions)]
@@ -884,14 +623,14 @@ impl Game {
     /// move open for the rest of the round.
     #[cold]
     fn reopen(&self, pos: &mut Position) {
-        pos.closed &= !pos.holding_at_least::<4>(self.reopen_at);
+        pos.closed &= !pos.holding_at_least::<4>(self.rounds.reopen_at);
     }
 
     /// Whether a sowing passes over `slot` in `pos`: a closed pit, unless
     /// closed pits are sown into (`unfilled reopens`).
     #[inline]
     pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
-        self.reopen_at == 0 && pos.is_closed(slot)
+        self.rounds.reopen_at == 0 && pos.is_closed(slot)
     }
 
     /// Sows the laps of a move from `first` (the last stone's slot is
@@ -909,8 +648,8 @@ impl Game {
         direction: usize,
         mut on_lap: impl FnMut(usize, u8),
     ) -> (usize, LapsEnd, usize) {
-        let paths = &self.sow_path[pos.to_move.index()][direction];
-        if self.laps == Laps::Single {
+        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
+        if self.sowing.laps == Laps::Single {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
             let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
@@ -921,7 +660,7 @@ impl Game {
             on_lap(origin, pos.pits[origin]);
             let last = match &self.packed {
                 Some(packed) if pos.closed == 0 => packed.sow(pos, origin, direction),
-                _ => self.sow_any_lap(pos, &paths[origin][..self.path_len], origin),
+                _ => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
             };
             (last, self.relay_from(pos, last, direction))
         };
@@ -967,7 +706,8 @@ impl Game {
         direction: usize,
         on_lap: impl FnOnce(usize, u8),
     ) -> usize {
-        let path = &self.sow_path[pos.to_move.index()][direction][first][..self.path_len];
+        let path =
+            &self.sowing.sow_path[pos.to_move.index()][direction][first][..self.sowing.path_len];
         on_lap(first, pos.pits[first]);
         match &self.packed {
             Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
@@ -991,11 +731,11 @@ impl Game {
         direction: usize,
         length: usize,
     ) -> ([u8; MAX_PITS], usize, usize) {
-        let paths = &self.sow_path[pos.to_move.index()][direction];
+        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         // One lap from a state on the relay's path (each relays on).
         let step = |state: &mut (Position, usize)| {
             let (board, origin) = state;
-            let last = self.sow_any_lap(board, &paths[*origin][..self.path_len], *origin);
+            let last = self.sow_any_lap(board, &paths[*origin][..self.sowing.path_len], *origin);
             *origin = self.relay_from(board, last, direction).unwrap_or(*origin);
             last
         };
@@ -1019,7 +759,7 @@ impl Game {
     /// stones sown into the mover's store so far counted as captured.
     #[inline]
     fn lap_ends_game(&self, pos: &Position) -> bool {
-        if !self.has_stores {
+        if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
             return self.end_condition(pos).is_some();
         }
@@ -1027,7 +767,7 @@ impl Game {
         let in_store = board.pits[STORE_SLOT];
         board.pits[STORE_SLOT] = 0;
         board.captured[board.to_move.index()] += u16::from(in_store);
-        if self.both_stores {
+        if self.board.both_stores {
             let mover = board.to_move;
             self.bank_opponent_store(&mut board, mover);
         }
@@ -1047,7 +787,7 @@ impl Game {
     /// stores (on a four-row board, which has none, that index is a pit).
     #[inline]
     pub(super) fn is_store(&self, slot: usize) -> bool {
-        self.has_stores && slot == STORE_SLOT
+        self.board.has_stores && slot == STORE_SLOT
     }
 
     /// Whether `slot` is a store, the mover's or (under `stores sown_both`)
@@ -1055,15 +795,15 @@ impl Game {
     /// captured there.
     #[inline]
     pub(super) fn is_any_store(&self, slot: usize) -> bool {
-        self.has_stores && slot >= OPPONENT_STORE_SLOT
+        self.board.has_stores && slot >= OPPONENT_STORE_SLOT
     }
 
     /// The player whose store slot `slot` is during a move by `mover`:
     /// `None` for a pit.
     pub fn store_owner(&self, slot: usize, mover: Player) -> Option<Player> {
         match slot {
-            STORE_SLOT if self.has_stores => Some(mover),
-            OPPONENT_STORE_SLOT if self.both_stores => Some(mover.other()),
+            STORE_SLOT if self.board.has_stores => Some(mover),
+            OPPONENT_STORE_SLOT if self.board.both_stores => Some(mover.other()),
             _ => None,
         }
     }
@@ -1072,10 +812,10 @@ impl Game {
     /// rules relay here. Inlined into the lap loops: asked after every lap.
     #[inline(always)]
     fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
-        if self.laps == Laps::Single || self.is_any_store(last) {
+        if self.sowing.laps == Laps::Single || self.is_any_store(last) {
             return None;
         }
-        match self.laps {
+        match self.sowing.laps {
             Laps::Relay if pos.pits[last] > 1 => match &self.claim {
                 Some(rule) if self.claim_stops_relay(rule, pos, last) => None,
                 _ => Some(last),
@@ -1084,25 +824,25 @@ impl Game {
                 Some(last)
             }
             Laps::NextRelay if pos.pits[last] == 1 => {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
             Laps::NextAlways => {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
             Laps::NextAfterOccupied if pos.pits[last] > 1 => {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
             }
             Laps::RelayUnlessNextEmpty if pos.pits[last] > 1 => {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(last)
             }
             Laps::RelayUntilCaptureUnlessNextEmpty
                 if pos.pits[last] > 1 && !self.takes_last(pos, last) =>
             {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(last)
             }
             _ => None,
@@ -1117,8 +857,9 @@ impl Game {
     fn takes_last(&self, pos: &Position, last: usize) -> bool {
         let m = pos.to_move.index();
         let count = usize::from(pos.pits[last]);
-        self.capture_pits[m] >> last & 1 == 1
+        self.captures.capture_pits[m] >> last & 1 == 1
             && self
+                .captures
                 .capture_rules
                 .iter()
                 .any(|rule| rule.applies(pos) && rule.qualifies(m, last, count))
@@ -1127,7 +868,7 @@ impl Game {
     /// One lap of the hand, passing over closed pits if there are any.
     #[inline]
     fn sow_any_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
-        if pos.closed == 0 && !(self.single_to_next && pos.pits[origin] == 1) {
+        if pos.closed == 0 && !(self.sowing.single_to_next && pos.pits[origin] == 1) {
             self.sow_lap(pos, path, origin)
         } else {
             self.sow_lap_by_slot(pos, path, origin)
@@ -1145,7 +886,7 @@ impl Game {
                 pos.pits[usize::from(target) % MAX_PITS] += 1;
             }
         } else {
-            let (laps, rest) = self.lap_split[stones];
+            let (laps, rest) = self.sowing.lap_split[stones];
             for (k, &target) in path.iter().enumerate() {
                 pos.pits[usize::from(target) % MAX_PITS] += laps + u8::from(k < usize::from(rest));
             }
@@ -1165,7 +906,7 @@ impl Game {
         let mut stones = pos.pits[origin];
         pos.pits[origin] = 0;
         let mut last = origin;
-        let skip = usize::from(self.single_to_next && stones == 1);
+        let skip = usize::from(self.sowing.single_to_next && stones == 1);
         let slots = path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle();
         for slot in slots.skip(skip) {
             if stones == 0 {
@@ -1183,9 +924,9 @@ impl Game {
     /// The index on its path of the slot that gets the last of `stones`.
     #[inline]
     pub(super) fn last_index(&self, stones: usize) -> usize {
-        let (laps, rest) = self.lap_split[stones];
+        let (laps, rest) = self.sowing.lap_split[stones];
         if rest == 0 {
-            usize::from(laps.min(1)) * (self.path_len - 1)
+            usize::from(laps.min(1)) * (self.sowing.path_len - 1)
         } else {
             usize::from(rest) - 1
         }
@@ -1195,7 +936,7 @@ impl Game {
     /// it captured from the opponent's row and left that row empty.
     pub(super) fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
         let opponent = mover.other();
-        effect.captured_pits & self.row_bits[opponent.index()] != 0
+        effect.captured_pits & self.board.row_bits[opponent.index()] != 0
             && self.row_is_empty(next, opponent)
     }
 
@@ -1208,7 +949,7 @@ impl Game {
     /// case, costs the tests alone.
     #[inline]
     pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
-        if self.narrow {
+        if self.board.narrow {
             self.end_condition_in::<2>(pos)
         } else {
             self.end_condition_in::<4>(pos)
@@ -1225,7 +966,11 @@ impl Game {
         let mut holds = 0u16;
         let mut set = |reason: EndReason, holding: bool| holds |= reason.bit() * u16::from(holding);
         if tested(EndReason::RowEmpty) {
-            let [south, north] = self.row_bytes.each_ref().map(|mask| masked(&words, mask));
+            let [south, north] = self
+                .board
+                .row_bytes
+                .each_ref()
+                .map(|mask| masked(&words, mask));
             set(EndReason::RowEmpty, south == 0 || north == 0);
         }
         if tested(EndReason::CapturedMajority) {
@@ -1250,7 +995,11 @@ impl Game {
             set(EndReason::RelayCycle, pos.relay_cycled);
         }
         if tested(EndReason::InnerRowEmpty) {
-            let [south, north] = self.inner_bytes.each_ref().map(|mask| masked(&words, mask));
+            let [south, north] = self
+                .board
+                .inner_bytes
+                .each_ref()
+                .map(|mask| masked(&words, mask));
             set(EndReason::InnerRowEmpty, south == 0 || north == 0);
         }
         if holds == 0 {
@@ -1264,7 +1013,7 @@ impl Game {
     #[inline(always)]
     pub(super) fn must_feed(&self, pos: &Position) -> bool {
         // Most variants never feed: one test, not a jump through the table.
-        if !self.feeding {
+        if !self.legality.feeding {
             return false;
         }
         let opponent = pos.to_move.other();
@@ -1292,7 +1041,7 @@ impl Game {
     /// as `first_move_from` goes: every pit but on the game's first move.
     #[inline]
     pub(super) fn opening_pits(&self, pos: &Position) -> u32 {
-        match self.first_move_pits[pos.to_move.index()] {
+        match self.opening.first_move_pits[pos.to_move.index()] {
             bits if pos.opening && bits != 0 => bits,
             _ => u32::MAX,
         }
@@ -1302,11 +1051,11 @@ impl Game {
     /// row (sown again on a copy: only asked in feeding positions).
     fn reaches(&self, pos: &Position, mv: Move) -> bool {
         if self.shifts(pos) {
-            let opponent = self.row_bits[pos.to_move.other().index()];
+            let opponent = self.board.row_bits[pos.to_move.other().index()];
             return opponent >> self.shift_target(mv) & 1 == 1;
         }
         let direction = mv.direction as usize;
-        let needed = &self.reach_at[pos.to_move.index()][direction];
+        let needed = &self.sowing.reach_at[pos.to_move.index()][direction];
         let (mut board, mut reached) = (*pos, false);
         self.sow_laps(
             &mut board,
@@ -1318,7 +1067,8 @@ impl Game {
                     _ => self.reach_past_closed(pos, origin, direction),
                 };
                 // A single stone that skips its origin goes one slot further.
-                let stones = usize::from(stones) + usize::from(self.single_to_next && stones == 1);
+                let stones =
+                    usize::from(stones) + usize::from(self.sowing.single_to_next && stones == 1);
                 reached |= stones >= needed;
             },
         );
@@ -1330,8 +1080,9 @@ impl Game {
     /// closed pits.
     #[cold]
     fn reach_past_closed(&self, pos: &Position, origin: usize, direction: usize) -> usize {
-        let opponent = self.row_bits[pos.to_move.other().index()];
-        let path = &self.sow_path[pos.to_move.index()][direction][origin][..self.path_len];
+        let opponent = self.board.row_bits[pos.to_move.other().index()];
+        let path =
+            &self.sowing.sow_path[pos.to_move.index()][direction][origin][..self.sowing.path_len];
         path.iter()
             .map(|&slot| usize::from(slot))
             .filter(|&slot| !self.passes_over(pos, slot))
@@ -1346,20 +1097,20 @@ impl Game {
     pub(super) fn first_lap_allowed(&self, pos: &Position, mv: Move) -> bool {
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
         let mover = pos.to_move;
-        if self.single_needs_empty {
+        if self.legality.single_needs_empty {
             return pos.pits[origin] != 1
                 || self.single_into_empty(pos, mover, origin, mv.direction);
         }
         let needed = match pos.closed {
-            0 => usize::from(self.reach_at[mover.index()][direction][origin]),
+            0 => usize::from(self.sowing.reach_at[mover.index()][direction][origin]),
             _ => self.reach_past_closed(pos, origin, direction),
         };
         let stones = usize::from(pos.pits[origin]);
         if stones >= needed {
             return true;
         }
-        let path = &self.sow_path[mover.index()][direction][origin][..self.path_len];
-        let last = if pos.closed == 0 && !(self.single_to_next && stones == 1) {
+        let path = &self.sowing.sow_path[mover.index()][direction][origin][..self.sowing.path_len];
+        let last = if pos.closed == 0 && !(self.sowing.single_to_next && stones == 1) {
             // The lap sows one stone a slot along the path: its last slot
             // follows from the count, without sowing.
             usize::from(path[self.last_index(stones)])
@@ -1376,11 +1127,11 @@ impl Game {
     /// Whether a move from `pos` may capture at all.
     #[inline]
     pub(super) fn may_capture(&self, pos: &Position) -> bool {
-        if self.max_capturable == 0 {
+        if self.captures.max_capturable == 0 {
             // No capture rule: a claim (and its tribute) is all there is.
             return self.claim.is_some();
         }
-        let waived = pos.opening && self.opening_no_capture;
+        let waived = pos.opening && self.opening.opening_no_capture;
         !waived
     }
 
@@ -1434,24 +1185,24 @@ impl Game {
         let mut slams = 0u64;
         let pits = match pos.swapped {
             0 => self.playable(mover),
-            _ => 0..self.pit_count,
+            _ => 0..self.board.pit_count,
         };
         // Closed pits hold nothing, unless they are sown into
         // (`unfilled reopens`): then they are looked at pit by pit too.
         let owned = pos.swapped | pos.claimed | pos.closed != 0;
         for pit in pits {
-            if pos.pits[pit] < self.min_stones
+            if pos.pits[pit] < self.legality.min_stones
                 || opening >> pit & 1 == 0
                 || (owned && !self.plays(pos, mover, pit))
             {
                 continue;
             }
-            for &direction in self.directions[pit] {
+            for &direction in self.move_table.directions[pit] {
                 let mv = Move {
                     pit: pit as u8,
                     direction,
                 };
-                if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+                if self.legality.first_lap_rule && !self.first_lap_allowed(pos, mv) {
                     continue;
                 }
                 // Sow straight into the next free slot; it only counts once kept.
@@ -1478,19 +1229,19 @@ impl Game {
                 out.keep_next();
             }
         }
-        if out.is_empty() && self.singletons {
+        if out.is_empty() && self.legality.singletons {
             self.single_stone_moves(pos, out, capture, opening);
         }
         // `first_lap captures` (the rules refuse a grand-slam rule on four
         // rows, and without one no slam is marked): only the moves whose
         // first lap captures, if any.
-        if self.first_lap_capture {
+        if self.legality.first_lap_capture {
             let moves = || out.as_slice().iter().map(|s| s.mv);
             if self.some_first_lap_captures(pos, moves()) {
                 out.retain_indexed(|_, s| self.first_lap_captures(pos, s.mv));
             }
         }
-        for step in self.restriction_steps {
+        for step in self.legality.restriction_steps {
             match step {
                 Restriction::GrandSlam => slams = self.drop_slams(out, slams),
                 Restriction::Feed => slams = self.keep_feeding(pos, out, slams),
@@ -1515,7 +1266,7 @@ impl Game {
             if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
                 continue;
             }
-            for &direction in self.directions[pit] {
+            for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
                     let mv = Move {
                         pit: pit as u8,
@@ -1615,13 +1366,13 @@ impl Game {
         }
         let pit = usize::from(mv.pit);
         let label = self.label(pit);
-        if pit < self.pit_count && pos.is_claimed(pit) {
+        if pit < self.board.pit_count && pos.is_claimed(pit) {
             return Illegal::Claimed {
                 pit: label,
                 owner: self.owner(pos, pit),
             };
         }
-        if pit < self.pit_count && pos.is_closed(pit) && self.owner(pos, pit) == pos.to_move {
+        if pit < self.board.pit_count && pos.is_closed(pit) && self.owner(pos, pit) == pos.to_move {
             return Illegal::Closed { pit: label };
         }
         if !self.plays(pos, pos.to_move, pit) {
@@ -1642,7 +1393,7 @@ impl Game {
         }
         let min = self.rules.sowing.min_stones.max(1);
         let none_at_min = !pos.pits[self.row(pos.to_move)].iter().any(|&n| n >= min);
-        if self.singletons && none_at_min && pos.pits[pit] == 1 {
+        if self.legality.singletons && none_at_min && pos.pits[pit] == 1 {
             return Illegal::SingleIntoOccupied { pit: label };
         }
         if pos.pits[pit] < min {
@@ -1658,13 +1409,13 @@ impl Game {
                 rule: self.pit_direction(pit),
             };
         }
-        if self.first_lap_rule && !self.first_lap_allowed(pos, mv) {
-            if self.single_needs_empty {
+        if self.legality.first_lap_rule && !self.first_lap_allowed(pos, mv) {
+            if self.legality.single_needs_empty {
                 return Illegal::SingleIntoOccupied { pit: label };
             }
             return Illegal::FirstLap { pit: label };
         }
-        if self.first_lap_capture
+        if self.legality.first_lap_capture
             && !self.first_lap_captures(pos, mv)
             && self.some_first_lap_captures(pos, self.candidates_for_capture(pos, min))
         {

@@ -65,7 +65,7 @@ impl Game {
     /// where a feeding obligation, single stones or a pass whose reply is not
     /// known from candidates makes the full successors needed.
     pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
-        let gate = match self.narrow {
+        let gate = match self.board.narrow {
             true => self.gate::<2>(pos),
             false => self.gate::<4>(pos),
         };
@@ -84,16 +84,16 @@ impl Game {
         }
         self.fill_candidates(pos, out);
         let mover = pos.to_move.index();
-        if pos.opening && self.first_move_pits[mover] != 0 {
+        if pos.opening && self.opening.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
         }
-        if self.first_lap_rule {
+        if self.legality.first_lap_rule {
             self.keep_first_lap_moves(pos, out);
         }
-        if self.first_lap_capture {
+        if self.legality.first_lap_capture {
             self.keep_capturing_moves(pos, out);
         }
-        if out.is_empty() && self.ends.passes && !self.singletons {
+        if out.is_empty() && self.ends.passes && !self.legality.singletons {
             // No pit holds `min_stones`: the mover passes if the opponent
             // has a move then, and the game is over if not.
             return match self.can_reply(pos) {
@@ -106,7 +106,7 @@ impl Game {
             };
         }
         // No pit holds `min_stones`: single stones may be moves.
-        let pass_possible = out.is_empty() && self.singletons;
+        let pass_possible = out.is_empty() && self.legality.singletons;
         if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
             return Legality::Listed;
         }
@@ -172,7 +172,7 @@ impl Game {
     /// row can be emptied ([`Game::slam_possible`]).
     #[inline(always)]
     fn slams_may_limit(&self, pos: &Position) -> bool {
-        self.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos)
+        self.legality.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos)
     }
 
     /// Fills `out` with the moves of the mover's pits holding at least
@@ -182,24 +182,26 @@ impl Game {
     #[inline(always)]
     fn fill_candidates(&self, pos: &Position, out: &mut Moves) {
         let mover = pos.to_move.index();
-        if self.one_way {
-            let held = match self.narrow {
-                true => pos.holding_at_least::<2>(self.min_stones),
-                false => pos.holding_at_least::<4>(self.min_stones),
+        if self.move_table.one_way {
+            let held = match self.board.narrow {
+                true => pos.holding_at_least::<2>(self.legality.min_stones),
+                false => pos.holding_at_least::<4>(self.legality.min_stones),
             };
             // A closed pit is never played (it holds stones only under
             // `unfilled reopens`).
             out.fill_from_bits(
-                u64::from(held & self.playable_bits[mover] & !pos.closed),
-                &self.pit_moves,
+                u64::from(held & self.move_table.playable_bits[mover] & !pos.closed),
+                &self.move_table.pit_moves,
             );
         } else {
-            let candidates = &self.candidates[mover][..self.candidate_count[mover]];
-            let held = |mv: &Move| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.min_stones;
+            let candidates =
+                &self.move_table.candidates[mover][..self.move_table.candidate_count[mover]];
+            let held =
+                |mv: &Move| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.legality.min_stones;
             // A closed pit holds stones (and must be left out) only under
             // `unfilled reopens`; otherwise it is empty and `min_stones`,
             // at least 1, leaves it out.
-            match self.reopen_at {
+            match self.rounds.reopen_at {
                 0 => out.fill_where(candidates, held),
                 _ => out.fill_where(candidates, |mv| {
                     held(mv) && !pos.is_closed(usize::from(mv.pit))
@@ -219,9 +221,9 @@ impl Game {
     /// into the move ([`GameRun::refresh`](super::GameRun)), its one caller.
     #[inline(always)]
     pub(crate) fn candidate_pits(&self, pos: &Position) -> Option<Legality> {
-        if !self.pit_masks {
+        if !self.legality.pit_masks {
             None
-        } else if self.narrow {
+        } else if self.board.narrow {
             self.candidate_pits_in::<2>(pos)
         } else {
             self.candidate_pits_in::<4>(pos)
@@ -237,10 +239,11 @@ impl Game {
             return None;
         }
         let mover = pos.to_move.index();
-        let mut pits =
-            pos.holding_at_least::<W>(self.min_stones) & self.playable_bits[mover] & !pos.closed;
-        if pos.opening && self.first_move_pits[mover] != 0 {
-            pits &= self.first_move_pits[mover];
+        let mut pits = pos.holding_at_least::<W>(self.legality.min_stones)
+            & self.move_table.playable_bits[mover]
+            & !pos.closed;
+        if pos.opening && self.opening.first_move_pits[mover] != 0 {
+            pits &= self.opening.first_move_pits[mover];
         }
         // None: a pass, single stones or the end; a feeding obligation.
         if pits == 0 || self.must_feed(pos) {
@@ -253,7 +256,7 @@ impl Game {
             let mut rest = pits;
             let mut index = 0;
             while rest != 0 {
-                let mv = self.pit_moves[rest.trailing_zeros() as usize % MAX_MOVES];
+                let mv = self.move_table.pit_moves[rest.trailing_zeros() as usize % MAX_MOVES];
                 if !self.would_grand_slam(pos, mv) {
                     return Some(Legality::NoSlams {
                         first_legal: index,
@@ -274,7 +277,7 @@ impl Game {
     /// that way ([`Game::move_slots`]).
     #[inline(always)]
     fn move_bits(&self, pits: u32) -> u64 {
-        if self.one_way {
+        if self.move_table.one_way {
             return u64::from(pits);
         }
         let mut bits = u64::from(pits);
@@ -283,7 +286,7 @@ impl Game {
         bits = (bits | bits << 4) & 0x0F0F_0F0F_0F0F_0F0F;
         bits = (bits | bits << 2) & 0x3333_3333_3333_3333;
         bits = (bits | bits << 1) & 0x5555_5555_5555_5555;
-        (bits | bits << 1) & self.move_slots
+        (bits | bits << 1) & self.move_table.move_slots
     }
 
     /// Whether the opponent of the player to move in `pos`, who passes, has
@@ -299,10 +302,10 @@ impl Game {
         };
         let mut replies = Moves::default();
         self.fill_candidates(&turned, &mut replies);
-        if self.first_lap_rule {
+        if self.legality.first_lap_rule {
             self.keep_first_lap_moves(&turned, &mut replies);
         }
-        if self.first_lap_capture {
+        if self.legality.first_lap_capture {
             self.keep_capturing_moves(&turned, &mut replies);
         }
         if replies.is_empty() {
@@ -399,7 +402,7 @@ impl Game {
             return Effect::default();
         }
         let capture = self.may_capture(pos);
-        if !(capture && self.slam_changes_play) {
+        if !(capture && self.legality.slam_changes_play) {
             return self.sow_in_place(pos, mv, capture);
         }
         let before = *pos;

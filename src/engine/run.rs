@@ -129,13 +129,13 @@ impl<'g> GameRun<'g> {
             Legality::Exact => &self.candidates,
             Legality::Pits(pits) => self.legal.get_or_init(|| {
                 let mut legal = Moves::default();
-                legal.fill_from_bits(pits, &self.game.pit_moves);
+                legal.fill_from_bits(pits, &self.game.move_table.pit_moves);
                 legal
             }),
             Legality::NoSlams { first_legal, pits } => self.legal.get_or_init(|| {
                 let mut legal = self.candidates;
                 if pits != 0 {
-                    legal.fill_from_bits(pits, &self.game.pit_moves);
+                    legal.fill_from_bits(pits, &self.game.move_table.pit_moves);
                 }
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
                 legal
@@ -216,7 +216,7 @@ impl<'g> GameRun<'g> {
                 // instructions without `popcnt`): an index at or past the
                 // number of legal moves finds no bit, 64, out of the table.
                 assert!(index < MAX_MOVES, "no legal move {index}");
-                self.game.pit_moves[nth_bit(pits, index)]
+                self.game.move_table.pit_moves[nth_bit(pits, index)]
             }
             // The candidates are the legal moves: read in place.
             Legality::Exact => self.candidates.as_slice()[index],

@@ -8,21 +8,46 @@ use super::capture::CaptureTable;
 use crate::engine::position::STORE_SLOT;
 use crate::rules::{LastStone, Rules, Trigger};
 
-/// The capture rules of a variant, sorted; the game keeps each table as a
-/// field of its own (documented there).
+/// The capture rules of a variant, sorted.
+#[derive(Debug, Clone)]
 pub(in crate::engine) struct CaptureRules {
+    /// The capture rules looking at the last pit (`on last_pit`), compiled,
+    /// in the order they are tried.
     pub(in crate::engine) capture_rules: Box<[CaptureTable]>,
+    /// The capture rules looking inside the sowing (`on every_pit`, `on
+    /// relay_landing`, and `on last_pit` with `then resows`, whose stones
+    /// are sown on), in file order.
     pub(in crate::engine) sowing_rules: Box<[CaptureTable]>,
+    /// The capture rules that sweep the board after the sowing (`on
+    /// sweep`), in file order (after the last-pit rules).
     pub(in crate::engine) sweep_rules: Box<[CaptureTable]>,
+    /// The largest count any rule captures (0 when none does).
     pub(in crate::engine) max_capturable: usize,
+    /// `capturable[n]`: some last-pit rule captures a last pit holding `n`
+    /// stones (on some row): the move loop's first, one-lookup test.
     pub(in crate::engine) capturable: [bool; 256],
+    /// Per mover: bit `i` set when some rule captures from pit `i` (the
+    /// first test where the last stone landed: no board read).
     pub(in crate::engine) capture_pits: [u32; 2],
     /// Whether every rule captures nothing on the game's first move.
     pub(in crate::engine) every_rule_waives_opening: bool,
+    /// Whether there are rules inside the sowing: then moves are sown stone
+    /// by stone (`Game::sow_laps_capturing`) and the other moves keep the
+    /// table-driven laps.
     pub(in crate::engine) sowing_captures: bool,
+    /// The `on every_pit` rules leave a lap's last pit to the sowing
+    /// (`last_stone lifted`; the rules of a variant agree on it).
     pub(in crate::engine) every_pit_spares_last: bool,
+    /// `every_pit_counts[n]`: an `on every_pit` rule may take a pit holding
+    /// `n` stones.
     pub(in crate::engine) every_pit_counts: [bool; 256],
+    /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
+    /// (never the store). A lap that no such rule looks at is sown by the
+    /// table-driven lap, not stone by stone.
     pub(in crate::engine) every_pit_slots: [u32; 2],
+    /// Whether some rule captures elsewhere than at the last pit (inside the
+    /// sowing or by a sweep): then the last pit alone cannot tell whether a
+    /// move captures.
     pub(in crate::engine) beyond_last: bool,
 }
 

@@ -10,17 +10,35 @@ use crate::engine::{
 };
 use crate::rules::{Direction, PlayFrom, Rules};
 
-/// The moves a variant allows from each pit; the game keeps each table as a
-/// field of its own (documented there).
+/// The moves a variant allows from each pit.
+#[derive(Debug, Clone)]
 pub(in crate::engine) struct MoveTable {
+    /// Per pit: the directions a move from it may take.
     pub(in crate::engine) directions: [&'static [Direction]; MAX_PITS],
+    /// Per mover: every move of their row in successor order (pit order,
+    /// each pit in the directions it may sow), first `candidate_count` used.
     pub(in crate::engine) candidates: [[Move; MAX_PITS]; 2],
     pub(in crate::engine) candidate_count: [usize; 2],
+    /// Whether every pit sows one way only: then the candidate moves are
+    /// one per playable pit, [`MoveTable::pit_moves`] of the pits holding
+    /// `min_stones`, found from a mask of the board
+    /// ([`Position::holding_at_least`](crate::engine::Position)) rather
+    /// than pit by pit.
     pub(in crate::engine) one_way: bool,
+    /// The move of each bit of a mask of moves (`Game::move_bits`): when
+    /// [`MoveTable::one_way`], bit `i` is pit `i`'s one move; otherwise bits
+    /// `2 * i` and `2 * i + 1` are pit `i`'s moves in the directions it
+    /// may sow, in successor order (counter-clockwise first).
     pub(in crate::engine) pit_moves: [Move; MAX_MOVES],
+    /// When pits sow either way: the bits of a mask of moves that are
+    /// moves (bit `2 * i + k` for each of pit `i`'s directions `k`).
     pub(in crate::engine) move_slots: u64,
+    /// Per mover: bit `i` set when pit `i` is one the mover may play.
     pub(in crate::engine) playable_bits: [u32; 2],
+    /// Whether a player may play any pit of the board (`play_from any`).
     pub(in crate::engine) play_any: bool,
+    /// Whether a player plays the pits of the opponent's row only
+    /// (`play_from opponent`).
     pub(in crate::engine) play_opponent: bool,
 }
 

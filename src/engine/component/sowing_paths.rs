@@ -8,18 +8,37 @@ use crate::engine::{
     position::{Player, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
 };
-use crate::rules::{Direction, Rules, SowStart, Stores};
+use crate::rules::{Direction, Laps, Rules, SowStart, Stores};
 
-/// The sowing paths of a variant; the game keeps each table as a field of
-/// its own (documented there), read by the move loop.
+/// How a variant sows: its paths, read by the move loop, and the laps a
+/// move sows.
+#[derive(Debug, Clone)]
 pub(in crate::engine) struct SowPaths {
+    /// `sow_path[mover][direction][origin][k]`: the slot that gets stone `k`
+    /// (from 0) sown from `origin` in that direction by `mover` (whose store,
+    /// if any, is on the path).
     pub(in crate::engine) sow_path: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
+    /// Length of every sowing path before it repeats.
     pub(in crate::engine) path_len: usize,
+    /// `lap_split[n]`: a sowing of `n` stones as (full laps, stones left
+    /// over), i.e. `n / path_len` and `n % path_len`, without dividing.
     pub(in crate::engine) lap_split: [(u8, u8); 256],
+    /// Per direction, the pit before / after each pit in sowing order.
     pub(in crate::engine) before: [[u8; MAX_PITS]; 2],
     pub(in crate::engine) after: [[u8; MAX_PITS]; 2],
+    /// `path_index[mover][direction][origin][pit]`: the `k` of
+    /// `sow_path[mover][direction][origin][k] == pit` (`u8::MAX` when the pit
+    /// is not on the path, as a skipped origin).
     pub(in crate::engine) path_index: [[[[u8; MAX_PITS]; MAX_PITS]; 2]; 2],
+    /// `reach_at[mover][direction][origin]`: how many stones a lap from
+    /// `origin` needs to sow one into the opponent's row (`feed_gives reach`).
     pub(in crate::engine) reach_at: [[[u8; MAX_PITS]; 2]; 2],
+    /// `laps`: one lap, or relays (a copy of the rule the move loop reads at
+    /// every move).
+    pub(in crate::engine) laps: Laps,
+    /// Whether a single stone skips the origin (`start origin_unless_single`):
+    /// then such a lap is sown slot by slot.
+    pub(in crate::engine) single_to_next: bool,
 }
 
 impl SowPaths {
@@ -117,6 +136,8 @@ impl SowPaths {
             after,
             path_index,
             reach_at,
+            laps: rules.sowing.laps,
+            single_to_next: rules.sowing.start == SowStart::OriginUnlessSingle,
         }
     }
 }

@@ -27,8 +27,8 @@ impl Game {
     ) -> Option<&[u8; crate::engine::MAX_PITS]> {
         match chain {
             Chain::None => None,
-            Chain::Backward => Some(&self.before[direction]),
-            Chain::Forward => Some(&self.after[direction]),
+            Chain::Backward => Some(&self.sowing.before[direction]),
+            Chain::Forward => Some(&self.sowing.after[direction]),
         }
     }
 
@@ -36,7 +36,7 @@ impl Game {
     /// end of the row.
     #[inline]
     fn row_neighbours(&self, pit: usize) -> impl Iterator<Item = usize> {
-        let (per_side, pit_count) = (self.per_side, self.pit_count);
+        let (per_side, pit_count) = (self.board.per_side, self.board.pit_count);
         [pit.wrapping_sub(1), pit + 1]
             .into_iter()
             .filter(move |&n| n < pit_count && n / per_side == pit / per_side)
@@ -50,21 +50,21 @@ impl Game {
     /// count in the last pit comes from the stones and the path.
     #[inline]
     pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
-        if self.laps != crate::rules::Laps::Single
+        if self.sowing.laps != crate::rules::Laps::Single
             || pos.closed != 0
-            || self.beyond_last
-            || self.single_to_next
+            || self.captures.beyond_last
+            || self.sowing.single_to_next
             || self.claim.is_some()
         {
             return true;
         }
         let origin = usize::from(mv.pit);
         let mover = pos.to_move.index();
-        let path = &self.sow_path[mover][mv.direction as usize][origin];
+        let path = &self.sowing.sow_path[mover][mv.direction as usize][origin];
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if self.is_any_store(last) || self.capture_pits[mover] >> last & 1 == 0 {
+        if self.is_any_store(last) || self.captures.capture_pits[mover] >> last & 1 == 0 {
             return false;
         }
         let before = if last == origin {
@@ -72,12 +72,18 @@ impl Game {
         } else {
             usize::from(pos.pits[last])
         };
-        let (laps, rest) = self.lap_split[stones];
+        let (laps, rest) = self.sowing.lap_split[stones];
         let count = before + usize::from(laps) + usize::from(k < usize::from(rest));
-        if !self.capturable.get(count).copied().unwrap_or(false) {
+        if !self
+            .captures
+            .capturable
+            .get(count)
+            .copied()
+            .unwrap_or(false)
+        {
             return false;
         }
-        match &*self.capture_rules {
+        match &*self.captures.capture_rules {
             // One rule: the tests above were its own.
             [rule] => rule.applies(pos),
             rules => rules
@@ -103,15 +109,15 @@ impl Game {
             return false;
         }
         let mover = pos.to_move;
-        if !self.slam_screen || pos.closed != 0 {
+        if !self.legality.slam_screen || pos.closed != 0 {
             let mut next = *pos;
             let effect = self.sow_in_place(&mut next, mv, true);
             return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
         }
         let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
-        let index = &self.path_index[m][direction][origin];
+        let index = &self.sowing.path_index[m][direction][origin];
         let stones = usize::from(pos.pits[origin]);
-        let (laps, rest) = self.lap_split[stones];
+        let (laps, rest) = self.sowing.lap_split[stones];
         let count = |pit: usize| {
             let before = if pit == origin { 0 } else { pos.pits[pit] };
             let k = index[pit];
@@ -122,9 +128,14 @@ impl Game {
             };
             usize::from(before) + usize::from(dropped)
         };
-        let last = usize::from(self.sow_path[m][direction][origin][self.last_index(stones)]);
+        let last = usize::from(self.sowing.sow_path[m][direction][origin][self.last_index(stones)]);
         let (mut taken, mut captured) = (0u32, 0);
-        for rule in self.capture_rules.iter().filter(|r| r.applies(pos)) {
+        for rule in self
+            .captures
+            .capture_rules
+            .iter()
+            .filter(|r| r.applies(pos))
+        {
             // A pit taken by an earlier rule holds nothing: it never qualifies.
             let qualifies = |taken: u32, pit: usize| {
                 taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit))
@@ -134,7 +145,7 @@ impl Game {
             }
             let step = self.chain_step(rule.chain, direction);
             let mut pit = last;
-            for _ in 0..self.pit_count {
+            for _ in 0..self.board.pit_count {
                 taken |= 1 << pit;
                 captured += count(pit);
                 let Some(step) = step else { break };
@@ -144,7 +155,7 @@ impl Game {
                 }
             }
         }
-        let opponent = self.row_bits[mover.other().index()];
+        let opponent = self.board.row_bits[mover.other().index()];
         captured > 0
             && taken & opponent != 0
             && self
@@ -166,7 +177,9 @@ impl Game {
         effect: &mut Effect,
     ) {
         let m = mover.index();
-        if self.capture_pits[m] >> last & 1 == 0 || !self.capturable[usize::from(pos.pits[last])] {
+        if self.captures.capture_pits[m] >> last & 1 == 0
+            || !self.captures.capturable[usize::from(pos.pits[last])]
+        {
             return;
         }
         // A claimed pit is never captured, nor a closed one (which holds
@@ -175,7 +188,7 @@ impl Game {
         // `captured_pits`).
         let claimed = (pos.claimed | pos.closed) & !effect.captured_pits;
         effect.captured_pits |= claimed;
-        for rule in self.capture_rules.iter() {
+        for rule in self.captures.capture_rules.iter() {
             if rule.applies(pos) {
                 self.capture_by(rule, pos, mover, last, direction, effect);
             }
@@ -208,7 +221,7 @@ impl Game {
         // North's row, by bit: no division by the row length per pit taken
         // (under `goes_to owner`, North's pits: its row's, less and plus
         // those that changed hands).
-        let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
+        let north = self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
         let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
             taking.by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
             pos.pits[pit] = 0;
@@ -219,7 +232,7 @@ impl Game {
             Take::Last => {
                 let step = self.chain_step(rule.chain, direction);
                 let mut pit = last;
-                for _ in 0..self.pit_count {
+                for _ in 0..self.board.pit_count {
                     lift(&mut taking, pos, pit);
                     let Some(step) = step else { break };
                     pit = usize::from(step[pit]);
@@ -245,7 +258,7 @@ impl Game {
                 if pits & effect.captured_pits != 0 {
                     return;
                 }
-                for pit in (0..self.pit_count).filter(|&pit| pits >> pit & 1 == 1) {
+                for pit in (0..self.board.pit_count).filter(|&pit| pits >> pit & 1 == 1) {
                     lift(&mut taking, pos, pit);
                 }
             }
@@ -253,9 +266,9 @@ impl Game {
                 // Each pit of the chain is taken with the pit facing it.
                 let step = self.chain_step(rule.chain, direction);
                 let mut pit = last;
-                for _ in 0..self.pit_count {
+                for _ in 0..self.board.pit_count {
                     lift(&mut taking, pos, pit);
-                    let opposite = self.pit_count - 1 - pit;
+                    let opposite = self.board.pit_count - 1 - pit;
                     let free = (taking.pits | effect.captured_pits) >> opposite & 1 == 0;
                     if free && rule.facing[usize::from(pos.pits[opposite])] {
                         lift(&mut taking, pos, opposite);
@@ -270,7 +283,7 @@ impl Game {
                 }
             }
             Take::Next => {
-                let next = usize::from(self.after[direction][last]);
+                let next = usize::from(self.sowing.after[direction][last]);
                 if effect.captured_pits >> next & 1 == 0 && pos.pits[next] > 0 {
                     lift(&mut taking, pos, next);
                 }
@@ -278,9 +291,9 @@ impl Game {
             Take::TwoOut => {
                 // Across an empty pit to an occupied one, then on while the
                 // pits alternate so (with a chain); never back to the last.
-                let after = &self.after[direction];
+                let after = &self.sowing.after[direction];
                 let mut pit = last;
-                for _ in 0..self.pit_count {
+                for _ in 0..self.board.pit_count {
                     let gap = usize::from(after[pit]);
                     let next = usize::from(after[gap]);
                     let free = (taking.pits | effect.captured_pits) >> next & 1 == 0;
@@ -295,7 +308,7 @@ impl Game {
                 }
             }
             take => {
-                let opposite = self.pit_count - 1 - last;
+                let opposite = self.board.pit_count - 1 - last;
                 let opposite_free = effect.captured_pits >> opposite & 1 == 0;
                 let held = pos.pits[opposite];
                 if !opposite_free
@@ -324,7 +337,7 @@ impl Game {
     #[cold]
     pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
         let m = mover.index();
-        for rule in self.sweep_rules.iter() {
+        for rule in self.captures.sweep_rules.iter() {
             if !rule.applies(pos)
                 || (rule.requires_capture && effect.captured == 0)
                 || pos.board_stones() > rule.board_at_most
@@ -332,7 +345,8 @@ impl Game {
                 continue;
             }
             let mut by_row = [0u16; 2];
-            let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
+            let north =
+                self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
             let mut rows = rule.rows[m];
             while rows != 0 {
                 let pit = rows.trailing_zeros() as usize;

@@ -16,7 +16,7 @@ impl Game {
     /// The pits `player` has claimed in `pos`, in pit order.
     pub fn claimed_pits(&self, pos: &Position, player: Player) -> impl Iterator<Item = usize> {
         let (claimed, owners) = (pos.claimed, self.owners(pos));
-        (0..self.pit_count).filter(move |&pit| {
+        (0..self.board.pit_count).filter(move |&pit| {
             claimed >> pit & 1 == 1 && (owners >> pit & 1 == 1) == (player == Player::North)
         })
     }
@@ -25,7 +25,7 @@ impl Game {
     /// other's when swapped).
     #[inline]
     fn owners(&self, pos: &Position) -> u32 {
-        self.row_bits[1] ^ pos.swapped
+        self.board.row_bits[1] ^ pos.swapped
     }
 
     /// Moves the stones sown into claimed pits to their owners (`stones
@@ -72,7 +72,7 @@ impl Game {
         !(rule.mirror_forbidden
             && self
                 .claimed_pits(pos, mover.other())
-                .any(|theirs| theirs % self.per_side == last % self.per_side))
+                .any(|theirs| theirs % self.board.per_side == last % self.board.per_side))
     }
 
     /// At the end of a move whose last stone fell in `last`: claims `last`

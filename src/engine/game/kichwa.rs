@@ -16,7 +16,7 @@ impl Game {
     /// to their left; clockwise the other way.
     pub(super) fn kichwa(&self, m: usize, landing: usize, direction: usize) -> (usize, usize) {
         let n = self.topology().per_row();
-        let right = m * self.per_side + n;
+        let right = m * self.board.per_side + n;
         let left = right + n - 1;
         // Places from the right end (0) and from the left end (0).
         let (from_right, from_left) = (landing - right, left - landing);
@@ -41,12 +41,12 @@ impl Game {
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
         let m = pos.to_move.index();
         let mut board = *pos;
-        let path = &self.sow_path[m][direction][origin][..self.path_len];
+        let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
         let last = self.sow_any_lap(&mut board, path, origin);
         if self.relay_from(&board, last, direction).is_none() {
             return false;
         }
-        self.sowing_rules.iter().any(|rule| {
+        self.captures.sowing_rules.iter().any(|rule| {
             rule.on == Trigger::RelayLanding
                 && rule.applies(&board)
                 && rule.qualifies(m, last, usize::from(board.pits[last]))

@@ -20,7 +20,7 @@ impl Game {
         let Some(sown) = opening.sown() else {
             return;
         };
-        start.pits[..self.pit_count].copy_from_slice(&opening.counts);
+        start.pits[..self.board.pit_count].copy_from_slice(&opening.counts);
         let direction = match self.rules.sowing.direction.first() {
             Some(PitDirection::Cw) => Direction::Cw,
             _ => Direction::Ccw,

@@ -38,10 +38,10 @@ impl Game {
         };
         if capture
             && last != STORE_SLOT
-            && self.capture_pits[m] >> last & 1 == 1
-            && self.capturable[usize::from(count(&board, last))]
+            && self.captures.capture_pits[m] >> last & 1 == 1
+            && self.captures.capturable[usize::from(count(&board, last))]
         {
-            for rule in self.capture_rules.iter() {
+            for rule in self.captures.capture_rules.iter() {
                 if rule.applies(pos) {
                     self.capture_packed(rule, &board, pos, m, last, direction, &mut effect);
                 }
@@ -57,7 +57,7 @@ impl Game {
         if !again {
             pos.to_move = mover.other();
         }
-        pos.moved_again = again && self.records_last_mover;
+        pos.moved_again = again && self.turns.records_last_mover;
         pos.opening = false;
         pos.relay_cycled = false;
         effect
@@ -72,18 +72,18 @@ impl Game {
     /// a copy.
     pub(super) fn packed_grand_slam(&self, packed: &PackedLaps, pos: &Position, mv: Move) -> bool {
         let mover = pos.to_move;
-        if self.slam_screen && self.max_capturable < 128 {
+        if self.legality.slam_screen && self.captures.max_capturable < 128 {
             let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
             let i = packed.index(mover, origin, direction, pos.pits[origin]);
             let sown = u128::from_le_bytes(add(lanes(pos), &packed.delta[i]));
-            let [low, high, ..] = self.row_bytes[mover.other().index()];
+            let [low, high, ..] = self.board.row_bytes[mover.other().index()];
             let row = sown & (u128::from(low) | u128::from(high) << 64);
             // High bit of each byte above `max_capturable` (no lane carries:
             // the low seven bits plus at most 127 stay below 256).
             let high_bits = u128::from_le_bytes([0x80; LANES]);
             let low_bits = u128::from_le_bytes([0x7F; LANES]);
             let above = (((row & low_bits)
-                + u128::from_le_bytes([127 - self.max_capturable as u8; LANES]))
+                + u128::from_le_bytes([127 - self.captures.max_capturable as u8; LANES]))
                 | row)
                 & high_bits;
             if above != 0 {
@@ -94,7 +94,7 @@ impl Game {
             // empty it).
             let sown = sown.to_le_bytes();
             let kept = |pit: usize| {
-                sown[pit % LANES] != 0 && !self.capturable[usize::from(sown[pit % LANES])]
+                sown[pit % LANES] != 0 && !self.captures.capturable[usize::from(sown[pit % LANES])]
             };
             if self.row(mover.other()).any(kept) {
                 return false;
@@ -129,7 +129,7 @@ impl Game {
         }
         // Stones taken by row (South's, North's) and the pits taken.
         let (mut by_row, mut taken) = ([0u16; 2], 0u32);
-        let north = self.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
+        let north = self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
         let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
             by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
             *taken |= 1 << pit;
@@ -138,7 +138,7 @@ impl Game {
             Take::Last => {
                 let step = self.chain_step(rule.chain, direction);
                 let mut pit = last;
-                for _ in 0..self.pit_count {
+                for _ in 0..self.board.pit_count {
                     lift(&mut by_row, &mut taken, pit);
                     let Some(step) = step else { break };
                     pit = usize::from(step[pit]);
@@ -150,7 +150,7 @@ impl Game {
                 }
             }
             take => {
-                let opposite = self.pit_count - 1 - last;
+                let opposite = self.board.pit_count - 1 - last;
                 let held = count(board, opposite);
                 if !free(opposite, effect.captured_pits)
                     || !rule.facing[usize::from(held)]
@@ -212,7 +212,8 @@ mod tests {
                             let (mut fast, mut slow) = (board, board);
                             fast.to_move = mover;
                             slow.to_move = mover;
-                            let path = &game.sow_path[mover.index()][d][origin][..game.path_len];
+                            let path = &game.sowing.sow_path[mover.index()][d][origin]
+                                [..game.sowing.path_len];
                             let last_slow = game.sow_lap(&mut slow, path, origin);
                             let last_fast = packed.sow(&mut fast, origin, d);
                             assert_eq!(

@@ -12,13 +12,13 @@ impl Game {
     /// shift`.
     #[inline(always)]
     pub(super) fn shifts(&self, pos: &Position) -> bool {
-        pos.opening && self.shift_opening
+        pos.opening && self.opening.shift_opening
     }
 
     /// The pit a shift `mv` moves its stones into: the next pit in its
     /// direction (from the mover's last pit, the opponent's first).
     pub(crate) fn shift_target(&self, mv: Move) -> usize {
-        usize::from(self.after[mv.direction as usize][usize::from(mv.pit)])
+        usize::from(self.sowing.after[mv.direction as usize][usize::from(mv.pit)])
     }
 
     /// Plays the shift `mv` on `pos` in place: its stones into the next

@@ -37,7 +37,7 @@ impl Game {
         // waiver holds for the whole move).
         let opening = pos.opening;
         let in_force = |on: Trigger| {
-            self.sowing_rules.iter().filter(move |rule| {
+            self.captures.sowing_rules.iter().filter(move |rule| {
                 capture && rule.on == on && !(opening && rule.opening_no_capture)
             })
         };
@@ -46,14 +46,18 @@ impl Game {
         // from the pit after `origin`, which keeps its own.
         let mut hand = None;
         // Pits an `on every_pit` rule in force may take, for this mover.
-        let watched = if capture { self.every_pit_slots[m] } else { 0 };
+        let watched = if capture {
+            self.captures.every_pit_slots[m]
+        } else {
+            0
+        };
         // Whether the move's first lap ended in a capture (`requires
         // first_lap`: a move whose first lap did not capture captures
         // nothing later).
         let mut first_captured = false;
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
-            let path = &self.sow_path[m][direction][origin][..self.path_len];
+            let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == 0 => {
@@ -124,7 +128,7 @@ impl Game {
                         AfterCapture::ResowsFromEnd => {
                             let (kichwa, way) = self.kichwa(m, last, direction);
                             direction = way;
-                            usize::from(self.before[way][kichwa])
+                            usize::from(self.sowing.before[way][kichwa])
                         }
                         _ => last,
                     }
@@ -132,7 +136,7 @@ impl Game {
                 (Some(rule), _) => {
                     *captured += self.take_pit(rule.goes_to(), pos, m, last);
                     *pits |= 1 << last;
-                    let next = usize::from(self.after[direction][last]);
+                    let next = usize::from(self.sowing.after[direction][last]);
                     if rule.then == AfterCapture::Stops || pos.pits[next] == 0 {
                         return (last, LapsEnd::Done, relays + 1);
                     }
@@ -165,7 +169,7 @@ impl Game {
         // Round the path by index (an iterator's `cycle().skip()` cost a
         // tenth of the lap in obridje); a single stone that skips its
         // origin (`origin_unless_single`) starts one further.
-        let mut next = usize::from(self.single_to_next && stones == 1);
+        let mut next = usize::from(self.sowing.single_to_next && stones == 1);
         while stones != 0 {
             if next == path.len() {
                 next = 0;
@@ -179,8 +183,8 @@ impl Game {
             stones -= 1;
             last = Some(slot);
             if watched >> slot & 1 == 1
-                && self.every_pit_counts[usize::from(pos.pits[slot])]
-                && !(stones == 0 && self.every_pit_spares_last)
+                && self.captures.every_pit_counts[usize::from(pos.pits[slot])]
+                && !(stones == 0 && self.captures.every_pit_spares_last)
             {
                 look(pos, slot, stones == 0);
             }
@@ -236,7 +240,7 @@ impl Game {
         let mut by_row = [0; 2];
         // Under `owner`, the row of the player who owns the pit.
         let swapped = to == CaptureDestination::Owner && pos.is_swapped(pit);
-        by_row[(pit / self.per_side) ^ usize::from(swapped)] = u16::from(pos.pits[pit]);
+        by_row[(pit / self.board.per_side) ^ usize::from(swapped)] = u16::from(pos.pits[pit]);
         pos.pits[pit] = 0;
         credit_to(to, pos, mover, by_row)
     }

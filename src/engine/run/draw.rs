@@ -83,7 +83,7 @@ impl GameRun<'_> {
                 };
                 let candidate = |i: usize| match pits {
                     0 => listed[i],
-                    _ => game.pit_moves[nth_bit(pits, i) % MAX_MOVES],
+                    _ => game.move_table.pit_moves[nth_bit(pits, i) % MAX_MOVES],
                 };
                 // The candidate drawn is played on a copy; if it is legal,
                 // the copy is the move.

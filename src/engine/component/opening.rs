@@ -1,0 +1,45 @@
+//! The game's first moves (`sow { first_move, first_moves, first_move_from }`
+//! and the captures' `first_move no_capture`), compiled: which pits a first
+//! move may be played from, whether it captures, and whose moves are first
+//! moves.
+
+use super::captures::CaptureRules;
+use crate::rules::{FirstMoveKind, FirstMoves, Rules};
+
+/// The opening rules of a variant.
+#[derive(Debug, Clone)]
+pub(in crate::engine) struct OpeningRules {
+    /// Per mover: bit `i` set when the game's first move may be played from
+    /// pit `i` (`first_move_from`); 0 when any pit may.
+    pub(in crate::engine) first_move_pits: [u32; 2],
+    /// Whether the game's first move captures nothing (a shift, or every
+    /// rule says `first_move no_capture`; true without rules).
+    pub(in crate::engine) opening_no_capture: bool,
+    /// Whether North's first move is a first move too (`first_moves
+    /// each_player`).
+    pub(in crate::engine) each_player_opening: bool,
+    /// Whether a first move is a shift (`first_move shift`): see
+    /// `Game::shifts`.
+    pub(in crate::engine) shift_opening: bool,
+}
+
+impl OpeningRules {
+    /// The opening rules of `rules` on a board of `per_side` pits a player,
+    /// whose captures are compiled as `captures`.
+    pub(in crate::engine) fn new(
+        rules: &Rules,
+        per_side: usize,
+        captures: &CaptureRules,
+    ) -> OpeningRules {
+        let south = (rules.sowing.first_move_from.iter())
+            .fold(0u32, |bits, &place| bits | 1 << (place - 1));
+        // A shift captures nothing.
+        let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
+        OpeningRules {
+            first_move_pits: [south, south << per_side],
+            opening_no_capture: shift_opening || captures.every_rule_waives_opening,
+            each_player_opening: rules.sowing.first_moves == FirstMoves::EachPlayer,
+            shift_opening,
+        }
+    }
+}
