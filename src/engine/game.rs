@@ -122,7 +122,7 @@ pub struct Game {
     /// `first_move no_capture`; true without rules).
     opening_no_capture: bool,
     /// Per player: bit `i` set when pit `i` is in that player's row.
-    row_bits: [u32; 2],
+    pub(super) row_bits: [u32; 2],
     /// Per mover: bit `i` set when the game's first move may be played from
     /// pit `i` (`first_move_from`); 0 when any pit may.
     pub(super) first_move_pits: [u32; 2],
@@ -218,10 +218,10 @@ pub struct Game {
     /// each_player`).
     each_player_opening: bool,
     /// Whether a player may play any pit of the board (`play_from any`).
-    play_any: bool,
+    pub(super) play_any: bool,
     /// Whether a player plays the pits of the opponent's row only
     /// (`play_from opponent`).
-    play_opponent: bool,
+    pub(super) play_opponent: bool,
     /// Whether a first move is a shift (`first_move shift`): see
     /// [`Game::shifts`].
     shift_opening: bool,
