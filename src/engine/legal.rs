@@ -278,15 +278,15 @@ impl Game {
     /// [`Game::candidate_pits`] reading the first `W` words of the board.
     #[inline(always)]
     fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
-        // The candidates are listed at an end, and where the full
-        // successors give the moves.
-        let place = match self.gate::<W>(pos) {
-            Gate::Open => self.playable_bits[pos.to_move.index()] & !pos.closed,
-            Gate::Owned => self.owned_pits(pos),
-            Gate::Over(_) | Gate::Listed => return None,
-        };
+        // The candidates are listed at an end, where the full successors
+        // give the moves, and where pits changed hands (rare, and kept off
+        // this path, the move's hottest).
+        if self.gate::<W>(pos) != Gate::Open {
+            return None;
+        }
         let mover = pos.to_move.index();
-        let mut pits = pos.holding_at_least::<W>(self.min_stones) & place;
+        let mut pits =
+            pos.holding_at_least::<W>(self.min_stones) & self.playable_bits[mover] & !pos.closed;
         if pos.opening && self.first_move_pits[mover] != 0 {
             pits &= self.first_move_pits[mover];
         }
