@@ -438,6 +438,28 @@ const FAMILIES: &[Family] = &[
             "leyla",
         ],
     },
+    Family {
+        page: "last-counts",
+        title: "Adidada, Kpo, Ntyenge, Shono, Wari (Ashanti) and Wore",
+        intro: "Single-lap games of West and Central Africa whose last counter takes its \
+                hole at a count: twos and threes in the opponent's row with the unbroken \
+                line before it (Adidada, Ewe; Shono, Fang, whose long sowings pass over the \
+                emptied hole), twos and threes on either row (Kpo, Vai), twos and fours \
+                (Ntyenge, Mbenge), a six in the opponent's row (Wari, Ashanti), twos, \
+                fours and sixes on a board of two rows of four piles (Wore, Senegal).",
+        variants: &["adidada", "kpo", "ntyenge", "shono", "wari-ashanti", "wore"],
+    },
+    Family {
+        page: "relay-stores",
+        title: "Chongka', Chungcajon and French Wari",
+        intro: "Relay games without a count to capture: a last counter in an occupied hole \
+                lifts it and sows on, one in an empty hole ends the move. In the Marianas \
+                (Chongka') and the Philippines (Chungcajon) the sowing goes clockwise into \
+                the mover's own store, which ends the move; Chongka' takes the hole facing \
+                an empty hole of one's own row, Chungcajon nothing. In Barbados (French \
+                Wari) an empty hole on either row takes the hole facing it.",
+        variants: &["chongka", "chungcajon", "french-wari"],
+    },
 ];
 
 const GENERATED_NOTE: &str =

@@ -9,11 +9,11 @@
 //! engines read a rule differently in a way the language does not say, the
 //! reading's comment or the mirror file's header says so and [`Peer`] says
 //! what is compared instead; games where the peer is wrong by its own rule text are
-//! listed by name in [`MBANGBI_CHAIN_BUG`] or counted per configuration in
-//! [`LAST_SEEDS_PICK_BUG`], and games that reach a known difference of
-//! reading ([`CHAIN_ROUND_TO_LAST`], [`ENDLESS`], a closed pit for Bosh)
-//! are counted per configuration; each is compared up to that ply, and the
-//! counts are pinned, so no game is skipped silently.
+//! listed by seed in [`MBANGBI_CHAIN_BUG`] and [`LAST_SEEDS_PICK_BUG`], and
+//! games that reach a known difference of reading ([`CHAIN_ROUND_TO_LAST`],
+//! [`ENDLESS`]) by seed per configuration (a closed pit for Bosh: counted);
+//! each is compared up to that ply, and the lists are pinned, so no game is
+//! skipped silently.
 
 use std::path::Path;
 
@@ -112,7 +112,7 @@ const PEERS: &[Peer] = &[
         next_past_closed: false,
     },
     Peer {
-        name: "bohnenspiel",
+        name: "das-bohnenspiel",
         games: 150,
         captures_only_at: &[],
         next_past_closed: false,
@@ -137,7 +137,7 @@ const PEERS: &[Peer] = &[
         next_past_closed: true,
     },
     Peer {
-        name: "ohvulhu",
+        name: "ovalhu",
         games: 15,
         captures_only_at: &[],
         next_past_closed: false,
@@ -366,7 +366,7 @@ const PEERS: &[Peer] = &[
     // Matches of rounds; the peer's clear win (more than all but a hole's
     // seeds) stops the match with the board unscored.
     Peer {
-        name: "hoyito-i",
+        name: "hoyito",
         games: 10,
         captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
@@ -423,8 +423,12 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
 /// relay stops at 75 laps (`MAX_LAPS`, sower.py) and it ends the *game*
 /// there, where `sow` plays the move on (to its own bound of 1000 laps) and
 /// the game goes on. Each such game is compared up to that ply (the legal
-/// moves there included), and the number of them is pinned here.
-const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito-i", 1), ("hufesay", 3)];
+/// moves there included), and the games are listed here by seed.
+const ENDLESS: &[(&str, &[u64])] = &[
+    ("ayoayo", &[99]),
+    ("hoyito", &[10]),
+    ("hufesay", &[34, 66, 69]),
+];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
 /// ("captures continue while holes are alternately empty and occupied",
@@ -433,11 +437,18 @@ const ENDLESS: &[(&str, usize)] = &[("ayoayo", 1), ("hoyito-i", 1), ("hufesay", 
 /// two_out` with `chain forward` stops before the last pit (the language's
 /// reading, Dongjintian's). Each listed configuration's games are compared
 /// up to the first ply where the peer took exactly one more pit than `sow`
-/// (its stones in the mover's store), and that many games must differ so.
-const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12), ("bay-khom", 6)];
+/// (its stones in the mover's store); the games listed by seed must differ so,
+/// and no other.
+const CHAIN_ROUND_TO_LAST: &[(&str, &[u64])] = &[
+    (
+        "longbeu-a-cha",
+        &[4, 11, 23, 24, 30, 31, 52, 67, 82, 128, 135, 140],
+    ),
+    ("bay-khom", &[1, 51, 53, 56, 61, 90]),
+];
 
 /// Configurations whose peer picks "the last seeds" wrongly by its own
-/// text, with the number of games that reach it. The peer's PICKLASTSEEDS
+/// text, with the games (by seed) that reach it. The peer's PICKLASTSEEDS
 /// is described (its parameter help) as "if there are the number of start
 /// seeds or fewer left, the current player collects them"; its code
 /// (`capturer.PickLastSeeds`) counts only the seeds in holes the mover
@@ -446,7 +457,12 @@ const CHAIN_ROUND_TO_LAST: &[(&str, usize)] = &[("longbeu-a-cha", 12), ("bay-kho
 /// (a sweep when at most 4 are left on the board). Each game is compared up
 /// to the ply where the peer took the whole board with more than 4 seeds on
 /// it, and must differ exactly so there.
-const LAST_SEEDS_PICK_BUG: &[(&str, usize)] = &[("hoyito-ii", 20)];
+const LAST_SEEDS_PICK_BUG: &[(&str, &[u64])] = &[(
+    "hoyito-ii",
+    &[
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ],
+)];
 
 /// Whether the peer's ply took the whole board for the mover, with more
 /// than 4 stones on it and at most 4 (but some) in the opponent's row, all
@@ -824,13 +840,19 @@ fn mancalagames_games_replay_alike() {
                     past_closed += 1;
                 }
                 (Err(why), None) if why.starts_with("[endless] ") => {
-                    *endless.entry(peer.name).or_insert(0) += 1;
+                    endless.entry(peer.name).or_insert_with(Vec::new).push(seed);
                 }
                 (Err(why), None) if why.starts_with("[last seeds pick] ") => {
-                    *last_seeds.entry(peer.name).or_insert(0) += 1;
+                    last_seeds
+                        .entry(peer.name)
+                        .or_insert_with(Vec::new)
+                        .push(seed);
                 }
                 (Err(why), None) if why.starts_with("[one more pit] ") => {
-                    *round_to_last.entry(peer.name).or_insert(0) += 1;
+                    round_to_last
+                        .entry(peer.name)
+                        .or_insert_with(Vec::new)
+                        .push(seed);
                 }
                 (Err(why), Some(ply))
                     if why.starts_with(&format!("ply {ply} (")) && why.contains(":cw)") => {}
@@ -869,23 +891,28 @@ fn mancalagames_games_replay_alike() {
         failures.join("\n")
     );
     assert_eq!(past_closed, 148, "games differing past a closed pit");
-    let picks: std::collections::BTreeMap<_, _> = LAST_SEEDS_PICK_BUG.iter().copied().collect();
+    // The games each named difference cuts short, by seed: listed so that
+    // no game is left out unseen, and so that a fresh dump names its own.
+    let by_seed = |list: &[(&'static str, &[u64])]| -> std::collections::BTreeMap<&str, Vec<u64>> {
+        list.iter()
+            .map(|&(name, seeds)| (name, seeds.to_vec()))
+            .collect()
+    };
     assert_eq!(
-        last_seeds, picks,
+        last_seeds,
+        by_seed(LAST_SEEDS_PICK_BUG),
         "games at the peer's wrong last-seeds pick"
     );
-    let pinned: std::collections::BTreeMap<_, _> = ENDLESS.iter().copied().collect();
     assert_eq!(
-        endless, pinned,
+        endless,
+        by_seed(ENDLESS),
         "games the peer ended for an endless sowing"
     );
-    for &(name, games) in CHAIN_ROUND_TO_LAST {
-        assert_eq!(
-            round_to_last.get(name).copied().unwrap_or(0),
-            games,
-            "{name}: games whose two-out chain went round to the last pit"
-        );
-    }
+    assert_eq!(
+        round_to_last,
+        by_seed(CHAIN_ROUND_TO_LAST),
+        "games whose two-out chain went round to the last pit"
+    );
     assert!(
         failures.is_empty(),
         "{} games differ:\n{}",

@@ -1035,3 +1035,27 @@ fn leyla_pair_tribute_and_end() {
         "a F f",
     ]));
 }
+
+/// The first thirty plies of a random game of each of the nine Ludii
+/// two-row games shipped from their rule texts (catalogue pages
+/// last-counts and relay-stores): captures at a count on the last hole,
+/// relays, clockwise stores.
+#[test]
+fn ludii_last_hole_games_random_seed_1_opening() {
+    for name in [
+        "adidada",
+        "kpo",
+        "ntyenge",
+        "shono",
+        "wari-ashanti",
+        "wore",
+        "chongka",
+        "chungcajon",
+        "french-wari",
+    ] {
+        insta::assert_snapshot!(
+            format!("{}_random_seed_1_opening", name.replace('-', "_")),
+            text(&["trace", name, "--seed", "1", "--max-plies", "30"])
+        );
+    }
+}
