@@ -19,9 +19,9 @@ use rand_chacha::ChaCha8Rng;
 use sowing::{
     engine::{
         draw_legal, format_position, AfterRound, EndReason, Game, GameRun, History, Illegal,
-        Kernel, Move, Position, RoundChange, Successors, Vote,
+        Kernel, Move, Position, RoundChange, Successors, Vote, MAX_PITS,
     },
-    rules::FillFrom,
+    rules::{FillFrom, GrandSlam},
 };
 
 use crate::common::{random_match, shipped};
@@ -84,6 +84,66 @@ fn fast_path_plays_the_same_games_from_refill_positions() {
     }
     for name in ["galatjang-rounds", "sungka", "ovalhu", "bosh"] {
         assert!(names.contains(&name), "{name} has no chosen refill");
+    }
+}
+
+/// Every shipped variant where pits change hands (`refill surplus`: a later
+/// round starts with pits of one row the other player's) or are claimed
+/// (`claim`): random matches collect positions where they did, and the
+/// fast path, which lists the moves of the pits the mover owns without
+/// playing them, must play the same games as the full successor list from
+/// each (the moves, the random draws over them, the ends).
+#[test]
+fn fast_path_plays_the_same_games_where_pits_changed_hands() {
+    let mut names = Vec::new();
+    for name in sowing::variants::shipped_names() {
+        let game = shipped(name);
+        let changed_hands = |pos: &Position| pos.swapped | pos.claimed != 0;
+        let (mut round_starts, mut in_play) = (Vec::new(), Vec::new());
+        for seed in 0..20 {
+            let on_round = |change: &RoundChange| match change.after {
+                AfterRound::Next(next) if changed_hands(&next) => round_starts.push(next),
+                _ => {}
+            };
+            random_match(
+                &game,
+                game.start(),
+                seed,
+                3000,
+                |ply| {
+                    if changed_hands(&ply.position) {
+                        in_play.push(ply.position);
+                    }
+                },
+                on_round,
+            );
+        }
+        // Twenty of each, spread over the matches.
+        let spread = |found: &[Position]| -> Vec<Position> {
+            let step = found.len().div_ceil(20).max(1);
+            found.iter().step_by(step).copied().collect()
+        };
+        let changed = [spread(&round_starts), spread(&in_play)].concat();
+        if changed.is_empty() {
+            continue;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(33);
+        for (i, start) in changed.iter().enumerate() {
+            same_game_both_ways_from(&game, *start, &mut rng, &format!("{name}, changed {i}"));
+        }
+        names.push(name);
+    }
+    for name in [
+        "toguz-kumalak",
+        "awagagae",
+        "motiq",
+        "gabata-ghinda",
+        "jimafesosh",
+    ] {
+        assert!(
+            names.contains(&name),
+            "{name}: no pit changed hands: {names:?}"
+        );
     }
 }
 
@@ -202,14 +262,27 @@ impl std::fmt::Display for At<'_> {
 /// (`first_move_from`) or a first-lap rule forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
 fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
-    if pos.swapped | pos.claimed != 0 || pos.refilling.is_some() || pos.vote != Vote::None {
-        // Pits changed hands or were claimed, or the players are choosing
-        // the pits to refill, or answering a proposal to end the game: the
-        // moves are listed, with no candidates.
+    let changed_hands = pos.swapped | pos.claimed != 0;
+    let slams_limit = matches!(
+        game.rules().grand_slam,
+        GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+    );
+    if (changed_hands && slams_limit) || pos.refilling.is_some() || pos.vote != Vote::None {
+        // Pits changed hands or were claimed under a grand-slam rule that
+        // can forbid a move, or the players are choosing the pits to
+        // refill, or answering a proposal to end the game: the moves are
+        // listed, with no candidates.
         return Vec::new();
     }
     let min_stones = game.rules().sowing.min_stones;
-    game.playable(pos.to_move)
+    // Where pits changed hands, the pits the mover owns (in pit order).
+    let pits: Vec<usize> = match changed_hands {
+        false => game.playable(pos.to_move).collect(),
+        true => (0..MAX_PITS)
+            .filter(|&pit| game.plays(pos, pos.to_move, pit))
+            .collect(),
+    };
+    pits.into_iter()
         .filter(|&pit| pos.pits[pit] >= min_stones)
         .flat_map(|pit| {
             game.pit_direction(pit)

@@ -12,6 +12,10 @@
 //! - a pit is playable when it holds at least `min_stones` (one comparison per
 //!   pit, in every direction the pit may sow) and, on the game's first move,
 //!   when `first_move_from` names it;
+//! - where pits changed hands (`refill surplus`) or were claimed (`claim`),
+//!   the playable pits are those the mover owns, a mask of the position
+//!   ([`Game::owned_pits`]), with no move played (unless a grand-slam rule
+//!   can forbid a move: the moves then come from the full successors);
 //! - feeding is looked at only when the opponent may starve (their row is
 //!   empty, or they cannot move, as the rule says); then, and when nothing is
 //!   playable under a passing rule, the moves come from the full successors;
@@ -41,6 +45,10 @@ enum Gate {
     Over(EndReason),
     /// The legal moves come from the full successors, not the candidates.
     Listed,
+    /// Pits changed hands (`refill surplus`) or were claimed (`claim`): the
+    /// candidates are the moves of the pits the mover owns
+    /// ([`Game::owned_pits`]) rather than of their row.
+    Owned,
 }
 
 impl Game {
@@ -70,7 +78,8 @@ impl Game {
             false => self.gate::<4>(pos),
         };
         match gate {
-            Gate::Open => {}
+            Gate::Open => self.fill_candidates(pos, out),
+            Gate::Owned => self.fill_owned_candidates(pos, out),
             Gate::Over(reason) => {
                 out.end_with(reason);
                 return Legality::Exact;
@@ -82,7 +91,6 @@ impl Game {
                 return Legality::Listed;
             }
         }
-        self.fill_candidates(pos, out);
         let mover = pos.to_move.index();
         if pos.opening && self.opening.first_move_pits[mover] != 0 {
             self.keep_opening_moves(pos, out);
@@ -131,7 +139,7 @@ impl Game {
     /// choosing the pits to refill (`fill_from choice`: the refill moves
     /// come from the successors), an end condition of the rules holds, or
     /// pits changed hands (`refill surplus`, `claim`: the mover's pits are
-    /// not their row's, so the moves come from the full successors). Reads
+    /// not their row's, so the candidates are the pits they own). Reads
     /// the first `W` words of the board.
     #[inline(always)]
     fn gate<const W: usize>(&self, pos: &Position) -> Gate {
@@ -149,7 +157,10 @@ impl Game {
     }
 
     /// [`Game::gate`] of a position where a refill or a vote is under way
-    /// or pits changed hands, the tests in their order.
+    /// or pits changed hands, the tests in their order. Where pits changed
+    /// hands under a grand-slam rule that can forbid a move, the moves come
+    /// from the full successors: the slam screens
+    /// ([`Game::slam_possible`], [`Game::would_grand_slam`]) read the rows.
     #[cold]
     #[inline(never)]
     fn gate_after_change<const W: usize>(&self, pos: &Position) -> Gate {
@@ -164,7 +175,46 @@ impl Game {
                 return Gate::Over(reason);
             }
         }
-        Gate::Listed
+        match self.legality.slam_limits_moves {
+            true => Gate::Listed,
+            false => Gate::Owned,
+        }
+    }
+
+    /// The pits the mover of `pos`, where pits changed hands, may play as
+    /// far as their place goes, as a mask (bit `i` for pit `i`): the mask
+    /// form of [`Game::plays`]. Under `play_from any` every pit; otherwise
+    /// the pits the mover owns (under `play_from opponent`, the opponent
+    /// owns), a swapped pit being the other row's player's; never a
+    /// claimed or closed pit.
+    fn owned_pits(&self, pos: &Position) -> u32 {
+        let mover = pos.to_move;
+        let place = if self.move_table.play_any {
+            self.move_table.playable_bits[mover.index()]
+        } else {
+            let owner = match self.move_table.play_opponent {
+                true => mover.other(),
+                false => mover,
+            };
+            self.board.row_bits[owner.index()] ^ pos.swapped
+        };
+        place & !(pos.claimed | pos.closed)
+    }
+
+    /// [`Game::fill_candidates`] where pits changed hands: the moves of the
+    /// pits the mover owns ([`Game::owned_pits`]) holding at least
+    /// `min_stones`, in successor order (pit order, each pit in the
+    /// directions it may sow).
+    #[cold]
+    fn fill_owned_candidates(&self, pos: &Position, out: &mut Moves) {
+        let held = match self.board.narrow {
+            true => pos.holding_at_least::<2>(self.legality.min_stones),
+            false => pos.holding_at_least::<4>(self.legality.min_stones),
+        };
+        out.fill_from_bits(
+            self.move_bits(held & self.owned_pits(pos)),
+            &self.move_table.pit_moves,
+        );
     }
 
     /// Whether the grand-slam rule may make a candidate of `pos` illegal:
@@ -233,8 +283,9 @@ impl Game {
     /// [`Game::candidate_pits`] reading the first `W` words of the board.
     #[inline(always)]
     fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
-        // The candidates are listed at an end, and where the full
-        // successors give the moves.
+        // The candidates are listed at an end, where the full successors
+        // give the moves, and where pits changed hands (rare, and kept off
+        // this path, the move's hottest).
         if self.gate::<W>(pos) != Gate::Open {
             return None;
         }
@@ -301,7 +352,10 @@ impl Game {
             ..*pos
         };
         let mut replies = Moves::default();
-        self.fill_candidates(&turned, &mut replies);
+        match pos.swapped | pos.claimed {
+            0 => self.fill_candidates(&turned, &mut replies),
+            _ => self.fill_owned_candidates(&turned, &mut replies),
+        }
         if self.legality.first_lap_rule {
             self.keep_first_lap_moves(&turned, &mut replies);
         }

@@ -207,11 +207,11 @@ impl Game {
     ) -> (u16, u32) {
         let (mut stones, mut pits) = (0, 0);
         let end = match rule.spares_last {
-            true => usize::from(self.before[direction][last]),
+            true => usize::from(self.sowing.before[direction][last]),
             false => last,
         };
         let mut slot = origin;
-        for _ in 0..self.pit_count {
+        for _ in 0..self.pit_count() {
             if rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
                 let to = match slot == last {
                     true => rule.last_goes_to,
@@ -223,7 +223,7 @@ impl Game {
             if slot == end {
                 break;
             }
-            slot = usize::from(self.after[direction][slot]);
+            slot = usize::from(self.sowing.after[direction][slot]);
         }
         (stones, pits)
     }
