@@ -693,6 +693,11 @@ keyword_enum! {
         /// a capture then takes (awale.info's "enough stones to reach the
         /// opponent's territory").
         Reach = "reach",
+        /// Leave at least one stone in the opponent's row once the move's
+        /// first lap is sown (with that lap's capture when it ends the
+        /// move), whatever later laps do: Ludii, where each relay lap is a
+        /// move of its own and only the first is chosen (Foji).
+        FirstLap = "first_lap",
     }
 }
 
