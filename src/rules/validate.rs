@@ -2,17 +2,16 @@
 //! ([`super::schema`]): every key is looked up, checked against its value
 //! kind and range (or given its declared default, with the declared
 //! warning) and read into the model by its `read` function, in canonical
-//! order. What ties keys together is in [`super::checks`]. Every problem is
+//! order, then every section's checks between keys
+//! ([`schema::Section::checks`]) in the language's order. Every problem is
 //! collected (not just the first) and carries its span.
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{
-    checks,
     keyword::{expected_list, suggestion},
     model::*,
-    read::{KeyRead, Read},
-    schema::{self, Bound, Checked, Default, Entry, Key, ValueKind, Words},
+    schema::{self, Bound, Checked, Default, Entry, Key, KeyRead, Read, ValueKind, Words},
     sections::board,
 };
 use crate::{
@@ -178,7 +177,7 @@ impl Validator {
                 self.check_first(section.name, order, settings);
             }
         }
-        for check in checks::CHECKS {
+        for check in schema::sections().flat_map(|s| s.checks) {
             self.diagnostics.extend(check(&read));
         }
         (read.failures == 0).then_some(read.rules)
