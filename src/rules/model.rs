@@ -1052,6 +1052,10 @@ keyword_enum! {
         /// from until it holds `seeds` stones after a move; it is then open
         /// for the rest of the round (Khrour).
         Reopens = "reopens",
+        /// Open: an empty pit of its owner's like any other, sown into,
+        /// played once it holds stones and captured from (Ludii's Sungka,
+        /// which leaves an unfilled hole empty and plays on with it).
+        Open = "open",
     }
 }
 
