@@ -79,8 +79,14 @@ impl Game {
             Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
             _ => self.refill_own_rows(&mut next, scores),
         }
-        if rounds.next_start == NextStart::TurnOrder {
-            next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
+        match rounds.next_start {
+            NextStart::TurnOrder => {
+                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
+            }
+            NextStart::TurnOrderAfterPass => {
+                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move.other());
+            }
+            _ => {}
         }
         if rounds.fill_from == FillFrom::Choice {
             // The players name the pits they fill (refill moves), the
@@ -106,7 +112,9 @@ impl Game {
 }
 
 impl Game {
-    /// `next_start turn_order`: who starts the round refilled in `next`
+    /// `next_start turn_order` (and `turn_order_after_pass`, `first`
+    /// being the player who did not have the move): who starts the round
+    /// refilled in `next`
     /// when the players fill one pit a turn, `first` first, passing once
     /// they have none left, and the round starts with the player to move
     /// after both have passed: `first`, unless `first` fills more pits
@@ -261,7 +269,8 @@ impl Game {
 }
 
 /// Who starts the next round, after a round `starter` started that ended
-/// with `scores` and `to_move` to move (under `turn_order`, the first to
+/// with `scores` and `to_move` to move (under `turn_order` and
+/// `turn_order_after_pass`, the first to
 /// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
 fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Player) -> Player {
     let by_score = |winner: bool| match Outcome::from_scores(scores) {
@@ -286,6 +295,7 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
         NextStart::Winner => by_score(true),
         NextStart::Alternate => starter.other(),
         NextStart::TurnOrder => to_move,
+        NextStart::TurnOrderAfterPass => to_move.other(),
     }
 }
 

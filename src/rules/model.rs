@@ -1077,6 +1077,12 @@ keyword_enum! {
         /// unless they fill more pits than the other, who then starts
         /// (Ludii, where the refill is a phase of moves).
         TurnOrder = "turn_order",
+        /// As `turn_order`, but the player to move when the round ends
+        /// passes first: the other player fills first, and the round
+        /// starts with them unless they fill more pits than the player who
+        /// passed (Ludii's Sungka, whose round ends once the players have
+        /// passed in turn).
+        TurnOrderAfterPass = "turn_order_after_pass",
     }
 }
 
