@@ -327,9 +327,7 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
             .play(mv)
             .map_err(|illegal| move_error(format!("`{label}` is illegal: {illegal}")))?;
         recorder.record(run, player, legal, successor);
-        // A round's end may start a round that ends at once (no legal
-        // move at its start): it is settled too, as a played match does.
-        while let Some(change) = matched.finish_round() {
+        for change in matched.finish_rounds() {
             recorder.round(game, &change);
         }
     }

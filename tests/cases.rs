@@ -285,7 +285,7 @@ fn position_after(game: &Game, start: Position, moves: &Moves) -> Result<Positio
     for label in moves.labels() {
         let mv = parse_move(&label, game).map_err(|e| format!("round_ends: {label}: {e}"))?;
         (run.run_mut().play(mv)).map_err(|e| format!("round_ends: {label}: {e}"))?;
-        run.finish_round();
+        run.finish_rounds();
     }
     Ok(*run.run().position())
 }

@@ -359,7 +359,7 @@ fn next_round_like<'g>(
     before: &Value,
 ) -> Option<(MatchRun<'g>, usize)> {
     let mut next = matched.clone();
-    if !matches!(next.finish_round()?.after, AfterRound::Next(_)) {
+    if !matches!(next.finish_rounds().first()?.after, AfterRound::Next(_)) {
         return None;
     }
     let mut end = from;
@@ -715,7 +715,7 @@ fn replay(
         });
     };
     let outcome = if game.has_rounds() {
-        match matched.clone().finish_round().map(|c| c.after) {
+        match matched.clone().finish_rounds().last().map(|c| c.after) {
             Some(AfterRound::MatchOver(outcome)) => Some(outcome),
             Some(AfterRound::Next(_)) => {
                 return Err(Parting {

@@ -708,7 +708,7 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
         ));
     }
     let outcome = if game.has_rounds() {
-        match matched.finish_round().map(|change| change.after) {
+        match matched.finish_rounds().last().map(|change| change.after) {
             Some(AfterRound::MatchOver(outcome)) => Some(outcome),
             Some(AfterRound::Next(_)) => {
                 return Err(format!(
@@ -738,7 +738,7 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
 /// the same pits, closed pits (the peer's blocked holes), stones kept
 /// beyond the filled pits, and first mover.
 fn next_round(game: &Game, matched: &mut MatchRun<'_>, round: &Value) -> Result<(), String> {
-    let Some(change) = matched.finish_round() else {
+    let Some(&change) = matched.finish_rounds().first() else {
         return Err("the peer's round ended, sow's did not".to_string());
     };
     if change.scores.map(u64::from).to_vec() != numbers(&round["stores"]) {

@@ -1073,3 +1073,34 @@ fn a_replayed_move_list_settles_a_round_that_ends_at_its_start() {
     let replayed = traced(&["--moves", &moves.join(" ")]);
     assert_eq!(&replayed["result"], result);
 }
+
+/// The record of that game, with its tenth round ending at its start right
+/// after the ninth (North, 4 stones short of a pit, starts it with no open
+/// pit and plays on under `match_end no_stones`), replays as consistent:
+/// `sow verify` reads such a start and settles both rounds after the last
+/// ply, as the game that wrote the record did.
+#[test]
+fn a_record_whose_last_round_ends_at_its_start_verifies() {
+    let record = crate::common::scratch("round-ends-at-start").join("pallankuli.yaml");
+    let record = record.to_str().unwrap();
+    let (code, _, err) = sow(&[
+        "trace",
+        "pallankuli",
+        "--set",
+        "rounds.match_end=no_stones",
+        "--seed",
+        "5",
+        "--max-plies",
+        "200",
+        "--format",
+        "yaml",
+        "--out",
+        record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("next_start: 6 6 6 6 6 6 6 / x x x x x x x north captured 38 4"));
+    let (code, out, err) = sow(&["verify", record]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("consistent: 164 plies replayed"), "{out}");
+}

@@ -368,10 +368,22 @@ impl<'g> MatchRun<'g> {
         self.outcome.is_some() || self.run.end() == Some(EndReason::PlyCap)
     }
 
+    /// Settles every round that has ended (not at a ply cap): the current
+    /// one, and each next round that ends at its start (no legal move
+    /// there), until a round goes on or the match is over; says what
+    /// happened, in order. Empty while the round goes on or once the match
+    /// is over. Every caller that plays moves one by one settles through
+    /// this, so that a record, a trace, a replay and a played match agree.
+    pub fn finish_rounds(&mut self) -> Vec<RoundChange> {
+        std::iter::from_fn(|| self.finish_round()).collect()
+    }
+
     /// When the current round has ended (not at a ply cap): settles it and
     /// starts the next round or ends the match; says what happened.
-    /// `None` while the round goes on or once the match is over.
-    pub fn finish_round(&mut self) -> Option<RoundChange> {
+    /// `None` while the round goes on or once the match is over. The next
+    /// round may have ended at its start: [`MatchRun::finish_rounds`]
+    /// settles that too.
+    fn finish_round(&mut self) -> Option<RoundChange> {
         let end = self.run.end()?;
         if end == EndReason::PlyCap || self.outcome.is_some() {
             return None;

@@ -247,25 +247,27 @@ impl<'g> Session<'g> {
             "{}\n",
             describe_move(self.game, &before, &played, self.options.style)
         );
-        if let Some(change) = self.finish_round() {
+        for change in self.finish_rounds() {
             out.push_str(&self.round_words(&change));
         }
         Ok(out)
     }
 
-    /// Settles a round that has just ended (in a variant with rounds) and
-    /// keeps it for the record.
-    fn finish_round(&mut self) -> Option<RoundChange> {
-        let change = self.run.finish_round()?;
+    /// Settles the rounds that have just ended (in a variant with rounds;
+    /// a round may end at its start) and keeps them for the record.
+    fn finish_rounds(&mut self) -> Vec<RoundChange> {
+        let changes = self.run.finish_rounds();
         if !self.game.has_rounds() {
-            return None;
+            return Vec::new();
         }
-        self.rounds.push((self.moves.len() as u32, change));
-        if let AfterRound::Next(_) = change.after {
-            // The board is a new one: nothing to mark on it.
-            self.last = None;
+        for change in &changes {
+            self.rounds.push((self.moves.len() as u32, *change));
+            if let AfterRound::Next(_) = change.after {
+                // The board is a new one: nothing to mark on it.
+                self.last = None;
+            }
         }
-        Some(change)
+        changes
     }
 
     /// A round's end and what follows, in words.

@@ -70,7 +70,7 @@ pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>,
             position: played.position,
             last: Some((before, played)),
         });
-        run.finish_round();
+        run.finish_rounds();
     }
     Ok(out)
 }

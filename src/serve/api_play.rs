@@ -136,9 +136,10 @@ impl<'g> Replayed<'g> {
         self.labels.push(game.move_label(played.mv));
         self.movers.push(mover);
         self.last = Some((before, played));
-        let change = self.run.finish_round();
-        if let (Some(change), true) = (change, game.has_rounds()) {
-            self.rounds.push((self.labels.len() as u32, change));
+        for change in self.run.finish_rounds() {
+            if game.has_rounds() {
+                self.rounds.push((self.labels.len() as u32, change));
+            }
         }
     }
 

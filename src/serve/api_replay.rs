@@ -86,7 +86,7 @@ pub fn replay(folder: &Folder, request: &ReplayRequest) -> Result<Value, Refusal
             "words": describe_move(&game, &before, &played, Style { colour: false }),
             "svg": position_svg(&game, &frame),
         }));
-        run.finish_round();
+        run.finish_rounds();
     }
     let (consistent, diverged_at) = match &verdict {
         verify::Verdict::Consistent { .. } => (true, None),

@@ -400,7 +400,10 @@ impl Pair<'_> {
             last = matched.run_mut().play(m).ok();
         }
         let run = matched.run().clone();
-        if let Some(change) = matched.finish_round().filter(|_| a.has_rounds()) {
+        // Settled in any variant (the match's outcome comes from it), kept
+        // as round ends only in one with rounds.
+        let changes = matched.finish_rounds();
+        for change in changes.into_iter().filter(|_| a.has_rounds()) {
             rounds.push(RoundEnd {
                 round: change.round,
                 after_ply: all.len() as u32,

@@ -228,7 +228,7 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
         return Ok(Verdict::Diverged(divergence));
     }
     // A start where the game is already over settles it (or its round).
-    matched.finish_round();
+    matched.finish_rounds();
     for (i, &mv) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let run = matched.run_mut();
@@ -259,15 +259,16 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
                 }
             }
         }
-        let change = matched.finish_round();
-        let said = record
-            .rounds
-            .iter()
-            .find(|r| r.after_ply == ply || change.is_some_and(|change| change.round == r.round));
-        if let Some(said) = said {
+        // The rounds this ply ended (a round may end at its start, after
+        // the one the move ended), each against the record's round end in
+        // the same order: those it puts after this ply, or gives the number
+        // of a round the rules ended here.
+        let changes = matched.finish_rounds();
+        let said = (record.rounds.iter())
+            .filter(|r| r.after_ply == ply || changes.iter().any(|c| c.round == r.round));
+        for (k, said) in said.enumerate() {
             rounds_checked += 1;
-            if let Some(mismatch) = compare_round(game, &record.rounds, said, ply, change.as_ref())
-            {
+            if let Some(mismatch) = compare_round(game, &record.rounds, said, ply, changes.get(k)) {
                 return diverged(mismatch);
             }
         }
