@@ -1193,8 +1193,9 @@ proptest! {
 
     /// Generated variants made matches of rounds load as written, and in
     /// random matches every round change pours each player's score back
-    /// into the pits (`seeds` to an open pit, closed pits empty, the rest
-    /// kept as captured): no stone is lost or made. Under `refill captures`
+    /// into the pits (`seeds` to an open pit, closed pits and under
+    /// `unfilled open` the pits nobody filled empty, the rest kept as
+    /// captured): no stone is lost or made. Under `refill captures`
     /// each player's row holds exactly what they scored; under `refill
     /// surplus` the pits a player owns (their row's, less and plus those
     /// that changed hands) hold what they scored give or take the odd pit's
@@ -1244,9 +1245,12 @@ proptest! {
                         let owned: Vec<usize> = (0..game.pit_count())
                             .filter(|&pit| game.owner(&next, pit) == player)
                             .collect();
+                        // Under `unfilled open` a pit nobody could fill is
+                        // open and empty.
                         let bad_pit = owned.iter().copied().find(|&pit| {
                             let want = if next.is_closed(pit) { 0 } else { seeds };
                             next.pits[pit] != want
+                                && !(unfilled == Unfilled::Open && next.pits[pit] == 0)
                         });
                         let poured: u32 = owned.iter().map(|&pit| u32::from(next.pits[pit])).sum::<u32>()
                             + u32::from(next.captured[player.index()]);

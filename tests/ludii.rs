@@ -689,7 +689,7 @@ fn replay(
             // A round that ended, with another to follow, is a match going
             // on.
             let next_round = || {
-                let after = matched.clone().finish_round().map(|c| c.after);
+                let after = matched.clone().finish_rounds().last().map(|c| c.after);
                 matches!(after, Some(AfterRound::Next(_)))
             };
             return match run.end() {
