@@ -948,9 +948,10 @@ proptest! {
 
     /// Generated variants made matches of rounds load as written, and in
     /// random matches every round change pours each player's score back
-    /// into the pits (`seeds` to an open pit, closed pits empty, the rest
-    /// kept as captured or, under `remainder next_pit`, in one more open
-    /// pit): no stone is lost or made. Under `refill captures`
+    /// into the pits (`seeds` to an open pit, closed pits and under
+    /// `unfilled open` the pits nobody filled empty, the rest kept as
+    /// captured or, under `remainder next_pit`, in one more open pit): no
+    /// stone is lost or made. Under `refill captures`
     /// each player's row holds exactly what they scored; under `refill
     /// surplus` the pits a player owns (their row's, less and plus those
     /// that changed hands) hold what they scored give or take the odd pit's
@@ -996,7 +997,9 @@ proptest! {
                             .filter(|&pit| game.owner(&next, pit) == player)
                             .collect();
                         // Under `remainder next_pit`, one open pit may hold
-                        // what was left, fewer than `seeds`.
+                        // what was left, fewer than `seeds`; under
+                        // `unfilled open` a pit nobody could fill is open
+                        // and empty.
                         let short = |pit: usize| {
                             game.rules().rounds.remainder == Remainder::NextPit
                                 && (1..seeds).contains(&next.pits[pit])
@@ -1004,6 +1007,7 @@ proptest! {
                         let bad_pits: Vec<usize> = owned.iter().copied().filter(|&pit| {
                             let want = if next.is_closed(pit) { 0 } else { seeds };
                             next.pits[pit] != want
+                                && !(game.rules().rounds.unfilled == Unfilled::Open && next.pits[pit] == 0)
                         }).collect();
                         let bad_pit = match bad_pits.as_slice() {
                             [pit] if short(*pit) => None,
