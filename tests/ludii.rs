@@ -346,14 +346,16 @@ fn is_refill(layout: &Layout, ludii: &Value) -> bool {
 /// ended. Ludii's moves from `from` on that fill holes (or pass) are its
 /// refill, one hole a move, the players taking turns; `sow` fills the same
 /// pits (where the players choose them), and the positions after the
-/// refill must agree (`before`: Ludii's state before `from`). Returns the
-/// match and the index of Ludii's last move used.
+/// refill must agree (`before`: Ludii's state before `from`); where Ludii's
+/// record stops at its limit (`at_limit`) in the middle of the refill, the
+/// pits it has filled must be filled alike. Returns the match and the index
+/// of Ludii's last move used.
 fn next_round_like<'g>(
     game: &Game,
     layout: &Layout,
     matched: &MatchRun<'g>,
     moves: &[Value],
-    from: usize,
+    (from, at_limit): (usize, bool),
     before: &Value,
 ) -> Option<(MatchRun<'g>, usize)> {
     let mut next = matched.clone();
@@ -372,19 +374,20 @@ fn next_round_like<'g>(
             mv.filled_pit()
                 .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] > 0)
         });
-        let mv = fill.or_else(|| {
-            next.run()
-                .moves()
-                .as_slice()
-                .iter()
-                .copied()
-                .find(|&mv| mv == Move::PASS)
-        })?;
+        let legal = next.run().moves().as_slice();
+        let mv = fill
+            .or_else(|| legal.iter().copied().find(|&mv| mv == Move::PASS))
+            // Past Ludii's last move at its limit: any pit still to name.
+            .or_else(|| at_limit.then(|| legal.first().copied()).flatten())?;
         next.run_mut().play(mv).ok()?;
     }
     let over = end == moves.len();
-    wanted
-        .matches(game, next.run().position(), over)
+    let pos = next.run().position();
+    let partly_refilled = || {
+        let ours = pos.pits[..game.pit_count()].iter().map(|&n| u64::from(n));
+        (wanted.pits.iter().zip(ours)).all(|(&theirs, ours)| theirs == 0 || theirs == ours)
+    };
+    (wanted.matches(game, pos, over) || (over && at_limit && partly_refilled()))
         .then(|| (next, end.max(from) - 1))
 }
 
@@ -475,6 +478,11 @@ fn replay(
 ) -> Result<Agreed, Parting> {
     let mut matched = MatchRun::new(game, game.start());
     let moves = record["moves"].as_array().unwrap();
+    // Ludii's game stopped at its move or turn limit, not by its rules.
+    let at_limit = matches!(
+        record["end"]["type"].as_str(),
+        Some("TurnLimit" | "MoveLimit")
+    );
     // Where `sow`'s start is a prescribed opening already played (`sow`
     // plays it as part of the start), Ludii's first moves play it.
     let opening = std::iter::once(&record["start"])
@@ -512,7 +520,8 @@ fn replay(
             } else {
                 &moves[k - 1]
             };
-            if let Some((next, through)) = next_round_like(game, layout, &matched, moves, k, before)
+            if let Some((next, through)) =
+                next_round_like(game, layout, &matched, moves, (k, at_limit), before)
             {
                 matched = next;
                 k = through + 1;
@@ -597,7 +606,7 @@ fn replay(
                 if ended && game.has_rounds() {
                     let at = k + offset;
                     if let Some(next) =
-                        next_round_like(game, layout, &tried, moves, at + 1, &moves[at])
+                        next_round_like(game, layout, &tried, moves, (at + 1, at_limit), &moves[at])
                     {
                         found = Some(next);
                         break 'search;
@@ -671,10 +680,7 @@ fn replay(
                 ludii_moves: last - k + 1,
                 cut_by_limit: last + 1 == moves.len()
                     && moves[last]["x"] == moves[last]["p"]
-                    && matches!(
-                        record["end"]["type"].as_str(),
-                        Some("TurnLimit" | "MoveLimit")
-                    ),
+                    && at_limit,
             };
             let artifact = (artifacts.iter())
                 .map(|name| {
@@ -700,8 +706,15 @@ fn replay(
     let run = matched.run();
     match end["type"].as_str() {
         Some("TurnLimit") | Some("MoveLimit") => {
+            // A round that ended, with another to follow, is a match going
+            // on.
+            let next_round = || {
+                let after = matched.clone().finish_rounds().last().map(|c| c.after);
+                matches!(after, Some(AfterRound::Next(_)))
+            };
             return match run.end() {
                 None => Ok(Agreed::ToLudiisLimit),
+                Some(_) if game.has_rounds() && next_round() => Ok(Agreed::ToLudiisLimit),
                 Some(reason) => Err(Parting {
                     ply: moves.len(),
                     artifact: None,

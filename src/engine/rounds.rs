@@ -79,8 +79,14 @@ impl Game {
             Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
             _ => self.refill_own_rows(&mut next, scores),
         }
-        if rounds.next_start == NextStart::TurnOrder {
-            next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
+        match rounds.next_start {
+            NextStart::TurnOrder => {
+                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
+            }
+            NextStart::TurnOrderAfterPass => {
+                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move.other());
+            }
+            _ => {}
         }
         if rounds.fill_from == FillFrom::Choice {
             // The players name the pits they fill (refill moves), the
@@ -106,7 +112,9 @@ impl Game {
 }
 
 impl Game {
-    /// `next_start turn_order`: who starts the round refilled in `next`
+    /// `next_start turn_order` (and `turn_order_after_pass`, `first`
+    /// being the player who did not have the move): who starts the round
+    /// refilled in `next`
     /// when the players fill one pit a turn, `first` first, passing once
     /// they have none left, and the round starts with the player to move
     /// after both have passed: `first`, unless `first` fills more pits
@@ -117,15 +125,18 @@ impl Game {
             .map(|c| usize::from(c / u16::from(self.rules().board.seeds)));
         let filled = |player: Player| {
             let own = (0..self.pit_count()).filter(|&pit| self.owner(next, pit) == player);
-            let (closed, open): (Vec<usize>, Vec<usize>) =
-                own.partition(|&pit| next.is_closed(pit) && next.pits[pit] == 0);
+            // A pit is filled when it holds stones (an empty open pit is
+            // one its owner could not fill, under `unfilled open`).
+            let (empty, holding): (Vec<usize>, Vec<usize>) =
+                own.partition(|&pit| next.pits[pit] == 0);
             // Under `fill_from choice` the closed pits are filled by moves
             // still to come, as many as the stones kept allow.
+            let closed = empty.iter().filter(|&&pit| next.is_closed(pit)).count();
             let chosen = match self.rules().rounds.fill_from {
-                FillFrom::Choice => closed.len().min(seeds[player.index()]),
+                FillFrom::Choice => closed.min(seeds[player.index()]),
                 _ => 0,
             };
-            open.len() + chosen
+            holding.len() + chosen
         };
         if filled(first) > filled(first.other()) {
             first.other()
@@ -146,8 +157,8 @@ impl Game {
     }
 
     /// `refill captures`: each player fills their own row from `scores`,
-    /// `seeds` to a pit; the pits they cannot fill are closed and what is
-    /// left over stays theirs. Under `fill_from choice`, a player who
+    /// `seeds` to a pit; the pits they cannot fill are closed (left empty
+    /// and open under `unfilled open`) and what is left over stays theirs. Under `fill_from choice`, a player who
     /// cannot fill their whole row has it closed and their score kept,
     /// to name the pits they fill by refill moves.
     fn refill_own_rows(&self, next: &mut Position, scores: [u16; 2]) {
@@ -164,7 +175,7 @@ impl Game {
                 next.closed |= 1 << pit;
             }
             let partly = self.rules().rounds.remainder == Remainder::NextPit;
-            let reopens = self.rules().rounds.unfilled == Unfilled::Reopens;
+            let unfilled = self.rules().rounds.unfilled;
             for pit in order {
                 if left >= seeds {
                     next.pits[pit] = seeds as u8;
@@ -175,10 +186,10 @@ impl Game {
                     // `unfilled reopens`).
                     next.pits[pit] = left as u8;
                     left = 0;
-                    if reopens {
+                    if unfilled == Unfilled::Reopens {
                         next.closed |= 1 << pit;
                     }
-                } else {
+                } else if unfilled != Unfilled::Open {
                     next.closed |= 1 << pit;
                 }
             }
@@ -192,7 +203,8 @@ impl Game {
     /// own, the pit the two remainders make up together (to the larger
     /// remainder, or on equal remainders to that row's player), then the
     /// pits the other player is owed beyond their row. Those pits change
-    /// hands; a pit nobody fills is closed; remainders stay captured.
+    /// hands; a pit nobody fills is closed (open and empty under
+    /// `unfilled open`); remainders stay captured.
     fn refill_by_surplus(&self, next: &mut Position, scores: [u16; 2]) {
         let seeds = u16::from(self.rules().board.seeds);
         let mut owed = scores.map(|s| s / seeds);
@@ -246,6 +258,9 @@ impl Game {
             };
             match taker {
                 Some(player) => fill(next, pit, player),
+                // Under `unfilled open` the pit stays its row's player's,
+                // empty and in play.
+                None if self.rules().rounds.unfilled == Unfilled::Open => {}
                 None => next.closed |= 1 << pit,
             }
         }
@@ -254,7 +269,8 @@ impl Game {
 }
 
 /// Who starts the next round, after a round `starter` started that ended
-/// with `scores` and `to_move` to move (under `turn_order`, the first to
+/// with `scores` and `to_move` to move (under `turn_order` and
+/// `turn_order_after_pass`, the first to
 /// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
 fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Player) -> Player {
     let by_score = |winner: bool| match Outcome::from_scores(scores) {
@@ -279,6 +295,7 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
         NextStart::Winner => by_score(true),
         NextStart::Alternate => starter.other(),
         NextStart::TurnOrder => to_move,
+        NextStart::TurnOrderAfterPass => to_move.other(),
     }
 }
 
@@ -404,15 +421,13 @@ impl<'g> MatchRun<'g> {
     }
 
     /// Whether every ply of the current round, which ended in `end`, was a
-    /// refill move (none at all included): each opens one closed pit, and
-    /// nothing else opens one (`unfilled reopens`, where a sowing opens
-    /// pits, has no refill moves).
+    /// refill move (none at all included): each takes `seeds` of its
+    /// player's captured stones, and no other move ever takes any, so the
+    /// stones taken count the refill moves.
     fn only_refills_played(&self, end: &Position) -> bool {
-        let opened = match self.run.game().rules().rounds.fill_from {
-            FillFrom::Choice => self.round_start.closed & !end.closed,
-            _ => 0,
-        };
-        self.run.plies() == opened.count_ones()
+        let seeds = u32::from(self.run.game().rules().board.seeds);
+        let kept = |pos: &Position| pos.captured.iter().map(|&c| u32::from(c)).sum::<u32>();
+        kept(&self.round_start) == kept(end) + seeds * self.run.plies()
     }
 
     /// Plays the match on until it is over, or until `cap` plies have been

@@ -1066,6 +1066,10 @@ keyword_enum! {
         /// from until it holds `seeds` stones after a move; it is then open
         /// for the rest of the round (Khrour).
         Reopens = "reopens",
+        /// Open: an empty pit of its owner's like any other, sown into,
+        /// played once it holds stones and captured from (Ludii's Sungka,
+        /// which leaves an unfilled hole empty and plays on with it).
+        Open = "open",
     }
 }
 
@@ -1087,6 +1091,12 @@ keyword_enum! {
         /// unless they fill more pits than the other, who then starts
         /// (Ludii, where the refill is a phase of moves).
         TurnOrder = "turn_order",
+        /// As `turn_order`, but the player to move when the round ends
+        /// passes first: the other player fills first, and the round
+        /// starts with them unless they fill more pits than the player who
+        /// passed (Ludii's Sungka, whose round ends once the players have
+        /// passed in turn).
+        TurnOrderAfterPass = "turn_order_after_pass",
     }
 }
 

@@ -9,6 +9,7 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
+use crate::rules::Unfilled;
 
 impl Game {
     /// The pits `player` may fill now, as a bit set: their closed pits
@@ -66,8 +67,8 @@ impl Game {
     }
 
     /// Who chooses next, from `filler` on, in a round `starter` starts;
-    /// ends the choosing (the starter to move) when nobody has a choice
-    /// left.
+    /// ends the choosing (the starter to move, and under `unfilled open`
+    /// every pit open) when nobody has a choice left.
     pub(crate) fn next_filler(&self, pos: &mut Position, starter: Player, filler: Player) {
         let next = [filler, filler.other()]
             .into_iter()
@@ -81,6 +82,11 @@ impl Game {
             None => {
                 pos.to_move = starter;
                 pos.refilling = None;
+                // Under `unfilled open` the pits nobody chose are in play,
+                // empty.
+                if self.rules().rounds.unfilled == Unfilled::Open {
+                    pos.closed = 0;
+                }
             }
         }
     }

@@ -7,7 +7,7 @@
 use super::{board, end, legal};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -46,6 +46,12 @@ a move; it is then open for the rest of the round. The notation writes a
 waiting pit holding stones with its count and `x` (`3x`). It goes with
 `refill captures` and `fill_from left` or `right`.
 
+Under `unfilled open` (Ludii's Sungka) a pit its owner could not fill is
+not closed: it is an empty pit of theirs like any other, sown into, played
+once it holds stones and captured from (under `refill surplus`, a pit
+nobody fills stays its row's player's). Under `fill_from choice` the pits
+not chosen open once the players have chosen.
+
 `refill` needs every way of ending to give the stones left to a player
 (`row_owner`, `player_to_move` or `last_mover`), so that no stone is lost
 between rounds, and the start given as `seeds N`; the other keys without
@@ -59,6 +65,16 @@ yet, and say so.",
     repeat: None,
     keys: &[
         REFILL, FILL_FROM, REMAINDER, ODD_PIT, UNFILLED, NEXT_START, MATCH_END,
+    ],
+    checks: &[
+        rounds_need_two_rows,
+        rounds_options_need_refill,
+        refill_needs_every_stone_owned,
+        fill_choice_needs_captures,
+        unfilled_reopens_fits,
+        odd_pit_needs_surplus,
+        refill_needs_seeds,
+        first_move_shift_fits,
     ],
 };
 
@@ -137,7 +153,7 @@ pub const UNFILLED: Key = Key {
     read: |r, v| r.rounds.unfilled = v.word(),
     write: |r| r.rounds.refill.map(|_| one(r.rounds.unfilled)),
     what: "unfilled pit",
-    value: ValueKind::Word(Words::of::<Unfilled>().opt_in(&["reopens"])),
+    value: ValueKind::Word(Words::of::<Unfilled>().opt_in(&["reopens", "open"])),
     default: Default::Value("closed"),
     warns: None,
     doc: "What a pit its owner could not fill is for the round.",
@@ -195,6 +211,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
         NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
         NextStart::Winner => "the player who scored more in the round starts the next one (on equal scores, the one who did not start it)",
         NextStart::Alternate => "the player who did not start the round starts the next one",
+        NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
     };
     let end = match rounds.match_end {
@@ -207,18 +224,23 @@ fn rounds(rules: &Rules) -> Vec<String> {
         OddPit::LargerUnequal => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
         OddPit::Nobody => "A remainder fills no pit, whatever the other's. ".to_string(),
     };
+    let nobodys = match rounds.unfilled {
+        Unfilled::Open => "its row's player's, empty and in play",
+        _ => "closed",
+    };
     let refilled = match refill {
-        Refill::Captures if rounds.unfilled == Unfilled::Reopens => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
+        Refill::Captures if rounds.unfilled != Unfilled::Closed => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
         Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
-        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is closed, and what is left over stays its player's into the next round"),
+        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is {nobodys}, and what is left over stays its player's into the next round"),
     };
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",
         (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
-        (Remainder::NextPit, Unfilled::Reopens) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
+        (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
     };
     let unfilled = match rounds.unfilled {
         Unfilled::Closed => String::new(),
+        Unfilled::Open => " A pit its owner could not fill is empty and in play like any other: sown into, played once it holds stones and captured from.".to_string(),
         Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
     };
     vec![
