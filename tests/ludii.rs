@@ -400,6 +400,10 @@ struct AtSowing<'a> {
     pit: usize,
     /// The counters it held.
     sown: usize,
+    /// The counters each of Ludii's moves in a row by the mover sowed (its
+    /// relay laps, each from the hole the last one ended in; the first is
+    /// `sown`).
+    ludii_laps: Vec<usize>,
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
@@ -426,10 +430,13 @@ fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
 /// of the loop's last step, which is still the skipped origin when the
 /// last counter falls just past it (Sow.java sets the context's `to`
 /// before stepping over the origin): a lap of the track less the origin,
-/// then one more counter.
+/// then one more counter, in any of the laps Ludii plays as moves of their
+/// own (each skips the hole it was lifted from).
 fn reaches_origin_test(at: &AtSowing) -> bool {
     let lap = at.layout.track_length.saturating_sub(1);
-    at.game.rules().sowing.skip_origin && lap > 0 && at.sown > lap && (at.sown - 1) % lap == 0
+    at.game.rules().sowing.skip_origin
+        && lap > 0
+        && (at.ludii_laps.iter()).any(|&sown| sown > lap && (sown - 1) % lap == 0)
 }
 
 /// A sowing of a lap or more, the origin not skipped, after which `sow`'s
@@ -637,6 +644,18 @@ fn replay(
                 .ok()
                 .and_then(|s| before["c"][s].as_u64())
                 .unwrap_or(0) as usize;
+            let ludii_laps = (k..=last)
+                .map(|j| {
+                    let before = if j == 0 {
+                        &record["start"]
+                    } else {
+                        &moves[j - 1]
+                    };
+                    (moves[j]["s"].as_u64())
+                        .and_then(|s| before["c"][s as usize].as_u64())
+                        .unwrap_or(0) as usize
+                })
+                .collect();
             let mover_index = usize::from(mover == Player::North);
             let ours_captured = match candidates.first() {
                 Some(&mv) => {
@@ -653,6 +672,7 @@ fn replay(
                 mover,
                 pit: from.unwrap_or(usize::MAX),
                 sown,
+                ludii_laps,
                 captured: (
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),

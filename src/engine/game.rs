@@ -1034,6 +1034,42 @@ impl Game {
             FeedGives::Stone => !self.row_is_empty(&next.position, fed),
             FeedGives::Move => self.can_move(&next.position, fed),
             FeedGives::Reach => self.reaches(pos, next.mv),
+            FeedGives::FirstLap => self.feeds_in_first_lap(pos, next.mv, &next.position),
+        }
+    }
+
+    /// `feed_gives first_lap`: whether the opponent's row holds a stone once
+    /// the first lap of `mv` from `pos` is sown (`after`: the position the
+    /// whole move leads to). A move of one lap is judged by `after`, its
+    /// capture taken; a relay's first lap, which captures nothing (a lap
+    /// that relays ends in no capture under the rules this serves), feeds
+    /// when the row already held a stone or the lap reaches it.
+    fn feeds_in_first_lap(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        let fed = pos.to_move.other();
+        if self.shifts(pos) {
+            return !self.row_is_empty(after, fed);
+        }
+        let direction = mv.direction as usize;
+        let needed = &self.sowing.reach_at[pos.to_move.index()][direction];
+        let (mut board, mut first_reaches) = (*pos, None);
+        let (_, _, laps) = self.sow_laps(
+            &mut board,
+            usize::from(mv.pit),
+            direction,
+            |origin, stones| {
+                first_reaches.get_or_insert_with(|| {
+                    let needed = match pos.closed {
+                        0 => usize::from(needed[origin]),
+                        _ => self.reach_past_closed(pos, origin, direction),
+                    };
+                    usize::from(stones) + usize::from(self.sowing.single_to_next && stones == 1)
+                        >= needed
+                });
+            },
+        );
+        match laps {
+            0 | 1 => !self.row_is_empty(after, fed),
+            _ => first_reaches == Some(true) || !self.row_is_empty(pos, fed),
         }
     }
 

@@ -521,16 +521,25 @@ keyword_enum! {
         /// direction goes on; the move then goes on that way (Bao la
         /// Kujifunza; four rows).
         ResowsFromEnd = "resows_from_end",
+        /// As `resows`, but the move ends where the captured stones end:
+        /// the pit the last of them falls into is neither lifted nor
+        /// captured by this rule (Ludii's Muvalavala (Quioco), whose
+        /// re-sowing is a sowing of its own).
+        ResowsAndStops = "resows_and_stops",
     }
 }
 
 impl AfterCapture {
-    /// Whether the captured stones are sown on (`resows` or
-    /// `resows_from_lap_start`) rather than kept.
+    /// Whether the captured stones are sown on (`resows`,
+    /// `resows_from_lap_start`, `resows_from_end` or `resows_and_stops`)
+    /// rather than kept.
     pub fn resows(self) -> bool {
         matches!(
             self,
-            AfterCapture::Resows | AfterCapture::ResowsFromLapStart | AfterCapture::ResowsFromEnd
+            AfterCapture::Resows
+                | AfterCapture::ResowsFromLapStart
+                | AfterCapture::ResowsFromEnd
+                | AfterCapture::ResowsAndStops
         )
     }
 }
@@ -684,6 +693,11 @@ keyword_enum! {
         /// a capture then takes (awale.info's "enough stones to reach the
         /// opponent's territory").
         Reach = "reach",
+        /// Leave at least one stone in the opponent's row once the move's
+        /// first lap is sown (with that lap's capture when it ends the
+        /// move), whatever later laps do: Ludii, where each relay lap is a
+        /// move of its own and only the first is chosen (Foji).
+        FirstLap = "first_lap",
     }
 }
 

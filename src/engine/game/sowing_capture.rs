@@ -55,6 +55,9 @@ impl Game {
         // first_lap`: a move whose first lap did not capture captures
         // nothing later).
         let mut first_captured = false;
+        // Whether the lap being sown is the last (`then resows_and_stops`:
+        // the captured stones end the move where they end).
+        let mut last_lap = false;
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
@@ -91,6 +94,9 @@ impl Game {
                 *captured += took.0;
                 *pits |= took.1;
             }
+            if last_lap {
+                return (last, LapsEnd::Done, relays + 1);
+            }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
             let relay = self.relay_from(pos, last, direction);
@@ -120,6 +126,7 @@ impl Game {
                     *captured = captured.saturating_add(u16::from(stones));
                     *pits |= pits_taken;
                     hand = Some(stones);
+                    last_lap = rule.then == AfterCapture::ResowsAndStops;
                     // Sown from the pit after the landing pit, after the
                     // capturing lap's own origin, or from a kichwa (the
                     // pit before it in the way the move goes on).

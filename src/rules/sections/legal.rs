@@ -306,7 +306,7 @@ pub const FEED_GIVES: Key = Key {
     value: ValueKind::Word(Words::of::<FeedGives>()),
     default: Default::Absent("what `feed` implies: `stone` for `row_empty`, `move` for `cannot_move`"),
     warns: None,
-    doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, or sow a stone into their row.",
+    doc: "What a move must do to feed, if not what `feed` implies: leave a stone in the opponent's row, leave them a pit they can play, sow a stone into their row, or leave a stone in their row once its first lap is sown.",
     example: "feed_gives stone",
     infer: Infer::Searched,
 };
@@ -465,6 +465,9 @@ fn feeding_when(rules: &Rules) -> Vec<String> {
         FeedGives::Move => format!("leaves them a pit of {min_stones} or more stones"),
         FeedGives::Reach => {
             "sows at least one stone into their row (whatever a capture then takes)".to_string()
+        }
+        FeedGives::FirstLap => {
+            "leaves at least one stone in the opponent's row once its first lap is sown, whatever its later laps do".to_string()
         }
     };
     vec![format!(
