@@ -312,6 +312,10 @@ fn claimed_labels(game: &Game, pos: &Position) -> Vec<String> {
 pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, MoveError> {
     let mut recorder = Recorder::new(game, start);
     let mut matched = MatchRun::new(game, start);
+    // A start with no legal move ends the round (and maybe the match) there.
+    for change in matched.finish_rounds() {
+        recorder.round(game, &change);
+    }
     for label in moves {
         let ply = matched.plies() + 1;
         let run = matched.run_mut();

@@ -1,8 +1,13 @@
-//! A proptest generator of valid random variants: random [`Rules`] within the
-//! language's limits and free of the contradictions the validator rejects,
-//! written out as variant text in a random layout. The tests check that the
-//! text loads back to the same rules, and that random games of each
-//! generated variant keep every invariant (see `invariants.rs`).
+//! A proptest generator of valid random variants, derived from the
+//! language's declaration: the board drawn by hand (its sizes and starts),
+//! every other key with a value its declaration allows ([`value`]: its
+//! words, its range), then every setting the validator refuses dropped
+//! until it accepts the variant ([`Draft::valid`]), so that a new key or
+//! keyword is drawn without an edit here and no check between keys is
+//! written twice. The variant is written out as text in a random layout.
+//! The tests check that the text loads back to the same rules, that random
+//! games of each generated variant keep every invariant (see
+//! `invariants.rs`), and that every key is drawn other than its default.
 //!
 //! `PROPTEST_CASES=5000 cargo test --release generated` runs a bigger sweep.
 
@@ -89,210 +94,326 @@ fn stones(board: &Board) -> u32 {
     }
 }
 
-/// Sowing rules for `board` (directions per pit, `min_stones` up to the
-/// stones on the board); contradictions are removed by [`consistent`].
-fn sowing(board: &Board) -> impl Strategy<Value = Sowing> {
-    let total = stones(board);
-    let pits = usize::from(board.pits);
-    // `first_move_from`: usually none, else some places of the row.
-    let first_move_from = prop_oneof![
-        3 => Just(Vec::new()),
-        1 => subsequence((1..=board.pits).collect::<Vec<u8>>(), 1..=pits),
-    ];
-    let directions = prop_oneof![
-        keyword::<PitDirection>().prop_map(move |d| vec![d; pits]),
-        vec(keyword::<PitDirection>(), pits),
-    ];
-    (
-        directions,
-        keyword::<SowStart>(),
-        any::<bool>(),
-        mostly_small(total, 3),
-        keyword::<ExtraTurn>(),
-        keyword::<Laps>(),
-        first_move_from,
-        keyword::<Singletons>(),
-        (
-            keyword::<FirstMoves>(),
-            keyword::<PlayFrom>(),
-            keyword::<FirstLap>(),
-            keyword::<FirstMoveKind>(),
-        ),
-    )
-        .prop_map(
-            |(
-                direction,
-                start,
-                skip_origin,
-                min_stones,
-                extra_turn,
-                laps,
-                first_move_from,
-                singletons,
-                (first_moves, play_from, first_lap, first_move),
-            )| {
-                Sowing {
-                    direction,
-                    start,
-                    skip_origin,
-                    laps,
-                    min_stones,
-                    first_move_from,
-                    extra_turn,
-                    singletons,
-                    first_moves,
-                    play_from,
-                    first_lap,
-                    first_move,
-                }
-            },
-        )
+/// A variant as drawn, before the validator has its say: blocks of settings
+/// (the top level, then each section, a section given per item once per
+/// item), each setting a key and its values as written.
+#[derive(Debug, Clone, Default)]
+struct Draft {
+    blocks: Vec<DraftBlock>,
 }
 
-/// One capture rule, labelled `label`: one to four distinct counts no larger
-/// than the stones on the board.
-fn capture_rule(total: u32, label: String) -> impl Strategy<Value = CaptureRule> {
-    let max = u8::try_from(total).unwrap_or(u8::MAX);
-    let counts = btree_set(prop_oneof![3 => 1..=max.min(6), 1 => 1..=max], 1..=4)
-        .prop_map(|set| set.into_iter().collect());
-    // One rule in four gives `before`; such a rule leaves out `counts` one
-    // time in two.
-    let before =
-        prop_oneof![3 => Just((Before::Any, false)), 1 => (keyword::<Before>(), any::<bool>())];
-    (
-        keyword::<Trigger>(),
-        (counts, before),
-        keyword::<CaptureSide>(),
-        keyword::<Chain>(),
-        keyword::<FirstMove>(),
-        keyword::<Take>(),
-        prop_oneof![3 => Just(Vec::new()), 1 => btree_set(1..=max.min(4), 1..=2)
-            .prop_map(|set| set.into_iter().collect())],
-        (
-            keyword::<CaptureDestination>(),
-            keyword::<Requires>(),
-            // Where a lap's last pit goes (`on every_pit`), one rule in four.
-            prop_oneof![3 => Just(None), 1 => keyword::<CaptureDestination>().prop_map(Some)],
-        ),
-        (
-            keyword::<AfterCapture>(),
-            keyword::<LastStone>(),
-            keyword::<LookedAt>(),
-        ),
-        // A sweep's endgame threshold, one rule in four.
-        prop_oneof![3 => Just(None), 1 => (1..=max).prop_map(Some)],
-    )
-        .prop_map(
-            move |(
-                on,
-                (counts, (before, no_counts)),
-                side,
-                chain,
-                first_move,
-                take,
-                facing_counts,
-                (goes_to, requires, last_goes_to),
-                (then, last_stone, looked_at),
-                board_at_most,
-            )| {
-                CaptureRule {
-                    name: label.clone(),
-                    on,
-                    counts: if no_counts && before != Before::Any {
-                        Vec::new()
-                    } else {
-                        counts
-                    },
-                    before,
-                    side,
-                    chain,
-                    first_move,
-                    take,
-                    facing_counts,
-                    goes_to,
-                    last_goes_to,
-                    then,
-                    requires,
-                    board_at_most,
-                    last_stone,
-                    looked_at,
-                }
-            },
-        )
+/// The settings of the top level (`section` `None`) or of one section.
+#[derive(Debug, Clone)]
+struct DraftBlock {
+    section: Option<String>,
+    label: Option<String>,
+    lines: Vec<Setting>,
 }
 
-/// Capture rules: none, or one to three (the first labelled `last`, as an
-/// old file's `capture { }` reads).
-fn captures(total: u32) -> impl Strategy<Value = Vec<CaptureRule>> {
-    let labels = ["last", "more", "facing_2"];
-    (0..=3usize).prop_flat_map(move |n| {
-        labels[..n]
-            .iter()
-            .map(|l| capture_rule(total, l.to_string()))
-            .collect::<Vec<_>>()
+impl Draft {
+    /// The settings `rules` writes (those other than their defaults).
+    fn of(rules: &Rules) -> Draft {
+        let mut top = DraftBlock {
+            section: None,
+            label: None,
+            lines: Vec::new(),
+        };
+        let mut blocks = Vec::new();
+        for item in write::document(rules, false).items {
+            match item {
+                Item::Setting(line) => top.lines.push((line.key, line.values)),
+                Item::Section(block) => blocks.push(DraftBlock {
+                    section: Some(block.name),
+                    label: block.label,
+                    lines: block
+                        .settings
+                        .into_iter()
+                        .map(|l| (l.key, l.values))
+                        .collect(),
+                }),
+            }
+        }
+        blocks.insert(0, top);
+        Draft { blocks }
+    }
+
+    /// Its text, one setting a line, and for each line of the text the
+    /// block and the setting it holds (`None`: a section's first or last
+    /// line).
+    fn text(&self) -> (String, Vec<(usize, Option<usize>)>) {
+        let mut out = String::new();
+        let mut lines = Vec::new();
+        for (b, block) in self.blocks.iter().enumerate() {
+            let indent = match &block.section {
+                None => "",
+                Some(name) => {
+                    match &block.label {
+                        Some(label) => writeln!(out, "{name} {label} {{"),
+                        None => writeln!(out, "{name} {{"),
+                    }
+                    .unwrap();
+                    lines.push((b, None));
+                    "  "
+                }
+            };
+            for (l, (key, values)) in block.lines.iter().enumerate() {
+                writeln!(out, "{indent}{key} {}", values.join(" ")).unwrap();
+                lines.push((b, Some(l)));
+            }
+            if block.section.is_some() {
+                out.push_str("}\n");
+                lines.push((b, None));
+            }
+        }
+        (out, lines)
+    }
+
+    /// Whether a setting may be dropped: the top level and the board are
+    /// drawn valid, and stay.
+    fn droppable(&self, b: usize) -> bool {
+        !matches!(self.blocks[b].section.as_deref(), None | Some("board"))
+    }
+
+    /// The settings an error may be about: the one it points at, and those
+    /// its message names (`` `key` `` or `` `key value` ``) in the same
+    /// block or in a section given once (never the top level or the board,
+    /// drawn valid).
+    fn suspects(&self, at: (usize, usize), message: &str) -> Vec<(usize, usize)> {
+        let named: Vec<&str> = message
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter_map(|quoted| quoted.split_whitespace().next())
+            .collect();
+        let mut suspects = vec![at];
+        for (b, block) in self.blocks.iter().enumerate() {
+            let repeated = block.label.is_some();
+            if !self.droppable(b) || (repeated && b != at.0) {
+                continue;
+            }
+            for (l, (key, _)) in block.lines.iter().enumerate() {
+                if (b, l) != at && named.contains(&key.as_str()) {
+                    suspects.push((b, l));
+                }
+            }
+        }
+        suspects.retain(|&(b, _)| self.droppable(b));
+        suspects
+    }
+
+    /// The rules of the draft once every setting the validator refuses is
+    /// dropped (left to its default): each round, for each error, drops
+    /// the latest in the language's order of the settings it is about
+    /// ([`Draft::suspects`]): a key is declared after the keys it depends
+    /// on (`on` first in `capture`, `when` first in `end`), and a check
+    /// between sections lives in the latest of them, so the dependent
+    /// setting goes and what it depends on stays. An error that points at
+    /// a section drops the section's block; when the errors point at
+    /// nothing that may go, the last setting that may goes. Each round
+    /// drops a setting, so the validator accepts the draft in the end.
+    fn valid(mut self) -> Rules {
+        loop {
+            let (text, lines) = self.text();
+            let report = match rules::load(&Source::new("generated", text.as_str())) {
+                Ok(loaded) => return loaded.rules,
+                Err(report) => report,
+            };
+            let mut settings = std::collections::BTreeSet::new();
+            let mut blocks = std::collections::BTreeSet::new();
+            let errors = report.diagnostics.iter().filter(|d| d.is_error());
+            for error in errors {
+                let line = text[..error.span.start.min(text.len())]
+                    .matches('\n')
+                    .count();
+                match lines.get(line) {
+                    Some(&(b, Some(l))) => {
+                        if let Some(latest) =
+                            self.suspects((b, l), &error.message).into_iter().max()
+                        {
+                            settings.insert(latest);
+                        }
+                    }
+                    Some(&(b, None)) if self.droppable(b) => {
+                        blocks.insert(b);
+                    }
+                    _ => {}
+                }
+            }
+            if settings.is_empty() && blocks.is_empty() {
+                let last = (0..self.blocks.len())
+                    .rev()
+                    .find(|&b| self.droppable(b) && !self.blocks[b].lines.is_empty());
+                match last {
+                    Some(b) => {
+                        settings.insert((b, self.blocks[b].lines.len() - 1));
+                    }
+                    None => panic!("the validator refuses what was drawn valid:\n{text}\n{report}"),
+                }
+            }
+            for &(b, l) in settings.iter().rev() {
+                if !blocks.contains(&b) {
+                    self.blocks[b].lines.remove(l);
+                }
+            }
+            for &b in blocks.iter().rev() {
+                self.blocks.remove(b);
+            }
+        }
+    }
+}
+
+/// A value of `key` as written, drawn from what its declaration allows:
+/// any of its words (a word per pit, or one for all; a list of them in any
+/// order), a number in its range (on a board of `pits` pits a row, `rows`
+/// rows and `total` stones), usually a small one (small values make the
+/// interesting cases: captures that happen, pits that can be played).
+fn value(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<Vec<String>> {
+    let words = |w: schema::Words| w.words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let bound = |max: schema::Bound| match max {
+        schema::Bound::Fixed(n) => n,
+        schema::Bound::Stones => total,
+    };
+    let number = |min: u32, max: u32| {
+        let small = max.min(min + 5);
+        prop_oneof![3 => min..=small, 1 => min..=max]
+    };
+    match key.value {
+        schema::ValueKind::Text => text().prop_map(|t| vec![schema::quoted(&t)]).boxed(),
+        schema::ValueKind::Number { min, max } => {
+            let max = bound(max).max(min);
+            number(min, max).prop_map(|n| vec![n.to_string()]).boxed()
+        }
+        schema::ValueKind::Numbers { min, max } => {
+            let max = bound(max).max(min);
+            btree_set(number(min, max), 1..=4)
+                .prop_map(|set| set.into_iter().map(|n| n.to_string()).collect())
+                .boxed()
+        }
+        schema::ValueKind::Word(w) => select(words(w)).prop_map(|w| vec![w]).boxed(),
+        // Usually a short list: one word the rules do not allow refuses
+        // the whole setting.
+        schema::ValueKind::WordList(w) => {
+            let all = words(w);
+            let n = all.len();
+            prop_oneof![
+                3 => subsequence(all.clone(), 1..=n.min(2)),
+                1 => subsequence(all, 1..=n),
+            ]
+            .prop_shuffle()
+            .boxed()
+        }
+        schema::ValueKind::PerPit(w) => prop_oneof![
+            select(words(w)).prop_map(|w| vec![w]),
+            vec(select(words(w)), usize::from(pits)),
+        ]
+        .boxed(),
+        schema::ValueKind::PitCounts => vec(0..=6u8, usize::from(rows) * usize::from(pits))
+            .prop_map(|counts| counts.iter().map(ToString::to_string).collect())
+            .boxed(),
+    }
+}
+
+/// A setting as written: its key and its values.
+type Setting = (String, Vec<String>);
+
+/// A setting of `key`, given one time in two (always when it is required),
+/// with a [`value`].
+fn setting(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<Option<Setting>> {
+    let name = key.name.to_string();
+    let drawn = value(key, rows, pits, total).prop_map(move |v| Some((name.clone(), v)));
+    match key.default {
+        schema::Default::Required => drawn.boxed(),
+        _ => prop_oneof![1 => Just(None), 1 => drawn].boxed(),
+    }
+}
+
+/// The settings of one block: a [`setting`] of each key of `keys`.
+fn lines(keys: &'static [schema::Key], board: &Board) -> BoxedStrategy<Vec<Setting>> {
+    let (rows, pits, total) = (board.rows, board.pits, stones(board));
+    keys.iter()
+        .map(|key| setting(key, rows, pits, total))
+        .collect::<Vec<_>>()
+        .prop_map(|lines| lines.into_iter().flatten().collect())
+        .boxed()
+}
+
+/// Every section but the board and the rounds, drawn from the declaration: a section given
+/// once, or (a section given per item) none to three items, the first
+/// labelled as an old file's unlabelled section reads.
+fn sections(board: &Board) -> BoxedStrategy<Vec<DraftBlock>> {
+    let mut blocks: Vec<BoxedStrategy<Vec<DraftBlock>>> = Vec::new();
+    // The board is drawn by hand; a match of rounds is drawn by
+    // [`match_rules`] (one game's invariants are checked on one round).
+    for section in schema::sections().filter(|s| !matches!(s.name, "board" | "rounds")) {
+        let name = section.name.to_string();
+        match section.repeat {
+            None => blocks.push(
+                lines(section.keys, board)
+                    .prop_map(move |lines| {
+                        vec![DraftBlock {
+                            section: Some(name.clone()),
+                            label: None,
+                            lines,
+                        }]
+                    })
+                    .boxed(),
+            ),
+            Some(repeat) => {
+                let labels = [repeat.unlabelled, "second", "third"];
+                let board = board.clone();
+                blocks.push(
+                    (0..=3usize)
+                        .prop_flat_map(move |n| {
+                            labels[..n]
+                                .iter()
+                                .map(|label| {
+                                    let (name, label) = (name.clone(), label.to_string());
+                                    lines(section.keys, &board).prop_map(move |lines| DraftBlock {
+                                        section: Some(name.clone()),
+                                        label: Some(label.clone()),
+                                        lines,
+                                    })
+                                })
+                                .collect::<Vec<_>>()
+                        })
+                        .boxed(),
+                );
+            }
+        }
+    }
+    blocks
+        .prop_map(|blocks| blocks.into_iter().flatten().collect())
+        .boxed()
+}
+
+/// A draft on the boards `boards` gives: the top-level keys and every other
+/// section drawn from the declaration.
+fn draft_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Draft> {
+    boards.prop_flat_map(|board| {
+        let top: Vec<_> = schema::top_keys()
+            .map(|key| setting(key, board.rows, board.pits, 0))
+            .collect();
+        let board_block = Draft::of(&Rules {
+            board: board.clone(),
+            ..Rules::default()
+        })
+        .blocks
+        .into_iter()
+        .find(|b| b.section.as_deref() == Some("board"))
+        .expect("a board is always written");
+        (top, sections(&board)).prop_map(move |(top, sections)| {
+            let mut blocks = vec![
+                DraftBlock {
+                    section: None,
+                    label: None,
+                    lines: top.into_iter().flatten().collect(),
+                },
+                board_block.clone(),
+            ];
+            blocks.extend(sections);
+            Draft { blocks }
+        })
     })
-}
-
-/// End rules: `no_legal_move` first, then any of the others in any order;
-/// the numbers of `stones_left` and `score_reached` up to the stones on the
-/// board (set aside by [`consistent`] when their condition is not listed).
-fn end(total: u32) -> impl Strategy<Value = End> {
-    let others = vec![
-        EndWhen::CapturedMajority,
-        EndWhen::RowEmpty,
-        EndWhen::AllPitsAtMostOne,
-        EndWhen::NeitherCanMove,
-        EndWhen::StonesLeft,
-        EndWhen::ScoreReached,
-        EndWhen::RelayCycle,
-        EndWhen::InnerRowEmpty,
-    ];
-    let most = u8::try_from(total).unwrap_or(u8::MAX);
-    (
-        subsequence(others, 0..=8).prop_shuffle(),
-        keyword::<Leftovers>(),
-        keyword::<Repetition>(),
-        keyword::<Leftovers>(),
-        // Each way of ending scored as `leftovers` or its own way.
-        vec(proptest::option::of(keyword::<Leftovers>()), 9),
-        (0..=most, 1..=most),
-        keyword::<EndTest>(),
-    )
-        .prop_map(
-            move |(
-                others,
-                leftovers,
-                repetition,
-                repetition_leftovers,
-                own,
-                numbers,
-                test_after,
-            )| {
-                let mut when = vec![EndWhen::NoLegalMove];
-                when.extend(others);
-                let way = |i: usize| own[i].unwrap_or(leftovers);
-                End {
-                    when,
-                    leftovers,
-                    repetition,
-                    repetition_leftovers,
-                    scoring: EndScoring {
-                        no_legal_move: way(0),
-                        feeding_impossible: way(1),
-                        captured_majority: way(2),
-                        row_empty: way(3),
-                        all_pits_at_most_one: way(4),
-                        stones_left: way(5),
-                        score_reached: way(6),
-                        relay_cycle: way(7),
-                        inner_row_empty: way(8),
-                    },
-                    stones_left_at_most: Some(numbers.0),
-                    score_at_least: Some(numbers.1),
-                    test_after,
-                }
-            },
-        )
 }
 
 /// A name or source: printable ASCII (quotes and backslashes included) and a
@@ -301,7 +422,8 @@ fn text() -> impl Strategy<Value = String> {
     "[ -~éü→]{0,20}"
 }
 
-/// Random rules, consistent by construction.
+/// Random valid rules: every key drawn from the declaration, then what the
+/// validator refuses dropped ([`Draft::valid`]).
 pub fn rules() -> impl Strategy<Value = Rules> {
     rules_on(board())
 }
@@ -311,7 +433,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
 /// rules the kernel does not play set to its values (one lap the same way
 /// from every pit, from the next pit or the origin, at most one capture at
 /// the last pit, feeding by a stone when a row is empty or never, the
-/// simple ends), then made consistent.
+/// simple ends), then made valid again.
 pub fn kernel_rules() -> impl Strategy<Value = Rules> {
     let boards = (1..=7u8, 1..=6u8, keyword::<Stores>()).prop_map(|(pits, seeds, stores)| Board {
         rows: 2,
@@ -346,8 +468,10 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         sowing.first_lap = FirstLap::Any;
         sowing.first_move = FirstMoveKind::Sow;
         // A prescribed opening is played when the game is compiled, off the
-        // kernel's shape.
+        // kernel's shape; rounds, claims are not the kernel's either.
         r.opening = Opening::default();
+        r.rounds = Rounds::default();
+        r.claim = Default::default();
         r.captures.truncate(1);
         for rule in &mut r.captures {
             rule.on = Trigger::LastPit;
@@ -362,11 +486,17 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
                 rule.side = CaptureSide::Opponent;
             }
             rule.before = Before::Any;
+            if rule.counts.is_empty() {
+                rule.counts = vec![2, 3];
+            }
             rule.goes_to = CaptureDestination::Mover;
             rule.last_goes_to = None;
             rule.then = AfterCapture::Stops;
             rule.requires = Requires::Nothing;
             rule.facing_counts.clear();
+            rule.board_at_most = None;
+            rule.last_stone = LastStone::Taken;
+            rule.looked_at = LookedAt::AsSown;
         }
         if !matches!(r.feeding.when, FeedWhen::Never | FeedWhen::RowEmpty) {
             r.feeding.when = FeedWhen::RowEmpty;
@@ -390,7 +520,20 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
             r.end.repetition = Repetition::EndGame;
         }
         r.end.test_after = EndTest::Move;
-        consistent(r)
+        // With extra turns, the kernel does not keep who moved last.
+        if r.sowing.extra_turn != ExtraTurn::Never {
+            let not_last = |l: &mut Leftovers| {
+                if *l == Leftovers::LastMover {
+                    *l = Leftovers::RowOwner;
+                }
+            };
+            not_last(&mut r.end.leftovers);
+            not_last(&mut r.end.repetition_leftovers);
+            for (_, way) in r.end.scoring.ways_mut() {
+                not_last(way);
+            }
+        }
+        Draft::of(&r).valid()
     })
 }
 
@@ -404,378 +547,9 @@ pub fn three_row_rules() -> impl Strategy<Value = Rules> {
     rules_on(board_of(3))
 }
 
-/// Random rules on the boards `boards` gives, consistent by construction.
+/// Random valid rules on the boards `boards` gives.
 fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules> {
-    boards
-        .prop_flat_map(|board| {
-            let total = stones(&board);
-            (
-                (text(), proptest::option::of(text())),
-                sowing(&board),
-                captures(total),
-                (
-                    keyword::<FeedWhen>(),
-                    keyword::<FeedFallback>(),
-                    proptest::option::of(keyword::<FeedGives>()),
-                ),
-                (keyword::<GrandSlam>(), any::<bool>()),
-                end(total),
-                // The opening of shifts, one board in four.
-                (prop_oneof![3 => Just(0), 1 => 1..=board.pits], Just(board)),
-            )
-        })
-        .prop_map(
-            |(
-                (name, source),
-                sowing,
-                captures,
-                (when, otherwise, gives),
-                (grand_slam, feed_first),
-                end,
-                (shifts_from, board),
-            )| {
-                consistent(Rules {
-                    name,
-                    source,
-                    board,
-                    sowing,
-                    captures,
-                    // What `feed` implies, or a requirement of its own.
-                    feeding: Feeding {
-                        when,
-                        otherwise,
-                        gives: gives.unwrap_or(when.gives()),
-                    },
-                    grand_slam,
-                    restrictions: if feed_first {
-                        Restrictions::FEED_THEN_SLAM
-                    } else {
-                        Restrictions::SLAM_THEN_FEED
-                    },
-                    end,
-                    // One round: matches are tested in tests/rounds.rs.
-                    rounds: Default::default(),
-                    claim: Default::default(),
-                    opening: Opening { shifts_from },
-                })
-            },
-        )
-}
-
-/// Removes what the validator rejects as a contradiction or as a rule without
-/// effect, keeping the rest: one line per rule of docs/language.md.
-fn consistent(mut r: Rules) -> Rules {
-    // The opening of shifts: two rows, one direction, no sown stores, a
-    // start of `seeds`, and no other rule of the first move.
-    let one_way = |d| r.sowing.direction.iter().all(|&p| p == d);
-    if r.board.rows != 2
-        || !(one_way(PitDirection::Ccw) || one_way(PitDirection::Cw))
-        || r.board.stores.sown()
-        || !r.board.start.is_empty()
-        || !r.sowing.first_move_from.is_empty()
-        || r.sowing.first_move != FirstMoveKind::Sow
-        || r.sowing.first_moves != FirstMoves::Game
-    {
-        r.opening.shifts_from = 0;
-    }
-    // `skip_origin yes` contradicts `start origin` (and `origin_unless_single`).
-    if r.sowing.start != SowStart::Next {
-        r.sowing.skip_origin = false;
-    }
-    // `extra_turn store` needs `stores sown`, `extra_turn capture` a
-    // capture rule.
-    if (r.board.stores == Stores::None && r.sowing.extra_turn == ExtraTurn::Store)
-        || (r.captures.is_empty() && r.sowing.extra_turn == ExtraTurn::Capture)
-    {
-        r.sowing.extra_turn = ExtraTurn::Never;
-    }
-    // `grand_slam` needs captures.
-    if r.captures.is_empty() {
-        r.grand_slam = GrandSlam::Allowed;
-    }
-    // A `take` other than `last` cannot be combined with a chain;
-    // `two_out` chains forward only.
-    for rule in &mut r.captures {
-        match rule.take {
-            Take::Last | Take::LastAndOppositeEvenEmpty => {}
-            Take::TwoOut if rule.chain == Chain::Forward => {}
-            _ => rule.chain = Chain::None,
-        }
-        // `facing_counts` needs a `take` of the facing pit.
-        if matches!(
-            rule.take,
-            Take::Last | Take::Neighbours | Take::Next | Take::TwoOut | Take::BehindPastEmpty
-        ) {
-            rule.facing_counts.clear();
-        }
-    }
-    // The triggers inside the sowing take the pit itself (no facing pit, no
-    // chain); `relay_landing` needs relay laps (else the rule is read as
-    // `every_pit`); `then` is about `relay_landing` alone; neither goes with
-    // `relay_cycle` or `test_after lap`.
-    let laps = r.sowing.laps;
-    for rule in &mut r.captures {
-        if rule.on == Trigger::RelayLanding && laps != Laps::Relay {
-            rule.on = Trigger::EveryPit;
-        }
-        // (`on last_pit` with `then resows`: see `four_rows_consistent`.)
-        let last_pit_resows = rule.on == Trigger::LastPit && rule.then.resows();
-        if rule.on != Trigger::RelayLanding && !last_pit_resows {
-            rule.then = AfterCapture::Stops;
-        }
-        // (`then resows` takes the facing pit: see `four_rows_consistent`.)
-        if rule.on != Trigger::LastPit && !rule.then.resows() {
-            rule.take = Take::Last;
-            rule.chain = Chain::None;
-            rule.facing_counts.clear();
-        }
-        // `before` is about a stone landing: not with a relay landing or a
-        // sweep, nor with the further pits of a chain or `take neighbours`;
-        // a rule without it gives `counts`.
-        if matches!(rule.on, Trigger::RelayLanding | Trigger::Sweep)
-            || rule.chain != Chain::None
-            || rule.take == Take::Neighbours
-        {
-            rule.before = Before::Any;
-        }
-        if rule.before == Before::Any && rule.counts.is_empty() {
-            rule.counts = vec![1];
-        }
-    }
-    // A sweep is written after the rules on the last pit.
-    r.captures.sort_by_key(|c| c.on == Trigger::Sweep);
-    // `requires capture` is for a sweep after another rule, `requires
-    // first_lap` for a relay landing.
-    for (i, rule) in r.captures.iter_mut().enumerate() {
-        let keep = match rule.requires {
-            Requires::Capture => rule.on == Trigger::Sweep && i > 0,
-            Requires::FirstLap => rule.on == Trigger::RelayLanding,
-            Requires::Nothing => true,
-        };
-        if !keep {
-            rule.requires = Requires::Nothing;
-        }
-        // `board_at_most` is for a sweep, `last_stone` for `every_pit`.
-        if rule.on != Trigger::Sweep {
-            rule.board_at_most = None;
-        }
-        // `last_goes_to`, `last_stone` and `looked_at` are for `on
-        // every_pit`.
-        if rule.on != Trigger::EveryPit {
-            rule.last_goes_to = None;
-            rule.last_stone = LastStone::Taken;
-            rule.looked_at = LookedAt::AsSown;
-        }
-    }
-    // The `on every_pit` rules of a variant agree on `last_stone`: the
-    // first one's word.
-    if let Some(first) = r.captures.iter().find(|c| c.on == Trigger::EveryPit) {
-        let last_stone = first.last_stone;
-        for rule in r.captures.iter_mut().filter(|c| c.on == Trigger::EveryPit) {
-            rule.last_stone = last_stone;
-        }
-    }
-    if r.captures
-        .iter()
-        .any(|c| matches!(c.on, Trigger::EveryPit | Trigger::RelayLanding))
-    {
-        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
-        r.end.test_after = EndTest::Move;
-    }
-    four_rows_consistent(&mut r);
-    // `first_lap captures` needs a capture at a relay landing.
-    if r.sowing.first_lap == FirstLap::Captures
-        && !r.captures.iter().any(|c| c.on == Trigger::RelayLanding)
-    {
-        r.sowing.first_lap = FirstLap::Any;
-    }
-    // `first_lap single_into_empty` needs single stones to be played.
-    if r.sowing.first_lap == FirstLap::SingleIntoEmpty && r.sowing.min_stones > 1 {
-        r.sowing.first_lap = FirstLap::Any;
-    }
-    // A last-pit capture sown on is sown with the captures inside the
-    // sowing: no relay cycle, no lap test.
-    if r.captures
-        .iter()
-        .any(|c| c.on == Trigger::LastPit && c.then.resows())
-    {
-        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
-        r.end.test_after = EndTest::Move;
-    }
-    // `otherwise` and `feed_gives` need a feeding rule.
-    if r.feeding.when == FeedWhen::Never {
-        r.feeding.otherwise = FeedFallback::PlayAny;
-        r.feeding.gives = r.feeding.when.gives();
-    }
-    // `relay_cycle` and `test_after lap` need relay laps; `test_after lap`
-    // a condition a lap can bring about.
-    if r.sowing.laps == Laps::Single {
-        r.end.when.retain(|w| *w != EndWhen::RelayCycle);
-    }
-    if r.sowing.laps == Laps::Single || !r.end.when.iter().any(|w| w.tested_after_laps()) {
-        r.end.test_after = EndTest::Move;
-    }
-    // The order of feeding and the grand-slam rule is read only where it
-    // can matter.
-    if !schema::order_matters(&r) {
-        r.restrictions = Restrictions::SLAM_THEN_FEED;
-    }
-    // `last_mover` cannot be used with extra turns.
-    if r.sowing.extra_turn != ExtraTurn::Never {
-        let not_last = |l: &mut Leftovers| {
-            if *l == Leftovers::LastMover {
-                *l = Leftovers::RowOwner;
-            }
-        };
-        not_last(&mut r.end.leftovers);
-        not_last(&mut r.end.repetition_leftovers);
-        for (_, way) in r.end.scoring.ways_mut() {
-            not_last(way);
-        }
-    }
-    // `singletons` needs `min_stones 2` or more and no grand-slam rule.
-    if r.sowing.min_stones < 2 || r.grand_slam != GrandSlam::Allowed {
-        r.sowing.singletons = Singletons::Never;
-    }
-    // `first_move_from` names places of the row.
-    let pits = r.board.pits;
-    r.sowing.first_move_from.retain(|&p| p <= pits);
-    // `first_moves each_player` needs a first-move rule and no extra
-    // turns; `play_from any` two rows, no stores and no pit that sows
-    // either way.
-    // `first_move shift` on two rows, in one round, without `first_lap`.
-    if r.board.rows != 2 || r.rounds.refill.is_some() || r.sowing.first_lap != FirstLap::Any {
-        r.sowing.first_move = FirstMoveKind::Sow;
-    }
-    let shift = r.sowing.first_move == FirstMoveKind::Shift;
-    let waiver = shift
-        || r.captures
-            .iter()
-            .any(|c| c.first_move == FirstMove::NoCapture);
-    // With `extra_turn capture`, only when no rule captures in the opening.
-    let opening_captures = !shift && r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
-    if (r.sowing.first_move_from.is_empty() && !waiver)
-        || r.sowing.extra_turn == ExtraTurn::Store
-        || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
-    {
-        r.sowing.first_moves = FirstMoves::Game;
-    }
-    if r.board.rows != 2
-        || r.board.stores.sown()
-        || r.sowing.direction.contains(&PitDirection::Either)
-    {
-        r.sowing.play_from = PlayFrom::Own;
-    }
-    // The numbers of `stones_left` and `score_reached` need their condition.
-    if !r.end.when.contains(&EndWhen::StonesLeft) {
-        r.end.stones_left_at_most = None;
-    }
-    if !r.end.when.contains(&EndWhen::ScoreReached) {
-        r.end.score_at_least = None;
-    }
-    // `repetition_leftovers` needs `repetition end_game`; it defaults to `leftovers`.
-    if r.end.repetition == Repetition::Ignore {
-        r.end.repetition_leftovers = r.end.leftovers;
-    }
-    // The scoring of a way the rules never end the game needs that end; it
-    // defaults to `leftovers`.
-    let (leftovers, probe) = (r.end.leftovers, r.clone());
-    for (name, way) in r.end.scoring.ways_mut() {
-        if schema::way_in_force(&probe, name).is_err() {
-            *way = leftovers;
-        }
-    }
-    r
-}
-
-/// What the board's rows allow (the checks of `board::more_rows` in src/rules/sections/): the four-row
-/// keywords only on four rows; there, one direction for every pit, no
-/// feeding or grand-slam rule, and a facing `take` only with `then resows`
-/// (which needs `start next`) or, for a `take` of the pit behind, at the
-/// last pit; on three rows no facing `take` at all (`last` or `next`), one
-/// direction, no feeding or grand-slam rule. Runs before the checks of the
-/// rules that depend on these.
-fn four_rows_consistent(r: &mut Rules) {
-    let four = r.board.rows == 4;
-    let three = r.board.rows == 3;
-    for rule in &mut r.captures {
-        if three && !matches!(rule.take, Take::Last | Take::Next) {
-            rule.take = Take::Last;
-            rule.facing_counts.clear();
-            if rule.then.resows() {
-                rule.then = AfterCapture::Stops;
-            }
-            // Inside the sowing, a rule takes the pit itself.
-            if rule.on != Trigger::LastPit {
-                rule.chain = Chain::None;
-            }
-        }
-        // Sute's take past an empty pit is not sown on (on two rows it
-        // becomes `take opposite` below, like the other takes of the pit
-        // behind).
-        if four && rule.take == Take::BehindPastEmpty && rule.then.resows() {
-            rule.then = AfterCapture::Stops;
-        }
-        let resows = rule.then.resows();
-        let behind = matches!(
-            rule.take,
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
-        );
-        // The mover's rightmost pit is the last of their one row.
-        if r.board.rows != 2 && rule.side == CaptureSide::OpponentAndOwnRightmost {
-            rule.side = CaptureSide::Opponent;
-        }
-        if !four {
-            if rule.side == CaptureSide::OwnInner {
-                rule.side = CaptureSide::Own;
-            }
-            if behind {
-                rule.take = Take::Opposite;
-            }
-        }
-        let facing = matches!(rule.take, Take::Opposite) || (four && behind);
-        let at_last_pit = rule.on == Trigger::LastPit && four && behind;
-        if resows && !(rule.on == Trigger::RelayLanding && facing) && !at_last_pit {
-            rule.then = AfterCapture::Stops;
-            // Inside the sowing, other rules take the pit itself.
-            if rule.on != Trigger::LastPit {
-                rule.take = Take::Last;
-                rule.chain = Chain::None;
-                rule.facing_counts.clear();
-            }
-        }
-        // Tsoro: a take of the pit behind at the last pit.
-        if four && rule.take != Take::Last && !rule.then.resows() && !at_last_pit {
-            rule.take = Take::Last;
-            rule.facing_counts.clear();
-        }
-        if rule.then.resows() {
-            rule.chain = Chain::None;
-            rule.goes_to = CaptureDestination::Mover;
-            rule.last_goes_to = None;
-            r.sowing.start = SowStart::Next;
-        }
-        // Bao's kichwa: an end of the mover's inner row, on four rows.
-        if rule.then == AfterCapture::ResowsFromEnd && !(four && rule.side == CaptureSide::OwnInner)
-        {
-            rule.then = AfterCapture::Resows;
-        }
-    }
-    if four || three {
-        // Four rows: one way for every pit, `either` included (Bao).
-        let way = match r.sowing.direction.first() {
-            Some(PitDirection::Cw) => PitDirection::Cw,
-            Some(PitDirection::Either) if four => PitDirection::Either,
-            _ => PitDirection::Ccw,
-        };
-        r.sowing.direction = vec![way; usize::from(r.board.pits)];
-        r.feeding.when = FeedWhen::Never;
-        r.grand_slam = GrandSlam::Allowed;
-    }
-    // Only four rows have inner rows.
-    if !four {
-        r.end.when.retain(|w| *w != EndWhen::InnerRowEmpty);
-    }
+    draft_on(boards).prop_map(Draft::valid)
 }
 
 /// How the text of a variant is laid out: the same rules can be written in
@@ -884,7 +658,7 @@ pub fn render(r: &Rules, layout: &Layout) -> String {
         old_form(&mut doc);
     }
     // An old file's one capture rule: `capture { }` is `capture last { }`.
-    if layout.old_form && r.captures.len() == 1 {
+    if layout.old_form && r.captures.len() == 1 && r.captures[0].name == "last" {
         for item in &mut doc.items {
             if let Item::Section(b) = item {
                 if b.name == "capture" {
@@ -1128,64 +902,45 @@ proptest! {
     }
 }
 
-/// `r` as a match of rounds, where its board allows one (two rows, the
-/// start given as `seeds N`): every way of ending gives the stones left to
-/// their row's owner (a refill pours every stone back), and the rounds keys
-/// are as given. `None` for a board that cannot have rounds.
-fn with_rounds(
-    mut r: Rules,
-    refill: Refill,
-    fill_from: FillFrom,
-    next_start: NextStart,
-    unfilled: Unfilled,
-    (odd_pit, match_end): (OddPit, MatchEnd),
-) -> Option<Rules> {
-    if r.board.rows != 2 || !r.board.start.is_empty() || r.board.seeds == 0 {
-        return None;
-    }
-    // The players choose the pits of their own row only (`refill captures`).
-    if refill == Refill::Surplus && fill_from == FillFrom::Choice {
-        return None;
-    }
-    // Pits sown into while closed: their own row's, filled in a fixed order.
-    if unfilled == Unfilled::Reopens && (refill == Refill::Surplus || fill_from == FillFrom::Choice)
-    {
-        return None;
-    }
-    // The shift is a one-round rule (each player's first moves are the
-    // first round's): without it, each player's first moves need another
-    // first-move rule, and no capture (so no extra turn) in the opening
-    // under `extra_turn capture`.
-    r.sowing.first_move = FirstMoveKind::Sow;
-    let waived = r
-        .captures
-        .iter()
-        .any(|c| c.first_move == FirstMove::NoCapture);
-    let opening_captures = r.captures.iter().any(|c| c.first_move == FirstMove::Normal);
-    if (r.sowing.first_move_from.is_empty() && !waived)
-        || (r.sowing.extra_turn == ExtraTurn::Capture && opening_captures)
-    {
-        r.sowing.first_moves = FirstMoves::Game;
-    }
-    r.end.leftovers = Leftovers::RowOwner;
-    r.end.repetition_leftovers = Leftovers::RowOwner;
-    for (_, way) in r.end.scoring.ways_mut() {
-        *way = Leftovers::RowOwner;
-    }
-    r.rounds = Rounds {
-        refill: Some(refill),
-        fill_from,
-        next_start,
-        unfilled,
-        // Said (and written) under `refill surplus` only.
-        odd_pit: match refill {
-            Refill::Surplus => odd_pit,
-            Refill::Captures => OddPit::default(),
-        },
-        match_end,
-        ..Rounds::default()
-    };
-    Some(r)
+/// Random valid rules made a match of rounds where the validator allows
+/// one: [`rules`] with a `rounds` section drawn from the declaration, its
+/// `refill` always given, and every way of ending giving the stones left to
+/// their row's owner (a refill pours every stone back). `None` when the
+/// validator refuses the refill.
+fn match_rules() -> impl Strategy<Value = Option<Rules>> {
+    rules().prop_flat_map(|mut r| {
+        r.end.leftovers = Leftovers::RowOwner;
+        r.end.repetition_leftovers = Leftovers::RowOwner;
+        for (_, way) in r.end.scoring.ways_mut() {
+            *way = Leftovers::RowOwner;
+        }
+        let rounds = schema::section("rounds").expect("the language has rounds");
+        let refill = rounds
+            .keys
+            .iter()
+            .find(|k| k.name == "refill")
+            .expect("rounds have a refill");
+        let board = r.board.clone();
+        (
+            value(refill, board.rows, board.pits, stones(&board)),
+            lines(rounds.keys, &board),
+        )
+            .prop_map(move |(refill, lines)| {
+                let mut draft = Draft::of(&r);
+                draft
+                    .blocks
+                    .retain(|b| b.section.as_deref() != Some("rounds"));
+                let mut lines: Vec<_> = lines.into_iter().filter(|(k, _)| k != "refill").collect();
+                lines.insert(0, ("refill".to_string(), refill));
+                draft.blocks.push(DraftBlock {
+                    section: Some("rounds".into()),
+                    label: None,
+                    lines,
+                });
+                let r = draft.valid();
+                r.rounds.refill.is_some().then_some(r)
+            })
+    })
 }
 
 proptest! {
@@ -1194,26 +949,22 @@ proptest! {
     /// Generated variants made matches of rounds load as written, and in
     /// random matches every round change pours each player's score back
     /// into the pits (`seeds` to an open pit, closed pits empty, the rest
-    /// kept as captured): no stone is lost or made. Under `refill captures`
+    /// kept as captured or, under `remainder next_pit`, in one more open
+    /// pit): no stone is lost or made. Under `refill captures`
     /// each player's row holds exactly what they scored; under `refill
     /// surplus` the pits a player owns (their row's, less and plus those
     /// that changed hands) hold what they scored give or take the odd pit's
     /// top-up (less than `seeds`).
     #[test]
     fn generated_matches_conserve_stones_across_round_changes(
-        r in rules(),
-        refill in keyword::<Refill>(),
-        fill_from in keyword::<FillFrom>(),
-        next_start in keyword::<NextStart>(),
-        unfilled in keyword::<Unfilled>(),
-        odd_pit in keyword::<OddPit>(),
-        match_end in keyword::<MatchEnd>(),
+        r in match_rules(),
         layout in layout(),
         seed in any::<u64>(),
     ) {
-        let Some(r) = with_rounds(r, refill, fill_from, next_start, unfilled, (odd_pit, match_end)) else {
+        let Some(r) = r else {
             return Ok(());
         };
+        let refill = r.rounds.refill.expect("a match refills");
         let text = render(&r, &layout);
         let loaded = rules::load(&Source::new("generated", text.as_str()))
             .map_err(|report| TestCaseError::fail(format!("{text}\n{report}")))?;
@@ -1244,10 +995,20 @@ proptest! {
                         let owned: Vec<usize> = (0..game.pit_count())
                             .filter(|&pit| game.owner(&next, pit) == player)
                             .collect();
-                        let bad_pit = owned.iter().copied().find(|&pit| {
+                        // Under `remainder next_pit`, one open pit may hold
+                        // what was left, fewer than `seeds`.
+                        let short = |pit: usize| {
+                            game.rules().rounds.remainder == Remainder::NextPit
+                                && (1..seeds).contains(&next.pits[pit])
+                        };
+                        let bad_pits: Vec<usize> = owned.iter().copied().filter(|&pit| {
                             let want = if next.is_closed(pit) { 0 } else { seeds };
                             next.pits[pit] != want
-                        });
+                        }).collect();
+                        let bad_pit = match bad_pits.as_slice() {
+                            [pit] if short(*pit) => None,
+                            pits => pits.first().copied(),
+                        };
                         let poured: u32 = owned.iter().map(|&pit| u32::from(next.pits[pit])).sum::<u32>()
                             + u32::from(next.captured[player.index()]);
                         let scored = u32::from(change.scores[player.index()]);
@@ -1272,5 +1033,142 @@ proptest! {
             },
         );
         prop_assert!(failure.is_none(), "{}\n{}", text, failure.unwrap_or_default());
+    }
+}
+
+/// Whether `key` is set to a value other than its default in `r` (in any
+/// item of a section given per item); a key without a default value (a
+/// required key) counts when it is written at all.
+fn sets_other_than_default(
+    r: &Rules,
+    section: Option<&schema::Section>,
+    key: &schema::Key,
+) -> bool {
+    let differs = |rules: &Rules| -> bool {
+        let Some(values) = (key.write)(rules) else {
+            return false;
+        };
+        let default = match key.default {
+            schema::Default::Value(word) => Some(vec![word.to_string()]),
+            schema::Default::Absent(_) => Some(Vec::new()),
+            schema::Default::SameAs(other) => section
+                .and_then(|s| s.keys.iter().find(|k| k.name == other))
+                .and_then(|k| (k.write)(rules)),
+            schema::Default::Required | schema::Default::RequiredUnless(_) => None,
+        };
+        default.as_ref() != Some(&values) && !values.is_empty()
+    };
+    match section.and_then(|s| s.repeat) {
+        Some(repeat) => (0..(repeat.labels)(r).len()).any(|i| differs(&(repeat.view)(r, i))),
+        None => differs(r),
+    }
+}
+
+/// Whether a random game of `r` lasts at least `plies` plies.
+fn lasts(r: &Rules, plies: usize, seed: u64) -> bool {
+    let game = Game::new(r.clone());
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut run = sowing::engine::GameRun::new(&game, game.start());
+    for _ in 0..plies {
+        let moves: Vec<_> = run.successors().as_slice().iter().map(|s| s.mv).collect();
+        if moves.is_empty() || run.end().is_some() {
+            return false;
+        }
+        let mv = moves[(rand::RngCore::next_u64(&mut rng) % moves.len() as u64) as usize];
+        if run.play(mv).is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// `n` values drawn from `strategy`, always the same ones.
+fn draw<T: std::fmt::Debug>(strategy: impl Strategy<Value = T>, n: usize) -> Vec<T> {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    (0..n)
+        .map(|_| proptest::strategy::ValueTree::current(&strategy.new_tree(&mut runner).unwrap()))
+        .collect()
+}
+
+/// For every key of the language, the share of the variants `drawn` that
+/// set it other than its default; and the shares with a first move and
+/// lasting 10 plies of a random game.
+fn coverage(drawn: &[Rules]) -> (Vec<(String, f64)>, f64, f64) {
+    let n = drawn.len().max(1);
+    let share = |count: usize| count as f64 / n as f64;
+    let mut keys = Vec::new();
+    for entry in schema::LANGUAGE {
+        let (section, list): (Option<&schema::Section>, Vec<&schema::Key>) = match entry {
+            schema::Entry::Key(k) => (None, vec![*k]),
+            schema::Entry::Section(s) => (Some(*s), s.keys.iter().collect()),
+        };
+        for key in list {
+            let count = drawn
+                .iter()
+                .filter(|r| sets_other_than_default(r, section, key))
+                .count();
+            let name = match section {
+                Some(s) => format!("{}.{}", s.name, key.name),
+                None => key.name.to_string(),
+            };
+            keys.push((name, share(count)));
+        }
+    }
+    let moves = drawn.iter().filter(|r| lasts(r, 1, 1)).count();
+    let ten = drawn.iter().filter(|r| lasts(r, 10, 1)).count();
+    (keys, share(moves), share(ten))
+}
+
+/// Every key of the language is drawn other than its default by the
+/// generators: a new key or keyword enters them from its declaration, and
+/// one that the validator always refuses as drawn fails here.
+#[test]
+fn every_key_is_drawn_other_than_its_default() {
+    let mut drawn = draw(rules(), cases(4000) as usize);
+    drawn.extend(draw(four_row_rules(), cases(1200) as usize));
+    drawn.extend(draw(three_row_rules(), cases(1200) as usize));
+    drawn.extend(
+        draw(match_rules(), cases(1200) as usize)
+            .into_iter()
+            .flatten(),
+    );
+    let (keys, _, _) = coverage(&drawn);
+    let never: Vec<&str> = keys
+        .iter()
+        .filter(|(_, share)| *share == 0.0)
+        .map(|(key, _)| key.as_str())
+        .collect();
+    assert!(
+        never.is_empty(),
+        "never drawn other than their default: {never:?}"
+    );
+}
+
+/// Prints [`coverage`] for each generator, a measurement rather than a
+/// check (`cargo test --test integration generated::print_coverage --
+/// --ignored --nocapture`).
+#[test]
+#[ignore]
+fn print_coverage() {
+    let n = 2000;
+    for (name, (keys, first, ten)) in [
+        ("rules", coverage(&draw(rules(), n))),
+        (
+            "match_rules",
+            coverage(
+                &draw(match_rules(), n / 4)
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>(),
+            ),
+        ),
+        ("four_row_rules", coverage(&draw(four_row_rules(), n / 4))),
+        ("three_row_rules", coverage(&draw(three_row_rules(), n / 4))),
+        ("kernel_rules", coverage(&draw(kernel_rules(), n / 4))),
+    ] {
+        println!("# {name}: first move {first:.3}, 10 plies {ten:.3}");
+        for (key, share) in keys {
+            println!("{name}\t{key}\t{share:.3}");
+        }
     }
 }

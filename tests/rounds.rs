@@ -1074,6 +1074,50 @@ fn a_replayed_move_list_settles_a_round_that_ends_at_its_start() {
     assert_eq!(&replayed["result"], result);
 }
 
+/// A match whose first round has no legal move at its start (2x8 with one
+/// seed a pit, `min_stones 3`) ends there: South, to move, takes the 16
+/// stones left (`leftovers player_to_move`), North scored nothing, and under
+/// `match_end no_stones` South wins the match. Replaying the empty move list
+/// says the same, and the agents' record (its round ending after ply 0)
+/// verifies.
+#[test]
+fn a_match_whose_first_round_ends_at_its_start_is_settled_there() {
+    let dir = crate::common::scratch("round-ends-at-match-start");
+    let variant = dir.join("stuck.variant");
+    std::fs::write(
+        &variant,
+        "name \"stuck at the start\"
+board { rows 2; pits 8; seeds 1; stores sown }
+sow { start next; min_stones 3 }
+end { leftovers player_to_move; repetition ignore }
+rounds { refill surplus; fill_from left; next_start loser; match_end no_stones }
+",
+    )
+    .unwrap();
+    let variant = variant.to_str().unwrap();
+    let result = |args: &[&str]| {
+        let mut all = vec!["trace", variant, "--format", "json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = sow(&all);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["result"].clone()
+    };
+    let expected = serde_json::json!({
+        "end": "no_legal_move", "scores": [16, 0], "winner": "south", "rounds": 1
+    });
+    assert_eq!(result(&["--seed", "1"]), expected);
+    assert_eq!(result(&["--moves", ""]), expected);
+    let record = dir.join("game.yaml");
+    let record = record.to_str().unwrap();
+    let (code, _, err) = sow(&[
+        "trace", variant, "--seed", "1", "--format", "yaml", "--out", record,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = sow(&["verify", record]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("consistent: 0 plies replayed"), "{out}");
+}
+
 /// The record of that game, with its tenth round ending at its start right
 /// after the ninth (North, 4 stones short of a pit, starts it with no open
 /// pit and plays on under `match_end no_stones`), replays as consistent:

@@ -1,13 +1,19 @@
 //! The generic types of the language's declaration: a [`Section`] of
-//! [`Key`]s, the kind of value a key takes ([`ValueKind`], [`Words`]), its
-//! default and warning, and the value the validator hands its `read`
-//! ([`Checked`]). The sections themselves, each key declared once as a
-//! named constant, are the modules of `rules/sections/`; `schema` assembles
-//! them into the language.
+//! [`Key`]s and of the [`Check`]s that tie its keys to those before it, the
+//! kind of value a key takes ([`ValueKind`], [`Words`]), its default and
+//! warning, the value the validator hands its `read` ([`Checked`]) and what
+//! a check sees of a file ([`Read`]). The sections themselves, each key
+//! declared once as a named constant, are the modules of `rules/sections/`;
+//! `schema` assembles them into the language.
 
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
 
 use super::{keyword::keyword_enum, model::*, Keyword};
+use crate::{
+    diagnostic::{Diagnostic, Span},
+    dsl::Setting,
+};
 
 keyword_enum! {
     /// A yes/no switch.
@@ -55,7 +61,18 @@ pub struct Section {
     /// section is given at most once, without a label.
     #[serde(rename = "repeated", serialize_with = "is_some")]
     pub repeat: Option<Repeat>,
+    /// The checks that tie its keys together or to keys of the sections
+    /// before it, run once every key is read, in this order (the sections'
+    /// checks run in the language's order). A check that reads keys of
+    /// several sections belongs to the latest of them.
+    #[serde(skip)]
+    pub(crate) checks: &'static [Check],
 }
+
+/// A check between keys: the errors and warnings it finds in what was read.
+/// Each looks only at keys that read fine, so a bad value is reported once,
+/// by the validator.
+pub(crate) type Check = fn(&Read<'_>) -> Vec<Diagnostic>;
 
 /// How a section given once per item (`capture NAME { ... }`) goes into the
 /// model and back. Its keys read, write and describe one item: the last of
@@ -395,4 +412,59 @@ pub fn sorted(mut counts: Vec<u8>) -> Vec<u8> {
 /// nothing itself.
 pub fn said_elsewhere(_: &Rules) -> Vec<String> {
     Vec::new()
+}
+
+/// A key `(section, item, name)`: section `None` is the top level; the
+/// item is 0 but in a section given per item (`capture NAME`).
+pub(super) type KeyId = (Option<&'static str>, usize, &'static str);
+
+/// What the validator has read so far.
+#[derive(Default)]
+pub(crate) struct Read<'a> {
+    /// The rules, filled in key by key from [`Rules::default`].
+    pub rules: Rules,
+    /// The keys whose value (given or default) passed its checks.
+    pub(super) keys: HashMap<KeyId, KeyRead<'a>>,
+    /// Where each section's name is written (the start of the file for a
+    /// section left out).
+    pub(super) section_spans: HashMap<&'static str, Span>,
+    /// How many keys failed their checks (or were required and missing).
+    pub(super) failures: usize,
+}
+
+/// One key that read fine.
+pub(super) struct KeyRead<'a> {
+    /// Where it is written, if it is.
+    pub setting: Option<&'a Setting>,
+    /// Its value (`None`: an absent rule).
+    pub value: Option<Checked>,
+}
+
+impl<'a> Read<'a> {
+    /// Whether `key` read fine (given or by default).
+    pub fn valid(&self, key: &Key) -> bool {
+        self.valid_in(key, 0)
+    }
+
+    /// `key`'s setting, when it is written and read fine.
+    pub fn given(&self, key: &Key) -> Option<&'a Setting> {
+        self.given_in(key, 0)
+    }
+
+    /// [`Read::valid`] in item `item` of a section given per item.
+    pub fn valid_in(&self, key: &Key, item: usize) -> bool {
+        self.keys.contains_key(&(key.section, item, key.name))
+    }
+
+    /// [`Read::given`] in item `item` of a section given per item.
+    pub fn given_in(&self, key: &Key, item: usize) -> Option<&'a Setting> {
+        self.keys
+            .get(&(key.section, item, key.name))
+            .and_then(|read| read.setting)
+    }
+
+    /// Where `section` is written (the start of the file when it is not).
+    pub fn section_span(&self, section: &str) -> Span {
+        self.section_spans.get(section).copied().unwrap_or_default()
+    }
 }

@@ -2,7 +2,6 @@
 //! from a syntax tree by [`load`] with every problem reported at its place.
 
 pub mod artifacts;
-mod checks;
 mod declaration;
 pub mod describe;
 pub mod format;
@@ -14,7 +13,6 @@ mod load;
 mod model;
 mod notation;
 pub mod overrides;
-mod read;
 pub mod readings;
 pub mod schema;
 pub(crate) mod sections;

@@ -2,17 +2,16 @@
 //! ([`super::schema`]): every key is looked up, checked against its value
 //! kind and range (or given its declared default, with the declared
 //! warning) and read into the model by its `read` function, in canonical
-//! order. What ties keys together is in [`super::checks`]. Every problem is
+//! order, then every section's checks between keys
+//! ([`schema::Section::checks`]) in the language's order. Every problem is
 //! collected (not just the first) and carries its span.
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::{
-    checks,
     keyword::{expected_list, suggestion},
     model::*,
-    read::{KeyRead, Read},
-    schema::{self, Bound, Checked, Default, Entry, Key, ValueKind, Words},
+    schema::{self, Bound, Checked, Default, Entry, Key, KeyRead, Read, ValueKind, Words},
     sections::board,
 };
 use crate::{
@@ -178,7 +177,7 @@ impl Validator {
                 self.check_first(section.name, order, settings);
             }
         }
-        for check in checks::CHECKS {
+        for check in schema::sections().flat_map(|s| s.checks) {
             self.diagnostics.extend(check(&read));
         }
         (read.failures == 0).then_some(read.rules)
@@ -713,17 +712,20 @@ impl Validator {
                 continue;
             }
             let Some(known) = keys.iter().find(|k| **k == key) else {
-                let mut message = format!(
-                    "unknown key `{key}` {label}, expected {}",
-                    expected_list(keys.iter().copied())
-                );
-                if section.is_none() && schema::section(key).is_some() {
-                    message.push_str(&format!(" (`{key}` is a section: write `{key} {{ ... }}`)"));
+                // A key of another place is said where it belongs (the keys
+                // of this one are beside the point); any other, with this
+                // place's keys.
+                let message = if section.is_none() && schema::section(key).is_some() {
+                    format!("unknown key `{key}` {label}: `{key}` is a section, write `{key} {{ ... }}`")
                 } else if let Some(home) = home_of(key) {
-                    message.push_str(&format!(" (`{key}` belongs {home})"));
+                    format!("unknown key `{key}` {label}: `{key}` belongs {home}")
                 } else {
-                    message.push_str(&suggestion(key, keys.iter().copied()));
-                }
+                    format!(
+                        "unknown key `{key}` {label}, expected {}{}",
+                        expected_list(keys.iter().copied()),
+                        suggestion(key, keys.iter().copied())
+                    )
+                };
                 self.error(setting.key.span, message);
                 continue;
             };
@@ -1175,12 +1177,28 @@ mod tests {
         );
     }
 
+    /// The keys of `section` as the messages list them, from the
+    /// declaration.
+    fn keys_of(section: &str) -> String {
+        expected_list(
+            schema::section(section)
+                .unwrap()
+                .keys
+                .iter()
+                .map(|k| k.name),
+        )
+    }
+
     #[test]
     fn unknown_keys_and_sections() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ count 2 }}\n")),
-            ["unknown key `count` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most`, `last_stone` or `looked_at` (did you mean `counts`?)"]
+            [format!(
+                "unknown key `count` in section `capture`, expected {} (did you mean `counts`?)",
+                keys_of("capture")
+            )]
         );
+        assert!(keys_of("capture").starts_with("`on`, `counts`, `before`, "));
         assert_eq!(
             errors(&format!("{MINIMAL}bord {{ }}\n")),
             ["unknown section `bord`, expected `board`, `sow`, `capture`, `legal`, `end`, `rounds`, `claim` or `opening` (did you mean `board`?)"]
@@ -1191,15 +1209,19 @@ mod tests {
     fn keys_of_another_scope_say_where_they_belong() {
         assert_eq!(
             errors(&format!("{MINIMAL}capture {{ counts 2; side any; grand_slam forbidden }}\n")),
-            ["unknown key `grand_slam` in section `capture`, expected `on`, `counts`, `before`, `side`, `chain`, `first_move`, `take`, `facing_counts`, `goes_to`, `last_goes_to`, `then`, `requires`, `board_at_most`, `last_stone` or `looked_at` (`grand_slam` belongs in section `legal`)"]
+            ["unknown key `grand_slam` in section `capture`: `grand_slam` belongs in section `legal`"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3;", "pits 3; when never;")),
-            ["unknown key `when` in section `board`, expected `rows`, `pits`, `seeds`, `start` or `stores` (`when` belongs in section `end`)"]
+            ["unknown key `when` in section `board`: `when` belongs in section `end`"]
         );
         assert_eq!(
             errors(&format!("pits 3\n{MINIMAL}")),
-            ["unknown key `pits` at the top level, expected `name` or `source` (`pits` belongs in section `board`)"]
+            ["unknown key `pits` at the top level: `pits` belongs in section `board`"]
+        );
+        assert_eq!(
+            errors(&format!("board 3\n{MINIMAL}")),
+            ["unknown key `board` at the top level: `board` is a section, write `board { ... }`"]
         );
     }
 

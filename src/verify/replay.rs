@@ -227,8 +227,17 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
     if let Some(divergence) = check(matched.run(), 0, start, 0) {
         return Ok(Verdict::Diverged(divergence));
     }
-    // A start where the game is already over settles it (or its round).
-    matched.finish_rounds();
+    // A start where the game is already over settles it (or its round),
+    // which the record says as a round ending after ply 0.
+    let changes = matched.finish_rounds();
+    if let Some(mismatch) = check_rounds_after(game, record, 0, &changes, &mut rounds_checked) {
+        return Ok(Verdict::Diverged(Divergence {
+            ply: 0,
+            before: start,
+            mv: None,
+            mismatch,
+        }));
+    }
     for (i, &mv) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let run = matched.run_mut();
@@ -259,18 +268,10 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
                 }
             }
         }
-        // The rounds this ply ended (a round may end at its start, after
-        // the one the move ended), each against the record's round end in
-        // the same order: those it puts after this ply, or gives the number
-        // of a round the rules ended here.
         let changes = matched.finish_rounds();
-        let said = (record.rounds.iter())
-            .filter(|r| r.after_ply == ply || changes.iter().any(|c| c.round == r.round));
-        for (k, said) in said.enumerate() {
-            rounds_checked += 1;
-            if let Some(mismatch) = compare_round(game, &record.rounds, said, ply, changes.get(k)) {
-                return diverged(mismatch);
-            }
+        if let Some(mismatch) = check_rounds_after(game, record, ply, &changes, &mut rounds_checked)
+        {
+            return diverged(mismatch);
         }
     }
     checked += rounds_checked;
@@ -308,15 +309,15 @@ fn check_rounds_fit(game: &Game, record: &Record, moves: usize) -> Result<(), St
             parse_position(text, game)
                 .map_err(|e| format!("rounds[{i}] (round {}): next_start: {e}", said.round))?;
         }
-        if said.round == 0 || said.after_ply == 0 || said.after_ply as usize > moves {
+        // A round may end after ply 0: at the match's start, with no legal
+        // move there.
+        if said.round == 0 || said.after_ply as usize > moves {
             return Err(format!(
                 "rounds[{i}] (round {}, after ply {}): {}",
                 said.round,
                 said.after_ply,
                 if said.round == 0 {
                     "rounds are counted from 1".to_string()
-                } else if said.after_ply == 0 {
-                    "a round ends after a ply, counted from 1".to_string()
                 } else {
                     format!(
                         "the record has only {moves} move{}",
@@ -327,6 +328,29 @@ fn check_rounds_fit(game: &Game, record: &Record, moves: usize) -> Result<(), St
         }
     }
     Ok(())
+}
+
+/// The rounds the rules ended after ply `ply` (`changes`: a round may end
+/// at its start, after the one the move ended), each against the record's
+/// round end in the same order: those it puts after this ply, or gives the
+/// number of a round the rules ended here. Counts each round end compared
+/// in `checked`; the first disagreement.
+fn check_rounds_after(
+    game: &Game,
+    record: &Record,
+    ply: u32,
+    changes: &[RoundChange],
+    checked: &mut usize,
+) -> Option<Mismatch> {
+    let said = (record.rounds.iter())
+        .filter(|r| r.after_ply == ply || changes.iter().any(|c| c.round == r.round));
+    for (k, said) in said.enumerate() {
+        *checked += 1;
+        if let Some(mismatch) = compare_round(game, &record.rounds, said, ply, changes.get(k)) {
+            return Some(mismatch);
+        }
+    }
+    None
 }
 
 /// How the record's round end `said` (one of `record_rounds`) disagrees

@@ -6,7 +6,7 @@
 use crate::{
     diagnostic::Diagnostic,
     rules::notation::pit_label,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -52,6 +52,7 @@ stones of the start.",
     order: None,
     repeat: None,
     keys: &[ROWS, PITS, SEEDS, START, STORES],
+    checks: &[board_has_a_start, board_rows_fit, stones_fit_on_the_board],
 };
 
 pub const ROWS: Key = Key {

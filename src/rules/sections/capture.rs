@@ -7,7 +7,7 @@ use super::board;
 use super::phrases::*;
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -127,6 +127,18 @@ Old files: a section without a label, `capture { ... }`, is the rule
         BOARD_AT_MOST,
         LAST_STONE,
         LOOKED_AT,
+    ],
+    checks: &[
+        capture_fits_the_board,
+        take_with_a_chain_is_last,
+        facing_counts_need_a_facing_take,
+        sweeps_come_last,
+        before_fits,
+        requires_capture_fits,
+        board_at_most_is_for_sweeps,
+        last_goes_to_is_for_every_pit,
+        last_stone_is_for_every_pit,
+        looked_at_is_for_every_pit,
     ],
 };
 

@@ -8,7 +8,7 @@ use super::phrases::*;
 use super::{board, capture, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -53,6 +53,14 @@ agent do not take variants with claims yet, and say so.",
     order: None,
     repeat: None,
     keys: &[MAKES, EXCEPT, MIRROR, OF, LIMIT, STONES, TRIBUTE, TRIBUTE_FIRST, TRIBUTE_THEN, BY, PAIR],
+    checks: &[
+        claims_need_fewer_than_four_rows,
+        claim_options_need_count,
+        claim_fits_the_sowing,
+        claim_tribute_fits,
+        claim_places_in_the_row,
+        claim_pairs_need_two_rows,
+    ],
 };
 
 pub const MAKES: Key = Key {

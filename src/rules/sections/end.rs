@@ -7,7 +7,7 @@ use super::phrases::*;
 use super::{board, capture, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, keyword::Keyword, model::*, read::Read},
+    rules::{declaration::*, keyword::Keyword, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -73,6 +73,16 @@ each player's rows for every other way.",
         RELAY_CYCLE,
         INNER_ROW_EMPTY,
         TEST_AFTER,
+    ],
+    checks: &[
+        resows_fits,
+        inner_row_empty_needs_four_rows,
+        sowing_triggers_fit,
+        lap_rules_need_relays,
+        lap_test_needs_a_condition,
+        repetition_leftovers_needs_repetition,
+        scoring_needs_its_end,
+        end_numbers_go_with_their_condition,
     ],
 };
 

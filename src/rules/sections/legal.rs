@@ -7,7 +7,7 @@ use super::{board, capture, sow};
 use crate::{
     diagnostic::Diagnostic,
     dsl::Value,
-    rules::{declaration::*, model::*, notation::pit_label, read::Read},
+    rules::{declaration::*, model::*, notation::pit_label},
 };
 
 pub const SECTION: Section = Section {
@@ -105,6 +105,18 @@ file with a `legal` section writes them there.",
         )),
     }),
     keys: &[MIN_STONES, FIRST_MOVE_FROM, SINGLETONS, FIRST_MOVES, FIRST_MOVE, PLAY_FROM, FIRST_LAP, GRAND_SLAM, FEED, OTHERWISE, FEED_GIVES],
+    checks: &[
+        feeding_and_grand_slam_need_two_rows,
+        unreachable_counts,
+        grand_slam_needs_captures,
+        otherwise_needs_feeding,
+        first_move_from_in_the_row,
+        singletons_need_min_stones,
+        each_player_first_moves_fit,
+        play_from_any_fits,
+        first_lap_captures_fits,
+        single_into_empty_needs_single_moves,
+    ],
 };
 
 pub const MIN_STONES: Key = Key {

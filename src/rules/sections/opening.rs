@@ -8,7 +8,7 @@ use super::{board, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
     rules::notation::pit_label,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 /// A prescribed opening (South's first turn, fixed by the rules).
@@ -40,6 +40,9 @@ each_player` with it are errors (the first turn is the opening's).",
     order: None,
     repeat: None,
     keys: &[SHIFTS_FROM],
+    checks: &[
+        opening_shifts_fit,
+    ],
 };
 
 pub const SHIFTS_FROM: Key = Key {

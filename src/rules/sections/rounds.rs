@@ -7,7 +7,7 @@
 use super::{board, end, legal};
 use crate::{
     diagnostic::Diagnostic,
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -59,6 +59,16 @@ yet, and say so.",
     repeat: None,
     keys: &[
         REFILL, FILL_FROM, REMAINDER, ODD_PIT, UNFILLED, NEXT_START, MATCH_END,
+    ],
+    checks: &[
+        rounds_need_two_rows,
+        rounds_options_need_refill,
+        refill_needs_every_stone_owned,
+        fill_choice_needs_captures,
+        unfilled_reopens_fits,
+        odd_pit_needs_surplus,
+        refill_needs_seeds,
+        first_move_shift_fits,
     ],
 };
 

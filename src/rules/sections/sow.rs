@@ -7,7 +7,7 @@ use super::board;
 use crate::{
     diagnostic::Diagnostic,
     rules::notation::{pit_label, MAX_RELAYS},
-    rules::{declaration::*, model::*, read::Read},
+    rules::{declaration::*, model::*},
 };
 
 pub const SECTION: Section = Section {
@@ -42,6 +42,11 @@ written `pass`.",
     order: None,
     repeat: None,
     keys: &[DIRECTION, START, SKIP_ORIGIN, LAPS, EXTRA_TURN],
+    checks: &[
+        more_rows_sow_one_way,
+        skip_origin_needs_start_next,
+        extra_turn_store_needs_stores,
+    ],
 };
 
 pub const DIRECTION: Key = Key {
