@@ -396,11 +396,21 @@ impl Game {
             return (0..self.board.pit_count)
                 .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
-        pos.pits[self.playable(player)].iter().any(|&n| n >= min)
+        self.pits_holding(pos, min) & self.move_table.playable_bits[player.index()] != 0
             || (self.legality.singletons
                 && self
                     .row(player)
                     .any(|pit| self.single_move(pos, player, pit)))
+    }
+
+    /// Bit `i` set when pit `i` of `pos` holds at least `min` stones
+    /// ([`Position::holding_at_least`] over the words the board uses).
+    #[inline(always)]
+    pub(super) fn pits_holding(&self, pos: &Position, min: u8) -> u32 {
+        match self.board.narrow {
+            true => pos.holding_at_least::<2>(min),
+            false => pos.holding_at_least::<4>(min),
+        }
     }
 
     /// Under `singletons into_empty`: whether `player` may play the single
@@ -1219,18 +1229,21 @@ impl Game {
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
         let mut slams = 0u64;
-        let pits = match pos.swapped {
-            0 => self.playable(mover),
-            _ => 0..self.board.pit_count,
+        // The pits to play, as a mask: those holding at least `min_stones`
+        // among the mover's (every pit once pits changed hands) and the
+        // opening's.
+        let place = match pos.swapped {
+            0 => self.move_table.playable_bits[mover.index()],
+            _ => self.board.row_bits[0] | self.board.row_bits[1],
         };
+        let mut pits = self.pits_holding(pos, self.legality.min_stones) & place & opening;
         // Closed pits hold nothing, unless they are sown into
         // (`unfilled reopens`): then they are looked at pit by pit too.
         let owned = pos.swapped | pos.claimed | pos.closed != 0;
-        for pit in pits {
-            if pos.pits[pit] < self.legality.min_stones
-                || opening >> pit & 1 == 0
-                || (owned && !self.plays(pos, mover, pit))
-            {
+        while pits != 0 {
+            let pit = pits.trailing_zeros() as usize;
+            pits &= pits - 1;
+            if owned && !self.plays(pos, mover, pit) {
                 continue;
             }
             for &direction in self.move_table.directions[pit] {
@@ -1473,4 +1486,63 @@ impl Game {
 #[inline(always)]
 fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
     words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::packed::tests::random_board;
+    use crate::{
+        engine::{Game, Player},
+        variants,
+    };
+
+    /// `can_move` (a mask of the pits holding enough) says what a look at
+    /// each pit the player may play says, on random boards of every shipped
+    /// variant (half of them mostly empty), for both players.
+    #[test]
+    fn can_move_agrees_with_a_look_at_each_playable_pit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut able, mut unable) = (0, 0);
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            let min = game.rules.sowing.min_stones;
+            for _ in 0..300 {
+                let mut pos = random_board(&game, &mut rng);
+                // Most pits emptied on one board in two: rows that cannot move.
+                if rng.random_bool(0.5) {
+                    for pit in 0..game.pit_count() {
+                        if rng.random_bool(0.8) {
+                            pos.pits[pit] = 0;
+                        }
+                    }
+                }
+                for player in Player::BOTH {
+                    let held = game.playable(player).any(|pit| pos.pits[pit] >= min);
+                    let single = game.legality.singletons
+                        && game
+                            .row(player)
+                            .any(|pit| game.single_move(&pos, player, pit));
+                    let expected = held || single;
+                    assert_eq!(
+                        game.can_move(&pos, player),
+                        expected,
+                        "{name}: {player:?} {:?}",
+                        pos.pits
+                    );
+                    if expected {
+                        able += 1;
+                    } else {
+                        unable += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            able > 10_000 && unable > 5_000,
+            "{able} able, {unable} unable"
+        );
+    }
 }

@@ -170,7 +170,7 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -181,7 +181,7 @@ mod tests {
     };
 
     /// A board of `game` with its stones dealt at random over the pits.
-    fn random_board(game: &Game, rng: &mut ChaCha8Rng) -> Position {
+    pub(in crate::engine::game) fn random_board(game: &Game, rng: &mut ChaCha8Rng) -> Position {
         let mut pos = game.start();
         let total = pos.board_stones();
         pos.pits = [0; MAX_PITS];
