@@ -606,9 +606,9 @@ fn the_recorded_bench_run_renders_its_printed_ratios() {
 
 /// The recorded run against Ludii of 6 December 2026, rendered: the ratios
 /// are the ones `scripts/bench-vs-ludii` printed as it measured (awagagae
-/// 303 and 4978 games per processor second, 16.4; toguz-kumalak 18.9 and
-/// 12.8 per ply, the lowest; boukerourou's Ludii games all at its limit; hus
-/// apart, with the reason of games.tsv).
+/// 154 and 14983 games per processor second, 97.4; dakon 35.7, the lowest;
+/// sute 15.6 per ply, the lowest; boukerourou's Ludii games all at its
+/// limit; hus apart, with the reason of games.tsv).
 #[test]
 fn the_recorded_ludii_run_renders_its_printed_ratios() {
     let name = "bench/results/ludii-2026-12-06.json";
@@ -616,16 +616,17 @@ fn the_recorded_ludii_run_renders_its_printed_ratios() {
     let section = ludii_results_section(name, &serde_json::from_str(&text).unwrap());
     for expected in [
         "against Ludii at commit 845cda6f33 of its public source (openjdk version \"17.0.15\" \
-         2025-04-15), on a 2-core machine (AMD EPYC) shared with other work, so the figures per \
-         processor second are the ones to read; the data: `bench/results/ludii-2026-12-06.json`.",
-        "Over the 76 variants that play the same game as Ludii's, `sow bench` plays at least \
-         **16.4 times** as many games per processor second as Ludii (the lowest ratio: \
-         `awagagae`; the median is 185 times), and at least 12.8 times as many plies \
-         (`toguz-kumalak`;",
-        "| `awagagae` | Awagagae | 303 | 4,978 | 16.4 | 590 / 561 (7 of 215 at Ludii's limit) | 15.6 |",
-        "| `awari` | Awari | 1,056 | 673,745 | 638 | 110 / 108 | ",
-        "| `boukerourou` | Boukerourou | 10 | 136,533 | 13,198 | 10,000 / 189 (3 of 3 at Ludii's limit) | 249 |",
-        "| `hus` | Hus (Damara), ruleset Damara (Observed) | 92 | 253,156 | 2,762 | 2,319 / 49 (23 of 33 at Ludii's limit) | 57.9 |",
+         2025-04-15), on a 2-core machine (Intel(R) Xeon(R) Processor) shared with other work, so \
+         the figures per processor second are the ones to read; the data: \
+         `bench/results/ludii-2026-12-06.json`.",
+        "Over the 85 variants that play the same game as Ludii's, `sow bench` plays at least \
+         **35.7 times** as many games per processor second as Ludii (the lowest ratio: \
+         `dakon`; the median is 245 times), and at least 15.6 times as many plies \
+         (`sute`;",
+        "| `awagagae` | Awagagae | 154 | 14,983 | 97.4 | 593 / 544 (18 of 383 at Ludii's limit) | 89.3 |",
+        "| `awari` | Awari | 616 | 361,616 | 587 | 108 / 108 | ",
+        "| `boukerourou` | Boukerourou | 4 | 68,695 | 16,487 | 10,000 / 189 (9 of 9 at Ludii's limit) | 312 |",
+        "| `hus` | Hus (Damara), ruleset Damara (Observed) | 41 | 101,757 | 2,454 | 2,448 / 49 (65 of 85 at Ludii's limit) | 48.7 |",
         "- `hus`: Ludii's Hus (Damara) has no 4x8 board (its rulesets play 12 to 24 holes a row).",
     ] {
         assert!(section.contains(expected), "no `{expected}` in:\n{section}");
