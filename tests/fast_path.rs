@@ -147,6 +147,33 @@ fn fast_path_plays_the_same_games_where_pits_changed_hands() {
     }
 }
 
+/// A pass after an extra turn: the opponent moves next and is not moving
+/// again, in the successor list as on the fast path. On two pits a row with
+/// stores, extra turns in the store and passes, south's single stone in `b`
+/// ends in the store and south moves again with an empty row: south passes,
+/// and north (who holds stones) is to move, not "again".
+#[test]
+fn a_pass_after_an_extra_turn_hands_over_a_plain_turn() {
+    let variant = "name \"pass\"\nboard {\n  rows 2\n  pits 2\n  seeds 1\n  stores sown\n}\n\
+                   sow {\n  start next\n  extra_turn store\n}\n\
+                   end {\n  when no_legal_move neither_can_move\n  no_legal_move last_mover\n  \
+                   repetition ignore\n}\n";
+    let loaded = sowing::rules::load(&sowing::diagnostic::Source::new("pass", variant));
+    let game = Game::new(loaded.unwrap_or_else(|r| panic!("{r}")).rules);
+    let before = crate::common::pos(&game, "0 1 / 3 0 south");
+    let after_b = crate::common::play(&game, &before, "b");
+    assert!(after_b.position.moved_again, "south moves again after b");
+    let mut full = Successors::default();
+    game.successors(&after_b.position, &mut full);
+    let pass = full.as_slice();
+    assert_eq!(pass.len(), 1, "south's only move is a pass");
+    assert_eq!(pass[0].mv, sowing::engine::Move::PASS);
+    assert!(!pass[0].position.moved_again);
+    let mut played = after_b.position;
+    game.apply(&mut played, sowing::engine::Move::PASS);
+    assert_eq!(played, pass[0].position);
+}
+
 /// Plays one random game of `game` (at most 1000 plies) on the fast path,
 /// checking every ply against the full successor list; returns its plies.
 /// `label` names the game in a failure.

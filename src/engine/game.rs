@@ -1203,9 +1203,12 @@ impl Game {
         }
         self.moves(pos, out);
         if out.is_empty() && out.end().is_none() && self.ends.passes {
+            // As [`Game::apply`] plays a pass: the opponent moves next, and
+            // is not moving again.
             let mut turned = *pos;
             turned.to_move = pos.to_move.other();
             turned.opening = false;
+            turned.moved_again = false;
             let mut replies = Successors::default();
             self.moves(&turned, &mut replies);
             if !replies.is_empty() {
