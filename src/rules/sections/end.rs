@@ -161,9 +161,7 @@ pub const REPETITION_TEST: Key = Key {
     name: "repetition_test",
     describe: said_elsewhere,
     read: |r, v| r.end.repetition_test = v.word(),
-    write: |r| {
-        (r.end.repetition == Repetition::Agree).then(|| one(r.end.repetition_test))
-    },
+    write: |r| (r.end.repetition_test != RepetitionTest::Position).then(|| one(r.end.repetition_test)),
     what: "repetition test",
     value: ValueKind::Word(Words::of::<RepetitionTest>().opt_in(&["four_moves_thrice"])),
     default: Default::Value("position"),
