@@ -13,7 +13,7 @@ use super::{
     position::{Move, Player, Position, MAX_PITS},
     Game,
 };
-use crate::rules::{Leftovers, Repetition};
+use crate::rules::{Leftovers, Repetition, RepetitionTest};
 
 pub use draw::draw_legal;
 
@@ -47,8 +47,14 @@ pub struct GameRun<'g> {
     end: Option<EndReason>,
     /// Whether the rules end the game on a repeated position.
     tracks_repetition: bool,
+    /// Under `repetition_test four_moves_thrice`: a repetition is the same
+    /// four-move loop three times over, and `history` holds the boards after
+    /// the last [`LOOP_WINDOW`] moves.
+    counts_loops: bool,
     /// Boards (with the player to move) seen since the stones on the board
     /// last changed; only kept when the rules end the game on repetition.
+    /// Under `four_moves_thrice`, the boards after the last moves since
+    /// then, at most [`LOOP_WINDOW`] of them.
     history: Vec<([u8; MAX_PITS], Player)>,
     /// A 1024-bit Bloom filter of `history`: a board whose bit is clear was
     /// not seen, and the list is scanned only on a hit.
@@ -75,6 +81,7 @@ impl<'g> GameRun<'g> {
             scratch: Successors::default(),
             end: None,
             tracks_repetition: game.rules().end.repetition != Repetition::Ignore,
+            counts_loops: game.rules().end.repetition_test == RepetitionTest::FourMovesThrice,
             history: Vec::new(),
             seen: [0; 16],
             off_board: 0,
@@ -96,7 +103,8 @@ impl<'g> GameRun<'g> {
         self.offer = false;
         self.forget_history();
         self.off_board = off_board(&start);
-        if self.tracks_repetition {
+        // A loop is of the boards after moves: the start is none.
+        if self.tracks_repetition && !self.counts_loops {
             self.remember();
         }
         if start == self.game.start() {
@@ -259,6 +267,10 @@ impl<'g> GameRun<'g> {
     fn after_vote(&mut self) {
         self.plies += 1;
         self.offer = false;
+        // A vote is a move of the loop, which leaves the board as it was.
+        if self.counts_loops {
+            self.remember_in_loop();
+        }
         self.refresh();
     }
 
@@ -271,6 +283,9 @@ impl<'g> GameRun<'g> {
         self.offer = false;
         // A move that ended the game in a relay cycle repeats nothing.
         if self.tracks_repetition && !self.position.relay_cycled {
+            if self.counts_loops {
+                return self.advance_in_loop();
+            }
             // Read in place, not copied: the move has just written it.
             let stones = off_board(&self.position);
             if stones != self.off_board {
@@ -287,6 +302,36 @@ impl<'g> GameRun<'g> {
             self.remember();
         }
         self.refresh();
+    }
+
+    /// [`GameRun::advance`] under `repetition_test four_moves_thrice`: the
+    /// board joins the last moves' boards (forgotten at a capture, which no
+    /// loop spans), and the player to move may propose to end the game when
+    /// they go round the same four boards three times.
+    #[cold]
+    fn advance_in_loop(&mut self) {
+        let stones = off_board(&self.position);
+        if stones != self.off_board {
+            self.off_board = stones;
+            self.forget_history();
+        }
+        self.remember_in_loop();
+        if self.history.len() == LOOP_WINDOW
+            && (0..LOOP_WINDOW - LOOP_LENGTH)
+                .all(|i| self.history[i].0 == self.history[i + LOOP_LENGTH].0)
+        {
+            return self.offer_to_end();
+        }
+        self.refresh();
+    }
+
+    /// Adds the current board to the last moves' boards, forgetting the
+    /// oldest past [`LOOP_WINDOW`].
+    fn remember_in_loop(&mut self) {
+        if self.history.len() == LOOP_WINDOW {
+            self.history.remove(0);
+        }
+        self.remember();
     }
 
     /// Under `repetition agree`, at a repeated position: the legal moves,
@@ -526,6 +571,12 @@ impl Game {
         scores
     }
 }
+
+/// The moves of a loop under `repetition_test four_moves_thrice`.
+const LOOP_LENGTH: usize = 4;
+
+/// The moves whose boards that test looks at: the loop three times.
+const LOOP_WINDOW: usize = 3 * LOOP_LENGTH;
 
 /// The Bloom-filter bit (0..1024) of a board and the player to move.
 fn seen_bit(pos: &Position) -> usize {

@@ -794,6 +794,10 @@ pub struct End {
     pub repetition: Repetition,
     /// Who gets the stones left on the board after a repetition.
     pub repetition_leftovers: Leftovers,
+    /// What counts as a repetition: a repeated position, or the same four
+    /// boards three times over (`repetition agree` only).
+    #[serde(default)]
+    pub repetition_test: RepetitionTest,
     /// How each other way of ending scores the stones left (each is
     /// `leftovers` unless the file says otherwise).
     pub scoring: EndScoring,
@@ -965,6 +969,20 @@ keyword_enum! {
         /// game ends, scored by `repetition_leftovers`) or refuses (`refuse`:
         /// the proposer sows, as they would have).
         Agree = "agree",
+    }
+}
+
+keyword_enum! {
+    /// What counts as a repeating game under `repetition agree`.
+    RepetitionTest {
+        /// A position (board and player to move) repeats one seen since the
+        /// last capture.
+        Position = "position",
+        /// The boards after the last twelve moves (a vote is a move, leaving
+        /// the board as it was) are the same four boards three times over:
+        /// the game has gone round the same four-move loop three times
+        /// (Ludii's `is Cycle`). The players to move are not compared.
+        FourMovesThrice = "four_moves_thrice",
     }
 }
 

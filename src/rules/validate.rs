@@ -1527,4 +1527,50 @@ mod tests {
             FeedGives::Reach
         );
     }
+
+    #[test]
+    fn first_lap_feeding_is_refused_with_captures_as_stones_drop() {
+        let text = |laps: &str, on: &str| {
+            MINIMAL.replace("start origin", &format!("start origin; laps {laps}"))
+                + &format!("capture fours {{ on {on}; counts 4; side any }}\n")
+                + "legal { feed row_empty; feed_gives first_lap }\n"
+        };
+        let relay_every_pit = text("relay", "every_pit");
+        let report = load(&Source::new("t", relay_every_pit.as_str())).unwrap_err();
+        let refused: Vec<&Diagnostic> =
+            report.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(
+            refused.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+            ["`feed_gives first_lap` takes a relay's first lap to capture nothing, and the capture `fours` (`on every_pit`) captures as the lap's stones drop: not supported together"]
+        );
+        // The message points at the requirement.
+        let at = &relay_every_pit[refused[0].span.start..];
+        assert!(at.starts_with("feed_gives first_lap }"), "{at}");
+        // A single lap is judged with its captures, and a capture at the
+        // last pit takes nothing before a relay's first lap ends.
+        assert_eq!(errors(&text("single", "every_pit")), Vec::<String>::new());
+        assert_eq!(errors(&text("relay", "last_pit")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_loop_test_needs_the_players_agreement() {
+        let end = |e: &str| MINIMAL.replace("end { repetition ignore }", e);
+        assert_eq!(
+            errors(&end("end { repetition end_game; repetition_test four_moves_thrice }")),
+            ["`repetition_test four_moves_thrice` is only for `repetition agree` (the players' agreement to end a repeating game)"]
+        );
+        let rules = load(&Source::new(
+            "t",
+            end("end { repetition agree; repetition_test four_moves_thrice }"),
+        ))
+        .unwrap()
+        .rules;
+        assert_eq!(rules.end.repetition_test, RepetitionTest::FourMovesThrice);
+        assert_eq!(
+            errors(&end(
+                "end { repetition end_game; repetition_test position }"
+            )),
+            Vec::<String>::new()
+        );
+    }
 }

@@ -39,6 +39,11 @@ With `repetition ignore` only a simulator's ply cap stops a cycling game, and
 that is always reported as `ply_cap`, never as a normal end.
 `repetition_leftovers` with `repetition ignore` is an error, and so is an end
 condition given twice.
+`repetition_test four_moves_thrice` offers the proposal of `repetition
+agree` only when the boards after the last twelve moves (a proposal and an
+answer are moves that leave the board as it was) are the same four boards
+three times over, not at every repeated position (Ludii's `is Cycle`, its
+test of a repeating loop); it needs `repetition agree` (an error otherwise).
 
 `relay_cycle` ends a game whose relay came back to a lap state of the same
 move, with the board as it was then (no capture: the relay never ended). It
@@ -61,6 +66,7 @@ each player's rows for every other way.",
         LEFTOVERS,
         REPETITION,
         REPETITION_LEFTOVERS,
+        REPETITION_TEST,
         NO_LEGAL_MOVE,
         FEEDING_IMPOSSIBLE,
         CAPTURED_MAJORITY,
@@ -81,6 +87,7 @@ each player's rows for every other way.",
         lap_rules_need_relays,
         lap_test_needs_a_condition,
         repetition_leftovers_needs_repetition,
+        repetition_test_needs_agree,
         scoring_needs_its_end,
         end_numbers_go_with_their_condition,
     ],
@@ -146,6 +153,21 @@ pub const REPETITION_LEFTOVERS: Key = Key {
     warns: None,
     doc: "Who gets the stones left on the board after a game ended by repetition.",
     example: "repetition_leftovers row_owner",
+    infer: Infer::Searched,
+};
+
+pub const REPETITION_TEST: Key = Key {
+    section: Some("end"),
+    name: "repetition_test",
+    describe: said_elsewhere,
+    read: |r, v| r.end.repetition_test = v.word(),
+    write: |r| (r.end.repetition_test != RepetitionTest::Position).then(|| one(r.end.repetition_test)),
+    what: "repetition test",
+    value: ValueKind::Word(Words::of::<RepetitionTest>().opt_in(&["four_moves_thrice"])),
+    default: Default::Value("position"),
+    warns: None,
+    doc: "What counts as a repeating game under `repetition agree`: a repeated position, or the same four-move loop three times over.",
+    example: "repetition_test four_moves_thrice",
     infer: Infer::Searched,
 };
 
@@ -469,6 +491,16 @@ fn leftovers(rules: &Rules) -> Vec<String> {
 
 /// With who gets the stones left after a repetition.
 fn repetition(rules: &Rules) -> Vec<String> {
+    let (repeats, later) = match rules.end.repetition_test {
+        RepetitionTest::Position => (
+            "a position (the board and the player to move) repeats, its player to move",
+            "a later repeated position",
+        ),
+        RepetitionTest::FourMovesThrice => (
+            "the boards after the last twelve moves (a vote counted as a move) are the same four boards three times over, the player to move",
+            "a later loop",
+        ),
+    };
     vec![match rules.end.repetition {
         Repetition::Ignore => "A repeated position does not end the game: only a simulator's ply cap stops an endless game.".into(),
         Repetition::EndGame if rules.end.repetition_leftovers == Leftovers::Draw => {
@@ -478,11 +510,11 @@ fn repetition(rules: &Rules) -> Vec<String> {
             "If a position (the board and the player to move) repeats, the game ends and {}.",
             leftovers_words(rules.end.repetition_leftovers)
         ),
-        Repetition::Agree if rules.end.repetition_leftovers == Leftovers::Draw => {
-            "If a position (the board and the player to move) repeats, its player to move may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends in a draw, whatever was captured; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on (a later repeated position may bring another proposal).".into()
-        }
+        Repetition::Agree if rules.end.repetition_leftovers == Leftovers::Draw => format!(
+            "If {repeats} may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends in a draw, whatever was captured; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on ({later} may bring another proposal)."
+        ),
         Repetition::Agree => format!(
-            "If a position (the board and the player to move) repeats, its player to move may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends and {}; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on (a later repeated position may bring another proposal).",
+            "If {repeats} may propose to end the game (`propose`) instead of moving; if the opponent accepts (`accept`), the game ends and {}; if they refuse (`refuse`), the proposer sows as they would have, and the game goes on ({later} may bring another proposal).",
             leftovers_words(rules.end.repetition_leftovers)
         ),
     }]
@@ -641,6 +673,25 @@ pub(crate) fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diag
             vec![Diagnostic::error(
                 s.span,
                 "`repetition_leftovers` has no effect with `repetition ignore`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Only `repetition agree` offers to end a repeating game, so only it
+/// needs a test of what repeats.
+pub(crate) fn repetition_test_needs_agree(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(&REPETITION_TEST) {
+        Some(s)
+            if read.valid(&REPETITION)
+                && read.valid(&REPETITION_TEST)
+                && read.rules.end.repetition != Repetition::Agree
+                && read.rules.end.repetition_test != RepetitionTest::Position =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`repetition_test four_moves_thrice` is only for `repetition agree` (the players' agreement to end a repeating game)",
             )]
         }
         _ => Vec::new(),

@@ -85,6 +85,10 @@ moves: a capturing move is obligatory (Bao). A move's first lap is the
 stones of the pit played, before any relay; moves that capture only in a
 later lap do not count.
 
+`feed_gives first_lap` judges a relay by its first lap, which it takes to
+capture nothing: it is not supported with relay laps and a capture rule `on
+every_pit`, which captures as a lap's stones drop (an error).
+
 `first_lap single_into_empty` plays a pit holding a single stone only
 when the pit that stone is sown into is empty, whatever else the mover
 has (Kay: \"single counters can only be sowed when the next hole is
@@ -116,6 +120,7 @@ file with a `legal` section writes them there.",
         play_from_any_fits,
         first_lap_captures_fits,
         single_into_empty_needs_single_moves,
+        first_lap_feeding_fits,
     ],
 };
 
@@ -811,4 +816,31 @@ pub(crate) fn feeding_and_grand_slam_need_two_rows(read: &Read<'_>) -> Vec<Diagn
         rules.grand_slam != GrandSlam::Allowed,
     ));
     out
+}
+
+/// `feed_gives first_lap` judges a relay's first lap as capturing nothing
+/// (a lap that relays ends in no capture), which a capture `on every_pit`
+/// breaks: it takes as the first lap's stones drop.
+pub(crate) fn first_lap_feeding_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&FEED_GIVES) else {
+        return Vec::new();
+    };
+    let relays = read.valid(&sow::LAPS) && rules.sowing.laps != Laps::Single;
+    let every_pit = capture::capture_rules(read)
+        .find(|&(i, rule)| read.valid_in(&capture::ON, i) && rule.on == Trigger::EveryPit);
+    match every_pit {
+        Some((_, rule))
+            if read.valid(&FEED_GIVES) && rules.feeding.gives == FeedGives::FirstLap && relays =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                format!(
+                    "`feed_gives first_lap` takes a relay's first lap to capture nothing, and the capture `{}` (`on every_pit`) captures as the lap's stones drop: not supported together",
+                    rule.name
+                ),
+            )]
+        }
+        _ => Vec::new(),
+    }
 }
