@@ -112,10 +112,16 @@ impl Game {
         let move_table = MoveTable::new(&rules, &topology, board.row_bits);
         let captures = CaptureRules::new(&rules, board.row_bits, board.inner_bits);
         let claim = ClaimRule::new(&rules.claim, board.row_bits, board.per_side);
-        let legality = MoveLegality::new(&rules, &captures, &sowing, claim.is_some());
-        let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let ends = EndRules::new(&rules);
         let turns = TurnRules::new(&rules, &ends);
+        let legality = MoveLegality::new(
+            &rules,
+            (&captures, &sowing, &turns),
+            claim.is_some(),
+            board.row_bits,
+            move_table.playable_bits,
+        );
+        let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let rounds = RoundRules::new(&rules);
         let plain = sowing.laps == Laps::Single
             && !captures.sowing_captures
@@ -1035,6 +1041,28 @@ impl Game {
         }
     }
 
+    /// Whether the feeding rule may make a candidate move of `pos` illegal:
+    /// the mover must feed, and it is not known without playing them that
+    /// every move feeds ([`Game::every_move_feeds`]).
+    #[inline(always)]
+    pub(super) fn feeding_may_limit(&self, pos: &Position) -> bool {
+        self.must_feed(pos) && !self.every_move_feeds(pos)
+    }
+
+    /// Whether every move of `pos` feeds, told from the opponent's row
+    /// alone ([`FeedScreen`](super::component::legality::FeedScreen)): one
+    /// of their pits holds more than a capture can take (and enough to play,
+    /// where feeding means leaving a move), on a board where no pit changed
+    /// hands or is closed.
+    #[inline]
+    fn every_move_feeds(&self, pos: &Position) -> bool {
+        let Some(screen) = &self.legality.feed_screen else {
+            return false;
+        };
+        pos.swapped | pos.claimed | pos.closed == 0
+            && self.pits_holding(pos, screen.least) & screen.pits[pos.to_move.other().index()] != 0
+    }
+
     /// Whether the move to `next` from `pos` satisfies the feeding
     /// obligation: what the rules' `feed_gives` asks of a move (only asked
     /// when the mover must feed).
@@ -1310,6 +1338,23 @@ impl Game {
         capture: bool,
         opening: u32,
     ) {
+        let mut singles = Moves::default();
+        self.fill_single_stones(pos, opening, &mut singles);
+        for &mv in singles.as_slice() {
+            let (next, effect) = self.sow(pos, mv, capture);
+            out.push(Successor {
+                mv,
+                position: next,
+                effect,
+            });
+        }
+    }
+
+    /// The moves of single stones sown into an empty pit (`singletons
+    /// into_empty`) of the mover of `pos`, from the pits of `opening`, in
+    /// pit order, each pit in the directions it may sow: the moves of
+    /// [`Game::single_stone_moves`], added to `out` unplayed.
+    pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
         let mover = pos.to_move;
         for pit in self.row(mover) {
             if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
@@ -1317,15 +1362,9 @@ impl Game {
             }
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
-                    let mv = Move {
+                    out.push(Move {
                         pit: pit as u8,
                         direction,
-                    };
-                    let (next, effect) = self.sow(pos, mv, capture);
-                    out.push(Successor {
-                        mv,
-                        position: next,
-                        effect,
                     });
                 }
             }
@@ -1495,7 +1534,7 @@ mod tests {
 
     use super::packed::tests::random_board;
     use crate::{
-        engine::{Game, Player},
+        engine::{Game, Move, Player, Successor},
         variants,
     };
 
@@ -1543,6 +1582,62 @@ mod tests {
         assert!(
             able > 10_000 && unable > 5_000,
             "{able} able, {unable} unable"
+        );
+    }
+
+    /// Where [`Game::every_move_feeds`] says so without playing, each move
+    /// from a pit holding `min_stones`, played, feeds as the rules' feeding
+    /// test says: on random boards (half of them mostly empty, so that the
+    /// screen fails too) of every shipped variant with a feed rule, for
+    /// either player to move.
+    #[test]
+    fn every_move_feeds_where_the_screen_says_so() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut screened, mut played) = (0, 0);
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            if game.legality.feed_screen.is_none() {
+                continue;
+            }
+            for _ in 0..2000 {
+                let mut pos = random_board(&game, &mut rng);
+                if rng.random_bool(0.5) {
+                    for pit in 0..game.pit_count() {
+                        if rng.random_bool(0.7) {
+                            pos.pits[pit] = 0;
+                        }
+                    }
+                }
+                pos.to_move = Player::BOTH[rng.random_range(0..2)];
+                if !game.every_move_feeds(&pos) {
+                    continue;
+                }
+                screened += 1;
+                let mover = pos.to_move;
+                for pit in game.playable(mover) {
+                    if pos.pits[pit] < game.legality.min_stones {
+                        continue;
+                    }
+                    for &direction in game.move_table.directions[pit] {
+                        let mv = Move {
+                            pit: pit as u8,
+                            direction,
+                        };
+                        let (position, effect) = game.sow(&pos, mv, game.may_capture(&pos));
+                        let next = Successor {
+                            mv,
+                            position,
+                            effect,
+                        };
+                        assert!(game.feeds(&pos, &next), "{name}: {mv:?} from {pos:?}");
+                        played += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            screened > 1000 && played > 5000,
+            "{screened} boards screened, {played} moves played"
         );
     }
 }

@@ -114,8 +114,10 @@ impl Game {
             };
         }
         // No pit holds `min_stones`: single stones may be moves.
-        let pass_possible = out.is_empty() && self.legality.singletons;
-        if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
+        if out.is_empty() && self.legality.singletons {
+            return self.single_stone_candidates(pos, out);
+        }
+        if !out.is_empty() && self.feeding_may_limit(pos) {
             return Legality::Listed;
         }
         if self.slams_may_limit(pos) {
@@ -132,6 +134,25 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// [`Game::candidate_moves`] where no pit holds `min_stones` under
+    /// `singletons into_empty`: the single stones sown into an empty pit
+    /// ([`Game::fill_single_stones`]), all legal unless the mover must feed
+    /// (or a first-lap capture rule picks among them). On a board where pits
+    /// changed hands or closed, and when no single stone may be played (a
+    /// pass or the end), the moves come from the full successors.
+    #[cold]
+    fn single_stone_candidates(&self, pos: &Position, out: &mut Moves) -> Legality {
+        let plain_board = pos.swapped | pos.claimed | pos.closed == 0;
+        if plain_board && !self.legality.first_lap_capture && !self.legality.slam_limits_moves {
+            self.fill_single_stones(pos, self.opening_pits(pos), out);
+            if !out.is_empty() && !self.feeding_may_limit(pos) {
+                return Legality::Exact;
+            }
+        }
+        out.clear();
+        Legality::Listed
     }
 
     /// The tests of [`Game::candidate_moves`] and [`Game::candidate_pits`]
@@ -297,7 +318,7 @@ impl Game {
             pits &= self.opening.first_move_pits[mover];
         }
         // None: a pass, single stones or the end; a feeding obligation.
-        if pits == 0 || self.must_feed(pos) {
+        if pits == 0 || self.feeding_may_limit(pos) {
             return None;
         }
         let pits = self.move_bits(pits);
@@ -365,7 +386,7 @@ impl Game {
         if replies.is_empty() {
             return Some(false);
         }
-        if self.must_feed(&turned) {
+        if self.feeding_may_limit(&turned) {
             return None;
         }
         if self.slams_may_limit(&turned) {
