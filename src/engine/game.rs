@@ -646,7 +646,18 @@ impl Game {
     /// closed pits are sown into (`unfilled reopens`).
     #[inline]
     pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
-        self.rounds.reopen_at == 0 && pos.is_closed(slot)
+        self.passed_over(pos) >> slot & 1 == 1
+    }
+
+    /// The slots a sowing passes over in `pos`, as a mask (bit `i` for slot
+    /// `i`): the closed pits, unless closed pits are sown into (`unfilled
+    /// reopens`).
+    #[inline]
+    pub(super) fn passed_over(&self, pos: &Position) -> u32 {
+        match self.rounds.reopen_at {
+            0 => pos.closed,
+            _ => 0,
+        }
     }
 
     /// Sows the laps of a move from `first` (the last stone's slot is
@@ -917,18 +928,23 @@ impl Game {
     /// the table-driven lap stays as it is). Every path reaches an open pit
     /// of the opponent's row: a player without an open pit has lost the
     /// match, and the position notation refuses such a board.
+    ///
+    /// The pits passed over are read once, as a mask ([`Game::passed_over`]),
+    /// and the path walked by index, round and round.
     #[cold]
     fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
         pos.pits[origin] = 0;
+        let passed = self.passed_over(pos);
         let mut last = origin;
-        let skip = usize::from(self.sowing.single_to_next && stones == 1);
-        let slots = path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle();
-        for slot in slots.skip(skip) {
-            if stones == 0 {
-                break;
+        let mut index = usize::from(self.sowing.single_to_next && stones == 1);
+        while stones > 0 {
+            if index >= path.len() {
+                index = 0;
             }
-            if !self.passes_over(pos, slot) {
+            let slot = usize::from(path[index]) % MAX_PITS;
+            index += 1;
+            if passed >> slot & 1 == 0 {
                 pos.pits[slot] += 1;
                 stones -= 1;
                 last = slot;
