@@ -317,6 +317,14 @@ impl Game {
         if pos.opening && self.opening.first_move_pits[mover] != 0 {
             pits &= self.opening.first_move_pits[mover];
         }
+        if self.legality.single_needs_empty {
+            // Pits sowing two ways are listed (a single stone's target
+            // depends on the way).
+            if !self.move_table.one_way {
+                return None;
+            }
+            pits &= !self.blocked_singles::<W>(pos, pits);
+        }
         // None: a pass, single stones or the end; a feeding obligation.
         if pits == 0 || self.feeding_may_limit(pos) {
             return None;
@@ -341,6 +349,24 @@ impl Game {
             return None;
         }
         Some(Legality::Pits(pits))
+    }
+
+    /// Under `first_lap single_into_empty`, on a board whose pits sow one
+    /// way: the pits of mask `pits` holding a single stone that may not be
+    /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
+    /// empty pit), as a mask.
+    #[inline]
+    fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
+        let mut singles = pits & !pos.holding_at_least::<W>(2);
+        let mut blocked = 0;
+        while singles != 0 {
+            let pit = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            if !self.first_lap_allowed(pos, self.move_table.pit_moves[pit % MAX_MOVES]) {
+                blocked |= 1 << pit;
+            }
+        }
+        blocked
     }
 
     /// The mask of moves ([`Game::pit_moves`]) of the pits of mask `pits`:

@@ -44,7 +44,9 @@ pub(in crate::engine) struct MoveLegality {
     /// there is one (`first_lap captures`, Bao).
     pub(in crate::engine) first_lap_capture: bool,
     /// Whether the candidate moves of a position can be given as a mask of
-    /// moves (`Game::candidate_pits`): without a first-lap rule.
+    /// moves (`Game::candidate_pits`): without a first-lap rule, or under
+    /// `first_lap single_into_empty` (the single stones that may not be
+    /// played are taken out of the mask).
     pub(in crate::engine) pit_masks: bool,
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
@@ -96,7 +98,7 @@ impl MoveLegality {
             first_lap_rule,
             single_needs_empty,
             first_lap_capture,
-            pit_masks: !first_lap_rule && !first_lap_capture,
+            pit_masks: (!first_lap_rule || single_needs_empty) && !first_lap_capture,
             slam_limits_moves: slam_matters
                 && matches!(
                     rules.grand_slam,
