@@ -932,6 +932,7 @@ impl Game {
     /// The pits passed over are read once, as a mask ([`Game::passed_over`]),
     /// and the path walked by index, round and round.
     #[cold]
+    #[inline(never)]
     fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
         pos.pits[origin] = 0;
