@@ -112,10 +112,16 @@ impl Game {
         let move_table = MoveTable::new(&rules, &topology, board.row_bits);
         let captures = CaptureRules::new(&rules, board.row_bits, board.inner_bits);
         let claim = ClaimRule::new(&rules.claim, board.row_bits, board.per_side);
-        let legality = MoveLegality::new(&rules, &captures, &sowing, claim.is_some());
-        let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let ends = EndRules::new(&rules);
         let turns = TurnRules::new(&rules, &ends);
+        let legality = MoveLegality::new(
+            &rules,
+            (&captures, &sowing, &turns),
+            claim.is_some(),
+            board.row_bits,
+            move_table.playable_bits,
+        );
+        let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let rounds = RoundRules::new(&rules);
         let plain = sowing.laps == Laps::Single
             && !captures.sowing_captures
@@ -640,7 +646,18 @@ impl Game {
     /// closed pits are sown into (`unfilled reopens`).
     #[inline]
     pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
-        self.rounds.reopen_at == 0 && pos.is_closed(slot)
+        self.passed_over(pos) >> slot & 1 == 1
+    }
+
+    /// The slots a sowing passes over in `pos`, as a mask (bit `i` for slot
+    /// `i`): the closed pits, unless closed pits are sown into (`unfilled
+    /// reopens`).
+    #[inline]
+    pub(super) fn passed_over(&self, pos: &Position) -> u32 {
+        match self.rounds.reopen_at {
+            0 => pos.closed,
+            _ => 0,
+        }
     }
 
     /// Sows the laps of a move from `first` (the last stone's slot is
@@ -911,18 +928,24 @@ impl Game {
     /// the table-driven lap stays as it is). Every path reaches an open pit
     /// of the opponent's row: a player without an open pit has lost the
     /// match, and the position notation refuses such a board.
+    ///
+    /// The pits passed over are read once, as a mask ([`Game::passed_over`]),
+    /// and the path walked by index, round and round.
     #[cold]
+    #[inline(never)]
     fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
         pos.pits[origin] = 0;
+        let passed = self.passed_over(pos);
         let mut last = origin;
-        let skip = usize::from(self.sowing.single_to_next && stones == 1);
-        let slots = path.iter().map(|&s| usize::from(s) % MAX_PITS).cycle();
-        for slot in slots.skip(skip) {
-            if stones == 0 {
-                break;
+        let mut index = usize::from(self.sowing.single_to_next && stones == 1);
+        while stones > 0 {
+            if index >= path.len() {
+                index = 0;
             }
-            if !self.passes_over(pos, slot) {
+            let slot = usize::from(path[index]) % MAX_PITS;
+            index += 1;
+            if passed >> slot & 1 == 0 {
                 pos.pits[slot] += 1;
                 stones -= 1;
                 last = slot;
@@ -1033,6 +1056,28 @@ impl Game {
             FeedWhen::CannotMove => !self.can_move(pos, opponent),
             FeedWhen::Always => true,
         }
+    }
+
+    /// Whether the feeding rule may make a candidate move of `pos` illegal:
+    /// the mover must feed, and it is not known without playing them that
+    /// every move feeds ([`Game::every_move_feeds`]).
+    #[inline(always)]
+    pub(super) fn feeding_may_limit(&self, pos: &Position) -> bool {
+        self.must_feed(pos) && !self.every_move_feeds(pos)
+    }
+
+    /// Whether every move of `pos` feeds, told from the opponent's row
+    /// alone ([`FeedScreen`](super::component::legality::FeedScreen)): one
+    /// of their pits holds more than a capture can take (and enough to play,
+    /// where feeding means leaving a move), on a board where no pit changed
+    /// hands or is closed.
+    #[inline]
+    fn every_move_feeds(&self, pos: &Position) -> bool {
+        let Some(screen) = &self.legality.feed_screen else {
+            return false;
+        };
+        pos.swapped | pos.claimed | pos.closed == 0
+            && self.pits_holding(pos, screen.least) & screen.pits[pos.to_move.other().index()] != 0
     }
 
     /// Whether the move to `next` from `pos` satisfies the feeding
@@ -1313,6 +1358,23 @@ impl Game {
         capture: bool,
         opening: u32,
     ) {
+        let mut singles = Moves::default();
+        self.fill_single_stones(pos, opening, &mut singles);
+        for &mv in singles.as_slice() {
+            let (next, effect) = self.sow(pos, mv, capture);
+            out.push(Successor {
+                mv,
+                position: next,
+                effect,
+            });
+        }
+    }
+
+    /// The moves of single stones sown into an empty pit (`singletons
+    /// into_empty`) of the mover of `pos`, from the pits of `opening`, in
+    /// pit order, each pit in the directions it may sow: the moves of
+    /// [`Game::single_stone_moves`], added to `out` unplayed.
+    pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
         let mover = pos.to_move;
         for pit in self.row(mover) {
             if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
@@ -1320,15 +1382,9 @@ impl Game {
             }
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
-                    let mv = Move {
+                    out.push(Move {
                         pit: pit as u8,
                         direction,
-                    };
-                    let (next, effect) = self.sow(pos, mv, capture);
-                    out.push(Successor {
-                        mv,
-                        position: next,
-                        effect,
                     });
                 }
             }
@@ -1498,7 +1554,7 @@ mod tests {
 
     use super::packed::tests::random_board;
     use crate::{
-        engine::{Game, Player},
+        engine::{Game, Move, Player, Successor},
         variants,
     };
 
@@ -1546,6 +1602,62 @@ mod tests {
         assert!(
             able > 10_000 && unable > 5_000,
             "{able} able, {unable} unable"
+        );
+    }
+
+    /// Where [`Game::every_move_feeds`] says so without playing, each move
+    /// from a pit holding `min_stones`, played, feeds as the rules' feeding
+    /// test says: on random boards (half of them mostly empty, so that the
+    /// screen fails too) of every shipped variant with a feed rule, for
+    /// either player to move.
+    #[test]
+    fn every_move_feeds_where_the_screen_says_so() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut screened, mut played) = (0, 0);
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            if game.legality.feed_screen.is_none() {
+                continue;
+            }
+            for _ in 0..2000 {
+                let mut pos = random_board(&game, &mut rng);
+                if rng.random_bool(0.5) {
+                    for pit in 0..game.pit_count() {
+                        if rng.random_bool(0.7) {
+                            pos.pits[pit] = 0;
+                        }
+                    }
+                }
+                pos.to_move = Player::BOTH[rng.random_range(0..2)];
+                if !game.every_move_feeds(&pos) {
+                    continue;
+                }
+                screened += 1;
+                let mover = pos.to_move;
+                for pit in game.playable(mover) {
+                    if pos.pits[pit] < game.legality.min_stones {
+                        continue;
+                    }
+                    for &direction in game.move_table.directions[pit] {
+                        let mv = Move {
+                            pit: pit as u8,
+                            direction,
+                        };
+                        let (position, effect) = game.sow(&pos, mv, game.may_capture(&pos));
+                        let next = Successor {
+                            mv,
+                            position,
+                            effect,
+                        };
+                        assert!(game.feeds(&pos, &next), "{name}: {mv:?} from {pos:?}");
+                        played += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            screened > 1000 && played > 5000,
+            "{screened} boards screened, {played} moves played"
         );
     }
 }

@@ -114,8 +114,10 @@ impl Game {
             };
         }
         // No pit holds `min_stones`: single stones may be moves.
-        let pass_possible = out.is_empty() && self.legality.singletons;
-        if pass_possible || (!out.is_empty() && self.must_feed(pos)) {
+        if out.is_empty() && self.legality.singletons {
+            return self.single_stone_candidates(pos, out);
+        }
+        if !out.is_empty() && self.feeding_may_limit(pos) {
             return Legality::Listed;
         }
         if self.slams_may_limit(pos) {
@@ -132,6 +134,25 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// [`Game::candidate_moves`] where no pit holds `min_stones` under
+    /// `singletons into_empty`: the single stones sown into an empty pit
+    /// ([`Game::fill_single_stones`]), all legal unless the mover must feed
+    /// (or a first-lap capture rule picks among them). On a board where pits
+    /// changed hands or closed, and when no single stone may be played (a
+    /// pass or the end), the moves come from the full successors.
+    #[cold]
+    fn single_stone_candidates(&self, pos: &Position, out: &mut Moves) -> Legality {
+        let plain_board = pos.swapped | pos.claimed | pos.closed == 0;
+        if plain_board && !self.legality.first_lap_capture && !self.legality.slam_limits_moves {
+            self.fill_single_stones(pos, self.opening_pits(pos), out);
+            if !out.is_empty() && !self.feeding_may_limit(pos) {
+                return Legality::Exact;
+            }
+        }
+        out.clear();
+        Legality::Listed
     }
 
     /// The tests of [`Game::candidate_moves`] and [`Game::candidate_pits`]
@@ -296,8 +317,16 @@ impl Game {
         if pos.opening && self.opening.first_move_pits[mover] != 0 {
             pits &= self.opening.first_move_pits[mover];
         }
+        if self.legality.single_needs_empty {
+            // Pits sowing two ways are listed (a single stone's target
+            // depends on the way).
+            if !self.move_table.one_way {
+                return None;
+            }
+            pits &= !self.blocked_singles::<W>(pos, pits);
+        }
         // None: a pass, single stones or the end; a feeding obligation.
-        if pits == 0 || self.must_feed(pos) {
+        if pits == 0 || self.feeding_may_limit(pos) {
             return None;
         }
         let pits = self.move_bits(pits);
@@ -320,6 +349,24 @@ impl Game {
             return None;
         }
         Some(Legality::Pits(pits))
+    }
+
+    /// Under `first_lap single_into_empty`, on a board whose pits sow one
+    /// way: the pits of mask `pits` holding a single stone that may not be
+    /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
+    /// empty pit), as a mask.
+    #[inline]
+    fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
+        let mut singles = pits & !pos.holding_at_least::<W>(2);
+        let mut blocked = 0;
+        while singles != 0 {
+            let pit = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            if !self.first_lap_allowed(pos, self.move_table.pit_moves[pit % MAX_MOVES]) {
+                blocked |= 1 << pit;
+            }
+        }
+        blocked
     }
 
     /// The mask of moves ([`Game::pit_moves`]) of the pits of mask `pits`:
@@ -365,7 +412,7 @@ impl Game {
         if replies.is_empty() {
             return Some(false);
         }
-        if self.must_feed(&turned) {
+        if self.feeding_may_limit(&turned) {
             return None;
         }
         if self.slams_may_limit(&turned) {

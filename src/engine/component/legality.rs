@@ -3,8 +3,26 @@
 //! generator tests of each candidate move, in the order the rules filter
 //! them.
 
-use super::{captures::CaptureRules, sowing_paths::SowPaths};
-use crate::rules::{FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons, Take};
+use super::{captures::CaptureRules, sowing_paths::SowPaths, turns::TurnRules};
+use crate::rules::{
+    FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons, Take,
+};
+
+/// When every move is known to feed without being played: the opponent
+/// holds, in a pit of `pits`, at least `least` stones. Such a pit keeps
+/// enough to feed whatever the move does: the sowing is one lap that only
+/// adds stones to the opponent's row, captures take only pits holding a
+/// capturable count (fewer than `least`), and the turn passes to the
+/// opponent.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::engine) struct FeedScreen {
+    /// The fewest stones such a pit holds: more than any capturable count,
+    /// and at least `min_stones` where feeding means leaving a move.
+    pub(in crate::engine) least: u8,
+    /// Per fed player: the pits that count, those of their row (that they
+    /// may play, where feeding means leaving a move).
+    pub(in crate::engine) pits: [u32; 2],
+}
 
 /// The legality rules of a variant.
 #[derive(Debug, Clone)]
@@ -26,7 +44,9 @@ pub(in crate::engine) struct MoveLegality {
     /// there is one (`first_lap captures`, Bao).
     pub(in crate::engine) first_lap_capture: bool,
     /// Whether the candidate moves of a position can be given as a mask of
-    /// moves (`Game::candidate_pits`): without a first-lap rule.
+    /// moves (`Game::candidate_pits`): without a first-lap rule, or under
+    /// `first_lap single_into_empty` (the single stones that may not be
+    /// played are taken out of the mask).
     pub(in crate::engine) pit_masks: bool,
     /// Whether the grand-slam rule can make a move illegal
     /// (`forbidden`, `only_move_no_capture`) rather than only change it.
@@ -43,45 +63,89 @@ pub(in crate::engine) struct MoveLegality {
     /// Whether the rules ever oblige the mover to feed (`feed` is not
     /// `never`).
     pub(in crate::engine) feeding: bool,
+    /// When every move is known to feed, where the rules allow telling it
+    /// from the opponent's row alone (see [`FeedScreen`]).
+    pub(in crate::engine) feed_screen: Option<FeedScreen>,
     /// The move restrictions in the order they filter moves.
     pub(in crate::engine) restriction_steps: [Restriction; 3],
 }
 
 impl MoveLegality {
-    /// The legality rules of `rules`, whose captures and sowing are compiled
-    /// as `captures` and `sowing`; `claims` when pits can become a player's
-    /// store (`claim`).
+    /// The legality rules of `rules`, whose captures, sowing and turns are
+    /// compiled as `captures`, `sowing` and `turns`; `claims` when pits can
+    /// become a player's store (`claim`); `row_bits` and `playable_bits`
+    /// (per player) the pits of each row and the pits each player plays.
     pub(in crate::engine) fn new(
         rules: &Rules,
-        captures: &CaptureRules,
-        sowing: &SowPaths,
+        (captures, sowing, turns): (&CaptureRules, &SowPaths, &TurnRules),
         claims: bool,
+        row_bits: [u32; 2],
+        playable_bits: [u32; 2],
     ) -> MoveLegality {
         let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
         let first_lap_rule =
             rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
         let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
+        let slam_screen = sowing.laps == Laps::Single
+            && !captures.beyond_last
+            && !sowing.single_to_next
+            && !claims
+            && captures.capture_rules.iter().all(|c| c.take == Take::Last);
         MoveLegality {
             min_stones: rules.sowing.min_stones,
             singletons: rules.sowing.singletons == Singletons::IntoEmpty,
             first_lap_rule,
             single_needs_empty,
             first_lap_capture,
-            pit_masks: !first_lap_rule && !first_lap_capture,
+            pit_masks: (!first_lap_rule || single_needs_empty) && !first_lap_capture,
             slam_limits_moves: slam_matters
                 && matches!(
                     rules.grand_slam,
                     GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
                 ),
             slam_changes_play: slam_matters && rules.grand_slam != GrandSlam::Forbidden,
-            slam_screen: sowing.laps == Laps::Single
-                && !captures.beyond_last
-                && !sowing.single_to_next
-                && !claims
-                && captures.capture_rules.iter().all(|c| c.take == Take::Last),
+            slam_screen,
             feeding: rules.feeding.when != FeedWhen::Never,
+            feed_screen: feed_screen(
+                rules,
+                captures,
+                slam_screen && !turns.extra_turn && !turns.extra_turn_capture,
+                row_bits,
+                playable_bits,
+            ),
             restriction_steps: rules.restrictions.0,
         }
+    }
+}
+
+/// The [`FeedScreen`] of `rules`, whose captures are compiled as
+/// `captures`: none unless the opponent's row only gains stones but for
+/// captures of capturable counts and the turn always passes (`one_lap`: what
+/// the grand-slam screen needs, and no extra turn), no move lifts stones
+/// from the opponent's row, and feeding asks for a stone or a move left to
+/// the opponent (not `reach`, which asks of the sowing itself).
+fn feed_screen(
+    rules: &Rules,
+    captures: &CaptureRules,
+    one_lap: bool,
+    row_bits: [u32; 2],
+    playable_bits: [u32; 2],
+) -> Option<FeedScreen> {
+    let lifts_opponent = (0..2).any(|m| playable_bits[m] & row_bits[1 - m] != 0);
+    if !one_lap || lifts_opponent || rules.feeding.when == FeedWhen::Never {
+        return None;
+    }
+    let kept = u8::try_from(captures.max_capturable + 1).ok()?;
+    match rules.feeding.gives {
+        FeedGives::Stone | FeedGives::FirstLap => Some(FeedScreen {
+            least: kept.max(1),
+            pits: row_bits,
+        }),
+        FeedGives::Move => Some(FeedScreen {
+            least: kept.max(rules.sowing.min_stones),
+            pits: [0, 1].map(|m| row_bits[m] & playable_bits[m]),
+        }),
+        FeedGives::Reach => None,
     }
 }
