@@ -1097,6 +1097,9 @@ keyword_enum! {
         /// The player who scored more in the round (on equal scores, the
         /// player who did not start it).
         Winner = "winner",
+        /// The player who scored more in the round; on equal scores, South
+        /// (Ludii's Hufesay, whose code tests South's total `>=` North's).
+        WinnerOrSouth = "winner_or_south",
         /// The player who did not start the round.
         Alternate = "alternate",
         /// The turn order goes on through the refill, the players filling
