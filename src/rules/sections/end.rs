@@ -342,8 +342,8 @@ pub const OWN_PITS_EMPTY: Key = Key {
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `own_pits_empty` is scored.",
-    example: "own_pits_empty able_to_move",
-    infer: Infer::Searched,
+    example: "own_pits_empty row_owner",
+    infer: Infer::OptIn,
 };
 
 pub const TEST_AFTER: Key = Key {
