@@ -358,6 +358,17 @@ fn next_round_like<'g>(
     (from, at_limit): (usize, bool),
     before: &Value,
 ) -> Option<(MatchRun<'g>, usize)> {
+    // Where Ludii swept the board into the hands at the round's end, the
+    // round's scores must be Ludii's (a refilled board alone does not say
+    // who owns which hole).
+    let swept = layout.expected(before);
+    if swept.pits.iter().all(|&n| n == 0) && swept.captured.is_some() {
+        let run = matched.run();
+        let scores = game.final_scores(run.position(), run.end()?);
+        if !swept.scored(scores) {
+            return None;
+        }
+    }
     let mut next = matched.clone();
     if !matches!(next.finish_rounds().first()?.after, AfterRound::Next(_)) {
         return None;
@@ -412,6 +423,9 @@ struct AtSowing<'a> {
     /// Ludii's game stops at its move or turn limit after those moves with
     /// the mover still to move: in the middle of its turn.
     cut_by_limit: bool,
+    /// Where `sow`'s move ended the round: its final scores (leftovers
+    /// given), and Ludii's board and captures after the mover's moves.
+    round_end: Option<([u64; 2], &'a Expected)>,
 }
 
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
@@ -422,6 +436,7 @@ fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
         "north_on_south_track" => Some(reaches_north_on_south_track),
         "chain_stops_before_origin" => Some(reaches_chain_stops_before_origin),
         "relay_to_move_limit" => Some(reaches_relay_to_move_limit),
+        "leftovers_to_north" => Some(reaches_leftovers_to_north),
         _ => None,
     }
 }
@@ -455,6 +470,17 @@ fn reaches_chain_stops_before_origin(at: &AtSowing) -> bool {
 /// game's record ends at Ludii's limit with the mover still to move.
 fn reaches_relay_to_move_limit(at: &AtSowing) -> bool {
     u64::try_from(at.ludii_moves).is_ok_and(|n| n > u64::from(rules::MAX_RELAYS)) || at.cut_by_limit
+}
+
+/// The move ends the round in both, Ludii's board swept, and North has
+/// taken in Ludii the counters left that `sow` gives South.
+fn reaches_leftovers_to_north(at: &AtSowing) -> bool {
+    at.round_end.is_some_and(|([south, north], ludii)| {
+        ludii.pits.iter().all(|&n| n == 0)
+            && ludii
+                .captured
+                .is_some_and(|[s, n]| s < south && s + n == south + north)
+    })
 }
 
 /// North's sowing reaches the end of its row, where Ludii's South track
@@ -657,6 +683,13 @@ fn replay(
                 })
                 .collect();
             let mover_index = usize::from(mover == Player::North);
+            let round_end = candidates.first().and_then(|&mv| {
+                let mut played = matched.clone();
+                played.run_mut().play(mv).ok()?;
+                let end = played.run().end()?;
+                let scores = game.final_scores(played.run().position(), end);
+                Some((scores.map(u64::from), &expected[last - k]))
+            });
             let ours_captured = match candidates.first() {
                 Some(&mv) => {
                     let mut played = matched.clone();
@@ -681,6 +714,7 @@ fn replay(
                 cut_by_limit: last + 1 == moves.len()
                     && moves[last]["x"] == moves[last]["p"]
                     && at_limit,
+                round_end,
             };
             let artifact = (artifacts.iter())
                 .map(|name| {

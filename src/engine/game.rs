@@ -390,6 +390,14 @@ impl Game {
         masked(&pos.words(), &self.board.row_bytes[player.index()]) == 0
     }
 
+    /// Whether no pit `player` owns holds a stone: their row, less the pits
+    /// the opponent won and with those they won ([`Game::owner`]).
+    fn owns_no_stone(&self, pos: &Position, player: Player) -> bool {
+        let [own, other] = [player, player.other()].map(|p| self.board.row_bits[p.index()]);
+        let owned = (own & !pos.swapped) | (other & pos.swapped);
+        self.pits_holding(pos, 1) & owned == 0
+    }
+
     /// Whether `player`'s inner row is empty (four rows; true otherwise).
     pub(super) fn inner_row_is_empty(&self, pos: &Position, player: Player) -> bool {
         masked(&pos.words(), &self.board.inner_bytes[player.index()]) == 0
@@ -1034,6 +1042,10 @@ impl Game {
                 .each_ref()
                 .map(|mask| masked(&words, mask));
             set(EndReason::InnerRowEmpty, south == 0 || north == 0);
+        }
+        if tested(EndReason::OwnPitsEmpty) {
+            let emptied = Player::BOTH.map(|p| self.owns_no_stone(pos, p));
+            set(EndReason::OwnPitsEmpty, emptied[0] || emptied[1]);
         }
         if holds == 0 {
             return None;

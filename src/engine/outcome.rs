@@ -26,6 +26,8 @@ pub enum EndReason {
     RelayCycle,
     /// Four rows: a player's inner row was empty after a ply.
     InnerRowEmpty,
+    /// No pit a player owns held a stone after a ply.
+    OwnPitsEmpty,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
@@ -38,7 +40,7 @@ impl EndReason {
     }
 
     /// How many reasons there are.
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -52,6 +54,7 @@ impl EndReason {
         EndReason::ScoreReached,
         EndReason::RelayCycle,
         EndReason::InnerRowEmpty,
+        EndReason::OwnPitsEmpty,
         EndReason::PlyCap,
     ];
 
@@ -68,6 +71,7 @@ impl EndReason {
             EndReason::ScoreReached => "score_reached",
             EndReason::RelayCycle => "relay_cycle",
             EndReason::InnerRowEmpty => "inner_row_empty",
+            EndReason::OwnPitsEmpty => "own_pits_empty",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -85,6 +89,7 @@ impl EndReason {
             EndReason::ScoreReached => "a player's captures reached the threshold",
             EndReason::RelayCycle => "a relay came back to a lap state of the same move",
             EndReason::InnerRowEmpty => "a player's inner row is empty",
+            EndReason::OwnPitsEmpty => "no pit a player owns holds a stone",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }

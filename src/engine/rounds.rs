@@ -293,6 +293,10 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
     match rule {
         NextStart::Loser => by_score(false),
         NextStart::Winner => by_score(true),
+        NextStart::WinnerOrSouth => match Outcome::from_scores(scores) {
+            Outcome::Draw => Player::South,
+            _ => by_score(true),
+        },
         NextStart::Alternate => starter.other(),
         NextStart::TurnOrder => to_move,
         NextStart::TurnOrderAfterPass => to_move.other(),

@@ -60,6 +60,18 @@ pub const ARTIFACTS: &[Artifact] = &[
                    and goes round for ever; Ludii plays its laps to its move limit, `sow` \
                    cuts the move after 1000 laps",
     },
+    Artifact {
+        name: "leftovers_to_north",
+        what: "Ludii 1.3.13, Rio Kadalis and Mewelad: the round's counters left on the board go \
+               to South when `(no Moves P1)` holds, else to North; that test reads South's \
+               stalemate flag, set only when South's own moves were last listed (at South's \
+               turn, where South always had a move), so North always takes them; the rules \
+               give them to the player who can still move",
+        smallest: "Rio Kadalis, `0 0 1 0 0 0 / 0 0 0 0 0 1 north captured 22 24`, North plays \
+                   F: its counter falls in South's empty a, and North owns no counter, so the \
+                   round ends; the rules give the 2 left to South, who can still move (24 24), \
+                   Ludii to North (22 26)",
+    },
 ];
 
 /// The artifact named `name`, if any.

@@ -444,6 +444,11 @@ keyword_enum! {
         /// Pallankuli, Gabata (Ghinda): a pit a lap of a round or more fills
         /// to a count and then passes again is not taken).
         AfterLap = "after_lap",
+        /// As `after_lap`, but a lap that goes round the board to end in its
+        /// own origin looks at every pit, where `after_lap` looks at that
+        /// origin alone (Ludii's Rio Kadalis and Mewelad, whose span stops
+        /// short of the last pit, that pit looked at as it is sown).
+        AfterLapRound = "after_lap_round",
     }
 }
 
@@ -850,17 +855,20 @@ pub struct EndScoring {
     /// Four rows: a player's inner row is empty (`inner_row_empty`).
     #[serde(default)]
     pub inner_row_empty: Leftovers,
+    /// No pit a player owns holds a stone (`own_pits_empty`).
+    #[serde(default)]
+    pub own_pits_empty: Leftovers,
 }
 
 impl EndScoring {
     /// Each way of ending, named as its key in `end`, with its scoring.
-    pub fn ways(&self) -> [(&'static str, Leftovers); 9] {
+    pub fn ways(&self) -> [(&'static str, Leftovers); 10] {
         let mut copy = *self;
         copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
     }
 
     /// [`EndScoring::ways`], to change them.
-    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 9] {
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 10] {
         [
             ("no_legal_move", &mut self.no_legal_move),
             ("feeding_impossible", &mut self.feeding_impossible),
@@ -871,6 +879,7 @@ impl EndScoring {
             ("score_reached", &mut self.score_reached),
             ("relay_cycle", &mut self.relay_cycle),
             ("inner_row_empty", &mut self.inner_row_empty),
+            ("own_pits_empty", &mut self.own_pits_empty),
         ]
     }
 }
@@ -900,6 +909,11 @@ keyword_enum! {
         /// ply, whoever is to move; Bao's "a player whose inner row is
         /// empty loses", scored with `inner_row_empty empty_row_loses`).
         InnerRowEmpty = "inner_row_empty",
+        /// No pit a player owns holds a stone (checked after every ply,
+        /// whoever is to move): the pits of their row, less those the
+        /// opponent won and with those they won after a round (`refill
+        /// surplus`); where pits never change hands, the same as `row_empty`.
+        OwnPitsEmpty = "own_pits_empty",
     }
 }
 
@@ -913,6 +927,7 @@ impl EndWhen {
                 | EndWhen::RowEmpty
                 | EndWhen::AllPitsAtMostOne
                 | EndWhen::InnerRowEmpty
+                | EndWhen::OwnPitsEmpty
         )
     }
 }
@@ -1100,6 +1115,9 @@ keyword_enum! {
         /// The player who scored more in the round (on equal scores, the
         /// player who did not start it).
         Winner = "winner",
+        /// The player who scored more in the round; on equal scores, South
+        /// (Ludii's Hufesay, whose code tests South's total `>=` North's).
+        WinnerOrSouth = "winner_or_south",
         /// The player who did not start the round.
         Alternate = "alternate",
         /// The turn order goes on through the refill, the players filling

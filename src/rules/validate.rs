@@ -1486,13 +1486,13 @@ mod tests {
             [
                 "`relay_cycle` has no effect with `laps single`: a move has one lap",
                 "`test_after lap` has no effect with `laps single`: a move has one lap",
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)",
             ]
         );
         let relay = |e: &str| end(e).replace("start origin", "start origin; laps relay");
         assert_eq!(
             errors(&relay("end { when relay_cycle; test_after lap; repetition ignore }")),
-            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`)"]
+            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)"]
         );
         let rules = load(&Source::new(
             "t",

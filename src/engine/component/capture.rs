@@ -27,6 +27,9 @@ pub(in crate::engine) struct CaptureTable {
     /// For `on every_pit`: the rule looks at a lap's pits once the lap is
     /// sown (`looked_at after_lap`), not as each stone drops.
     pub(in crate::engine) after_lap: bool,
+    /// Whether a lap that ends in its own origin has every pit looked at
+    /// once it is sown (`looked_at after_lap_round`), not its origin alone.
+    pub(in crate::engine) lap_round_whole: bool,
     /// For `on every_pit`: the rule leaves a lap's last pit to the sowing
     /// (`last_stone lifted`).
     pub(in crate::engine) spares_last: bool,
@@ -86,7 +89,8 @@ impl CaptureTable {
             take: rule.take,
             goes_to: rule.goes_to,
             last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),
-            after_lap: rule.looked_at == LookedAt::AfterLap,
+            after_lap: rule.looked_at != LookedAt::AsSown,
+            lap_round_whole: rule.looked_at == LookedAt::AfterLapRound,
             spares_last: rule.last_stone == LastStone::Lifted,
             owner_swap: match rule.goes_to {
                 CaptureDestination::Owner => u32::MAX,

@@ -202,8 +202,9 @@ impl Game {
     /// `looked_at after_lap`: takes for `rule` every pit that qualifies
     /// from the lap's origin on to its last pit (`lap`), walking the way
     /// the lap went and at most once round the board (short of the last
-    /// pit when the rule spares it), `mover` having moved. Returns the
-    /// stones and the pits taken.
+    /// pit when the rule spares it; under `after_lap_round`, the whole board
+    /// when the lap went round to end in its origin), `mover` having moved.
+    /// Returns the stones and the pits taken.
     fn take_lap_span(
         &self,
         rule: &CaptureTable,
@@ -218,7 +219,7 @@ impl Game {
             false => last,
         };
         let mut slot = origin;
-        for _ in 0..self.pit_count() {
+        for step in 0..self.pit_count() {
             if rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
                 let to = match slot == last {
                     true => rule.last_goes_to,
@@ -227,7 +228,9 @@ impl Game {
                 stones += self.take_pit(to, pos, mover, slot);
                 pits |= 1 << slot;
             }
-            if slot == end {
+            // A lap that ended in its origin went round the board.
+            let round = rule.lap_round_whole && step == 0 && origin == last;
+            if slot == end && !round {
                 break;
             }
             slot = usize::from(self.sowing.after[direction][slot]);

@@ -453,11 +453,15 @@ fn counts(rules: &Rules) -> Vec<String> {
         Trigger::LastPit => format!(
             "If the pit that got the last stone {condition} and lies {row}, {taken}."
         ),
-        Trigger::EveryPit if capture.looked_at == LookedAt::AfterLap => format!(
-            "Once each lap is sown, before any relay lifts its last pit: every pit from the lap's origin on to its {last} (along the sowing, at most once round the board) that {condition} and lies {row} is captured, and the sowing goes on.",
+        Trigger::EveryPit if capture.looked_at != LookedAt::AsSown => format!(
+            "Once each lap is sown, before any relay lifts its last pit: every pit from the lap's origin on to its {last} (along the sowing, at most once round the board{round}) that {condition} and lies {row} is captured, and the sowing goes on.",
             last = match capture.last_stone {
                 LastStone::Lifted => "last pit, that pit left out",
                 LastStone::Taken => "last pit",
+            },
+            round = match capture.looked_at {
+                LookedAt::AfterLapRound => "; a lap that ends in its own origin, every pit",
+                _ => "",
             }
         ),
         Trigger::EveryPit if capture.last_stone == LastStone::Lifted => format!(

@@ -18,7 +18,7 @@ pub const SECTION: Section = Section {
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
 `all_pits_at_most_one`, `stones_left`, `score_reached`, `relay_cycle`,
-`inner_row_empty`, and `repetition_leftovers` for a repetition) scores that way differently, e.g.
+`inner_row_empty`, `own_pits_empty`, and `repetition_leftovers` for a repetition) scores that way differently, e.g.
 `feeding_impossible draw` (Ludii's Awari: the players pass and the game is
 drawn). Such a key for a way the rules never end the game is an error.
 `draw` makes the game a draw whatever was captured (both final scores are 0);
@@ -78,6 +78,7 @@ each player's rows for every other way.",
         SCORE_REACHED,
         RELAY_CYCLE,
         INNER_ROW_EMPTY,
+        OWN_PITS_EMPTY,
         TEST_AFTER,
     ],
     checks: &[
@@ -100,7 +101,9 @@ pub const WHEN: Key = Key {
     read: |r, v| r.end.when = end_conditions(v.words()),
     write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
     what: "end condition",
-    value: ValueKind::WordList(Words::of::<EndWhen>().opt_in(&["inner_row_empty"])),
+    value: ValueKind::WordList(
+        Words::of::<EndWhen>().opt_in(&["inner_row_empty", "own_pits_empty"]),
+    ),
     default: Default::Value("no_legal_move"),
     warns: None,
     doc: "What ends the game, besides the player to move having no legal move (which always does).",
@@ -350,6 +353,21 @@ pub const INNER_ROW_EMPTY: Key = Key {
     infer: Infer::OptIn,
 };
 
+pub const OWN_PITS_EMPTY: Key = Key {
+    section: Some("end"),
+    name: "own_pits_empty",
+    describe: said_elsewhere,
+    read: |r, v| r.end.scoring.own_pits_empty = v.word(),
+    write: |r| ends_on(r, EndWhen::OwnPitsEmpty).then(|| one(r.end.scoring.own_pits_empty)),
+    what: "leftover rule",
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    default: Default::SameAs("leftovers"),
+    warns: None,
+    doc: "How a game ended by `own_pits_empty` is scored.",
+    example: "own_pits_empty row_owner",
+    infer: Infer::OptIn,
+};
+
 pub const TEST_AFTER: Key = Key {
     section: Some("end"),
     name: "test_after",
@@ -448,6 +466,10 @@ fn end_when(rules: &Rules) -> Vec<String> {
                 "It also ends as soon as a player's inner row is empty, whoever is to move."
                     .into(),
             ),
+            EndWhen::OwnPitsEmpty => out.push(
+                "It also ends as soon as no pit a player owns holds a stone, whoever is to move."
+                    .into(),
+            ),
         }
     }
     out
@@ -531,6 +553,7 @@ fn way_words(way: &str) -> &'static str {
         "score_reached" => "a player's captures reach the threshold",
         "relay_cycle" => "a relay comes back to a lap state of the same move",
         "inner_row_empty" => "a player's inner row is empty",
+        "own_pits_empty" => "no pit a player owns holds a stone",
         _ => "the player to move has no legal move",
     }
 }
@@ -660,7 +683,7 @@ pub(crate) fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
         {
             vec![Diagnostic::error(
                 s.span,
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)",
             )]
         }
         _ => Vec::new(),

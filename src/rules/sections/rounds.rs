@@ -210,6 +210,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
     let starter = match rounds.next_start {
         NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
         NextStart::Winner => "the player who scored more in the round starts the next one (on equal scores, the one who did not start it)",
+        NextStart::WinnerOrSouth => "the player who scored more in the round starts the next one (on equal scores, South)",
         NextStart::Alternate => "the player who did not start the round starts the next one",
         NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
