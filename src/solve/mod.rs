@@ -709,8 +709,11 @@ fn settle(
             }
             free = search.free;
         }
+        // Narrow bounds first: one test may settle them.
+        let mut open = open.to_vec();
+        open.sort_by_key(|&k| free[k as usize][1] - free[k as usize][0]);
         let mut proofs = proof_number::ProofSearch::new(group, repeats, free);
-        for &k in open {
+        for &k in &open {
             if proofs.total_nodes >= searches.nodes {
                 break;
             }
