@@ -713,11 +713,15 @@ fn settle(
         let mut open = open.to_vec();
         open.sort_by_key(|&k| free[k as usize][1] - free[k as usize][0]);
         let mut proofs = proof_number::ProofSearch::new(group, repeats, free);
-        for &k in &open {
-            if proofs.total_nodes >= searches.nodes {
-                break;
+        // Every member with small tests first, then larger ones for those
+        // left: most proofs are small.
+        for budget in proof_number::TEST_NODES {
+            for &k in &open {
+                if proofs.total_nodes >= searches.nodes {
+                    break;
+                }
+                proofs.settle(k, budget);
             }
-            proofs.settle(k, proof_number::TEST_NODES);
         }
         proofs.free
     };

@@ -29,8 +29,9 @@ use rustc_hash::FxHashMap;
 
 use super::bounds::LocalGroup;
 
-/// Most nodes one test may create before it is abandoned.
-pub(crate) const TEST_NODES: usize = 20_000;
+/// Most nodes one test may create before it is abandoned, in each round of
+/// tests (each round tries again the members the rounds before left open).
+pub(crate) const TEST_NODES: [usize; 3] = [1_000, 10_000, 100_000];
 
 /// A proof or disproof number that stands for infinity.
 const INFINITE: u32 = u32::MAX / 4;
