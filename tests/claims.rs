@@ -107,3 +107,30 @@ fn claim_keys_are_checked() {
         assert!(err.contains(message), "{from}: {err}");
     }
 }
+
+/// Without rounds, a player whose every pit the opponent claimed owns no
+/// pit, and the position is written and read back like any other. On two
+/// pits of one stone each, with a pit claimed when it is made 2, south's `a`
+/// sows into `A` and claims it (its 2 stones to south): north owns nothing,
+/// has no move, and south wins 2 to 0.
+#[test]
+fn a_player_whose_every_pit_is_claimed_is_written_and_read_back() {
+    let dir = crate::common::scratch("claimed-every-pit");
+    let file = dir.join("tiny.variant");
+    let variant = "name \"tiny\"\nboard {\n  rows 2\n  pits 1\n  seeds 1\n}\n\
+                   sow {\n  start next\n}\nclaim {\n  makes 2\n  mirror allowed\n}\n\
+                   end {\n  repetition ignore\n}\n";
+    std::fs::write(&file, variant).unwrap();
+    let loaded = sowing::rules::load(&sowing::diagnostic::Source::new("tiny", variant));
+    let game = sowing::engine::Game::new(loaded.unwrap_or_else(|r| panic!("{r}")).rules);
+    let text = "0 / t north captured 2 0";
+    let read = parse_position(text, &game).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(format_position(&read, &game), text);
+    let (code, out, err) = sow(&["trace", file.to_str().unwrap(), "--moves", "a"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("   1  south   a     0 |  t    2   0  2 from A\n"),
+        "{out}"
+    );
+    assert!(out.contains("south 2 - north 0: south wins"), "{out}");
+}

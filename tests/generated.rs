@@ -100,6 +100,9 @@ fn stones(board: &Board) -> u32 {
 #[derive(Debug, Clone, Default)]
 struct Draft {
     blocks: Vec<DraftBlock>,
+    /// The setting [`Draft::valid`] keeps while another may go instead:
+    /// its section (`None`: the top level) and key.
+    favoured: Option<(Option<String>, String)>,
 }
 
 /// The settings of the top level (`section` `None`) or of one section.
@@ -108,6 +111,8 @@ struct DraftBlock {
     section: Option<String>,
     label: Option<String>,
     lines: Vec<Setting>,
+    /// A value drawn for each key not given, for [`Draft::favouring`].
+    spare: Vec<Setting>,
 }
 
 impl Draft {
@@ -117,6 +122,7 @@ impl Draft {
             section: None,
             label: None,
             lines: Vec::new(),
+            spare: Vec::new(),
         };
         let mut blocks = Vec::new();
         for item in write::document(rules, false).items {
@@ -130,11 +136,15 @@ impl Draft {
                         .into_iter()
                         .map(|l| (l.key, l.values))
                         .collect(),
+                    spare: Vec::new(),
                 }),
             }
         }
         blocks.insert(0, top);
-        Draft { blocks }
+        Draft {
+            blocks,
+            favoured: None,
+        }
     }
 
     /// Its text, one setting a line, and for each line of the text the
@@ -201,10 +211,88 @@ impl Draft {
         suspects
     }
 
+    /// Whether setting `l` of block `b` is the favoured one.
+    fn is_favoured(&self, (b, l): (usize, usize)) -> bool {
+        self.favoured.as_ref().is_some_and(|(section, key)| {
+            let block = &self.blocks[b];
+            block.section == *section && block.lines[l].0 == *key
+        })
+    }
+
+    /// The draft with `key` of `section` given in every block of that
+    /// section (its spare value where it was not given), and favoured.
+    fn favouring(mut self, section: Option<&str>, key: &str) -> Draft {
+        for block in &mut self.blocks {
+            if block.section.as_deref() != section || block.lines.iter().any(|(k, _)| k == key) {
+                continue;
+            }
+            if let Some(at) = block.spare.iter().position(|(k, _)| k == key) {
+                let setting = block.spare.remove(at);
+                block.lines.push(setting);
+            }
+        }
+        self.favoured = Some((section.map(str::to_string), key.to_string()));
+        self
+    }
+
+    /// Gives the setting an error about block `b` asks for (the first
+    /// `` `key value` `` its message quotes of a key of that block's
+    /// section, or of the section it names `` in `section` ``), when that
+    /// changes the draft; whether it did.
+    fn repair(&mut self, b: usize, message: &str) -> bool {
+        let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+        let named_section = message
+            .split("in `")
+            .nth(1)
+            .and_then(|rest| rest.split('`').next());
+        let block_of = |name: &str| {
+            (0..self.blocks.len())
+                .find(|&i| self.blocks[i].section.as_deref() == Some(name) && self.droppable(i))
+        };
+        let has_key = |i: usize, key: &str| {
+            self.blocks[i]
+                .section
+                .as_deref()
+                .and_then(schema::section)
+                .is_some_and(|s| s.keys.iter().any(|k| k.name == key))
+        };
+        for setting in quoted {
+            let mut words = setting.split_whitespace().map(str::to_string);
+            let (Some(key), values) = (words.next(), words.collect::<Vec<_>>()) else {
+                continue;
+            };
+            // The block of the named section, else this one, else the
+            // section the key belongs to.
+            let owner = schema::sections()
+                .find(|s| s.repeat.is_none() && s.keys.iter().any(|k| k.name == key))
+                .and_then(|s| block_of(s.name));
+            let target = [named_section.and_then(&block_of), Some(b), owner]
+                .into_iter()
+                .flatten()
+                .find(|&i| has_key(i, &key));
+            let (Some(target), false) = (target, values.is_empty()) else {
+                continue;
+            };
+            let current = self.blocks[target].lines.iter().find(|(k, _)| *k == key);
+            if current.is_some_and(|(_, old)| *old == values) {
+                continue;
+            }
+            let lines = &mut self.blocks[target].lines;
+            match lines.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, old)) => *old = values,
+                None => lines.push((key, values)),
+            }
+            return true;
+        }
+        false
+    }
+
     /// The rules of the draft once every setting the validator refuses is
     /// dropped (left to its default): each round, for each error, drops
     /// the latest in the language's order of the settings it is about
-    /// ([`Draft::suspects`]): a key is declared after the keys it depends
+    /// ([`Draft::suspects`]), other than the favoured one if it can (and
+    /// for an error about the favoured one, first what it asks for,
+    /// [`Draft::repair`]): a key is declared after the keys it depends
     /// on (`on` first in `capture`, `when` first in `end`), and a check
     /// between sections lives in the latest of them, so the dependent
     /// setting goes and what it depends on stays. An error that points at
@@ -212,6 +300,7 @@ impl Draft {
     /// nothing that may go, the last setting that may goes. Each round
     /// drops a setting, so the validator accepts the draft in the end.
     fn valid(mut self) -> Rules {
+        let mut repairs = MAX_REPAIRS;
         loop {
             let (text, lines) = self.text();
             let report = match rules::load(&Source::new("generated", text.as_str())) {
@@ -227,9 +316,14 @@ impl Draft {
                     .count();
                 match lines.get(line) {
                     Some(&(b, Some(l))) => {
-                        if let Some(latest) =
-                            self.suspects((b, l), &error.message).into_iter().max()
+                        if repairs > 0 && self.is_favoured((b, l)) && self.repair(b, &error.message)
                         {
+                            repairs -= 1;
+                            continue;
+                        }
+                        let suspects = self.suspects((b, l), &error.message);
+                        let others = suspects.iter().filter(|&&s| !self.is_favoured(s));
+                        if let Some(latest) = others.max().or(suspects.iter().max()).copied() {
                             settings.insert(latest);
                         }
                     }
@@ -316,25 +410,39 @@ fn value(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<Vec
 /// A setting as written: its key and its values.
 type Setting = (String, Vec<String>);
 
-/// A setting of `key`, given one time in two (always when it is required),
-/// with a [`value`].
-fn setting(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<Option<Setting>> {
+/// A setting of `key` with a [`value`], and whether it is given: one time
+/// in two (always when it is required). A setting not given is kept as a
+/// spare for [`Draft::favouring`].
+fn setting(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<(Setting, bool)> {
     let name = key.name.to_string();
-    let drawn = value(key, rows, pits, total).prop_map(move |v| Some((name.clone(), v)));
-    match key.default {
-        schema::Default::Required => drawn.boxed(),
-        _ => prop_oneof![1 => Just(None), 1 => drawn].boxed(),
-    }
+    let given = match key.default {
+        schema::Default::Required => Just(true).boxed(),
+        _ => any::<bool>().boxed(),
+    };
+    (value(key, rows, pits, total), given)
+        .prop_map(move |(v, given)| ((name.clone(), v), given))
+        .boxed()
 }
 
-/// The settings of one block: a [`setting`] of each key of `keys`.
-fn lines(keys: &'static [schema::Key], board: &Board) -> BoxedStrategy<Vec<Setting>> {
+/// The settings of one block, a [`setting`] of each key of `keys`: those
+/// given, and the spares.
+fn lines(
+    keys: &'static [schema::Key],
+    board: &Board,
+) -> BoxedStrategy<(Vec<Setting>, Vec<Setting>)> {
     let (rows, pits, total) = (board.rows, board.pits, stones(board));
     keys.iter()
         .map(|key| setting(key, rows, pits, total))
         .collect::<Vec<_>>()
-        .prop_map(|lines| lines.into_iter().flatten().collect())
+        .prop_map(split_given)
         .boxed()
+}
+
+/// The settings given, and the spares.
+fn split_given(settings: Vec<(Setting, bool)>) -> (Vec<Setting>, Vec<Setting>) {
+    let (given, spare): (Vec<_>, Vec<_>) = settings.into_iter().partition(|(_, given)| *given);
+    let settings = |list: Vec<(Setting, bool)>| list.into_iter().map(|(s, _)| s).collect();
+    (settings(given), settings(spare))
 }
 
 /// Every section but the board and the rounds, drawn from the declaration: a section given
@@ -349,11 +457,12 @@ fn sections(board: &Board) -> BoxedStrategy<Vec<DraftBlock>> {
         match section.repeat {
             None => blocks.push(
                 lines(section.keys, board)
-                    .prop_map(move |lines| {
+                    .prop_map(move |(lines, spare)| {
                         vec![DraftBlock {
                             section: Some(name.clone()),
                             label: None,
                             lines,
+                            spare,
                         }]
                     })
                     .boxed(),
@@ -368,10 +477,13 @@ fn sections(board: &Board) -> BoxedStrategy<Vec<DraftBlock>> {
                                 .iter()
                                 .map(|label| {
                                     let (name, label) = (name.clone(), label.to_string());
-                                    lines(section.keys, &board).prop_map(move |lines| DraftBlock {
-                                        section: Some(name.clone()),
-                                        label: Some(label.clone()),
-                                        lines,
+                                    lines(section.keys, &board).prop_map(move |(lines, spare)| {
+                                        DraftBlock {
+                                            section: Some(name.clone()),
+                                            label: Some(label.clone()),
+                                            lines,
+                                            spare,
+                                        }
                                     })
                                 })
                                 .collect::<Vec<_>>()
@@ -402,16 +514,21 @@ fn draft_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Draft
         .find(|b| b.section.as_deref() == Some("board"))
         .expect("a board is always written");
         (top, sections(&board)).prop_map(move |(top, sections)| {
+            let (lines, spare) = split_given(top);
             let mut blocks = vec![
                 DraftBlock {
                     section: None,
                     label: None,
-                    lines: top.into_iter().flatten().collect(),
+                    lines,
+                    spare,
                 },
                 board_block.clone(),
             ];
             blocks.extend(sections);
-            Draft { blocks }
+            Draft {
+                blocks,
+                favoured: None,
+            }
         })
     })
 }
@@ -547,10 +664,48 @@ pub fn three_row_rules() -> impl Strategy<Value = Rules> {
     rules_on(board_of(3))
 }
 
-/// Random valid rules on the boards `boards` gives.
+/// Random valid rules on the boards `boards` gives. One draw in two
+/// favours a key of the language (its setting given, and kept while the
+/// validator has another setting to drop, [`Draft::favouring`]), trying up
+/// to [`FAVOURING_TRIES`] drafts for one that keeps it: a key that holds
+/// only with a rare combination of other settings is drawn at least a few
+/// times in a hundred rather than a few in ten thousand.
 fn rules_on(boards: impl Strategy<Value = Board>) -> impl Strategy<Value = Rules> {
-    draft_on(boards).prop_map(Draft::valid)
+    let keys: Vec<(Option<&'static schema::Section>, &'static schema::Key)> = schema::top_keys()
+        .map(|key| (None, key))
+        .chain(
+            schema::sections()
+                .filter(|s| !matches!(s.name, "board" | "rounds"))
+                .flat_map(|s| s.keys.iter().map(move |key| (Some(s), key))),
+        )
+        .collect();
+    (
+        proptest::option::of(select(keys)),
+        vec(draft_on(boards), FAVOURING_TRIES),
+    )
+        .prop_map(|(favoured, drafts)| {
+            let Some((section, key)) = favoured else {
+                return drafts[0].clone().valid();
+            };
+            let mut tries = drafts
+                .into_iter()
+                .map(|draft| draft.favouring(section.map(|s| s.name), key.name).valid());
+            let first = tries.next().expect("at least one draft");
+            if sets_other_than_default(&first, section, key) {
+                return first;
+            }
+            tries
+                .find(|r| sets_other_than_default(r, section, key))
+                .unwrap_or(first)
+        })
 }
+
+/// How many drafts [`rules_on`] tries for one that keeps its favoured key.
+const FAVOURING_TRIES: usize = 10;
+
+/// How many settings [`Draft::valid`] gives at most because an error about
+/// the favoured setting asks for them ([`Draft::repair`]).
+const MAX_REPAIRS: usize = 8;
 
 /// How the text of a variant is laid out: the same rules can be written in
 /// many ways, and every way must load to the same rules. The settings come
@@ -925,7 +1080,7 @@ fn match_rules() -> impl Strategy<Value = Option<Rules>> {
             value(refill, board.rows, board.pits, stones(&board)),
             lines(rounds.keys, &board),
         )
-            .prop_map(move |(refill, lines)| {
+            .prop_map(move |(refill, (lines, spare))| {
                 let mut draft = Draft::of(&r);
                 draft
                     .blocks
@@ -936,6 +1091,7 @@ fn match_rules() -> impl Strategy<Value = Option<Rules>> {
                     section: Some("rounds".into()),
                     label: None,
                     lines,
+                    spare,
                 });
                 let r = draft.valid();
                 r.rounds.refill.is_some().then_some(r)

@@ -346,15 +346,17 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
     let refills = tokens.iter().any(|(_, t)| *t == REFILLING);
     let owns =
         |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
-    // Under `unfilled reopens` a closed pit is sown into and may open; under
-    // `match_end no_stones` a player left without a pit plays on (their
-    // round ends at once) while they scored something.
+    // Only a match of rounds closes pits; under `unfilled reopens` a closed
+    // pit is sown into and may open; under `match_end no_stones` a player
+    // left without a pit plays on (their round ends at once) while they
+    // scored something. Without rounds a player may own no pit at all: the
+    // opponent claimed them (`claim`).
     let rounds = &game.rules().rounds;
     let reopens = rounds.unfilled == crate::rules::Unfilled::Reopens;
     let plays_on = rounds.match_end == crate::rules::MatchEnd::NoStones;
     if let Some(player) = Player::BOTH
         .into_iter()
-        .filter(|_| !refills && !reopens && !plays_on)
+        .filter(|_| game.has_rounds() && !refills && !reopens && !plays_on)
         .into_iter()
         .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))
     {
