@@ -640,8 +640,18 @@ fn the_history_search_settles_every_position_as_the_naive_minimax_does() {
 /// search outgrew `budget` states, and how many positions have a value that
 /// depends on the rule for endless games; `None` for a variant without
 /// cycles (nothing to check).
-fn history_search_agrees(name: &str, game: &Game, mut budget: u64) -> Option<(bool, usize)> {
-    let bounded = sowing::solve::solve_by_bounds(game, &game.start(), 1_000_000).unwrap();
+fn history_search_agrees(name: &str, game: &Game, budget: u64) -> Option<(bool, usize)> {
+    search_agrees(name, game, budget, sowing::solve::solve_by_bounds)
+}
+
+/// As [`history_search_agrees`], each position solved by `solve_by`.
+fn search_agrees(
+    name: &str,
+    game: &Game,
+    mut budget: u64,
+    solve_by: fn(&Game, &Position, u64) -> Result<Solution, sowing::solve::SolveError>,
+) -> Option<(bool, usize)> {
+    let bounded = solve_by(game, &game.start(), 1_000_000).unwrap();
     if bounded.stats().in_cycles == 0 {
         return None;
     }
@@ -656,7 +666,7 @@ fn history_search_agrees(name: &str, game: &Game, mut budget: u64) -> Option<(bo
         let own = if pos.opening {
             None
         } else {
-            Some(sowing::solve::solve_by_bounds(game, &pos, 1_000_000).unwrap())
+            Some(solve_by(game, &pos, 1_000_000).unwrap())
         };
         let table = own.as_ref().unwrap_or(&bounded);
         let [low, high] = table.bounds(&pos).unwrap();
@@ -671,6 +681,42 @@ fn history_search_agrees(name: &str, game: &Game, mut budget: u64) -> Option<(bo
         assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
     }
     Some((complete, bounded.stats().rule_dependent))
+}
+
+/// The proof-number search on its own (without the alpha-beta search over
+/// the path before it) settles every position of every tiny variant with
+/// cycles, and of Um el Tuweisat's rules on a 2x2 board with 2 stones a pit,
+/// as the naive minimax with the whole history does.
+#[test]
+fn the_proof_number_search_settles_every_position_as_the_naive_minimax_does() {
+    let mut games: Vec<(String, Game)> = cases()
+        .into_iter()
+        .map(|(name, game, _)| (name.to_string(), game))
+        .collect();
+    games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
+    games.push((
+        "um-el-tuweisat 2x2x2".to_string(),
+        crate::common::shipped_with(
+            "um-el-tuweisat",
+            &[
+                ("pits 3\n seeds 3\n", "pits 2\n seeds 2\n"),
+                ("direction cw either ccw", "direction cw ccw"),
+            ],
+        ),
+    ));
+    let (mut checked, mut rule_dependent) = (0, 0);
+    for (name, game) in games {
+        let by_proofs = sowing::solve::solve_by_proof_numbers;
+        let Some((complete, depending)) = search_agrees(&name, &game, 20_000_000, by_proofs) else {
+            continue;
+        };
+        checked += usize::from(complete);
+        rule_dependent += depending;
+    }
+    assert!(
+        checked >= 16 && rule_dependent >= 20,
+        "{checked} checked, {rule_dependent} positions whose value depends on the rule for endless games"
+    );
 }
 
 /// Um el Tuweisat's own rules (sowing clockwise from the left pit,

@@ -60,7 +60,7 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
         graph,
         super::cycles::MAX_MEMBERS,
         Some(stones),
-        super::SEARCH_NODES,
+        super::Searches::both(super::SEARCH_NODES),
     )
 }
 

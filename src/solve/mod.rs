@@ -69,6 +69,7 @@ mod error;
 mod graph;
 mod history;
 mod key;
+mod proof_number;
 mod scc;
 mod search;
 mod summary;
@@ -190,7 +191,8 @@ pub fn solve_searching(game: &Game, limit: u64, search_nodes: u64) -> Result<Sol
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, &game.start(), codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    solve_graph(game, codec, graph, cycles::MAX_MEMBERS, None, search_nodes)
+    let searches = Searches::both(search_nodes);
+    solve_graph(game, codec, graph, cycles::MAX_MEMBERS, None, searches)
 }
 
 /// Solves every position reachable from `start` (captured totals ignored)
@@ -210,6 +212,28 @@ pub fn solve_from(game: &Game, start: &Position, limit: u64) -> Result<Solution,
 /// As [`solve`].
 pub fn solve_by_bounds(game: &Game, start: &Position, limit: u64) -> Result<Solution, SolveError> {
     solve_groups_up_to(game, start, limit, 0)
+}
+
+/// As [`solve_by_bounds`], the members of large groups whose proven bounds
+/// differ settled by the proof-number search alone (without the
+/// alpha-beta search over the path that comes first otherwise): a way to
+/// check that search on its own.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_by_proof_numbers(
+    game: &Game,
+    start: &Position,
+    limit: u64,
+) -> Result<Solution, SolveError> {
+    let (codec, estimate) = check(game, limit)?;
+    let graph = Graph::build(game, start, codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let searches = Searches {
+        nodes: SEARCH_NODES,
+        path: false,
+    };
+    solve_graph(game, codec, graph, 0, None, searches)
 }
 
 /// Whether `game` can be solved within `limit` positions, before any work:
@@ -245,7 +269,31 @@ fn solve_groups_up_to(
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    solve_graph(game, codec, graph, exact_up_to, None, SEARCH_NODES)
+    solve_graph(
+        game,
+        codec,
+        graph,
+        exact_up_to,
+        None,
+        Searches::both(SEARCH_NODES),
+    )
+}
+
+/// How the members of large groups whose proven bounds differ are settled:
+/// the alpha-beta search over the path ([`history`], when `path`), then the
+/// proof-number search ([`proof_number`]), each within `nodes` nodes a
+/// group (0: neither runs).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Searches {
+    nodes: u64,
+    path: bool,
+}
+
+impl Searches {
+    /// Both searches, within `nodes` nodes each a group.
+    pub(crate) fn both(nodes: u64) -> Self {
+        Searches { nodes, path: true }
+    }
 }
 
 /// Solves the positions of `graph` (`databases`: what they cover).
@@ -255,7 +303,7 @@ fn solve_graph(
     graph: Graph,
     exact_up_to: usize,
     databases: Option<u32>,
-    search_nodes: u64,
+    searches: Searches,
 ) -> Result<Solution, SolveError> {
     let repetition = (game.rules().end.repetition == Repetition::EndGame)
         .then_some(game.rules().end.repetition_leftovers);
@@ -265,7 +313,7 @@ fn solve_graph(
         members,
         inexact,
         stats,
-    } = Solver::new(game, codec, &graph, repetition, exact_up_to, search_nodes).run()?;
+    } = Solver::new(game, codec, &graph, repetition, exact_up_to, searches).run()?;
     Ok(Solution {
         codec,
         keys: graph.keys,
@@ -342,8 +390,8 @@ struct Solver<'a> {
     members: FxHashMap<u32, Vec<u32>>,
     largest: usize,
     exact_up_to: usize,
-    /// Most nodes the history search may visit in each large group.
-    search_nodes: u64,
+    /// How large groups are searched.
+    searches: Searches,
     in_large_groups: usize,
     large_groups: usize,
     /// Positions of large groups whose exact bounds differ (scored by the
@@ -358,7 +406,7 @@ impl<'a> Solver<'a> {
         graph: &'a Graph,
         repetition: Option<Leftovers>,
         exact_up_to: usize,
-        search_nodes: u64,
+        searches: Searches,
     ) -> Self {
         let n = graph.len();
         Solver {
@@ -371,7 +419,7 @@ impl<'a> Solver<'a> {
             members: FxHashMap::default(),
             largest: 1,
             exact_up_to,
-            search_nodes,
+            searches,
             in_large_groups: 0,
             large_groups: 0,
             approximate: Vec::new(),
@@ -610,7 +658,7 @@ impl<'a> Solver<'a> {
         let open: Vec<u32> = (0..component.len() as u32)
             .filter(|&k| proven[k as usize][0] != proven[k as usize][1])
             .collect();
-        if open.is_empty() || self.search_nodes == 0 {
+        if open.is_empty() || self.searches.nodes == 0 {
             return;
         }
         let hint: Vec<i16> = (0..component.len())
@@ -618,12 +666,12 @@ impl<'a> Solver<'a> {
             .collect();
         let same_exits = low_exits == high_exits;
         g.exit = low_exits;
-        let from_low = settle(&g, repeats, &hint, proven.clone(), &open, self.search_nodes);
+        let from_low = settle(&g, repeats, &hint, proven.clone(), &open, self.searches);
         let from_high = if same_exits {
             from_low.clone()
         } else {
             g.exit = high_exits;
-            settle(&g, repeats, &hint, proven, &open, self.search_nodes)
+            settle(&g, repeats, &hint, proven, &open, self.searches)
         };
         for &k in &open {
             let k = k as usize;
@@ -639,7 +687,7 @@ impl<'a> Solver<'a> {
 
 /// Proven bounds for South on the members of `group` (exits as given),
 /// narrowed from `proven` by searching the members `open` with their
-/// history, within `nodes` nodes in all (on a thread of its own: the
+/// history, as `searches` says (on a thread of its own: the
 /// search recurses as deep as the paths it follows).
 fn settle(
     group: &LocalGroup,
@@ -647,17 +695,35 @@ fn settle(
     hint: &[i16],
     proven: Vec<[i16; 2]>,
     open: &[u32],
-    nodes: u64,
+    searches: Searches,
 ) -> Vec<[i16; 2]> {
     let run = || {
-        let mut search = history::PathSearch::new(group, repeats, hint, proven.clone());
-        for &k in open {
-            if search.total_nodes >= nodes {
-                break;
+        let mut free = proven.clone();
+        if searches.path {
+            let mut search = history::PathSearch::new(group, repeats, hint, free);
+            for &k in open {
+                if search.total_nodes >= searches.nodes {
+                    break;
+                }
+                search.settle(k);
             }
-            search.settle(k);
+            free = search.free;
         }
-        search.free
+        // Narrow bounds first: one test may settle them.
+        let mut open = open.to_vec();
+        open.sort_by_key(|&k| free[k as usize][1] - free[k as usize][0]);
+        let mut proofs = proof_number::ProofSearch::new(group, repeats, free);
+        // Every member with small tests first, then larger ones for those
+        // left: most proofs are small.
+        for budget in proof_number::TEST_NODES {
+            for &k in &open {
+                if proofs.total_nodes >= searches.nodes {
+                    break;
+                }
+                proofs.settle(k, budget);
+            }
+        }
+        proofs.free
     };
     std::thread::scope(|scope| {
         std::thread::Builder::new()
