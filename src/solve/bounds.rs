@@ -37,6 +37,16 @@ impl LocalGroup {
     /// the forcing player secures a member's bound goes only through members
     /// settled before it, so it never meets a member twice.
     pub fn bounds_in_order(&self) -> ([Vec<Option<i16>>; 2], [Vec<u32>; 2]) {
+        let (pred_first, pred) = self.predecessors();
+        let (lower, lower_order) = self.forced(true, &pred_first, &pred);
+        let (upper, upper_order) = self.forced(false, &pred_first, &pred);
+        ([lower, upper], [lower_order, upper_order])
+    }
+
+    /// The members' predecessors within the group, as `succ` and `first`
+    /// hold their successors: member `p`'s are
+    /// `pred[pred_first[p]..pred_first[p + 1]]`.
+    pub(crate) fn predecessors(&self) -> (Vec<u32>, Vec<u32>) {
         let n = self.south.len();
         let mut pred_first = vec![0u32; n + 1];
         for &q in &self.succ {
@@ -53,9 +63,7 @@ impl LocalGroup {
                 fill[q as usize] += 1;
             }
         }
-        let (lower, lower_order) = self.forced(true, &pred_first, &pred);
-        let (upper, upper_order) = self.forced(false, &pred_first, &pred);
-        ([lower, upper], [lower_order, upper_order])
+        (pred_first, pred)
     }
 
     /// The values (for South) when `south_forces` is true and South must

@@ -87,21 +87,7 @@ impl<'a> ProofSearch<'a> {
     /// are worth `repeat` for South; `free` starts as the proven bounds.
     pub fn new(group: &'a LocalGroup, repeat: &'a [i16], free: Vec<[i16; 2]>) -> Self {
         let n = group.south.len();
-        let mut pred_first = vec![0u32; n + 1];
-        for &q in &group.succ {
-            pred_first[q as usize + 1] += 1;
-        }
-        for i in 0..n {
-            pred_first[i + 1] += pred_first[i];
-        }
-        let mut fill = pred_first.clone();
-        let mut pred = vec![0u32; group.succ.len()];
-        for p in 0..n {
-            for &q in &group.succ[group.first[p] as usize..group.first[p + 1] as usize] {
-                pred[fill[q as usize] as usize] = p as u32;
-                fill[q as usize] += 1;
-            }
-        }
+        let (pred_first, pred) = group.predecessors();
         let mut outcomes: Vec<i16> = group.exit.iter().flatten().chain(repeat).copied().collect();
         outcomes.sort_unstable();
         outcomes.dedup();
