@@ -686,8 +686,13 @@ fn search_agrees(
 /// The proof-number search on its own (without the alpha-beta search over
 /// the path before it) settles every position of every tiny variant with
 /// cycles, and of Um el Tuweisat's rules on a 2x2 board with 2 stones a pit,
-/// as the naive minimax with the whole history does.
+/// as the naive minimax with the whole history does. It takes tens of
+/// minutes in a debug build: `.ci/run` runs it in the release build.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow in a debug build; run with --release (as .ci/run does)"
+)]
 fn the_proof_number_search_settles_every_position_as_the_naive_minimax_does() {
     let mut games: Vec<(String, Game)> = cases()
         .into_iter()
