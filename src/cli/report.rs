@@ -470,7 +470,7 @@ fn value_and_play(out: &mut String, p: PerfectPlay<'_>) {
         p.value, p.proof
     );
     if let Some(r) = p.result {
-        let _ = writeln!(out, "{}", perfect_play(r));
+        let _ = writeln!(out, "{}", perfect_play(r, p.value));
     }
     let moves: Vec<String> = p
         .moves
@@ -491,14 +491,25 @@ fn value_and_play(out: &mut String, p: PerfectPlay<'_>) {
     );
 }
 
-/// "perfect play: ..." : how a perfect game ends.
-fn perfect_play(r: &crate::solve::PvResult) -> String {
+/// "perfect play: ..." : how a perfect game ends; when the principal
+/// variation does not end at the start's `value` (a move's value given the
+/// positions seen on the way was not settled), it is called what it is.
+fn perfect_play(r: &crate::solve::PvResult, value: i16) -> String {
+    let reached = i32::from(r.scores[0]) - i32::from(r.scores[1]);
+    let line = if reached == i32::from(value) {
+        "perfect play:".to_string()
+    } else {
+        format!(
+            "the principal variation reaches {reached:+}, not the value: some of its moves' values \
+             given the positions seen on the way are not proven; it ends in"
+        )
+    };
     let verdict = match r.winner {
         crate::engine::Outcome::Draw => "a draw".to_string(),
         winner => format!("{} wins", winner.as_str()),
     };
     format!(
-        "perfect play: {verdict} {}-{} (south {}, north {}; the game ends: {})",
+        "{line} {verdict} {}-{} (south {}, north {}; the game ends: {})",
         r.scores[0].max(r.scores[1]),
         r.scores[0].min(r.scores[1]),
         r.scores[Player::South.index()],

@@ -87,6 +87,8 @@ pub(crate) struct PathSearch<'a> {
     hash: (u64, u64),
     table: FxHashMap<(u32, u64, u64), Entry>,
     nodes: u64,
+    /// Most nodes one search may visit ([`NODE_BUDGET`] unless set).
+    budget: u64,
     /// Nodes visited by every search so far.
     pub total_nodes: u64,
     /// Proven bounds on each member's value with nothing seen but itself,
@@ -140,9 +142,54 @@ impl<'a> PathSearch<'a> {
             hash: (0, 0),
             table: FxHashMap::default(),
             nodes: 0,
+            budget: NODE_BUDGET,
             total_nodes: 0,
             free,
         }
+    }
+
+    /// As [`PathSearch::new`], each search visiting at most `budget` nodes.
+    pub fn with_budget(mut self, budget: u64) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The value for South of member `root` reached after the members
+    /// `path` (distinct, in the order seen, `root` not among them), all of
+    /// them since the stones on the board last changed: a move to any of
+    /// them ends the game by repetition. `guess` (for South) is tested
+    /// first: its value with nothing seen but itself is often the answer.
+    /// `None` when the search is abandoned.
+    pub fn value_after(&mut self, path: &[u32], root: u32, guess: i16) -> Option<i16> {
+        self.nodes = 0;
+        for &m in path {
+            self.push(m);
+        }
+        self.push(root);
+        let (mut low, mut high) = self.path_bounds(root as usize);
+        let mut guess = Some(guess.clamp(low, high));
+        let value = loop {
+            if low >= high {
+                break Some(low);
+            }
+            // Is the value at least `test`? Either answer narrows the bounds.
+            let test = match guess.take() {
+                Some(g) if g > low => g,
+                Some(g) => g + 1,
+                None => low + (high - low + 1) / 2,
+            };
+            match self.search(root, test - 1, test) {
+                Ok((v, _)) if v >= test => low = v,
+                Ok((v, _)) => high = v,
+                Err(Abandoned) => break None,
+            }
+        };
+        self.pop(root);
+        for &m in path.iter().rev() {
+            self.pop(m);
+        }
+        self.total_nodes += self.nodes;
+        value
     }
 
     /// Settles member `root`'s value with nothing seen but itself, for
@@ -227,7 +274,7 @@ impl<'a> PathSearch<'a> {
     fn search(&mut self, at: u32, mut alpha: i16, mut beta: i16) -> Result<(i16, u32), Abandoned> {
         self.nodes += 1;
         let depth = self.undo.len() as u32 - 1;
-        if self.nodes > NODE_BUDGET || depth > MAX_DEPTH {
+        if self.nodes > self.budget || depth > MAX_DEPTH {
             return Err(Abandoned);
         }
         let a = at as usize;

@@ -50,10 +50,12 @@
 //! Values inside a group depend on the history; the table stores each
 //! position's value as if it had just been reached by a capture (nothing seen
 //! since but itself), which is what any group entered from outside needs.
-//! [`Solution::move_values`] takes the history into account (a move back to
-//! a position seen is scored as the repetition it is, and small groups are
-//! searched again with what was seen), so play that follows it gets at least
-//! the solved value.
+//! [`Solution::move_values`] takes the history into account: a move back to
+//! a position seen is scored as the repetition it is, a small group is
+//! searched again with what was seen, and a large group by the search over
+//! the positions on the path of `history.rs` with the members seen on the
+//! path, so play that follows it gets at least the solved value (a move whose
+//! search outgrows its budget keeps its value with nothing seen).
 //!
 //! The start's board coming back after the first move (with the same side to
 //! move, but no longer the opening) can only happen without a capture, so in
@@ -392,8 +394,6 @@ struct Solver<'a> {
     exact_up_to: usize,
     /// How large groups are searched.
     searches: Searches,
-    in_large_groups: usize,
-    large_groups: usize,
     /// Positions of large groups whose exact bounds differ (scored by the
     /// approximation).
     approximate: Vec<u32>,
@@ -420,8 +420,6 @@ impl<'a> Solver<'a> {
             largest: 1,
             exact_up_to,
             searches,
-            in_large_groups: 0,
-            large_groups: 0,
             approximate: Vec::new(),
         }
     }
@@ -456,12 +454,12 @@ impl<'a> Solver<'a> {
                 approximate += 1;
             }
         }
-        let in_cycles = self.members.values().map(Vec::len).sum::<usize>() + self.in_large_groups;
+        let in_cycles = self.members.values().map(Vec::len).sum::<usize>();
         let sign = for_south(self.codec.decode(graph.keys[0]).to_move);
         let stats = Stats {
             positions: graph.len(),
             in_cycles,
-            groups: self.members.len() + self.large_groups,
+            groups: self.members.len(),
             largest_group: self.largest,
             rule_dependent,
             approximate,
@@ -629,8 +627,10 @@ impl<'a> Solver<'a> {
             }
             exits[scoring as usize] = std::mem::take(&mut g.exit);
         }
-        self.in_large_groups += component.len();
-        self.large_groups += 1;
+        for &m in component {
+            self.group[m as usize] = component[0];
+        }
+        self.members.insert(component[0], component.to_vec());
         let [_, _, low_exits, high_exits] = exits;
         self.settle_group(component, g, &south, &repeats, [low_exits, high_exits]);
     }
@@ -733,6 +733,49 @@ fn settle(
             .and_then(|handle| handle.join().ok())
     })
     .unwrap_or(proven)
+}
+
+/// A group rebuilt from a solution for the search over the members on the
+/// path ([`history::PathSearch`]): values for South.
+struct LargeGroup {
+    group: LocalGroup,
+    repeats: Vec<i16>,
+    hint: Vec<i16>,
+}
+
+impl LargeGroup {
+    /// Most nodes the search of one move's value may visit.
+    const NODES: u64 = 5_000_000;
+
+    /// The values of the members `targets` for their movers, each reached
+    /// after the members `path`; `None` where the search outgrows
+    /// [`LargeGroup::NODES`]. The searches run on a thread of their own
+    /// (they recurse as deep as the paths they follow).
+    fn values_after(&self, path: &[u32], targets: &[u32]) -> Vec<Option<i16>> {
+        let free = vec![[i16::MIN, i16::MAX]; self.repeats.len()];
+        // A search each: one table for all grew large and took three times
+        // as long on a group of 300 members.
+        let run = || {
+            targets
+                .iter()
+                .map(|&at| {
+                    let sign = if self.group.south[at as usize] { 1 } else { -1 };
+                    history::PathSearch::new(&self.group, &self.repeats, &self.hint, free.clone())
+                        .with_budget(Self::NODES)
+                        .value_after(path, at, self.hint[at as usize])
+                        .map(|v| sign * v)
+                })
+                .collect()
+        };
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(history::STACK_BYTES)
+                .spawn_scoped(scope, run)
+                .ok()
+                .and_then(|handle| handle.join().ok())
+        })
+        .unwrap_or_else(|| vec![None; targets.len()])
+    }
 }
 
 /// A legal move and its value for the player making it.
@@ -901,11 +944,12 @@ impl Solution {
         let group_id = self.group[here as usize];
         let mut moves = Successors::default();
         game.successors(pos, &mut moves);
-        let group = (group_id != NO_GROUP)
+        let members: &[u32] = self.members.get(&group_id).map_or(&[], Vec::as_slice);
+        let group = (!members.is_empty() && members.len() <= cycles::MAX_MEMBERS)
             .then(|| self.group_of(game, group_id))
             .transpose()?;
-        let members: &[u32] = self.members.get(&group_id).map_or(&[], Vec::as_slice);
-        let mut seen_bits = 0u64;
+        // The members seen, in the order seen (each once).
+        let mut path: Vec<u32> = Vec::new();
         for (pits, side) in seen {
             let key = self.codec.encode(&Position {
                 pits: *pits,
@@ -917,12 +961,26 @@ impl Solution {
                 .get(&key)
                 .and_then(|i| members.iter().position(|m| m == i))
             {
-                seen_bits |= 1 << local;
+                if !path.contains(&(local as u32)) {
+                    path.push(local as u32);
+                }
             }
         }
+        let seen_bits = if group.is_some() {
+            path.iter().fold(0u64, |bits, &local| bits | 1 << local)
+        } else {
+            0
+        };
         let mut memo = FxHashMap::default();
+        // A large group (or a small one too large to search over every set
+        // of members seen): searched over the members on the path, built on
+        // first use.
+        // Moves into a large group (or a small one too large to search over
+        // every set of members seen), valued after the others by the search
+        // over the members on the path: (index, member, factor).
+        let mut on_path: Vec<(usize, u32, i16)> = Vec::new();
         let mut out = Vec::with_capacity(moves.len());
-        for s in moves.as_slice() {
+        for (i, s) in moves.as_slice().iter().enumerate() {
             let child = self.lookup(&s.position)?;
             let local = members.iter().position(|&m| m == child);
             // A board seen since the stones on the board last changed: the
@@ -933,16 +991,21 @@ impl Solution {
             let factor = factor(pos, &s.position);
             let value = match (&group, local) {
                 _ if repeated => factor * self.repeat_value(game, &s.position),
+                (Some(group), Some(local)) if seen_bits & (1 << local) != 0 => {
+                    factor * group.repeat(local)
+                }
                 (Some(group), Some(local)) => {
-                    let bit = 1u64 << local;
-                    let theirs = if seen_bits & bit != 0 {
-                        group.repeat(local)
-                    } else {
-                        group
-                            .value(local, seen_bits | bit, &mut memo)
-                            .map_err(|e| SolveError::CycleTooLarge { members: e.members })?
-                    };
-                    factor * theirs
+                    match group.value(local, seen_bits | 1 << local, &mut memo) {
+                        Ok(theirs) => factor * theirs,
+                        Err(_) => {
+                            on_path.push((i, local as u32, factor));
+                            factor * self.values[child as usize]
+                        }
+                    }
+                }
+                (None, Some(local)) => {
+                    on_path.push((i, local as u32, factor));
+                    factor * self.values[child as usize]
                 }
                 _ => gain(pos, &s.position) + factor * self.values[child as usize],
             };
@@ -950,6 +1013,18 @@ impl Solution {
                 successor: *s,
                 value,
             });
+        }
+        if !on_path.is_empty() {
+            let large = self.large_group(game, members)?;
+            let targets: Vec<u32> = on_path.iter().map(|&(_, local, _)| local).collect();
+            let values = large.values_after(&path, &targets);
+            for (&(i, _, factor), value) in on_path.iter().zip(values) {
+                // A search outgrowing its budget leaves the value with
+                // nothing seen but the position itself.
+                if let Some(theirs) = value {
+                    out[i].value = factor * theirs;
+                }
+            }
         }
         Ok(out)
     }
@@ -965,6 +1040,47 @@ impl Solution {
             .get(&self.codec.encode(pos))
             .copied()
             .ok_or(SolveError::Unknown)
+    }
+
+    /// Rebuilds the group of `members` for the search over the members on
+    /// the path, from the game's moves and the stored values.
+    fn large_group(&self, game: &Game, members: &[u32]) -> Result<LargeGroup, SolveError> {
+        let local: FxHashMap<u32, u32> = members
+            .iter()
+            .enumerate()
+            .map(|(k, &m)| (m, k as u32))
+            .collect();
+        let mut group = LocalGroup::default();
+        group.first.push(0);
+        let (mut repeats, mut hint) = (Vec::new(), Vec::new());
+        let mut moves = Successors::default();
+        for &m in members {
+            let pos = self.codec.decode(self.keys[m as usize]);
+            let sign = for_south(pos.to_move);
+            game.successors(&pos, &mut moves);
+            let mut exit: Option<i16> = None;
+            for s in moves.as_slice() {
+                let child = self.lookup(&s.position)?;
+                match local.get(&child) {
+                    Some(&k) => group.succ.push(k),
+                    None => {
+                        let v = gain(&pos, &s.position)
+                            + factor(&pos, &s.position) * self.values[child as usize];
+                        exit = Some(exit.map_or(v, |e| e.max(v)));
+                    }
+                }
+            }
+            group.first.push(group.succ.len() as u32);
+            group.south.push(sign == 1);
+            group.exit.push(exit.map(|v| sign * v));
+            repeats.push(sign * self.repeat_value(game, &pos));
+            hint.push(sign * self.values[m as usize]);
+        }
+        Ok(LargeGroup {
+            group,
+            repeats,
+            hint,
+        })
     }
 
     /// Rebuilds group `id` from the game's moves and the stored values.
