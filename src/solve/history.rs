@@ -42,6 +42,19 @@ const MAX_DEPTH: u32 = 400_000;
 /// Stack for the searches' recursion (reserved, used as the path grows).
 pub(crate) const STACK_BYTES: usize = 512 << 20;
 
+/// Runs `run` on a thread with a stack of [`STACK_BYTES`] (the searches
+/// recurse as deep as the paths they follow); `None` if the thread cannot
+/// be made or panics.
+pub(crate) fn on_search_stack<T: Send>(run: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, run)
+            .ok()
+            .and_then(|handle| handle.join().ok())
+    })
+}
+
 /// Most entries in the table of (member, path) results; it is emptied when
 /// full (slower, still exact).
 const TABLE_ENTRIES: usize = 4_000_000;

@@ -725,14 +725,7 @@ fn settle(
         }
         proofs.free
     };
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(history::STACK_BYTES)
-            .spawn_scoped(scope, run)
-            .ok()
-            .and_then(|handle| handle.join().ok())
-    })
-    .unwrap_or(proven)
+    history::on_search_stack(run).unwrap_or(proven)
 }
 
 /// A group rebuilt from a solution for the search over the members on the
@@ -753,8 +746,7 @@ impl LargeGroup {
     /// (they recurse as deep as the paths they follow).
     fn values_after(&self, path: &[u32], targets: &[u32]) -> Vec<Option<i16>> {
         let free = vec![[i16::MIN, i16::MAX]; self.repeats.len()];
-        // A search each: one table for all grew large and took three times
-        // as long on a group of 300 members.
+        // A fresh search (and table) for each target.
         let run = || {
             targets
                 .iter()
@@ -767,14 +759,7 @@ impl LargeGroup {
                 })
                 .collect()
         };
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(history::STACK_BYTES)
-                .spawn_scoped(scope, run)
-                .ok()
-                .and_then(|handle| handle.join().ok())
-        })
-        .unwrap_or_else(|| vec![None; targets.len()])
+        history::on_search_stack(run).unwrap_or_else(|| vec![None; targets.len()])
     }
 }
 
