@@ -607,7 +607,8 @@ pub(super) enum Command {
     /// says whether the start's value is exact and names every position
     /// not proven exact). Prints the
     /// value of the start (the final score difference under perfect play,
-    /// for South), the value of every first move, a perfect game, how many
+    /// for South), the value of every first move, a perfect game (each move
+    /// valued with the positions seen before it), how many
     /// positions lie on cycles and how many have a value that depends on the
     /// repetition rule, and the time and peak memory taken.
     ///
