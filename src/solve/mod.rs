@@ -957,9 +957,6 @@ impl Solution {
             0
         };
         let mut memo = FxHashMap::default();
-        // A large group (or a small one too large to search over every set
-        // of members seen): searched over the members on the path, built on
-        // first use.
         // Moves into a large group (or a small one too large to search over
         // every set of members seen), valued after the others by the search
         // over the members on the path: (index, member, factor).
@@ -1043,18 +1040,14 @@ impl Solution {
             let pos = self.codec.decode(self.keys[m as usize]);
             let sign = for_south(pos.to_move);
             game.successors(&pos, &mut moves);
-            let mut exit: Option<i16> = None;
-            for s in moves.as_slice() {
-                let child = self.lookup(&s.position)?;
-                match local.get(&child) {
-                    Some(&k) => group.succ.push(k),
-                    None => {
-                        let v = gain(&pos, &s.position)
-                            + factor(&pos, &s.position) * self.values[child as usize];
-                        exit = Some(exit.map_or(v, |e| e.max(v)));
-                    }
-                }
-            }
+            let exit = self.split_moves(
+                &pos,
+                &moves,
+                |child| local.get(&child).copied(),
+                |k, _| {
+                    group.succ.push(k);
+                },
+            )?;
             group.first.push(group.succ.len() as u32);
             group.south.push(sign == 1);
             group.exit.push(exit.map(|v| sign * v));
@@ -1076,21 +1069,37 @@ impl Solution {
         for &m in members {
             let pos = self.codec.decode(self.keys[m as usize]);
             game.successors(&pos, &mut moves);
-            let mut exit: Option<i16> = None;
             let mut inner = Vec::new();
-            for s in moves.as_slice() {
-                let child = self.lookup(&s.position)?;
-                match members.iter().position(|&x| x == child) {
-                    Some(local) => inner.push((local as u8, factor(&pos, &s.position))),
-                    None => {
-                        let v = gain(&pos, &s.position)
-                            + factor(&pos, &s.position) * self.values[child as usize];
-                        exit = Some(exit.map_or(v, |e| e.max(v)));
-                    }
-                }
-            }
+            let local = |child| members.iter().position(|&x| x == child).map(|k| k as u32);
+            let exit = self.split_moves(&pos, &moves, local, |k, f| inner.push((k as u8, f)))?;
             group.push(self.repeat_value(game, &pos), exit, inner);
         }
         Ok(group)
+    }
+
+    /// Splits the `moves` of a group member `pos` by `local` (a child's
+    /// index in the group, `None` outside it): `inside` gets each move
+    /// inside with its factor; returns the best move out of the group, for
+    /// the mover, by the stored values (`None`: every move stays inside).
+    fn split_moves(
+        &self,
+        pos: &Position,
+        moves: &Successors,
+        local: impl Fn(u32) -> Option<u32>,
+        mut inside: impl FnMut(u32, i16),
+    ) -> Result<Option<i16>, SolveError> {
+        let mut exit: Option<i16> = None;
+        for s in moves.as_slice() {
+            let child = self.lookup(&s.position)?;
+            match local(child) {
+                Some(k) => inside(k, factor(pos, &s.position)),
+                None => {
+                    let v = gain(pos, &s.position)
+                        + factor(pos, &s.position) * self.values[child as usize];
+                    exit = Some(exit.map_or(v, |e| e.max(v)));
+                }
+            }
+        }
+        Ok(exit)
     }
 }
