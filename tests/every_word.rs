@@ -75,6 +75,50 @@ const NEEDS_ANOTHER_SETTING: &[(&str, &str, &str)] = &[
         "end.own_pits_empty",
         "empty_row_loses",
         "needs `when own_pits_empty`, which only the `ludii` readings of rio-kadalis and mewelad take",
+    ),    (
+        "end.either_cannot_move",
+        "row_owner",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "player_to_move",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "unscored",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "draw",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "last_mover",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "able_to_move",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "divided",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "empty_row_wins",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.either_cannot_move",
+        "empty_row_loses",
+        "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
     ),
 ];
 

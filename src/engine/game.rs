@@ -1047,6 +1047,10 @@ impl Game {
             let emptied = Player::BOTH.map(|p| self.owns_no_stone(pos, p));
             set(EndReason::OwnPitsEmpty, emptied[0] || emptied[1]);
         }
+        if tested(EndReason::EitherCannotMove) {
+            let stuck = Player::BOTH.map(|p| !self.can_move(pos, p));
+            set(EndReason::EitherCannotMove, stuck[0] || stuck[1]);
+        }
         if holds == 0 {
             return None;
         }

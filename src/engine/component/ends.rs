@@ -53,6 +53,7 @@ impl EndRules {
                 EndWhen::RelayCycle => EndReason::RelayCycle,
                 EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
                 EndWhen::OwnPitsEmpty => EndReason::OwnPitsEmpty,
+                EndWhen::EitherCannotMove => EndReason::EitherCannotMove,
             };
             if !checks[..check_count].contains(&reason) {
                 checks[check_count] = reason;
@@ -71,6 +72,7 @@ impl EndRules {
             EndReason::RelayCycle => end.scoring.relay_cycle,
             EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
             EndReason::OwnPitsEmpty => end.scoring.own_pits_empty,
+            EndReason::EitherCannotMove => end.scoring.either_cannot_move,
             // Not an end of the rules (a capped game has no winner): its
             // scores are the captures and `leftovers`, never a draw or a win.
             EndReason::PlyCap
