@@ -15,7 +15,7 @@ pub(in crate::engine) struct EndRules {
     /// Those end conditions in the order of the rules (a relay cycle first:
     /// it ended the game inside the move), as the reason each gives; the
     /// first `check_count` are used.
-    checks: [EndReason; 8],
+    checks: [EndReason; 9],
     check_count: usize,
     /// The same conditions as a set: bit [`EndReason::bit`] of each.
     pub(in crate::engine) tests: u16,
@@ -39,7 +39,7 @@ impl EndRules {
     pub(in crate::engine) fn new(rules: &Rules) -> EndRules {
         let end = &rules.end;
         let relay_laps = rules.sowing.laps != Laps::Single;
-        let mut checks = [EndReason::NoLegalMove; 8];
+        let mut checks = [EndReason::NoLegalMove; 9];
         let mut check_count = 0;
         let cycle_first = end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
         for when in cycle_first.chain(end.when.iter()) {
