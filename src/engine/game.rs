@@ -681,15 +681,32 @@ impl Game {
         pos: &mut Position,
         first: usize,
         direction: usize,
-        mut on_lap: impl FnMut(usize, u8),
+        on_lap: impl FnMut(usize, u8),
     ) -> (usize, LapsEnd, usize) {
-        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         if self.sowing.laps == Laps::Single {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
             let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
             return (last, LapsEnd::Done, 1);
         }
+        match self.ends.relay_cycle_ends {
+            true => self.sow_relay_laps::<true>(pos, first, direction, on_lap),
+            false => self.sow_relay_laps::<false>(pos, first, direction, on_lap),
+        }
+    }
+
+    /// [`Game::sow_laps`] under relay laps; `CYCLE` when a relay cycle ends
+    /// the game (`relay_cycle`), so that the other relay variants keep no
+    /// lap states.
+    #[inline]
+    fn sow_relay_laps<const CYCLE: bool>(
+        &self,
+        pos: &mut Position,
+        first: usize,
+        direction: usize,
+        mut on_lap: impl FnMut(usize, u8),
+    ) -> (usize, LapsEnd, usize) {
+        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         let mut origin = first;
         let mut lap = |pos: &mut Position, origin: usize| {
             on_lap(origin, pos.pits[origin]);
@@ -712,7 +729,7 @@ impl Game {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
-            if self.ends.relay_cycle_ends {
+            if CYCLE {
                 length += 1;
                 if (pos.pits, origin) == saved {
                     let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
