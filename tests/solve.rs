@@ -341,6 +341,54 @@ fn reachable(
     seen
 }
 
+/// A first move leading to a position whose value is not proven exact is
+/// reported as an estimate, never as exact: on Um el Tuweisat without the
+/// history search the start is only bounded ([-4, +2]), so its best move
+/// cannot be exact, and every move into a position listed as not proven
+/// exact says so (in the JSON's `bound`, and `(not proven)` in the text).
+#[test]
+fn first_moves_into_positions_not_proven_exact_are_estimates() {
+    let args = [
+        "solve",
+        "um-el-tuweisat",
+        "--search-nodes",
+        "0",
+        "--format",
+        "json",
+    ];
+    let (code, json, stderr) = sow(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["bounds"], serde_json::json!([-4, 2]));
+    let game = crate::common::shipped("um-el-tuweisat");
+    let not_proven: Vec<Position> = json["inexact_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| crate::common::pos(&game, p["position"].as_str().unwrap()))
+        .collect();
+    let start = game.start();
+    let mut estimates = 0;
+    for m in json["moves"].as_array().unwrap() {
+        let child = crate::common::play(&game, &start, m["move"].as_str().unwrap()).position;
+        let listed = not_proven
+            .iter()
+            .any(|p| p.pits == child.pits && p.to_move == child.to_move);
+        if listed {
+            assert_eq!(m["bound"], "estimate", "{m}");
+        }
+        estimates += usize::from(m["bound"] == "estimate");
+    }
+    let best = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["value"] == json["value"])
+        .unwrap();
+    assert_eq!(best["bound"], "estimate", "{best}");
+    assert!(estimates > 0);
+}
+
 /// `sow solve --format json` names every position whose value is not proven
 /// exact, with its proven bounds and why, as many as the text report counts.
 /// On Tihbat each reason is checked against the game itself: a position "in
@@ -1226,6 +1274,7 @@ fn kalah_forward_search_equals_the_full_solution_on_small_boards() {
                         MoveBound::AtLeast => {
                             assert!(want >= value && value > i32::from(quick.value))
                         }
+                        MoveBound::Estimate => panic!("{name}: the forward search estimates"),
                     }
                 }
                 assert_eq!(

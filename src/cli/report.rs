@@ -479,6 +479,7 @@ fn value_and_play(out: &mut String, p: PerfectPlay<'_>) {
             crate::solve::MoveBound::Exact => format!("{} {:+}", m.mv, m.value),
             crate::solve::MoveBound::AtMost => format!("{} at most {:+}", m.mv, m.value),
             crate::solve::MoveBound::AtLeast => format!("{} at least {:+}", m.mv, m.value),
+            crate::solve::MoveBound::Estimate => format!("{} {:+} (not proven)", m.mv, m.value),
         })
         .collect();
     let _ = writeln!(out, "first moves (value for south): {}", moves.join(", "));

@@ -770,6 +770,10 @@ pub struct MoveValue {
     pub successor: Successor,
     /// Stones it captures plus what the player to move can make sure of afterwards.
     pub value: i16,
+    /// Whether `value` is proven: false when the position the move leads to
+    /// has a value not proven exact, or when its value given the positions
+    /// seen was left to an estimate (the search over them ran out of nodes).
+    pub exact: bool,
 }
 
 impl Solution {
@@ -971,6 +975,7 @@ impl Solution {
                 .iter()
                 .any(|(pits, side)| *pits == s.position.pits && *side == s.position.to_move);
             let factor = factor(pos, &s.position);
+            let proven = !self.inexact.contains_key(&child);
             let value = match (&group, local) {
                 _ if repeated => factor * self.repeat_value(game, &s.position),
                 (Some(group), Some(local)) if seen_bits & (1 << local) != 0 => {
@@ -994,6 +999,7 @@ impl Solution {
             out.push(MoveValue {
                 successor: *s,
                 value,
+                exact: repeated || proven,
             });
         }
         if !on_path.is_empty() {
@@ -1001,10 +1007,12 @@ impl Solution {
             let targets: Vec<u32> = on_path.iter().map(|&(_, local, _)| local).collect();
             let values = large.values_after(&path, &targets);
             for (&(i, _, factor), value) in on_path.iter().zip(values) {
-                // A search outgrowing its budget leaves the value with
-                // nothing seen but the position itself.
-                if let Some(theirs) = value {
-                    out[i].value = factor * theirs;
+                match value {
+                    Some(theirs) => out[i].value = factor * theirs,
+                    // A search outgrowing its budget leaves the value with
+                    // nothing seen but the position itself: the value only
+                    // when no member of the group was seen.
+                    None => out[i].exact &= path.is_empty(),
                 }
             }
         }

@@ -35,6 +35,10 @@ pub enum MoveBound {
     AtMost,
     /// A proven lower bound on it, for South (above the start's value).
     AtLeast,
+    /// Not proven: an estimate of it, within proven bounds (the position
+    /// the move leads to is not proven exact, or its value given the
+    /// positions seen before was not settled within the search's nodes).
+    Estimate,
 }
 
 /// How the principal variation ended.
@@ -134,7 +138,11 @@ impl Summary {
             .map(|m| FirstMove {
                 mv: game.move_label(m.successor.mv),
                 value: sign * m.value,
-                bound: MoveBound::Exact,
+                bound: if m.exact {
+                    MoveBound::Exact
+                } else {
+                    MoveBound::Estimate
+                },
             })
             .collect();
         let best = moves
