@@ -785,7 +785,7 @@ fn record_values_outside_a_set_name_the_accepted_ones() {
     let (code, _, stderr) = sow(&["verify", record.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("result.end: expected no_legal_move, feeding_impossible, repetition, captured_majority, row_empty, all_pits_at_most_one, stones_left, score_reached, relay_cycle, inner_row_empty, own_pits_empty or ply_cap, found `stalemate`"),
+        stderr.contains("result.end: expected no_legal_move, feeding_impossible, repetition, captured_majority, row_empty, all_pits_at_most_one, stones_left, score_reached, relay_cycle, inner_row_empty, own_pits_empty, either_cannot_move or ply_cap, found `stalemate`"),
         "{stderr}"
     );
 }

@@ -681,15 +681,32 @@ impl Game {
         pos: &mut Position,
         first: usize,
         direction: usize,
-        mut on_lap: impl FnMut(usize, u8),
+        on_lap: impl FnMut(usize, u8),
     ) -> (usize, LapsEnd, usize) {
-        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         if self.sowing.laps == Laps::Single {
             // One lap, nothing to relay, test or cycle: the common case,
             // kept clear of the relay bookkeeping below.
             let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
             return (last, LapsEnd::Done, 1);
         }
+        match self.ends.relay_cycle_ends {
+            true => self.sow_relay_laps::<true>(pos, first, direction, on_lap),
+            false => self.sow_relay_laps::<false>(pos, first, direction, on_lap),
+        }
+    }
+
+    /// [`Game::sow_laps`] under relay laps; `CYCLE` when a relay cycle ends
+    /// the game (`relay_cycle`), so that the other relay variants keep no
+    /// lap states.
+    #[inline]
+    fn sow_relay_laps<const CYCLE: bool>(
+        &self,
+        pos: &mut Position,
+        first: usize,
+        direction: usize,
+        mut on_lap: impl FnMut(usize, u8),
+    ) -> (usize, LapsEnd, usize) {
+        let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         let mut origin = first;
         let mut lap = |pos: &mut Position, origin: usize| {
             on_lap(origin, pos.pits[origin]);
@@ -712,7 +729,7 @@ impl Game {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
-            if self.ends.relay_cycle_ends {
+            if CYCLE {
                 length += 1;
                 if (pos.pits, origin) == saved {
                     let (pits, last, laps) = self.cycle_start(pos, start, first, direction, length);
@@ -938,28 +955,30 @@ impl Game {
     /// match, and the position notation refuses such a board.
     ///
     /// The pits passed over are read once, as a mask ([`Game::passed_over`]),
-    /// and the path walked by index, round and round.
+    /// and the path walked lap by lap, each slot getting a stone unless it
+    /// is passed over: the lap ends at the slot that got the last stone.
     #[cold]
     #[inline(never)]
     fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
+        if stones == 0 {
+            return origin;
+        }
         pos.pits[origin] = 0;
         let passed = self.passed_over(pos);
-        let mut last = origin;
-        let mut index = usize::from(self.sowing.single_to_next && stones == 1);
-        while stones > 0 {
-            if index >= path.len() {
-                index = 0;
+        let mut from = usize::from(self.sowing.single_to_next && stones == 1);
+        loop {
+            for &target in &path[from..] {
+                let slot = usize::from(target) % MAX_PITS;
+                let open = u8::from(passed >> slot & 1 == 0);
+                pos.pits[slot] += open;
+                stones -= open;
+                if stones == 0 {
+                    return slot;
+                }
             }
-            let slot = usize::from(path[index]) % MAX_PITS;
-            index += 1;
-            if passed >> slot & 1 == 0 {
-                pos.pits[slot] += 1;
-                stones -= 1;
-                last = slot;
-            }
+            from = 0;
         }
-        last
     }
 
     /// The index on its path of the slot that gets the last of `stones`.
@@ -1046,6 +1065,10 @@ impl Game {
         if tested(EndReason::OwnPitsEmpty) {
             let emptied = Player::BOTH.map(|p| self.owns_no_stone(pos, p));
             set(EndReason::OwnPitsEmpty, emptied[0] || emptied[1]);
+        }
+        if tested(EndReason::EitherCannotMove) {
+            let stuck = Player::BOTH.map(|p| !self.can_move(pos, p));
+            set(EndReason::EitherCannotMove, stuck[0] || stuck[1]);
         }
         if holds == 0 {
             return None;
@@ -1566,7 +1589,7 @@ mod tests {
 
     use super::packed::tests::random_board;
     use crate::{
-        engine::{Game, Move, Player, Successor},
+        engine::{position::MAX_PITS, Game, Move, Player, Successor},
         variants,
     };
 
@@ -1671,5 +1694,69 @@ mod tests {
             screened > 1000 && played > 5000,
             "{screened} boards screened, {played} moves played"
         );
+    }
+
+    /// A lap past closed pits ([`Game::sow_lap_by_slot`]) drops its stones
+    /// one by one along the path, round and round, a closed pit getting
+    /// none, as a plain walk of the cycled path does: on random boards of
+    /// every shipped variant with random closed pits (their stones lifted
+    /// with the origin's, so that many laps go round more than once), every
+    /// origin, direction and mover.
+    #[test]
+    fn a_lap_past_closed_pits_drops_its_stones_one_by_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let mut laps = 0;
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            for _ in 0..50 {
+                let board = random_board(&game, &mut rng);
+                for origin in (0..game.pit_count()).filter(|&p| board.pits[p] > 0) {
+                    let mut pos = board;
+                    for pit in (0..game.pit_count()).filter(|&p| p != origin) {
+                        let lifted = pos.pits[origin].checked_add(pos.pits[pit]);
+                        if let Some(lifted) = lifted.filter(|_| rng.random_bool(0.3)) {
+                            pos.closed |= 1 << pit;
+                            pos.pits[origin] = lifted;
+                            pos.pits[pit] = 0;
+                        }
+                    }
+                    for mover in Player::BOTH {
+                        for direction in 0..2 {
+                            pos.to_move = mover;
+                            let path = &game.sowing.sow_path[mover.index()][direction][origin]
+                                [..game.sowing.path_len];
+                            let passed = game.passed_over(&pos);
+                            let open =
+                                |&&slot: &&u8| passed >> (usize::from(slot) % MAX_PITS) & 1 == 0;
+                            if !path.iter().any(|slot| open(&slot)) {
+                                continue;
+                            }
+                            let mut walked = pos;
+                            let stones = walked.pits[origin];
+                            walked.pits[origin] = 0;
+                            let skip = usize::from(game.sowing.single_to_next && stones == 1);
+                            let mut slots =
+                                path.iter().cycle().skip(skip).filter(|slot| open(slot));
+                            let mut last = origin;
+                            for _ in 0..stones {
+                                last = usize::from(*slots.next().unwrap()) % MAX_PITS;
+                                walked.pits[last] += 1;
+                            }
+                            let mut sown = pos;
+                            let sown_last = game.sow_lap_by_slot(&mut sown, path, origin);
+                            assert_eq!(
+                                (sown_last, sown.pits),
+                                (last, walked.pits),
+                                "{name}: {origin} {direction} {mover:?} from {:?} closed {:b}",
+                                pos.pits,
+                                pos.closed
+                            );
+                            laps += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(laps > 10_000, "only {laps} laps");
     }
 }

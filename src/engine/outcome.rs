@@ -28,6 +28,8 @@ pub enum EndReason {
     InnerRowEmpty,
     /// No pit a player owns held a stone after a ply.
     OwnPitsEmpty,
+    /// A player, the mover or the other, had no legal move after a ply.
+    EitherCannotMove,
     /// A simulator's ply cap stopped the game: not an end the rules define.
     PlyCap,
 }
@@ -40,7 +42,7 @@ impl EndReason {
     }
 
     /// How many reasons there are.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 13;
 
     /// Every reason, in the order reports list them.
     pub const ALL: [EndReason; EndReason::COUNT] = [
@@ -55,6 +57,7 @@ impl EndReason {
         EndReason::RelayCycle,
         EndReason::InnerRowEmpty,
         EndReason::OwnPitsEmpty,
+        EndReason::EitherCannotMove,
         EndReason::PlyCap,
     ];
 
@@ -72,6 +75,7 @@ impl EndReason {
             EndReason::RelayCycle => "relay_cycle",
             EndReason::InnerRowEmpty => "inner_row_empty",
             EndReason::OwnPitsEmpty => "own_pits_empty",
+            EndReason::EitherCannotMove => "either_cannot_move",
             EndReason::PlyCap => "ply_cap",
         }
     }
@@ -90,6 +94,7 @@ impl EndReason {
             EndReason::RelayCycle => "a relay came back to a lap state of the same move",
             EndReason::InnerRowEmpty => "a player's inner row is empty",
             EndReason::OwnPitsEmpty => "no pit a player owns holds a stone",
+            EndReason::EitherCannotMove => "a player has no legal move after a ply",
             EndReason::PlyCap => "the ply cap was reached",
         }
     }

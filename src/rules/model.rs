@@ -876,17 +876,21 @@ pub struct EndScoring {
     /// No pit a player owns holds a stone (`own_pits_empty`).
     #[serde(default)]
     pub own_pits_empty: Leftovers,
+    /// A player, the mover or the other, has no legal move after a ply
+    /// (`either_cannot_move`).
+    #[serde(default)]
+    pub either_cannot_move: Leftovers,
 }
 
 impl EndScoring {
     /// Each way of ending, named as its key in `end`, with its scoring.
-    pub fn ways(&self) -> [(&'static str, Leftovers); 10] {
+    pub fn ways(&self) -> [(&'static str, Leftovers); 11] {
         let mut copy = *self;
         copy.ways_mut().map(|(name, leftovers)| (name, *leftovers))
     }
 
     /// [`EndScoring::ways`], to change them.
-    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 10] {
+    pub fn ways_mut(&mut self) -> [(&'static str, &mut Leftovers); 11] {
         [
             ("no_legal_move", &mut self.no_legal_move),
             ("feeding_impossible", &mut self.feeding_impossible),
@@ -898,6 +902,7 @@ impl EndScoring {
             ("relay_cycle", &mut self.relay_cycle),
             ("inner_row_empty", &mut self.inner_row_empty),
             ("own_pits_empty", &mut self.own_pits_empty),
+            ("either_cannot_move", &mut self.either_cannot_move),
         ]
     }
 }
@@ -932,6 +937,10 @@ keyword_enum! {
         /// opponent won and with those they won after a round (`refill
         /// surplus`); where pits never change hands, the same as `row_empty`.
         OwnPitsEmpty = "own_pits_empty",
+        /// A player, the mover or the other, has no legal move (checked
+        /// after every ply, whoever is to move; Ludii's Leyla games: "play
+        /// ends when one player can no longer play", the mover included).
+        EitherCannotMove = "either_cannot_move",
     }
 }
 

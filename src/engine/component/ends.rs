@@ -15,7 +15,7 @@ pub(in crate::engine) struct EndRules {
     /// Those end conditions in the order of the rules (a relay cycle first:
     /// it ended the game inside the move), as the reason each gives; the
     /// first `check_count` are used.
-    checks: [EndReason; 8],
+    checks: [EndReason; 9],
     check_count: usize,
     /// The same conditions as a set: bit [`EndReason::bit`] of each.
     pub(in crate::engine) tests: u16,
@@ -39,7 +39,7 @@ impl EndRules {
     pub(in crate::engine) fn new(rules: &Rules) -> EndRules {
         let end = &rules.end;
         let relay_laps = rules.sowing.laps != Laps::Single;
-        let mut checks = [EndReason::NoLegalMove; 8];
+        let mut checks = [EndReason::NoLegalMove; 9];
         let mut check_count = 0;
         let cycle_first = end.when.iter().filter(|w| **w == EndWhen::RelayCycle);
         for when in cycle_first.chain(end.when.iter()) {
@@ -53,6 +53,7 @@ impl EndRules {
                 EndWhen::RelayCycle => EndReason::RelayCycle,
                 EndWhen::InnerRowEmpty => EndReason::InnerRowEmpty,
                 EndWhen::OwnPitsEmpty => EndReason::OwnPitsEmpty,
+                EndWhen::EitherCannotMove => EndReason::EitherCannotMove,
             };
             if !checks[..check_count].contains(&reason) {
                 checks[check_count] = reason;
@@ -71,6 +72,7 @@ impl EndRules {
             EndReason::RelayCycle => end.scoring.relay_cycle,
             EndReason::InnerRowEmpty => end.scoring.inner_row_empty,
             EndReason::OwnPitsEmpty => end.scoring.own_pits_empty,
+            EndReason::EitherCannotMove => end.scoring.either_cannot_move,
             // Not an end of the rules (a capped game has no winner): its
             // scores are the captures and `leftovers`, never a draw or a win.
             EndReason::PlyCap

@@ -18,7 +18,7 @@ pub const SECTION: Section = Section {
 `leftovers` scores every way the game ends; a key named after one of them
 (`no_legal_move`, `feeding_impossible`, `captured_majority`, `row_empty`,
 `all_pits_at_most_one`, `stones_left`, `score_reached`, `relay_cycle`,
-`inner_row_empty`, `own_pits_empty`, and `repetition_leftovers` for a repetition) scores that way differently, e.g.
+`inner_row_empty`, `own_pits_empty`, `either_cannot_move`, and `repetition_leftovers` for a repetition) scores that way differently, e.g.
 `feeding_impossible draw` (Ludii's Awari: the players pass and the game is
 drawn). Such a key for a way the rules never end the game is an error.
 `draw` makes the game a draw whatever was captured (both final scores are 0);
@@ -79,6 +79,7 @@ each player's rows for every other way.",
         RELAY_CYCLE,
         INNER_ROW_EMPTY,
         OWN_PITS_EMPTY,
+        EITHER_CANNOT_MOVE,
         TEST_AFTER,
     ],
     checks: &[
@@ -101,9 +102,11 @@ pub const WHEN: Key = Key {
     read: |r, v| r.end.when = end_conditions(v.words()),
     write: |r| Some(r.end.when.iter().map(ToString::to_string).collect()),
     what: "end condition",
-    value: ValueKind::WordList(
-        Words::of::<EndWhen>().opt_in(&["inner_row_empty", "own_pits_empty"]),
-    ),
+    value: ValueKind::WordList(Words::of::<EndWhen>().opt_in(&[
+        "inner_row_empty",
+        "own_pits_empty",
+        "either_cannot_move",
+    ])),
     default: Default::Value("no_legal_move"),
     warns: None,
     doc: "What ends the game, besides the player to move having no legal move (which always does).",
@@ -368,6 +371,21 @@ pub const OWN_PITS_EMPTY: Key = Key {
     infer: Infer::OptIn,
 };
 
+pub const EITHER_CANNOT_MOVE: Key = Key {
+    section: Some("end"),
+    name: "either_cannot_move",
+    describe: said_elsewhere,
+    read: |r, v| r.end.scoring.either_cannot_move = v.word(),
+    write: |r| ends_on(r, EndWhen::EitherCannotMove).then(|| one(r.end.scoring.either_cannot_move)),
+    what: "leftover rule",
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    default: Default::SameAs("leftovers"),
+    warns: None,
+    doc: "How a game ended by `either_cannot_move` is scored.",
+    example: "either_cannot_move row_owner",
+    infer: Infer::OptIn,
+};
+
 pub const TEST_AFTER: Key = Key {
     section: Some("end"),
     name: "test_after",
@@ -470,6 +488,10 @@ fn end_when(rules: &Rules) -> Vec<String> {
                 "It also ends as soon as no pit a player owns holds a stone, whoever is to move."
                     .into(),
             ),
+            EndWhen::EitherCannotMove => out.push(
+                "It also ends as soon as a player has no legal move, the player who just moved included."
+                    .into(),
+            ),
         }
     }
     out
@@ -554,6 +576,7 @@ fn way_words(way: &str) -> &'static str {
         "relay_cycle" => "a relay comes back to a lap state of the same move",
         "inner_row_empty" => "a player's inner row is empty",
         "own_pits_empty" => "no pit a player owns holds a stone",
+        "either_cannot_move" => "a player has no legal move after a ply",
         _ => "the player to move has no legal move",
     }
 }
