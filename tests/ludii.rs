@@ -428,17 +428,79 @@ struct AtSowing<'a> {
     round_end: Option<([u64; 2], &'a Expected)>,
 }
 
+/// Legal-move counts where a game parts, as the artifacts' detectors see
+/// them.
+struct AtLegal<'a> {
+    game: &'a Game,
+    /// `sow`'s legal moves.
+    ours: usize,
+    /// Ludii's.
+    theirs: usize,
+}
+
+/// The end of a game whose winner parts, as the artifacts' detectors see
+/// it.
+struct AtEnd<'a> {
+    /// `sow`'s last position (before the counters left are given).
+    position: &'a Position,
+    /// The stones on `sow`'s board there.
+    left: u64,
+    /// Ludii's last scores, where it keeps them.
+    ludii_scores: Option<[u64; 2]>,
+}
+
+/// An artifact's detector, by where a game parts: at a sowing, at the
+/// legal-move counts, or at the winner.
+#[derive(Clone, Copy)]
+enum Detector {
+    Sowing(fn(&AtSowing) -> bool),
+    Legal(fn(&AtLegal) -> bool),
+    End(fn(&AtEnd) -> bool),
+}
+
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
-/// sowing where a game parts reaches it.
-fn detector(name: &str) -> Option<fn(&AtSowing) -> bool> {
+/// place where a game parts reaches it.
+fn detector(name: &str) -> Option<Detector> {
     match name {
-        "origin_test" => Some(reaches_origin_test),
-        "north_on_south_track" => Some(reaches_north_on_south_track),
-        "chain_stops_before_origin" => Some(reaches_chain_stops_before_origin),
-        "relay_to_move_limit" => Some(reaches_relay_to_move_limit),
-        "leftovers_to_north" => Some(reaches_leftovers_to_north),
+        "origin_test" => Some(Detector::Sowing(reaches_origin_test)),
+        "north_on_south_track" => Some(Detector::Sowing(reaches_north_on_south_track)),
+        "chain_stops_before_origin" => Some(Detector::Sowing(reaches_chain_stops_before_origin)),
+        "relay_to_move_limit" => Some(Detector::Sowing(reaches_relay_to_move_limit)),
+        "leftovers_to_north" => Some(Detector::Sowing(reaches_leftovers_to_north)),
+        "direction_kept_without_capture" => {
+            Some(Detector::Legal(reaches_direction_kept_without_capture))
+        }
+        "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
         _ => None,
     }
+}
+
+/// The first artifact of those a reading names whose detector says the
+/// place where a game parts reaches it.
+fn reached(artifacts: &[String], reaches: impl Fn(Detector) -> bool) -> Option<&'static str> {
+    (artifacts.iter())
+        .map(|name| rules::artifacts::find(name).expect("checked by the reading"))
+        .find(|artifact| detector(artifact.name).is_some_and(&reaches))
+        .map(|artifact| artifact.name)
+}
+
+/// A player may sow either way, and Ludii offers exactly one way from each
+/// pit `sow` offers both ways from: the way a relay went in an earlier
+/// move that ended without a capture.
+fn reaches_direction_kept_without_capture(at: &AtLegal) -> bool {
+    let either = (at.game.rules().sowing.direction).contains(&rules::PitDirection::Either);
+    either && at.theirs * 2 == at.ours
+}
+
+/// Ludii scores one player its captures and the other those same captures
+/// plus the counters left on the board.
+fn reaches_able_scores_stuck_store(at: &AtEnd) -> bool {
+    let captured = at.position.captured.map(u64::from);
+    at.ludii_scores.is_some_and(|scores| {
+        (0..2).any(|stuck| {
+            scores[stuck] == captured[stuck] && scores[1 - stuck] == captured[stuck] + at.left
+        })
+    })
 }
 
 /// Ludii's `sow` with `includeSelf:False` tests its capture at the `(to)`
@@ -586,10 +648,22 @@ fn replay(
                 .iter()
                 .map(|&m| game.move_label(m))
                 .collect();
-            return parting(format!(
-                "legal moves: sow {ours} ({}), Ludii {theirs}",
-                listed.join(" ")
-            ));
+            let at = AtLegal {
+                game,
+                ours: ours as usize,
+                theirs: theirs as usize,
+            };
+            return Err(Parting {
+                ply,
+                why: format!(
+                    "legal moves: sow {ours} ({}), Ludii {theirs}",
+                    listed.join(" ")
+                ),
+                artifact: reached(artifacts, |detector| match detector {
+                    Detector::Legal(reaches) => reaches(&at),
+                    _ => false,
+                }),
+            });
         }
         // Ludii's moves k..=last are one player's in a row (relay laps,
         // extra turns): the candidates for one of sow's plies.
@@ -716,13 +790,10 @@ fn replay(
                     && at_limit,
                 round_end,
             };
-            let artifact = (artifacts.iter())
-                .map(|name| {
-                    rules::artifacts::find(name)
-                        .expect("checked by the reading")
-                        .name
-                })
-                .find(|name| from.is_some() && detector(name).is_some_and(|reaches| reaches(&at)));
+            let artifact = reached(artifacts, |detector| match detector {
+                Detector::Sowing(reaches) => from.is_some() && reaches(&at),
+                _ => false,
+            });
             return Err(Parting {
                 ply,
                 why: format!(
@@ -789,9 +860,20 @@ fn replay(
         _ => 0,
     };
     if ours != end["winner"].as_u64().unwrap_or(0) {
+        let position = run.position();
+        let pits = &position.pits[..game.pit_count()];
+        let at = AtEnd {
+            position,
+            left: pits.iter().map(|&n| u64::from(n)).sum(),
+            ludii_scores: (end["scores"].as_array())
+                .and_then(|s| Some([s.first()?.as_u64()?, s.get(1)?.as_u64()?])),
+        };
         return Err(Parting {
             ply: moves.len(),
-            artifact: None,
+            artifact: reached(artifacts, |detector| match detector {
+                Detector::End(reaches) => reaches(&at),
+                _ => false,
+            }),
             why: format!(
                 "winner: sow {ours} ({}, scores {:?}), Ludii {} (scores {})",
                 reason.as_str(),

@@ -72,6 +72,28 @@ pub const ARTIFACTS: &[Artifact] = &[
                    round ends; the rules give the 2 left to South, who can still move (24 24), \
                    Ludii to North (22 26)",
     },
+    Artifact {
+        name: "direction_kept_without_capture",
+        what: "Ludii 1.3.13, Dongjintian: the direction a relay goes (its \"Direction\" \
+               variable) is reset only by a capture, so after a move whose relay ends without \
+               capturing, the next player, and every one after, may sow only that way until a \
+               move captures; the rules let every move choose its direction",
+        smallest: "Dongjintian, `0 0 0 0 1 / 0 1 0 0 0 south` (2 counters), South plays e:ccw: \
+                   its counter falls in A, B's counter is lifted and falls in C, and D and E \
+                   are empty, so the move ends without a capture; the rules give North A and C \
+                   either way, 4 moves; Ludii only anti-clockwise, 2",
+    },
+    Artifact {
+        name: "able_scores_stuck_store",
+        what: "Ludii 1.3.13, Aw-li On-nam Ot-tjin: when a player cannot move, its score is \
+               its store, and the opponent's is that same store plus the counters left on the \
+               board (its `PiecesOwnedBy` reads the stuck player's store, not the opponent's), \
+               so the player who can still move wins whenever a counter is left; the rules \
+               give that player the counters left on top of its own captures",
+        smallest: "Aw-li On-nam Ot-tjin, `1 0 0 0 0 0 0 0 0 / 2 0 0 0 0 0 0 0 0 south captured \
+                   27 24`: South cannot move, and the rules give the 3 left to North, 27 to \
+                   27, a draw; Ludii scores South 27 and North 27 + 3 = 30, a win for North",
+    },
 ];
 
 /// The artifact named `name`, if any.

@@ -382,6 +382,10 @@ pub struct CaptureRule {
     pub side: CaptureSide,
     /// Whether further pits are taken after the last one.
     pub chain: Chain,
+    /// For a chain: whether each pit is judged by its count after the
+    /// earlier pits' takes, or as the sowing left it.
+    #[serde(default)]
+    pub chain_judged: ChainJudged,
     /// Whether the game's very first move may capture.
     pub first_move: FirstMove,
     /// What a qualifying last pit gives the mover.
@@ -633,6 +637,20 @@ keyword_enum! {
         Backward = "backward",
         /// The pits after the last, in the sowing direction, while they qualify.
         Forward = "forward",
+    }
+}
+
+keyword_enum! {
+    /// For a chain: which count each pit of the chain is judged by.
+    ChainJudged {
+        /// After the earlier pits' takes: a pit already taken (as the pit
+        /// facing an earlier one) ends the chain.
+        AsTaken = "as_taken",
+        /// As the sowing left it, before any take: a pit already taken
+        /// goes on with the chain, with nothing more to take (La'b Akila:
+        /// "any holes in an unbroken sequence ... which also contain two or
+        /// four").
+        AsSown = "as_sown",
     }
 }
 

@@ -5,8 +5,8 @@
 
 use crate::engine::position::{Player, Position};
 use crate::rules::{
-    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, FirstMove, LastStone,
-    LookedAt, Requires, Take, Trigger,
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, ChainJudged, FirstMove,
+    LastStone, LookedAt, Requires, Take, Trigger,
 };
 
 /// One capture rule compiled for the move loop.
@@ -19,6 +19,9 @@ pub(in crate::engine) struct CaptureTable {
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
     pub(in crate::engine) rows: [u32; 2],
     pub(in crate::engine) chain: Chain,
+    /// A chain's pits are judged by their counts as sown, before any take
+    /// (`chain_judged as_sown`).
+    pub(in crate::engine) chain_as_sown: bool,
     pub(in crate::engine) take: Take,
     pub(in crate::engine) goes_to: CaptureDestination,
     /// For `on every_pit`: where the stones of a lap's last pit go
@@ -86,6 +89,7 @@ impl CaptureTable {
             max: capturable.iter().rposition(|&c| c).unwrap_or(0),
             rows,
             chain: rule.chain,
+            chain_as_sown: rule.chain_judged == ChainJudged::AsSown,
             take: rule.take,
             goes_to: rule.goes_to,
             last_goes_to: rule.last_goes_to.unwrap_or(rule.goes_to),

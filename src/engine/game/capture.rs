@@ -7,7 +7,7 @@
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::effect::Effect;
-use crate::engine::position::{Move, Player, Position};
+use crate::engine::position::{Move, Player, Position, MAX_PITS};
 use crate::rules::{Chain, Take};
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -228,6 +228,25 @@ impl Game {
             // A closed pit is never captured (it holds nothing).
             taking.pits |= 1 << pit & !pos.closed;
         };
+        // Whether a chain stops before `pit`: a pit taken already, or one
+        // that does not qualify. Under `chain_judged as_sown` (`sown`, the
+        // counts as the sowing left them), a pit this rule took goes on
+        // with the chain when it qualified as sown, with nothing left.
+        let chain_ends =
+            |taking: &Taking, pos: &Position, sown: Option<&[u8; MAX_PITS]>, pit: usize| {
+                let ends = (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                    || !rule.qualifies(m, pit, usize::from(pos.pits[pit]));
+                ends && !sown.is_some_and(|sown| {
+                    effect.captured_pits >> pit & 1 == 0
+                        && rule.qualifies(m, pit, usize::from(sown[pit]))
+                })
+            };
+        // The counts as sown, kept only for `chain_judged as_sown`.
+        let sown = if rule.chain_as_sown {
+            Some(pos.pits)
+        } else {
+            None
+        };
         match rule.take {
             Take::Last => {
                 let step = self.chain_step(rule.chain, direction);
@@ -236,9 +255,7 @@ impl Game {
                     lift(&mut taking, pos, pit);
                     let Some(step) = step else { break };
                     pit = usize::from(step[pit]);
-                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
-                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
-                    {
+                    if chain_ends(&taking, pos, sown.as_ref(), pit) {
                         break;
                     }
                 }
@@ -275,9 +292,7 @@ impl Game {
                     }
                     let Some(step) = step else { break };
                     pit = usize::from(step[pit]);
-                    if (taking.pits | effect.captured_pits) >> pit & 1 == 1
-                        || !rule.qualifies(m, pit, usize::from(pos.pits[pit]))
-                    {
+                    if chain_ends(&taking, pos, sown.as_ref(), pit) {
                         break;
                     }
                 }

@@ -117,6 +117,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
         BEFORE,
         SIDE,
         CHAIN,
+        CHAIN_JUDGED,
         FIRST_MOVE,
         TAKE,
         FACING_COUNTS,
@@ -131,6 +132,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
     checks: &[
         capture_fits_the_board,
         take_with_a_chain_is_last,
+        chain_judged_needs_a_chain,
         facing_counts_need_a_facing_take,
         sweeps_come_last,
         before_fits,
@@ -246,6 +248,25 @@ pub const CHAIN: Key = Key {
     doc: "Which pits are examined after the last one is captured.",
     example: "chain backward",
     infer: Infer::Searched,
+};
+
+pub const CHAIN_JUDGED: Key = Key {
+    section: Some("capture"),
+    name: "chain_judged",
+    describe: chain_judged,
+    read: |r, v| rule_mut(r).chain_judged = v.word(),
+    write: |r| {
+        rule(r)
+            .filter(|c| c.chain_judged != ChainJudged::AsTaken)
+            .map(|c| one(c.chain_judged))
+    },
+    what: "chain judgement",
+    value: ValueKind::Word(Words::of::<ChainJudged>()),
+    default: Default::Value("as_taken"),
+    warns: None,
+    doc: "For a chain: whether each pit is judged by its count after the earlier pits' takes, or as the sowing left it.",
+    example: "chain_judged as_sown",
+    infer: Infer::OptIn,
 };
 
 pub const FIRST_MOVE: Key = Key {
@@ -688,6 +709,16 @@ fn board_at_most(rules: &Rules) -> Vec<String> {
     }
 }
 
+/// `chain_judged as_sown`: the chain is judged on the board as sown.
+fn chain_judged(rules: &Rules) -> Vec<String> {
+    match rule(rules).map(|c| c.chain_judged) {
+        Some(ChainJudged::AsSown) => vec![
+            "Each pit of the chain is judged by the count the sowing left in it, before any capture: a pit already taken (as the pit facing an earlier one) goes on with the chain, with nothing more to take.".into(),
+        ],
+        _ => Vec::new(),
+    }
+}
+
 /// `last_stone lifted`: an in-sowing rule leaves a lap's last pit alone.
 fn last_stone(rules: &Rules) -> Vec<String> {
     match rule(rules).map(|c| c.last_stone) {
@@ -725,6 +756,25 @@ pub(crate) fn take_with_a_chain_is_last(read: &Read<'_>) -> Vec<Diagnostic> {
                     take => format!("`take {take}` cannot be combined with a chain"),
                 };
                 Diagnostic::error(s.span, text)
+            })
+        })
+        .collect()
+}
+
+/// `chain_judged as_sown` says how a chain of `take last` or `take
+/// last_and_opposite_even_empty` is judged: without such a chain it has no
+/// effect.
+pub(crate) fn chain_judged_needs_a_chain(read: &Read<'_>) -> Vec<Diagnostic> {
+    capture_rules(read)
+        .filter_map(|(i, rule)| {
+            let s = read.given_in(&CHAIN_JUDGED, i)?;
+            let chained = rule.chain != Chain::None
+                && matches!(rule.take, Take::Last | Take::LastAndOppositeEvenEmpty);
+            (rule.chain_judged != ChainJudged::AsTaken && !chained).then(|| {
+                Diagnostic::error(
+                    s.span,
+                    "`chain_judged as_sown` has no effect here: it is for a `chain` of `take last` or `take last_and_opposite_even_empty`",
+                )
             })
         })
         .collect()
