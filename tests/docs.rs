@@ -221,9 +221,10 @@ const LUDII_RESULTS_START: &str =
 const SPEED_RESULTS_END: &str = "<!-- end of the generated results -->";
 
 /// The newest results file of one script in `bench/results/`: of those named
-/// `{prefix}YYYY-MM-DD.json` (`scripts/bench-vs-native` writes them with no
-/// prefix, `scripts/bench-vs-ludii` with `ludii-`), the one whose date sorts
-/// last.
+/// `{prefix}YYYY-MM-DD.json` or, for a second run of the day,
+/// `{prefix}YYYY-MM-DDTHHMMZ.json` (`scripts/bench-vs-native` writes them
+/// with no prefix, `scripts/bench-vs-ludii` with `ludii-`), the one whose
+/// name sorts last: a day's timed runs sort after its first.
 fn newest_bench_results(prefix: &str) -> (String, serde_json::Value) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("bench/results"))
