@@ -433,6 +433,11 @@ struct AtSowing<'a> {
 struct AtLegal<'a> {
     game: &'a Game,
     /// `sow`'s legal moves.
+    moves: &'a [Move],
+    /// The mover moved just before (Ludii's previous move is theirs too):
+    /// an extra turn.
+    again: bool,
+    /// `sow`'s legal moves.
     ours: usize,
     /// Ludii's.
     theirs: usize,
@@ -470,6 +475,9 @@ fn detector(name: &str) -> Option<Detector> {
         "direction_kept_without_capture" => {
             Some(Detector::Legal(reaches_direction_kept_without_capture))
         }
+        "direction_kept_after_capture" => {
+            Some(Detector::Legal(reaches_direction_kept_after_capture))
+        }
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
         _ => None,
     }
@@ -490,6 +498,24 @@ fn reached(artifacts: &[String], reaches: impl Fn(Detector) -> bool) -> Option<&
 fn reaches_direction_kept_without_capture(at: &AtLegal) -> bool {
     let either = (at.game.rules().sowing.direction).contains(&rules::PitDirection::Either);
     either && at.theirs * 2 == at.ours
+}
+
+/// An extra turn after a capture, where Ludii offers exactly `sow`'s moves
+/// from the pits that sow one way (the way the capturing move went), or
+/// only a pass where none of them holds a counter.
+fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
+    let after_capture = at.game.rules().sowing.extra_turn == rules::ExtraTurn::Capture;
+    let one_way = |way: rules::PitDirection| {
+        (at.moves.iter())
+            .filter(|mv| at.game.pit_direction(usize::from(mv.pit)) == way)
+            .count()
+    };
+    at.again
+        && after_capture
+        && at.theirs < at.ours
+        && [rules::PitDirection::Ccw, rules::PitDirection::Cw]
+            .into_iter()
+            .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
 }
 
 /// Ludii scores one player its captures and the other those same captures
@@ -650,6 +676,8 @@ fn replay(
                 .collect();
             let at = AtLegal {
                 game,
+                moves: run.moves().as_slice(),
+                again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
                 theirs: theirs as usize,
             };

@@ -84,6 +84,17 @@ pub const ARTIFACTS: &[Artifact] = &[
                    either way, 4 moves; Ludii only anti-clockwise, 2",
     },
     Artifact {
+        name: "direction_kept_after_capture",
+        what: "Ludii 1.3.13, Wa'ache Waledat: the way a move sowed (its `Direction` variable) \
+               is reset only when a lap ends in an empty hole, so the extra turn after a \
+               capture offers only the three holes that sow the way the capturing move went; \
+               the rules give \"another turn\" from any hole",
+        smallest: "Wa'ache Waledat, `1 0 0 0 1 1 / 3 3 3 3 3 3 south captured 8 7`, South plays \
+                   f (anti-clockwise): its counter makes A four, captured, and South moves \
+                   again; the rules offer a and e, Ludii only e, of the three holes sowing \
+                   anti-clockwise",
+    },
+    Artifact {
         name: "able_scores_stuck_store",
         what: "Ludii 1.3.13, Aw-li On-nam Ot-tjin: when a player cannot move, its score is \
                its store, and the opponent's is that same store plus the counters left on the \
