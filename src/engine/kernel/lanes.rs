@@ -36,11 +36,6 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn without(self, lane: usize) -> Self;
     /// Whether some lane holds more than one stone.
     fn any_above_one(self) -> bool;
-    /// Every byte of the lanes marked in `lanes` (bit `i`: lane `i`) set.
-    fn byte_mask(lanes: u32) -> Self;
-    /// The lanes with those of `mask` (a [`Lanes::byte_mask`]) emptied, and
-    /// the stones they held.
-    fn take(self, mask: Self) -> (Self, u32);
 }
 
 impl Lanes for u64 {
@@ -89,24 +84,13 @@ impl Lanes for u64 {
     }
 
     #[inline(always)]
-    fn any_above_one(self) -> bool {
-        self & 0xFEFE_FEFE_FEFE_FEFE != 0
-    }
-
-    #[inline(always)]
     fn without(self, lane: usize) -> Self {
         self & !(0xFF << (8 * lane))
     }
 
     #[inline(always)]
-    fn byte_mask(lanes: u32) -> Self {
-        BYTE_MASK[(lanes & 0xFF) as usize]
-    }
-
-    #[inline(always)]
-    fn take(self, mask: Self) -> (Self, u32) {
-        let taken = self & mask;
-        (self ^ taken, byte_sum(taken))
+    fn any_above_one(self) -> bool {
+        self & 0xFEFE_FEFE_FEFE_FEFE != 0
     }
 }
 
@@ -155,11 +139,6 @@ impl Lanes for u128 {
     }
 
     #[inline(always)]
-    fn any_above_one(self) -> bool {
-        (self.own() | self.opp()) & 0xFEFE_FEFE_FEFE_FEFE != 0
-    }
-
-    #[inline(always)]
     fn without(self, lane: usize) -> Self {
         let keep = !(0xFFu64 << (8 * (lane & 7)));
         let (own, opp) = match lane < 8 {
@@ -170,16 +149,8 @@ impl Lanes for u128 {
     }
 
     #[inline(always)]
-    fn byte_mask(lanes: u32) -> Self {
-        let half = |bits: u32| BYTE_MASK[(bits & 0xFF) as usize];
-        u128::from(half(lanes)) | u128::from(half(lanes >> 8)) << 64
-    }
-
-    #[inline(always)]
-    fn take(self, mask: Self) -> (Self, u32) {
-        let taken = self & mask;
-        let stones = byte_sum(taken as u64) + byte_sum((taken >> 64) as u64);
-        (self ^ taken, stones)
+    fn any_above_one(self) -> bool {
+        (self.own() | self.opp()) & 0xFEFE_FEFE_FEFE_FEFE != 0
     }
 }
 
@@ -194,33 +165,6 @@ pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 #[inline(always)]
 pub(super) fn high_bits(x: u64) -> u32 {
     ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The sum of the bytes of `x`, each below 128 and their sum below 256
-/// (the stones of a board): the top byte of `x` times [`ONES`].
-#[inline(always)]
-fn byte_sum(x: u64) -> u32 {
-    (x.wrapping_mul(ONES) >> 56) as u32
-}
-
-/// `BYTE_MASK[bits]`: the bytes `i` of a `u64` for the bits `i` of `bits`
-/// all set.
-static BYTE_MASK: [u64; 256] = byte_mask_table();
-
-const fn byte_mask_table() -> [u64; 256] {
-    let mut table = [0u64; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if bits >> i & 1 == 1 {
-                table[bits] |= 0xFF << (8 * i);
-            }
-            i += 1;
-        }
-        bits += 1;
-    }
-    table
 }
 
 /// `PICK[mask][k]`: the `k`-th set bit of the 8-bit `mask` (from 0, lowest
@@ -290,16 +234,10 @@ mod tests {
             for lane in 0..2 * W::HALF {
                 assert_eq!(w.byte(lane), lane + 1);
                 assert_eq!(w.without(lane).byte(lane), 0);
-                let (rest, stones) = w.take(W::byte_mask(1 << lane));
-                assert_eq!((rest.byte(lane), stones), (0, lane as u32 + 1));
                 assert_eq!(w.turned().byte((lane + W::HALF) % (2 * W::HALF)), lane + 1);
             }
             assert_eq!(w.own() as u8, 1);
             assert_eq!(w.opp() as u8, W::HALF as u8 + 1);
-            let mask = W::byte_mask(1 << 1 | 1 << W::HALF);
-            let (rest, stones) = w.take(mask);
-            assert_eq!(stones, 2 + W::HALF as u32 + 1);
-            assert_eq!((rest.byte(1), rest.byte(W::HALF), rest.byte(0)), (0, 0, 1));
             let minus = W::from_counts(&[-1]);
             assert_eq!(w.plus(minus).byte(0), 0);
             assert_eq!(w.plus(minus).byte(1), 2);

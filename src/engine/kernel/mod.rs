@@ -48,9 +48,6 @@ const FEEDS: u32 = 4;
 /// [`Compiled::flags`]: a sowing may put stones in the mover's store or
 /// give them another move (when not set, the loop reads neither).
 const STORES: u32 = 8;
-/// [`Compiled::flags`]: the capture takes the last pit and the one facing
-/// it (when not set: the last pit and its chain, if any).
-const OPPOSITE: u32 = 16;
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -77,7 +74,7 @@ struct Compiled<W> {
     /// The start.
     start: State<W>,
     /// The rules the move loop is compiled for: [`REPETITION`],
-    /// [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`], [`OPPOSITE`].
+    /// [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`].
     flags: u32,
     /// Sowings, `[pit of the mover's row][stones]`, their last lane
     /// [`NO_PIT`] where the capture rule does not take from it.
@@ -342,7 +339,6 @@ impl<W: Key> Compiled<W> {
             (slams_forbidden, SLAMS_FORBIDDEN),
             (feeds, FEEDS),
             (stores, STORES),
-            (capture.opposite, OPPOSITE),
         ];
         Some(Compiled {
             per_row,
@@ -388,14 +384,12 @@ impl<W: Key> Compiled<W> {
             ($($flags:literal)*) => {
                 match self.flags {
                     $($flags => self.play_with::<$flags, R>(rng, cap, history, each_ply),)*
-                    // The five flags all set (the flags are below 32).
-                    _ => self.play_with::<31, R>(rng, cap, history, each_ply),
+                    // The four flags all set (the flags are below 16).
+                    _ => self.play_with::<15, R>(rng, cap, history, each_ply),
                 }
             };
         }
-        on_flags!(
-            0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30
-        )
+        on_flags!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
     }
 }
 

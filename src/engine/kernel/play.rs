@@ -12,8 +12,7 @@ use super::history::{Key, Seen};
 use super::lanes::{high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
-    Board, Compiled, EndReason, Played, Player, State, FEEDS, OPPOSITE, REPETITION,
-    SLAMS_FORBIDDEN, STORES,
+    Board, Compiled, EndReason, Played, Player, State, FEEDS, REPETITION, SLAMS_FORBIDDEN, STORES,
 };
 use crate::engine::draw_legal;
 use crate::rules::GrandSlam;
@@ -239,7 +238,7 @@ impl<W: Key> Compiled<W> {
     ) -> Result<bool, EndReason> {
         if F & FEEDS != 0 && s.lanes.opp() == 0 {
             let (next, off) = on_copy(rng, |rng| {
-                self.play_feeding::<F, OPENING, R>(*s, candidates, rng)
+                self.play_feeding::<OPENING, R>(*s, candidates, rng)
             })?;
             *s = next;
             return Ok(off);
@@ -286,7 +285,7 @@ impl<W: Key> Compiled<W> {
             let k = rng.random_range(0..usize::from(COUNT[left]));
             let pit = usize::from(PICK[left][k & 7]);
             let mut played = s;
-            let sown = self.sow_and_capture_any(&mut played, pit, true);
+            let sown = self.sow_and_capture::<STORES>(&mut played, pit, true);
             if !sown.slam {
                 return Ok((played, sown.off));
             }
@@ -301,7 +300,7 @@ impl<W: Key> Compiled<W> {
     /// slams, and of them those that leave the player then to move a
     /// stone, if any), as the general engine lists them.
     #[cold]
-    fn play_feeding<const F: u32, const OPENING: bool, R: Rng>(
+    fn play_feeding<const OPENING: bool, R: Rng>(
         &self,
         mut s: State<W>,
         candidates: u32,
@@ -313,7 +312,7 @@ impl<W: Key> Compiled<W> {
             legal >> PICK[candidates as usize][i] & 1 == 1
         });
         let pit = PICK[candidates as usize][pick.unwrap_or(0)];
-        let off = self.apply::<F, OPENING>(&mut s, usize::from(pit));
+        let off = self.apply::<STORES, OPENING>(&mut s, usize::from(pit));
         Ok((s, off))
     }
 
@@ -332,12 +331,12 @@ impl<W: Key> Compiled<W> {
             let pit = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let mut next = *s;
-            if self.sow_and_capture_any(&mut next, pit, capture).slam {
+            if self.sow_and_capture::<STORES>(&mut next, pit, capture).slam {
                 match self.grand_slam {
                     GrandSlam::Forbidden => continue,
                     GrandSlam::NoCapture => {
                         next = *s;
-                        self.sow_and_capture_any(&mut next, pit, false);
+                        self.sow_and_capture::<STORES>(&mut next, pit, false);
                     }
                     _ => {}
                 }
@@ -372,7 +371,7 @@ impl<W: Key> Compiled<W> {
         while rest != 0 {
             let pit = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if !self.sow_and_capture_any(&mut { *s }, pit, true).slam {
+            if !self.sow_and_capture::<STORES>(&mut { *s }, pit, true).slam {
                 return None;
             }
         }
@@ -404,15 +403,6 @@ impl<W: Key> Compiled<W> {
         self.sow_and_capture::<F>(s, pit, capture).off
     }
 
-    /// [`Compiled::sow_and_capture`] for the cold paths, which are not
-    /// compiled for each set of rules: the rules read from the kernel.
-    fn sow_and_capture_any(&self, s: &mut State<W>, pit: usize, capture: bool) -> Sown {
-        match self.capture.opposite {
-            true => self.sow_and_capture::<{ STORES | OPPOSITE }>(s, pit, capture),
-            false => self.sow_and_capture::<STORES>(s, pit, capture),
-        }
-    }
-
     /// Sows from pit `pit` of the mover's row and, when `capture`, captures
     /// at the last pit, then turns the board over to the player then to
     /// move (unless the mover moves again).
@@ -427,7 +417,7 @@ impl<W: Key> Compiled<W> {
         }
         let mut slam = false;
         if capture && sowing.last != NO_PIT {
-            let (stones, emptied) = self.capture_at::<F>(&mut lanes, usize::from(sowing.last));
+            let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
             off += stones;
             slam = emptied;
         }
@@ -445,38 +435,41 @@ impl<W: Key> Compiled<W> {
     /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
     /// from the mover: the stones taken and whether it was a grand slam.
     #[inline(always)]
-    fn capture_at<const F: u32>(&self, lanes: &mut W, last: usize) -> (u32, bool) {
+    fn capture_at(&self, lanes: &mut W, last: usize) -> (u32, bool) {
         let rule = &self.capture;
-        if F & OPPOSITE != 0 {
-            // The last pit and the facing one, taken together.
-            let opposite = usize::from(rule.opposite_lane[last & 15]);
-            if !rule.capturable[lanes.byte(last)] || !rule.even_empty && lanes.byte(opposite) == 0 {
-                return (0, false);
-            }
-            let taken = 1u32 << last | 1 << opposite;
-            let (rest, stones) = lanes.take(W::byte_mask(taken));
-            *lanes = rest;
-            let slam = (stones > 0) & (taken & self.opp_lane_bits != 0) & (lanes.opp() == 0);
-            return (stones, slam);
-        }
-        if !rule.capturable[lanes.byte(last)] {
+        let count = lanes.byte(last);
+        if !rule.capturable[count] {
             return (0, false);
         }
-        // The last pit, then the chain: each lane is taken once at most.
         let mut taken = 0u32;
         let mut stones = 0u32;
-        let mut at = last;
-        loop {
-            stones += lanes.byte(at) as u32;
-            *lanes = lanes.without(at);
-            taken |= 1 << at;
-            if !rule.chain {
-                break;
+        let lift = |lanes: &mut W, taken: &mut u32, stones: &mut u32, lane: usize| {
+            *stones += lanes.byte(lane) as u32;
+            *lanes = lanes.without(lane);
+            *taken |= 1 << lane;
+        };
+        if rule.opposite {
+            let opposite = usize::from(rule.opposite_lane[last & 15]);
+            if !rule.even_empty && lanes.byte(opposite) == 0 {
+                return (0, false);
             }
-            at = usize::from(rule.next[at & 15]);
-            if taken >> at & 1 == 1 || rule.lanes >> at & 1 == 0 || !rule.capturable[lanes.byte(at)]
-            {
-                break;
+            lift(lanes, &mut taken, &mut stones, opposite);
+            lift(lanes, &mut taken, &mut stones, last);
+        } else {
+            // Each lane is taken once at most: the chain ends.
+            let mut at = last;
+            loop {
+                lift(lanes, &mut taken, &mut stones, at);
+                if !rule.chain {
+                    break;
+                }
+                at = usize::from(rule.next[at & 15]);
+                if taken >> at & 1 == 1
+                    || rule.lanes >> at & 1 == 0
+                    || !rule.capturable[lanes.byte(at)]
+                {
+                    break;
+                }
             }
         }
         let slam = stones > 0 && taken & self.opp_lane_bits != 0 && lanes.opp() == 0;
