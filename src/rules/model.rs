@@ -1250,6 +1250,24 @@ pub struct Claim {
     /// What a claim takes: the pit alone, or it and the pit facing it.
     #[serde(default)]
     pub pair: ClaimPair,
+    /// Which laps making `count` end a relay: those that claim, or any.
+    #[serde(default)]
+    pub relay_stops: RelayStops,
+}
+
+keyword_enum! {
+    /// Under relay sowing, which laps whose last stone makes the claiming
+    /// count end the move.
+    RelayStops {
+        /// Those that claim the pit (the others relay on, as any lap
+        /// ending in an occupied pit).
+        OnClaim = "on_claim",
+        /// Any: a lap whose last stone makes the count in any pit ends the
+        /// move there, claiming it only where it may be claimed (Ludii's Um
+        /// el Banat, whose code ends a lap making four in the mover's own
+        /// row).
+        OnCount = "on_count",
+    }
 }
 
 keyword_enum! {
