@@ -418,11 +418,17 @@ struct AtSowing<'a> {
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
+    /// `sow`'s position after the move, and Ludii's after the mover's
+    /// moves in a row.
+    boards: Option<(&'a Position, &'a Expected)>,
     /// Ludii's moves in a row by the mover from there (its relay laps).
     ludii_moves: usize,
     /// Ludii's game stops at its move or turn limit after those moves with
     /// the mover still to move: in the middle of its turn.
     cut_by_limit: bool,
+    /// Ludii's game ends by its rules after those moves with the mover
+    /// still to move: the mover had no move in the middle of its turn.
+    ended_mid_turn: bool,
     /// Where `sow`'s move ended the round: its final scores (leftovers
     /// given), and Ludii's board and captures after the mover's moves.
     round_end: Option<([u64; 2], &'a Expected)>,
@@ -432,6 +438,11 @@ struct AtSowing<'a> {
 /// them.
 struct AtLegal<'a> {
     game: &'a Game,
+    /// `sow`'s legal moves.
+    moves: &'a [Move],
+    /// The mover moved just before (Ludii's previous move is theirs too):
+    /// an extra turn.
+    again: bool,
     /// `sow`'s legal moves.
     ours: usize,
     /// Ludii's.
@@ -470,7 +481,12 @@ fn detector(name: &str) -> Option<Detector> {
         "direction_kept_without_capture" => {
             Some(Detector::Legal(reaches_direction_kept_without_capture))
         }
+        "direction_kept_after_capture" => {
+            Some(Detector::Legal(reaches_direction_kept_after_capture))
+        }
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
+        "feeding_tested_each_lap" => Some(Detector::Sowing(reaches_feeding_tested_each_lap)),
+        "tuzdik_in_first_hole_kept" => Some(Detector::Sowing(reaches_tuzdik_in_first_hole_kept)),
         _ => None,
     }
 }
@@ -490,6 +506,53 @@ fn reached(artifacts: &[String], reaches: impl Fn(Detector) -> bool) -> Option<&
 fn reaches_direction_kept_without_capture(at: &AtLegal) -> bool {
     let either = (at.game.rules().sowing.direction).contains(&rules::PitDirection::Either);
     either && at.theirs * 2 == at.ours
+}
+
+/// An extra turn after a capture, where Ludii offers exactly `sow`'s moves
+/// from the pits that sow one way (the way the capturing move went), or
+/// only a pass where none of them holds a counter.
+fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
+    let after_capture = at.game.rules().sowing.extra_turn == rules::ExtraTurn::Capture;
+    let one_way = |way: rules::PitDirection| {
+        (at.moves.iter())
+            .filter(|mv| at.game.pit_direction(usize::from(mv.pit)) == way)
+            .count()
+    };
+    at.again
+        && after_capture
+        && at.theirs < at.ours
+        && [rules::PitDirection::Ccw, rules::PitDirection::Cw]
+            .into_iter()
+            .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
+}
+
+/// Under a feeding rule, Ludii's relay stops with the mover still to move
+/// and its game ends there: no lap left the opponent a counter.
+fn reaches_feeding_tested_each_lap(at: &AtSowing) -> bool {
+    let feeds = at.game.rules().feeding.when != rules::FeedWhen::Never;
+    feeds && at.ended_mid_turn
+}
+
+/// Under a claim rule, the boards part only in South's first pit, where
+/// Ludii keeps the counters that `sow` gives North, North's captures short
+/// by as many: North's tuzdik in that pit, never emptied by Ludii.
+fn reaches_tuzdik_in_first_hole_kept(at: &AtSowing) -> bool {
+    let Some((ours, theirs)) = at.boards else {
+        return false;
+    };
+    let Some(ludii_captured) = theirs.captured else {
+        return false;
+    };
+    let pits = ours.pits[..at.game.pit_count()]
+        .iter()
+        .map(|&n| u64::from(n));
+    let others_agree = (pits.zip(&theirs.pits).skip(1)).all(|(ours, &theirs)| ours == theirs);
+    let kept = theirs.pits[0].checked_sub(u64::from(ours.pits[0]));
+    let north = Player::North.index();
+    let given = u64::from(ours.captured[north]).checked_sub(ludii_captured[north]);
+    at.game.rules().claim.count.is_some()
+        && others_agree
+        && kept.is_some_and(|kept| kept > 0 && Some(kept) == given)
 }
 
 /// Ludii scores one player its captures and the other those same captures
@@ -650,6 +713,8 @@ fn replay(
                 .collect();
             let at = AtLegal {
                 game,
+                moves: run.moves().as_slice(),
+                again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
                 theirs: theirs as usize,
             };
@@ -764,15 +829,12 @@ fn replay(
                 let scores = game.final_scores(played.run().position(), end);
                 Some((scores.map(u64::from), &expected[last - k]))
             });
-            let ours_captured = match candidates.first() {
-                Some(&mv) => {
-                    let mut played = matched.clone();
-                    played.run_mut().play(mv).ok().map_or(0, |_| {
-                        u64::from(played.run().position().captured[mover_index])
-                    })
-                }
-                None => 0,
-            };
+            let ours_after = candidates.first().and_then(|&mv| {
+                let mut played = matched.clone();
+                played.run_mut().play(mv).ok()?;
+                Some(*played.run().position())
+            });
+            let ours_captured = ours_after.map_or(0, |pos| u64::from(pos.captured[mover_index]));
             let at = AtSowing {
                 game,
                 layout,
@@ -784,10 +846,14 @@ fn replay(
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),
                 ),
+                boards: ours_after.as_ref().map(|pos| (pos, &expected[last - k])),
                 ludii_moves: last - k + 1,
                 cut_by_limit: last + 1 == moves.len()
                     && moves[last]["x"] == moves[last]["p"]
                     && at_limit,
+                ended_mid_turn: last + 1 == moves.len()
+                    && moves[last]["x"] == moves[last]["p"]
+                    && !at_limit,
                 round_end,
             };
             let artifact = reached(artifacts, |detector| match detector {

@@ -379,9 +379,11 @@ impl Game {
     }
 
     /// The direction rule of a pit (the same for the pit in the same place of
-    /// either row, counted from its owner's left).
+    /// either row, counted from its owner's left, or under `direction_from
+    /// board` from South's left).
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
-        self.rules.sowing.direction[pit % self.topology.per_row()]
+        let (per_row, per_side) = (self.topology.per_row(), self.topology.per_side());
+        self.rules.sowing.pit_direction(pit, per_row, per_side)
     }
 
     /// Whether `player`'s row holds no stone.
@@ -882,6 +884,12 @@ impl Game {
             Laps::NextAlways => {
                 let next = usize::from(self.sowing.after[direction][last]);
                 (pos.pits[next] > 0).then_some(next)
+            }
+            // The pit after it is taken as the relay lifts the landing pit
+            // (`Game::sow_laps_capturing`, which sows these laps).
+            Laps::RelayTakingNext => {
+                let next = usize::from(self.sowing.after[direction][last]);
+                (pos.pits[next] > 0).then_some(last)
             }
             Laps::NextAfterOccupied if pos.pits[last] > 1 => {
                 let next = usize::from(self.sowing.after[direction][last]);

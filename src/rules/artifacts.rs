@@ -84,6 +84,41 @@ pub const ARTIFACTS: &[Artifact] = &[
                    either way, 4 moves; Ludii only anti-clockwise, 2",
     },
     Artifact {
+        name: "direction_kept_after_capture",
+        what: "Ludii 1.3.13, Wa'ache Waledat: the way a move sowed (its `Direction` variable) \
+               is reset only when a lap ends in an empty hole, so the extra turn after a \
+               capture offers only the three holes that sow the way the capturing move went; \
+               the rules give \"another turn\" from any hole",
+        smallest: "Wa'ache Waledat, `1 0 0 0 1 1 / 3 3 3 3 3 3 south captured 8 7`, South plays \
+                   f (anti-clockwise): its counter makes A four, captured, and South moves \
+                   again; the rules offer a and e, Ludii only e, of the three holes sowing \
+                   anti-clockwise",
+    },
+    Artifact {
+        name: "feeding_tested_each_lap",
+        what: "Ludii 1.3.13, J'odu: each relay lap is a move of its own, and the feeding \
+               test (`ifAfterwards`: the opponent keeps a counter) is made after each, so a \
+               relay whose next lap would empty the opponent's row leaves the mover with no \
+               move in the middle of its turn, and the game ends there; the rules judge \
+               the whole move",
+        smallest: "J'odu, `0 1 1 0 0 0 / 0 1 0 0 0 0 south captured 23 22`, South plays b: c \
+                   1->2, occupied, lifted: d 0->1, e 0->1, the last, empty, in South's row: \
+                   B's counter, North's last, is taken. The rules (the first lap feeds) play \
+                   the move whole (24 22); Ludii refuses the second lap, leaves South with no \
+                   move after the first and ends the game there",
+    },
+    Artifact {
+        name: "tuzdik_in_first_hole_kept",
+        what: "Ludii 1.3.13, Toguz Kumalak: a tuzdik is kept as its player's value, the \
+               site index of its hole, and the test that empties a tuzdik into its owner's \
+               store (`Tuz > 0`) reads site 0, South's first hole, as no tuzdik: the counters \
+               sown into a tuzdik North made there stay in the hole, in South's row; the \
+               rules give them to North",
+        smallest: "Toguz Kumalak, `t 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 1 north captured 80 \
+                   81` (a: North's tuzdik), North plays I: its single counter falls in a; the \
+                   rules give it to North (80 82), Ludii keeps it in a (80 81)",
+    },
+    Artifact {
         name: "able_scores_stuck_store",
         what: "Ludii 1.3.13, Aw-li On-nam Ot-tjin: when a player cannot move, its score is \
                its store, and the opponent's is that same store plus the counters left on the \

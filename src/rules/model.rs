@@ -227,6 +227,9 @@ pub struct Sowing {
     /// Which way each pit of a row sows, from the mover's left to right
     /// (one entry per pit).
     pub direction: Vec<PitDirection>,
+    /// Whose left `direction` counts each row's pits from.
+    #[serde(default)]
+    pub direction_from: DirectionFrom,
     /// Which pit gets the first stone.
     pub start: SowStart,
     /// Whether a sowing that goes all the way round leaves out the origin.
@@ -291,6 +294,33 @@ keyword_enum! {
         Ccw = "ccw",
         /// Clockwise: the reverse order (a C B A c b).
         Cw = "cw",
+    }
+}
+
+keyword_enum! {
+    /// Whose left the per-pit `direction` counts each row's pits from.
+    DirectionFrom {
+        /// Each row from its owner's left: a pit sows the way the pit in the
+        /// same place of the other row does, as its owner sees it.
+        Owner = "owner",
+        /// Both rows from South's left, as the board lies: a pit sows the
+        /// way the pit on the same side of the board does (Ludii's regions,
+        /// fixed sides of the board: Wa'ache Waledat).
+        Board = "board",
+    }
+}
+
+impl Sowing {
+    /// The direction rule of `pit` on a board of `per_row` pits a row
+    /// (`per_side` a player's side): the entry of `direction` for its place
+    /// in its row, counted from its owner's left, or from South's left
+    /// under `direction_from board`.
+    pub fn pit_direction(&self, pit: usize, per_row: usize, per_side: usize) -> PitDirection {
+        let place = pit % per_row;
+        match self.direction_from {
+            DirectionFrom::Board if pit >= per_side => self.direction[per_row - 1 - place],
+            _ => self.direction[place],
+        }
     }
 }
 
@@ -361,6 +391,11 @@ keyword_enum! {
         /// landing pit holds stones: a lap ending in an occupied pit whose
         /// next pit is empty ends the move there too (Kay).
         RelayUntilCaptureUnlessNextEmpty = "relay_until_capture_unless_next_empty",
+        /// Wherever the last stone lands, when the pit after it holds
+        /// stones, the mover captures them and lifts the landing pit's
+        /// stones and sows them on; the move ends when that pit is empty
+        /// (Ludii's Pachgarhwa).
+        RelayTakingNext = "relay_taking_next",
     }
 }
 
@@ -951,6 +986,7 @@ impl EndWhen {
         matches!(
             self,
             EndWhen::CapturedMajority
+                | EndWhen::StonesLeft
                 | EndWhen::RowEmpty
                 | EndWhen::AllPitsAtMostOne
                 | EndWhen::InnerRowEmpty

@@ -1479,6 +1479,29 @@ mod tests {
         .is_empty());
     }
     #[test]
+    fn relay_taking_next_never_cycles_and_direction_from_board_needs_per_pit_directions() {
+        let taking = MINIMAL.replace("start origin", "start origin; laps relay_taking_next");
+        assert_eq!(
+            errors(&taking.replace("end { repetition ignore }", "end { when relay_cycle; repetition ignore }")),
+            ["`relay_cycle` has no effect with `laps relay_taking_next`: every relay lap captures, so a relay never comes back to a position"]
+        );
+        assert!(errors(&taking.replace(
+            "end { repetition ignore }",
+            "end { when stones_left; stones_left_at_most 1; test_after lap; repetition ignore }"
+        ))
+        .is_empty());
+        assert_eq!(
+            errors(&MINIMAL.replace("start origin", "start origin; direction_from board")),
+            ["`direction_from board` has no effect: every pit sows the same way (give `direction` one value per pit)"]
+        );
+        assert!(errors(&MINIMAL.replace(
+            "start origin",
+            "direction cw ccw ccw; direction_from board; start origin"
+        ))
+        .is_empty());
+    }
+
+    #[test]
     fn lap_rules_need_relays_and_the_feeding_requirement_a_feeding_rule() {
         let end = |e: &str| MINIMAL.replace("end { repetition ignore }", e);
         assert_eq!(
@@ -1486,13 +1509,13 @@ mod tests {
             [
                 "`relay_cycle` has no effect with `laps single`: a move has one lap",
                 "`test_after lap` has no effect with `laps single`: a move has one lap",
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)",
             ]
         );
         let relay = |e: &str| end(e).replace("start origin", "start origin; laps relay");
         assert_eq!(
             errors(&relay("end { when relay_cycle; test_after lap; repetition ignore }")),
-            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)"]
+            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)"]
         );
         let rules = load(&Source::new(
             "t",

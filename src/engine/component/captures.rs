@@ -6,7 +6,7 @@
 
 use super::capture::CaptureTable;
 use crate::engine::position::STORE_SLOT;
-use crate::rules::{LastStone, Rules, Trigger};
+use crate::rules::{Laps, LastStone, Rules, Trigger};
 
 /// The capture rules of a variant, sorted.
 #[derive(Debug, Clone)]
@@ -31,8 +31,9 @@ pub(in crate::engine) struct CaptureRules {
     pub(in crate::engine) capture_pits: [u32; 2],
     /// Whether every rule captures nothing on the game's first move.
     pub(in crate::engine) every_rule_waives_opening: bool,
-    /// Whether there are rules inside the sowing: then moves are sown stone
-    /// by stone (`Game::sow_laps_capturing`) and the other moves keep the
+    /// Whether there are rules inside the sowing (capture rules, or `laps
+    /// relay_taking_next`): then moves are sown stone by stone
+    /// (`Game::sow_laps_capturing`) and the other moves keep the
     /// table-driven laps.
     pub(in crate::engine) sowing_captures: bool,
     /// The `on every_pit` rules leave a lap's last pit to the sowing
@@ -82,7 +83,9 @@ impl CaptureRules {
         });
         let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
         let every_rule_waives_opening = every_rule().all(|c| c.opening_no_capture);
-        let sowing_captures = !sowing_rules.is_empty();
+        // A relay that captures as it goes is sown with these captures.
+        let sowing_captures =
+            !sowing_rules.is_empty() || rules.sowing.laps == Laps::RelayTakingNext;
         let every_pit_spares_last = (rules.captures.iter())
             .any(|c| c.on == Trigger::EveryPit && c.last_stone == LastStone::Lifted);
         let every_pit_counts = std::array::from_fn(|n| {

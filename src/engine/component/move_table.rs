@@ -57,7 +57,7 @@ impl MoveTable {
         );
         let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
         for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
-            *allowed = rules.sowing.direction[pit % per_row].allowed();
+            *allowed = rules.sowing.pit_direction(pit, per_row, per_side).allowed();
         }
         let mut candidates = [[Move::PASS; MAX_PITS]; 2];
         let mut candidate_count = [0; 2];

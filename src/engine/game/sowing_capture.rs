@@ -3,23 +3,24 @@
 //! relay lap ending in a pit that reaches a count takes it instead of
 //! lifting it, then stops or sows on from the next pit: Meusueb), and a
 //! last-pit capture whose stones are sown on (`on last_pit` with `then
-//! resows`: Tsoro's re-entered captures). Only
+//! resows`: Tsoro's re-entered captures), and the relay of `laps
+//! relay_taking_next`, which captures the pit after each landing pit. Only
 //! variants with such a rule sow here, stone by stone; the others keep the
 //! table-driven laps of [`Game::sow_laps`].
 
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::component::capture::{credit_to, CaptureTable};
 use crate::engine::position::{Position, MAX_PITS};
-use crate::rules::{AfterCapture, CaptureDestination, Trigger};
+use crate::rules::{AfterCapture, CaptureDestination, Laps, Trigger};
 
 impl Game {
     /// [`Game::sow_laps`] for variants with rules that capture during the
     /// sowing (when `capture` is true): sows the laps of a move from `first`
     /// stone by stone, passing over closed pits, and takes what those rules
     /// take, adding the stones to `taken.0` and the pits to `taken.1`.
-    /// Returns the last stone's slot, how the laps ended (never a cycle or a
-    /// lap end test: the rules refuse them with these triggers) and how many
-    /// laps were sown. `on_lap(origin, stones, direction, resown)` is called
+    /// Returns the last stone's slot, how the laps ended (never a cycle, and
+    /// an end test after a lap only under `laps relay_taking_next`: the rules
+    /// refuse them with these triggers) and how many laps were sown. `on_lap(origin, stones, direction, resown)` is called
     /// before each lap (`then resows_from_end` may turn the move round;
     /// `resown`: the lap sows stones a capture took, not its origin's).
     pub(super) fn sow_laps_capturing(
@@ -111,6 +112,18 @@ impl Game {
             });
             first_captured |= relays == 0 && landing.is_some();
             origin = match (landing, relay) {
+                (None, Some(relay)) if self.sowing.laps == Laps::RelayTakingNext => {
+                    // The pit after the landing pit goes to the mover, and
+                    // the landing pit's stones are sown on.
+                    let next = usize::from(self.sowing.after[direction][last]);
+                    *captured += self.take_pit(CaptureDestination::Mover, pos, m, next);
+                    *pits |= 1 << next;
+                    // `test_after lap`: a capture may leave the game over.
+                    if self.ends.lap_test && self.lap_ends_game(pos) {
+                        return (last, LapsEnd::Stopped, relays + 1);
+                    }
+                    relay
+                }
                 (None, Some(relay)) => relay,
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
                 // At the bound on relays the move is cut where it stands:

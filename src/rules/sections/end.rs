@@ -87,6 +87,7 @@ each player's rows for every other way.",
         inner_row_empty_needs_four_rows,
         sowing_triggers_fit,
         lap_rules_need_relays,
+        relay_taking_next_fits,
         lap_test_needs_a_condition,
         repetition_leftovers_needs_repetition,
         repetition_test_needs_agree,
@@ -695,6 +696,25 @@ pub(crate) fn lap_rules_need_relays(read: &Read<'_>) -> Vec<Diagnostic> {
     out
 }
 
+/// `relay_cycle` has no effect with `laps relay_taking_next`: every relay
+/// lap captures stones, so a relay never comes back to a lap state.
+pub(crate) fn relay_taking_next_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(&sow::LAPS) || rules.sowing.laps != Laps::RelayTakingNext {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    if let Some(s) = read.given(&WHEN) {
+        if read.valid(&WHEN) && rules.end.when.contains(&EndWhen::RelayCycle) {
+            out.push(Diagnostic::error(
+                s.span,
+                "`relay_cycle` has no effect with `laps relay_taking_next`: every relay lap captures, so a relay never comes back to a position",
+            ));
+        }
+    }
+    out
+}
+
 /// `test_after lap` tests the end conditions a lap can bring about.
 pub(crate) fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
@@ -706,7 +726,7 @@ pub(crate) fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
         {
             vec![Diagnostic::error(
                 s.span,
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `inner_row_empty`, `own_pits_empty`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)",
             )]
         }
         _ => Vec::new(),

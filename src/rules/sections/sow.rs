@@ -41,9 +41,17 @@ player who cannot move pass (`end { when neither_can_move }`), the move is
 written `pass`.",
     order: None,
     repeat: None,
-    keys: &[DIRECTION, START, SKIP_ORIGIN, LAPS, EXTRA_TURN],
+    keys: &[
+        DIRECTION,
+        DIRECTION_FROM,
+        START,
+        SKIP_ORIGIN,
+        LAPS,
+        EXTRA_TURN,
+    ],
     checks: &[
         more_rows_sow_one_way,
+        direction_from_board_needs_per_pit_directions,
         skip_origin_needs_start_next,
         extra_turn_store_needs_stores,
     ],
@@ -62,6 +70,23 @@ pub const DIRECTION: Key = Key {
     doc: "Which way each pit sows: one value for every pit, or one per pit of a row from its owner's left.",
     example: "direction cw either ccw",
     infer: Infer::Searched,
+};
+
+pub const DIRECTION_FROM: Key = Key {
+    section: Some("sow"),
+    name: "direction_from",
+    describe: direction_from,
+    read: |r, v| r.sowing.direction_from = v.word(),
+    write: |r| {
+        (r.sowing.direction_from != DirectionFrom::Owner).then(|| one(r.sowing.direction_from))
+    },
+    what: "`direction_from` value",
+    value: ValueKind::Word(Words::of::<DirectionFrom>()),
+    default: Default::Value("owner"),
+    warns: None,
+    doc: "Whose left `direction` counts each row's pits from: its owner's, or South's for both rows (a pit's direction goes with its side of the board).",
+    example: "direction_from board",
+    infer: Infer::OptIn,
 };
 
 pub const START: Key = Key {
@@ -116,6 +141,7 @@ pub const LAPS: Key = Key {
         "relay_unless_next_empty",
         "next_after_occupied",
         "relay_until_capture_unless_next_empty",
+        "relay_taking_next",
     ])),
     default: Default::Value("single"),
     warns: None,
@@ -203,6 +229,13 @@ fn direction(rules: &Rules) -> Vec<String> {
     }]
 }
 
+fn direction_from(rules: &Rules) -> Vec<String> {
+    match rules.sowing.direction_from {
+        DirectionFrom::Owner => Vec::new(),
+        DirectionFrom::Board => vec!["North's pits are counted from South's left, as the board lies: each pit sows the way the pit facing it in South's row does.".into()],
+    }
+}
+
 fn start(rules: &Rules) -> Vec<String> {
     vec![match rules.sowing.start {
         SowStart::Origin => "The first stone goes back into the emptied pit, the others into the pits that follow it.".into(),
@@ -251,6 +284,7 @@ fn laps(rules: &Rules) -> Vec<String> {
         Laps::NextAlways => format!("Wherever the last stone lands, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty{bound}."),
         Laps::NextAfterOccupied => format!("When the last stone lands in a pit that already held stones, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty, or when a lap ends in an empty pit{bound}."),
         Laps::RelayUntilCaptureUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
+        Laps::RelayTakingNext => format!("Wherever the last stone lands, when the pit after it (in the sowing direction) holds stones, the mover captures them, lifts the landing pit's stones and sows them on the same way; the move ends when a lap ends in a pit whose next pit is empty{bound}."),
         Laps::RelayUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
     }]
 }
@@ -335,6 +369,24 @@ pub(crate) fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> 
 /// On three rows every pit sows the same way, `ccw` or `cw`; on four rows
 /// too, which may be `either` (Bao: the mover chooses the way round their
 /// own two rows).
+/// `direction_from board` changes nothing when every pit sows the same way.
+pub(crate) fn direction_from_board_needs_per_pit_directions(read: &Read<'_>) -> Vec<Diagnostic> {
+    let direction = &read.rules.sowing.direction;
+    match read.given(&DIRECTION_FROM) {
+        Some(s)
+            if read.valid(&DIRECTION)
+                && read.rules.sowing.direction_from == DirectionFrom::Board
+                && direction.iter().all(|&d| d == direction[0]) =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`direction_from board` has no effect: every pit sows the same way (give `direction` one value per pit)",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
 pub(crate) fn more_rows_sow_one_way(read: &Read<'_>) -> Vec<Diagnostic> {
     let Some(rows) = board::more_rows(read) else {
         return Vec::new();
