@@ -971,9 +971,12 @@ struct FileResult {
 }
 
 impl FileResult {
-    /// Whether every game agrees or reaches a named artifact.
+    /// Whether every game agrees or reaches a named artifact, and at least
+    /// one plays through to the end: a file whose every game reaches an
+    /// artifact is checked only up to those artifacts, which is not
+    /// agreement.
     fn agrees(&self) -> bool {
-        self.not_comparable.is_none() && self.partings.is_empty()
+        self.not_comparable.is_none() && self.partings.is_empty() && self.agreeing > 0
     }
 
     /// The left-out column: `origin_test 3 13; ...`, or `-`.
@@ -1076,6 +1079,10 @@ fn table(results: &[FileResult]) -> String {
                 p.why,
                 r.partings.len()
             ),
+            (None, None) if r.agreeing == 0 => {
+                "no game plays to the end: every one reaches an artifact the reading names"
+                    .to_string()
+            }
             (None, None) => "-".to_string(),
         };
         writeln!(
