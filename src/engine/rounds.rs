@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use super::{EndReason, Game, GameRun, Outcome, Player, Position};
 use crate::rules::{
-    FillFrom, FirstMoves, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled,
+    FillFrom, FirstFiller, FirstMoves, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled,
 };
 
 /// What follows a round.
@@ -76,7 +76,17 @@ impl Game {
             ..Position::EMPTY
         };
         match rounds.refill {
-            Some(Refill::Surplus) => self.refill_by_surplus(&mut next, scores),
+            Some(Refill::Surplus) => match rounds.first_filler {
+                FirstFiller::Poorer => self.refill_by_surplus(&mut next, scores),
+                FirstFiller::ToMove => self.refill_in_turns(&mut next, scores, pos.to_move),
+                FirstFiller::Richer => {
+                    let richer = match scores[1] > scores[0] {
+                        true => Player::North,
+                        false => Player::South,
+                    };
+                    self.refill_in_turns(&mut next, scores, richer)
+                }
+            },
             _ => self.refill_own_rows(&mut next, scores),
         }
         match rounds.next_start {
@@ -268,6 +278,63 @@ impl Game {
     }
 }
 
+impl Game {
+    /// `refill surplus` under `first_filler to_move` or `richer`: `first`
+    /// (the player to move when the round ended, or who scored more) fills the pits they are owed, `seeds`
+    /// to a pit, along their own row in `fill_from` order and on into the
+    /// other's row in the other's order; then the other fills theirs along
+    /// their own order, the pits `first` filled passed over. When the two
+    /// remainders make up `seeds` (`odd_pit`), the larger (on equal
+    /// remainders, under `larger`, the second filler's) fills one more
+    /// pit, the next of its order once its own are filled, topped up from
+    /// the other's. A pit filled in the other's row changes hands; a pit
+    /// nobody fills is closed (open and empty under `unfilled open`);
+    /// remainders stay captured.
+    fn refill_in_turns(&self, next: &mut Position, scores: [u16; 2], first: Player) {
+        let seeds = u16::from(self.rules().board.seeds);
+        let mut owed = scores.map(|s| s / seeds);
+        let mut left = scores.map(|s| s % seeds);
+        let odd_taker = match self.rules().rounds.odd_pit {
+            _ if left[0] + left[1] < seeds => None,
+            OddPit::Nobody => None,
+            OddPit::LargerUnequal if left[0] == left[1] => None,
+            _ if left[0] > left[1] => Some(Player::South),
+            _ if left[1] > left[0] => Some(Player::North),
+            _ => Some(first.other()),
+        };
+        if let Some(taker) = odd_taker {
+            left[taker.other().index()] -= seeds - left[taker.index()];
+            left[taker.index()] = 0;
+            owed[taker.index()] += 1;
+        }
+        let mut filled = 0u32;
+        for player in [first, first.other()] {
+            let order = self.fill_order(player).into_iter();
+            let around = order.chain(self.fill_order(player.other()));
+            for pit in around {
+                if owed[player.index()] == 0 {
+                    break;
+                }
+                if filled & (1 << pit) != 0 {
+                    continue;
+                }
+                owed[player.index()] -= 1;
+                filled |= 1 << pit;
+                next.pits[pit] = seeds as u8;
+                if self.topology().owner(pit) != player {
+                    next.swapped |= 1 << pit;
+                }
+            }
+        }
+        if self.rules().rounds.unfilled != Unfilled::Open {
+            for pit in (0..self.pit_count()).filter(|&pit| filled & (1 << pit) == 0) {
+                next.closed |= 1 << pit;
+            }
+        }
+        next.captured = left;
+    }
+}
+
 /// Who starts the next round, after a round `starter` started that ended
 /// with `scores` and `to_move` to move (under `turn_order` and
 /// `turn_order_after_pass`, the first to
@@ -298,7 +365,7 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
             _ => by_score(true),
         },
         NextStart::Alternate => starter.other(),
-        NextStart::TurnOrder => to_move,
+        NextStart::TurnOrder | NextStart::ToMove => to_move,
         NextStart::TurnOrderAfterPass => to_move.other(),
     }
 }

@@ -1041,6 +1041,8 @@ pub struct Rounds {
     pub remainder: Remainder,
     /// Who fills the pit the two remainders make up (`refill surplus`).
     pub odd_pit: OddPit,
+    /// Who fills first under `refill surplus`, on round the board.
+    pub first_filler: FirstFiller,
     /// What a pit its owner could not fill is for the round.
     pub unfilled: Unfilled,
     /// Who moves first in the next round.
@@ -1116,6 +1118,28 @@ keyword_enum! {
 }
 
 keyword_enum! {
+    /// Under `refill surplus`, which player fills first: each fills their
+    /// own row in `fill_from` order, then on round the board into the
+    /// other's row (in the other's `fill_from` order), the second taking
+    /// the pits the first left, from their own row on.
+    FirstFiller {
+        /// The player who scored less (South on equal scores): the richer
+        /// player's pits beyond their own row are the poorer's row's last.
+        Poorer = "poorer",
+        /// The player to move when the round ends, whatever the scores
+        /// (Ludii's Qelat, where the refill is a phase of moves, a player
+        /// filling all their holes in one turn): on equal
+        /// remainders, the pit they make up goes to the second filler.
+        ToMove = "to_move",
+        /// The player who scored more (South on equal scores; Ludii's Um
+        /// el Banat, which gives the refill's first turn to the richer):
+        /// on equal remainders, the pit they make up goes to the second
+        /// filler.
+        Richer = "richer",
+    }
+}
+
+keyword_enum! {
     /// What a pit its owner could not fill at a round's start is for that
     /// round.
     Unfilled {
@@ -1160,6 +1184,10 @@ keyword_enum! {
         /// passed (Ludii's Sungka, whose round ends once the players have
         /// passed in turn).
         TurnOrderAfterPass = "turn_order_after_pass",
+        /// The player to move when the round ends (Ludii's Qelat, where that
+        /// player fills first, all their holes in one turn, and moves again
+        /// once the other has filled theirs).
+        ToMove = "to_move",
     }
 }
 
@@ -1222,6 +1250,24 @@ pub struct Claim {
     /// What a claim takes: the pit alone, or it and the pit facing it.
     #[serde(default)]
     pub pair: ClaimPair,
+    /// Which laps making `count` end a relay: those that claim, or any.
+    #[serde(default)]
+    pub relay_stops: RelayStops,
+}
+
+keyword_enum! {
+    /// Under relay sowing, which laps whose last stone makes the claiming
+    /// count end the move.
+    RelayStops {
+        /// Those that claim the pit (the others relay on, as any lap
+        /// ending in an occupied pit).
+        OnClaim = "on_claim",
+        /// Any: a lap whose last stone makes the count in any pit ends the
+        /// move there, claiming it only where it may be claimed (Ludii's Um
+        /// el Banat, whose code ends a lap making four in the mover's own
+        /// row).
+        OnCount = "on_count",
+    }
 }
 
 keyword_enum! {

@@ -4,7 +4,7 @@
 //! game's claim step (`game/claim.rs`).
 
 use crate::rules::{
-    Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, TributeThen,
+    Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, RelayStops, TributeThen,
 };
 
 /// The `claim` rule, compiled.
@@ -40,6 +40,9 @@ pub(in crate::engine) struct ClaimRule {
     /// Bit `i` set when pit `i` is at a place `except` names: never
     /// claimed, not even as the facing half of a pair.
     pub(in crate::engine) excepted: u32,
+    /// Whether any relay lap whose last stone makes `count` ends the move
+    /// (`relay_stops on_count`), not only one that claims.
+    pub(in crate::engine) stops_on_count: bool,
 }
 
 impl ClaimRule {
@@ -75,6 +78,7 @@ impl ClaimRule {
             again: claim.tribute_then == TributeThen::Again,
             empty_facing: claim.by == ClaimBy::EmptyFacing,
             pair: claim.pair == ClaimPair::Facing,
+            stops_on_count: claim.relay_stops == RelayStops::OnCount,
             excepted: (0..2 * per_side)
                 .filter(|&pit| excepted(pit))
                 .fold(0u32, |bits, pit| bits | 1 << pit),

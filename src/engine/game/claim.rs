@@ -44,10 +44,13 @@ impl Game {
 
     /// Whether a lap of `pos.to_move` that ended in `last` ends the move
     /// there rather than relaying: `last` is a claimed pit, or the lap
-    /// claims it. Out of line: only relay variants with claims ask.
+    /// claims it, or (`relay_stops on_count`) makes the claiming count
+    /// there. Out of line: only relay variants with claims ask.
     #[inline(never)]
     pub(super) fn claim_stops_relay(&self, rule: &ClaimRule, pos: &Position, last: usize) -> bool {
-        pos.is_claimed(last) || (!rule.empty_facing && self.may_claim(rule, pos, pos.to_move, last))
+        pos.is_claimed(last)
+            || (rule.stops_on_count && pos.pits[last] == rule.count)
+            || (!rule.empty_facing && self.may_claim(rule, pos, pos.to_move, last))
     }
 
     /// Whether `mover` may claim `last` in `pos`: it holds the claiming

@@ -20,7 +20,8 @@ own) claims that pit for the mover, unless the mover has claimed as many as
 `limit` allows, the pit is at a place `except` names, or `mirror forbidden`
 rules it out. Under relay sowing every lap's last stone is looked at: a lap
 that claims a pit, or ends in a claimed pit, ends the move (nothing is ever
-relayed from a claimed pit). A claimed pit is never played or captured from.
+relayed from a claimed pit); under `relay_stops on_count` so does any lap
+whose last stone makes the count, in whatever pit. A claimed pit is never played or captured from.
 Under `stones to_owner` its stones are captured by the mover, and every
 stone sown into it later goes straight to its owner; under `stones kept`
 they stay in it, and are its owner's when the game or round ends. With
@@ -52,12 +53,26 @@ rows, and `laps single` or `relay`; `sow solve`, `analyze` and the perfect
 agent do not take variants with claims yet, and say so.",
     order: None,
     repeat: None,
-    keys: &[MAKES, EXCEPT, MIRROR, OF, LIMIT, STONES, TRIBUTE, TRIBUTE_FIRST, TRIBUTE_THEN, BY, PAIR],
+    keys: &[
+        MAKES,
+        EXCEPT,
+        MIRROR,
+        OF,
+        LIMIT,
+        STONES,
+        TRIBUTE,
+        TRIBUTE_FIRST,
+        TRIBUTE_THEN,
+        BY,
+        PAIR,
+        RELAY_STOPS,
+    ],
     checks: &[
         claims_need_fewer_than_four_rows,
         claim_options_need_count,
         claim_fits_the_sowing,
         claim_tribute_fits,
+        relay_stops_needs_relay,
         claim_places_in_the_row,
         claim_pairs_need_two_rows,
     ],
@@ -241,6 +256,26 @@ pub const BY: Key = Key {
     infer: Infer::OptIn,
 };
 
+pub const RELAY_STOPS: Key = Key {
+    section: Some("claim"),
+    name: "relay_stops",
+    describe: said_elsewhere,
+    read: |r, v| r.claim.relay_stops = v.word(),
+    write: |r| {
+        r.claim
+            .count
+            .filter(|_| r.claim.relay_stops != RelayStops::OnClaim)
+            .map(|_| one(r.claim.relay_stops))
+    },
+    what: "laps that end a relay",
+    value: ValueKind::Word(Words::of::<RelayStops>()),
+    default: Default::Value("on_claim"),
+    warns: None,
+    doc: "Under relay sowing, which laps making the claiming count end the move: those that claim, or any.",
+    example: "relay_stops on_count",
+    infer: Infer::OptIn,
+};
+
 pub const PAIR: Key = Key {
     section: Some("claim"),
     name: "pair",
@@ -296,11 +331,14 @@ fn claim(rules: &Rules) -> Vec<String> {
             ", nor at the place (from its owner's left) of a pit the opponent claimed"
         }
     };
-    let relay = match (rules.sowing.laps, claim.by) {
-        (Laps::Single, _) => "",
-        (_, ClaimBy::EmptyFacing) => " A lap that ends in a claimed pit ends the move: nothing is relayed from a claimed pit.",
-        _ => " The move ends there, and a lap that ends in a claimed pit ends the move too: nothing is relayed from a claimed pit.",
+    let relay = match (rules.sowing.laps, claim.by, claim.relay_stops) {
+        (Laps::Single, _, _) => "",
+        (_, ClaimBy::EmptyFacing, RelayStops::OnClaim) => " A lap that ends in a claimed pit ends the move: nothing is relayed from a claimed pit.",
+        (_, ClaimBy::EmptyFacing, RelayStops::OnCount) => " A lap that ends in a claimed pit ends the move: nothing is relayed from a claimed pit; so does a lap whose last stone makes {count} in any pit.",
+        (_, _, RelayStops::OnClaim) => " The move ends there, and a lap that ends in a claimed pit ends the move too: nothing is relayed from a claimed pit.",
+        (_, _, RelayStops::OnCount) => " The move ends there, and so does a lap whose last stone makes {count} in any other pit, or ends in a claimed pit: nothing is relayed from a claimed pit.",
     };
+    let relay = relay.replace("{count}", &count.to_string());
     let stones = match claim.stones {
         ClaimStones::ToOwner => "The mover captures its stones, and the pit becomes the mover's store for the rest of the game: every stone sown into it goes to its owner, and it is never played or captured from.",
         ClaimStones::Kept if claim.pair == ClaimPair::Facing => "The pits become the mover's, stones and all: they are never played or captured from, the stones sown into them stay there, and when the game or round ends they are their owner's.",
@@ -352,6 +390,7 @@ pub(crate) fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
         &TRIBUTE_THEN,
         &BY,
         &PAIR,
+        &RELAY_STOPS,
     ]
     .into_iter()
     .filter_map(|key| read.given(key).map(|s| (key.name, s)))
@@ -392,6 +431,26 @@ pub(crate) fn claim_fits_the_sowing(read: &Read<'_>) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// `relay_stops on_count` ends relay laps: it needs `laps relay`.
+pub(crate) fn relay_stops_needs_relay(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(&RELAY_STOPS) {
+        Some(s)
+            if read.rules.claim.relay_stops == RelayStops::OnCount
+                && read.valid(&sow::LAPS)
+                && read.rules.sowing.laps != Laps::Relay =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                format!(
+                    "`relay_stops on_count` has no effect: it ends relay laps, and the sowing is `laps {}`",
+                    read.rules.sowing.laps
+                ),
+            )]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// A tribute takes stones kept in a claimed pit (`stones kept`), and the

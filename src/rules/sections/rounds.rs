@@ -64,7 +64,14 @@ yet, and say so.",
     order: None,
     repeat: None,
     keys: &[
-        REFILL, FILL_FROM, REMAINDER, ODD_PIT, UNFILLED, NEXT_START, MATCH_END,
+        REFILL,
+        FILL_FROM,
+        REMAINDER,
+        ODD_PIT,
+        FIRST_FILLER,
+        UNFILLED,
+        NEXT_START,
+        MATCH_END,
     ],
     checks: &[
         rounds_need_two_rows,
@@ -73,6 +80,7 @@ yet, and say so.",
         fill_choice_needs_captures,
         unfilled_reopens_fits,
         odd_pit_needs_surplus,
+        first_filler_needs_surplus,
         refill_needs_seeds,
         first_move_shift_fits,
     ],
@@ -146,6 +154,22 @@ pub const ODD_PIT: Key = Key {
     infer: Infer::Searched,
 };
 
+pub const FIRST_FILLER: Key = Key {
+    section: Some("rounds"),
+    name: "first_filler",
+    describe: said_elsewhere,
+    read: |r, v| r.rounds.first_filler = v.word(),
+    // Written when a file gave another value than the default.
+    write: |r| (r.rounds.first_filler != FirstFiller::Poorer).then(|| one(r.rounds.first_filler)),
+    what: "first filler",
+    value: ValueKind::Word(Words::of::<FirstFiller>().opt_in(&["to_move", "richer"])),
+    default: Default::Value("poorer"),
+    warns: None,
+    doc: "Who fills first under `refill surplus`, on round the board into the other's row.",
+    example: "first_filler to_move",
+    infer: Infer::Searched,
+};
+
 pub const UNFILLED: Key = Key {
     section: Some("rounds"),
     name: "unfilled",
@@ -213,6 +237,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
         NextStart::WinnerOrSouth => "the player who scored more in the round starts the next one (on equal scores, South)",
         NextStart::Alternate => "the player who did not start the round starts the next one",
         NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
+        NextStart::ToMove => "the player to move when the round ends starts the next one",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
     };
     let end = match rounds.match_end {
@@ -220,19 +245,31 @@ fn rounds(rules: &Rules) -> Vec<String> {
         MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
         MatchEnd::NoPit => "The match ends when a round ends and the refill leaves a player no open pit of their own; the other player wins it.".to_string(),
     };
-    let odd = match rounds.odd_pit {
-        OddPit::Larger => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). "),
-        OddPit::LargerUnequal => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
-        OddPit::Nobody => "A remainder fills no pit, whatever the other's. ".to_string(),
+    let odd = match (rounds.odd_pit, rounds.first_filler) {
+        (OddPit::Larger, FirstFiller::ToMove | FirstFiller::Richer) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the next in its order once its own are filled, topped up from the smaller (on equal remainders, the second filler fills it). "),
+        (OddPit::LargerUnequal, FirstFiller::ToMove | FirstFiller::Richer) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the next in its order once its own are filled, topped up from the smaller; on equal remainders nobody fills it. "),
+        (OddPit::Larger, _) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). "),
+        (OddPit::LargerUnequal, _) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
+        (OddPit::Nobody, _) => "A remainder fills no pit, whatever the other's. ".to_string(),
     };
     let nobodys = match rounds.unfilled {
         Unfilled::Open => "its row's player's, empty and in play",
         _ => "closed",
     };
+    let surplus_order = match rounds.first_filler {
+        FirstFiller::Poorer => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over"),
+        FirstFiller::ToMove | FirstFiller::Richer => {
+            let first = match rounds.first_filler {
+                FirstFiller::ToMove => "the player to move when the round ends",
+                _ => "the player who scored more (South on equal scores)",
+            };
+            format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many pits, {seeds} to a pit, {from} and on round the board into the other's row (in the other's order), {first} first, then the other in the pits left, from their own row on. A pit a player fills in the other's row")
+        }
+    };
     let refilled = match refill {
         Refill::Captures if rounds.unfilled != Unfilled::Closed => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}, and the stones left over stay theirs into the next round"),
         Refill::Captures => format!("each player refills their own pits from what they scored in it, {seeds} to a pit, {from}; a pit they cannot fill is closed for the next round (sowing passes over it, it cannot be played and nothing is captured from it), and the stones left over stay theirs into the next round"),
-        Refill::Surplus => format!("each player is owed a pit for every {seeds} stones they scored in it and fills that many of their own pits, {seeds} to a pit, {from}. The player who scored more also fills the pits of the other's row left over: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is {nobodys}, and what is left over stays its player's into the next round"),
+        Refill::Surplus => format!("{surplus_order}: those pits become theirs, to play from and to take the stones of when a round ends, as if in their own row (for captures, feeding and a row being empty the rows stay as they are). {odd}A pit nobody fills is {nobodys}, and what is left over stays its player's into the next round"),
     };
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",
@@ -262,6 +299,7 @@ pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
         &FILL_FROM,
         &REMAINDER,
         &ODD_PIT,
+        &FIRST_FILLER,
         &UNFILLED,
         &NEXT_START,
         &MATCH_END,
@@ -342,6 +380,20 @@ pub(crate) fn odd_pit_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
             vec![Diagnostic::error(
                 s.span,
                 "`odd_pit` has no effect: under `refill captures` each player fills their own pits only; it goes with `refill surplus`",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `first_filler` orders the filling of `refill surplus`, where pits
+/// change hands: under `refill captures` each fills their own row only.
+pub(crate) fn first_filler_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(&FIRST_FILLER) {
+        Some(s) if read.rules.rounds.refill == Some(Refill::Captures) => {
+            vec![Diagnostic::error(
+                s.span,
+                "`first_filler` has no effect: under `refill captures` each player fills their own pits only; it goes with `refill surplus`",
             )]
         }
         _ => Vec::new(),
