@@ -371,7 +371,7 @@ impl<'a> PathSearch<'a> {
 
 /// Two independent 64-bit hashes of member `m` (SplitMix64 finalisers), to
 /// key a set of members by the exclusive or of theirs.
-fn member_hashes(m: u32) -> (u64, u64) {
+pub(crate) fn member_hashes(m: u32) -> (u64, u64) {
     let mix = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
