@@ -1123,16 +1123,16 @@ impl Game {
             && self.pits_holding(pos, screen.least) & screen.pits[pos.to_move.other().index()] != 0
     }
 
-    /// Whether the move to `next` from `pos` satisfies the feeding
-    /// obligation: what the rules' `feed_gives` asks of a move (only asked
-    /// when the mover must feed).
-    fn feeds(&self, pos: &Position, next: &Successor) -> bool {
-        let fed = next.position.to_move;
+    /// Whether the move `mv` from `pos`, which leads to `after`, satisfies
+    /// the feeding obligation: what the rules' `feed_gives` asks of a move
+    /// (only asked when the mover must feed).
+    pub(super) fn feeds(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        let fed = after.to_move;
         match self.rules.feeding.gives {
-            FeedGives::Stone => !self.row_is_empty(&next.position, fed),
-            FeedGives::Move => self.can_move(&next.position, fed),
-            FeedGives::Reach => self.reaches(pos, next.mv),
-            FeedGives::FirstLap => self.feeds_in_first_lap(pos, next.mv, &next.position),
+            FeedGives::Stone => !self.row_is_empty(after, fed),
+            FeedGives::Move => self.can_move(after, fed),
+            FeedGives::Reach => self.reaches(pos, mv),
+            FeedGives::FirstLap => self.feeds_in_first_lap(pos, mv, after),
         }
     }
 
@@ -1461,7 +1461,7 @@ impl Game {
         // u64: under `refill surplus` a player may own more than 16 pits,
         // each sown either way (up to 64 moves), as `slams` is.
         let feeding = (out.as_slice().iter().enumerate()).fold(0u64, |bits, (i, s)| {
-            bits | u64::from(self.feeds(pos, s)) << i
+            bits | u64::from(self.feeds(pos, s.mv, &s.position)) << i
         });
         if feeding != 0 {
             let mut kept_slams = 0u64;
@@ -1597,7 +1597,7 @@ mod tests {
 
     use super::packed::tests::random_board;
     use crate::{
-        engine::{position::MAX_PITS, Game, Move, Player, Successor},
+        engine::{position::MAX_PITS, Game, Move, Player},
         variants,
     };
 
@@ -1686,13 +1686,8 @@ mod tests {
                             pit: pit as u8,
                             direction,
                         };
-                        let (position, effect) = game.sow(&pos, mv, game.may_capture(&pos));
-                        let next = Successor {
-                            mv,
-                            position,
-                            effect,
-                        };
-                        assert!(game.feeds(&pos, &next), "{name}: {mv:?} from {pos:?}");
+                        let (next, _) = game.sow(&pos, mv, game.may_capture(&pos));
+                        assert!(game.feeds(&pos, mv, &next), "{name}: {mv:?} from {pos:?}");
                         played += 1;
                     }
                 }

@@ -58,6 +58,7 @@ impl Game {
         match self.candidate_moves(pos, out) {
             Legality::Exact | Legality::Pits(_) => {}
             Legality::NoSlams { first_legal, .. } => self.drop_slams_after(pos, out, first_legal),
+            Legality::Feeding { first_legal } => self.keep_feeding_after(pos, out, first_legal),
             Legality::Listed => self.legal_moves_slowly(pos, out, &mut Successors::default()),
         }
     }
@@ -118,7 +119,7 @@ impl Game {
             return self.single_stone_candidates(pos, out);
         }
         if !out.is_empty() && self.feeding_may_limit(pos) {
-            return Legality::Listed;
+            return self.feeding_candidates(pos, out);
         }
         if self.slams_may_limit(pos) {
             let first = (out.as_slice().iter()).position(|&mv| !self.would_grand_slam(pos, mv));
@@ -134,6 +135,55 @@ impl Game {
             };
         }
         Legality::Exact
+    }
+
+    /// [`Game::candidate_moves`] where the mover must feed and a candidate
+    /// may not: [`Legality::Feeding`] with the first candidate that feeds,
+    /// played on a copy one at a time, when no grand-slam rule changes or
+    /// forbids a move (the legal moves are then the candidates that feed,
+    /// if any); otherwise, and when none feeds (the fallback of the rules),
+    /// the moves come from the full successors.
+    #[cold]
+    fn feeding_candidates(&self, pos: &Position, out: &Moves) -> Legality {
+        if self.legality.slam_limits_moves || self.legality.slam_changes_play {
+            return Legality::Listed;
+        }
+        let mut next = *pos;
+        let first = (out.as_slice().iter()).position(|&mv| {
+            next = *pos;
+            self.apply_if_feeds(&mut next, mv).is_some()
+        });
+        match first {
+            Some(first_legal) => Legality::Feeding {
+                first_legal: first_legal as u8,
+            },
+            None => Legality::Listed,
+        }
+    }
+
+    /// Under [`Legality::Feeding`]: keeps the candidates in `out` that feed,
+    /// knowing that the one at `first_legal` is the first.
+    pub(crate) fn keep_feeding_after(&self, pos: &Position, out: &mut Moves, first_legal: u8) {
+        let first = usize::from(first_legal);
+        let mut next = *pos;
+        out.retain_indexed(|i, &mv| {
+            i == first
+                || (i > first && {
+                    next = *pos;
+                    self.apply_if_feeds(&mut next, mv).is_some()
+                })
+        });
+    }
+
+    /// Plays the candidate `mv` on `pos` in place unless it does not feed,
+    /// under [`Legality::Feeding`] (the mover must feed, and no grand-slam
+    /// rule changes a move): its effect, the same as [`Game::apply`]'s, or
+    /// `None` for a move that does not feed (`pos` is then scratch).
+    #[inline]
+    pub(crate) fn apply_if_feeds(&self, pos: &mut Position, mv: Move) -> Option<Effect> {
+        let before = *pos;
+        let effect = self.sow_in_place(pos, mv, self.may_capture(&before));
+        self.feeds(&before, mv, pos).then_some(effect)
     }
 
     /// [`Game::candidate_moves`] where no pit holds `min_stones` under
@@ -516,5 +566,72 @@ impl Game {
             return waived(self.sow_in_place(pos, mv, false));
         }
         effect
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::variants;
+
+    /// Where the mover must feed and the candidates are judged one at a
+    /// time ([`Legality::Feeding`]), on random games of every shipped
+    /// variant: the first candidate that feeds is the first successor, the
+    /// legal moves are the successors' moves, and each candidate played by
+    /// [`Game::apply_if_feeds`] is legal exactly when it is a successor,
+    /// with the successor's position and effect. English Wari (St. Lucia),
+    /// whose mover must always feed, reaches such positions, some whose
+    /// first candidate does not feed.
+    #[test]
+    fn feeding_candidates_judged_one_at_a_time_are_the_successors() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut feeding, mut first_starves) = (0, 0);
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            for _ in 0..20 {
+                let mut pos = game.start();
+                for _ in 0..300 {
+                    let mut successors = Successors::default();
+                    game.successors(&pos, &mut successors);
+                    let mut candidates = Moves::default();
+                    let legality = game.candidate_moves(&pos, &mut candidates);
+                    if let Legality::Feeding { first_legal } = legality {
+                        let legal = successors.as_slice();
+                        feeding += u32::from(name == "english-wari-st-lucia");
+                        first_starves += u32::from(first_legal > 0);
+                        assert_eq!(candidates.as_slice()[usize::from(first_legal)], legal[0].mv);
+                        let mut moves = Moves::default();
+                        game.legal_moves(&pos, &mut moves);
+                        let listed: Vec<Move> = legal.iter().map(|s| s.mv).collect();
+                        assert_eq!(moves.as_slice(), listed, "{name}: {pos:?}");
+                        for &mv in candidates.as_slice() {
+                            let mut next = pos;
+                            let played = game.apply_if_feeds(&mut next, mv);
+                            match legal.iter().find(|s| s.mv == mv) {
+                                Some(s) => assert_eq!(
+                                    (played, next),
+                                    (Some(s.effect), s.position),
+                                    "{name}: {mv:?} from {pos:?}"
+                                ),
+                                None => assert_eq!(played, None, "{name}: {mv:?} from {pos:?}"),
+                            }
+                        }
+                    }
+                    if successors.is_empty() {
+                        break;
+                    }
+                    let pick = rng.random_range(0..successors.len());
+                    pos = successors.as_slice()[pick].position;
+                }
+            }
+        }
+        assert!(feeding > 100, "English Wari fed {feeding} times");
+        assert!(
+            first_starves > 10,
+            "the first candidate starved {first_starves} times"
+        );
     }
 }

@@ -175,6 +175,15 @@ pub(crate) enum Legality {
     /// ([`Game::candidate_pits`], [`Game::pit_moves`]), and they are the
     /// legal moves; they are listed only when asked for.
     Pits(u64),
+    /// The mover must feed, and the legal moves are the candidates that
+    /// feed ([`Game::feeds`]; no grand-slam rule changes or forbids a move);
+    /// the candidate at `first_legal` is the first of them (those before it
+    /// do not feed), so the position has one. The others are played to see
+    /// whether they feed only when asked about.
+    Feeding {
+        /// Index of the first candidate that feeds.
+        first_legal: u8,
+    },
     /// The legal moves are not found from the candidates: a feeding
     /// obligation, a pass, or no legal move left by the grand-slam rule.
     /// [`Game::legal_moves_slowly`] lists them.

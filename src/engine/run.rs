@@ -148,6 +148,11 @@ impl<'g> GameRun<'g> {
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
                 legal
             }),
+            Legality::Feeding { first_legal } => self.legal.get_or_init(|| {
+                let mut legal = self.candidates;
+                (self.game).keep_feeding_after(&self.position, &mut legal, first_legal);
+                legal
+            }),
             // Listed as the position was reached ([`GameRun::note_end`]).
             Legality::Listed => self.legal.get_or_init(|| {
                 let mut legal = Moves::default();
@@ -417,7 +422,7 @@ impl<'g> GameRun<'g> {
                 .is_empty()
                 .then(|| self.candidates.end_reason()),
             // A legal move was found.
-            Legality::NoSlams { .. } | Legality::Pits(_) => None,
+            Legality::NoSlams { .. } | Legality::Feeding { .. } | Legality::Pits(_) => None,
             Legality::Listed => (self.moves().is_empty()).then(|| self.moves().end_reason()),
         };
         if over.is_some() {

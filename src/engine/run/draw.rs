@@ -73,46 +73,9 @@ impl GameRun<'_> {
                 self.play_index(pick)
             }
             Legality::NoSlams { first_legal, pits } => {
-                let first = usize::from(first_legal);
-                let game = self.game;
-                // The candidates, read in place: from the mask of moves
-                // or (no mask) from the list.
-                let (count, listed) = match pits {
-                    0 => (self.candidates.len(), self.candidates.as_slice()),
-                    _ => (pits.count_ones() as usize, &[][..]),
-                };
-                let candidate = |i: usize| match pits {
-                    0 => listed[i],
-                    _ => game.move_table.pit_moves[nth_bit(pits, i) % MAX_MOVES],
-                };
-                // The candidate drawn is played on a copy; if it is legal,
-                // the copy is the move.
-                let mut played = None;
-                let pick = draw_legal(count, rng, |i| {
-                    if i <= first {
-                        return i == first;
-                    }
-                    let mut next = self.position;
-                    let effect = game.apply_unless_slam(&mut next, candidate(i));
-                    played = effect.map(|effect| (next, effect));
-                    played.is_some()
-                })
-                .unwrap_or(first);
-                let mv = candidate(pick);
-                let effect = match played {
-                    Some((next, effect)) => {
-                        self.position = next;
-                        effect
-                    }
-                    None => game.apply(&mut self.position, mv),
-                };
-                self.advance();
-                Successor {
-                    mv,
-                    position: self.position,
-                    effect,
-                }
+                self.play_screened(rng, first_legal, pits, false)
             }
+            Legality::Feeding { first_legal } => self.play_screened(rng, first_legal, 0, true),
             Legality::Listed => {
                 let legal = self.moves();
                 let candidates = self.candidates.as_slice();
@@ -128,6 +91,65 @@ impl GameRun<'_> {
                 let index = legal.as_slice().iter().position(|&m| m == mv);
                 self.play_index(index.unwrap_or(0))
             }
+        }
+    }
+
+    /// [`GameRun::play_random`] where some candidates are illegal and the
+    /// one at `first_legal` is the first legal one: the grand slams
+    /// ([`Legality::NoSlams`], the candidates given by the mask of moves
+    /// `pits`, or listed when it is 0), or, when `feeding`, the moves that
+    /// do not feed where the mover must ([`Legality::Feeding`], listed). The
+    /// candidate drawn is played on a copy to see whether it is legal, and
+    /// the copy is the move if it is.
+    #[inline]
+    fn play_screened(
+        &mut self,
+        rng: &mut impl Rng,
+        first_legal: u8,
+        pits: u64,
+        feeding: bool,
+    ) -> Successor {
+        let first = usize::from(first_legal);
+        let game = self.game;
+        // The candidates, read in place: from the mask of moves
+        // or (no mask) from the list.
+        let (count, listed) = match pits {
+            0 => (self.candidates.len(), self.candidates.as_slice()),
+            _ => (pits.count_ones() as usize, &[][..]),
+        };
+        let candidate = |i: usize| match pits {
+            0 => listed[i],
+            _ => game.move_table.pit_moves[nth_bit(pits, i) % MAX_MOVES],
+        };
+        // The candidate drawn is played on a copy; if it is legal,
+        // the copy is the move.
+        let mut played = None;
+        let pick = draw_legal(count, rng, |i| {
+            if i <= first {
+                return i == first;
+            }
+            let mut next = self.position;
+            let effect = match feeding {
+                false => game.apply_unless_slam(&mut next, candidate(i)),
+                true => game.apply_if_feeds(&mut next, candidate(i)),
+            };
+            played = effect.map(|effect| (next, effect));
+            played.is_some()
+        })
+        .unwrap_or(first);
+        let mv = candidate(pick);
+        let effect = match played {
+            Some((next, effect)) => {
+                self.position = next;
+                effect
+            }
+            None => game.apply(&mut self.position, mv),
+        };
+        self.advance();
+        Successor {
+            mv,
+            position: self.position,
+            effect,
         }
     }
 }
