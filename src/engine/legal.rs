@@ -355,15 +355,15 @@ impl Game {
     #[inline(always)]
     fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
         // The candidates are listed at an end, where the full successors
-        // give the moves, and where pits changed hands (rare, and kept off
-        // this path, the move's hottest).
-        if self.gate::<W>(pos) != Gate::Open {
-            return None;
-        }
+        // give the moves. Where pits changed hands or were claimed, they
+        // are the pits the mover owns (as [`Game::fill_owned_candidates`]).
         let mover = pos.to_move.index();
-        let mut pits = pos.holding_at_least::<W>(self.legality.min_stones)
-            & self.move_table.playable_bits[mover]
-            & !pos.closed;
+        let place = match self.gate::<W>(pos) {
+            Gate::Open => self.move_table.playable_bits[mover] & !pos.closed,
+            Gate::Owned => self.owned_pits(pos),
+            Gate::Over(_) | Gate::Listed => return None,
+        };
+        let mut pits = pos.holding_at_least::<W>(self.legality.min_stones) & place;
         if pos.opening && self.opening.first_move_pits[mover] != 0 {
             pits &= self.opening.first_move_pits[mover];
         }
