@@ -17,7 +17,10 @@
 //!   ([`Game::owned_pits`]), with no move played (unless a grand-slam rule
 //!   can forbid a move: the moves then come from the full successors);
 //! - feeding is looked at only when the opponent may starve (their row is
-//!   empty, or they cannot move, as the rule says); then, and when nothing is
+//!   empty, or they cannot move, as the rule says); then the candidates are
+//!   played on a scratch copy one at a time until one feeds, the others only
+//!   when asked about ([`Legality::Feeding`]), unless a grand-slam rule
+//!   changes or forbids moves or none feeds; then, and when nothing is
 //!   playable under a passing rule, the moves come from the full successors;
 //! - the grand-slam rule costs nothing when it only changes what a move
 //!   captures (`no_capture`): [`Game::apply`] waives the capture. When it can
