@@ -272,6 +272,9 @@ keyword_enum! {
         /// When no pit of the mover holds `min_stones`, a pit holding one
         /// stone may be played if the pit that stone is sown into is empty.
         IntoEmpty = "into_empty",
+        /// As `into_empty`, and such a move captures nothing (Ludii's
+        /// Njombwa, whose code sows the single stone without its capture).
+        IntoEmptyNoCapture = "into_empty_no_capture",
     }
 }
 
