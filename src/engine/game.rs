@@ -626,10 +626,11 @@ impl Game {
                 self.sweep(pos, mover, &mut effect);
             }
         }
-        // Pass the turn.
+        // Pass the turn. A relay stopped by the end test (`test_after lap`)
+        // was still the mover's turn: the round ends with them to move.
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || self.moves_again(last, &effect),
+            false => claimed_again || end == LapsEnd::Stopped || self.moves_again(last, &effect),
         };
         if !again {
             pos.to_move = mover.other();
