@@ -487,6 +487,9 @@ fn detector(name: &str) -> Option<Detector> {
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
         "feeding_tested_each_lap" => Some(Detector::Sowing(reaches_feeding_tested_each_lap)),
         "tuzdik_in_first_hole_kept" => Some(Detector::Sowing(reaches_tuzdik_in_first_hole_kept)),
+        "round_starter_by_rows_before_sweep" => {
+            Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
+        }
         _ => None,
     }
 }
@@ -553,6 +556,24 @@ fn reaches_tuzdik_in_first_hole_kept(at: &AtSowing) -> bool {
     at.game.rules().claim.count.is_some()
         && others_agree
         && kept.is_some_and(|kept| kept > 0 && Some(kept) == given)
+}
+
+/// The move ends the round, and the player with more captures plus
+/// counters on the row of their side of the board as the move left it
+/// (South on a tie) is not the player with the higher round total (South
+/// on a tie): Ludii's starter of the next round, counted before the
+/// counters left go to the owners of their holes.
+fn reaches_round_starter_by_rows_before_sweep(at: &AtSowing) -> bool {
+    let (Some((scores, _)), Some((ours, _))) = (at.round_end, at.boards) else {
+        return false;
+    };
+    let before_sweep = Player::BOTH.map(|player| {
+        let row: u64 = (at.game.row(player))
+            .map(|pit| u64::from(ours.pits[pit]))
+            .sum();
+        u64::from(ours.captured[player.index()]) + row
+    });
+    (before_sweep[0] >= before_sweep[1]) != (scores[0] >= scores[1])
 }
 
 /// Ludii scores one player its captures and the other those same captures

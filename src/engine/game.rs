@@ -626,10 +626,11 @@ impl Game {
                 self.sweep(pos, mover, &mut effect);
             }
         }
-        // Pass the turn.
+        // Pass the turn. A relay stopped by the end test (`test_after lap`)
+        // was still the mover's turn: the round ends with them to move.
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || self.moves_again(last, &effect),
+            false => claimed_again || end == LapsEnd::Stopped || self.moves_again(last, &effect),
         };
         if !again {
             pos.to_move = mover.other();
@@ -1269,6 +1270,14 @@ impl Game {
         !waived
     }
 
+    /// Whether `mv` is the move of a single stone that captures nothing
+    /// (`singletons into_empty_no_capture`): under `singletons` a pit
+    /// holding one stone is played only as a single stone.
+    #[inline]
+    pub(super) fn quiet_single(&self, pos: &Position, mv: Move) -> bool {
+        self.legality.single_no_capture && pos.pits[usize::from(mv.pit)] == 1
+    }
+
     /// Fills `out` with the legal moves of `pos` and their results.
     ///
     /// Order of the rules: the pits holding at least `min_stones` (in each
@@ -1370,6 +1379,7 @@ impl Game {
             }
         }
         if out.is_empty() && self.legality.singletons {
+            let capture = capture && !self.legality.single_no_capture;
             self.single_stone_moves(pos, out, capture, opening);
         }
         // `first_lap captures` (the rules refuse a grand-slam rule on four
@@ -1572,7 +1582,8 @@ impl Game {
         {
             return Illegal::MustCapture { pit: label };
         }
-        let (next, effect) = self.sow(pos, mv, self.may_capture(pos));
+        let capture = self.may_capture(pos) && !self.quiet_single(pos, mv);
+        let (next, effect) = self.sow(pos, mv, capture);
         if self.rules.grand_slam != GrandSlam::Allowed
             && effect.captured > 0
             && self.is_grand_slam(&next, pos.to_move, &effect)

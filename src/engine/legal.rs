@@ -555,7 +555,7 @@ impl Game {
             pos.moved_again = false;
             return Effect::default();
         }
-        let capture = self.may_capture(pos);
+        let capture = self.may_capture(pos) && !self.quiet_single(pos, mv);
         if !(capture && self.legality.slam_changes_play) {
             return self.sow_in_place(pos, mv, capture);
         }

@@ -129,6 +129,20 @@ pub const ARTIFACTS: &[Artifact] = &[
                    27 24`: South cannot move, and the rules give the 3 left to North, 27 to \
                    27, a draw; Ludii scores South 27 and North 27 + 3 = 30, a win for North",
     },
+    Artifact {
+        name: "round_starter_by_rows_before_sweep",
+        what: "Ludii 1.3.13, Hufesay: the player who fills first and starts the next round \
+               is chosen by each player's captures plus the counters on the row of their \
+               side of the board as the round's last move left them, before the counters \
+               left go to the owners of their holes (its `NumCapturedPieces` counts the row, \
+               `(sites P1)`, not the holes the player owns), South on a tie; the rules \
+               compare the round's totals, each player's holes counted for them",
+        smallest: "Hufesay, `0* 1* 0 1 1 1 / 0 0 0 0 0 1 north captured 19 24` (a and b \
+                   North's), North plays F: its counter falls in a and North's row is empty, \
+                   so the round ends; the rules score South 22 (d e f) and North 26 (a b), \
+                   and North, who took more, starts the next round; Ludii compares 19 + 5 \
+                   with 24 + 0, and South starts",
+    },
 ];
 
 /// The artifact named `name`, if any.

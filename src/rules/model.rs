@@ -272,6 +272,9 @@ keyword_enum! {
         /// When no pit of the mover holds `min_stones`, a pit holding one
         /// stone may be played if the pit that stone is sown into is empty.
         IntoEmpty = "into_empty",
+        /// As `into_empty`, and such a move captures nothing (Ludii's
+        /// Njombwa, whose code sows the single stone without its capture).
+        IntoEmptyNoCapture = "into_empty_no_capture",
     }
 }
 
@@ -1263,7 +1266,7 @@ pub struct Claim {
     /// Whether a player may claim the pit at the same place (from its
     /// owner's left) as the pit the opponent claimed in their row.
     pub mirror: Mirror,
-    /// Which of the opponent's pits may be claimed.
+    /// Which pits may be claimed.
     pub of: ClaimOf,
     /// How many pits a player may claim.
     pub limit: ClaimLimit,
@@ -1332,13 +1335,16 @@ keyword_enum! {
 }
 
 keyword_enum! {
-    /// Which of the opponent's pits may be claimed.
+    /// Which pits may be claimed.
     ClaimOf {
         /// The pits of the opponent's row.
         Row = "row",
         /// The pits the opponent owns (their row, less and plus the pits
         /// that changed hands under `refill surplus`).
         Owned = "owned",
+        /// Any pit, the mover's own too (Ludii's Gabata (Shoa I) and
+        /// Mewegae, whose code claims a hole of either row).
+        Any = "any",
     }
 }
 

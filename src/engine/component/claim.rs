@@ -14,7 +14,8 @@ pub(in crate::engine) struct ClaimRule {
     pub(in crate::engine) count: u8,
     /// Per claimer: bit `i` set when pit `i` may be claimed by them as far
     /// as its row goes (`of row`: the opponent's row; `of owned`: both
-    /// rows, ownership tested in play), at no place `except` names.
+    /// rows, ownership tested in play; `of any`: both rows), at no place
+    /// `except` names.
     pub(in crate::engine) claimable: [u32; 2],
     /// Whether only pits the opponent owns may be claimed (`of owned`).
     pub(in crate::engine) of_owned: bool,
@@ -57,10 +58,9 @@ impl ClaimRule {
         let of_owned = claim.of == ClaimOf::Owned;
         let excepted = |pit: usize| claim.except.contains(&((pit % per_side) as u8 + 1));
         let claimable = [1, 0].map(|opponent: usize| {
-            let rows = if of_owned {
-                row_bits[0] | row_bits[1]
-            } else {
-                row_bits[opponent]
+            let rows = match claim.of {
+                ClaimOf::Row => row_bits[opponent],
+                ClaimOf::Owned | ClaimOf::Any => row_bits[0] | row_bits[1],
             };
             (0..2 * per_side)
                 .filter(|&pit| rows >> pit & 1 == 1 && !excepted(pit))

@@ -32,6 +32,9 @@ pub(in crate::engine) struct MoveLegality {
     /// `singletons into_empty`: with no pit holding `min_stones`, single
     /// stones sown into an empty pit are moves.
     pub(in crate::engine) singletons: bool,
+    /// `singletons into_empty_no_capture`: a single stone played so
+    /// captures nothing.
+    pub(in crate::engine) single_no_capture: bool,
     /// Whether a move's first lap must reach the opponent's row or end in an
     /// empty pit of the mover's row (`first_lap reaches_or_empty`), or a
     /// single stone must fall into an empty pit (`first_lap
@@ -94,7 +97,8 @@ impl MoveLegality {
             && captures.capture_rules.iter().all(|c| c.take == Take::Last);
         MoveLegality {
             min_stones: rules.sowing.min_stones,
-            singletons: rules.sowing.singletons == Singletons::IntoEmpty,
+            singletons: rules.sowing.singletons != Singletons::Never,
+            single_no_capture: rules.sowing.singletons == Singletons::IntoEmptyNoCapture,
             first_lap_rule,
             single_needs_empty,
             first_lap_capture,

@@ -15,9 +15,9 @@ pub const SECTION: Section = Section {
     name: "claim",
     doc: "Pits that become a player's (Toguz Kumalak's tuzdik, the Ethiopian weg and qasamo).",
     intro: "Without `makes` no pit is ever claimed. With it, a move whose last stone
-makes that count in a pit of the opponent (`of`: of their row, or one they
-own) claims that pit for the mover, unless the mover has claimed as many as
-`limit` allows, the pit is at a place `except` names, or `mirror forbidden`
+makes that count in a pit it may claim (`of`: one of the opponent's row,
+one the opponent owns, or any pit, the mover's own too) claims that pit for
+the mover, unless the mover has claimed as many as `limit` allows, the pit is at a place `except` names, or `mirror forbidden`
 rules it out. Under relay sowing every lap's last stone is looked at: a lap
 that claims a pit, or ends in a claimed pit, ends the move (nothing is ever
 relayed from a claimed pit); under `relay_stops on_count` so does any lap
@@ -145,7 +145,7 @@ pub const OF: Key = Key {
     value: ValueKind::Word(Words::of::<ClaimOf>()),
     default: Default::Value("row"),
     warns: None,
-    doc: "Which of the opponent's pits may be claimed: those of their row, or those they own.",
+    doc: "Which pits may be claimed: those of the opponent's row, those the opponent owns, or any pit.",
     example: "of owned",
     infer: Infer::OptIn,
 };
@@ -306,6 +306,7 @@ fn claim(rules: &Rules) -> Vec<String> {
     let whose = match claim.of {
         ClaimOf::Row => "a pit of the opponent's row",
         ClaimOf::Owned => "a pit the opponent owns",
+        ClaimOf::Any => "any pit (the mover's own too)",
     };
     let last = match rules.sowing.laps {
         Laps::Single => "A move whose last stone",

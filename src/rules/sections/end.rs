@@ -49,7 +49,8 @@ test of a repeating loop); it needs `repetition agree` (an error otherwise).
 move, with the board as it was then (no capture: the relay never ended). It
 needs relay laps. `test_after lap` also tests the other end conditions of
 `when` after each relay lap: a lap that leaves one holding stops the move there,
-without capture (Ludii, where each lap is a move, tests its end after each).
+without capture, the mover's turn not over: the game or round ends with the
+mover to move (Ludii, where each lap is a move, tests its end after each).
 It needs relay laps and an end condition besides `no_legal_move`,
 `neither_can_move` and `relay_cycle`.
 

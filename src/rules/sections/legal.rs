@@ -175,7 +175,7 @@ pub const SINGLETONS: Key = Key {
     value: ValueKind::Word(Words::of::<Singletons>()),
     default: Default::Value("never"),
     warns: None,
-    doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only).",
+    doc: "Whether a pit holding one stone may be played when no pit holds `min_stones` (into an empty pit only), and whether it captures.",
     example: "singletons into_empty",
     infer: Infer::OptIn,
 };
@@ -373,6 +373,10 @@ fn singletons(rules: &Rules) -> Vec<String> {
         Singletons::Never => Vec::new(),
         Singletons::IntoEmpty => vec![format!(
             "A player none of whose pits holds {} or more stones may play a pit holding a single stone, but only when the pit that stone is sown into is empty.",
+            rules.sowing.min_stones
+        )],
+        Singletons::IntoEmptyNoCapture => vec![format!(
+            "A player none of whose pits holds {} or more stones may play a pit holding a single stone, but only when the pit that stone is sown into is empty; such a move captures nothing.",
             rules.sowing.min_stones
         )],
     }
