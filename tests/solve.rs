@@ -798,6 +798,65 @@ fn search_agrees(
     Some((complete, bounded.stats().rule_dependent))
 }
 
+/// `sow solve --settle-start`'s tests on the start and its first moves:
+/// with every group of repeating positions solved as a large one and no
+/// other search of them (`--search-nodes 0`, so that the start is often
+/// left as bounds), the tests settle the start's value and every first
+/// move's as the naive minimax with the whole history values them, on every
+/// tiny variant with cycles of the differential cases and of the generated
+/// ones.
+#[test]
+fn the_start_tests_settle_the_start_as_the_naive_minimax_does() {
+    let mut games: Vec<(String, Game)> = cases()
+        .into_iter()
+        .map(|(name, game, _)| (name.to_string(), game))
+        .collect();
+    games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
+    let settle = sowing::solve::solve_by_bounds_settling_start;
+    let (mut checked, mut opened) = (0, 0);
+    for (name, game) in games {
+        let start = game.start();
+        let bounded = settle(&game, &start, 1_000_000, 0, 0).unwrap();
+        if bounded.stats().in_cycles == 0 {
+            continue;
+        }
+        let mut budget = 20_000_000;
+        let Some(expected) = minimax_within(&GameRun::new(&game, start), &mut budget) else {
+            continue;
+        };
+        let settled = settle(&game, &start, 1_000_000, 0, 1_000_000).unwrap();
+        let tests = settled.start_tests().unwrap();
+        let [low, high] = bounded.stats().start_bounds;
+        if low != high {
+            opened += 1;
+            assert!(tests.tests > 0 && tests.nodes > 0, "{name}: {tests:?}");
+        }
+        assert_eq!(
+            settled.stats().start_bounds,
+            [expected as i16; 2],
+            "{name}: the start"
+        );
+        let summary = Summary::new(&game, &settled, 0.0).unwrap();
+        let run = GameRun::new(&game, start);
+        for (i, first) in summary.moves.iter().enumerate() {
+            let mut next = run.clone();
+            next.play_index(i);
+            let Some(expected) = minimax_within(&next, &mut budget) else {
+                break;
+            };
+            assert_eq!(first.bound, MoveBound::Exact, "{name}: {}", first.mv);
+            assert_eq!(i32::from(first.value), expected, "{name}: {}", first.mv);
+        }
+        checked += 1;
+    }
+    // Enough variants checked, in enough of which the start was left as
+    // bounds without the tests.
+    assert!(
+        checked >= 15 && opened >= 5,
+        "{checked} checked, {opened} opened"
+    );
+}
+
 /// The proof-number search on its own (without the alpha-beta search over
 /// the path before it) settles every position of every tiny variant with
 /// cycles, and of Um el Tuweisat's rules on a 2x2 board with 2 stones a pit,
