@@ -643,15 +643,17 @@ pub(super) enum Command {
         #[arg(long, default_value_t = crate::solve::SEARCH_NODES, value_name = "NODES", value_parser = any_u64)]
         search_nodes: u64,
         /// Settle the start's value and its first moves' when the searches
-        /// within --search-nodes leave them as bounds: each of those
-        /// positions in a large group still open is then settled by yes/no
-        /// tests ("is its value at least this?") of the proof-number search,
+        /// within --search-nodes leave them as bounds: the positions of
+        /// large groups that the start's value depends on, still open, are
+        /// then settled by yes/no tests ("is its value at least this?") of the proof-number search,
         /// each test within NODES nodes (at least 1), reusing what the
         /// group's searches proved. The report says which values are then
         /// exact and how many nodes the tests took. Memory stays bounded:
-        /// the search's tables are emptied when full (about 0.5 GiB each);
-        /// time grows with NODES (about 5 s a million nodes on Um el
-        /// Tuweisat). Example: sow solve um-el-tuweisat --settle-start 60000000
+        /// the search keeps at most 4 million results for each value
+        /// tested, and empties them when full (0.9 GiB peak on Um el
+        /// Tuweisat with 60 million nodes a test); time grows with the
+        /// nodes visited (about 5 s a million there).
+        /// Example: sow solve um-el-tuweisat --settle-start 60000000
         #[arg(long, value_name = "NODES", value_parser = test_nodes, conflicts_with = "forward")]
         settle_start: Option<u64>,
         /// Also write the table of values (or the databases) to FILE
