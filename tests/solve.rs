@@ -389,6 +389,71 @@ fn first_moves_into_positions_not_proven_exact_are_estimates() {
     assert!(estimates > 0);
 }
 
+/// `sow solve --settle-start NODES`: a bad number of nodes, or the option
+/// with a forward search, is refused naming the option; on Tihbat without
+/// the history search (`--search-nodes 0`, 300 positions only bounded) the
+/// report gives the tests run and their nodes, the start and both first
+/// moves exact at the values the full solve gives (the start +2; a +2, b
+/// -2), and leaves some of the positions the start does not depend on as
+/// bounds. (Whether the tests settle a start left open is checked against
+/// the naive minimax in
+/// `the_start_tests_settle_the_start_as_the_naive_minimax_does`.)
+#[test]
+fn settle_start_settles_the_start_and_refuses_bad_node_counts() {
+    for (value, message) in [
+        ("0", "a test needs at least 1 node"),
+        ("x", "expected a whole number, found `x`"),
+        ("-5", "expected a whole number, found `-5`"),
+    ] {
+        let (code, _, stderr) = sow(&["solve", "tihbat", &format!("--settle-start={value}")]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: invalid value '{value}' for '--settle-start <NODES>': {message}\n"
+            )),
+            "{stderr}"
+        );
+    }
+    let (code, _, stderr) = sow(&["solve", "tihbat", "--settle-start", "5", "--databases", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.starts_with("error: the argument '--settle-start <NODES>' cannot be used with:"),
+        "{stderr}"
+    );
+    let args = [
+        "solve",
+        "tihbat",
+        "--search-nodes",
+        "0",
+        "--settle-start",
+        "100000",
+    ];
+    let (code, text, stderr) = sow(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("value: +2 for south"), "{text}");
+    assert!(
+        text.contains("first moves (value for south): a +2, b -2\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the start's value is exact; 2 of 2 first moves exact\n"),
+        "{text}"
+    );
+    let (code, json, stderr) = sow(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["bounds"], serde_json::json!([2, 2]));
+    let tests = &json["start_tests"];
+    assert_eq!(tests["nodes_per_test"], 100_000);
+    assert!(tests["tests"].as_u64().unwrap() > 0 && tests["nodes"].as_u64().unwrap() > 0);
+    let inexact = json["cycles"]["inexact"].as_u64().unwrap();
+    assert!(inexact > 0 && inexact < 300, "{inexact}");
+    // Without the option the JSON has no `start_tests`.
+    let (_, json, _) = sow(&["solve", "tihbat", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(json.get("start_tests").is_none());
+}
+
 /// `sow solve --format json` names every position whose value is not proven
 /// exact, with its proven bounds and why, as many as the text report counts.
 /// On Tihbat each reason is checked against the game itself: a position "in
@@ -796,6 +861,65 @@ fn search_agrees(
         assert_eq!(for_south(&pos, value), expected, "{name}: {pos:?}");
     }
     Some((complete, bounded.stats().rule_dependent))
+}
+
+/// `sow solve --settle-start`'s tests on the start and its first moves:
+/// with every group of repeating positions solved as a large one and no
+/// other search of them (`--search-nodes 0`, so that the start is often
+/// left as bounds), the tests settle the start's value and every first
+/// move's as the naive minimax with the whole history values them, on every
+/// tiny variant with cycles of the differential cases and of the generated
+/// ones.
+#[test]
+fn the_start_tests_settle_the_start_as_the_naive_minimax_does() {
+    let mut games: Vec<(String, Game)> = cases()
+        .into_iter()
+        .map(|(name, game, _)| (name.to_string(), game))
+        .collect();
+    games.extend((0..60).filter_map(|seed| Some((format!("seed {seed}"), generated(seed)?))));
+    let settle = sowing::solve::solve_by_bounds_settling_start;
+    let (mut checked, mut opened) = (0, 0);
+    for (name, game) in games {
+        let start = game.start();
+        let bounded = settle(&game, &start, 1_000_000, 0, 0).unwrap();
+        if bounded.stats().in_cycles == 0 {
+            continue;
+        }
+        let mut budget = 300_000;
+        let Some(expected) = minimax_within(&GameRun::new(&game, start), &mut budget) else {
+            continue;
+        };
+        let settled = settle(&game, &start, 1_000_000, 0, 1_000_000).unwrap();
+        let tests = settled.start_tests().unwrap();
+        let [low, high] = bounded.stats().start_bounds;
+        if low != high {
+            opened += 1;
+            assert!(tests.tests > 0 && tests.nodes > 0, "{name}: {tests:?}");
+        }
+        assert_eq!(
+            settled.stats().start_bounds,
+            [expected as i16; 2],
+            "{name}: the start"
+        );
+        let run = GameRun::new(&game, start);
+        let first = settled.move_values(&game, &start, run.history()).unwrap();
+        for (i, m) in first.iter().enumerate() {
+            let mut next = run.clone();
+            next.play_index(i);
+            let Some(expected) = minimax_within(&next, &mut budget) else {
+                break;
+            };
+            assert!(m.exact, "{name}: move {i}");
+            assert_eq!(for_south(&start, m.value), expected, "{name}: move {i}");
+        }
+        checked += 1;
+    }
+    // Enough variants checked, in enough of which the start was left as
+    // bounds without the tests.
+    assert!(
+        checked >= 20 && opened >= 8,
+        "{checked} checked, {opened} opened"
+    );
 }
 
 /// The proof-number search on its own (without the alpha-beta search over

@@ -265,6 +265,7 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             limit,
             search_nodes,
+            settle_start,
             save,
             databases,
             use_databases,
@@ -347,7 +348,8 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                     ReportFormat::Json => json(&summary)?,
                 }
             } else {
-                let solution = solve::solve_searching(&game, limit, search_nodes)?;
+                let solution =
+                    solve::solve_searching(&game, limit, search_nodes, settle_start.unwrap_or(0))?;
                 let seconds = clock.elapsed().as_secs_f64();
                 let summary = solve::Summary::new(&game, &solution, seconds)?;
                 if let Some(save) = save {

@@ -583,6 +583,29 @@ pub(super) fn solve_text(game: &Game, s: &crate::solve::Summary) -> String {
             c.approximate
         );
     }
+    if let Some(t) = &s.start_tests {
+        let exact = s
+            .moves
+            .iter()
+            .filter(|m| m.bound == crate::solve::MoveBound::Exact)
+            .count();
+        let start = if s.bounds == [s.value, s.value] {
+            "the start's value is exact".to_string()
+        } else {
+            format!(
+                "the start's value is still proven only between {:+} and {:+}",
+                s.bounds[0], s.bounds[1]
+            )
+        };
+        let _ = writeln!(
+            out,
+            "start tests (--settle-start {} nodes a test): {} tests, {} nodes; {start}; {exact} of {} first moves exact",
+            t.nodes_per_test,
+            t.tests,
+            t.nodes,
+            s.moves.len()
+        );
+    }
     if c.inexact > 0 {
         let _ = writeln!(
             out,

@@ -90,8 +90,8 @@ pub use key::{estimate, KeyCodec};
 pub use search::{Deepening, History, Search, Test, TABLE_CAPACITY};
 pub use summary::{
     best_index, peak_memory, Cycles, DatabaseFacts, FirstGuess, FirstMove, ForwardSummary,
-    GuessDepth, InexactPosition, MoveBound, Pass, PvResult, SearchOptions, Summary,
-    GUESS_POSITIONS,
+    GuessDepth, InexactPosition, MoveBound, Pass, PvResult, SearchOptions, StartTestsReport,
+    Summary, GUESS_POSITIONS,
 };
 pub use table::TableError;
 pub(crate) use value::{end_value, factor, for_south};
@@ -173,6 +173,9 @@ pub struct Solution {
     dense: std::sync::OnceLock<Option<dense::DenseValues>>,
     /// Compact databases: every value is in `dense`, no position is listed.
     compact: bool,
+    /// What the tests on the start and its first moves did, when asked for
+    /// (not saved with the table).
+    start_tests: Option<StartTests>,
 }
 
 /// Solves `game` from its start if at most `limit` positions may be reachable.
@@ -185,16 +188,50 @@ pub fn solve(game: &Game, limit: u64) -> Result<Solution, SolveError> {
 
 /// As [`solve`], the history search of the large groups visiting at most
 /// `search_nodes` nodes in each (0: none, every large group keeps its
-/// proven bounds; [`SEARCH_NODES`] by default).
+/// proven bounds; [`SEARCH_NODES`] by default), then, when
+/// `start_test_nodes` is not 0, the start and its first moves settled by
+/// tests of at most that many nodes each (see [`StartTests`]).
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_searching(game: &Game, limit: u64, search_nodes: u64) -> Result<Solution, SolveError> {
+pub fn solve_searching(
+    game: &Game,
+    limit: u64,
+    search_nodes: u64,
+    start_test_nodes: u64,
+) -> Result<Solution, SolveError> {
     let (codec, estimate) = check(game, limit)?;
     let graph = Graph::build(game, &game.start(), codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
-    let searches = Searches::both(search_nodes);
+    let searches = Searches {
+        start_test_nodes,
+        ..Searches::both(search_nodes)
+    };
     solve_graph(game, codec, graph, cycles::MAX_MEMBERS, None, searches)
+}
+
+/// As [`solve_by_bounds`] (every group solved as a large one), its searches
+/// within `search_nodes` nodes a group, then the start and its first moves
+/// settled by tests of at most `start_test_nodes` nodes each, as
+/// [`solve_searching`] does: a way to check those tests on small boards.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_by_bounds_settling_start(
+    game: &Game,
+    start: &Position,
+    limit: u64,
+    search_nodes: u64,
+    start_test_nodes: u64,
+) -> Result<Solution, SolveError> {
+    let (codec, estimate) = check(game, limit)?;
+    let graph = Graph::build(game, start, codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let searches = Searches {
+        start_test_nodes,
+        ..Searches::both(search_nodes)
+    };
+    solve_graph(game, codec, graph, 0, None, searches)
 }
 
 /// Solves every position reachable from `start` (captured totals ignored)
@@ -232,8 +269,8 @@ pub fn solve_by_proof_numbers(
     let graph = Graph::build(game, start, codec, limit)
         .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
     let searches = Searches {
-        nodes: SEARCH_NODES,
         path: false,
+        ..Searches::both(SEARCH_NODES)
     };
     solve_graph(game, codec, graph, 0, None, searches)
 }
@@ -284,18 +321,41 @@ fn solve_groups_up_to(
 /// How the members of large groups whose proven bounds differ are settled:
 /// the alpha-beta search over the path ([`history`], when `path`), then the
 /// proof-number search ([`proof_number`]), each within `nodes` nodes a
-/// group (0: neither runs).
+/// group (0: neither runs); then the start and its first moves, where they
+/// lie in such a group and are still open, by proof-number tests of at
+/// most `start_test_nodes` nodes each (0: none).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Searches {
     nodes: u64,
     path: bool,
+    start_test_nodes: u64,
 }
 
 impl Searches {
-    /// Both searches, within `nodes` nodes each a group.
+    /// Both searches, within `nodes` nodes each a group, and no start tests.
     pub(crate) fn both(nodes: u64) -> Self {
-        Searches { nodes, path: true }
+        Searches {
+            nodes,
+            path: true,
+            start_test_nodes: 0,
+        }
     }
+}
+
+/// What the tests on the start and its first moves did (`sow solve
+/// --settle-start`): after the searches of a large group, each of those
+/// positions in it still open is settled by yes/no tests ("is its value at
+/// least this?") of the proof-number search, each within
+/// `nodes_per_test` nodes, the search's results kept from the group's
+/// earlier tests reused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartTests {
+    /// Most nodes each test may visit.
+    pub nodes_per_test: u64,
+    /// Nodes the tests visited in all.
+    pub nodes: u64,
+    /// Tests run (each answered, or abandoned at its node limit).
+    pub tests: u64,
 }
 
 /// Solves the positions of `graph` (`databases`: what they cover).
@@ -315,6 +375,7 @@ fn solve_graph(
         members,
         inexact,
         stats,
+        start_tests,
     } = Solver::new(game, codec, &graph, repetition, exact_up_to, searches).run()?;
     Ok(Solution {
         codec,
@@ -329,6 +390,7 @@ fn solve_graph(
         stats,
         dense: std::sync::OnceLock::new(),
         compact: false,
+        start_tests,
     })
 }
 
@@ -356,6 +418,7 @@ struct Solved {
     members: FxHashMap<u32, Vec<u32>>,
     inexact: FxHashMap<u32, Inexact>,
     stats: Stats,
+    start_tests: Option<StartTests>,
 }
 
 /// The four scorings worked out side by side, each a value table.
@@ -397,6 +460,13 @@ struct Solver<'a> {
     /// Positions of large groups whose exact bounds differ (scored by the
     /// approximation).
     approximate: Vec<u32>,
+    /// The members of groups the start's value depends on through
+    /// positions outside groups ([`start_targets`]), when they are to be
+    /// settled by tests (`searches.start_test_nodes` not 0); else empty
+    /// (sorted).
+    start_targets: Vec<u32>,
+    /// What those tests did so far.
+    start_tests: StartTests,
 }
 
 impl<'a> Solver<'a> {
@@ -409,6 +479,11 @@ impl<'a> Solver<'a> {
         searches: Searches,
     ) -> Self {
         let n = graph.len();
+        let start_targets = if searches.start_test_nodes == 0 {
+            Vec::new()
+        } else {
+            start_targets(graph)
+        };
         Solver {
             game,
             codec,
@@ -421,6 +496,12 @@ impl<'a> Solver<'a> {
             exact_up_to,
             searches,
             approximate: Vec::new(),
+            start_targets,
+            start_tests: StartTests {
+                nodes_per_test: searches.start_test_nodes,
+                nodes: 0,
+                tests: 0,
+            },
         }
     }
 
@@ -472,6 +553,7 @@ impl<'a> Solver<'a> {
             members: self.members,
             inexact,
             stats,
+            start_tests: (self.searches.start_test_nodes > 0).then_some(self.start_tests),
         })
     }
 
@@ -658,7 +740,16 @@ impl<'a> Solver<'a> {
         let open: Vec<u32> = (0..component.len() as u32)
             .filter(|&k| proven[k as usize][0] != proven[k as usize][1])
             .collect();
-        if open.is_empty() || self.searches.nodes == 0 {
+        let targets: Vec<u32> = open
+            .iter()
+            .copied()
+            .filter(|&k| {
+                self.start_targets
+                    .binary_search(&component[k as usize])
+                    .is_ok()
+            })
+            .collect();
+        if open.is_empty() || (self.searches.nodes == 0 && targets.is_empty()) {
             return;
         }
         let hint: Vec<i16> = (0..component.len())
@@ -666,13 +757,31 @@ impl<'a> Solver<'a> {
             .collect();
         let same_exits = low_exits == high_exits;
         g.exit = low_exits;
-        let from_low = settle(&g, repeats, &hint, proven.clone(), &open, self.searches);
+        let settled = |g: &LocalGroup, proven: Vec<[i16; 2]>, tests: &mut StartTests| match settle(
+            g,
+            repeats,
+            &hint,
+            proven.clone(),
+            &open,
+            self.searches,
+            &targets,
+        ) {
+            Some((free, done)) => {
+                tests.nodes += done.nodes;
+                tests.tests += done.tests;
+                free
+            }
+            None => proven,
+        };
+        let mut tests = self.start_tests;
+        let from_low = settled(&g, proven.clone(), &mut tests);
         let from_high = if same_exits {
             from_low.clone()
         } else {
             g.exit = high_exits;
-            settle(&g, repeats, &hint, proven, &open, self.searches)
+            settled(&g, proven, &mut tests)
         };
+        self.start_tests = tests;
         for &k in &open {
             let k = k as usize;
             let (low, high) = (from_low[k][0], from_high[k][1]);
@@ -685,10 +794,58 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// The members of groups of repeating positions that the start's value
+/// depends on, sorted: those the start reaches through positions outside
+/// any group (the start itself when it lies in one), and, since a group's
+/// values depend on where its moves out of it lead, likewise from every
+/// move out of such a group. Only those reached from outside their group
+/// are listed: with them exact, so is every value between them and the
+/// start.
+fn start_targets(graph: &Graph) -> Vec<u32> {
+    let mut group = vec![NO_GROUP; graph.len()];
+    let mut members: Vec<Vec<u32>> = Vec::new();
+    scc::for_each_component(&graph.first, &graph.child, |component| {
+        if component.len() > 1 {
+            for &m in component {
+                group[m as usize] = members.len() as u32;
+            }
+            members.push(component.to_vec());
+        }
+    });
+    let mut seen = vec![false; graph.len()];
+    let mut entered = vec![false; members.len()];
+    let (mut targets, mut todo) = (Vec::new(), vec![0u32]);
+    seen[0] = true;
+    while let Some(at) = todo.pop() {
+        let g = group[at as usize];
+        let from: &[u32] = if g == NO_GROUP {
+            &[at]
+        } else {
+            targets.push(at);
+            if std::mem::replace(&mut entered[g as usize], true) {
+                continue;
+            }
+            &members[g as usize]
+        };
+        for &m in from {
+            for (child, _) in graph.moves(m) {
+                let outside = g == NO_GROUP || group[child as usize] != g;
+                if outside && !std::mem::replace(&mut seen[child as usize], true) {
+                    todo.push(child);
+                }
+            }
+        }
+    }
+    targets.sort_unstable();
+    targets
+}
+
 /// Proven bounds for South on the members of `group` (exits as given),
 /// narrowed from `proven` by searching the members `open` with their
-/// history, as `searches` says (on a thread of its own: the
-/// search recurses as deep as the paths it follows).
+/// history, as `searches` says, then the members `targets` by tests of at
+/// most `searches.start_test_nodes` nodes each, with what those tests did
+/// (on a thread of its own: the search recurses as deep as the paths it
+/// follows); `None` when that thread cannot run.
 fn settle(
     group: &LocalGroup,
     repeats: &[i16],
@@ -696,10 +853,11 @@ fn settle(
     proven: Vec<[i16; 2]>,
     open: &[u32],
     searches: Searches,
-) -> Vec<[i16; 2]> {
+    targets: &[u32],
+) -> Option<(Vec<[i16; 2]>, StartTests)> {
     let run = || {
-        let mut free = proven.clone();
-        if searches.path {
+        let mut free = proven;
+        if searches.path && searches.nodes > 0 {
             let mut search = history::PathSearch::new(group, repeats, hint, free);
             for &k in open {
                 if search.total_nodes >= searches.nodes {
@@ -723,9 +881,18 @@ fn settle(
                 proofs.settle(k, budget);
             }
         }
-        proofs.free
+        let (nodes, tests) = (proofs.total_nodes, proofs.tests);
+        for &k in targets {
+            proofs.settle(k, searches.start_test_nodes);
+        }
+        let start = StartTests {
+            nodes_per_test: searches.start_test_nodes,
+            nodes: proofs.total_nodes - nodes,
+            tests: proofs.tests - tests,
+        };
+        (proofs.free, start)
     };
-    history::on_search_stack(run).unwrap_or(proven)
+    history::on_search_stack(run)
 }
 
 /// A group rebuilt from a solution for the search over the members on the
@@ -780,6 +947,12 @@ impl Solution {
     /// Facts about the solution.
     pub fn stats(&self) -> &Stats {
         &self.stats
+    }
+
+    /// What the tests on the start and its first moves did, when the solve
+    /// asked for them ([`solve_searching`]).
+    pub fn start_tests(&self) -> Option<StartTests> {
+        self.start_tests
     }
 
     /// Every position of the solution with its value for the player to move
@@ -889,6 +1062,7 @@ impl Solution {
             },
             dense: std::sync::OnceLock::from(Some(values)),
             compact: true,
+            start_tests: None,
         }
     }
 

@@ -188,6 +188,8 @@ pub(crate) struct ProofSearch<'a> {
     outcomes: Vec<i16>,
     /// Nodes visited by every test so far.
     pub total_nodes: u64,
+    /// Tests run so far (answered or abandoned).
+    pub tests: u64,
     /// Results taken from another path (counted for the tests).
     #[cfg(test)]
     reused: std::cell::Cell<u64>,
@@ -221,6 +223,7 @@ impl<'a> ProofSearch<'a> {
             budget: 0,
             outcomes,
             total_nodes: 0,
+            tests: 0,
             #[cfg(test)]
             reused: std::cell::Cell::new(0),
             free,
@@ -273,6 +276,7 @@ impl<'a> ProofSearch<'a> {
         let entry = self.search(root, INFINITE, INFINITE);
         self.pop(root);
         self.total_nodes += self.nodes;
+        self.tests += 1;
         if entry.proof == 0 {
             Some(true)
         } else if entry.disproof == 0 {

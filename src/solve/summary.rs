@@ -116,6 +116,10 @@ pub struct Summary {
     pub cycles: Cycles,
     /// Every position whose value is not proven exact (empty when all are).
     pub inexact_positions: Vec<InexactPosition>,
+    /// What the tests on the start and its first moves did
+    /// (`--settle-start`); absent when not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_tests: Option<StartTestsReport>,
     /// Seconds taken to solve.
     pub seconds: f64,
     /// Peak resident memory of the process in bytes (Linux), if known.
@@ -201,10 +205,28 @@ impl Summary {
                 inexact,
             },
             inexact_positions: inexact_positions(game, solution),
+            start_tests: solution.start_tests().map(|t| StartTestsReport {
+                nodes_per_test: t.nodes_per_test,
+                nodes: t.nodes,
+                tests: t.tests,
+            }),
             seconds,
             peak_memory_bytes: peak_memory(),
         })
     }
+}
+
+/// What the tests on the start and its first moves did (`sow solve
+/// --settle-start`); which values they made exact is in `bounds` and in
+/// each first move's `bound`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StartTestsReport {
+    /// Most nodes each test could visit.
+    pub nodes_per_test: u64,
+    /// Nodes the tests visited in all.
+    pub nodes: u64,
+    /// Tests run (each answered, or abandoned at its node limit).
+    pub tests: u64,
 }
 
 /// The positions of `solution` not proven exact, in key order.

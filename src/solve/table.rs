@@ -284,6 +284,7 @@ impl Solution {
             },
             dense: std::sync::OnceLock::new(),
             compact: false,
+            start_tests: None,
         })
     }
 }
