@@ -626,10 +626,12 @@ impl Game {
                 self.sweep(pos, mover, &mut effect);
             }
         }
-        // Pass the turn.
+        // Pass the turn; a move stopped by the end test after a lap keeps
+        // it, its relay not sown out (Ludii, where the relay's next lap is
+        // the mover's next move).
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || self.moves_again(last, &effect),
+            false => claimed_again || end == LapsEnd::Stopped || self.moves_again(last, &effect),
         };
         if !again {
             pos.to_move = mover.other();

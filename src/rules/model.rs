@@ -480,13 +480,14 @@ keyword_enum! {
         /// last pit (at most once round the board, short of the last pit
         /// under `last_stone lifted`) that hold a count are taken, before
         /// a relay lifts the last pit (Ludii's Gabata (Oromo), Obridje,
-        /// Pallankuli, Gabata (Ghinda): a pit a lap of a round or more fills
-        /// to a count and then passes again is not taken).
+        /// Pallankuli: a pit a lap of a round or more fills to a count and
+        /// then passes again is not taken).
         AfterLap = "after_lap",
         /// As `after_lap`, but a lap that goes round the board to end in its
         /// own origin looks at every pit, where `after_lap` looks at that
-        /// origin alone (Ludii's Rio Kadalis and Mewelad, whose span stops
-        /// short of the last pit, that pit looked at as it is sown).
+        /// origin alone (Ludii's Rio Kadalis, Mewelad and Gabata (Ghinda),
+        /// whose span stops short of the last pit, that pit looked at as it
+        /// is sown).
         AfterLapRound = "after_lap_round",
     }
 }
@@ -877,8 +878,8 @@ keyword_enum! {
         /// After each move (each ply).
         Move = "move",
         /// After each move and after each relay lap: a lap that leaves an end
-        /// condition holding stops the move there (as where each lap is a move
-        /// of its own, like Ludii's relays).
+        /// condition holding stops the move there, the mover still to move
+        /// (as where each lap is a move of its own, like Ludii's relays).
         Lap = "lap",
     }
 }

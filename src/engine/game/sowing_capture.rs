@@ -18,9 +18,10 @@ impl Game {
     /// sowing (when `capture` is true): sows the laps of a move from `first`
     /// stone by stone, passing over closed pits, and takes what those rules
     /// take, adding the stones to `taken.0` and the pits to `taken.1`.
-    /// Returns the last stone's slot, how the laps ended (never a cycle, and
-    /// an end test after a lap only under `laps relay_taking_next`: the rules
-    /// refuse them with these triggers) and how many laps were sown. `on_lap(origin, stones, direction, resown)` is called
+    /// Returns the last stone's slot, how the laps ended (never a cycle: the
+    /// rules refuse one with these triggers; stopped by `test_after lap`
+    /// after a lap that relays, with what it took) and how many laps were
+    /// sown. `on_lap(origin, stones, direction, resown)` is called
     /// before each lap (`then resows_from_end` may turn the move round;
     /// `resown`: the lap sows stones a capture took, not its origin's).
     pub(super) fn sow_laps_capturing(
@@ -124,7 +125,14 @@ impl Game {
                     }
                     relay
                 }
-                (None, Some(relay)) => relay,
+                (None, Some(relay)) => {
+                    // `test_after lap`: the lap (and what it took) may
+                    // leave the game over.
+                    if self.ends.lap_test && self.lap_ends_game(pos) {
+                        return (last, LapsEnd::Stopped, relays + 1);
+                    }
+                    relay
+                }
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
                 // At the bound on relays the move is cut where it stands:
                 // nothing is lifted that no lap would sow.
