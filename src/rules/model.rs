@@ -481,7 +481,12 @@ keyword_enum! {
         /// under `last_stone lifted`) that hold a count are taken, before
         /// a relay lifts the last pit (Ludii's Gabata (Oromo), Obridje,
         /// Pallankuli: a pit a lap of a round or more fills to a count and
-        /// then passes again is not taken).
+        /// then passes again is not taken). On a board with closed pits the
+        /// look ends as many pits from the origin as the lap sowed stones,
+        /// the closed pits counted, so short of the last pit by the closed
+        /// pits passed over, and a last pit it does not reach that holds the
+        /// count ends the move, neither taken nor lifted (Ludii's Pallankuli,
+        /// which counts the look's steps along the whole track).
         AfterLap = "after_lap",
         /// As `after_lap`, but a lap that goes round the board to end in its
         /// own origin looks at every pit, where `after_lap` looks at that

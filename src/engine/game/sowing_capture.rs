@@ -63,6 +63,7 @@ impl Game {
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
+            let sown = hand.unwrap_or(pos.pits[origin]);
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == 0 => {
@@ -92,7 +93,7 @@ impl Game {
             }
             // Rules that look once the lap is sown (`looked_at after_lap`).
             for rule in in_force(Trigger::EveryPit).filter(|r| r.after_lap) {
-                let took = self.take_lap_span(rule, pos, m, (origin, last), direction);
+                let took = self.take_lap_span(rule, pos, m, (origin, last, sown), direction);
                 *captured += took.0;
                 *pits |= took.1;
             }
@@ -101,7 +102,17 @@ impl Game {
             }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
-            let relay = self.relay_from(pos, last, direction);
+            let mut relay = self.relay_from(pos, last, direction);
+            // On a board with closed pits, a last pit past the look that
+            // holds a count it takes ends the move, neither taken nor lifted.
+            if relay.is_some() && self.passed_over(pos) != 0 {
+                let count = usize::from(pos.pits[last]);
+                let unseen = in_force(Trigger::EveryPit)
+                    .any(|r| r.after_lap && !r.spares_last && r.qualifies(m, last, count));
+                if unseen {
+                    relay = None;
+                }
+            }
             let trigger = match relay {
                 Some(_) => Trigger::RelayLanding,
                 None => Trigger::LastPit,
@@ -221,23 +232,36 @@ impl Game {
     }
 
     /// `looked_at after_lap`: takes for `rule` every pit that qualifies
-    /// from the lap's origin on to its last pit (`lap`), walking the way
-    /// the lap went and at most once round the board (short of the last
-    /// pit when the rule spares it; under `after_lap_round`, the whole board
-    /// when the lap went round to end in its origin), `mover` having moved.
+    /// from the lap's origin on to its last pit (the lap: its origin, last
+    /// pit and the stones it sowed), walking the way the lap went and at
+    /// most once round the board (short of the last pit when the rule
+    /// spares it; under `after_lap_round`, the whole board when the lap went
+    /// round to end in its origin), `mover` having moved; on a board with
+    /// closed pits the look ends as many pits from the origin as the lap
+    /// sowed stones, the closed pits counted (short of the last pit by the
+    /// closed pits the lap passed over), once round the board at most.
     /// Returns the stones and the pits taken.
     fn take_lap_span(
         &self,
         rule: &CaptureTable,
         pos: &mut Position,
         mover: usize,
-        (origin, last): (usize, usize),
+        (origin, last, sown): (usize, usize, u8),
         direction: usize,
     ) -> (u16, u32) {
         let (mut stones, mut pits) = (0, 0);
         let end = match rule.spares_last {
             true => usize::from(self.sowing.before[direction][last]),
             false => last,
+        };
+        // Where closed pits were passed over, the look ends as many steps
+        // from the origin as the stones, once round the board at most.
+        let steps = match self.passed_over(pos) {
+            0 => None,
+            _ => {
+                let stones = usize::from(sown).saturating_sub(usize::from(rule.spares_last));
+                Some(stones % self.pit_count())
+            }
         };
         let mut slot = origin;
         for step in 0..self.pit_count() {
@@ -251,7 +275,11 @@ impl Game {
             }
             // A lap that ended in its origin went round the board.
             let round = rule.lap_round_whole && step == 0 && origin == last;
-            if slot == end && !round {
+            let at_end = match steps {
+                None => slot == end && !round,
+                Some(steps) => step == steps,
+            };
+            if at_end {
                 break;
             }
             slot = usize::from(self.sowing.after[direction][slot]);
