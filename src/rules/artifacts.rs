@@ -129,6 +129,18 @@ pub const ARTIFACTS: &[Artifact] = &[
                    27 24`: South cannot move, and the rules give the 3 left to North, 27 to \
                    27, a draw; Ludii scores South 27 and North 27 + 3 = 30, a win for North",
     },
+    Artifact {
+        name: "mark_cleared_when_emptied",
+        what: "Ludii 1.3.13, Um el Banat: a marked hole is marked by the site's state, which \
+               the engine clears when the hole's last counter leaves it (`ContainerState.remove` \
+               resets a site's state with its count), so a marked hole a tribute empties is \
+               unmarked: a last counter falling into it stays, and once sown into again it is \
+               its row's player's to play; the rules keep the hole marked, empty or not",
+        smallest: "Um el Banat, `0 0 0 0 0 1 / 0 1 t 0 0 0 north captured 20 26` (C: South's \
+                   marked hole, emptied by an earlier tribute), North plays B: its counter \
+                   falls in C; the rules take it as the tribute (20 27), Ludii, the mark gone, \
+                   leaves it in C (20 26) and the turn ends",
+    },
 ];
 
 /// The artifact named `name`, if any.
