@@ -484,9 +484,11 @@ keyword_enum! {
         /// then passes again is not taken). On a board with closed pits the
         /// look ends as many pits from the origin as the lap sowed stones,
         /// the closed pits counted, so short of the last pit by the closed
-        /// pits passed over, and a last pit it does not reach that holds the
-        /// count ends the move, neither taken nor lifted (Ludii's Pallankuli,
-        /// which counts the look's steps along the whole track).
+        /// pits passed over, a last pit it does not reach that holds the
+        /// count ends the move, neither taken nor lifted, and the look
+        /// leaves to a last-pit capture of the move's last lap the pit it
+        /// takes (Ludii's Pallankuli, which counts the look's steps along
+        /// the whole track and captures the next hole before it looks).
         AfterLap = "after_lap",
         /// As `after_lap`, but a lap that goes round the board to end in its
         /// own origin looks at every pit, where `after_lap` looks at that

@@ -11,7 +11,7 @@
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::component::capture::{credit_to, CaptureTable};
 use crate::engine::position::{Position, MAX_PITS};
-use crate::rules::{AfterCapture, CaptureDestination, Laps, Trigger};
+use crate::rules::{AfterCapture, CaptureDestination, Laps, Take, Trigger};
 
 impl Game {
     /// [`Game::sow_laps`] for variants with rules that capture during the
@@ -92,8 +92,10 @@ impl Game {
                 }
             }
             // Rules that look once the lap is sown (`looked_at after_lap`).
+            let spared = self.left_to_last_pit_capture(pos, m, last, direction, capture);
             for rule in in_force(Trigger::EveryPit).filter(|r| r.after_lap) {
-                let took = self.take_lap_span(rule, pos, m, (origin, last, sown), direction);
+                let lap = (origin, last, sown);
+                let took = self.take_lap_span(rule, pos, m, lap, direction, spared);
                 *captured += took.0;
                 *pits |= took.1;
             }
@@ -248,6 +250,7 @@ impl Game {
         mover: usize,
         (origin, last, sown): (usize, usize, u8),
         direction: usize,
+        spared: u32,
     ) -> (u16, u32) {
         let (mut stones, mut pits) = (0, 0);
         let end = match rule.spares_last {
@@ -265,7 +268,7 @@ impl Game {
         };
         let mut slot = origin;
         for step in 0..self.pit_count() {
-            if rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
+            if spared >> slot & 1 == 0 && rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
                 let to = match slot == last {
                     true => rule.last_goes_to,
                     false => rule.goes_to(),
@@ -285,6 +288,33 @@ impl Game {
             slot = usize::from(self.sowing.after[direction][slot]);
         }
         (stones, pits)
+    }
+
+    /// The pits (a mask) an `after_lap` look leaves to the last-pit capture:
+    /// on a board with closed pits, where the lap ends the move and a
+    /// last-pit rule takes the pit after the last (`take next`), that pit,
+    /// which the look may reach round the board (Ludii's Pallankuli takes
+    /// it for the mover before it looks for fours). None otherwise.
+    fn left_to_last_pit_capture(
+        &self,
+        pos: &Position,
+        mover: usize,
+        last: usize,
+        direction: usize,
+        capture: bool,
+    ) -> u32 {
+        if !capture || self.passed_over(pos) == 0 || self.relay_from(pos, last, direction).is_some()
+        {
+            return 0;
+        }
+        let count = usize::from(pos.pits[last]);
+        let takes_next = (self.captures.capture_rules.iter()).any(|rule| {
+            rule.take == Take::Next && rule.applies(pos) && rule.qualifies(mover, last, count)
+        });
+        match takes_next {
+            true => 1 << self.sowing.after[direction][last],
+            false => 0,
+        }
     }
 
     /// Takes every stone of `pit` for `to`, `mover` having moved; returns
