@@ -33,7 +33,7 @@ use crate::invariants::check_games;
 const NEEDS_ANOTHER_SETTING: &[(&str, &str)] = &[
     (
         "end.own_pits_empty",
-        "needs `when own_pits_empty`, which only the `ludii` readings of rio-kadalis and mewelad take",
+        "needs `when own_pits_empty`, which only the `ludii` readings of rio-kadalis, mewelad and gabata-ghinda take",
     ),
     (
         "end.either_cannot_move",

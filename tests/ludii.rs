@@ -406,6 +406,8 @@ fn next_round_like<'g>(
 struct AtSowing<'a> {
     game: &'a Game,
     layout: &'a Layout,
+    /// `sow`'s position before the move.
+    before: &'a Position,
     mover: Player,
     /// `sow`'s pit sown from.
     pit: usize,
@@ -438,6 +440,8 @@ struct AtSowing<'a> {
 /// them.
 struct AtLegal<'a> {
     game: &'a Game,
+    /// `sow`'s position there.
+    position: &'a Position,
     /// `sow`'s legal moves.
     moves: &'a [Move],
     /// The mover moved just before (Ludii's previous move is theirs too):
@@ -461,11 +465,12 @@ struct AtEnd<'a> {
 }
 
 /// An artifact's detector, by where a game parts: at a sowing, at the
-/// legal-move counts, or at the winner.
+/// legal-move counts, at either, or at the winner.
 #[derive(Clone, Copy)]
 enum Detector {
     Sowing(fn(&AtSowing) -> bool),
     Legal(fn(&AtLegal) -> bool),
+    SowingOrLegal(fn(&AtSowing) -> bool, fn(&AtLegal) -> bool),
     End(fn(&AtEnd) -> bool),
 }
 
@@ -490,6 +495,10 @@ fn detector(name: &str) -> Option<Detector> {
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
+        "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
+            reaches_mark_cleared_when_emptied,
+            reaches_mark_cleared_when_emptied_legal,
+        )),
         _ => None,
     }
 }
@@ -574,6 +583,49 @@ fn reaches_round_starter_by_rows_before_sweep(at: &AtSowing) -> bool {
         u64::from(ours.captured[player.index()]) + row
     });
     (before_sweep[0] >= before_sweep[1]) != (scores[0] >= scores[1])
+}
+
+/// Under a tribute rule, the mover's last counter falls into an empty hole
+/// the opponent claimed, which `sow` takes as the tribute (the hole left
+/// empty, the mover's captures one up) and Ludii leaves in it, its mark
+/// cleared when it was emptied.
+fn reaches_mark_cleared_when_emptied(at: &AtSowing) -> bool {
+    let Some((ours, theirs)) = at.boards else {
+        return false;
+    };
+    let mover = at.mover;
+    let gained = |before: u16, after: u16| after == before + 1;
+    at.game.rules().claim.tribute.is_some()
+        && gained(
+            at.before.captured[mover.index()],
+            ours.captured[mover.index()],
+        )
+        && (0..at.game.pit_count()).any(|pit| {
+            at.before.is_claimed(pit)
+                && at.game.owner(at.before, pit) != mover
+                && at.before.pits[pit] == 0
+                && ours.pits[pit] == 0
+                && theirs.pits[pit] == 1
+        })
+}
+
+/// Under a tribute rule, Ludii offers more moves than `sow`, at most one
+/// more for each hole of the mover's row that the opponent claimed and
+/// that holds counters: Ludii's mark is gone where such a hole was emptied
+/// and sown into again, and its row's player plays it.
+fn reaches_mark_cleared_when_emptied_legal(at: &AtLegal) -> bool {
+    let mover = at.position.to_move;
+    let unmarked = (0..at.game.pit_count())
+        .filter(|&pit| {
+            at.position.is_claimed(pit)
+                && at.game.topology().owner(pit) == mover
+                && at.game.owner(at.position, pit) != mover
+                && at.position.pits[pit] > 0
+        })
+        .count();
+    at.game.rules().claim.tribute.is_some()
+        && at.theirs > at.ours
+        && at.theirs - at.ours <= unmarked
 }
 
 /// Ludii scores one player its captures and the other those same captures
@@ -734,6 +786,7 @@ fn replay(
                 .collect();
             let at = AtLegal {
                 game,
+                position: run.position(),
                 moves: run.moves().as_slice(),
                 again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
@@ -746,7 +799,7 @@ fn replay(
                     listed.join(" ")
                 ),
                 artifact: reached(artifacts, |detector| match detector {
-                    Detector::Legal(reaches) => reaches(&at),
+                    Detector::Legal(reaches) | Detector::SowingOrLegal(_, reaches) => reaches(&at),
                     _ => false,
                 }),
             });
@@ -859,6 +912,7 @@ fn replay(
             let at = AtSowing {
                 game,
                 layout,
+                before: matched.run().position(),
                 mover,
                 pit: from.unwrap_or(usize::MAX),
                 sown,
@@ -878,7 +932,9 @@ fn replay(
                 round_end,
             };
             let artifact = reached(artifacts, |detector| match detector {
-                Detector::Sowing(reaches) => from.is_some() && reaches(&at),
+                Detector::Sowing(reaches) | Detector::SowingOrLegal(reaches, _) => {
+                    from.is_some() && reaches(&at)
+                }
                 _ => false,
             });
             return Err(Parting {

@@ -41,6 +41,13 @@ impl Game {
         self.rules().rounds.refill.is_some()
     }
 
+    /// Whether a round after the first starts with its first moves to play
+    /// (the `opening` of its start): under `first_moves each_player` only
+    /// the match's first round has first moves (South's, then North's).
+    pub fn later_rounds_open(&self) -> bool {
+        self.rules().sowing.first_moves != FirstMoves::EachPlayer
+    }
+
     /// What follows a round that ended in `pos` for `end` (not a ply cap),
     /// `starter` having moved first in it: the match's result, or the next
     /// round's start. Without rounds, the match is over.
@@ -70,9 +77,7 @@ impl Game {
         let mut next = Position {
             removed: pos.removed,
             to_move: next_starter(rounds.next_start, scores, starter, pos.to_move),
-            // Under `first_moves each_player` only the match's first round
-            // has first moves (South's, then North's).
-            opening: self.rules().sowing.first_moves != FirstMoves::EachPlayer,
+            opening: self.later_rounds_open(),
             ..Position::EMPTY
         };
         match rounds.refill {

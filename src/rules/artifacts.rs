@@ -143,6 +143,18 @@ pub const ARTIFACTS: &[Artifact] = &[
                    and North, who took more, starts the next round; Ludii compares 19 + 5 \
                    with 24 + 0, and South starts",
     },
+    Artifact {
+        name: "mark_cleared_when_emptied",
+        what: "Ludii 1.3.13, Um el Banat: a marked hole is marked by the site's state, which \
+               the engine clears when the hole's last counter leaves it (`ContainerState.remove` \
+               resets a site's state with its count), so a marked hole a tribute empties is \
+               unmarked: a last counter falling into it stays, and once sown into again it is \
+               its row's player's to play; the rules keep the hole marked, empty or not",
+        smallest: "Um el Banat, `0 0 0 0 0 1 / 0 1 t 0 0 0 north captured 20 26` (C: South's \
+                   marked hole, emptied by an earlier tribute), North plays B: its counter \
+                   falls in C; the rules take it as the tribute (20 27), Ludii, the mark gone, \
+                   leaves it in C (20 26) and the turn ends",
+    },
 ];
 
 /// The artifact named `name`, if any.

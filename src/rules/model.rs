@@ -483,13 +483,21 @@ keyword_enum! {
         /// last pit (at most once round the board, short of the last pit
         /// under `last_stone lifted`) that hold a count are taken, before
         /// a relay lifts the last pit (Ludii's Gabata (Oromo), Obridje,
-        /// Pallankuli, Gabata (Ghinda): a pit a lap of a round or more fills
-        /// to a count and then passes again is not taken).
+        /// Pallankuli: a pit a lap of a round or more fills to a count and
+        /// then passes again is not taken). On a board with closed pits the
+        /// look ends as many pits from the origin as the lap sowed stones,
+        /// the closed pits counted, so short of the last pit by the closed
+        /// pits passed over, a last pit it does not reach that holds the
+        /// count ends the move, neither taken nor lifted, and the look
+        /// leaves to a last-pit capture of the move's last lap the pit it
+        /// takes (Ludii's Pallankuli, which counts the look's steps along
+        /// the whole track and captures the next hole before it looks).
         AfterLap = "after_lap",
         /// As `after_lap`, but a lap that goes round the board to end in its
         /// own origin looks at every pit, where `after_lap` looks at that
-        /// origin alone (Ludii's Rio Kadalis and Mewelad, whose span stops
-        /// short of the last pit, that pit looked at as it is sown).
+        /// origin alone (Ludii's Rio Kadalis, Mewelad and Gabata (Ghinda),
+        /// whose span stops short of the last pit, that pit looked at as it
+        /// is sown).
         AfterLapRound = "after_lap_round",
     }
 }
@@ -880,8 +888,8 @@ keyword_enum! {
         /// After each move (each ply).
         Move = "move",
         /// After each move and after each relay lap: a lap that leaves an end
-        /// condition holding stops the move there (as where each lap is a move
-        /// of its own, like Ludii's relays).
+        /// condition holding stops the move there, the mover still to move
+        /// (as where each lap is a move of its own, like Ludii's relays).
         Lap = "lap",
     }
 }

@@ -410,7 +410,10 @@ fn compare_round(
     // `check_rounds_fit` has read it.
     let said_next = (said.next_start.as_ref())
         .and_then(|text| parse_position(text, game).ok())
-        .map(|p| Position { opening: true, ..p });
+        .map(|p| Position {
+            opening: game.later_rounds_open(),
+            ..p
+        });
     match (said_next, next) {
         (None, _) => None,
         (Some(expected), Some(actual)) if expected == actual => None,

@@ -11,16 +11,17 @@
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::component::capture::{credit_to, CaptureTable};
 use crate::engine::position::{Position, MAX_PITS};
-use crate::rules::{AfterCapture, CaptureDestination, Laps, Trigger};
+use crate::rules::{AfterCapture, CaptureDestination, Laps, Take, Trigger};
 
 impl Game {
     /// [`Game::sow_laps`] for variants with rules that capture during the
     /// sowing (when `capture` is true): sows the laps of a move from `first`
     /// stone by stone, passing over closed pits, and takes what those rules
     /// take, adding the stones to `taken.0` and the pits to `taken.1`.
-    /// Returns the last stone's slot, how the laps ended (never a cycle, and
-    /// an end test after a lap only under `laps relay_taking_next`: the rules
-    /// refuse them with these triggers) and how many laps were sown. `on_lap(origin, stones, direction, resown)` is called
+    /// Returns the last stone's slot, how the laps ended (never a cycle: the
+    /// rules refuse one with these triggers; stopped by `test_after lap`
+    /// after a lap that relays, with what it took) and how many laps were
+    /// sown. `on_lap(origin, stones, direction, resown)` is called
     /// before each lap (`then resows_from_end` may turn the move round;
     /// `resown`: the lap sows stones a capture took, not its origin's).
     pub(super) fn sow_laps_capturing(
@@ -62,6 +63,7 @@ impl Game {
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
+            let sown = hand.unwrap_or(pos.pits[origin]);
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == 0 => {
@@ -90,8 +92,10 @@ impl Game {
                 }
             }
             // Rules that look once the lap is sown (`looked_at after_lap`).
+            let spared = self.left_to_last_pit_capture(pos, m, last, direction, capture);
             for rule in in_force(Trigger::EveryPit).filter(|r| r.after_lap) {
-                let took = self.take_lap_span(rule, pos, m, (origin, last), direction);
+                let lap = (origin, last, sown);
+                let took = self.take_lap_span(rule, pos, m, lap, direction, spared);
                 *captured += took.0;
                 *pits |= took.1;
             }
@@ -100,7 +104,17 @@ impl Game {
             }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
-            let relay = self.relay_from(pos, last, direction);
+            let mut relay = self.relay_from(pos, last, direction);
+            // On a board with closed pits, a last pit past the look that
+            // holds a count it takes ends the move, neither taken nor lifted.
+            if relay.is_some() && self.passed_over(pos) != 0 {
+                let count = usize::from(pos.pits[last]);
+                let unseen = in_force(Trigger::EveryPit)
+                    .any(|r| r.after_lap && !r.spares_last && r.qualifies(m, last, count));
+                if unseen {
+                    relay = None;
+                }
+            }
             let trigger = match relay {
                 Some(_) => Trigger::RelayLanding,
                 None => Trigger::LastPit,
@@ -124,7 +138,14 @@ impl Game {
                     }
                     relay
                 }
-                (None, Some(relay)) => relay,
+                (None, Some(relay)) => {
+                    // `test_after lap`: the lap (and what it took) may
+                    // leave the game over.
+                    if self.ends.lap_test && self.lap_ends_game(pos) {
+                        return (last, LapsEnd::Stopped, relays + 1);
+                    }
+                    relay
+                }
                 (None, None) => return (last, LapsEnd::Done, relays + 1),
                 // At the bound on relays the move is cut where it stands:
                 // nothing is lifted that no lap would sow.
@@ -213,27 +234,41 @@ impl Game {
     }
 
     /// `looked_at after_lap`: takes for `rule` every pit that qualifies
-    /// from the lap's origin on to its last pit (`lap`), walking the way
-    /// the lap went and at most once round the board (short of the last
-    /// pit when the rule spares it; under `after_lap_round`, the whole board
-    /// when the lap went round to end in its origin), `mover` having moved.
+    /// from the lap's origin on to its last pit (the lap: its origin, last
+    /// pit and the stones it sowed), walking the way the lap went and at
+    /// most once round the board (short of the last pit when the rule
+    /// spares it; under `after_lap_round`, the whole board when the lap went
+    /// round to end in its origin), `mover` having moved; on a board with
+    /// closed pits the look ends as many pits from the origin as the lap
+    /// sowed stones, the closed pits counted (short of the last pit by the
+    /// closed pits the lap passed over), once round the board at most.
     /// Returns the stones and the pits taken.
     fn take_lap_span(
         &self,
         rule: &CaptureTable,
         pos: &mut Position,
         mover: usize,
-        (origin, last): (usize, usize),
+        (origin, last, sown): (usize, usize, u8),
         direction: usize,
+        spared: u32,
     ) -> (u16, u32) {
         let (mut stones, mut pits) = (0, 0);
         let end = match rule.spares_last {
             true => usize::from(self.sowing.before[direction][last]),
             false => last,
         };
+        // Where closed pits were passed over, the look ends as many steps
+        // from the origin as the stones, once round the board at most.
+        let steps = match self.passed_over(pos) {
+            0 => None,
+            _ => {
+                let stones = usize::from(sown).saturating_sub(usize::from(rule.spares_last));
+                Some(stones % self.pit_count())
+            }
+        };
         let mut slot = origin;
         for step in 0..self.pit_count() {
-            if rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
+            if spared >> slot & 1 == 0 && rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
                 let to = match slot == last {
                     true => rule.last_goes_to,
                     false => rule.goes_to(),
@@ -243,12 +278,43 @@ impl Game {
             }
             // A lap that ended in its origin went round the board.
             let round = rule.lap_round_whole && step == 0 && origin == last;
-            if slot == end && !round {
+            let at_end = match steps {
+                None => slot == end && !round,
+                Some(steps) => step == steps,
+            };
+            if at_end {
                 break;
             }
             slot = usize::from(self.sowing.after[direction][slot]);
         }
         (stones, pits)
+    }
+
+    /// The pits (a mask) an `after_lap` look leaves to the last-pit capture:
+    /// on a board with closed pits, where the lap ends the move and a
+    /// last-pit rule takes the pit after the last (`take next`), that pit,
+    /// which the look may reach round the board (Ludii's Pallankuli takes
+    /// it for the mover before it looks for fours). None otherwise.
+    fn left_to_last_pit_capture(
+        &self,
+        pos: &Position,
+        mover: usize,
+        last: usize,
+        direction: usize,
+        capture: bool,
+    ) -> u32 {
+        if !capture || self.passed_over(pos) == 0 || self.relay_from(pos, last, direction).is_some()
+        {
+            return 0;
+        }
+        let count = usize::from(pos.pits[last]);
+        let takes_next = (self.captures.capture_rules.iter()).any(|rule| {
+            rule.take == Take::Next && rule.applies(pos) && rule.qualifies(mover, last, count)
+        });
+        match takes_next {
+            true => 1 << self.sowing.after[direction][last],
+            false => 0,
+        }
     }
 
     /// Takes every stone of `pit` for `to`, `mover` having moved; returns

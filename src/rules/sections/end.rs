@@ -49,9 +49,11 @@ test of a repeating loop); it needs `repetition agree` (an error otherwise).
 move, with the board as it was then (no capture: the relay never ended). It
 needs relay laps. `test_after lap` also tests the other end conditions of
 `when` after each relay lap: a lap that leaves one holding stops the move there,
-without capture, the mover's turn not over: the game or round ends with the
-mover to move (Ludii, where each lap is a move, tests its end after each).
-It needs relay laps and an end condition besides `no_legal_move`,
+without capture where the lap ends (the pits an `on every_pit` rule takes
+during the lap are taken), and the mover is still the player to move, their
+relay not sown out (Ludii, where each lap is a move, tests its end after
+each: a round ended there is refilled from the mover, under `first_filler
+to_move`). It needs relay laps and an end condition besides `no_legal_move`,
 `neither_can_move` and `relay_cycle`.
 
 `inner_row_empty` is for four rows only: the game ends when a player's
@@ -603,7 +605,8 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
 /// one pit a stone made qualify: no facing pit, no neighbours, no chain;
 /// `relay_landing` needs relay laps to land from, and `then` is about it
 /// alone. Their sowing (stone by stone, see the engine's `sow_capturing`)
-/// does not follow a relay cycle or test the end after each lap.
+/// does not follow a relay cycle, and tests the end after each lap
+/// (`test_after lap`) only under `on every_pit`.
 pub(crate) fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
     let mut out = Vec::new();
@@ -661,7 +664,12 @@ pub(crate) fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
                 rule.on
             ));
         }
-        if read.valid(&TEST_AFTER) && rules.end.test_after == EndTest::Lap {
+        // `on every_pit` takes as the lap is sown: the end is tested after
+        // the lap as without it.
+        if rule.on != Trigger::EveryPit
+            && read.valid(&TEST_AFTER)
+            && rules.end.test_after == EndTest::Lap
+        {
             error(format!(
                 "`on {}` cannot be combined with `test_after lap` in `end`",
                 rule.on
