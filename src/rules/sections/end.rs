@@ -505,7 +505,7 @@ fn end_test(rules: &Rules) -> Vec<String> {
     match rules.end.test_after {
         EndTest::Move => Vec::new(),
         EndTest::Lap => vec![
-            "These end conditions are also tested after each relay lap: a lap that leaves one holding stops the move there, without capture."
+            "These end conditions are also tested after each relay lap: a lap that leaves one holding stops the move there, without capture where the lap ends, and the mover is still the player to move."
                 .into(),
         ],
     }
