@@ -10,8 +10,8 @@ use std::{
 use serde::Serialize;
 
 use crate::{
-    agents::{agent_rng, splitmix64, Agent, RandomAgent},
-    engine::{perft, Game, GameRun, History, Kernel, MatchRun, Player},
+    agents::splitmix64,
+    engine::{perft, Game, GameRun, History, Kernel, MatchRun},
 };
 
 mod wyrand;
@@ -180,10 +180,11 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// Plays random matches of rounds for about `seconds` on one thread, each
-/// stopped at [`MATCH_PLY_CAP`] plies. As [`playouts_for`], one random
-/// agent plays both sides, timed from when every thread is `ready`.
+/// stopped at [`MATCH_PLY_CAP`] plies. As [`playouts_for`], both sides draw
+/// from one stream with [`GameRun::play_random`], timed from when every
+/// thread is `ready`.
 fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
-    let mut agent = RandomAgent::new(agent_rng(splitmix64(stream), Player::South));
+    let mut rng = WyRand::new(splitmix64(stream));
     let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
     let mut run = MatchRun::new(game, game.start());
     let (deadline, cpu_start) = start_clock(seconds, ready);
@@ -192,7 +193,7 @@ fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally
         let _: ControlFlow<()> = run.play_out(
             MATCH_PLY_CAP,
             |round| {
-                round.play_index(agent.choose(round));
+                round.play_random(&mut rng);
                 ControlFlow::Continue(())
             },
             |_| {},

@@ -441,7 +441,8 @@ impl Game {
 
     /// Whether the single stone of `pit`, sown by `player` in `direction`,
     /// falls into an empty pit (the emptied pit itself under `start origin`).
-    fn single_into_empty(
+    #[inline]
+    pub(super) fn single_into_empty(
         &self,
         pos: &Position,
         player: Player,

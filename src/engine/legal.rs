@@ -407,7 +407,9 @@ impl Game {
     /// Under `first_lap single_into_empty`, on a board whose pits sow one
     /// way: the pits of mask `pits` holding a single stone that may not be
     /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
-    /// empty pit), as a mask.
+    /// empty pit), as a mask. The test of [`Game::first_lap_allowed`] under
+    /// that rule, inlined: a call for each single stone cost more than the
+    /// test.
     #[inline]
     fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
         let mut singles = pits & !pos.holding_at_least::<W>(2);
@@ -415,7 +417,10 @@ impl Game {
         while singles != 0 {
             let pit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            if !self.first_lap_allowed(pos, self.move_table.pit_moves[pit % MAX_MOVES]) {
+            let direction = self.move_table.pit_moves[pit % MAX_MOVES].direction;
+            if pos.pits[pit % MAX_PITS] == 1
+                && !self.single_into_empty(pos, pos.to_move, pit, direction)
+            {
                 blocked |= 1 << pit;
             }
         }

@@ -58,7 +58,7 @@ impl GameRun<'_> {
     ///
     /// # Panics
     /// If the game is over.
-    #[inline]
+    #[inline(always)]
     pub fn play_random(&mut self, rng: &mut impl Rng) -> Successor {
         match self.legality {
             Legality::Pits(pits) => {
