@@ -1711,6 +1711,20 @@ mod tests {
         );
     }
 
+    /// The screen's fewest stones, worked out from the rules: English Wari
+    /// (St. Lucia) captures fours and their chain backward, sowing from the
+    /// pit after the origin, so a pit of four that no stone falls into is
+    /// never taken, and one that gets a stone holds five: four is enough
+    /// (and at least `min_stones`, 2, for the move `feed_gives move` asks).
+    #[test]
+    fn the_feed_screen_counts_a_pit_of_the_largest_capturable_count_when_unsown_pits_are_kept() {
+        let least = |name: &str| {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            game.legality.feed_screen.map(|screen| screen.least)
+        };
+        assert_eq!(least("english-wari-st-lucia"), Some(4));
+    }
+
     /// A lap past closed pits ([`Game::sow_lap_by_slot`]) drops its stones
     /// one by one along the path, round and round, a closed pit getting
     /// none, as a plain walk of the cycled path does: on random boards of

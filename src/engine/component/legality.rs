@@ -5,7 +5,8 @@
 
 use super::{captures::CaptureRules, sowing_paths::SowPaths, turns::TurnRules};
 use crate::rules::{
-    FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons, Take,
+    Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons,
+    SowStart, Take,
 };
 
 /// When every move is known to feed without being played: the opponent
@@ -129,6 +130,11 @@ impl MoveLegality {
 /// the grand-slam screen needs, and no extra turn), no move lifts stones
 /// from the opponent's row, and feeding asks for a stone or a move left to
 /// the opponent (not `reach`, which asks of the sowing itself).
+///
+/// A pit holding more than any capturable count keeps more whatever the
+/// move. So does a pit holding the largest capturable count where a pit no
+/// stone falls into is never taken ([`unsown_pits_kept`]): one that gets a
+/// stone then holds more than that count.
 fn feed_screen(
     rules: &Rules,
     captures: &CaptureRules,
@@ -140,7 +146,11 @@ fn feed_screen(
     if !one_lap || lifts_opponent || rules.feeding.when == FeedWhen::Never {
         return None;
     }
-    let kept = u8::try_from(captures.max_capturable + 1).ok()?;
+    let kept = match unsown_pits_kept(rules, captures) {
+        true => captures.max_capturable,
+        false => captures.max_capturable + 1,
+    };
+    let kept = u8::try_from(kept).ok()?;
     match rules.feeding.gives {
         FeedGives::Stone | FeedGives::FirstLap => Some(FeedScreen {
             least: kept.max(1),
@@ -152,4 +162,17 @@ fn feed_screen(
         }),
         FeedGives::Reach => None,
     }
+}
+
+/// Whether a one-lap move of `rules` (captures compiled as `captures`)
+/// never takes a pit that no stone fell into: every capture rule takes the
+/// last pit, which got the last stone, and at most its chain backward,
+/// along the pits sown before it back to the emptied origin; the first stone
+/// goes past the origin (`start next`), so the origin holds none, which no
+/// rule takes, unless the lap went round and sowed every pit.
+fn unsown_pits_kept(rules: &Rules, captures: &CaptureRules) -> bool {
+    rules.sowing.start == SowStart::Next
+        && !captures.capturable[0]
+        && (captures.capture_rules.iter())
+            .all(|rule| rule.take == Take::Last && matches!(rule.chain, Chain::None | Chain::Backward))
 }
