@@ -142,16 +142,15 @@ impl Game {
             let own = (0..self.pit_count()).filter(|&pit| self.owner(next, pit) == player);
             // A pit is filled when it holds stones (an empty open pit is
             // one its owner could not fill, under `unfilled open`).
-            let (empty, holding): (Vec<usize>, Vec<usize>) =
-                own.partition(|&pit| next.pits[pit] == 0);
+            let holding = own.clone().filter(|&pit| next.pits[pit] != 0).count();
             // Under `fill_from choice` the closed pits are filled by moves
             // still to come, as many as the stones kept allow.
-            let closed = empty.iter().filter(|&&pit| next.is_closed(pit)).count();
+            let closed = (own.filter(|&pit| next.pits[pit] == 0 && next.is_closed(pit))).count();
             let chosen = match self.rules().rounds.fill_from {
                 FillFrom::Choice => closed.min(seeds[player.index()]),
                 _ => 0,
             };
-            holding.len() + chosen
+            holding + chosen
         };
         if filled(first) > filled(first.other()) {
             first.other()
@@ -161,14 +160,29 @@ impl Game {
     }
 
     /// `player`'s row in the order they fill it (`fill_from`).
-    fn fill_order(&self, player: Player) -> Vec<usize> {
+    fn fill_order(&self, player: Player) -> impl ExactSizeIterator<Item = usize> + Clone {
+        self.row_in_order(player, self.rules().rounds.fill_from)
+    }
+
+    /// `player`'s row in the order `from` says, without allocating (a
+    /// match refills at every round).
+    fn row_in_order(
+        &self,
+        player: Player,
+        from: FillFrom,
+    ) -> impl ExactSizeIterator<Item = usize> + Clone {
         let row = self.row(player);
-        match self.rules().rounds.fill_from {
-            FillFrom::Left => row.collect(),
-            FillFrom::Right => row.rev().collect(),
+        let (first, len) = (row.start, row.len());
+        let (len, right) = match from {
+            FillFrom::Left => (len, false),
+            FillFrom::Right => (len, true),
             // Chosen by refill moves: nothing is filled here.
-            FillFrom::Choice => Vec::new(),
-        }
+            FillFrom::Choice => (0, false),
+        };
+        (0..len).map(move |k| match right {
+            true => first + len - 1 - k,
+            false => first + k,
+        })
     }
 
     /// `refill captures`: each player fills their own row from `scores`,
@@ -182,11 +196,12 @@ impl Game {
             let mut left = scores[player.index()];
             let row = self.row(player);
             let whole_row = usize::from(left / seeds) >= row.len();
-            let order = match self.rules().rounds.fill_from {
-                FillFrom::Choice if whole_row => row.collect(),
-                _ => self.fill_order(player),
+            let from = match self.rules().rounds.fill_from {
+                FillFrom::Choice if whole_row => FillFrom::Left,
+                from => from,
             };
-            for pit in self.row(player).filter(|pit| !order.contains(pit)) {
+            let order = self.row_in_order(player, from);
+            for pit in row.filter(|&pit| !order.clone().any(|filled| filled == pit)) {
                 next.closed |= 1 << pit;
             }
             let partly = self.rules().rounds.remainder == Remainder::NextPit;
@@ -237,7 +252,7 @@ impl Game {
             }
         };
         let richer_row = self.fill_order(richer);
-        for (k, &pit) in richer_row.iter().enumerate() {
+        for (k, pit) in richer_row.clone().enumerate() {
             if k < usize::from(owed[richer.index()]) {
                 fill(next, pit, richer);
             } else {
@@ -314,8 +329,7 @@ impl Game {
         }
         let mut filled = 0u32;
         for player in [first, first.other()] {
-            let order = self.fill_order(player).into_iter();
-            let around = order.chain(self.fill_order(player.other()));
+            let around = self.fill_order(player).chain(self.fill_order(player.other()));
             for pit in around {
                 if owed[player.index()] == 0 {
                     break;
