@@ -329,7 +329,9 @@ impl Game {
         }
         let mut filled = 0u32;
         for player in [first, first.other()] {
-            let around = self.fill_order(player).chain(self.fill_order(player.other()));
+            let around = self
+                .fill_order(player)
+                .chain(self.fill_order(player.other()));
             for pit in around {
                 if owed[player.index()] == 0 {
                     break;

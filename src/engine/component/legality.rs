@@ -173,6 +173,7 @@ fn feed_screen(
 fn unsown_pits_kept(rules: &Rules, captures: &CaptureRules) -> bool {
     rules.sowing.start == SowStart::Next
         && !captures.capturable[0]
-        && (captures.capture_rules.iter())
-            .all(|rule| rule.take == Take::Last && matches!(rule.chain, Chain::None | Chain::Backward))
+        && (captures.capture_rules.iter()).all(|rule| {
+            rule.take == Take::Last && matches!(rule.chain, Chain::None | Chain::Backward)
+        })
 }
