@@ -294,7 +294,9 @@ impl Game {
     /// on a board with closed pits, where the lap ends the move and a
     /// last-pit rule takes the pit after the last (`take next`), that pit,
     /// which the look may reach round the board (Ludii's Pallankuli takes
-    /// it for the mover before it looks for fours). None otherwise.
+    /// it for the mover before it looks for fours). None otherwise. Inlined
+    /// into the lap loop: most laps are on a board without closed pits.
+    #[inline]
     fn left_to_last_pit_capture(
         &self,
         pos: &Position,
@@ -303,8 +305,24 @@ impl Game {
         direction: usize,
         capture: bool,
     ) -> u32 {
-        if !capture || self.passed_over(pos) == 0 || self.relay_from(pos, last, direction).is_some()
-        {
+        match capture && self.passed_over(pos) != 0 {
+            true => self.left_past_closed_pits(pos, mover, last, direction),
+            false => 0,
+        }
+    }
+
+    /// [`Game::left_to_last_pit_capture`] on a board with closed pits, for
+    /// a move that may capture.
+    #[cold]
+    #[inline(never)]
+    fn left_past_closed_pits(
+        &self,
+        pos: &Position,
+        mover: usize,
+        last: usize,
+        direction: usize,
+    ) -> u32 {
+        if self.relay_from(pos, last, direction).is_some() {
             return 0;
         }
         let count = usize::from(pos.pits[last]);
