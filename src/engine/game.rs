@@ -913,10 +913,18 @@ impl Game {
 
     /// Whether a capture rule on the last pit would take `last`, holding
     /// what it holds, for the player to move (`laps relay_until_capture`
-    /// stops the relay there). Kept out of line: only that rule asks, and
-    /// inlined it would keep [`Game::relay_from`] out of the lap loops.
-    #[inline(never)]
+    /// stops the relay there). A count no rule captures is told in line;
+    /// the rules are asked out of line ([`Game::rule_takes_last`]).
+    #[inline(always)]
     fn takes_last(&self, pos: &Position, last: usize) -> bool {
+        self.captures.capturable[usize::from(pos.pits[last])] && self.rule_takes_last(pos, last)
+    }
+
+    /// [`Game::takes_last`] asked of the rules. Kept out of line: only
+    /// `laps relay_until_capture` asks, and inlined it would keep
+    /// [`Game::relay_from`] out of the lap loops.
+    #[inline(never)]
+    fn rule_takes_last(&self, pos: &Position, last: usize) -> bool {
         let m = pos.to_move.index();
         let count = usize::from(pos.pits[last]);
         self.captures.capture_pits[m] >> last & 1 == 1
