@@ -1203,6 +1203,10 @@ keyword_enum! {
         /// played once it holds stones and captured from (Ludii's Sungka,
         /// which leaves an unfilled hole empty and plays on with it).
         Open = "open",
+        /// Nobody's: sown into and captured from like any pit, but played
+        /// by nobody for the rest of the round (Ludii's Gabata (Adegrat),
+        /// which gives a hole nobody fills no owner).
+        Unplayed = "unplayed",
     }
 }
 

@@ -255,6 +255,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
     };
     let nobodys = match rounds.unfilled {
         Unfilled::Open => "its row's player's, empty and in play",
+        Unfilled::Unplayed => "nobody's: sown into and captured from, but played by nobody",
         _ => "closed",
     };
     let surplus_order = match rounds.first_filler {
@@ -275,11 +276,12 @@ fn rounds(rules: &Rules) -> Vec<String> {
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",
         (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
-        (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
+        (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open | Unfilled::Unplayed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
     };
     let unfilled = match rounds.unfilled {
         Unfilled::Closed => String::new(),
         Unfilled::Open => " A pit its owner could not fill is empty and in play like any other: sown into, played once it holds stones and captured from.".to_string(),
+        Unfilled::Unplayed => " A pit its owner could not fill is nobody's for the round: sowing drops stones into it and captures take from it as from any pit, but nobody may play it.".to_string(),
         Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
     };
     vec![
