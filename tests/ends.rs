@@ -156,3 +156,26 @@ fn the_engine_reports_each_way_of_ending_the_rules_score() {
         .collect();
     assert_eq!(reasons, ways);
 }
+
+/// `board_side` gives each row's stones to its player, which is what
+/// `row_owner` gives unless pits change hands: without `refill surplus`
+/// the check refuses it, at its line and column.
+#[test]
+fn board_side_needs_pits_changing_hands() {
+    let text = crate::common::shipped_text_with(
+        "kalah",
+        &[("leftovers row_owner", "leftovers board_side")],
+    );
+    let path = crate::common::scratch("board-side").join("kalah.variant");
+    std::fs::write(&path, &text).unwrap();
+    let (code, out, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let line = 1 + text.lines().position(|l| l.contains("board_side")).unwrap();
+    assert!(
+        err.contains(&format!("kalah.variant:{line}:"))
+            && err.contains(
+                "`leftovers board_side` gives what `row_owner` gives unless pits change hands"
+            ),
+        "{err}"
+    );
+}

@@ -29,7 +29,9 @@ use sowing::{
 
 use crate::invariants::check_games;
 
-/// Keys none of whose values a shipped variant takes alone, each with why.
+/// Keys none of whose values a shipped variant takes alone (`section.key`),
+/// and single words no shipped variant takes alone (`section.key word`),
+/// each with why.
 const NEEDS_ANOTHER_SETTING: &[(&str, &str)] = &[
     (
         "end.own_pits_empty",
@@ -38,6 +40,26 @@ const NEEDS_ANOTHER_SETTING: &[(&str, &str)] = &[
     (
         "end.either_cannot_move",
         "needs `when either_cannot_move`, which only the `ludii` readings of the Leyla files take",
+    ),
+    (
+        "end.feeding_impossible board_side",
+        "needs `rounds { refill surplus }` with a feeding rule that can end the game (`otherwise end_game`), which no shipped variant has together",
+    ),
+    (
+        "end.captured_majority board_side",
+        "needs `rounds { refill surplus }` with `when captured_majority`, which no shipped variant has together",
+    ),
+    (
+        "end.all_pits_at_most_one board_side",
+        "needs `rounds { refill surplus }` with `when all_pits_at_most_one`, which no shipped variant has together",
+    ),
+    (
+        "end.score_reached board_side",
+        "needs `rounds { refill surplus }` with `when score_reached`, which no shipped variant has together",
+    ),
+    (
+        "end.inner_row_empty board_side",
+        "needs `rounds { refill surplus }` with `when inner_row_empty`, which no shipped variant has together",
     ),
 ];
 
@@ -236,13 +258,17 @@ fn every_declared_value_loads_reads_back_and_plays_in_some_variant() {
             Some(s) => format!("{}.{}", s.name, key.name),
             None => key.name.to_string(),
         };
+        let words = values(key, most_stones)
+            .into_iter()
+            .filter(|(_, word)| *word)
+            .map(|(value, _)| format!("{full_name} {value}"));
         if needs_another_setting(&full_name) {
-            let words = values(key, most_stones)
-                .into_iter()
-                .filter(|(_, word)| *word);
-            listed.extend(words.map(|(value, _)| format!("{full_name} {value}")));
-        } else if tried == tried_before {
-            untried_keys.push(key.name);
+            listed.extend(words);
+        } else {
+            listed.extend(words.filter(|word| needs_another_setting(word)));
+            if tried == tried_before {
+                untried_keys.push(key.name);
+            }
         }
     }
     assert_eq!(never, listed, "the words no shipped variant takes alone");

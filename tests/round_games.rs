@@ -15,13 +15,13 @@ const X: u8 = 0;
 /// A closed pit holding stones (`3x`) is read only where closed pits are
 /// sown into.
 #[test]
-fn a_closed_pit_holding_stones_needs_unfilled_reopens() {
+fn a_closed_pit_holding_stones_needs_unfilled_reopens_or_unplayed() {
     let dakon = shipped("dakon");
     let err =
         parse_position("5 1 5 1 1 1 1 / 5 3x 1 1 1 1 1 north captured 2 0", &dakon).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "column 19: `3x` (a closed pit holding stones) is only for variants with `unfilled reopens`, and Papan Dakon (match of rounds) has none"
+        "column 19: `3x` (a closed pit holding stones) is only for variants with `unfilled reopens` or `unplayed`, and Papan Dakon (match of rounds) has none"
     );
 }
 

@@ -655,7 +655,7 @@ impl Game {
     }
 
     /// Whether a sowing passes over `slot` in `pos`: a closed pit, unless
-    /// closed pits are sown into (`unfilled reopens`).
+    /// closed pits are sown into (`unfilled reopens` or `unplayed`).
     #[inline]
     pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
         self.passed_over(pos) >> slot & 1 == 1
@@ -663,12 +663,12 @@ impl Game {
 
     /// The slots a sowing passes over in `pos`, as a mask (bit `i` for slot
     /// `i`): the closed pits, unless closed pits are sown into (`unfilled
-    /// reopens`).
+    /// reopens` or `unplayed`).
     #[inline]
     pub(super) fn passed_over(&self, pos: &Position) -> u32 {
-        match self.rounds.reopen_at {
-            0 => pos.closed,
-            _ => 0,
+        match self.rounds.closed_sown_into {
+            false => pos.closed,
+            true => 0,
         }
     }
 

@@ -312,7 +312,7 @@ impl Game {
                 false => pos.holding_at_least::<4>(self.legality.min_stones),
             };
             // A closed pit is never played (it holds stones only under
-            // `unfilled reopens`).
+            // `unfilled reopens` or `unplayed`).
             out.fill_from_bits(
                 u64::from(held & self.move_table.playable_bits[mover] & !pos.closed),
                 &self.move_table.pit_moves,
@@ -323,11 +323,11 @@ impl Game {
             let held =
                 |mv: &Move| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.legality.min_stones;
             // A closed pit holds stones (and must be left out) only under
-            // `unfilled reopens`; otherwise it is empty and `min_stones`,
-            // at least 1, leaves it out.
-            match self.rounds.reopen_at {
-                0 => out.fill_where(candidates, held),
-                _ => out.fill_where(candidates, |mv| {
+            // `unfilled reopens` or `unplayed`; otherwise it is empty and
+            // `min_stones`, at least 1, leaves it out.
+            match self.rounds.closed_sown_into {
+                false => out.fill_where(candidates, held),
+                true => out.fill_where(candidates, |mv| {
                     held(mv) && !pos.is_closed(usize::from(mv.pit))
                 }),
             }

@@ -263,12 +263,15 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             continue;
         }
         if let Some(stones) = waiting_pit(token).filter(|_| count < pit_count) {
-            if game.rules().rounds.unfilled != crate::rules::Unfilled::Reopens || !game.has_rounds()
-            {
+            let sown_into = matches!(
+                game.rules().rounds.unfilled,
+                crate::rules::Unfilled::Reopens | crate::rules::Unfilled::Unplayed
+            );
+            if !sown_into || !game.has_rounds() {
                 return Err(error(
                     offset,
                     format!(
-                        "`{token}` (a closed pit holding stones) is only for variants with `unfilled reopens`, and {} has none",
+                        "`{token}` (a closed pit holding stones) is only for variants with `unfilled reopens` or `unplayed`, and {} has none",
                         game.rules().name
                     ),
                 ));

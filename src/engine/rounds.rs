@@ -95,11 +95,12 @@ impl Game {
             _ => self.refill_own_rows(&mut next, scores),
         }
         match rounds.next_start {
-            NextStart::TurnOrder => {
-                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move);
+            NextStart::TurnOrder | NextStart::TurnOrderFullPits => {
+                next.to_move = self.starter_after_turns_of_filling(&next, scores, pos.to_move);
             }
             NextStart::TurnOrderAfterPass => {
-                next.to_move = self.starter_after_turns_of_filling(&next, pos.to_move.other());
+                next.to_move =
+                    self.starter_after_turns_of_filling(&next, scores, pos.to_move.other());
             }
             _ => {}
         }
@@ -134,7 +135,15 @@ impl Game {
     /// they have none left, and the round starts with the player to move
     /// after both have passed: `first`, unless `first` fills more pits
     /// than the other (then `first` fills last, and the other starts).
-    fn starter_after_turns_of_filling(&self, next: &Position, first: Player) -> Player {
+    /// Under `turn_order_full_pits` a turn fills a pit from the filler's
+    /// own round score (`scores`), so a pit made up of two remainders adds
+    /// no turn.
+    fn starter_after_turns_of_filling(
+        &self,
+        next: &Position,
+        scores: [u16; 2],
+        first: Player,
+    ) -> Player {
         let seeds = next
             .captured
             .map(|c| usize::from(c / u16::from(self.rules().board.seeds)));
@@ -150,7 +159,14 @@ impl Game {
                 FillFrom::Choice => closed.min(seeds[player.index()]),
                 _ => 0,
             };
-            holding + chosen
+            let turns = holding + chosen;
+            match self.rules().rounds.next_start {
+                NextStart::TurnOrderFullPits => {
+                    let full = scores[player.index()] / u16::from(self.rules().board.seeds);
+                    turns.min(usize::from(full))
+                }
+                _ => turns,
+            }
         };
         if filled(first) > filled(first.other()) {
             first.other()
@@ -386,7 +402,7 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
             _ => by_score(true),
         },
         NextStart::Alternate => starter.other(),
-        NextStart::TurnOrder | NextStart::ToMove => to_move,
+        NextStart::TurnOrder | NextStart::TurnOrderFullPits | NextStart::ToMove => to_move,
         NextStart::TurnOrderAfterPass => to_move.other(),
     }
 }

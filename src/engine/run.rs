@@ -528,6 +528,14 @@ impl Game {
                     scores[p.index()] += row(p);
                 }
             }
+            Leftovers::BoardSide => {
+                for p in Player::BOTH {
+                    scores[p.index()] += (self.row(p))
+                        .filter(|&pit| !pos.is_claimed(pit))
+                        .map(|pit| u16::from(pos.pits[pit]))
+                        .sum::<u16>();
+                }
+            }
             Leftovers::PlayerToMove => {
                 scores[pos.to_move.index()] += row(Player::South) + row(Player::North);
             }

@@ -51,8 +51,8 @@ each has captured, and the stones out of play: `2 3 0 / 1 5 1 south`,
 In a variant with rounds, a pit closed for the round is written `x` in place
 of its count: `7 7 7 7 7 x / 7 7 x x x x north captured 6 1` (traces and the
 text board draw it so too); `x` in a variant without rounds, or a row with
-every pit closed, is an error. Under `unfilled reopens` a closed pit that
-holds stones is written with its count: `4 4 / 4 2x south`.
+every pit closed, is an error. Under `unfilled reopens` or `unplayed` a
+closed pit that holds stones is written with its count: `4 4 / 4 2x south`.
 Where the leftovers go to the player who moved last in a game with extra
 turns (`extra_turn` and a `last_mover` end), a player who is to move and
 made the last move too is written `again` after the player:

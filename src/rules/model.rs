@@ -1011,6 +1011,8 @@ keyword_enum! {
     Leftovers {
         /// Each player takes the stones in their own row.
         RowOwner = "row_owner",
+        /// Each player takes the stones in the row on their side of the board, whoever owns its pits: a pit that changed hands under `refill surplus` counts for its row's player, not its owner (Ludii's Jimafesosh, whose round end sweeps each row into its player's hand).
+        BoardSide = "board_side",
         /// The player to move takes them all.
         PlayerToMove = "player_to_move",
         /// Nobody: they are not scored.
@@ -1201,6 +1203,10 @@ keyword_enum! {
         /// played once it holds stones and captured from (Ludii's Sungka,
         /// which leaves an unfilled hole empty and plays on with it).
         Open = "open",
+        /// Nobody's: sown into and captured from like any pit, but played
+        /// by nobody for the rest of the round (Ludii's Gabata (Adegrat),
+        /// which gives a hole nobody fills no owner).
+        Unplayed = "unplayed",
     }
 }
 
@@ -1225,6 +1231,14 @@ keyword_enum! {
         /// unless they fill more pits than the other, who then starts
         /// (Ludii, where the refill is a phase of moves).
         TurnOrder = "turn_order",
+        /// As `turn_order`, but a turn fills one pit with `seeds` stones
+        /// taken from the player's own: the pit two remainders make up
+        /// (`odd_pit`) is filled in the same turn as its filler's last
+        /// pit, so the round starts with the player to move at the round's
+        /// end unless they fill more such pits than the other (Ludii's
+        /// Jimafesosh, whose move of a player's last four also tops up the
+        /// three left with the other's one).
+        TurnOrderFullPits = "turn_order_full_pits",
         /// As `turn_order`, but the player to move when the round ends
         /// passes first: the other player fills first, and the round
         /// starts with them unless they fill more pits than the player who

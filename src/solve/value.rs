@@ -12,7 +12,7 @@ pub fn leftover_value(game: &Game, pos: &Position, leftovers: Leftovers) -> i16 
     let row = |p: Player| -> i16 { pos.pits[game.row(p)].iter().map(|&n| i16::from(n)).sum() };
     let (mine, theirs) = (row(pos.to_move), row(pos.to_move.other()));
     match leftovers {
-        Leftovers::RowOwner => mine - theirs,
+        Leftovers::RowOwner | Leftovers::BoardSide => mine - theirs,
         Leftovers::PlayerToMove => mine + theirs,
         Leftovers::Unscored => 0,
         // The solver refuses `last_mover` with extra turns: the other

@@ -11,6 +11,12 @@ pub(in crate::engine) struct RoundRules {
     /// which then is sown into, opens after a move (`seeds`); 0 when closed
     /// pits are passed over for the whole round.
     pub(in crate::engine) reopen_at: u8,
+    /// Whether a sowing drops stones into closed pits (`unfilled reopens`
+    /// and `unplayed`) rather than passing over them.
+    pub(in crate::engine) closed_sown_into: bool,
+    /// The closed pits a capture may take from, as a mask over a position's
+    /// `closed`: none, but all under `unfilled unplayed`.
+    pub(in crate::engine) closed_capturable: u32,
 }
 
 impl RoundRules {
@@ -20,6 +26,11 @@ impl RoundRules {
             Unfilled::Reopens if rules.rounds.refill.is_some() => rules.board.seeds,
             _ => 0,
         };
-        RoundRules { reopen_at }
+        let unplayed = rules.rounds.unfilled == Unfilled::Unplayed && rules.rounds.refill.is_some();
+        RoundRules {
+            reopen_at,
+            closed_sown_into: reopen_at != 0 || unplayed,
+            closed_capturable: if unplayed { u32::MAX } else { 0 },
+        }
     }
 }

@@ -183,10 +183,11 @@ impl Game {
             return;
         }
         // A claimed pit is never captured, nor a closed one (which holds
-        // stones only under `unfilled reopens`): taken as captured already
-        // while the rules look (every take skips the pits of
-        // `captured_pits`).
-        let claimed = (pos.claimed | pos.closed) & !effect.captured_pits;
+        // stones only under `unfilled reopens` or `unplayed`, and is
+        // captured from under `unplayed`): taken as captured already while
+        // the rules look (every take skips the pits of `captured_pits`).
+        let closed = pos.closed & !self.rounds.closed_capturable;
+        let claimed = (pos.claimed | closed) & !effect.captured_pits;
         effect.captured_pits |= claimed;
         for rule in self.captures.capture_rules.iter() {
             if rule.applies(pos) {

@@ -4,7 +4,7 @@
 //! its keys to those of the sections before it.
 
 use super::phrases::*;
-use super::{board, capture, legal, sow};
+use super::{board, capture, legal, rounds, sow};
 use crate::{
     diagnostic::Diagnostic,
     rules::{declaration::*, keyword::Keyword, model::*},
@@ -96,6 +96,7 @@ each player's rows for every other way.",
         repetition_test_needs_agree,
         scoring_needs_its_end,
         end_numbers_go_with_their_condition,
+        board_side_needs_pits_changing_hands,
     ],
 };
 
@@ -125,7 +126,7 @@ pub const LEFTOVERS: Key = Key {
     read: |r, v| r.end.leftovers = v.word(),
     write: |r| Some(one(r.end.leftovers)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::Value("row_owner"),
     warns: None,
     doc: "Who gets the stones left on the board when the game ends.",
@@ -158,7 +159,7 @@ pub const REPETITION_LEFTOVERS: Key = Key {
     read: |r, v| r.end.repetition_leftovers = v.word(),
     write: |r| (r.end.repetition != Repetition::Ignore).then(|| one(r.end.repetition_leftovers)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "Who gets the stones left on the board after a game ended by repetition.",
@@ -188,7 +189,7 @@ pub const NO_LEGAL_MOVE: Key = Key {
     read: |r, v| r.end.scoring.no_legal_move = v.word(),
     write: |r| Some(one(r.end.scoring.no_legal_move)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended because the player to move has no legal move is scored.",
@@ -207,7 +208,7 @@ pub const FEEDING_IMPOSSIBLE: Key = Key {
             .then(|| one(r.end.scoring.feeding_impossible))
     },
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc:
@@ -223,7 +224,7 @@ pub const CAPTURED_MAJORITY: Key = Key {
     read: |r, v| r.end.scoring.captured_majority = v.word(),
     write: |r| ends_on(r, EndWhen::CapturedMajority).then(|| one(r.end.scoring.captured_majority)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `captured_majority` is scored.",
@@ -238,7 +239,7 @@ pub const ROW_EMPTY: Key = Key {
     read: |r, v| r.end.scoring.row_empty = v.word(),
     write: |r| ends_on(r, EndWhen::RowEmpty).then(|| one(r.end.scoring.row_empty)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `row_empty` is scored.",
@@ -255,7 +256,7 @@ pub const ALL_PITS_AT_MOST_ONE: Key = Key {
         ends_on(r, EndWhen::AllPitsAtMostOne).then(|| one(r.end.scoring.all_pits_at_most_one))
     },
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `all_pits_at_most_one` is scored.",
@@ -307,7 +308,7 @@ pub const STONES_LEFT: Key = Key {
     read: |r, v| r.end.scoring.stones_left = v.word(),
     write: |r| ends_on(r, EndWhen::StonesLeft).then(|| one(r.end.scoring.stones_left)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `stones_left` is scored.",
@@ -322,7 +323,7 @@ pub const SCORE_REACHED: Key = Key {
     read: |r, v| r.end.scoring.score_reached = v.word(),
     write: |r| ends_on(r, EndWhen::ScoreReached).then(|| one(r.end.scoring.score_reached)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `score_reached` is scored.",
@@ -337,7 +338,7 @@ pub const RELAY_CYCLE: Key = Key {
     read: |r, v| r.end.scoring.relay_cycle = v.word(),
     write: |r| ends_on(r, EndWhen::RelayCycle).then(|| one(r.end.scoring.relay_cycle)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `relay_cycle` is scored.",
@@ -352,7 +353,7 @@ pub const INNER_ROW_EMPTY: Key = Key {
     read: |r, v| r.end.scoring.inner_row_empty = v.word(),
     write: |r| ends_on(r, EndWhen::InnerRowEmpty).then(|| one(r.end.scoring.inner_row_empty)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `inner_row_empty` is scored.",
@@ -367,7 +368,7 @@ pub const OWN_PITS_EMPTY: Key = Key {
     read: |r, v| r.end.scoring.own_pits_empty = v.word(),
     write: |r| ends_on(r, EndWhen::OwnPitsEmpty).then(|| one(r.end.scoring.own_pits_empty)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `own_pits_empty` is scored.",
@@ -382,7 +383,7 @@ pub const EITHER_CANNOT_MOVE: Key = Key {
     read: |r, v| r.end.scoring.either_cannot_move = v.word(),
     write: |r| ends_on(r, EndWhen::EitherCannotMove).then(|| one(r.end.scoring.either_cannot_move)),
     what: "leftover rule",
-    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover"])),
+    value: ValueKind::Word(Words::of::<Leftovers>().opt_in(&["last_mover", "board_side"])),
     default: Default::SameAs("leftovers"),
     warns: None,
     doc: "How a game ended by `either_cannot_move` is scored.",
@@ -590,6 +591,7 @@ fn leftovers_words(leftovers: Leftovers) -> &'static str {
         Leftovers::RowOwner => {
             "each player adds the stones left in their own row to their captures"
         }
+        Leftovers::BoardSide => "each player adds the stones left in the row on their side of the board to their captures, whoever owns its pits",
         Leftovers::PlayerToMove => "the player to move takes all the stones left on the board",
         Leftovers::Unscored => "the stones left on the board count for nobody",
         Leftovers::Draw => "the game is a draw, whatever was captured",
@@ -752,6 +754,32 @@ pub(crate) fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diag
         }
         _ => Vec::new(),
     }
+}
+
+/// `board_side` differs from `row_owner` only where pits change hands,
+/// which only `refill surplus` makes them do.
+pub(crate) fn board_side_needs_pits_changing_hands(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(&rounds::REFILL) || rules.rounds.refill == Some(Refill::Surplus) {
+        return Vec::new();
+    }
+    let mut keys = vec![(LEFTOVERS.name, rules.end.leftovers, &LEFTOVERS)];
+    keys.push((
+        REPETITION_LEFTOVERS.name,
+        rules.end.repetition_leftovers,
+        &REPETITION_LEFTOVERS,
+    ));
+    keys.extend((rules.end.scoring.ways()).map(|(way, scoring)| (way, scoring, way_key(way))));
+    keys.into_iter()
+        .filter(|(_, scoring, _)| *scoring == Leftovers::BoardSide)
+        .filter_map(|(name, _, key)| {
+            let s = read.given(key)?;
+            Some(Diagnostic::error(
+                s.span,
+                format!("`{name} board_side` gives what `row_owner` gives unless pits change hands, which only `rounds {{ refill surplus }}` makes them do: use `row_owner`"),
+            ))
+        })
+        .collect()
 }
 
 /// Only `repetition agree` offers to end a repeating game, so only it

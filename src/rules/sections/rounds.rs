@@ -239,6 +239,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
         NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
         NextStart::ToMove => "the player to move when the round ends starts the next one",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
+        NextStart::TurnOrderFullPits => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn from their own stones, the pit two remainders make up in the same turn as its filler's last, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits from their own stones than the other)",
     };
     let end = match rounds.match_end {
         MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
@@ -254,6 +255,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
     };
     let nobodys = match rounds.unfilled {
         Unfilled::Open => "its row's player's, empty and in play",
+        Unfilled::Unplayed => "nobody's: sown into and captured from, but played by nobody",
         _ => "closed",
     };
     let surplus_order = match rounds.first_filler {
@@ -274,11 +276,12 @@ fn rounds(rules: &Rules) -> Vec<String> {
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",
         (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
-        (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
+        (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open | Unfilled::Unplayed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
     };
     let unfilled = match rounds.unfilled {
         Unfilled::Closed => String::new(),
         Unfilled::Open => " A pit its owner could not fill is empty and in play like any other: sown into, played once it holds stones and captured from.".to_string(),
+        Unfilled::Unplayed => " A pit its owner could not fill is nobody's for the round: sowing drops stones into it and captures take from it as from any pit, but nobody may play it.".to_string(),
         Unfilled::Reopens => format!(" A pit its owner could not fill (or filled with fewer than {seeds}) is waiting: sowing drops stones into it as into any pit, but it cannot be played and nothing is captured from it until it holds {seeds} or more after a move; it is then open for the rest of the round."),
     };
     vec![
