@@ -363,6 +363,27 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    // Must-share games whose must-share end gives the board to the unfed
+    // player (`feeding_impossible last_mover`), and a relay race to an
+    // empty row.
+    Peer {
+        name: "halusa",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "al-manqala",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "goempty-one",
+        games: 100,
+        captures_only_at: &[EndReason::RowEmpty],
+        next_past_closed: false,
+    },
     // Matches of rounds; the peer's clear win (more than all but a hole's
     // seeds) stops the match with the board unscored.
     Peer {

@@ -70,11 +70,26 @@ MIRRORS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                        "..", "..", "tests", "peers", "mancalagames")
 
 
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "..", "..", "variants")
+
+
 def mirrors():
-    """The peer mirrors replayed by tests/peers.rs, by the peer's config
-    name as the loader spells it ("Bosh", "Adi_II::No_Rounds"): read from
-    each mirror's header ("GameProps/FILE.txt", "named variant NAME")."""
+    """The configurations replayed by tests/peers.rs, by the peer's config
+    name as the loader spells it ("Bosh", "Adi_II::No_Rounds"): a shipped
+    variant's `mancalagames` reading (its `source` line names the
+    GameProps file), or a mirror beside the data, read from its header
+    ("GameProps/FILE.txt", "named variant NAME")."""
     found = {}
+    for fname in sorted(os.listdir(SHIPPED)):
+        if not fname.endswith(".variant"):
+            continue
+        with open(os.path.join(SHIPPED, fname), encoding="utf-8") as file:
+            text = file.read()
+        match = re.search(r"^reading mancalagames \{\s*source \"[^\"]*GameProps/(\S+?)\.txt",
+                          text, re.MULTILINE)
+        if match:
+            found[match.group(1)] = f"variants/{fname} (reading mancalagames)"
     for fname in sorted(os.listdir(MIRRORS)):
         if not fname.endswith(".variant"):
             continue
@@ -84,7 +99,7 @@ def mirrors():
         variant = re.search(r"named variant (\S+?),", head)
         if match:
             key = match.group(1) + (f"::{variant.group(1)}" if variant else "")
-            found[key] = fname
+            found[key] = f"tests/peers/mancalagames/{fname}"
     return found
 
 
@@ -380,7 +395,7 @@ def main():
     for name, key, cls, holes, seeds, params, refused in configs(gi, man_config):
         missing, notes = read(gi, cls, holes, seeds, params)
         if key in replayed:
-            notes.insert(0, f"replayed: tests/peers/mancalagames/{replayed[key]}")
+            notes.insert(0, f"replayed: {replayed[key]}")
             replayed_exact += not missing
         if refused:
             notes.append(f"the peer's rule check refuses it: {refused}")
