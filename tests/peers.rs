@@ -232,7 +232,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "bule-perga",
-        games: 10,
+        games: 11,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -449,6 +449,7 @@ const ENDLESS: &[(&str, &[u64])] = &[
     ("ayoayo", &[99]),
     ("hoyito", &[10]),
     ("hufesay", &[34, 66, 69]),
+    ("bule-perga", &[105]),
 ];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
