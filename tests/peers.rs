@@ -138,8 +138,8 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ovalhu",
-        games: 15,
-        captures_only_at: &[],
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
     },
     // Wave 10: configurations the recount (scripts/peers/mancalagames_count.py)
@@ -382,6 +382,34 @@ const PEERS: &[Peer] = &[
         name: "goempty-one",
         games: 100,
         captures_only_at: &[EndReason::RowEmpty],
+        next_past_closed: false,
+    },
+    // Ohvulhu's named variants: matches of rounds that end when a player
+    // cannot fill N holes (`match_end_pits`), or at once when a player holds
+    // more than all but N holes' seeds, the board unscored (`score_reached`:
+    // the captures are compared there).
+    Peer {
+        name: "ohvulhu-6",
+        games: 15,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-7",
+        games: 15,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-9",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-10",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
     },
     // Matches of rounds; the peer's clear win (more than all but a hole's

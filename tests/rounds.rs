@@ -82,6 +82,48 @@ fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     assert_eq!(next.total_stones(), 84);
 }
 
+/// `match_end_pits 2`: a player who cannot fill two pits (fewer than 14
+/// stones at seven a pit) loses the match. Round 1 ends with North holding
+/// 13: under the shipped `cannot_fill_one` North fills one pit (7, keeps
+/// 6) and the match goes on; with `match_end_pits 2`, South wins at once.
+/// North with 14 fills two pits (A, B) and plays on under both.
+#[test]
+fn match_end_pits_ends_the_match_when_a_player_cannot_fill_that_many() {
+    let one = shipped_with(
+        "galatjang-rounds",
+        &[("fill_from  choice", "fill_from left")],
+    );
+    let two = shipped_with(
+        "galatjang-rounds",
+        &[
+            ("fill_from  choice", "fill_from left"),
+            ("match_end  cannot_fill_one", "match_end cannot_fill_one\n  match_end_pits 2"),
+        ],
+    );
+    let end = pos(&one, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 71 13");
+    let AfterRound::Next(next) = one.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("one pit filled: the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &one),
+        "7 7 7 7 7 7 / 7 x x x x x north captured 29 6"
+    );
+    assert_eq!(
+        two.after_round(&end, EndReason::NoLegalMove, Player::South),
+        AfterRound::MatchOver(Outcome::South)
+    );
+    let end = pos(&two, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 70 14");
+    let AfterRound::Next(next) = two.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("two pits filled: the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &two),
+        "7 7 7 7 7 7 / 7 7 x x x x north captured 28 0"
+    );
+}
+
 /// Random matches: stones are conserved across every round change, every
 /// round after the first starts with the refill's counts (seven or closed),
 /// and the fast path agrees with the full successor list from each later
@@ -444,6 +486,24 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
     let (code, _, err) = crate::common::sow_in(&dir, &["check", "d.variant"], "");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("gives its start as `seeds N`"), "{err}");
+    // `match_end_pits` counts the pits of `cannot_fill_one`, at most a row's.
+    for (edit, says) in [
+        (
+            "  match_end  no_stones\n  match_end_pits 2",
+            "`match_end_pits` has no effect: it counts the pits of `match_end cannot_fill_one`, not `match_end no_stones`",
+        ),
+        (
+            "  match_end  cannot_fill_one\n  match_end_pits 7",
+            "`match_end_pits 7` is more pits than a row has (6): no player could ever fill them",
+        ),
+    ] {
+        let text = base.replace("  match_end  cannot_fill_one", edit);
+        std::fs::write(dir.join("e.variant"), &text).unwrap();
+        let (code, _, err) = crate::common::sow_in(&dir, &["check", "e.variant"], "");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains("e.variant:94:3"), "{err}");
+    }
 }
 
 /// Every shipped variant that the validator lets have rounds (its ends give

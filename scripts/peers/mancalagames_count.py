@@ -171,6 +171,13 @@ def read(gi, cls, holes, seeds, p):
         miss({2: "direction alternates each move", 4: "sowing toward the centre"}[direct])
     elif direct == 3:
         miss("direction by stone parity")
+    if direct == -1 and get("sow_stores"):
+        # The peer's stores stand at the ends of the board whatever the
+        # direction: sowing clockwise, South passes its store (on its
+        # right) between North's first hole and its own last; `stores sown`
+        # puts each store after its row in the sowing path (Lagerung,
+        # replayed: every game parts at its first ply).
+        miss("store on the right when sowing clockwise")
     if get("sow_start"):
         notes.append("sow start origin" + ("_unless_single" if get("move_one") else ""))
         if get("skip_start"):
@@ -361,7 +368,7 @@ def read(gi, cls, holes, seeds, p):
         if unclaimed == 1:
             miss("rounds with stones nobody takes")
         if get("goal_param", 0) > 1 and goal == 0:
-            miss("rounds: match ends when a player cannot fill N holes")
+            notes.append(f"match_end_pits {get('goal_param')} (and score_reached: the clear win)")
         notes.append("rounds refill captures" + (" (closed pits)" if get("blocks") else ""))
     elif get("blocks"):
         miss("blocked pits without rounds")

@@ -62,7 +62,7 @@ impl Game {
             MatchEnd::CannotFillOne | MatchEnd::NoStones => {
                 let least = match rounds.match_end {
                     MatchEnd::NoStones => 1,
-                    _ => seeds,
+                    _ => seeds * u16::from(rounds.match_end_pits.unwrap_or(1)),
                 };
                 match (scores[0] < least, scores[1] < least) {
                     (true, true) => return AfterRound::MatchOver(Outcome::Draw),
