@@ -412,6 +412,51 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
     },
+    // Dakon (after Russ) on every board from 4 to 10 holes: as Ohvulhu's,
+    // refilled from the right, the round's last mover starting the next
+    // (`next_start last_mover`), a player with no move passing.
+    Peer {
+        name: "dakon-4",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-5",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-6",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-7",
+        games: 10,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-8",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-9",
+        games: 4,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-10",
+        games: 4,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
     // Matches of rounds; the peer's clear win (more than all but a hole's
     // seeds) stops the match with the board unscored.
     Peer {

@@ -124,6 +124,42 @@ fn match_end_pits_ends_the_match_when_a_player_cannot_fill_that_many() {
     );
 }
 
+/// `next_start last_mover`: the round's last mover starts the next round,
+/// whatever the scores. Round 1 ends with the board empty and South to move,
+/// South 34, North 50: South fills a-d (28) and keeps 6, e and f closed;
+/// North fills all six (42) and keeps 8. With South to move, North made the
+/// last move, so North starts; when South's own last move gave South another
+/// turn (`again`), South starts. The loser (the shipped `next_start loser`)
+/// would be South both times.
+#[test]
+fn next_start_last_mover_gives_the_next_round_to_the_last_mover() {
+    let game = shipped_with(
+        "galatjang-rounds",
+        &[
+            ("fill_from  choice", "fill_from left"),
+            ("next_start loser", "next_start last_mover"),
+        ],
+    );
+    assert!(game.records_last_mover(), "extra turns: `again` is kept");
+    for (end, next) in [
+        (
+            "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 34 50",
+            "7 7 7 7 x x / 7 7 7 7 7 7 north captured 6 8",
+        ),
+        (
+            "0 0 0 0 0 0 / 0 0 0 0 0 0 south again captured 34 50",
+            "7 7 7 7 x x / 7 7 7 7 7 7 south captured 6 8",
+        ),
+    ] {
+        let end = pos(&game, end);
+        let AfterRound::Next(start) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+        else {
+            panic!("the match goes on");
+        };
+        assert_eq!(format_position(&start, &game), next);
+    }
+}
+
 /// Random matches: stones are conserved across every round change, every
 /// round after the first starts with the refill's counts (seven or closed),
 /// and the fast path agrees with the full successor list from each later

@@ -364,7 +364,7 @@ def read(gi, cls, holes, seeds, p):
         if fill not in (0, 1, 2, 6):
             miss("rounds: fill " + gi.RoundFill(fill).name.lower())
         if get("round_starter", 0) == 3:
-            miss("rounds: the last mover starts the next")
+            notes.append("next_start last_mover")
         if unclaimed == 1:
             miss("rounds with stones nobody takes")
         if get("goal_param", 0) > 1 and goal == 0:

@@ -1240,6 +1240,10 @@ keyword_enum! {
         /// player fills first, all their holes in one turn, and moves again
         /// once the other has filled theirs).
         ToMove = "to_move",
+        /// The player who made the round's last move: the one to move when
+        /// it ends if that move gave them another turn, else the other
+        /// (MancalaGames' Dakon, `round_starter LAST_MOVER`).
+        LastMover = "last_mover",
     }
 }
 

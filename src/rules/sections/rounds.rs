@@ -260,6 +260,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
         NextStart::Alternate => "the player who did not start the round starts the next one",
         NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
         NextStart::ToMove => "the player to move when the round ends starts the next one",
+        NextStart::LastMover => "the player who made the round's last move starts the next one",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
     };
     let end = match rounds.match_end {
