@@ -152,11 +152,7 @@ fn table() -> String {
         "Searched breadth-first to {} plies or {} positions, then in {} random games of \
          at most {} plies (seed {}).\n\n\
          | compared | plies | moves | position | how they part |\n|---|---|---|---|---|\n",
-        LIMITS.max_plies,
-        LIMITS.max_positions,
-        LIMITS.playouts,
-        LIMITS.playout_plies,
-        LIMITS.seed
+        LIMITS.max_plies, LIMITS.max_positions, LIMITS.playouts, LIMITS.playout_plies, LIMITS.seed
     );
     for (name, reading) in readings() {
         out += &row(name, &reading);

@@ -97,7 +97,10 @@ fn match_end_pits_ends_the_match_when_a_player_cannot_fill_that_many() {
         "galatjang-rounds",
         &[
             ("fill_from  choice", "fill_from left"),
-            ("match_end  cannot_fill_one", "match_end cannot_fill_one\n  match_end_pits 2"),
+            (
+                "match_end  cannot_fill_one",
+                "match_end cannot_fill_one\n  match_end_pits 2",
+            ),
         ],
     );
     let end = pos(&one, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 71 13");
