@@ -1097,8 +1097,8 @@ pub struct Rounds {
     /// When the match ends and who wins it.
     pub match_end: MatchEnd,
     /// Under `match_end cannot_fill_one`: how many pits a player must be
-    /// able to fill when a round ends to play on (`match_end_pits`);
-    /// `None`: one.
+    /// able to fill when a round ends to play on (`match_end_pits`), when
+    /// more than one; `None`: one.
     #[serde(default)]
     pub match_end_pits: Option<u8>,
 }

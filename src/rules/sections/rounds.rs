@@ -224,7 +224,9 @@ pub const MATCH_END_PITS: Key = Key {
     section: Some("rounds"),
     name: "match_end_pits",
     describe: said_elsewhere,
-    read: |r, v| r.rounds.match_end_pits = Some(v.byte()),
+    // One pit, the default, is kept as `None`: the rules of a file that
+    // says it equal those of one that does not.
+    read: |r, v| r.rounds.match_end_pits = Some(v.byte()).filter(|&n| n > 1),
     write: |r| {
         (r.rounds.refill.and(r.rounds.match_end_pits)).map(|n| vec![n.to_string()])
     },
