@@ -228,7 +228,9 @@ pub const MATCH_END_PITS: Key = Key {
     // says it equal those of one that does not.
     read: |r, v| r.rounds.match_end_pits = Some(v.byte()).filter(|&n| n > 1),
     write: |r| {
-        (r.rounds.refill.and(r.rounds.match_end_pits)).map(|n| vec![n.to_string()])
+        let pits = r.rounds.match_end_pits.unwrap_or(1);
+        (r.rounds.refill.is_some() && r.rounds.match_end == MatchEnd::CannotFillOne)
+            .then(|| vec![pits.to_string()])
     },
     what: "pits to fill",
     value: ValueKind::Number {
