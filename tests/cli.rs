@@ -83,7 +83,7 @@ fn bad_positions_and_options() {
     assert_eq!(code, 2);
     assert_eq!(
         stderr,
-        "error: --from \"0 0 0 0 0 0 / 2 2 0 0 0 0 south again captured 21 23\": column 33: `again` (the player to move made the last move too) is only for variants whose leftovers go to the last mover in a game with extra turns, and Kalah is not one\n"
+        "error: --from \"0 0 0 0 0 0 / 2 2 0 0 0 0 south again captured 21 23\": column 33: `again` (the player to move made the last move too) is only for variants with extra turns whose leftovers go to the last mover or whose last mover starts the next round, and Kalah is not one\n"
     );
     let (code, _, stderr) = sow(&["trace", "nosuch"]);
     assert_eq!(code, 2);

@@ -35,6 +35,7 @@ mod peers;
 mod perft;
 mod play;
 mod python_package;
+mod reading_partings;
 mod readings;
 mod refill_choice;
 mod relay_captures;

@@ -138,8 +138,8 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "ovalhu",
-        games: 15,
-        captures_only_at: &[],
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: false,
     },
     // Wave 10: configurations the recount (scripts/peers/mancalagames_count.py)
@@ -232,7 +232,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "bule-perga",
-        games: 10,
+        games: 11,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -363,6 +363,100 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    // Must-share games whose must-share end gives the board to the unfed
+    // player (`feeding_impossible last_mover`), and a relay race to an
+    // empty row.
+    Peer {
+        name: "halusa",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "al-manqala",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "goempty-one",
+        games: 100,
+        captures_only_at: &[EndReason::RowEmpty],
+        next_past_closed: false,
+    },
+    // Ohvulhu's named variants: matches of rounds that end when a player
+    // cannot fill N holes (`match_end_pits`), or at once when a player holds
+    // more than all but N holes' seeds, the board unscored (`score_reached`:
+    // the captures are compared there).
+    Peer {
+        name: "ohvulhu-6",
+        games: 15,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-7",
+        games: 15,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-9",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "ohvulhu-10",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    // Dakon (after Russ) on every board from 4 to 10 holes: as Ohvulhu's,
+    // refilled from the right, the round's last mover starting the next
+    // (`next_start last_mover`), a player with no move passing.
+    Peer {
+        name: "dakon-4",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-5",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-6",
+        games: 20,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-7",
+        games: 10,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-8",
+        games: 6,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-9",
+        games: 4,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
+    Peer {
+        name: "dakon-10",
+        games: 4,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: false,
+    },
     // Matches of rounds; the peer's clear win (more than all but a hole's
     // seeds) stops the match with the board unscored.
     Peer {
@@ -428,6 +522,7 @@ const ENDLESS: &[(&str, &[u64])] = &[
     ("ayoayo", &[99]),
     ("hoyito", &[10]),
     ("hufesay", &[34, 66, 69]),
+    ("bule-perga", &[105]),
 ];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain

@@ -82,6 +82,87 @@ fn a_round_change_refills_from_the_left_and_closes_what_cannot_be_filled() {
     assert_eq!(next.total_stones(), 84);
 }
 
+/// `match_end_pits 2`: a player who cannot fill two pits (fewer than 14
+/// stones at seven a pit) loses the match. Round 1 ends with North holding
+/// 13: under the shipped `cannot_fill_one` North fills one pit (7, keeps
+/// 6) and the match goes on; with `match_end_pits 2`, South wins at once.
+/// North with 14 fills two pits (A, B) and plays on under both.
+#[test]
+fn match_end_pits_ends_the_match_when_a_player_cannot_fill_that_many() {
+    let one = shipped_with(
+        "galatjang-rounds",
+        &[("fill_from  choice", "fill_from left")],
+    );
+    let two = shipped_with(
+        "galatjang-rounds",
+        &[
+            ("fill_from  choice", "fill_from left"),
+            (
+                "match_end  cannot_fill_one",
+                "match_end cannot_fill_one\n  match_end_pits 2",
+            ),
+        ],
+    );
+    let end = pos(&one, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 71 13");
+    let AfterRound::Next(next) = one.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("one pit filled: the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &one),
+        "7 7 7 7 7 7 / 7 x x x x x north captured 29 6"
+    );
+    assert_eq!(
+        two.after_round(&end, EndReason::NoLegalMove, Player::South),
+        AfterRound::MatchOver(Outcome::South)
+    );
+    let end = pos(&two, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 70 14");
+    let AfterRound::Next(next) = two.after_round(&end, EndReason::NoLegalMove, Player::South)
+    else {
+        panic!("two pits filled: the match goes on");
+    };
+    assert_eq!(
+        format_position(&next, &two),
+        "7 7 7 7 7 7 / 7 7 x x x x north captured 28 0"
+    );
+}
+
+/// `next_start last_mover`: the round's last mover starts the next round,
+/// whatever the scores. Round 1 ends with the board empty and South to move,
+/// South 34, North 50: South fills a-d (28) and keeps 6, e and f closed;
+/// North fills all six (42) and keeps 8. With South to move, North made the
+/// last move, so North starts; when South's own last move gave South another
+/// turn (`again`), South starts. The loser (the shipped `next_start loser`)
+/// would be South both times.
+#[test]
+fn next_start_last_mover_gives_the_next_round_to_the_last_mover() {
+    let game = shipped_with(
+        "galatjang-rounds",
+        &[
+            ("fill_from  choice", "fill_from left"),
+            ("next_start loser", "next_start last_mover"),
+        ],
+    );
+    assert!(game.records_last_mover(), "extra turns: `again` is kept");
+    for (end, next) in [
+        (
+            "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 34 50",
+            "7 7 7 7 x x / 7 7 7 7 7 7 north captured 6 8",
+        ),
+        (
+            "0 0 0 0 0 0 / 0 0 0 0 0 0 south again captured 34 50",
+            "7 7 7 7 x x / 7 7 7 7 7 7 south captured 6 8",
+        ),
+    ] {
+        let end = pos(&game, end);
+        let AfterRound::Next(start) = game.after_round(&end, EndReason::NoLegalMove, Player::South)
+        else {
+            panic!("the match goes on");
+        };
+        assert_eq!(format_position(&start, &game), next);
+    }
+}
+
 /// Random matches: stones are conserved across every round change, every
 /// round after the first starts with the refill's counts (seven or closed),
 /// and the fast path agrees with the full successor list from each later
@@ -444,6 +525,24 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
     let (code, _, err) = crate::common::sow_in(&dir, &["check", "d.variant"], "");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("gives its start as `seeds N`"), "{err}");
+    // `match_end_pits` counts the pits of `cannot_fill_one`, at most a row's.
+    for (edit, says) in [
+        (
+            "  match_end  no_stones\n  match_end_pits 2",
+            "`match_end_pits` has no effect: it counts the pits of `match_end cannot_fill_one`, not `match_end no_stones`",
+        ),
+        (
+            "  match_end  cannot_fill_one\n  match_end_pits 7",
+            "`match_end_pits 7` is more pits than a row has (6): no player could ever fill them",
+        ),
+    ] {
+        let text = base.replace("  match_end  cannot_fill_one", edit);
+        std::fs::write(dir.join("e.variant"), &text).unwrap();
+        let (code, _, err) = crate::common::sow_in(&dir, &["check", "e.variant"], "");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains("e.variant:94:3"), "{err}");
+    }
 }
 
 /// Every shipped variant that the validator lets have rounds (its ends give

@@ -70,11 +70,26 @@ MIRRORS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                        "..", "..", "tests", "peers", "mancalagames")
 
 
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "..", "..", "variants")
+
+
 def mirrors():
-    """The peer mirrors replayed by tests/peers.rs, by the peer's config
-    name as the loader spells it ("Bosh", "Adi_II::No_Rounds"): read from
-    each mirror's header ("GameProps/FILE.txt", "named variant NAME")."""
+    """The configurations replayed by tests/peers.rs, by the peer's config
+    name as the loader spells it ("Bosh", "Adi_II::No_Rounds"): a shipped
+    variant's `mancalagames` reading (its `source` line names the
+    GameProps file), or a mirror beside the data, read from its header
+    ("GameProps/FILE.txt", "named variant NAME")."""
     found = {}
+    for fname in sorted(os.listdir(SHIPPED)):
+        if not fname.endswith(".variant"):
+            continue
+        with open(os.path.join(SHIPPED, fname), encoding="utf-8") as file:
+            text = file.read()
+        match = re.search(r"^reading mancalagames \{\s*source \"[^\"]*GameProps/(\S+?)\.txt",
+                          text, re.MULTILINE)
+        if match:
+            found[match.group(1)] = f"variants/{fname} (reading mancalagames)"
     for fname in sorted(os.listdir(MIRRORS)):
         if not fname.endswith(".variant"):
             continue
@@ -84,7 +99,7 @@ def mirrors():
         variant = re.search(r"named variant (\S+?),", head)
         if match:
             key = match.group(1) + (f"::{variant.group(1)}" if variant else "")
-            found[key] = fname
+            found[key] = f"tests/peers/mancalagames/{fname}"
     return found
 
 
@@ -156,6 +171,13 @@ def read(gi, cls, holes, seeds, p):
         miss({2: "direction alternates each move", 4: "sowing toward the centre"}[direct])
     elif direct == 3:
         miss("direction by stone parity")
+    if direct == -1 and get("sow_stores"):
+        # The peer's stores stand at the ends of the board whatever the
+        # direction: sowing clockwise, South passes its store (on its
+        # right) between North's first hole and its own last; `stores sown`
+        # puts each store after its row in the sowing path (Lagerung,
+        # replayed: every game parts at its first ply).
+        miss("store on the right when sowing clockwise")
     if get("sow_start"):
         notes.append("sow start origin" + ("_unless_single" if get("move_one") else ""))
         if get("skip_start"):
@@ -342,11 +364,11 @@ def read(gi, cls, holes, seeds, p):
         if fill not in (0, 1, 2, 6):
             miss("rounds: fill " + gi.RoundFill(fill).name.lower())
         if get("round_starter", 0) == 3:
-            miss("rounds: the last mover starts the next")
+            notes.append("next_start last_mover")
         if unclaimed == 1:
             miss("rounds with stones nobody takes")
         if get("goal_param", 0) > 1 and goal == 0:
-            miss("rounds: match ends when a player cannot fill N holes")
+            notes.append(f"match_end_pits {get('goal_param')} (and score_reached: the clear win)")
         notes.append("rounds refill captures" + (" (closed pits)" if get("blocks") else ""))
     elif get("blocks"):
         miss("blocked pits without rounds")
@@ -380,7 +402,7 @@ def main():
     for name, key, cls, holes, seeds, params, refused in configs(gi, man_config):
         missing, notes = read(gi, cls, holes, seeds, params)
         if key in replayed:
-            notes.insert(0, f"replayed: tests/peers/mancalagames/{replayed[key]}")
+            notes.insert(0, f"replayed: {replayed[key]}")
             replayed_exact += not missing
         if refused:
             notes.append(f"the peer's rule check refuses it: {refused}")

@@ -391,7 +391,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             return Err(error(
                 offset,
                 format!(
-                    "`{AGAIN}` (the player to move made the last move too) is only for variants whose leftovers go to the last mover in a game with extra turns, and {} is not one",
+                    "`{AGAIN}` (the player to move made the last move too) is only for variants with extra turns whose leftovers go to the last mover or whose last mover starts the next round, and {} is not one",
                     game.rules().name
                 ),
             ));

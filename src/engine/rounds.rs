@@ -62,7 +62,7 @@ impl Game {
             MatchEnd::CannotFillOne | MatchEnd::NoStones => {
                 let least = match rounds.match_end {
                     MatchEnd::NoStones => 1,
-                    _ => seeds,
+                    _ => seeds * u16::from(rounds.match_end_pits.unwrap_or(1)),
                 };
                 match (scores[0] < least, scores[1] < least) {
                     (true, true) => return AfterRound::MatchOver(Outcome::Draw),
@@ -76,7 +76,7 @@ impl Game {
         }
         let mut next = Position {
             removed: pos.removed,
-            to_move: next_starter(rounds.next_start, scores, starter, pos.to_move),
+            to_move: next_starter(rounds.next_start, scores, starter, pos),
             opening: self.later_rounds_open(),
             ..Position::EMPTY
         };
@@ -373,10 +373,11 @@ impl Game {
 }
 
 /// Who starts the next round, after a round `starter` started that ended
-/// with `scores` and `to_move` to move (under `turn_order` and
+/// in `end` with `scores` (under `turn_order` and
 /// `turn_order_after_pass`, the first to
 /// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
-fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Player) -> Player {
+fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, end: &Position) -> Player {
+    let to_move = end.to_move;
     let by_score = |winner: bool| match Outcome::from_scores(scores) {
         Outcome::South => {
             if winner {
@@ -404,6 +405,10 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, to_move: Pla
         NextStart::Alternate => starter.other(),
         NextStart::TurnOrder | NextStart::TurnOrderFullPits | NextStart::ToMove => to_move,
         NextStart::TurnOrderAfterPass => to_move.other(),
+        // A round ends after a move (a pass leaves the other a move), so
+        // its last mover is the player to move only after an extra turn.
+        NextStart::LastMover if end.moved_again => to_move,
+        NextStart::LastMover => to_move.other(),
     }
 }
 

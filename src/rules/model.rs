@@ -1098,6 +1098,11 @@ pub struct Rounds {
     pub next_start: NextStart,
     /// When the match ends and who wins it.
     pub match_end: MatchEnd,
+    /// Under `match_end cannot_fill_one`: how many pits a player must be
+    /// able to fill when a round ends to play on (`match_end_pits`), when
+    /// more than one; `None`: one.
+    #[serde(default)]
+    pub match_end_pits: Option<u8>,
 }
 
 keyword_enum! {
@@ -1249,14 +1254,18 @@ keyword_enum! {
         /// player fills first, all their holes in one turn, and moves again
         /// once the other has filled theirs).
         ToMove = "to_move",
+        /// The player who made the round's last move: the one to move when
+        /// it ends if that move gave them another turn, else the other
+        /// (MancalaGames' Dakon, `round_starter LAST_MOVER`).
+        LastMover = "last_mover",
     }
 }
 
 keyword_enum! {
     /// When a match of rounds ends and who wins it.
     MatchEnd {
-        /// When a round ends and a player cannot fill a single pit: the
-        /// other player wins the match.
+        /// When a round ends and a player cannot fill a single pit (under
+        /// `match_end_pits N`, N pits): the other player wins the match.
         CannotFillOne = "cannot_fill_one",
         /// When a round ends and a player scored nothing in it: the other
         /// player wins the match (with `remainder next_pit`, a player with

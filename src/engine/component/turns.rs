@@ -2,7 +2,7 @@
 //! again, and whether positions must then record it for the scoring.
 
 use super::ends::EndRules;
-use crate::rules::{ExtraTurn, Rules};
+use crate::rules::{ExtraTurn, NextStart, Rules};
 
 /// The turn rules of a variant.
 #[derive(Debug, Clone)]
@@ -13,8 +13,9 @@ pub(in crate::engine) struct TurnRules {
     /// `extra_turn capture`: a move that captured a pit is followed by
     /// another move of the same player.
     pub(in crate::engine) extra_turn_capture: bool,
-    /// Extra turns under rules that give leftovers to the last mover:
-    /// positions keep [`Position::moved_again`](crate::engine::Position).
+    /// Extra turns under rules that give leftovers to the last mover or
+    /// let the last mover start the next round: positions keep
+    /// [`Position::moved_again`](crate::engine::Position).
     pub(in crate::engine) records_last_mover: bool,
 }
 
@@ -26,7 +27,10 @@ impl TurnRules {
         TurnRules {
             extra_turn,
             extra_turn_capture,
-            records_last_mover: (extra_turn || extra_turn_capture) && ends.scores_last_mover(),
+            records_last_mover: (extra_turn || extra_turn_capture)
+                && (ends.scores_last_mover()
+                    || (rules.rounds.refill.is_some()
+                        && rules.rounds.next_start == NextStart::LastMover)),
         }
     }
 }

@@ -72,6 +72,7 @@ yet, and say so.",
         UNFILLED,
         NEXT_START,
         MATCH_END,
+        MATCH_END_PITS,
     ],
     checks: &[
         rounds_need_two_rows,
@@ -83,6 +84,7 @@ yet, and say so.",
         first_filler_needs_surplus,
         refill_needs_seeds,
         first_move_shift_fits,
+        match_end_pits_fits,
     ],
 };
 
@@ -218,6 +220,30 @@ pub const MATCH_END: Key = Key {
     infer: Infer::Searched,
 };
 
+pub const MATCH_END_PITS: Key = Key {
+    section: Some("rounds"),
+    name: "match_end_pits",
+    describe: said_elsewhere,
+    // One pit, the default, is kept as `None`: the rules of a file that
+    // says it equal those of one that does not.
+    read: |r, v| r.rounds.match_end_pits = Some(v.byte()).filter(|&n| n > 1),
+    write: |r| {
+        let pits = r.rounds.match_end_pits.unwrap_or(1);
+        (r.rounds.refill.is_some() && r.rounds.match_end == MatchEnd::CannotFillOne)
+            .then(|| vec![pits.to_string()])
+    },
+    what: "pits to fill",
+    value: ValueKind::Number {
+        min: 1,
+        max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+    },
+    default: Default::Value("1"),
+    warns: None,
+    doc: "Under `match_end cannot_fill_one`: the match ends when a round ends and a player cannot fill this many pits (MancalaGames' `goal_param`: \"the game is over when one player cannot control at least 4 holes\").",
+    example: "match_end_pits 4",
+    infer: Infer::Searched,
+};
+
 /// The rounds rule, for the whole `rounds` section (nothing for a game of
 /// one round).
 fn rounds(rules: &Rules) -> Vec<String> {
@@ -238,11 +264,15 @@ fn rounds(rules: &Rules) -> Vec<String> {
         NextStart::Alternate => "the player who did not start the round starts the next one",
         NextStart::TurnOrderAfterPass => "the turn order goes on through the refill, the player to move when the round ends passing first: from the other player, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player who did not have the move at the round's end, unless they fill more pits than the other)",
         NextStart::ToMove => "the player to move when the round ends starts the next one",
+        NextStart::LastMover => "the player who made the round's last move starts the next one",
         NextStart::TurnOrder => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits than the other)",
         NextStart::TurnOrderFullPits => "the turn order goes on through the refill: from the player to move when the round ends, the players fill one pit a turn from their own stones, the pit two remainders make up in the same turn as its filler's last, passing when they have none left to fill, and the player to move once both have passed starts the next round (the player to move at the round's end, unless they fill more pits from their own stones than the other)",
     };
     let end = match rounds.match_end {
-        MatchEnd::CannotFillOne => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
+        MatchEnd::CannotFillOne => match rounds.match_end_pits {
+            Some(pits) if pits > 1 => format!("The match ends when a round ends and a player cannot fill {pits} pits with {seeds} each (has fewer than {} stones); the other player wins it.", u16::from(pits) * u16::from(seeds)),
+            _ => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
+        },
         MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
         MatchEnd::NoPit => "The match ends when a round ends and the refill leaves a player no open pit of their own; the other player wins it.".to_string(),
     };
@@ -292,6 +322,35 @@ fn rounds(rules: &Rules) -> Vec<String> {
     ]
 }
 
+/// `match_end_pits` counts the pits of `match_end cannot_fill_one`, at most
+/// a row's.
+pub(crate) fn match_end_pits_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(s) = read.given(&MATCH_END_PITS) else {
+        return Vec::new();
+    };
+    let rules = &read.rules;
+    let pits = rules.rounds.match_end_pits.unwrap_or(1);
+    if read.valid(&MATCH_END) && rules.rounds.match_end != MatchEnd::CannotFillOne {
+        return vec![Diagnostic::error(
+            s.span,
+            format!(
+                "`match_end_pits` has no effect: it counts the pits of `match_end cannot_fill_one`, not `match_end {}`",
+                rules.rounds.match_end
+            ),
+        )];
+    }
+    if read.valid(&board::PITS) && pits > rules.board.pits {
+        return vec![Diagnostic::error(
+            s.span,
+            format!(
+                "`match_end_pits {pits}` is more pits than a row has ({}): no player could ever fill them",
+                rules.board.pits
+            ),
+        )];
+    }
+    Vec::new()
+}
+
 /// The keys of `rounds` other than `refill` say how one round leads to the
 /// next: without `refill` there is one round.
 pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -306,6 +365,7 @@ pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
         &UNFILLED,
         &NEXT_START,
         &MATCH_END,
+        &MATCH_END_PITS,
     ]
     .into_iter()
     .filter_map(|key| read.given(key).map(|s| (key.name, s)))
