@@ -649,10 +649,10 @@ pub(super) enum Command {
         /// each test within NODES nodes (at least 1), reusing what the
         /// group's searches proved. The report says which values are then
         /// exact and how many nodes the tests took. Memory stays bounded:
-        /// the search keeps at most 4 million results for each value
-        /// tested, and empties them when full (844 MiB peak on Um el
-        /// Tuweisat with 100 million nodes a test); time grows with the
-        /// nodes visited (there 983 million nodes in 17 tests, 590 s).
+        /// the search keeps at most 7.3 million results (for every value
+        /// tested together) and, when full, forgets the half that cost
+        /// least to find, keeping the costly ones (under 2 GiB in all);
+        /// time grows with the nodes visited.
         /// Example: sow solve um-el-tuweisat --settle-start 60000000
         #[arg(long, value_name = "NODES", value_parser = test_nodes, conflicts_with = "forward")]
         settle_start: Option<u64>,

@@ -78,6 +78,7 @@ mod summary;
 mod table;
 mod ttable;
 mod value;
+mod worked_table;
 
 use rustc_hash::FxHashMap;
 
