@@ -282,7 +282,7 @@ impl<'a> ProofSearch<'a> {
     /// least `t` for South; `None` when the test outgrows `budget` nodes.
     /// Narrows [`ProofSearch::free`] for every member the test decides with
     /// nothing seen but itself (`root` among them when it answers).
-    fn at_least(&mut self, root: u32, t: i16, budget: u64) -> Option<bool> {
+    pub(crate) fn at_least(&mut self, root: u32, t: i16, budget: u64) -> Option<bool> {
         if t != self.t {
             let tables = self.kept.remove(&t).unwrap_or_else(|| Tables {
                 south_rank: self.attractor(t, true),
