@@ -462,10 +462,11 @@ struct Solver<'a> {
     /// Positions of large groups whose exact bounds differ (scored by the
     /// approximation).
     approximate: Vec<u32>,
-    /// The members of groups the start's value depends on only through
-    /// the moves out of other groups ([`start_targets`]), when they are to
-    /// be settled by tests (`searches.start_test_nodes` not 0): each is
-    /// settled when its group is; else empty (sorted).
+    /// The members of groups the start's value depends on that a move out
+    /// of another group reaches ([`start_targets`]), when they are to be
+    /// settled by tests (`searches.start_test_nodes` not 0): each is
+    /// settled in full when its group is, so that the groups above see
+    /// exact exits; else empty (sorted).
     start_targets: Vec<u32>,
     /// Likewise, the members the start reaches directly, through positions
     /// outside groups: the tests that decide the start are chosen among

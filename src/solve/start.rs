@@ -13,9 +13,8 @@
 //! member with the proof-number search ([`ProofSearch`]) within the
 //! test's nodes. The member's new bounds then go back up through the
 //! positions outside groups, and the next round asks again, until the
-//! start's bounds meet or every open question was given up on. A member
-//! asked the same question twice has its answer: a test is never run
-//! again.
+//! start's bounds meet or every open question was given up on: a question
+//! whose test ran out of nodes is not asked again.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
