@@ -11,7 +11,7 @@
 //! of the opponent once all its moves do.
 
 /// A group in local numbering: moves inside it and the best move out of it.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct LocalGroup {
     /// Whether South moves at each member.
     pub south: Vec<bool>,

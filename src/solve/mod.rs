@@ -74,10 +74,12 @@ mod key;
 mod proof_number;
 mod scc;
 mod search;
+mod start;
 mod summary;
 mod table;
 mod ttable;
 mod value;
+mod worked_table;
 
 use rustc_hash::FxHashMap;
 
@@ -460,11 +462,21 @@ struct Solver<'a> {
     /// Positions of large groups whose exact bounds differ (scored by the
     /// approximation).
     approximate: Vec<u32>,
-    /// The members of groups the start's value depends on through
-    /// positions outside groups ([`start_targets`]), when they are to be
-    /// settled by tests (`searches.start_test_nodes` not 0); else empty
-    /// (sorted).
+    /// The members of groups the start's value depends on that a move out
+    /// of another group reaches ([`start_targets`]), when they are to be
+    /// settled by tests (`searches.start_test_nodes` not 0): each is
+    /// settled in full when its group is, so that the groups above see
+    /// exact exits; else empty (sorted).
     start_targets: Vec<u32>,
+    /// Likewise, the members the start reaches directly, through positions
+    /// outside groups: the tests that decide the start are chosen among
+    /// them once every value is known ([`start`]); else empty (sorted).
+    direct_targets: Vec<u32>,
+    /// The groups of such members still open after the groups' searches.
+    pending: Vec<start::Pending>,
+    /// The positions outside groups, each after those it leads to, when
+    /// there are start tests (else empty).
+    singles: Vec<u32>,
     /// What those tests did so far.
     start_tests: StartTests,
 }
@@ -479,8 +491,8 @@ impl<'a> Solver<'a> {
         searches: Searches,
     ) -> Self {
         let n = graph.len();
-        let start_targets = if searches.start_test_nodes == 0 {
-            Vec::new()
+        let (start_targets, direct_targets) = if searches.start_test_nodes == 0 {
+            (Vec::new(), Vec::new())
         } else {
             start_targets(graph)
         };
@@ -497,6 +509,9 @@ impl<'a> Solver<'a> {
             searches,
             approximate: Vec::new(),
             start_targets,
+            direct_targets,
+            pending: Vec::new(),
+            singles: Vec::new(),
             start_tests: StartTests {
                 nodes_per_test: searches.start_test_nodes,
                 nodes: 0,
@@ -510,6 +525,9 @@ impl<'a> Solver<'a> {
         scc::for_each_component(&graph.first, &graph.child, |component| {
             self.component(component);
         });
+        if !self.pending.is_empty() {
+            self.settle_start();
+        }
         let [values, neutral, low, high] = self.values;
         let rule_dependent = values.iter().zip(&neutral).filter(|(a, b)| a != b).count();
         // `low` and `high` are proven bounds for South, in each mover's view:
@@ -585,18 +603,27 @@ impl<'a> Solver<'a> {
             .max()
     }
 
+    /// The values of position `node`, outside groups, from those of the
+    /// positions its moves lead to.
+    fn single(&mut self, node: u32) {
+        for scoring in SCORINGS {
+            let value = if Some(node) == self.graph.start_again {
+                self.repeat_value(node, scoring)
+            } else {
+                self.best_move(node, scoring, |_| true).unwrap_or_else(|| {
+                    let pos = self.codec.decode(self.graph.keys[node as usize]);
+                    end_value(self.game, &pos)
+                })
+            };
+            self.set(node, scoring, value);
+        }
+    }
+
     fn component(&mut self, component: &[u32]) {
         if let [node] = *component {
-            for scoring in SCORINGS {
-                let value = if Some(node) == self.graph.start_again {
-                    self.repeat_value(node, scoring)
-                } else {
-                    self.best_move(node, scoring, |_| true).unwrap_or_else(|| {
-                        let pos = self.codec.decode(self.graph.keys[node as usize]);
-                        end_value(self.game, &pos)
-                    })
-                };
-                self.set(node, scoring, value);
+            self.single(node);
+            if self.searches.start_test_nodes > 0 {
+                self.singles.push(node);
             }
             return;
         }
@@ -749,7 +776,12 @@ impl<'a> Solver<'a> {
                     .is_ok()
             })
             .collect();
-        if open.is_empty() || (self.searches.nodes == 0 && targets.is_empty()) {
+        let direct = open.iter().any(|&k| {
+            self.direct_targets
+                .binary_search(&component[k as usize])
+                .is_ok()
+        });
+        if open.is_empty() || (self.searches.nodes == 0 && targets.is_empty() && !direct) {
             return;
         }
         let hint: Vec<i16> = (0..component.len())
@@ -757,6 +789,10 @@ impl<'a> Solver<'a> {
             .collect();
         let same_exits = low_exits == high_exits;
         g.exit = low_exits;
+        let high = (!same_exits).then(|| LocalGroup {
+            exit: high_exits,
+            ..g.clone()
+        });
         let settled = |g: &LocalGroup, proven: Vec<[i16; 2]>, tests: &mut StartTests| match settle(
             g,
             repeats,
@@ -775,11 +811,9 @@ impl<'a> Solver<'a> {
         };
         let mut tests = self.start_tests;
         let from_low = settled(&g, proven.clone(), &mut tests);
-        let from_high = if same_exits {
-            from_low.clone()
-        } else {
-            g.exit = high_exits;
-            settled(&g, proven, &mut tests)
+        let from_high = match &high {
+            None => from_low.clone(),
+            Some(high) => settled(high, proven, &mut tests),
         };
         self.start_tests = tests;
         for &k in &open {
@@ -791,17 +825,27 @@ impl<'a> Solver<'a> {
             self.set(m, Scoring::High, south[k] * high);
             self.set(m, Scoring::Rules, south[k] * rules);
         }
+        let still_open = |k: usize| from_low[k][0] < from_high[k][1];
+        let reached = |k: usize| self.direct_targets.binary_search(&component[k]).is_ok();
+        if (0..component.len()).any(|k| still_open(k) && reached(k)) {
+            self.pending.push(start::Pending {
+                component: component.to_vec(),
+                low: g,
+                high,
+                repeats: repeats.to_vec(),
+            });
+        }
     }
 }
 
 /// The members of groups of repeating positions that the start's value
-/// depends on, sorted: those the start reaches through positions outside
-/// any group (the start itself when it lies in one), and, since a group's
-/// values depend on where its moves out of it lead, likewise from every
-/// move out of such a group. Only those reached from outside their group
-/// are listed: with them exact, so is every value between them and the
-/// start.
-fn start_targets(graph: &Graph) -> Vec<u32> {
+/// depends on, each list sorted: those reached from a move out of such a
+/// group (a group's values depend on where its moves out of it lead), and
+/// those the start reaches directly, through positions outside any group
+/// (the start itself when it lies in one); a member may be in both. Only
+/// members reached from outside their group are listed: with them exact,
+/// so is every value between them and the start.
+fn start_targets(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
     let mut group = vec![NO_GROUP; graph.len()];
     let mut members: Vec<Vec<u32>> = Vec::new();
     scc::for_each_component(&graph.first, &graph.child, |component| {
@@ -812,16 +856,18 @@ fn start_targets(graph: &Graph) -> Vec<u32> {
             members.push(component.to_vec());
         }
     });
-    let mut seen = vec![false; graph.len()];
+    // Each position is followed at most twice: reached directly, and from
+    // a move out of a group.
+    let mut seen = vec![[false; 2]; graph.len()];
     let mut entered = vec![false; members.len()];
-    let (mut targets, mut todo) = (Vec::new(), vec![0u32]);
-    seen[0] = true;
-    while let Some(at) = todo.pop() {
+    let (mut targets, mut todo) = ([Vec::new(), Vec::new()], vec![(0u32, false)]);
+    seen[0][0] = true;
+    while let Some((at, via_group)) = todo.pop() {
         let g = group[at as usize];
         let from: &[u32] = if g == NO_GROUP {
             &[at]
         } else {
-            targets.push(at);
+            targets[usize::from(!via_group)].push(at);
             if std::mem::replace(&mut entered[g as usize], true) {
                 continue;
             }
@@ -830,14 +876,20 @@ fn start_targets(graph: &Graph) -> Vec<u32> {
         for &m in from {
             for (child, _) in graph.moves(m) {
                 let outside = g == NO_GROUP || group[child as usize] != g;
-                if outside && !std::mem::replace(&mut seen[child as usize], true) {
-                    todo.push(child);
+                let via = via_group || g != NO_GROUP;
+                if outside && !std::mem::replace(&mut seen[child as usize][usize::from(via)], true)
+                {
+                    todo.push((child, via));
                 }
             }
         }
     }
-    targets.sort_unstable();
-    targets
+    for list in &mut targets {
+        list.sort_unstable();
+        list.dedup();
+    }
+    let [deep, direct] = targets;
+    (deep, direct)
 }
 
 /// Proven bounds for South on the members of `group` (exits as given),

@@ -22,10 +22,13 @@
 //! # Transpositions and the graph-history interaction
 //!
 //! Two tables share work between paths:
-//! - by (member, set of members on the path), the set known by two
-//!   independent 64-bit hashes of its members: proof and disproof numbers,
-//!   decided or not. The value of a member depends on the path only through
-//!   that set, so an entry holds wherever the same set comes back.
+//! - by (test value, member, set of members on the path), the set known by
+//!   two independent 64-bit hashes of its members: proof and disproof
+//!   numbers, decided or not. The value of a member depends on the path
+//!   only through that set, so an entry holds wherever the same set comes
+//!   back. The table holds at most [`TABLE_ENTRIES`] results for all test
+//!   values together; when full it forgets the half that cost the least
+//!   work ([`WorkedTable`]), so a long test keeps its costly results.
 //! - by member alone: a few decided results, each with its [`Dependence`],
 //!   after Kishimoto and Müller. A decided result is a proof tree: the
 //!   winner's chosen move at its nodes, every move at the loser's, leaves
@@ -57,14 +60,17 @@ use rustc_hash::FxHashMap;
 
 use super::bounds::LocalGroup;
 use super::history::member_hashes;
+use super::worked_table::WorkedTable;
 
 /// Most nodes one test may visit before it is abandoned, in each round of
 /// tests (each round tries again the members the rounds before left open).
 pub(crate) const TEST_NODES: [u64; 3] = [1_000, 10_000, 100_000];
 
-/// Most entries of the table by (member, path) before the tables of a test
-/// value are emptied (slower, still exact).
-const TABLE_ENTRIES: usize = 4_000_000;
+/// Most results of the table by (test value, member, path), for every test
+/// value together: the most an 8M-slot hash table holds (48 bytes a slot, so
+/// 400 MiB), plus, for a decided result, what it relies on (about 220 bytes).
+/// The table then forgets its cheaper half (slower, still exact).
+const TABLE_ENTRIES: usize = 7 << 20;
 
 /// Decided results kept for reuse on other paths, for each member.
 const PROOFS_PER_MEMBER: usize = 6;
@@ -139,6 +145,9 @@ struct Child {
     /// The member it leads to (`NONE`: out of the group).
     member: u32,
     entry: Entry,
+    /// Nodes searched below it so far, on this path (0: none, or decided
+    /// without a search).
+    work: u32,
 }
 
 /// A decided result kept for reuse on other paths.
@@ -154,9 +163,12 @@ struct Tables {
     /// Attractor ranks of the exits good for South and for North.
     south_rank: Vec<u32>,
     north_rank: Vec<u32>,
-    by_path: FxHashMap<(u32, u64, u64), Entry>,
     proofs: FxHashMap<u32, Vec<Proof>>,
 }
+
+/// The key of a node in the table by path: the test value, the member and
+/// the hashes of the set of members on the path to it (itself included).
+type PathKey = (i16, u32, u64, u64);
 
 /// The proof-number search of one group (values for South throughout).
 pub(crate) struct ProofSearch<'a> {
@@ -171,6 +183,8 @@ pub(crate) struct ProofSearch<'a> {
     tables: Tables,
     /// The tables of the other test values met so far.
     kept: FxHashMap<i16, Tables>,
+    /// Proof and disproof numbers by [`PathKey`], for every test value.
+    by_path: WorkedTable<PathKey, Entry>,
     /// The members on the current path, root first.
     path: Vec<u32>,
     /// Depth of each member on the current path (`NONE`: not on it).
@@ -215,6 +229,7 @@ impl<'a> ProofSearch<'a> {
             t: i16::MIN,
             tables: Tables::default(),
             kept: FxHashMap::default(),
+            by_path: WorkedTable::new(TABLE_ENTRIES),
             path: Vec::new(),
             depth_of: vec![NONE; n],
             bad_rank: Vec::new(),
@@ -228,6 +243,14 @@ impl<'a> ProofSearch<'a> {
             reused: std::cell::Cell::new(0),
             free,
         }
+    }
+
+    /// The same search with a table of at most `most` results, so that the
+    /// tests can make it forget.
+    #[cfg(test)]
+    fn with_table_entries(mut self, most: usize) -> Self {
+        self.by_path = WorkedTable::new(most);
+        self
     }
 
     /// Narrows member `root`'s bounds in [`ProofSearch::free`] by tests of
@@ -259,7 +282,7 @@ impl<'a> ProofSearch<'a> {
     /// least `t` for South; `None` when the test outgrows `budget` nodes.
     /// Narrows [`ProofSearch::free`] for every member the test decides with
     /// nothing seen but itself (`root` among them when it answers).
-    fn at_least(&mut self, root: u32, t: i16, budget: u64) -> Option<bool> {
+    pub(crate) fn at_least(&mut self, root: u32, t: i16, budget: u64) -> Option<bool> {
         if t != self.t {
             let tables = self.kept.remove(&t).unwrap_or_else(|| Tables {
                 south_rank: self.attractor(t, true),
@@ -312,9 +335,9 @@ impl<'a> ProofSearch<'a> {
     }
 
     /// The key of member `q` reached from the current path.
-    fn key(&self, q: u32) -> (u32, u64, u64) {
+    fn key(&self, q: u32) -> PathKey {
         let (x, y) = member_hashes(q);
-        (q, self.hash.0 ^ x, self.hash.1 ^ y)
+        (self.t, q, self.hash.0 ^ x, self.hash.1 ^ y)
     }
 
     /// Searches member `at`, at the end of the path, until its proof number
@@ -386,16 +409,19 @@ impl<'a> ProofSearch<'a> {
             };
             let q = c.member;
             let key = self.key(q);
+            let before = self.nodes;
             self.push(q);
             let entry = self.search(q, child_proof, child_disproof);
             self.pop(q);
-            let tables = &mut self.tables;
-            if tables.by_path.len() >= TABLE_ENTRIES {
-                tables.by_path.clear();
-                tables.proofs.clear();
-            }
-            tables.by_path.insert(key, entry.clone());
-            children[best].entry = entry;
+            let work = u32::try_from(self.nodes - before)
+                .unwrap_or(u32::MAX)
+                .saturating_add(children[best].work);
+            self.by_path.insert(key, entry.clone(), work);
+            children[best] = Child {
+                member: q,
+                entry,
+                work,
+            };
         }
     }
 
@@ -411,12 +437,14 @@ impl<'a> ProofSearch<'a> {
             children.push(Child {
                 member: NONE,
                 entry: Entry::decided(exit >= self.t, Dependence::default()),
+                work: 0,
             });
         }
         let [bad_south, bad_north] = self.bad_rank[self.bad_rank.len() - 1];
         let moves = self.group.first[a] as usize..self.group.first[a + 1] as usize;
         for &q in &self.group.succ[moves] {
             let qu = q as usize;
+            let mut work = 0;
             let (south_rank, north_rank) = (tables.south_rank[qu], tables.north_rank[qu]);
             let entry = if self.depth_of[qu] != NONE {
                 let repeats = vec![q];
@@ -445,7 +473,8 @@ impl<'a> ProofSearch<'a> {
                 )
             } else if let Some(entry) = self.reuse(q) {
                 entry
-            } else if let Some(entry) = tables.by_path.get(&self.key(q)) {
+            } else if let Some((entry, done)) = self.by_path.get(&self.key(q)) {
+                work = done;
                 entry.clone()
             } else {
                 let options = self.group.first[qu + 1] - self.group.first[qu]
@@ -461,7 +490,11 @@ impl<'a> ProofSearch<'a> {
                     dependence: None,
                 }
             };
-            children.push(Child { member: q, entry });
+            children.push(Child {
+                member: q,
+                entry,
+                work,
+            });
         }
         children
     }
@@ -692,8 +725,20 @@ mod tests {
     /// and every member's free bounds hold its value and meet.
     #[test]
     fn every_test_agrees_with_the_naive_minimax_on_random_groups() {
+        every_test_agrees_on_random_groups(TABLE_ENTRIES);
+    }
+
+    /// As above, with a table of 16 results, so that the search forgets
+    /// results all the time and must find them again.
+    #[test]
+    fn every_test_agrees_with_the_naive_minimax_with_a_table_that_forgets() {
+        every_test_agrees_on_random_groups(16);
+    }
+
+    /// Runs the test above with a table of at most `entries` results.
+    fn every_test_agrees_on_random_groups(entries: usize) {
         let mut rng = ChaCha8Rng::seed_from_u64(41);
-        let mut reused = 0;
+        let (mut reused, mut forgotten) = (0, 0);
         for round in 0..400 {
             let n = rng.random_range(2..=9);
             let (g, repeat) = random_group(&mut rng, n);
@@ -705,7 +750,7 @@ mod tests {
                 })
                 .collect();
             // Every value lies between the least and the greatest outcome.
-            let mut search = ProofSearch::new(&g, &repeat, Vec::new());
+            let mut search = ProofSearch::new(&g, &repeat, Vec::new()).with_table_entries(entries);
             let tests: Vec<i16> = search.outcomes.clone();
             search.free = vec![[tests[0], tests[tests.len() - 1]]; n];
             for &t in &tests {
@@ -725,7 +770,11 @@ mod tests {
                 assert_eq!(search.free[at], [v; 2], "round {round}: member {at}");
             }
             reused += search.reused.get();
+            forgotten += search.by_path.forgotten;
         }
+        // A table of `entries` results forgot some of them (the default is
+        // larger than these groups need).
+        assert_eq!(forgotten > 0, entries < 100, "{forgotten} forgotten");
         // The results kept for other paths were in fact used.
         assert!(reused > 1000, "{reused} results reused");
     }
