@@ -445,6 +445,19 @@ const SCORINGS: [Scoring; 4] = [
     Scoring::High,
 ];
 
+/// A large group whose members the start reaches directly, still open
+/// after the group's own searches: kept for the start's tests.
+struct Pending {
+    /// The members (a member's index here is its local number).
+    component: Vec<u32>,
+    /// The group with its exits' lower bounds (its tests prove lower
+    /// bounds) and, when they differ, with their upper bounds (upper).
+    low: LocalGroup,
+    high: Option<LocalGroup>,
+    /// What a repetition at each member is worth, for South.
+    repeats: Vec<i16>,
+}
+
 /// The values being worked out under every [`Scoring`], in the view of each
 /// position's player to move.
 struct Solver<'a> {
@@ -473,7 +486,7 @@ struct Solver<'a> {
     /// them once every value is known ([`start`]); else empty (sorted).
     direct_targets: Vec<u32>,
     /// The groups of such members still open after the groups' searches.
-    pending: Vec<start::Pending>,
+    pending: Vec<Pending>,
     /// The positions outside groups, each after those it leads to, when
     /// there are start tests (else empty).
     singles: Vec<u32>,
@@ -828,7 +841,7 @@ impl<'a> Solver<'a> {
         let still_open = |k: usize| from_low[k][0] < from_high[k][1];
         let reached = |k: usize| self.direct_targets.binary_search(&component[k]).is_ok();
         if (0..component.len()).any(|k| still_open(k) && reached(k)) {
-            self.pending.push(start::Pending {
+            self.pending.push(Pending {
                 component: component.to_vec(),
                 low: g,
                 high,

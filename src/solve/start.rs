@@ -18,24 +18,10 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::bounds::LocalGroup;
 use super::history::on_search_stack;
 use super::proof_number::ProofSearch;
 use super::value::for_south;
-use super::{Scoring, Solver, NO_GROUP};
-
-/// A large group whose members the start reaches directly, still open
-/// after the group's own searches: kept for the start's tests.
-pub(super) struct Pending {
-    /// The members (a member's index here is its local number).
-    pub component: Vec<u32>,
-    /// The group with its exits' lower bounds (its tests prove lower
-    /// bounds) and, when they differ, with their upper bounds (upper).
-    pub low: LocalGroup,
-    pub high: Option<LocalGroup>,
-    /// What a repetition at each member is worth, for South.
-    pub repeats: Vec<i16>,
-}
+use super::{Pending, Scoring, Solver, NO_GROUP};
 
 /// A question: is this position's value at least this, for South?
 type Question = (u32, i16);

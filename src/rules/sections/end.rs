@@ -4,7 +4,7 @@
 //! its keys to those of the sections before it.
 
 use super::phrases::*;
-use super::{board, capture, legal, rounds, sow};
+use super::{board, capture, legal, sow};
 use crate::{
     diagnostic::Diagnostic,
     rules::{declaration::*, keyword::Keyword, model::*},
@@ -96,7 +96,6 @@ each player's rows for every other way.",
         repetition_test_needs_agree,
         scoring_needs_its_end,
         end_numbers_go_with_their_condition,
-        board_side_needs_pits_changing_hands,
     ],
 };
 
@@ -754,32 +753,6 @@ pub(crate) fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diag
         }
         _ => Vec::new(),
     }
-}
-
-/// `board_side` differs from `row_owner` only where pits change hands,
-/// which only `refill surplus` makes them do.
-pub(crate) fn board_side_needs_pits_changing_hands(read: &Read<'_>) -> Vec<Diagnostic> {
-    let rules = &read.rules;
-    if !read.valid(&rounds::REFILL) || rules.rounds.refill == Some(Refill::Surplus) {
-        return Vec::new();
-    }
-    let mut keys = vec![(LEFTOVERS.name, rules.end.leftovers, &LEFTOVERS)];
-    keys.push((
-        REPETITION_LEFTOVERS.name,
-        rules.end.repetition_leftovers,
-        &REPETITION_LEFTOVERS,
-    ));
-    keys.extend((rules.end.scoring.ways()).map(|(way, scoring)| (way, scoring, way_key(way))));
-    keys.into_iter()
-        .filter(|(_, scoring, _)| *scoring == Leftovers::BoardSide)
-        .filter_map(|(name, _, key)| {
-            let s = read.given(key)?;
-            Some(Diagnostic::error(
-                s.span,
-                format!("`{name} board_side` gives what `row_owner` gives unless pits change hands, which only `rounds {{ refill surplus }}` makes them do: use `row_owner`"),
-            ))
-        })
-        .collect()
 }
 
 /// Only `repetition agree` offers to end a repeating game, so only it

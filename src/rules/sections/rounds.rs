@@ -78,6 +78,7 @@ yet, and say so.",
         rounds_need_two_rows,
         rounds_options_need_refill,
         refill_needs_every_stone_owned,
+        board_side_needs_pits_changing_hands,
         fill_choice_needs_captures,
         unfilled_reopens_fits,
         odd_pit_needs_surplus,
@@ -376,6 +377,32 @@ pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
         )
     })
     .collect()
+}
+
+/// `board_side` differs from `row_owner` only where pits change hands,
+/// which only `refill surplus` makes them do.
+pub(crate) fn board_side_needs_pits_changing_hands(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    if !read.valid(&REFILL) || rules.rounds.refill == Some(Refill::Surplus) {
+        return Vec::new();
+    }
+    let mut keys = vec![(end::LEFTOVERS.name, rules.end.leftovers, &end::LEFTOVERS)];
+    keys.push((
+        end::REPETITION_LEFTOVERS.name,
+        rules.end.repetition_leftovers,
+        &end::REPETITION_LEFTOVERS,
+    ));
+    keys.extend((rules.end.scoring.ways()).map(|(way, scoring)| (way, scoring, end::way_key(way))));
+    keys.into_iter()
+        .filter(|(_, scoring, _)| *scoring == Leftovers::BoardSide)
+        .filter_map(|(name, _, key)| {
+            let s = read.given(key)?;
+            Some(Diagnostic::error(
+                s.span,
+                format!("`{name} board_side` gives what `row_owner` gives unless pits change hands, which only `rounds {{ refill surplus }}` makes them do: use `row_owner`"),
+            ))
+        })
+        .collect()
 }
 
 /// A refill pours every player's stones back into the pits: a way of ending
