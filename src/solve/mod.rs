@@ -202,9 +202,7 @@ pub fn solve_searching(
     search_nodes: u64,
     start_test_nodes: u64,
 ) -> Result<Solution, SolveError> {
-    let (codec, estimate) = check(game, limit)?;
-    let graph = Graph::build(game, &game.start(), codec, limit)
-        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let (codec, graph) = build_graph(game, &game.start(), limit)?;
     let searches = Searches {
         start_test_nodes,
         ..Searches::both(search_nodes)
@@ -226,9 +224,7 @@ pub fn solve_by_bounds_settling_start(
     search_nodes: u64,
     start_test_nodes: u64,
 ) -> Result<Solution, SolveError> {
-    let (codec, estimate) = check(game, limit)?;
-    let graph = Graph::build(game, start, codec, limit)
-        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let (codec, graph) = build_graph(game, start, limit)?;
     let searches = Searches {
         start_test_nodes,
         ..Searches::both(search_nodes)
@@ -267,9 +263,7 @@ pub fn solve_by_proof_numbers(
     start: &Position,
     limit: u64,
 ) -> Result<Solution, SolveError> {
-    let (codec, estimate) = check(game, limit)?;
-    let graph = Graph::build(game, start, codec, limit)
-        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let (codec, graph) = build_graph(game, start, limit)?;
     let searches = Searches {
         path: false,
         ..Searches::both(SEARCH_NODES)
@@ -301,15 +295,22 @@ fn check(game: &Game, limit: u64) -> Result<(KeyCodec, u128), SolveError> {
     Ok((codec, estimate))
 }
 
+/// The checked rules' key codec and the graph of the positions reachable
+/// from `start`, refused when there are more than `limit`.
+fn build_graph(game: &Game, start: &Position, limit: u64) -> Result<(KeyCodec, Graph), SolveError> {
+    let (codec, estimate) = check(game, limit)?;
+    let graph = Graph::build(game, start, codec, limit)
+        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    Ok((codec, graph))
+}
+
 fn solve_groups_up_to(
     game: &Game,
     start: &Position,
     limit: u64,
     exact_up_to: usize,
 ) -> Result<Solution, SolveError> {
-    let (codec, estimate) = check(game, limit)?;
-    let graph = Graph::build(game, start, codec, limit)
-        .map_err(|_| SolveError::TooManyPositions { estimate, limit })?;
+    let (codec, graph) = build_graph(game, start, limit)?;
     solve_graph(
         game,
         codec,
