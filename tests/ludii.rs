@@ -381,9 +381,12 @@ fn next_round_like<'g>(
     let wanted = layout.expected(target);
     while next.run().position().refilling.is_some() {
         let pos = *next.run().position();
+        // The pit Ludii filled with as many as `sow` puts there (a full
+        // pit, or the stones short of one under `remainder next_pit`).
+        let count = pos.captured[pos.to_move.index()].min(game.rules().board.seeds.into());
         let fill = next.run().moves().as_slice().iter().copied().find(|mv| {
             mv.filled_pit()
-                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] > 0)
+                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] == u64::from(count))
         });
         let legal = next.run().moves().as_slice();
         let mv = fill
@@ -393,6 +396,15 @@ fn next_round_like<'g>(
         next.run_mut().play(mv).ok()?;
     }
     let over = end == moves.len();
+    // Ludii's passes that follow its refill may open the next round: a
+    // player whose every pit waits (`unfilled reopens`) passes, in `sow` too.
+    for _ in 0..2 {
+        let pos = next.run().position();
+        if wanted.matches(game, pos, over) || next.run().moves().as_slice() != [Move::PASS] {
+            break;
+        }
+        next.run_mut().play(Move::PASS).ok()?;
+    }
     let pos = next.run().position();
     let partly_refilled = || {
         let ours = pos.pits[..game.pit_count()].iter().map(|&n| u64::from(n));

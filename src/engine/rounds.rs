@@ -144,9 +144,13 @@ impl Game {
         scores: [u16; 2],
         first: Player,
     ) -> Player {
-        let seeds = next
-            .captured
-            .map(|c| usize::from(c / u16::from(self.rules().board.seeds)));
+        // The pits each player's kept stones fill: under `remainder
+        // next_pit`, the stones short of a full pit fill one more.
+        let per_pit = u16::from(self.rules().board.seeds);
+        let seeds = next.captured.map(|c| match self.rules().rounds.remainder {
+            Remainder::NextPit => usize::from(c.div_ceil(per_pit)),
+            Remainder::Kept => usize::from(c / per_pit),
+        });
         let filled = |player: Player| {
             let own = (0..self.pit_count()).filter(|&pit| self.owner(next, pit) == player);
             // A pit is filled when it holds stones (an empty open pit is

@@ -1134,7 +1134,9 @@ keyword_enum! {
         Right = "right",
         /// The player chooses: at the start of the round, each player
         /// short of stones names the pits to fill, one move (`+c`) per pit,
-        /// from their left (`refill captures` only).
+        /// from their left, and under `remainder next_pit` then the pit for
+        /// the stones short of a full one, any pit left (`refill captures`
+        /// only).
         Choice = "choice",
     }
 }

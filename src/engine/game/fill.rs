@@ -1,6 +1,7 @@
 //! Refill moves (`rounds { fill_from choice }`): at the start of a round, a
 //! player who cannot fill every pit of their row names the pits they fill,
-//! one move (`+c`) per pit, from their left; the player who starts the
+//! one move (`+c`) per pit, from their left (under `remainder next_pit`,
+//! the pit for the stones short of a full one last, anywhere); the player who starts the
 //! round chooses first, then the other, then the round's first sowing.
 //! Only positions whose `refilling` is set call into this module (one flag
 //! test per move otherwise).
@@ -9,26 +10,34 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
-use crate::rules::Unfilled;
+use crate::rules::{Remainder, Unfilled};
 
 impl Game {
     /// The pits `player` may fill now, as a bit set: their closed pits
     /// after the last they have opened (pits are named from the player's
     /// left, so each choice of pits is one sequence of moves), leaving room
-    /// for every pit their captured stones can still fill. Empty when they
+    /// for every pit their captured stones can still fill. Under
+    /// `remainder next_pit`, once those are named, the stones short of a
+    /// full pit go into any empty closed pit of their row. Empty when they
     /// have nothing left to choose.
     pub(super) fn fillable(&self, pos: &Position, player: Player) -> u32 {
         let seeds = u16::from(self.rules().board.seeds);
-        let owed = usize::from(pos.captured[player.index()] / seeds);
+        let captured = pos.captured[player.index()];
+        let owed = usize::from(captured / seeds);
         let row = self.row(player);
         let (first, len) = (row.start, row.len());
+        if owed == 0 {
+            return match self.rules().rounds.remainder {
+                Remainder::NextPit if captured > 0 => row
+                    .filter(|&pit| pos.is_closed(pit) && pos.pits[pit] == 0)
+                    .fold(0, |set, pit| set | 1 << pit),
+                _ => 0,
+            };
+        }
         let after_open = row
             .clone()
             .rposition(|pit| !pos.is_closed(pit))
             .map_or(0, |k| k + 1);
-        if owed == 0 {
-            return 0;
-        }
         (after_open..len)
             .filter(|&k| len - k >= owed)
             .fold(0, |set, k| set | 1 << (first + k))
@@ -49,15 +58,20 @@ impl Game {
     }
 
     /// Plays the refill move filling `pit` on `pos` in place: `seeds` of
-    /// the mover's captured stones go into it and it opens. The mover goes
-    /// on while they have a choice left; then the other player chooses
-    /// (when the mover starts the round), and then the round starts.
+    /// the mover's captured stones go into it and it opens (fewer, all
+    /// they have, under `remainder next_pit`: the pit then waits under
+    /// `unfilled reopens`). The mover goes on while they have a choice
+    /// left; then the other player chooses (when the mover starts the
+    /// round), and then the round starts.
     pub(crate) fn apply_fill(&self, pos: &mut Position, pit: usize) -> Effect {
         let seeds = self.rules().board.seeds;
         let filler = pos.to_move;
-        pos.pits[pit] = seeds;
-        pos.closed &= !(1 << pit);
-        pos.captured[filler.index()] -= u16::from(seeds);
+        let count = u8::try_from(pos.captured[filler.index()]).map_or(seeds, |n| n.min(seeds));
+        pos.pits[pit] = count;
+        if count == seeds || self.rules().rounds.unfilled != Unfilled::Reopens {
+            pos.closed &= !(1 << pit);
+        }
+        pos.captured[filler.index()] -= u16::from(count);
         let starter = pos.refilling.unwrap_or(filler);
         self.next_filler(pos, starter, filler);
         Effect {

@@ -44,7 +44,7 @@ being closed: sowing drops stones into it as into any pit, but it is not
 played and nothing is captured from it until it holds `seeds` or more after
 a move; it is then open for the rest of the round. The notation writes a
 waiting pit holding stones with its count and `x` (`3x`). It goes with
-`refill captures` and `fill_from left` or `right`.
+`refill captures`.
 
 Under `unfilled open` (Ludii's Sungka) a pit its owner could not fill is
 not closed: it is an empty pit of theirs like any other, sown into, played
@@ -256,7 +256,10 @@ fn rounds(rules: &Rules) -> Vec<String> {
     let from = match rounds.fill_from {
         FillFrom::Left => "from their left",
         FillFrom::Right => "from their right",
-        FillFrom::Choice => "in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, the player who starts the next round first)",
+        FillFrom::Choice => match rounds.remainder {
+            Remainder::NextPit => "in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, then the pit for the stones short of a full one, any pit left; the player who starts the next round first)",
+            Remainder::Kept => "in pits they choose (a player who cannot fill every pit names the pits, one move each, from their left, the player who starts the next round first)",
+        },
     };
     let starter = match rounds.next_start {
         NextStart::Loser => "the player who scored less in the round starts the next one (on equal scores, the one who did not start it)",
@@ -307,6 +310,7 @@ fn rounds(rules: &Rules) -> Vec<String> {
     let remainder = match (rounds.remainder, rounds.unfilled) {
         (Remainder::Kept, _) => "",
         (Remainder::NextPit, Unfilled::Closed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill, which is open for the round with fewer than a full pit's stones.",
+        (Remainder::NextPit, _) if rounds.fill_from == FillFrom::Choice => " A player who cannot fill every pit puts the stones left over in a pit they choose.",
         (Remainder::NextPit, Unfilled::Reopens | Unfilled::Open | Unfilled::Unplayed) => " A player who cannot fill every pit puts the stones left over in the next pit they would fill.",
     };
     let unfilled = match rounds.unfilled {
@@ -443,19 +447,16 @@ pub(crate) fn refill_needs_every_stone_owned(read: &Read<'_>) -> Vec<Diagnostic>
 }
 
 /// `unfilled reopens` sows into the pits a player could not fill: they are
-/// their own row's (`refill captures`), filled in a fixed order (a refill
-/// move under `fill_from choice` fills an empty closed pit).
+/// their own row's (`refill captures`).
 pub(crate) fn unfilled_reopens_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     let rounds = &read.rules.rounds;
     match read.given(&UNFILLED) {
         Some(s)
-            if rounds.unfilled == Unfilled::Reopens
-                && (rounds.refill == Some(Refill::Surplus)
-                    || rounds.fill_from == FillFrom::Choice) =>
+            if rounds.unfilled == Unfilled::Reopens && rounds.refill == Some(Refill::Surplus) =>
         {
             vec![Diagnostic::error(
                 s.span,
-                "`unfilled reopens` goes with `refill captures` and `fill_from left` or `right`",
+                "`unfilled reopens` goes with `refill captures`",
             )]
         }
         _ => Vec::new(),
@@ -492,18 +493,18 @@ pub(crate) fn first_filler_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
 
 /// `fill_from choice` lets each player name the pits of their own row they
 /// fill: `refill surplus`, where pits change hands, has no such choice yet,
-/// and `remainder next_pit` needs an order to find the next pit in.
+/// and `remainder next_pit` puts what is left in a pit of the player's own
+/// row.
 pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     let rounds = &read.rules.rounds;
     let mut out = Vec::new();
     if let Some(s) = read.given(&REMAINDER).filter(|_| {
         rounds.remainder == crate::rules::Remainder::NextPit
-            && (rounds.fill_from == crate::rules::FillFrom::Choice
-                || rounds.refill == Some(crate::rules::Refill::Surplus))
+            && rounds.refill == Some(crate::rules::Refill::Surplus)
     }) {
         out.push(Diagnostic::error(
             s.span,
-            "`remainder next_pit` puts what is left in the next pit of a fixed order: it goes with `refill captures` and `fill_from left` or `right`",
+            "`remainder next_pit` puts what is left in a pit of the player's own row: it goes with `refill captures`",
         ));
     }
     out.extend(match read.given(&FILL_FROM) {
