@@ -429,6 +429,8 @@ struct AtSowing<'a> {
     /// relay laps, each from the hole the last one ended in; the first is
     /// `sown`).
     ludii_laps: Vec<usize>,
+    /// `sow`'s move that Ludii's move is matched with, where there is one.
+    sow_move: Option<Move>,
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
@@ -507,6 +509,7 @@ fn detector(name: &str) -> Option<Detector> {
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
+        "row_empty_tested_each_lap" => Some(Detector::Sowing(reaches_row_empty_tested_each_lap)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -548,6 +551,38 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
         && [rules::PitDirection::Ccw, rules::PitDirection::Cw]
             .into_iter()
             .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
+}
+
+/// Under a `row_empty` end, `sow`'s move relays on from a first lap that
+/// leaves a row empty, and Ludii, whose mover sowed that one lap only,
+/// ends the round there: fewer counters are left on its board than on
+/// `sow`'s (swept, or refilled in part).
+fn reaches_row_empty_tested_each_lap(at: &AtSowing) -> bool {
+    let (Some(mv), Some((ours, theirs))) = (at.sow_move, at.boards) else {
+        return false;
+    };
+    let laps = at.game.sowing_laps(at.before, mv);
+    let Some((lifted, drops)) = laps.first().filter(|_| laps.len() > 1) else {
+        return false;
+    };
+    let mut pits = at.before.pits;
+    pits[*lifted] = 0;
+    for pit in drops.iter().flatten() {
+        pits[*pit] += 1;
+    }
+    let a_row_empty =
+        Player::BOTH.map(|player| at.game.row(player).all(|pit| pits[pit] == 0)) != [false, false];
+    let on_board = |counts: &mut dyn Iterator<Item = u64>| counts.sum::<u64>();
+    let ours_left = on_board(
+        &mut ours.pits[..at.game.pit_count()]
+            .iter()
+            .map(|&n| u64::from(n)),
+    );
+    let theirs_left = on_board(&mut theirs.pits.iter().copied());
+    at.game.rules().end.when.contains(&rules::EndWhen::RowEmpty)
+        && a_row_empty
+        && at.ludii_laps.iter().filter(|&&sown| sown > 0).count() == 1
+        && theirs_left < ours_left
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -929,6 +964,7 @@ fn replay(
                 pit: from.unwrap_or(usize::MAX),
                 sown,
                 ludii_laps,
+                sow_move: candidates.first().copied(),
                 captured: (
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),

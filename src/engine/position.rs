@@ -109,7 +109,8 @@ impl Move {
 
     /// The refill move that fills pit `pit` (`rounds { fill_from choice }`):
     /// written `+c`, it puts `seeds` of the mover's captured stones into the
-    /// closed pit `pit` and opens it.
+    /// closed pit `pit` and opens it (under `remainder next_pit`, all they
+    /// have when fewer: see [`Game::apply_fill`](crate::engine::Game)).
     pub const fn fill(pit: usize) -> Move {
         Move {
             pit: pit as u8 | Move::FILL,
