@@ -431,6 +431,9 @@ struct AtSowing<'a> {
     ludii_laps: Vec<usize>,
     /// `sow`'s move that Ludii's move is matched with, where there is one.
     sow_move: Option<Move>,
+    /// How many of Ludii's moves in a row by the mover sow from a pit (not
+    /// a refill from a hand or a store, nor a pass).
+    ludii_sowings: usize,
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
@@ -509,7 +512,7 @@ fn detector(name: &str) -> Option<Detector> {
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
-        "row_empty_tested_each_lap" => Some(Detector::Sowing(reaches_row_empty_tested_each_lap)),
+        "round_end_tested_each_lap" => Some(Detector::Sowing(reaches_round_end_tested_each_lap)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -553,36 +556,44 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
             .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
 }
 
-/// Under a `row_empty` end, `sow`'s move relays on from a first lap that
-/// leaves a row empty, and Ludii, whose mover sowed that one lap only,
-/// ends the round there: fewer counters are left on its board than on
-/// `sow`'s (swept, or refilled in part).
-fn reaches_row_empty_tested_each_lap(at: &AtSowing) -> bool {
+/// `sow`'s move relays on past a lap after which the round's end holds (a
+/// row empty under `row_empty`; no open pit holding a counter under
+/// `neither_can_move`), and Ludii, whose mover sowed up to that lap only,
+/// has ended the round there: its board is swept, or holds only the full
+/// pits of a refill under way.
+fn reaches_round_end_tested_each_lap(at: &AtSowing) -> bool {
     let (Some(mv), Some((ours, theirs))) = (at.sow_move, at.boards) else {
         return false;
     };
-    let laps = at.game.sowing_laps(at.before, mv);
-    let Some((lifted, drops)) = laps.first().filter(|_| laps.len() > 1) else {
-        return false;
+    let when = &at.game.rules().end.when;
+    let round_over = |pits: &[u8]| {
+        let a_row_empty = when.contains(&rules::EndWhen::RowEmpty)
+            && Player::BOTH.map(|player| at.game.row(player).all(|pit| pits[pit] == 0))
+                != [false, false];
+        let none_playable = when.contains(&rules::EndWhen::NeitherCanMove)
+            && (0..at.game.pit_count()).all(|pit| pits[pit] == 0 || at.before.is_closed(pit));
+        a_row_empty || none_playable
     };
+    let laps = at.game.sowing_laps(at.before, mv);
     let mut pits = at.before.pits;
-    pits[*lifted] = 0;
-    for pit in drops.iter().flatten() {
-        pits[*pit] += 1;
-    }
-    let a_row_empty =
-        Player::BOTH.map(|player| at.game.row(player).all(|pit| pits[pit] == 0)) != [false, false];
-    let on_board = |counts: &mut dyn Iterator<Item = u64>| counts.sum::<u64>();
-    let ours_left = on_board(
-        &mut ours.pits[..at.game.pit_count()]
-            .iter()
-            .map(|&n| u64::from(n)),
-    );
-    let theirs_left = on_board(&mut theirs.pits.iter().copied());
-    at.game.rules().end.when.contains(&rules::EndWhen::RowEmpty)
-        && a_row_empty
-        && at.ludii_laps.iter().filter(|&&sown| sown > 0).count() == 1
-        && theirs_left < ours_left
+    // The laps after which Ludii's test ends the round, the last excepted
+    // (the rules test after it too).
+    let ends_after = laps[..laps.len().saturating_sub(1)]
+        .iter()
+        .position(|(lifted, drops)| {
+            pits[*lifted] = 0;
+            for pit in drops.iter().flatten() {
+                pits[*pit] += 1;
+            }
+            round_over(&pits)
+        });
+    let seeds = u64::from(at.game.rules().board.seeds);
+    let ours_board = ours.pits[..at.game.pit_count()]
+        .iter()
+        .map(|&n| u64::from(n));
+    ends_after.is_some_and(|lap| at.ludii_sowings == lap + 1)
+        && theirs.pits.iter().all(|&n| n == 0 || n == seeds)
+        && !ours_board.eq(theirs.pits.iter().copied())
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -965,6 +976,9 @@ fn replay(
                 sown,
                 ludii_laps,
                 sow_move: candidates.first().copied(),
+                ludii_sowings: (k..=last)
+                    .filter(|&j| !is_refill(layout, &moves[j]))
+                    .count(),
                 captured: (
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),

@@ -156,12 +156,13 @@ pub const ARTIFACTS: &[Artifact] = &[
                    leaves it in C (20 26) and the turn ends",
     },
     Artifact {
-        name: "row_empty_tested_each_lap",
-        what: "Ludii 1.3.13, Gabata (Adegrat): each relay lap is a move of its own, and the \
-               test that ends the round when a row is empty (`OneRowIsEmpty`) is made after \
-               each, so a lap that empties a row ends the round in the middle of the turn, \
-               the counters left going to the player of the other row; the rules judge the \
-               whole move, whose later laps go on sowing and capturing",
+        name: "round_end_tested_each_lap",
+        what: "Ludii 1.3.13, Gabata (Adegrat) and Galatjang: each relay lap is a move of its \
+               own, and the test that ends the round (Adegrat's `OneRowIsEmpty`, a row empty; \
+               Galatjang's `NoLegalMoves`, no playable hole holding a counter) is made after \
+               each, so a lap that meets it ends the round in the middle of the turn, the \
+               counters left going as the round's end gives them; the rules judge the whole \
+               move, whose later laps go on sowing and capturing",
         smallest: "Gabata (Adegrat), `1 3 0 3 0 1 / 0 0 0 0 0 1 north captured 14 13` (met in \
                    Ludii's stored games), North plays F: its counter falls in a (1 -> 2), \
                    occupied, and North's row is empty. The rules go on from b, the next hole: \
