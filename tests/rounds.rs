@@ -541,7 +541,7 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
         let (code, _, err) = crate::common::sow_in(&dir, &["check", "e.variant"], "");
         assert_eq!(code, 1, "{err}");
         assert!(err.contains(says), "{err}");
-        assert!(err.contains("e.variant:94:3"), "{err}");
+        assert!(err.contains("e.variant:102:3"), "{err}");
     }
 }
 
