@@ -660,7 +660,11 @@ fn bench_reports_games_and_plies_per_processor_second() {
             "{per_cpu}: {one}"
         );
     }
-    assert_eq!((&one["ply_cap"], &one["ended_by_cap"]), (&1_000.into(), &0.into()), "{one}");
+    assert_eq!(
+        (&one["ply_cap"], &one["ended_by_cap"]),
+        (&1_000.into(), &0.into()),
+        "{one}"
+    );
 }
 
 /// `sow bench --threads 0` means one thread per core, as `sow simulate

@@ -720,7 +720,8 @@ fn the_headline_ratio_is_per_ply_where_most_games_hit_a_cap() {
             "ludii": {"games": ludii.0, "ended_by_limit": ludii.1}, "sow": sow,
         })
     };
-    let counted = |games: u64, capped: u64| serde_json::json!({"games": games, "ended_by_cap": capped});
+    let counted =
+        |games: u64, capped: u64| serde_json::json!({"games": games, "ended_by_cap": capped});
     let cases = [
         // All of Ludii's games at its limit (Dakon), none of sow's.
         (row((55, 55), counted(100, 0), 4_000.0), ("ply", 90.0)),
@@ -729,8 +730,14 @@ fn the_headline_ratio_is_per_ply_where_most_games_hit_a_cap() {
         // More than half of sow's at its cap.
         (row((10, 0), counted(10, 6), 9_000.0), ("ply", 90.0)),
         // A file that did not count sow's: a mean of 10,000 plies is the cap.
-        (row((11, 0), serde_json::json!({"games": 8}), 10_000.0), ("ply", 90.0)),
-        (row((11, 0), serde_json::json!({"games": 8}), 9_768.0), ("game", 40.0)),
+        (
+            row((11, 0), serde_json::json!({"games": 8}), 10_000.0),
+            ("ply", 90.0),
+        ),
+        (
+            row((11, 0), serde_json::json!({"games": 8}), 9_768.0),
+            ("game", 40.0),
+        ),
     ];
     for (v, want) in cases {
         assert_eq!(headline(&v), want, "{v}");

@@ -450,7 +450,7 @@ impl Game {
         direction: Direction,
     ) -> bool {
         let target = usize::from(self.sowing.sow_path[player.index()][direction as usize][pit][0]);
-        target == pit || pos.pits[target % MAX_PITS] == 0
+        (target == pit) | (pos.pits[target % MAX_PITS] == 0)
     }
 
     /// The pits `player` may play: their row, the whole board under

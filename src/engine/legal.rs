@@ -409,7 +409,8 @@ impl Game {
     /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
     /// empty pit), as a mask. The test of [`Game::first_lap_allowed`] under
     /// that rule, inlined: a call for each single stone cost more than the
-    /// test.
+    /// test. Each pit's answer is a bit or-ed in, not a branch: whether a
+    /// stone is blocked is a coin toss the processor cannot foresee.
     #[inline]
     fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
         let mut singles = pits & !pos.holding_at_least::<W>(2);
@@ -418,11 +419,9 @@ impl Game {
             let pit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
             let direction = self.move_table.pit_moves[pit % MAX_MOVES].direction;
-            if pos.pits[pit % MAX_PITS] == 1
-                && !self.single_into_empty(pos, pos.to_move, pit, direction)
-            {
-                blocked |= 1 << pit;
-            }
+            let stuck = (pos.pits[pit % MAX_PITS] == 1)
+                & !self.single_into_empty(pos, pos.to_move, pit, direction);
+            blocked |= u32::from(stuck) << pit;
         }
         blocked
     }
