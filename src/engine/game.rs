@@ -119,7 +119,7 @@ impl Game {
             (&captures, &sowing, &turns),
             claim.is_some(),
             board.row_bits,
-            move_table.playable_bits,
+            &move_table,
         );
         let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let rounds = RoundRules::new(&rules);
