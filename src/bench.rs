@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::{
     agents::splitmix64,
-    engine::{perft, Game, GameRun, History, Kernel, MatchRun},
+    engine::{perft, EndReason, Game, GameRun, History, Kernel, MatchRun},
 };
 
 mod wyrand;
@@ -37,6 +37,11 @@ pub struct PlayoutRun {
     pub rounds: Option<u64>,
     /// Plies played in them.
     pub plies: u64,
+    /// The plies after which a game is stopped unfinished: 1,000, or
+    /// [`MATCH_PLY_CAP`] for a match of rounds.
+    pub ply_cap: u32,
+    /// Games (matches) stopped at `ply_cap` rather than ended by the rules.
+    pub ended_by_cap: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Games (or matches) per second.
@@ -98,7 +103,7 @@ pub struct BenchReport {
 /// played on the kernel: the same games from the same stream, faster.
 fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
-    let (mut games, mut plies) = (0u64, 0u64);
+    let (mut games, mut plies, mut ended_by_cap) = (0u64, 0u64, 0u64);
     if let Some(kernel) = Kernel::new(game) {
         let mut history = History::default();
         let (deadline, cpu_start) = start_clock(seconds, ready);
@@ -107,11 +112,13 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tall
                 let played = kernel.play(&mut rng, PLY_CAP, &mut history, |_| {});
                 games += 1;
                 plies += u64::from(played.plies);
+                ended_by_cap += u64::from(played.end == EndReason::PlyCap);
             }
         }
         return Tally {
             games,
             plies,
+            ended_by_cap,
             rounds: 0,
             cpu_seconds: cpu_since(cpu_start),
         };
@@ -128,11 +135,13 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tall
             });
             games += 1;
             plies += u64::from(run.plies());
+            ended_by_cap += u64::from(run.end() == Some(EndReason::PlyCap));
         }
     }
     Tally {
         games,
         plies,
+        ended_by_cap,
         rounds: 0,
         cpu_seconds: cpu_since(cpu_start),
     }
@@ -153,6 +162,8 @@ struct Tally {
     games: u64,
     /// Plies played in them.
     plies: u64,
+    /// Those of them stopped at the ply cap.
+    ended_by_cap: u64,
     /// Rounds played in the matches (0 without rounds).
     rounds: u64,
     /// Processor seconds the thread spent, if known.
@@ -185,7 +196,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 /// thread is `ready`.
 fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
-    let (mut matches, mut plies, mut rounds) = (0u64, 0u64, 0u64);
+    let (mut matches, mut plies, mut rounds, mut ended_by_cap) = (0u64, 0u64, 0u64, 0u64);
     let mut run = MatchRun::new(game, game.start());
     let (deadline, cpu_start) = start_clock(seconds, ready);
     while Instant::now() < deadline {
@@ -201,10 +212,12 @@ fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally
         matches += 1;
         plies += u64::from(run.plies());
         rounds += u64::from(run.round());
+        ended_by_cap += u64::from(run.outcome().is_none());
     }
     Tally {
         games: matches,
         plies,
+        ended_by_cap,
         rounds,
         cpu_seconds: cpu_since(cpu_start),
     }
@@ -246,6 +259,11 @@ pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
         games,
         rounds: matches.then(|| totals.iter().map(|t| t.rounds).sum()),
         plies,
+        ply_cap: match matches {
+            true => MATCH_PLY_CAP,
+            false => PLY_CAP,
+        },
+        ended_by_cap: totals.iter().map(|t| t.ended_by_cap).sum(),
         seconds: elapsed,
         games_per_s: games as f64 / elapsed,
         plies_per_s: plies as f64 / elapsed,

@@ -630,7 +630,8 @@ fn diff_of_sowing_directions_shows_boards_not_legal_moves() {
 /// beside the wall-clock time (Linux): games and plies per processor
 /// second are those counts over that time, and one thread cannot have used
 /// more processor time than the wall-clock time of its run (plus a clock
-/// tick of rounding).
+/// tick of rounding). Random games of Modiar (2x6, 7 stones a pit) all end
+/// by the rules long before the cap of 1,000 plies.
 #[test]
 fn bench_reports_games_and_plies_per_processor_second() {
     let (code, out, err) = sow(&[
@@ -659,6 +660,11 @@ fn bench_reports_games_and_plies_per_processor_second() {
             "{per_cpu}: {one}"
         );
     }
+    assert_eq!(
+        (&one["ply_cap"], &one["ended_by_cap"]),
+        (&1_000.into(), &0.into()),
+        "{one}"
+    );
 }
 
 /// `sow bench --threads 0` means one thread per core, as `sow simulate

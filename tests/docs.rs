@@ -447,15 +447,31 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
             .min_by(|a, b| key(a).total_cmp(&key(b)))
             .expect("a variant to compare")
     };
+    let headline_ratio = |v: &serde_json::Value| headline(v).1;
     let (by_games, by_plies) = (lowest(&ratio), lowest(&plies_ratio));
+    let by_headline = lowest(&headline_ratio);
     let ratios: Vec<f64> = same.iter().map(|v| ratio(v)).collect();
     let plies_ratios: Vec<f64> = same.iter().map(|v| plies_ratio(v)).collect();
+    let headlines: Vec<f64> = same.iter().map(|v| headline_ratio(v)).collect();
+    let (per, _) = headline(by_headline);
     out += &format!(
-        "Over the {} variants that play the same game as Ludii's, `sow bench` plays at \
-         least **{} times** as many games per processor second as Ludii (the lowest ratio: \
-         `{}`; the median is {} times), and at least {} times as many plies (`{}`; the \
-         median is {} times).\n\n",
+        "The headline ratio of a variant is per game where the games of both end by the \
+         rules, and per ply where more than half of either side's games were stopped by a \
+         cap (Ludii's turn or move limit, `sow bench`'s ply cap), since the games are then \
+         as long as the caps make them. Over the {} variants that play the same game as \
+         Ludii's, the lowest headline is **{} times** (`{}`, per {per}; the median is {} \
+         times), and {} of them are below 100 times.\n\n",
         same.len(),
+        times(headline_ratio(by_headline)),
+        text_of(by_headline, "variant"),
+        times(median(&headlines)),
+        headlines.iter().filter(|&&r| r < 100.0).count(),
+    );
+    out += &format!(
+        "Per game alone, `sow bench` plays at least **{} times** as many games per \
+         processor second as Ludii (the lowest ratio: `{}`; the median is {} times), and \
+         per ply alone at least {} times as many plies (`{}`; the median is {} \
+         times).\n\n",
         times(ratio(by_games)),
         text_of(by_games, "variant"),
         times(median(&ratios)),
@@ -464,8 +480,8 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
         times(median(&plies_ratios)),
     );
     let header = "| variant | Ludii game | Ludii, games/s | `sow bench`, games/s | sow / Ludii \
-                  | plies a game, Ludii / sow | sow / Ludii per ply |\n\
-                  |---|---|---|---|---|---|---|\n";
+                  | plies a game, Ludii / sow | sow / Ludii per ply | headline |\n\
+                  |---|---|---|---|---|---|---|---|\n";
     let row = |v: &serde_json::Value| {
         let game = match v["ruleset"].as_str() {
             Some(ruleset) => format!(
@@ -478,13 +494,24 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
         let runs = &v["ludii"];
         let limited = number(runs, "ended_by_limit").expect("ended_by_limit");
         let games = number(runs, "games").expect("games");
-        let at_limit = if limited > 0.0 {
-            format!(" ({limited} of {games} at Ludii's limit)")
-        } else {
-            String::new()
+        let sow_capped = sow_games_at_cap(v);
+        let at_limit = match (limited > 0.0, sow_capped > 0.0) {
+            (false, false) => String::new(),
+            (true, false) => format!(" ({limited} of {games} at Ludii's limit)"),
+            (false, true) => format!(
+                " ({} of sow's {} at its cap)",
+                thousands(sow_capped),
+                thousands(sow_games(v))
+            ),
+            (true, true) => format!(
+                " ({limited} of {games} at Ludii's limit, {} of sow's {} at its cap)",
+                thousands(sow_capped),
+                thousands(sow_games(v))
+            ),
         };
+        let (per, headline_ratio) = headline(v);
         format!(
-            "| `{}` | {game} | {} | {} | {} | {} / {}{at_limit} | {} |\n",
+            "| `{}` | {game} | {} | {} | {} | {} / {}{at_limit} | {} | {} a {per} |\n",
             text_of(v, "variant"),
             thousands(number(v, "ludii_games_per_cpu_s").expect("ludii_games_per_cpu_s")),
             thousands(number(v, "sow_games_per_cpu_s").expect("sow_games_per_cpu_s")),
@@ -492,6 +519,7 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
             thousands(number(v, "ludii_plies_per_game").expect("ludii_plies_per_game")),
             thousands(number(v, "sow_plies_per_game").expect("sow_plies_per_game")),
             times(plies_ratio(v)),
+            times(headline_ratio),
         )
     };
     out += &format!(
@@ -521,6 +549,43 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
         }
     }
     out
+}
+
+/// The games `sow bench` played for one variant of a `scripts/bench-vs-ludii`
+/// results file.
+fn sow_games(v: &serde_json::Value) -> f64 {
+    number(&v["sow"], "games").expect("sow.games")
+}
+
+/// How many of `sow bench`'s games of one variant were stopped at its ply
+/// cap. Files written before `sow bench` counted them do not say: there
+/// every game was stopped when their mean length is the cap of a game (1,000
+/// plies) or of a match (10,000), as none is longer, and none counts as
+/// stopped otherwise.
+fn sow_games_at_cap(v: &serde_json::Value) -> f64 {
+    if let Some(capped) = number(&v["sow"], "ended_by_cap") {
+        return capped;
+    }
+    let mean = number(v, "sow_plies_per_game").expect("sow_plies_per_game");
+    match [1_000.0, 10_000.0].contains(&mean) {
+        true => sow_games(v),
+        false => 0.0,
+    }
+}
+
+/// The headline ratio of one variant, as `scripts/bench-vs-ludii` states it:
+/// per ply (`"ply"` and the ratio of plies per processor second) when more
+/// than half of Ludii's games ran to its limit or more than half of `sow
+/// bench`'s to its cap, else per game.
+fn headline(v: &serde_json::Value) -> (&'static str, f64) {
+    let runs = &v["ludii"];
+    let ludii_limited = number(runs, "ended_by_limit").expect("ended_by_limit");
+    let ludii_games = number(runs, "games").expect("games");
+    if 2.0 * ludii_limited > ludii_games || 2.0 * sow_games_at_cap(v) > sow_games(v) {
+        ("ply", number(v, "plies_ratio").expect("plies_ratio"))
+    } else {
+        ("game", number(v, "ratio").expect("ratio"))
+    }
 }
 
 /// A ratio as the page shows it: one decimal under 100, whole above (with
@@ -609,7 +674,10 @@ fn the_recorded_bench_run_renders_its_printed_ratios() {
 /// are the ones `scripts/bench-vs-ludii` printed as it measured (awagagae
 /// 154 and 14983 games per processor second, 97.4; dakon 35.7, the lowest;
 /// sute 15.6 per ply, the lowest; boukerourou's Ludii games all at its
-/// limit; hus apart, with the reason of games.tsv).
+/// limit; hus apart, with the reason of games.tsv). The headlines, worked
+/// out from the file's rows by the rule alone (per ply where more than half
+/// of either side's games hit a cap): the lowest is Oure Ngat's 31.0 per ply
+/// (all of Ludii's games at its limit), the median 228, and 11 below 100.
 #[test]
 fn the_recorded_ludii_run_renders_its_printed_ratios() {
     let name = "bench/results/ludii-2026-12-06.json";
@@ -620,13 +688,15 @@ fn the_recorded_ludii_run_renders_its_printed_ratios() {
          2025-04-15), on a 2-core machine (Intel(R) Xeon(R) Processor) shared with other work, so \
          the figures per processor second are the ones to read; the data: \
          `bench/results/ludii-2026-12-06.json`.",
-        "Over the 85 variants that play the same game as Ludii's, `sow bench` plays at least \
-         **35.7 times** as many games per processor second as Ludii (the lowest ratio: \
-         `dakon`; the median is 245 times), and at least 15.6 times as many plies \
-         (`sute`;",
-        "| `awagagae` | Awagagae | 154 | 14,983 | 97.4 | 593 / 544 (18 of 383 at Ludii's limit) | 89.3 |",
+        "Over the 85 variants that play the same game as Ludii's, the lowest headline is \
+         **31.0 times** (`oure-ngat`, per ply; the median is 228 times), and 11 of them are \
+         below 100 times.",
+        "Per game alone, `sow bench` plays at least **35.7 times** as many games per \
+         processor second as Ludii (the lowest ratio: `dakon`; the median is 245 times), and \
+         per ply alone at least 15.6 times as many plies (`sute`;",
+        "| `awagagae` | Awagagae | 154 | 14,983 | 97.4 | 593 / 544 (18 of 383 at Ludii's limit) | 89.3 | 97.4 a game |",
         "| `awari` | Awari | 616 | 361,616 | 587 | 108 / 108 | ",
-        "| `boukerourou` | Boukerourou | 4 | 68,695 | 16,487 | 10,000 / 189 (9 of 9 at Ludii's limit) | 312 |",
+        "| `boukerourou` | Boukerourou | 4 | 68,695 | 16,487 | 10,000 / 189 (9 of 9 at Ludii's limit) | 312 | 312 a ply |",
         "| `hus` | Hus (Damara), ruleset Damara (Observed) | 41 | 101,757 | 2,454 | 2,448 / 49 (65 of 85 at Ludii's limit) | 48.7 |",
         "- `hus`: Ludii's Hus (Damara) has no 4x8 board (its rulesets play 12 to 24 holes a row).",
     ] {
@@ -636,6 +706,60 @@ fn the_recorded_ludii_run_renders_its_printed_ratios() {
     let apart = section.find("Measured too").expect("the variants apart");
     assert!(section.find("| `hus` |").unwrap() > apart);
     assert!(section.find("| `awagagae` |").unwrap() < apart);
+}
+
+/// The headline ratio is per ply when more than half of either side's games
+/// were stopped by a cap, else per game: worked out for made-up rows, and
+/// the same as the `"headline"` that `scripts/bench-vs-ludii` wrote into
+/// every results file that has one.
+#[test]
+fn the_headline_ratio_is_per_ply_where_most_games_hit_a_cap() {
+    let row = |ludii: (u64, u64), sow: serde_json::Value, mean: f64| {
+        serde_json::json!({
+            "ratio": 40.0, "plies_ratio": 90.0, "sow_plies_per_game": mean,
+            "ludii": {"games": ludii.0, "ended_by_limit": ludii.1}, "sow": sow,
+        })
+    };
+    let counted =
+        |games: u64, capped: u64| serde_json::json!({"games": games, "ended_by_cap": capped});
+    let cases = [
+        // All of Ludii's games at its limit (Dakon), none of sow's.
+        (row((55, 55), counted(100, 0), 4_000.0), ("ply", 90.0)),
+        // Half of each: not more than half.
+        (row((10, 5), counted(10, 5), 500.0), ("game", 40.0)),
+        // More than half of sow's at its cap.
+        (row((10, 0), counted(10, 6), 9_000.0), ("ply", 90.0)),
+        // A file that did not count sow's: a mean of 10,000 plies is the cap.
+        (
+            row((11, 0), serde_json::json!({"games": 8}), 10_000.0),
+            ("ply", 90.0),
+        ),
+        (
+            row((11, 0), serde_json::json!({"games": 8}), 9_768.0),
+            ("game", 40.0),
+        ),
+    ];
+    for (v, want) in cases {
+        assert_eq!(headline(&v), want, "{v}");
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/results");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("ludii-") && name.ends_with(".json")) {
+            continue;
+        }
+        let results: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for v in results["variants"].as_array().unwrap() {
+            let Some(stored) = v.get("headline") else {
+                continue;
+            };
+            let (per, ratio) = headline(v);
+            assert_eq!(stored["per"], per, "{name}: {v}");
+            assert_eq!(number(stored, "ratio"), Some(ratio), "{name}: {v}");
+        }
+    }
 }
 
 /// Hexadecimal words the documents may show although they look like commit

@@ -408,6 +408,12 @@ fn bench_plays_matches_of_rounds() {
         assert!(plies <= matches * 10_000, "{run}");
         // A round needs plies: the start has 84 stones on the board.
         assert!(plies > rounds, "{run}");
+        // Random matches of Galatjang run on (Ludii's too run to its move
+        // limit): some are stopped at the cap, each after 10,000 plies.
+        assert_eq!(run["ply_cap"], 10_000, "{run}");
+        let capped = run["ended_by_cap"].as_u64().unwrap();
+        assert!(capped > 0 && capped <= matches, "{run}");
+        assert!(plies >= capped * 10_000, "{run}");
     }
     let (code, out, err) = sow(&args);
     assert_eq!(code, 0, "{err}");
@@ -431,6 +437,7 @@ fn bench_plays_matches_of_rounds() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["matches"], false);
     assert!(json["playouts"][0].get("rounds").is_none(), "{out}");
+    assert_eq!(json["playouts"][0]["ply_cap"], 1_000, "{out}");
 }
 
 /// `sow render` and `sow trace --html` replay through round changes: f

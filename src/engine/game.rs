@@ -119,7 +119,7 @@ impl Game {
             (&captures, &sowing, &turns),
             claim.is_some(),
             board.row_bits,
-            move_table.playable_bits,
+            &move_table,
         );
         let opening = OpeningRules::new(&rules, board.per_side, &captures);
         let rounds = RoundRules::new(&rules);
@@ -450,7 +450,7 @@ impl Game {
         direction: Direction,
     ) -> bool {
         let target = usize::from(self.sowing.sow_path[player.index()][direction as usize][pit][0]);
-        target == pit || pos.pits[target % MAX_PITS] == 0
+        (target == pit) | (pos.pits[target % MAX_PITS] == 0)
     }
 
     /// The pits `player` may play: their row, the whole board under

@@ -409,20 +409,57 @@ impl Game {
     /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
     /// empty pit), as a mask. The test of [`Game::first_lap_allowed`] under
     /// that rule, inlined: a call for each single stone cost more than the
-    /// test.
-    #[inline]
+    /// test. Where every first stone falls into the next pit
+    /// ([`MoveLegality::singles_sow_to_next_pit`]), the board's pits holding
+    /// stones, rotated by one pit, mark the blocked ones at once
+    /// ([`Game::blocked_singles_by_rotation`]); otherwise each single stone
+    /// is looked at ([`Game::blocked_singles_one_by_one`]).
+    ///
+    /// [`MoveLegality::singles_sow_to_next_pit`]: super::component::legality::MoveLegality
+    #[inline(always)]
     fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
+        match self.legality.singles_sow_to_next_pit {
+            true => self.blocked_singles_by_rotation::<W>(pos, pits),
+            false => self.blocked_singles_one_by_one::<W>(pos, pits),
+        }
+    }
+
+    /// [`Game::blocked_singles`] where each pit's first stone falls into
+    /// the next pit in pit order (pit 0 after the last): the single stones
+    /// whose next pit holds stones.
+    #[inline(always)]
+    pub(crate) fn blocked_singles_by_rotation<const W: usize>(
+        &self,
+        pos: &Position,
+        pits: u32,
+    ) -> u32 {
+        let last = self.board.pit_count - 1;
+        // The pits holding stones (not the slots past the board: a store's).
+        let held = pos.holding_at_least::<W>(1) & (u32::MAX >> (31 - last));
+        let singles = pits & held & !pos.holding_at_least::<W>(2);
+        // Bit `i`: pit `i + 1` (pit 0 for the last pit) holds stones.
+        let next_held = (held >> 1) | (held & 1) << last;
+        singles & next_held
+    }
+
+    /// [`Game::blocked_singles`] a single stone at a time. Each pit's
+    /// answer is a bit or-ed in, not a branch: whether a stone is blocked
+    /// is a coin toss the processor cannot foresee.
+    #[inline]
+    pub(crate) fn blocked_singles_one_by_one<const W: usize>(
+        &self,
+        pos: &Position,
+        pits: u32,
+    ) -> u32 {
         let mut singles = pits & !pos.holding_at_least::<W>(2);
         let mut blocked = 0;
         while singles != 0 {
             let pit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
             let direction = self.move_table.pit_moves[pit % MAX_MOVES].direction;
-            if pos.pits[pit % MAX_PITS] == 1
-                && !self.single_into_empty(pos, pos.to_move, pit, direction)
-            {
-                blocked |= 1 << pit;
-            }
+            let stuck = (pos.pits[pit % MAX_PITS] == 1)
+                & !self.single_into_empty(pos, pos.to_move, pit, direction);
+            blocked |= u32::from(stuck) << pit;
         }
         blocked
     }
@@ -583,7 +620,49 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::variants;
+    use crate::{engine::position::STORE_SLOT, variants};
+
+    /// Where every first stone falls into the next pit, the single stones
+    /// found blocked by rotating the mask of pits holding stones are those
+    /// found by looking at each single stone: on every shipped variant whose
+    /// pits sow so (Kay among them), from random boards (up to 3 stones a
+    /// pit, so that single stones and empty pits abound, a store slot
+    /// holding stones too), for each player and every mask of pits played.
+    #[test]
+    fn blocked_single_stones_by_rotation_are_those_found_one_by_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut rotated = Vec::new();
+        for name in variants::shipped_names() {
+            let game = Game::new(variants::load(name).unwrap().rules);
+            if !game.legality.singles_sow_to_next_pit {
+                continue;
+            }
+            rotated.push(name);
+            for _ in 0..2000 {
+                let mut pos = game.start();
+                for pit in 0..game.pit_count() {
+                    pos.pits[pit] = rng.random_range(0..=3);
+                }
+                pos.pits[STORE_SLOT] = rng.random_range(0..=2);
+                pos.to_move = if rng.random() {
+                    Player::North
+                } else {
+                    Player::South
+                };
+                // Pits of the board, as the moves' masks hold.
+                let on_board = u32::MAX >> (32 - game.pit_count());
+                let pits = rng.random::<u32>() & pos.holding_at_least::<4>(1) & on_board;
+                let one_by_one = game.blocked_singles_one_by_one::<4>(&pos, pits);
+                let narrow = game.board.narrow;
+                let by_rotation = match narrow {
+                    true => game.blocked_singles_by_rotation::<2>(&pos, pits),
+                    false => game.blocked_singles_by_rotation::<4>(&pos, pits),
+                };
+                assert_eq!(by_rotation, one_by_one, "{name}: {pos:?}, pits {pits:#b}");
+            }
+        }
+        assert!(rotated.contains(&"kay"), "{rotated:?}");
+    }
 
     /// Where the mover must feed and the candidates are judged one at a
     /// time ([`Legality::Feeding`]), on random games of every shipped

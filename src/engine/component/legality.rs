@@ -3,7 +3,9 @@
 //! generator tests of each candidate move, in the order the rules filter
 //! them.
 
-use super::{captures::CaptureRules, sowing_paths::SowPaths, turns::TurnRules};
+use super::{
+    captures::CaptureRules, move_table::MoveTable, sowing_paths::SowPaths, turns::TurnRules,
+};
 use crate::rules::{
     Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons,
     SowStart, Take,
@@ -44,6 +46,12 @@ pub(in crate::engine) struct MoveLegality {
     /// Whether a pit holding a single stone is played only when that stone
     /// falls into an empty pit (`first_lap single_into_empty`, Kay).
     pub(in crate::engine) single_needs_empty: bool,
+    /// Whether, on a board whose pits sow one way, every pit's first stone
+    /// falls into the next pit in pit order (the last pit's into pit 0),
+    /// for either player: the pits whose single stone is blocked under
+    /// `single_needs_empty` are then the single stones before a pit that
+    /// holds stones, one rotation of a mask (Kay).
+    pub(in crate::engine) singles_sow_to_next_pit: bool,
     /// Whether a move whose first lap ends in a capture is obligatory when
     /// there is one (`first_lap captures`, Bao).
     pub(in crate::engine) first_lap_capture: bool,
@@ -77,15 +85,16 @@ pub(in crate::engine) struct MoveLegality {
 impl MoveLegality {
     /// The legality rules of `rules`, whose captures, sowing and turns are
     /// compiled as `captures`, `sowing` and `turns`; `claims` when pits can
-    /// become a player's store (`claim`); `row_bits` and `playable_bits`
-    /// (per player) the pits of each row and the pits each player plays.
+    /// become a player's store (`claim`); `row_bits` the pits of each row;
+    /// `move_table` the moves of each pit (and the pits each player plays).
     pub(in crate::engine) fn new(
         rules: &Rules,
         (captures, sowing, turns): (&CaptureRules, &SowPaths, &TurnRules),
         claims: bool,
         row_bits: [u32; 2],
-        playable_bits: [u32; 2],
+        move_table: &MoveTable,
     ) -> MoveLegality {
+        let playable_bits = move_table.playable_bits;
         let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
         let first_lap_rule =
             rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
@@ -102,6 +111,7 @@ impl MoveLegality {
             single_no_capture: rules.sowing.singletons == Singletons::IntoEmptyNoCapture,
             first_lap_rule,
             single_needs_empty,
+            singles_sow_to_next_pit: singles_sow_to_next_pit(sowing, move_table, rules),
             first_lap_capture,
             pit_masks: (!first_lap_rule || single_needs_empty) && !first_lap_capture,
             slam_limits_moves: slam_matters
@@ -122,6 +132,20 @@ impl MoveLegality {
             restriction_steps: rules.restrictions.0,
         }
     }
+}
+
+/// [`MoveLegality::singles_sow_to_next_pit`]: whether every pit of the
+/// board sows one way and its first stone falls into the pit after it in
+/// pit order (pit 0 after the last), whichever player sows it.
+fn singles_sow_to_next_pit(sowing: &SowPaths, move_table: &MoveTable, rules: &Rules) -> bool {
+    let pits = rules.pit_count();
+    move_table.one_way
+        && (0..2).all(|m| {
+            (0..pits).all(|pit| {
+                let direction = move_table.pit_moves[pit].direction as usize;
+                usize::from(sowing.sow_path[m][direction][pit][0]) == (pit + 1) % pits
+            })
+        })
 }
 
 /// The [`FeedScreen`] of `rules`, whose captures are compiled as
