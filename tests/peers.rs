@@ -292,6 +292,12 @@ const PEERS: &[Peer] = &[
     },
     // Named variants of the configurations above (numbers or one setting).
     Peer {
+        name: "anywoli-yit-nuri",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
         name: "bosh-no-rounds",
         games: 30,
         captures_only_at: &[],
