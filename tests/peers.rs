@@ -298,6 +298,12 @@ const PEERS: &[Peer] = &[
         next_past_closed: false,
     },
     Peer {
+        name: "anywoli-yit-jani",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
         name: "bosh-no-rounds",
         games: 30,
         captures_only_at: &[],
