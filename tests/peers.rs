@@ -290,6 +290,12 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    Peer {
+        name: "pallanguli-no-rounds",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
     // Named variants of the configurations above (numbers or one setting).
     Peer {
         name: "anywoli-yit-nuri",
