@@ -296,6 +296,12 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[],
         next_past_closed: false,
     },
+    Peer {
+        name: "rio-kadalis",
+        games: 30,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
     // Named variants of the configurations above (numbers or one setting).
     Peer {
         name: "anywoli-yit-nuri",
@@ -559,6 +565,7 @@ const ENDLESS: &[(&str, &[u64])] = &[
     ("hoyito", &[10]),
     ("hufesay", &[34, 66, 69]),
     ("bule-perga", &[105]),
+    ("rio-kadalis", &[4, 6, 11, 30]),
 ];
 
 /// Two-out chains that go round to the move's last pit: the peer's chain
