@@ -309,6 +309,12 @@ const PEERS: &[Peer] = &[
         captures_only_at: &[EndReason::ScoreReached],
         next_past_closed: true,
     },
+    Peer {
+        name: "pallanguli-longbeu-a-cha",
+        games: 30,
+        captures_only_at: &[EndReason::ScoreReached],
+        next_past_closed: true,
+    },
     // Named variants of the configurations above (numbers or one setting).
     Peer {
         name: "anywoli-yit-nuri",
@@ -568,6 +574,7 @@ const MBANGBI_CHAIN_BUG: &[(u64, usize)] = &[
 const PAST_CLOSED: &[(&str, usize)] = &[
     ("bosh", 148),
     ("pallanguli", 30),
+    ("pallanguli-longbeu-a-cha", 28),
 ];
 
 /// Games the peer ended for an endless sowing, per configuration: its
