@@ -281,7 +281,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "anywoli",
-        games: 100,
+        games: 30,
         captures_only_at: &[],
         next_past_closed: false,
     },
@@ -324,7 +324,7 @@ const PEERS: &[Peer] = &[
     },
     Peer {
         name: "anywoli-yit-jani",
-        games: 100,
+        games: 20,
         captures_only_at: &[],
         next_past_closed: false,
     },
