@@ -304,6 +304,12 @@ const PEERS: &[Peer] = &[
         next_past_closed: false,
     },
     Peer {
+        name: "simplecapt-lastcapt",
+        games: 100,
+        captures_only_at: &[],
+        next_past_closed: false,
+    },
+    Peer {
         name: "rio-kadalis",
         games: 30,
         captures_only_at: &[],
