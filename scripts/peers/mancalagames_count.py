@@ -339,7 +339,14 @@ def read(gi, cls, holes, seeds, p):
     elif goal:
         miss("rounds: tallies (" + gi.Goal(goal).name.lower() + ")")
     end = get("end_cond", 0)
-    if end == 1:
+    if end == 1 and not (get("crosscapt") or capt_type or pick or presow) and (
+            not basic or side == 2):
+        # No capture can empty the opponent's row (none, or from the
+        # mover's own row only): a row empties only by its owner's move, so
+        # row_empty tested before captured_majority ends where the peer's
+        # CLEARED_OWN does (SimpleCapt, SimpleCapt::LastCapt replayed).
+        notes.append("row_empty before captured_majority (only the mover's own row can empty)")
+    elif end == 1:
         miss("end when the mover's row is empty")
     elif end == 2:
         miss("end when the opponent's row is empty")
