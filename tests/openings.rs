@@ -93,7 +93,9 @@ fn extra_turn_last_pit_capture_without_a_capture_rule_is_refused_with_its_place(
     let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("`extra_turn last_pit_capture` has no effect: the variant has no capture rule"),
+        err.contains(
+            "`extra_turn last_pit_capture` has no effect: the variant has no capture rule"
+        ),
         "{err}"
     );
     assert!(err.contains("no-capture.variant:3:"), "{err}");

@@ -639,7 +639,11 @@ impl Game {
         // was still the mover's turn: the round ends with them to move.
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || end == LapsEnd::Stopped || self.moves_again(last, &effect, ended_pits),
+            false => {
+                claimed_again
+                    || end == LapsEnd::Stopped
+                    || self.moves_again(last, &effect, ended_pits)
+            }
         };
         if !again {
             pos.to_move = mover.other();
