@@ -576,7 +576,10 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         }
         sowing.laps = Laps::Single;
         sowing.first_move_from.clear();
-        if sowing.extra_turn == ExtraTurn::Capture {
+        if matches!(
+            sowing.extra_turn,
+            ExtraTurn::Capture | ExtraTurn::LastPitCapture
+        ) {
             sowing.extra_turn = ExtraTurn::Store;
         }
         sowing.singletons = Singletons::Never;

@@ -83,6 +83,25 @@ fn extra_turn_capture_without_a_capture_rule_is_refused_with_its_place() {
 }
 
 #[test]
+fn extra_turn_last_pit_capture_without_a_capture_rule_is_refused_with_its_place() {
+    let path = scratch("extra-turn-last-pit-capture").join("no-capture.variant");
+    std::fs::write(
+        &path,
+        "name \"T\"\nboard { pits 3; seeds 2 }\nsow { start next; extra_turn last_pit_capture }\n",
+    )
+    .unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "`extra_turn last_pit_capture` has no effect: the variant has no capture rule"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("no-capture.variant:3:"), "{err}");
+}
+
+#[test]
 fn each_player_first_moves_with_extra_turn_capture_needs_every_rule_waived() {
     let text = shipped_text_with(
         "wa-ache-waledat",

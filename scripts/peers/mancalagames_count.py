@@ -204,7 +204,9 @@ def read(gi, cls, holes, seeds, p):
     elif sow_rule in (4, 14, 15, 16):
         notes.append("capture on every_pit")
     elif sow_rule == 3:
-        miss("in-sowing capture, last pit to the sower")
+        # The en-passant sower leaves each lap's last hole alone; the
+        # capturer then takes the move's last hole for the sower.
+        notes.append("capture on every_pit goes_to row_owner; last_stone lifted")
     elif sow_rule == 8 and basic and not get("crosscapt") and not get("capt_type"):
         notes.append("capture on relay_landing; then sows_on")
     elif sow_rule == 8:
@@ -282,7 +284,11 @@ def read(gi, cls, holes, seeds, p):
             notes.append("cross capture ONE_ANY read as ONE_ZEROS (no chain)")
     if get("xc_sown"):
         miss("cross capture only after sowing the far row")
-    if get("capt_rturn") == 1:
+    if get("capt_rturn") == 1 and sow_rule in (3, 4, 14, 15, 16):
+        # The peer's repeat turn follows its capturer, not the captures
+        # made as the seeds pass (capturer.RepeatTurn).
+        notes.append("extra_turn last_pit_capture")
+    elif get("capt_rturn") == 1:
         notes.append("extra_turn capture")
     elif get("capt_rturn") == 2:
         miss("extra turn on the first capture only")
@@ -333,7 +339,14 @@ def read(gi, cls, holes, seeds, p):
     elif goal:
         miss("rounds: tallies (" + gi.Goal(goal).name.lower() + ")")
     end = get("end_cond", 0)
-    if end == 1:
+    if end == 1 and not (get("crosscapt") or capt_type or pick or presow) and (
+            not basic or side == 2):
+        # No capture can empty the opponent's row (none, or from the
+        # mover's own row only): a row empties only by its owner's move, so
+        # row_empty tested before captured_majority ends where the peer's
+        # CLEARED_OWN does (SimpleCapt, SimpleCapt::LastCapt replayed).
+        notes.append("row_empty before captured_majority (only the mover's own row can empty)")
+    elif end == 1:
         miss("end when the mover's row is empty")
     elif end == 2:
         miss("end when the opponent's row is empty")
@@ -360,7 +373,13 @@ def read(gi, cls, holes, seeds, p):
     if rounds:
         if rounds != 2:
             miss("rounds: other round ends (" + gi.Rounds(rounds).name.lower() + ")")
+        # The peer's default fill (NOT_APPLICABLE) fills as its
+        # OUTSIDE_FILL (new_game.NewRound): from both ends of a row to its
+        # middle, whose holes are the ones closed (Raja Pasu's replay shows
+        # it); counted where holes are closed and not owned.
         fill = get("round_fill", 0)
+        if fill == 0 and get("blocks") and goal != 2:
+            fill = 3
         if fill not in (0, 1, 2, 6):
             miss("rounds: fill " + gi.RoundFill(fill).name.lower())
         if get("round_starter", 0) == 3:

@@ -511,12 +511,18 @@ impl Game {
     }
 
     /// Whether the mover moves again after a move whose last stone fell in
-    /// slot `last` and that did `effect`: `extra_turn store` (the last stone
-    /// in their store) or `extra_turn capture` (a pit captured).
+    /// slot `last` and that did `effect`, `ended_pits` the pits the capture
+    /// where it ended took: `extra_turn store` (the last stone in their
+    /// store), `extra_turn capture` (a pit captured) or `extra_turn
+    /// last_pit_capture` (a pit captured where the move ended).
     #[inline]
-    pub(super) fn moves_again(&self, last: usize, effect: &Effect) -> bool {
+    pub(super) fn moves_again(&self, last: usize, effect: &Effect, ended_pits: u32) -> bool {
+        let captured = match self.turns.only_last_pit_capture {
+            true => ended_pits,
+            false => effect.captured_pits,
+        };
         (self.turns.extra_turn && self.is_store(last))
-            || (self.turns.extra_turn_capture && effect.captured_pits != 0)
+            || (self.turns.extra_turn_capture && captured != 0)
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
@@ -619,6 +625,8 @@ impl Game {
                 claimed_again |= self.claim_or_tribute(rule, pos, mover, last, &mut effect);
             }
         }
+        // The pits the capture where the move ended took.
+        let ended_pits = effect.captured_pits;
         if !PLAIN {
             // Pits taken during the sowing were refilled after: they do not
             // keep the last-pit rules from taking them again.
@@ -631,7 +639,11 @@ impl Game {
         // was still the mover's turn: the round ends with them to move.
         let again = match PLAIN {
             true => self.turns.extra_turn && self.is_store(last),
-            false => claimed_again || end == LapsEnd::Stopped || self.moves_again(last, &effect),
+            false => {
+                claimed_again
+                    || end == LapsEnd::Stopped
+                    || self.moves_again(last, &effect, ended_pits)
+            }
         };
         if !again {
             pos.to_move = mover.other();

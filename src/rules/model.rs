@@ -287,6 +287,8 @@ keyword_enum! {
         Store = "store",
         /// The mover moves again when the move captured (Wa'ache Waledat's "these counters are captured and the player takes another turn").
         Capture = "capture",
+        /// The mover moves again when a capture where the move ended took stones: a rule `on last_pit` (or a claim), not a pit taken during the sowing or by a sweep (MancalaGames' Anywoli: its fours taken as the stones pass give no extra turn, the last hole's does).
+        LastPitCapture = "last_pit_capture",
     }
 }
 

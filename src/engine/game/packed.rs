@@ -53,7 +53,8 @@ impl Game {
             }
         }
         pos.pits[..LANES].copy_from_slice(&board);
-        let again = self.moves_again(last, &effect);
+        // Every pit a packed move takes is taken where it ended.
+        let again = self.moves_again(last, &effect, effect.captured_pits);
         if !again {
             pos.to_move = mover.other();
         }

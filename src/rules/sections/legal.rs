@@ -708,12 +708,18 @@ pub(crate) fn each_player_first_moves_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             .iter()
             .any(|c| c.first_move == FirstMove::Normal);
     if read.valid(&sow::EXTRA_TURN)
-        && rules.sowing.extra_turn == ExtraTurn::Capture
+        && matches!(
+            rules.sowing.extra_turn,
+            ExtraTurn::Capture | ExtraTurn::LastPitCapture
+        )
         && opening_captures
     {
         out.push(Diagnostic::error(
             s.span,
-            "`first_moves each_player` with `extra_turn capture` needs `first_move no_capture` in every capture rule: an extra turn in the opening would make South's second move North's first",
+            format!(
+                "`first_moves each_player` with `extra_turn {}` needs `first_move no_capture` in every capture rule: an extra turn in the opening would make South's second move North's first",
+                rules.sowing.extra_turn.word()
+            ),
         ));
     }
     out

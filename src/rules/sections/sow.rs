@@ -294,6 +294,7 @@ fn extra_turn(rules: &Rules) -> Vec<String> {
         ExtraTurn::Never => "Then the other player moves.".into(),
         ExtraTurn::Store => "If the last stone lands in the mover's own store, the mover moves again; otherwise the other player moves.".into(),
         ExtraTurn::Capture => "If the move captured, the mover moves again; otherwise the other player moves.".into(),
+        ExtraTurn::LastPitCapture => "If a capture where the move ended took stones, the mover moves again (stones taken during the sowing or by a sweep give no extra turn); otherwise the other player moves.".into(),
     }]
 }
 
@@ -353,13 +354,18 @@ pub(crate) fn extra_turn_store_needs_stores(read: &Read<'_>) -> Vec<Diagnostic> 
             )]
         }
         Some(s)
-            if rules.sowing.extra_turn == ExtraTurn::Capture
-                && rules.captures.is_empty()
+            if matches!(
+                rules.sowing.extra_turn,
+                ExtraTurn::Capture | ExtraTurn::LastPitCapture
+            ) && rules.captures.is_empty()
                 && rules.claim.count.is_none() =>
         {
             vec![Diagnostic::error(
                 s.span,
-                "`extra_turn capture` has no effect: the variant has no capture rule (`capture NAME { ... }`) and no `claim`",
+                format!(
+                    "`extra_turn {}` has no effect: the variant has no capture rule (`capture NAME {{ ... }}`) and no `claim`",
+                    rules.sowing.extra_turn.word()
+                ),
             )]
         }
         _ => Vec::new(),
