@@ -157,8 +157,9 @@ pub const ARTIFACTS: &[Artifact] = &[
     },
     Artifact {
         name: "round_end_tested_each_lap",
-        what: "Ludii 1.3.13, Gabata (Adegrat) and Galatjang: each relay lap is a move of its \
-               own, and the test that ends the round (Adegrat's `OneRowIsEmpty`, a row empty; \
+        what: "Ludii 1.3.13, Gabata (Adegrat), Galatjang and Bosh: each relay lap is a move of \
+               its own, and the test that ends the round (Adegrat's and Bosh's \
+               `OneRowIsEmpty`, a row empty; \
                Galatjang's `NoLegalMoves`, no playable hole holding a counter) is made after \
                each, so a lap that meets it ends the round in the middle of the turn, the \
                counters left going as the round's end gives them; the rules judge the whole \
