@@ -414,6 +414,12 @@ fn next_round_like<'g>(
         .then(|| (next, end.max(from) - 1))
 }
 
+/// Whether `matched`'s round, which has ended, ends the match.
+fn match_over(matched: &MatchRun) -> bool {
+    let after = matched.clone().finish_rounds().last().map(|c| c.after);
+    matches!(after, Some(AfterRound::MatchOver(_)))
+}
+
 /// A sowing where a game parts, as the artifacts' detectors see it.
 struct AtSowing<'a> {
     game: &'a Game,
@@ -898,6 +904,20 @@ fn replay(
                         && wanted.scored(tried.run().scores()))
                 {
                     found = Some((tried, k + offset));
+                    break 'search;
+                }
+                // Ludii's match that ends after a refill: its board swept
+                // into the hands (the round's scores), then the refill it
+                // plays before its end test, its last moves.
+                let closing = &moves[k + offset + 1..];
+                if ended
+                    && !at_limit
+                    && !closing.is_empty()
+                    && closing.iter().all(|m| is_refill(layout, m))
+                    && wanted.scored(tried.run().scores())
+                    && match_over(&tried)
+                {
+                    found = Some((tried, moves.len() - 1));
                     break 'search;
                 }
                 if ended && game.has_rounds() {
