@@ -27,8 +27,6 @@ pub(super) struct ChainTable {
     /// [`HIGH`] when those tests alone decide; 0 when a count must also
     /// not be 0.
     zero_allowed: u64,
-    /// The high bit of the window's lanes the rule takes from.
-    rule_lanes: u64,
     /// The window is the high half of the word (a `u128`'s opponent's row).
     high_half: bool,
     /// The bytes of the window that are the opponent's row.
@@ -106,7 +104,6 @@ impl ChainTable {
             tests: [broadcast(tests[0]), broadcast(*tests.last()?)],
             two_tests: tests.len() == 2,
             zero_allowed: if zero_allowed { HIGH } else { 0 },
-            rule_lanes: byte_mask(window_bits(rule.lanes)) & HIGH,
             high_half,
             opponent: byte_mask(window_bits(rule.opponent_lanes)),
             taken,
@@ -125,15 +122,15 @@ impl ChainTable {
     /// opponent's row.
     #[inline(always)]
     pub(super) fn capture(&self, window: u64, last: u8) -> (u32, u64, bool) {
-        let test = |(mask, value): (u64, u64)| {
-            !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
-        };
+        // A byte below 128 is 0 when 128 minus it keeps its high bit.
+        let test = |(mask, value): (u64, u64)| HIGH.wrapping_sub((window & mask) ^ value);
         let mut counted = test(self.tests[0]);
         if self.two_tests {
             counted |= test(self.tests[1]);
         }
-        let not_zero = window.wrapping_add(LOW7) | self.zero_allowed;
-        let pits = high_bits(counted & not_zero & self.rule_lanes) as usize;
+        let not_zero = (window.wrapping_add(LOW7) | self.zero_allowed) & HIGH;
+        // The table ignores the lanes the rule does not take from.
+        let pits = high_bits(counted & not_zero) as usize;
         let row = match last {
             super::NO_PIT => NOTHING,
             lane => usize::from(lane & 7),
@@ -152,11 +149,16 @@ impl ChainTable {
 fn count_tests(capturable: &[bool; 256], total: u32) -> Option<(Vec<(u8, u8)>, bool)> {
     let counts = (total as usize).min(127);
     let wanted: u128 = (0..=counts).fold(0, |w, n| w | u128::from(capturable[n]) << n);
+    let all: u128 = (0..=counts).fold(0, |a, n| a | 1 << n);
+    // `with_bit[b]`: the counts with bit `b` set.
+    let with_bit: [u128; 7] = std::array::from_fn(|b| (0..=counts).filter(|n| n >> b & 1 == 1).fold(0, |a, n| a | 1 << n));
     let cover = |zero_allowed: bool| {
         let matched = |mask: usize, value: usize| -> u128 {
-            (0..=counts)
-                .filter(|&n| n & mask == value && (zero_allowed || n != 0))
-                .fold(0, |m, n| m | 1 << n)
+            let cube = (0..7).filter(|b| mask >> b & 1 == 1).fold(all, |m, b| match value >> b & 1 {
+                1 => m & with_bit[b],
+                _ => m & !with_bit[b],
+            });
+            cube & !u128::from(!zero_allowed)
         };
         let mut tests = Vec::new();
         let mut left = wanted;
