@@ -4,7 +4,8 @@
 //! the half of a `u128` that holds every pit the rule takes from), and the
 //! pits taken are one table load indexed by the last lane and those pits.
 //! Random games capture at random, so the capture loop's branches were
-//! mispredicted about once a ply; this has none.
+//! mispredicted about once a ply; this has at most one, whether the last
+//! pit is taken (see [`ChainTable::branch_free`]).
 
 use super::lanes::{high_bits, HIGH, ONES};
 
@@ -24,6 +25,12 @@ pub(super) struct ChainTable {
     tests: [(u64, u64); 2],
     /// Both tests are needed (else only the first is made).
     two_tests: bool,
+    /// The capture is worked out without a branch even when the last pit
+    /// takes nothing: set when the rule takes from both rows, where random
+    /// sowings capture often (a branch on it would be mispredicted often);
+    /// clear when it takes from one row, where most sowings capture
+    /// nothing and the board then goes on without waiting for the table.
+    branch_free: bool,
     /// [`HIGH`] when those tests alone decide; 0 when a count must also
     /// not be 0.
     zero_allowed: u64,
@@ -69,7 +76,8 @@ impl ChainTable {
             _ => return None,
         };
         let (tests, zero_allowed) = count_tests(rule.capturable, rule.total)?;
-        let byte_mask = |bits: u32| (0..8).fold(0u64, |m, i| m | u64::from(bits >> i & 1) * 0xFF << (8 * i));
+        let byte_mask =
+            |bits: u32| (0..8).fold(0u64, |m, i| m | u64::from(bits >> i & 1) * 0xFF << (8 * i));
         let window_bits = |bits: u32| (bits >> offset) & 0xFF;
         let mut taken = Box::new([[0u64; 256]; 9]);
         for (last, row) in taken.iter_mut().take(8).enumerate() {
@@ -78,9 +86,8 @@ impl ChainTable {
                 continue;
             }
             for (pits, entry) in row.iter_mut().enumerate() {
-                let qualifies = |lane: usize| {
-                    rule.lanes >> lane & 1 == 1 && pits >> (lane - offset) & 1 == 1
-                };
+                let qualifies =
+                    |lane: usize| rule.lanes >> lane & 1 == 1 && pits >> (lane - offset) & 1 == 1;
                 if !qualifies(lane) {
                     continue;
                 }
@@ -103,6 +110,8 @@ impl ChainTable {
         Some(ChainTable {
             tests: [broadcast(tests[0]), broadcast(*tests.last()?)],
             two_tests: tests.len() == 2,
+            branch_free: rule.lanes & rule.opponent_lanes != 0
+                && rule.lanes & !rule.opponent_lanes != 0,
             zero_allowed: if zero_allowed { HIGH } else { 0 },
             high_half,
             opponent: byte_mask(window_bits(rule.opponent_lanes)),
@@ -122,19 +131,23 @@ impl ChainTable {
     /// opponent's row.
     #[inline(always)]
     pub(super) fn capture(&self, window: u64, last: u8) -> (u32, u64, bool) {
-        // A byte below 128 is 0 when 128 minus it keeps its high bit.
-        let test = |(mask, value): (u64, u64)| HIGH.wrapping_sub((window & mask) ^ value);
+        let test = |(mask, value): (u64, u64)| {
+            !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
+        };
         let mut counted = test(self.tests[0]);
         if self.two_tests {
             counted |= test(self.tests[1]);
         }
-        let not_zero = (window.wrapping_add(LOW7) | self.zero_allowed) & HIGH;
+        let not_zero = window.wrapping_add(LOW7) | self.zero_allowed;
         // The table ignores the lanes the rule does not take from.
         let pits = high_bits(counted & not_zero) as usize;
         let row = match last {
             super::NO_PIT => NOTHING,
             lane => usize::from(lane & 7),
         };
+        if !self.branch_free && pits >> row & 1 == 0 {
+            return (0, window, false);
+        }
         let taken = window & self.taken[row][pits & 0xFF];
         let stones = (taken.wrapping_mul(ONES) >> 56) as u32;
         (stones, window ^ taken, taken & self.opponent != 0)
@@ -151,20 +164,31 @@ fn count_tests(capturable: &[bool; 256], total: u32) -> Option<(Vec<(u8, u8)>, b
     let wanted: u128 = (0..=counts).fold(0, |w, n| w | u128::from(capturable[n]) << n);
     let all: u128 = (0..=counts).fold(0, |a, n| a | 1 << n);
     // `with_bit[b]`: the counts with bit `b` set.
-    let with_bit: [u128; 7] = std::array::from_fn(|b| (0..=counts).filter(|n| n >> b & 1 == 1).fold(0, |a, n| a | 1 << n));
+    let with_bit: [u128; 7] = std::array::from_fn(|b| {
+        (0..=counts)
+            .filter(|n| n >> b & 1 == 1)
+            .fold(0, |a, n| a | 1 << n)
+    });
     let cover = |zero_allowed: bool| {
         let matched = |mask: usize, value: usize| -> u128 {
-            let cube = (0..7).filter(|b| mask >> b & 1 == 1).fold(all, |m, b| match value >> b & 1 {
-                1 => m & with_bit[b],
-                _ => m & !with_bit[b],
-            });
+            let cube =
+                (0..7)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .fold(all, |m, b| match value >> b & 1 {
+                        1 => m & with_bit[b],
+                        _ => m & !with_bit[b],
+                    });
             cube & !u128::from(!zero_allowed)
         };
         let mut tests = Vec::new();
         let mut left = wanted;
         while left != 0 && tests.len() < 2 {
             let best = (0..128usize)
-                .flat_map(|mask| (0..128usize).filter(move |v| v & !mask == 0).map(move |v| (mask, v)))
+                .flat_map(|mask| {
+                    (0..128usize)
+                        .filter(move |v| v & !mask == 0)
+                        .map(move |v| (mask, v))
+                })
                 .map(|(mask, value)| (mask, value, matched(mask, value)))
                 .filter(|&(_, _, m)| m & !wanted == 0 && m & left != 0)
                 .max_by_key(|&(mask, _, m)| ((m & left).count_ones(), mask));
@@ -203,7 +227,9 @@ mod tests {
         for counts in [&[2usize, 4][..], &[1, 3], &[2, 4, 6, 8], &[1]] {
             let (tests, zero) = count_tests(&capturable(counts), 60).unwrap();
             for n in 0..=60usize {
-                let hit = tests.iter().any(|&(m, v)| n & usize::from(m) == usize::from(v))
+                let hit = tests
+                    .iter()
+                    .any(|&(m, v)| n & usize::from(m) == usize::from(v))
                     && (zero || n != 0);
                 assert_eq!(hit, counts.contains(&n), "{counts:?}: {n}");
             }
@@ -240,6 +266,9 @@ mod tests {
         assert_eq!(after, u64::from_le_bytes([5, 3, 0, 0, 0, 0, 1, 0]));
         assert!(from_opponent);
         assert_eq!(table.capture(board, 1), (0, board, false));
-        assert_eq!(table.capture(board, super::super::NO_PIT), (0, board, false));
+        assert_eq!(
+            table.capture(board, super::super::NO_PIT),
+            (0, board, false)
+        );
     }
 }

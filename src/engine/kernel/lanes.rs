@@ -184,14 +184,6 @@ pub(super) fn high_bits(x: u64) -> u32 {
     ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
-/// How many bytes of `x` have their high bit set, `x` holding no other
-/// bit (a multiplication adds them up in the top byte; no table, so that
-/// the count is ready as soon as the bits are).
-#[inline(always)]
-pub(super) fn byte_count(x: u64) -> u32 {
-    ((x >> 7).wrapping_mul(ONES) >> 56) as u32
-}
-
 /// `PICK[mask][k]`: the `k`-th set bit of the 8-bit `mask` (from 0, lowest
 /// first); `COUNT[mask]`: how many bits it has. Tables, so that the draw
 /// needs no population count (the release build targets plain x86-64,
@@ -232,12 +224,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_high_bits_of_the_bytes_are_gathered_in_order_and_counted() {
+    fn the_high_bits_of_the_bytes_are_gathered_in_order() {
         assert_eq!(high_bits(0x80 << 8 | 0x80 << 56), 1 << 1 | 1 << 7);
         assert_eq!(high_bits(HIGH), 0xFF);
-        assert_eq!(byte_count(0x80 << 8 | 0x80 << 56), 2);
-        assert_eq!(byte_count(HIGH), 8);
-        assert_eq!(byte_count(0), 0);
     }
 
     /// The tables against a plain count and walk of the bits.

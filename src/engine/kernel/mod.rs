@@ -34,8 +34,8 @@ use super::{EndReason, Game, Player, Position};
 use crate::rules::{
     CaptureSide, Chain, EndWhen, FeedFallback, FeedWhen, FirstMove, GrandSlam, Repetition, Take,
 };
-pub use history::History;
 use chain::ChainTable;
+pub use history::History;
 use history::Key;
 use lanes::{Lanes, ONES};
 use tables::{lane_of, SowingTable, NO_PIT};

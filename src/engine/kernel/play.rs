@@ -9,7 +9,7 @@
 use rand::Rng;
 
 use super::history::{Key, Seen};
-use super::lanes::{byte_count, high_bits, COUNT, HIGH, PICK};
+use super::lanes::{high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
     Board, Compiled, EndReason, Played, Player, State, FEEDS, REPETITION, SLAMS_FORBIDDEN, STORES,
@@ -92,8 +92,7 @@ impl<W: Key> Compiled<W> {
         if let Some(end) = self.end_condition(s) {
             return Err(end);
         }
-        let bytes = self.candidate_bytes(s);
-        let candidates = high_bits(bytes);
+        let candidates = self.candidates(s);
         if candidates == 0 {
             *s = on_copy(rng, |rng| self.no_candidate(*s, plies, cap, rng))?;
             return Ok(false);
@@ -101,7 +100,7 @@ impl<W: Key> Compiled<W> {
         if plies >= cap {
             return Err(self.end_at_cap::<OPENING>(*s, candidates));
         }
-        match self.play_drawn::<F, OPENING, R>(s, candidates, byte_count(bytes), rng) {
+        match self.play_drawn::<F, OPENING, R>(s, candidates, rng) {
             Err(EndReason::NoLegalMove) if self.passes && self.can_reply(*s) => {
                 let refused = usize::from(COUNT[candidates as usize]);
                 *s = on_copy(rng, |rng| self.pass(*s, refused, rng));
@@ -218,14 +217,7 @@ impl<W: Key> Compiled<W> {
     /// pit `i` of their row).
     #[inline(always)]
     fn candidates(&self, s: &State<W>) -> u32 {
-        high_bits(self.candidate_bytes(s))
-    }
-
-    /// The mover's pits holding at least `min_stones`, as the high bit of
-    /// their lanes (in the low 64 bits).
-    #[inline(always)]
-    fn candidate_bytes(&self, s: &State<W>) -> u64 {
-        ((s.lanes.low() | HIGH) - self.min_stones) & self.row_high
+        high_bits(((s.lanes.low() | HIGH) - self.min_stones) & self.row_high)
     }
 
     /// Whether the player to move must feed.
@@ -235,16 +227,13 @@ impl<W: Key> Compiled<W> {
     }
 
     /// Plays a random legal move of `s` (whose candidates are
-    /// `candidates`, `count` of them, at least one; the count is passed
-    /// so that the draw does not wait for a table), drawn as the general
-    /// engine draws:
+    /// `candidates`, at least one), drawn as the general engine draws:
     /// whether stones left the board, or the end when there is no move.
     #[inline(always)]
     fn play_drawn<const F: u32, const OPENING: bool, R: Rng + Clone>(
         &self,
         s: &mut State<W>,
         candidates: u32,
-        count: u32,
         rng: &mut R,
     ) -> Result<bool, EndReason> {
         if F & FEEDS != 0 && s.lanes.opp() == 0 {
@@ -256,7 +245,7 @@ impl<W: Key> Compiled<W> {
         }
         let mask = candidates as usize;
         if F & SLAMS_FORBIDDEN == 0 {
-            let k = rng.random_range(0..count as usize);
+            let k = rng.random_range(0..usize::from(COUNT[mask]));
             return Ok(self.apply::<F, OPENING>(s, usize::from(PICK[mask][k & 7])));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
@@ -265,7 +254,7 @@ impl<W: Key> Compiled<W> {
         // (as the general engine does): the result is the same, and the
         // loop has no branch that the board decides at random.
         let saved = rng.clone();
-        let k = rng.random_range(0..count as usize);
+        let k = rng.random_range(0..usize::from(COUNT[mask]));
         let pit = usize::from(PICK[mask][k & 7]);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
@@ -494,4 +483,3 @@ impl<W: Key> Compiled<W> {
         (stones, slam)
     }
 }
-
