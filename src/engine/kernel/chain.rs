@@ -76,8 +76,11 @@ impl ChainTable {
             _ => return None,
         };
         let (tests, zero_allowed) = count_tests(rule.capturable, rule.total)?;
-        let byte_mask =
-            |bits: u32| (0..8).fold(0u64, |m, i| m | u64::from(bits >> i & 1) * 0xFF << (8 * i));
+        let byte_mask = |bits: u32| {
+            (0..8).fold(0u64, |m, i| {
+                m | (u64::from(bits >> i & 1) * 0xFF) << (8 * i)
+            })
+        };
         let window_bits = |bits: u32| (bits >> offset) & 0xFF;
         let mut taken = Box::new([[0u64; 256]; 9]);
         for (last, row) in taken.iter_mut().take(8).enumerate() {
