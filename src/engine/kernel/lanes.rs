@@ -37,7 +37,6 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn plus(self, delta: Self) -> Self;
     /// The lanes with lane `lane` emptied.
     fn without(self, lane: usize) -> Self;
-
     /// Whether some lane holds more than one stone.
     fn any_above_one(self) -> bool;
 }
