@@ -108,12 +108,11 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tall
         let mut history = History::default();
         let (deadline, cpu_start) = start_clock(seconds, ready);
         while Instant::now() < deadline {
-            for _ in 0..256 {
-                let played = kernel.play(&mut rng, PLY_CAP, &mut history, |_| {});
+            kernel.play_games(&mut rng, PLY_CAP, &mut history, 256, |played| {
                 games += 1;
                 plies += u64::from(played.plies);
                 ended_by_cap += u64::from(played.end == EndReason::PlyCap);
-            }
+            });
         }
         return Tally {
             games,

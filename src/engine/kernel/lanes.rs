@@ -27,6 +27,9 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn low(self) -> u64;
     /// The high half (the opponent's row), in the low bytes of a `u64`.
     fn opp(self) -> u64;
+    /// The board with its low 64 bits (`high` false: see [`Lanes::low`])
+    /// or its high half (`high`: see [`Lanes::opp`]) replaced by `window`.
+    fn with_window(self, high: bool, window: u64) -> Self;
     /// The board seen from the other player: the halves swapped.
     fn turned(self) -> Self;
     /// The lanes plus `delta`, lane by lane (no lane carries: see the
@@ -71,6 +74,11 @@ impl Lanes for u64 {
     #[inline(always)]
     fn opp(self) -> u64 {
         self >> 32
+    }
+
+    #[inline(always)]
+    fn with_window(self, _high: bool, window: u64) -> Self {
+        window
     }
 
     #[inline(always)]
@@ -126,6 +134,14 @@ impl Lanes for u128 {
     #[inline(always)]
     fn opp(self) -> u64 {
         (self >> 64) as u64
+    }
+
+    #[inline(always)]
+    fn with_window(self, high: bool, window: u64) -> Self {
+        match high {
+            true => u128::from(self.own()) | u128::from(window) << 64,
+            false => u128::from(window) | u128::from(self.opp()) << 64,
+        }
     }
 
     #[inline(always)]

@@ -21,6 +21,7 @@
 //!
 //! [`GameRun::play_random`]: crate::engine::GameRun::play_random
 
+mod chain;
 mod history;
 mod lanes;
 mod play;
@@ -33,6 +34,7 @@ use super::{EndReason, Game, Player, Position};
 use crate::rules::{
     CaptureSide, Chain, EndWhen, FeedFallback, FeedWhen, FirstMove, GrandSlam, Repetition, Take,
 };
+use chain::ChainTable;
 pub use history::History;
 use history::Key;
 use lanes::{Lanes, ONES};
@@ -125,6 +127,8 @@ struct Capture {
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
+    /// The rule compiled without a branch, where it can be ([`ChainTable`]).
+    table: Option<ChainTable>,
 }
 
 impl Capture {
@@ -138,6 +142,7 @@ impl Capture {
         opposite: false,
         even_empty: false,
         not_first_move: false,
+        table: None,
     };
 }
 
@@ -237,6 +242,24 @@ impl Kernel {
         }
     }
 
+    /// Plays `games` random games as [`Kernel::play`] does, one after
+    /// another from the same stream, handing each to `each_game` (the
+    /// plies are not seen: a batch for `sow bench`, whose loop is compiled
+    /// once for the batch rather than entered for each game).
+    pub fn play_games<R: Rng + Clone>(
+        &self,
+        rng: &mut R,
+        cap: u32,
+        history: &mut History,
+        games: u32,
+        each_game: impl FnMut(&Played),
+    ) {
+        match &self.shaped {
+            Shaped::Narrow(kernel) => kernel.play_games(rng, cap, history, games, each_game),
+            Shaped::Wide(kernel) => kernel.play_games(rng, cap, history, games, each_game),
+        }
+    }
+
     /// The last position of a kernel game as a [`Position`] of `game` (for
     /// its final scores).
     pub fn position(&self, game: &Game, board: &Board, plies: u32) -> Position {
@@ -302,6 +325,7 @@ impl<W: Key> Compiled<W> {
                 opposite,
                 even_empty: rule.take == Take::LastAndOppositeEvenEmpty,
                 not_first_move: rule.first_move == FirstMove::NoCapture,
+                table: None,
             }
         });
         let mut end_order = [EndReason::NoLegalMove; 3];
@@ -324,7 +348,18 @@ impl<W: Key> Compiled<W> {
             start_lanes[lane_of::<W>(per_row, mover, pit)] = i64::from(n);
         }
         let slams_forbidden = rules.grand_slam == GrandSlam::Forbidden && capture.is_some();
-        let capture = capture.unwrap_or(Capture::NONE);
+        let mut capture = capture.unwrap_or(Capture::NONE);
+        if capture.lanes != 0 && !capture.opposite {
+            capture.table = ChainTable::new(&chain::Rule {
+                capturable: &capture.capturable,
+                lanes: capture.lanes,
+                next: &capture.next,
+                chain: capture.chain,
+                half: W::HALF,
+                opponent_lanes: opp_lanes,
+                total,
+            });
+        }
         let mut stores = false;
         for sowing in sowings.iter_mut().flatten() {
             if sowing.last != NO_PIT && capture.lanes >> sowing.last & 1 == 0 {
@@ -386,6 +421,32 @@ impl<W: Key> Compiled<W> {
                     $($flags => self.play_with::<$flags, R>(rng, cap, history, each_ply),)*
                     // The four flags all set (the flags are below 16).
                     _ => self.play_with::<15, R>(rng, cap, history, each_ply),
+                }
+            };
+        }
+        on_flags!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
+    }
+
+    /// [`Kernel::play_games`] on `W`: the loop over the games compiled for
+    /// this kernel's [`Compiled::flags`], as [`Compiled::play`].
+    fn play_games<R: Rng + Clone>(
+        &self,
+        rng: &mut R,
+        cap: u32,
+        history: &mut History,
+        games: u32,
+        mut each_game: impl FnMut(&Played),
+    ) {
+        macro_rules! on_flags {
+            ($($flags:literal)*) => {
+                match self.flags {
+                    $($flags => for _ in 0..games {
+                        each_game(&self.play_with::<$flags, R>(rng, cap, history, |_| {}));
+                    },)*
+                    // The four flags all set (the flags are below 16).
+                    _ => for _ in 0..games {
+                        each_game(&self.play_with::<15, R>(rng, cap, history, |_| {}));
+                    },
                 }
             };
         }

@@ -416,7 +416,14 @@ impl<W: Key> Compiled<W> {
             off = u32::from(sowing.store);
         }
         let mut slam = false;
-        if capture && sowing.last != NO_PIT {
+        if let (true, Some(table)) = (capture, &self.capture.table) {
+            let high = table.high_half();
+            let window = if high { lanes.opp() } else { lanes.low() };
+            let (stones, after, from_opponent) = table.capture(window, sowing.last);
+            lanes = lanes.with_window(high, after);
+            off += stones;
+            slam = from_opponent & (lanes.opp() == 0);
+        } else if capture && sowing.last != NO_PIT {
             let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
             off += stones;
             slam = emptied;
