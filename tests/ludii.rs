@@ -435,11 +435,6 @@ struct AtSowing<'a> {
     /// relay laps, each from the hole the last one ended in; the first is
     /// `sown`).
     ludii_laps: Vec<usize>,
-    /// `sow`'s move that Ludii's move is matched with, where there is one.
-    sow_move: Option<Move>,
-    /// How many of Ludii's moves in a row by the mover sow from a pit (not
-    /// a refill from a hand or a store, nor a pass).
-    ludii_sowings: usize,
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
@@ -518,7 +513,6 @@ fn detector(name: &str) -> Option<Detector> {
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
-        "round_end_tested_each_lap" => Some(Detector::Sowing(reaches_round_end_tested_each_lap)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -560,46 +554,6 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
         && [rules::PitDirection::Ccw, rules::PitDirection::Cw]
             .into_iter()
             .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
-}
-
-/// `sow`'s move relays on past a lap after which the round's end holds (a
-/// row empty under `row_empty`; no open pit holding a counter under
-/// `neither_can_move`), and Ludii, whose mover sowed up to that lap only,
-/// has ended the round there: its board is swept, or holds only the full
-/// pits of a refill under way.
-fn reaches_round_end_tested_each_lap(at: &AtSowing) -> bool {
-    let (Some(mv), Some((ours, theirs))) = (at.sow_move, at.boards) else {
-        return false;
-    };
-    let when = &at.game.rules().end.when;
-    let round_over = |pits: &[u8]| {
-        let a_row_empty = when.contains(&rules::EndWhen::RowEmpty)
-            && Player::BOTH.map(|player| at.game.row(player).all(|pit| pits[pit] == 0))
-                != [false, false];
-        let none_playable = when.contains(&rules::EndWhen::NeitherCanMove)
-            && (0..at.game.pit_count()).all(|pit| pits[pit] == 0 || at.before.is_closed(pit));
-        a_row_empty || none_playable
-    };
-    let laps = at.game.sowing_laps(at.before, mv);
-    let mut pits = at.before.pits;
-    // The laps after which Ludii's test ends the round, the last excepted
-    // (the rules test after it too).
-    let ends_after = laps[..laps.len().saturating_sub(1)]
-        .iter()
-        .position(|(lifted, drops)| {
-            pits[*lifted] = 0;
-            for pit in drops.iter().flatten() {
-                pits[*pit] += 1;
-            }
-            round_over(&pits)
-        });
-    let seeds = u64::from(at.game.rules().board.seeds);
-    let ours_board = ours.pits[..at.game.pit_count()]
-        .iter()
-        .map(|&n| u64::from(n));
-    ends_after.is_some_and(|lap| at.ludii_sowings == lap + 1)
-        && theirs.pits.iter().all(|&n| n == 0 || n == seeds)
-        && !ours_board.eq(theirs.pits.iter().copied())
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -995,10 +949,6 @@ fn replay(
                 pit: from.unwrap_or(usize::MAX),
                 sown,
                 ludii_laps,
-                sow_move: candidates.first().copied(),
-                ludii_sowings: (k..=last)
-                    .filter(|&j| !is_refill(layout, &moves[j]))
-                    .count(),
                 captured: (
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),

@@ -829,7 +829,7 @@ impl Game {
     fn lap_ends_game(&self, pos: &Position) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
-            return self.end_condition(pos).is_some();
+            return self.end_condition(pos).is_some() || self.lap_leaves_no_move(pos);
         }
         let mut board = *pos;
         let in_store = board.pits[STORE_SLOT];
@@ -839,7 +839,14 @@ impl Game {
             let mover = board.to_move;
             self.bank_opponent_store(&mut board, mover);
         }
-        self.end_condition(&board).is_some()
+        self.end_condition(&board).is_some() || self.lap_leaves_no_move(&board)
+    }
+
+    /// Under `test_after lap_moves` with `neither_can_move`: whether a lap
+    /// left neither player a move (the game then ends with the mover to
+    /// move, who passes, as the other does).
+    fn lap_leaves_no_move(&self, pos: &Position) -> bool {
+        self.ends.lap_tests_neither_moving && Player::BOTH.iter().all(|&p| !self.can_move(pos, p))
     }
 
     /// Under `stores sown_both`: the stones sown into the opponent's store

@@ -155,25 +155,6 @@ pub const ARTIFACTS: &[Artifact] = &[
                    falls in C; the rules take it as the tribute (20 27), Ludii, the mark gone, \
                    leaves it in C (20 26) and the turn ends",
     },
-    Artifact {
-        name: "round_end_tested_each_lap",
-        what: "Ludii 1.3.13, Galatjang: each relay lap is a move of its own, and the test \
-               that ends the round (`NoLegalMoves`: no playable hole holding a counter) is \
-               made after each, so a lap that leaves no playable hole ends the round in the \
-               middle of the turn, the counters left going as the round's end gives them; the \
-               rules judge the whole move, whose later laps go on sowing and capturing. (With \
-               a row-empty end the language says this reading: `end { test_after lap }`, as \
-               Gabata (Adegrat)'s reading `ludii` does; it has no such reading for an end by \
-               no legal move.)",
-        smallest: "the engine's behaviour, shown on Gabata (Adegrat)'s row-empty end: `1 3 0 3 \
-                   0 1 / 0 0 0 0 0 1 north captured 14 13` (met in Ludii's stored games), North \
-                   plays F: its counter falls in a (1 -> 2), occupied, and North's row is \
-                   empty. The whole move goes on from b, the next hole: c d e sown, e was \
-                   empty, f's counter taken (14 14), and the round ends with 8 counters left \
-                   to South; Ludii ends the round after the first lap, South taking the 9 \
-                   counters left (23 13). In Galatjang's stored games it is first met at \
-                   Ludii's move 253",
-    },
 ];
 
 /// The artifact named `name`, if any.

@@ -893,6 +893,18 @@ keyword_enum! {
         /// condition holding stops the move there, the mover still to move
         /// (as where each lap is a move of its own, like Ludii's relays).
         Lap = "lap",
+        /// As `lap`, and under `neither_can_move` a lap that leaves neither
+        /// player a move also ends the game there (as where each lap is a
+        /// move of its own and the end looks at the moves left after each,
+        /// like Ludii's Galatjang: "when no more moves can be made").
+        LapMoves = "lap_moves",
+    }
+}
+
+impl EndTest {
+    /// Whether the end conditions are tested after each relay lap.
+    pub fn after_laps(self) -> bool {
+        self != EndTest::Move
     }
 }
 
@@ -993,10 +1005,13 @@ keyword_enum! {
 }
 
 impl EndWhen {
-    /// Whether the condition is one of the board that `test_after lap` tests
-    /// after each relay lap (not having a move, or a relay cycle, are not).
-    pub fn tested_after_laps(self) -> bool {
-        matches!(
+    /// Whether the condition is one that `test` tests after each relay lap:
+    /// under `test_after lap` the conditions of the board (a player without
+    /// a move, the mover included, among them; the player to move having
+    /// none, or a relay cycle, are not); under `lap_moves` those and
+    /// `neither_can_move`.
+    pub fn tested_after_laps(self, test: EndTest) -> bool {
+        let board = matches!(
             self,
             EndWhen::CapturedMajority
                 | EndWhen::StonesLeft
@@ -1004,7 +1019,13 @@ impl EndWhen {
                 | EndWhen::AllPitsAtMostOne
                 | EndWhen::InnerRowEmpty
                 | EndWhen::OwnPitsEmpty
-        )
+                | EndWhen::EitherCannotMove
+        );
+        match test {
+            EndTest::Move => false,
+            EndTest::Lap => board,
+            EndTest::LapMoves => board || self == EndWhen::NeitherCanMove,
+        }
     }
 }
 
