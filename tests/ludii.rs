@@ -443,6 +443,8 @@ struct AtSowing<'a> {
     boards: Option<(&'a Position, &'a Expected)>,
     /// Ludii's moves in a row by the mover from there (its relay laps).
     ludii_moves: usize,
+    /// Ludii's moves before these.
+    history: &'a [Value],
     /// Ludii's game stops at its move or turn limit after those moves with
     /// the mover still to move: in the middle of its turn.
     cut_by_limit: bool,
@@ -458,6 +460,9 @@ struct AtSowing<'a> {
 /// them.
 struct AtLegal<'a> {
     game: &'a Game,
+    layout: &'a Layout,
+    /// Ludii's moves before the one whose legal moves part.
+    history: &'a [Value],
     /// `sow`'s position there.
     position: &'a Position,
     /// `sow`'s legal moves.
@@ -510,6 +515,10 @@ fn detector(name: &str) -> Option<Detector> {
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
         "feeding_tested_each_lap" => Some(Detector::Sowing(reaches_feeding_tested_each_lap)),
         "tuzdik_in_first_hole_kept" => Some(Detector::Sowing(reaches_tuzdik_in_first_hole_kept)),
+        "refill_into_forgotten_hole" => Some(Detector::SowingOrLegal(
+            |at| refilled_forgotten_hole(at.game, at.layout, at.history),
+            |at| refilled_forgotten_hole(at.game, at.layout, at.history),
+        )),
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
@@ -554,6 +563,35 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
         && [rules::PitDirection::Ccw, rules::PitDirection::Cw]
             .into_iter()
             .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
+}
+
+/// Ludii's moves `history` hold a refill move that puts counters into a
+/// hole of the filler's row that was empty when they passed at an earlier
+/// refill, so forgotten by Ludii's Bosh for the rest of the match.
+fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> bool {
+    let mut forgotten = [0u32; 2];
+    let mut board = &Value::Null;
+    for ludii in history {
+        let player = match ludii["p"] == 1 {
+            true => Player::South,
+            false => Player::North,
+        };
+        let count = |state: &Value, pit: usize| state["c"][layout.site_of_pit[pit]].as_u64();
+        let row = game.row(player);
+        if ludii["a"] == "pass" {
+            for pit in row.filter(|&pit| count(ludii, pit) == Some(0)) {
+                forgotten[player.index()] |= 1 << pit;
+            }
+        } else if is_refill(layout, ludii)
+            && row
+                .filter(|&pit| forgotten[player.index()] >> pit & 1 == 1)
+                .any(|pit| count(board, pit) == Some(0) && count(ludii, pit) > Some(0))
+        {
+            return true;
+        }
+        board = ludii;
+    }
+    false
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -804,6 +842,8 @@ fn replay(
                 .collect();
             let at = AtLegal {
                 game,
+                layout,
+                history: &moves[..k],
                 position: run.position(),
                 moves: run.moves().as_slice(),
                 again: k > 0 && moves[k - 1]["p"] == ludii["p"],
@@ -955,6 +995,7 @@ fn replay(
                 ),
                 boards: ours_after.as_ref().map(|pos| (pos, &expected[last - k])),
                 ludii_moves: last - k + 1,
+                history: &moves[..k],
                 cut_by_limit: last + 1 == moves.len()
                     && moves[last]["x"] == moves[last]["p"]
                     && at_limit,

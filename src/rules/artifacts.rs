@@ -155,6 +155,19 @@ pub const ARTIFACTS: &[Artifact] = &[
                    falls in C; the rules take it as the tribute (20 27), Ludii, the mark gone, \
                    leaves it in C (20 26) and the turn ends",
     },
+    Artifact {
+        name: "refill_into_forgotten_hole",
+        what: "Ludii 1.3.13, Bosh: a hole its owner leaves empty when passing at a refill is \
+               forgotten for the rest of the match, never to be played again, yet the owner's \
+               later refill moves go to any empty hole of the row, a forgotten one too, whose \
+               counters then stay there: passed over by the sowing and never played, but \
+               relayed from as the next hole and captured two out; the rules either keep an \
+               eliminated hole empty or open it again once it is filled",
+        smallest: "Bosh, Ludii's seed 1: North passes its first refill with A, C and D empty \
+                   (Ludii's move 35), fills A, B and E at the next (A at move 69), and at \
+                   move 75 Ludii lets North play B and E only; the rules, A being filled, \
+                   offer A, B and E",
+    },
 ];
 
 /// The artifact named `name`, if any.
