@@ -454,8 +454,9 @@ fn ludii_results_section(name: &str, results: &serde_json::Value) -> String {
         out += "`sow bench` times the reading that replays Ludii's games (`NAME@ludii`, \
                 shown under the variant) where the file has one, and stops its games at \
                 Ludii's mean moves a game where more than half of Ludii's games ran to \
-                its limit (else at 10,000 plies, Ludii's move limit), so that the games \
-                of both are equally long.\n\n";
+                its limit, so that the games of both are equally long, else at 2,500 \
+                plies (Ludii stops a game after 1,250 turns a player: 2,500 moves where \
+                a turn is one move).\n\n";
     }
     let variants = results["variants"].as_array().expect("variants");
     let (same, other): (Vec<_>, Vec<_>) = variants
