@@ -978,7 +978,8 @@ impl Game {
 
     /// [`Game::sow_lap`] on a board with closed pits, or for a single stone
     /// that skips its origin (`start origin_unless_single`: the path's first
-    /// slot): the stones go one by one along `path`, passing over closed
+    /// slot): where closed pits are sown into, the table's lap; else the
+    /// stones go one by one along `path`, passing over closed
     /// pits (rare: only later rounds of a variant with rounds close pits, so
     /// the table-driven lap stays as it is). Every path reaches an open pit
     /// of the opponent's row: a player without an open pit has lost the
@@ -994,9 +995,15 @@ impl Game {
         if stones == 0 {
             return origin;
         }
+        let single_to_next = self.sowing.single_to_next && stones == 1;
+        if self.rounds.closed_sown_into && !single_to_next {
+            // Closed pits sown into (`unfilled reopens`, Khrour): no slot
+            // is passed over, the lap is the table's.
+            return self.sow_lap(pos, path, origin);
+        }
         pos.pits[origin] = 0;
         let passed = self.passed_over(pos);
-        let mut from = usize::from(self.sowing.single_to_next && stones == 1);
+        let mut from = usize::from(single_to_next);
         loop {
             for &target in &path[from..] {
                 let slot = usize::from(target) % MAX_PITS;
