@@ -1457,10 +1457,15 @@ impl Game {
     /// [`Game::single_stone_moves`], added to `out` unplayed.
     pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
         let mover = pos.to_move;
-        for pit in self.row(mover) {
-            if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
-                continue;
-            }
+        // The mover's pits of `opening` holding exactly one stone, read a
+        // word of eight pits at a time rather than tested pit by pit.
+        let mut singles = pos.holding_at_least::<4>(1)
+            & !pos.holding_at_least::<4>(2)
+            & self.board.row_bits[mover.index()]
+            & opening;
+        while singles != 0 {
+            let pit = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
                     out.push(Move {
