@@ -985,7 +985,8 @@ impl Game {
 
     /// [`Game::sow_lap`] on a board with closed pits, or for a single stone
     /// that skips its origin (`start origin_unless_single`: the path's first
-    /// slot): the stones go one by one along `path`, passing over closed
+    /// slot): where closed pits are sown into, the table's lap; else the
+    /// stones go one by one along `path`, passing over closed
     /// pits (rare: only later rounds of a variant with rounds close pits, so
     /// the table-driven lap stays as it is). Every path reaches an open pit
     /// of the opponent's row: a player without an open pit has lost the
@@ -1001,9 +1002,15 @@ impl Game {
         if stones == 0 {
             return origin;
         }
+        let single_to_next = self.sowing.single_to_next && stones == 1;
+        if self.rounds.closed_sown_into && !single_to_next {
+            // Closed pits sown into (`unfilled reopens`, Khrour): no slot
+            // is passed over, the lap is the table's.
+            return self.sow_lap(pos, path, origin);
+        }
         pos.pits[origin] = 0;
         let passed = self.passed_over(pos);
-        let mut from = usize::from(self.sowing.single_to_next && stones == 1);
+        let mut from = usize::from(single_to_next);
         loop {
             for &target in &path[from..] {
                 let slot = usize::from(target) % MAX_PITS;
@@ -1457,10 +1464,15 @@ impl Game {
     /// [`Game::single_stone_moves`], added to `out` unplayed.
     pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
         let mover = pos.to_move;
-        for pit in self.row(mover) {
-            if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {
-                continue;
-            }
+        // The mover's pits of `opening` holding exactly one stone, read a
+        // word of eight pits at a time rather than tested pit by pit.
+        let mut singles = pos.holding_at_least::<4>(1)
+            & !pos.holding_at_least::<4>(2)
+            & self.board.row_bits[mover.index()]
+            & opening;
+        while singles != 0 {
+            let pit = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
                     out.push(Move {

@@ -354,24 +354,31 @@ impl Game {
     pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
         let m = mover.index();
         for rule in self.captures.sweep_rules.iter() {
+            // The board is counted only for a rule with `board_at_most`.
             if !rule.applies(pos)
                 || (rule.requires_capture && effect.captured == 0)
-                || pos.board_stones() > rule.board_at_most
+                || (rule.board_at_most != u32::MAX && pos.board_stones() > rule.board_at_most)
             {
                 continue;
             }
             let mut by_row = [0u16; 2];
             let north =
                 self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
-            let mut rows = rule.rows[m];
+            // The pits taken, gathered first without a branch a pit (whether
+            // a pit is taken depends on its count: a processor cannot
+            // predict it), then emptied: usually none or one.
+            let (mut rows, mut taken) = (rule.rows[m], 0u32);
             while rows != 0 {
                 let pit = rows.trailing_zeros() as usize;
                 rows &= rows - 1;
-                if rule.qualifies(m, pit, usize::from(pos.pits[pit])) {
-                    by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
-                    pos.pits[pit] = 0;
-                    effect.captured_pits |= 1 << pit;
-                }
+                taken |= u32::from(rule.takes_count(usize::from(pos.pits[pit]))) << pit;
+            }
+            effect.captured_pits |= taken;
+            while taken != 0 {
+                let pit = taken.trailing_zeros() as usize;
+                taken &= taken - 1;
+                by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
+                pos.pits[pit] = 0;
             }
             effect.captured += rule.credit(pos, m, by_row);
         }
