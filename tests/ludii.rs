@@ -379,15 +379,35 @@ fn next_round_like<'g>(
     }
     let target = if end > from { &moves[end - 1] } else { before };
     let wanted = layout.expected(target);
+    // The pits each player filled in Ludii's refill (South's, North's), from
+    // the holes each of its moves left holding counters.
+    let mut filled_by = [0u64; 2];
+    for j in from..end {
+        let earlier = if j == 0 { before } else { &moves[j - 1] };
+        let filler = usize::from(moves[j]["p"] == 2);
+        let (was, now) = (layout.expected(earlier), layout.expected(&moves[j]));
+        for (pit, (&a, &b)) in was.pits.iter().zip(&now.pits).enumerate() {
+            if a == 0 && b > 0 {
+                filled_by[filler] |= 1 << pit;
+            }
+        }
+    }
     while next.run().position().refilling.is_some() {
         let pos = *next.run().position();
         // The pit Ludii filled with as many as `sow` puts there (a full
         // pit, or the stones short of one under `remainder next_pit`).
         let count = pos.captured[pos.to_move.index()].min(game.rules().board.seeds.into());
-        let fill = next.run().moves().as_slice().iter().copied().find(|mv| {
-            mv.filled_pit()
-                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] == u64::from(count))
-        });
+        let fills = |by_filler: bool| {
+            next.run().moves().as_slice().iter().copied().find(|mv| {
+                mv.filled_pit().is_some_and(|pit| {
+                    pos.pits[pit] == 0
+                        && wanted.pits[pit] == u64::from(count)
+                        && (!by_filler || filled_by[pos.to_move.index()] >> pit & 1 == 1)
+                })
+            })
+        };
+        // Where Ludii's moves say which player filled a pit, the same.
+        let fill = fills(true).or_else(|| fills(false));
         let legal = next.run().moves().as_slice();
         let mv = fill
             .or_else(|| legal.iter().copied().find(|&mv| mv == Move::PASS))

@@ -1137,8 +1137,10 @@ keyword_enum! {
         /// The player chooses: at the start of the round, each player
         /// short of stones names the pits to fill, one move (`+c`) per pit,
         /// from their left, and under `remainder next_pit` then the pit for
-        /// the stones short of a full one, any pit left (`refill captures`
-        /// only).
+        /// the stones short of a full one, any pit left; under `refill
+        /// surplus` (with `odd_pit nobody`) the player who scored more then
+        /// names the pits of the other's row they are owed beyond their own,
+        /// once the other has named theirs (Ludii's Motiq).
         Choice = "choice",
     }
 }
