@@ -477,6 +477,29 @@ struct AtSowing<'a> {
     /// Where `sow`'s move ended the round: its final scores (leftovers
     /// given), and Ludii's board and captures after the mover's moves.
     round_end: Option<([u64; 2], &'a Expected)>,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
+}
+
+/// Whether Ludii's last refill between rounds before move `k` filled a
+/// hole with the two remainders: a refill move that takes the mover's last
+/// counters (two or more at once) and one of the other player's.
+fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
+    let hand = |m: &Value, player: usize| m["h"][player][0].as_u64().unwrap_or(0);
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return false;
+    };
+    (0..=last).rev().take_while(|&j| refill(j)).any(|j| {
+        let before = if j == 0 { return false } else { &moves[j - 1] };
+        let mover = usize::from(moves[j]["p"] == 2);
+        let other = 1 - mover;
+        hand(before, mover) >= 2
+            && hand(&moves[j], mover) == 0
+            && hand(&moves[j], other) + 1 == hand(before, other)
+    })
 }
 
 /// Legal-move counts where a game parts, as the artifacts' detectors see
@@ -494,6 +517,9 @@ struct AtLegal<'a> {
     ours: usize,
     /// Ludii's.
     theirs: usize,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
 }
 
 /// The end of a game whose winner parts, as the artifacts' detectors see
@@ -539,6 +565,7 @@ fn detector(name: &str) -> Option<Detector> {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
         "round_end_tested_each_lap" => Some(Detector::Sowing(reaches_round_end_tested_each_lap)),
+        "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -875,6 +902,7 @@ fn replay(
                 again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
                 theirs: theirs as usize,
+                odd_hole: odd_hole_filled(layout, moves, k),
             };
             return Err(Parting {
                 ply,
@@ -1032,6 +1060,7 @@ fn replay(
                     && moves[last]["x"] == moves[last]["p"]
                     && !at_limit,
                 round_end,
+                odd_hole: odd_hole_filled(layout, moves, k),
             };
             let artifact = reached(artifacts, |detector| match detector {
                 Detector::Sowing(reaches) | Detector::SowingOrLegal(reaches, _) => {

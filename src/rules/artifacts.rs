@@ -174,6 +174,22 @@ pub const ARTIFACTS: &[Artifact] = &[
                    counters left (23 13). In Galatjang's stored games it is first met at \
                    Ludii's move 253",
     },
+    Artifact {
+        name: "odd_hole_nobodys",
+        what: "Ludii 1.3.13, Gabata (Adowa): between rounds, a player with two counters left \
+               puts them and the opponent's one in their next empty hole, but its code then \
+               remembers as that player's the empty hole after it (its `LeftMostEmpty` read \
+               again once the hole is filled), not the hole of the three, which is nobody's: \
+               when that player fills first, the opponent then fills the remembered hole and \
+               owns it too; when they fill last, no hole is left to remember. The rules \
+               (\"they also gain another hole and the opponent surrenders their extra \
+               counter\") make the hole of the three that player's",
+        smallest: "Gabata (Adowa), the board empty, South to move, South holding 14 and North \
+                   40 (Ludii's seed-1 game, move 341): South fills a-d and puts its 2 and \
+                   North's 1 in e, and North fills the rest. The rules make e South's; Ludii \
+                   makes f South's and North's and e nobody's, so that South's c, sown to f \
+                   (3 -> 4), makes a weg of f there",
+    },
 ];
 
 /// The artifact named `name`, if any.

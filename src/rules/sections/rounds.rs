@@ -580,7 +580,10 @@ pub(crate) fn first_move_shift_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     out
 }
 
-/// Rounds are not supported on three or four rows yet.
+/// Rounds are not supported on four rows yet. On three rows a player's
+/// pits are their side (their row, then their half of the middle row, in
+/// the order of their circuit), which they fill from its start.
 pub(crate) fn rounds_need_two_rows(read: &Read<'_>) -> Vec<Diagnostic> {
-    board::not_supported_on_more_rows(read, &REFILL, read.rules.rounds.refill.is_some())
+    let four = read.valid(&board::ROWS) && read.rules.board.rows == 4;
+    board::not_supported_on_more_rows(read, &REFILL, four && read.rules.rounds.refill.is_some())
 }
