@@ -502,6 +502,30 @@ fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
     })
 }
 
+/// The pits that held four counters or more on Ludii's board just before
+/// the move that ended the last round before move `k` (the holes a claim
+/// had made, which keep what is sown into them: a hole holds fewer than
+/// four only once tributes emptied it), as a bit set of `sow`'s pits.
+fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return 0;
+    };
+    let first = (0..=last)
+        .rev()
+        .take_while(|&j| refill(j))
+        .last()
+        .unwrap_or(last);
+    if first < 2 {
+        return 0;
+    }
+    let pits = layout.expected(&moves[first - 2]).pits;
+    (pits.iter().enumerate())
+        .filter(|&(_, &n)| n >= 4)
+        .fold(0, |set, (pit, _)| set | 1 << pit)
+}
+
 /// Legal-move counts where a game parts, as the artifacts' detectors see
 /// them.
 struct AtLegal<'a> {
@@ -520,6 +544,9 @@ struct AtLegal<'a> {
     /// Ludii's last refill between rounds filled the hole the two
     /// remainders make up ([`odd_hole_filled`]).
     odd_hole: bool,
+    /// The holes a claim had made when the last round ended
+    /// ([`full_holes_at_last_round_end`]).
+    claimed_last_round: u64,
 }
 
 /// The end of a game whose winner parts, as the artifacts' detectors see
@@ -565,6 +592,7 @@ fn detector(name: &str) -> Option<Detector> {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
         "round_end_tested_each_lap" => Some(Detector::Sowing(reaches_round_end_tested_each_lap)),
+        "weg_kept_across_rounds" => Some(Detector::Legal(reaches_weg_kept_across_rounds)),
         "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
@@ -614,6 +642,13 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
 /// `neither_can_move`), and Ludii, whose mover sowed up to that lap only,
 /// has ended the round there: its board is swept, or holds only the full
 /// pits of a refill under way.
+/// Ludii offers fewer moves than `sow`, and one of `sow`'s is from a hole
+/// a claim had made when the last round ended.
+fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
+    at.theirs < at.ours
+        && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
+}
+
 fn reaches_round_end_tested_each_lap(at: &AtSowing) -> bool {
     let (Some(mv), Some((ours, theirs))) = (at.sow_move, at.boards) else {
         return false;
@@ -903,6 +938,7 @@ fn replay(
                 ours: ours as usize,
                 theirs: theirs as usize,
                 odd_hole: odd_hole_filled(layout, moves, k),
+                claimed_last_round: full_holes_at_last_round_end(layout, moves, k),
             };
             return Err(Parting {
                 ply,

@@ -190,6 +190,17 @@ pub const ARTIFACTS: &[Artifact] = &[
                    makes f South's and North's and e nobody's, so that South's c, sown to f \
                    (3 -> 4), makes a weg of f there",
     },
+    Artifact {
+        name: "weg_kept_across_rounds",
+        what: "Ludii 1.3.13, Gabata (Adowa): a weg is marked by its site's state, which the \
+               end of a round does not clear when its counters go to the weg's owner, so \
+               the hole, refilled for the next round, is still marked: its new owner may not \
+               sow from it; the rules start every round with no weg",
+        smallest: "Gabata (Adowa), Ludii's seed-10 game: a round ends with North's weg H \
+                   holding 18 (North's then), and South, scoring more, fills H in the next \
+                   round; the rules let South sow from H (11 moves at Ludii's move 1227), \
+                   Ludii does not (10)",
+    },
 ];
 
 /// The artifact named `name`, if any.
