@@ -1316,6 +1316,10 @@ pub struct Claim {
     /// claimed pit of the opponent takes no tribute (Mewegae: "nothing
     /// happens on the first instance").
     pub first_landing_free: bool,
+    /// The fewest stones a claimed pit must hold, the last stone counted,
+    /// for a tribute to be taken from it; `None`: any (one, the last).
+    #[serde(default)]
+    pub tribute_least: Option<u8>,
     /// What the mover does after taking a tribute.
     pub tribute_then: TributeThen,
     /// How a pit is claimed: the last stone makes `count` in it, or it
