@@ -379,15 +379,35 @@ fn next_round_like<'g>(
     }
     let target = if end > from { &moves[end - 1] } else { before };
     let wanted = layout.expected(target);
+    // The pits each player filled in Ludii's refill (South's, North's), from
+    // the holes each of its moves left holding counters.
+    let mut filled_by = [0u64; 2];
+    for j in from..end {
+        let earlier = if j == 0 { before } else { &moves[j - 1] };
+        let filler = usize::from(moves[j]["p"] == 2);
+        let (was, now) = (layout.expected(earlier), layout.expected(&moves[j]));
+        for (pit, (&a, &b)) in was.pits.iter().zip(&now.pits).enumerate() {
+            if a == 0 && b > 0 {
+                filled_by[filler] |= 1 << pit;
+            }
+        }
+    }
     while next.run().position().refilling.is_some() {
         let pos = *next.run().position();
         // The pit Ludii filled with as many as `sow` puts there (a full
         // pit, or the stones short of one under `remainder next_pit`).
         let count = pos.captured[pos.to_move.index()].min(game.rules().board.seeds.into());
-        let fill = next.run().moves().as_slice().iter().copied().find(|mv| {
-            mv.filled_pit()
-                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] == u64::from(count))
-        });
+        let fills = |by_filler: bool| {
+            next.run().moves().as_slice().iter().copied().find(|mv| {
+                mv.filled_pit().is_some_and(|pit| {
+                    pos.pits[pit] == 0
+                        && wanted.pits[pit] == u64::from(count)
+                        && (!by_filler || filled_by[pos.to_move.index()] >> pit & 1 == 1)
+                })
+            })
+        };
+        // Where Ludii's moves say which player filled a pit, the same.
+        let fill = fills(true).or_else(|| fills(false));
         let legal = next.run().moves().as_slice();
         let mv = fill
             .or_else(|| legal.iter().copied().find(|&mv| mv == Move::PASS))
@@ -454,6 +474,53 @@ struct AtSowing<'a> {
     /// Where `sow`'s move ended the round: its final scores (leftovers
     /// given), and Ludii's board and captures after the mover's moves.
     round_end: Option<([u64; 2], &'a Expected)>,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
+}
+
+/// Whether Ludii's last refill between rounds before move `k` filled a
+/// hole with the two remainders: a refill move that takes the mover's last
+/// counters (two or more at once) and one of the other player's.
+fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
+    let hand = |m: &Value, player: usize| m["h"][player][0].as_u64().unwrap_or(0);
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return false;
+    };
+    (0..=last).rev().take_while(|&j| refill(j)).any(|j| {
+        let before = if j == 0 { return false } else { &moves[j - 1] };
+        let mover = usize::from(moves[j]["p"] == 2);
+        let other = 1 - mover;
+        hand(before, mover) >= 2
+            && hand(&moves[j], mover) == 0
+            && hand(&moves[j], other) + 1 == hand(before, other)
+    })
+}
+
+/// The pits that held four counters or more on Ludii's board just before
+/// the move that ended the last round before move `k` (the holes a claim
+/// had made, which keep what is sown into them: a hole holds fewer than
+/// four only once tributes emptied it), as a bit set of `sow`'s pits.
+fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return 0;
+    };
+    let first = (0..=last)
+        .rev()
+        .take_while(|&j| refill(j))
+        .last()
+        .unwrap_or(last);
+    if first < 2 {
+        return 0;
+    }
+    let pits = layout.expected(&moves[first - 2]).pits;
+    (pits.iter().enumerate())
+        .filter(|&(_, &n)| n >= 4)
+        .fold(0, |set, (pit, _)| set | 1 << pit)
 }
 
 /// Legal-move counts where a game parts, as the artifacts' detectors see
@@ -474,6 +541,12 @@ struct AtLegal<'a> {
     ours: usize,
     /// Ludii's.
     theirs: usize,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
+    /// The holes a claim had made when the last round ended
+    /// ([`full_holes_at_last_round_end`]).
+    claimed_last_round: u64,
 }
 
 /// The end of a game whose winner parts, as the artifacts' detectors see
@@ -522,6 +595,8 @@ fn detector(name: &str) -> Option<Detector> {
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
+        "weg_kept_across_rounds" => Some(Detector::Legal(reaches_weg_kept_across_rounds)),
+        "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -592,6 +667,13 @@ fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> b
         board = ludii;
     }
     false
+}
+
+/// Ludii offers fewer moves than `sow`, and one of `sow`'s is from a hole
+/// a claim had made when the last round ended.
+fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
+    at.theirs < at.ours
+        && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -849,6 +931,8 @@ fn replay(
                 again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
                 theirs: theirs as usize,
+                odd_hole: odd_hole_filled(layout, moves, k),
+                claimed_last_round: full_holes_at_last_round_end(layout, moves, k),
             };
             return Err(Parting {
                 ply,
@@ -1003,6 +1087,7 @@ fn replay(
                     && moves[last]["x"] == moves[last]["p"]
                     && !at_limit,
                 round_end,
+                odd_hole: odd_hole_filled(layout, moves, k),
             };
             let artifact = reached(artifacts, |detector| match detector {
                 Detector::Sowing(reaches) | Detector::SowingOrLegal(reaches, _) => {

@@ -168,6 +168,33 @@ pub const ARTIFACTS: &[Artifact] = &[
                    move 75 Ludii lets North play B and E only; the rules, A being filled, \
                    offer A, B and E",
     },
+    Artifact {
+        name: "odd_hole_nobodys",
+        what: "Ludii 1.3.13, Gabata (Adowa): between rounds, a player with two counters left \
+               puts them and the opponent's one in their next empty hole, but its code then \
+               remembers as that player's the empty hole after it (its `LeftMostEmpty` read \
+               again once the hole is filled), not the hole of the three, which is nobody's: \
+               when that player fills first, the opponent then fills the remembered hole and \
+               owns it too; when they fill last, no hole is left to remember. The rules \
+               (\"they also gain another hole and the opponent surrenders their extra \
+               counter\") make the hole of the three that player's",
+        smallest: "Gabata (Adowa), the board empty, South to move, South holding 14 and North \
+                   40 (Ludii's seed-1 game, move 341): South fills a-d and puts its 2 and \
+                   North's 1 in e, and North fills the rest. The rules make e South's; Ludii \
+                   makes f South's and North's and e nobody's, so that South's c, sown to f \
+                   (3 -> 4), makes a weg of f there",
+    },
+    Artifact {
+        name: "weg_kept_across_rounds",
+        what: "Ludii 1.3.13, Gabata (Adowa): a weg is marked by its site's state, which the \
+               end of a round does not clear when its counters go to the weg's owner, so \
+               the hole, refilled for the next round, is still marked: its new owner may not \
+               sow from it; the rules start every round with no weg",
+        smallest: "Gabata (Adowa), Ludii's seed-10 game: a round ends with North's weg H \
+                   holding 18 (North's then), and South, scoring more, fills H in the next \
+                   round; the rules let South sow from H (11 moves at Ludii's move 1227), \
+                   Ludii does not (10)",
+    },
 ];
 
 /// The artifact named `name`, if any.

@@ -1158,8 +1158,10 @@ keyword_enum! {
         /// The player chooses: at the start of the round, each player
         /// short of stones names the pits to fill, one move (`+c`) per pit,
         /// from their left, and under `remainder next_pit` then the pit for
-        /// the stones short of a full one, any pit left (`refill captures`
-        /// only).
+        /// the stones short of a full one, any pit left; under `refill
+        /// surplus` (with `odd_pit nobody`) the player who scored more then
+        /// names the pits of the other's row they are owed beyond their own,
+        /// once the other has named theirs (Ludii's Motiq).
         Choice = "choice",
     }
 }
@@ -1335,6 +1337,10 @@ pub struct Claim {
     /// claimed pit of the opponent takes no tribute (Mewegae: "nothing
     /// happens on the first instance").
     pub first_landing_free: bool,
+    /// The fewest stones a claimed pit must hold, the last stone counted,
+    /// for a tribute to be taken from it; `None`: any (one, the last).
+    #[serde(default)]
+    pub tribute_least: Option<u8>,
     /// What the mover does after taking a tribute.
     pub tribute_then: TributeThen,
     /// How a pit is claimed: the last stone makes `count` in it, or it

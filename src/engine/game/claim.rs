@@ -167,9 +167,9 @@ impl Game {
     }
 
     /// The tribute of a move whose last stone fell into claimed pit `last`:
-    /// taken when the pit is the opponent's and its first landing is not
-    /// free (a free first landing is remembered). Returns whether the
-    /// mover moves again.
+    /// taken when the pit is the opponent's, holds `tribute_least` stones
+    /// or more, and its first landing is not free (a free first landing is
+    /// remembered). Returns whether the mover moves again.
     fn tribute(
         &self,
         rule: &ClaimRule,
@@ -179,7 +179,7 @@ impl Game {
         effect: &mut Effect,
     ) -> bool {
         let theirs = (self.owners(pos) >> last & 1 == 1) != (mover == Player::North);
-        if rule.tribute == 0 || !theirs {
+        if rule.tribute == 0 || !theirs || pos.pits[last] < rule.tribute_least {
             return false;
         }
         if rule.first_landing_free && pos.visited >> last & 1 == 0 {

@@ -50,8 +50,9 @@ move, with the board as it was then (no capture: the relay never ended). It
 needs relay laps. `test_after lap` also tests the other end conditions of
 `when` after each relay lap: a lap that leaves one holding stops the move there,
 without capture where the lap ends (the pits an `on every_pit` rule takes
-during the lap are taken), and the mover is still the player to move, their
-relay not sown out (Ludii, where each lap is a move, tests its end after
+during the lap are taken; a capture `on relay_landing` that sows on from the
+next pit is taken, and the end tested, before that pit is sown), and the
+mover is still the player to move, their relay not sown out (Ludii, where each lap is a move, tests its end after
 each: a round ended there is refilled from the mover, under `first_filler
 to_move`). It needs relay laps and an end condition besides `no_legal_move`,
 `neither_can_move` and `relay_cycle`. `test_after lap_moves` tests as
@@ -674,8 +675,12 @@ pub(crate) fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             ));
         }
         // `on every_pit` takes as the lap is sown: the end is tested after
-        // the lap as without it.
+        // the lap as without it; a relay-landing capture that stops or sows
+        // on from the next pit is tested after, before the next lap.
+        let tested_after_capture = rule.on == Trigger::RelayLanding
+            && matches!(rule.then, AfterCapture::Stops | AfterCapture::SowsOn);
         if rule.on != Trigger::EveryPit
+            && !tested_after_capture
             && read.valid(&TEST_AFTER)
             && rules.end.test_after.after_laps()
         {
