@@ -621,11 +621,13 @@ fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
     })
 }
 
-/// The pits that held four counters or more on Ludii's board just before
-/// the move that ended the last round before move `k` (the holes a claim
-/// had made, which keep what is sown into them: a hole holds fewer than
-/// four only once tributes emptied it), as a bit set of `sow`'s pits.
-fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
+/// The pits that held counters on Ludii's board just before the move that
+/// ended the last round before move `k`, but the one that move sowed from
+/// (the holes a claim had made: a round ends when the counters left are
+/// in wegs, and Ludii makes each relay lap a move, so that only the last
+/// lap's origin held counters outside them; a weg holds fewer than four
+/// once tributes emptied it), as a bit set of `sow`'s pits.
+fn wegs_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
     let refill =
         |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
     let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
@@ -639,9 +641,12 @@ fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u
     if first < 2 {
         return 0;
     }
+    let origin = usize::try_from(moves[first - 1]["s"].as_i64().unwrap_or(-1))
+        .ok()
+        .and_then(|s| layout.pit_of_site.get(s).copied().flatten());
     let pits = layout.expected(&moves[first - 2]).pits;
     (pits.iter().enumerate())
-        .filter(|&(_, &n)| n >= 4)
+        .filter(|&(pit, &n)| n > 0 && Some(pit) != origin)
         .fold(0, |set, (pit, _)| set | 1 << pit)
 }
 
@@ -667,7 +672,7 @@ struct AtLegal<'a> {
     /// remainders make up ([`odd_hole_filled`]).
     odd_hole: bool,
     /// The holes a claim had made when the last round ended
-    /// ([`full_holes_at_last_round_end`]).
+    /// ([`wegs_at_last_round_end`]).
     claimed_last_round: u64,
 }
 
@@ -1055,7 +1060,7 @@ fn replay(
                 ours: ours as usize,
                 theirs: theirs as usize,
                 odd_hole: odd_hole_filled(layout, moves, k),
-                claimed_last_round: full_holes_at_last_round_end(layout, moves, k),
+                claimed_last_round: wegs_at_last_round_end(layout, moves, k),
             };
             return Err(Parting {
                 ply,
