@@ -16,7 +16,7 @@
 //! first), so a direction, a refill or a vote needs no translation.
 //!
 //! Where Ludii draws lots between rounds (Qelat, Gabata (Shoa I),
-//! Jimafesosh: the rules say lots are drawn), the replay draws the same
+//! Jimafesosh, Mewegae: the rules say lots are drawn), the replay draws the same
 //! lots from the game's seed and gives the hole to their winner.
 //!
 //! Many files part from Ludii where their header says they follow the rule
@@ -351,12 +351,15 @@ fn is_refill(layout: &Layout, ludii: &Value) -> bool {
 }
 
 /// The Ludii games whose refill draws lots for the hole two remainders of
-/// two make up (their `RememberOwnedHolesRandom`: the hole is P1's when
-/// `(value Random (range 1 100))` is over 50), by path under
-/// `Common/res/lud/`. The rules of all three say the lot is drawn.
+/// two make up, filled after the first filler's holes from its right
+/// (their `RememberOwnedHolesRandom`: the hole is P1's when `(value Random
+/// (range 1 100))` is over 50), by path under `Common/res/lud/`. The rules
+/// of all four say the lot is drawn. (Gabata (Ghinda) draws one too, for a
+/// hole filled from the left; none of its stored games meets it.)
 const DRAW_LOTS: &[&str] = &[
     "board/sow/two_rows/Gabata (Shoa I).lud",
     "board/sow/two_rows/Jimafesosh.lud",
+    "board/sow/two_rows/Mewegae.lud",
     "board/sow/two_rows/Qelat.lud",
 ];
 
@@ -723,6 +726,9 @@ fn detector(name: &str) -> Option<Detector> {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
         "weg_kept_across_rounds" => Some(Detector::Legal(reaches_weg_kept_across_rounds)),
+        "relay_hole_kept_across_refill" => {
+            Some(Detector::Legal(reaches_relay_hole_kept_across_refill))
+        }
         "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
@@ -801,6 +807,21 @@ fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> b
 fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
     at.theirs < at.ours
         && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
+}
+
+/// Ludii offers one move or none at the first move of a round whose
+/// starter made the last refill move (Ludii's `SameTurn` holds), where
+/// `sow` offers more.
+fn reaches_relay_hole_kept_across_refill(at: &AtLegal) -> bool {
+    let mover = match at.position.to_move {
+        Player::South => 1,
+        Player::North => 2,
+    };
+    at.theirs <= 1
+        && at.theirs < at.ours
+        && at.history.last().is_some_and(|last| {
+            last["p"] == mover && last["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(at.layout, last)
+        })
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
