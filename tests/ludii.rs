@@ -820,7 +820,9 @@ fn reaches_relay_hole_kept_across_refill(at: &AtLegal) -> bool {
     at.theirs <= 1
         && at.theirs < at.ours
         && at.history.last().is_some_and(|last| {
-            last["p"] == mover && last["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(at.layout, last)
+            last["p"] == mover
+                && last["s"].as_i64().unwrap_or(-1) >= 0
+                && is_refill(at.layout, last)
         })
 }
 

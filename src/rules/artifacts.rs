@@ -186,7 +186,8 @@ pub const ARTIFACTS: &[Artifact] = &[
     },
     Artifact {
         name: "weg_kept_across_rounds",
-        what: "Ludii 1.3.13, Gabata (Adowa), Qelat: a weg is marked by its site's state, which the \
+        what:
+            "Ludii 1.3.13, Gabata (Adowa), Qelat: a weg is marked by its site's state, which the \
                end of a round does not always clear when its counters go to the weg's owner, so \
                the hole, refilled for the next round, is still marked: its new owner may not \
                sow from it; the rules start every round with no weg",
