@@ -15,6 +15,10 @@
 //! (the one that reaches Ludii's position, the pit Ludii sowed from tried
 //! first), so a direction, a refill or a vote needs no translation.
 //!
+//! Where Ludii draws lots between rounds (Qelat, Gabata (Shoa I),
+//! Jimafesosh, Mewegae: the rules say lots are drawn), the replay draws the same
+//! lots from the game's seed and gives the hole to their winner.
+//!
 //! Many files part from Ludii where their header says they follow the rule
 //! text over Ludii's code; this is not a test that every file agrees. The
 //! files whose every dumped game agrees are listed in
@@ -43,6 +47,8 @@ fn data_dir() -> PathBuf {
 /// One row of games.tsv.
 struct Mapped {
     variant: String,
+    /// The Ludii game's path under `Common/res/lud/`.
+    lud: String,
     claim: String,
     games: usize,
     /// `Some(reason)` when the file cannot be replayed against Ludii's games.
@@ -54,8 +60,9 @@ fn read_map() -> Vec<Mapped> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let column = |name: &str| header.iter().position(|&h| h == name).unwrap();
-    let (variant, claim, games, compare) = (
+    let (variant, lud, claim, games, compare) = (
         column("variant"),
+        column("lud"),
         column("claim"),
         column("games"),
         column("compare"),
@@ -66,6 +73,7 @@ fn read_map() -> Vec<Mapped> {
             assert_eq!(fields.len(), header.len(), "games.tsv: {line}");
             Mapped {
                 variant: fields[variant].to_string(),
+                lud: fields[lud].to_string(),
                 claim: fields[claim].to_string(),
                 games: fields[games]
                     .parse()
@@ -342,14 +350,125 @@ fn is_refill(layout: &Layout, ludii: &Value) -> bool {
             .is_ok_and(|s| layout.pit_of_site.get(s).copied().flatten().is_none())
 }
 
+/// The Ludii games whose refill draws lots for the hole two remainders of
+/// two make up, filled after the first filler's holes from its right
+/// (their `RememberOwnedHolesRandom`: the hole is P1's when `(value Random
+/// (range 1 100))` is over 50), by path under `Common/res/lud/`. The rules
+/// of all four say the lot is drawn. (Gabata (Ghinda) draws one too, for a
+/// hole filled from the left; none of its stored games meets it.)
+const DRAW_LOTS: &[&str] = &[
+    "board/sow/two_rows/Gabata (Shoa I).lud",
+    "board/sow/two_rows/Jimafesosh.lud",
+    "board/sow/two_rows/Mewegae.lud",
+    "board/sow/two_rows/Qelat.lud",
+];
+
+/// Ludii's lots in a game of seed `seed`: the context's random numbers,
+/// Apache Commons RNG's `SplitMix64` started from the seed (as the runner
+/// sets it), of which nothing else in these games draws, one draw a lot.
+struct Lots(u64);
+
+impl Lots {
+    /// `SplitMix64.next()`.
+    fn next_long(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// `BaseProvider.nextInt(n)` for an `n` not a power of two, of
+    /// `LongProvider.nextInt()` (the long's two halves xored).
+    fn next_int(&mut self, n: i32) -> i32 {
+        loop {
+            let long = self.next_long();
+            let int = ((long >> 32) as u32 ^ long as u32) as i32;
+            let bits = ((int as u32) >> 1) as i32;
+            let val = bits % n;
+            if bits.wrapping_sub(val).wrapping_add(n - 1) >= 0 {
+                return val;
+            }
+        }
+    }
+
+    /// The winner of lot `index` (from 0) of the game.
+    fn winner(seed: u64, index: usize) -> Player {
+        let mut lots = Lots(seed);
+        for _ in 0..index {
+            lots.next_int(100);
+        }
+        match lots.next_int(100) + 1 > 50 {
+            true => Player::South,
+            false => Player::North,
+        }
+    }
+}
+
+/// Whether Ludii's move `j` (a refill move) fills a hole with the two
+/// remainders of two: the mover's last two counters and two of the
+/// other player's go into one hole in the same move.
+fn fills_with_lot(layout: &Layout, moves: &[Value], j: usize) -> bool {
+    let hand = |m: &Value, player: usize| m["h"][player][0].as_u64().unwrap_or(0);
+    if j == 0 || moves[j]["s"].as_i64().unwrap_or(-1) < 0 || !is_refill(layout, &moves[j]) {
+        return false;
+    }
+    let (before, after) = (&moves[j - 1], &moves[j]);
+    let mover = usize::from(after["p"] == 2);
+    let other = 1 - mover;
+    hand(before, mover) >= 2
+        && hand(after, mover) == 0
+        && hand(after, other) + 2 == hand(before, other)
+}
+
+/// Gives the holes Ludii's refill moves `from..end` filled by lot to the
+/// lots' winners in `pos`, `sow`'s position after the refill. A lot move
+/// fills two holes: the mover's four in the first empty one along its
+/// order (its row from its right, then the other's row from the other's
+/// right: `sow`'s pits downwards, round the board), and the remainders in
+/// the next.
+fn draw_lots(
+    layout: &Layout,
+    moves: &[Value],
+    (from, end): (usize, usize),
+    seed: u64,
+    pos: &mut Position,
+) {
+    let pits = layout.site_of_pit.len();
+    let per_side = pits / 2;
+    for j in (from..end).filter(|&j| fills_with_lot(layout, moves, j)) {
+        let index = (0..j).filter(|&i| fills_with_lot(layout, moves, i)).count();
+        let mover = usize::from(moves[j]["p"] == 2);
+        let right = (mover + 1) * per_side - 1;
+        let (was, now) = (layout.expected(&moves[j - 1]), layout.expected(&moves[j]));
+        let lot_hole = (0..pits)
+            .filter(|&pit| was.pits[pit] == 0 && now.pits[pit] > 0)
+            .max_by_key(|&pit| (right + pits - pit) % pits);
+        if let Some(pit) = lot_hole {
+            let row_owner = if pit < per_side {
+                Player::South
+            } else {
+                Player::North
+            };
+            let bit = 1 << pit;
+            match Lots::winner(seed, index) == row_owner {
+                true => pos.swapped &= !bit,
+                false => pos.swapped |= bit,
+            }
+        }
+    }
+}
+
 /// Starts `sow`'s next round as Ludii does, once `matched`'s round has
 /// ended. Ludii's moves from `from` on that fill holes (or pass) are its
 /// refill, one hole a move, the players taking turns; `sow` fills the same
 /// pits (where the players choose them), and the positions after the
 /// refill must agree (`before`: Ludii's state before `from`); where Ludii's
 /// record stops at its limit (`at_limit`) in the middle of the refill, the
-/// pits it has filled must be filled alike. Returns the match and the index
-/// of Ludii's last move used.
+/// pits it has filled must be filled alike; where Ludii draws lots
+/// (`lots`: the game's seed), the holes its refill fills by lot are the
+/// lots' winners'. Returns the match and the index of Ludii's last move
+/// used.
 fn next_round_like<'g>(
     game: &Game,
     layout: &Layout,
@@ -357,6 +476,7 @@ fn next_round_like<'g>(
     moves: &[Value],
     (from, at_limit): (usize, bool),
     before: &Value,
+    lots: Option<u64>,
 ) -> Option<(MatchRun<'g>, usize)> {
     // Where Ludii swept the board into the hands at the round's end, the
     // round's scores must be Ludii's (a refilled board alone does not say
@@ -376,6 +496,11 @@ fn next_round_like<'g>(
     let mut end = from;
     while end < moves.len() && is_refill(layout, &moves[end]) {
         end += 1;
+    }
+    if let Some(seed) = lots {
+        let mut start = *next.run().position();
+        draw_lots(layout, moves, (from, end), seed, &mut start);
+        next.run_mut().reset(start);
     }
     let target = if end > from { &moves[end - 1] } else { before };
     let wanted = layout.expected(target);
@@ -499,11 +624,13 @@ fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
     })
 }
 
-/// The pits that held four counters or more on Ludii's board just before
-/// the move that ended the last round before move `k` (the holes a claim
-/// had made, which keep what is sown into them: a hole holds fewer than
-/// four only once tributes emptied it), as a bit set of `sow`'s pits.
-fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
+/// The pits that held counters on Ludii's board just before the move that
+/// ended the last round before move `k`, but the one that move sowed from
+/// (the holes a claim had made: a round ends when the counters left are
+/// in wegs, and Ludii makes each relay lap a move, so that only the last
+/// lap's origin held counters outside them; a weg holds fewer than four
+/// once tributes emptied it), as a bit set of `sow`'s pits.
+fn wegs_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
     let refill =
         |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
     let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
@@ -517,9 +644,12 @@ fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u
     if first < 2 {
         return 0;
     }
+    let origin = usize::try_from(moves[first - 1]["s"].as_i64().unwrap_or(-1))
+        .ok()
+        .and_then(|s| layout.pit_of_site.get(s).copied().flatten());
     let pits = layout.expected(&moves[first - 2]).pits;
     (pits.iter().enumerate())
-        .filter(|&(_, &n)| n >= 4)
+        .filter(|&(pit, &n)| n > 0 && Some(pit) != origin)
         .fold(0, |set, (pit, _)| set | 1 << pit)
 }
 
@@ -545,7 +675,7 @@ struct AtLegal<'a> {
     /// remainders make up ([`odd_hole_filled`]).
     odd_hole: bool,
     /// The holes a claim had made when the last round ended
-    /// ([`full_holes_at_last_round_end`]).
+    /// ([`wegs_at_last_round_end`]).
     claimed_last_round: u64,
 }
 
@@ -596,6 +726,9 @@ fn detector(name: &str) -> Option<Detector> {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
         "weg_kept_across_rounds" => Some(Detector::Legal(reaches_weg_kept_across_rounds)),
+        "relay_hole_kept_across_refill" => {
+            Some(Detector::Legal(reaches_relay_hole_kept_across_refill))
+        }
         "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
@@ -674,6 +807,23 @@ fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> b
 fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
     at.theirs < at.ours
         && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
+}
+
+/// Ludii offers one move or none at the first move of a round whose
+/// starter made the last refill move (Ludii's `SameTurn` holds), where
+/// `sow` offers more.
+fn reaches_relay_hole_kept_across_refill(at: &AtLegal) -> bool {
+    let mover = match at.position.to_move {
+        Player::South => 1,
+        Player::North => 2,
+    };
+    at.theirs <= 1
+        && at.theirs < at.ours
+        && at.history.last().is_some_and(|last| {
+            last["p"] == mover
+                && last["s"].as_i64().unwrap_or(-1) >= 0
+                && is_refill(at.layout, last)
+        })
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -837,6 +987,7 @@ fn replay(
     layout: &Layout,
     artifacts: &[String],
     record: &Value,
+    lots: Option<u64>,
 ) -> Result<Agreed, Parting> {
     let mut matched = MatchRun::new(game, game.start());
     let moves = record["moves"].as_array().unwrap();
@@ -883,7 +1034,7 @@ fn replay(
                 &moves[k - 1]
             };
             if let Some((next, through)) =
-                next_round_like(game, layout, &matched, moves, (k, at_limit), before)
+                next_round_like(game, layout, &matched, moves, (k, at_limit), before, lots)
             {
                 matched = next;
                 k = through + 1;
@@ -932,7 +1083,7 @@ fn replay(
                 ours: ours as usize,
                 theirs: theirs as usize,
                 odd_hole: odd_hole_filled(layout, moves, k),
-                claimed_last_round: full_holes_at_last_round_end(layout, moves, k),
+                claimed_last_round: wegs_at_last_round_end(layout, moves, k),
             };
             return Err(Parting {
                 ply,
@@ -1000,9 +1151,15 @@ fn replay(
                 }
                 if ended && game.has_rounds() {
                     let at = k + offset;
-                    if let Some(next) =
-                        next_round_like(game, layout, &tried, moves, (at + 1, at_limit), &moves[at])
-                    {
+                    if let Some(next) = next_round_like(
+                        game,
+                        layout,
+                        &tried,
+                        moves,
+                        (at + 1, at_limit),
+                        &moves[at],
+                        lots,
+                    ) {
                         found = Some(next);
                         break 'search;
                     }
@@ -1272,7 +1429,9 @@ fn check_file(mapped: &Mapped) -> FileResult {
         let record: Value = serde_json::from_str(&line.unwrap()).unwrap();
         let seed = record["seed"].as_u64().unwrap();
         result.dumped += 1;
-        match replay(game, &layout, &replayed.artifacts, &record) {
+        // Where Ludii draws lots, the replay draws Ludii's.
+        let lots = DRAW_LOTS.contains(&mapped.lud.as_str()).then_some(seed);
+        match replay(game, &layout, &replayed.artifacts, &record, lots) {
             Ok(agreed) => {
                 result.agreeing += 1;
                 if agreed == Agreed::ToLudiisLimit {

@@ -93,7 +93,12 @@ fn claim_keys_that_do_not_fit_are_refused_with_the_reason() {
     );
     let err = check(&[("tribute 1", "tribute_least 2")]);
     assert!(
-        err.contains("`tribute_least` has no effect: no `tribute` is given\n   --> edited:105:2"),
+        err.contains("`tribute_least` has no effect: no `tribute` is given\n   --> edited:114:2"),
+        "{err}"
+    );
+    let err = check(&[("tribute 1", "tribute_to owner")]);
+    assert!(
+        err.contains("`tribute_to` has no effect: no `tribute` is given\n   --> edited:114:2"),
         "{err}"
     );
     let err = check(&[("laps relay", "laps next_always")]);

@@ -186,14 +186,28 @@ pub const ARTIFACTS: &[Artifact] = &[
     },
     Artifact {
         name: "weg_kept_across_rounds",
-        what: "Ludii 1.3.13, Gabata (Adowa): a weg is marked by its site's state, which the \
-               end of a round does not clear when its counters go to the weg's owner, so \
+        what:
+            "Ludii 1.3.13, Gabata (Adowa), Qelat: a weg is marked by its site's state, which the \
+               end of a round does not always clear when its counters go to the weg's owner, so \
                the hole, refilled for the next round, is still marked: its new owner may not \
                sow from it; the rules start every round with no weg",
         smallest: "Gabata (Adowa), Ludii's seed-10 game: a round ends with North's weg H \
                    holding 18 (North's then), and South, scoring more, fills H in the next \
                    round; the rules let South sow from H (11 moves at Ludii's move 1227), \
                    Ludii does not (10)",
+    },
+    Artifact {
+        name: "relay_hole_kept_across_refill",
+        what: "Ludii 1.3.13, Gabata (Shoa I), Mewegae: a relay lap's next hole is its \
+               `Replay` variable, offered alone while the previous move was the mover's \
+               (`SameTurn`, `(is Prev Mover)`); the refill between rounds is a run of moves, \
+               so a round started by the player who filled last may sow only from the hole \
+               where a relay lap of the last round ended; the rules let the round's starter \
+               sow from any hole of theirs",
+        smallest: "Gabata (Shoa I), Ludii's seed-12 game: round 1 ends at Ludii's move 44, \
+                   South fills first (moves 45-52), North last (53-56), and North starts \
+                   round 2 from the full board of fours: the rules let North sow from any of \
+                   its six holes, Ludii offers only A (its site 11, `Replay`) at move 57",
     },
 ];
 

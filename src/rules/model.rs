@@ -1343,6 +1343,9 @@ pub struct Claim {
     pub tribute_least: Option<u8>,
     /// What the mover does after taking a tribute.
     pub tribute_then: TributeThen,
+    /// Who gets the tribute: the mover, or the claimed pit's owner.
+    #[serde(default)]
+    pub tribute_to: TributeTo,
     /// How a pit is claimed: the last stone makes `count` in it, or it
     /// holds `count` facing the empty pit of the mover's row the last stone
     /// fell into.
@@ -1431,6 +1434,16 @@ keyword_enum! {
         /// when the game or round ends (the weg: a tribute can take from
         /// them).
         Kept = "kept",
+    }
+}
+
+keyword_enum! {
+    /// Who gets the stones of a tribute.
+    TributeTo {
+        /// The mover, who took them.
+        Mover = "mover",
+        /// The claimed pit's owner, the opponent (Ludii's Awagagae).
+        Owner = "owner",
     }
 }
 

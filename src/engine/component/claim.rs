@@ -5,6 +5,7 @@
 
 use crate::rules::{
     Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, RelayStops, TributeThen,
+    TributeTo,
 };
 
 /// The `claim` rule, compiled.
@@ -34,6 +35,9 @@ pub(in crate::engine) struct ClaimRule {
     pub(in crate::engine) tribute_least: u8,
     /// Whether the mover moves again after a tribute.
     pub(in crate::engine) again: bool,
+    /// Whether a tribute goes to the claimed pit's owner, not the mover
+    /// (`tribute_to owner`).
+    pub(in crate::engine) to_owner: bool,
     /// Whether a pit is claimed facing the mover's empty landing pit
     /// (`by empty_facing`), before the capture rules, rather than where
     /// the last stone makes the count.
@@ -80,6 +84,7 @@ impl ClaimRule {
             first_landing_free: claim.first_landing_free,
             tribute_least: claim.tribute_least.unwrap_or(1),
             again: claim.tribute_then == TributeThen::Again,
+            to_owner: claim.tribute_to == TributeTo::Owner,
             empty_facing: claim.by == ClaimBy::EmptyFacing,
             pair: claim.pair == ClaimPair::Facing,
             stops_on_count: claim.relay_stops == RelayStops::OnCount,

@@ -169,7 +169,8 @@ impl Game {
     /// The tribute of a move whose last stone fell into claimed pit `last`:
     /// taken when the pit is the opponent's, holds `tribute_least` stones
     /// or more, and its first landing is not free (a free first landing is
-    /// remembered). Returns whether the mover moves again.
+    /// remembered); it goes to the mover, or to the pit's owner under
+    /// `tribute_to owner`. Returns whether the mover moves again.
     fn tribute(
         &self,
         rule: &ClaimRule,
@@ -188,9 +189,15 @@ impl Game {
         }
         let stones = rule.tribute.min(pos.pits[last]);
         pos.pits[last] -= stones;
-        pos.captured[mover.index()] += u16::from(stones);
-        effect.captured += u16::from(stones);
-        effect.tribute = stones;
+        if rule.to_owner {
+            // The pit's owner, the opponent, gets them: the mover takes
+            // nothing (no capture, no tribute of theirs).
+            pos.captured[mover.other().index()] += u16::from(stones);
+        } else {
+            pos.captured[mover.index()] += u16::from(stones);
+            effect.captured += u16::from(stones);
+            effect.tribute = stones;
+        }
         rule.again
     }
 }

@@ -64,6 +64,7 @@ agent do not take variants with claims yet, and say so.",
         TRIBUTE_FIRST,
         TRIBUTE_LEAST,
         TRIBUTE_THEN,
+        TRIBUTE_TO,
         BY,
         PAIR,
         RELAY_STOPS,
@@ -257,6 +258,23 @@ pub const TRIBUTE_THEN: Key = Key {
     infer: Infer::OptIn,
 };
 
+pub const TRIBUTE_TO: Key = Key {
+    section: Some("claim"),
+    name: "tribute_to",
+    describe: said_elsewhere,
+    read: |r, v| r.claim.tribute_to = v.word(),
+    write: |r| {
+        r.claim.count.and(r.claim.tribute).map(|_| r.claim.tribute_to).filter(|&to| to != TributeTo::Mover).map(one)
+    },
+    what: "who gets a tribute",
+    value: ValueKind::Word(Words::of::<TributeTo>()),
+    default: Default::Value("mover"),
+    warns: None,
+    doc: "Who gets the stones of a tribute: the mover who took them, or the claimed pit's owner (Ludii's Awagagae: `tribute_to owner`, the counter goes to the weg's owner).",
+    example: "tribute_to owner",
+    infer: Infer::OptIn,
+};
+
 pub const BY: Key = Key {
     section: Some("claim"),
     name: "by",
@@ -394,7 +412,11 @@ fn claim(rules: &Rules) -> Vec<String> {
             TributeThen::End => "the turn ends",
             TributeThen::Again => "the mover moves again, from any pit of theirs",
         };
-        text.push_str(&format!(" A move whose last stone falls into the opponent's claimed pit takes {stones} from it for the mover{least},{first} and {then}."));
+        let to = match claim.tribute_to {
+            TributeTo::Mover => "the mover",
+            TributeTo::Owner => "the pit's owner",
+        };
+        text.push_str(&format!(" A move whose last stone falls into the opponent's claimed pit takes {stones} from it for {to}{least},{first} and {then}."));
     }
     vec![text]
 }
@@ -415,6 +437,7 @@ pub(crate) fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
         &TRIBUTE_FIRST,
         &TRIBUTE_LEAST,
         &TRIBUTE_THEN,
+        &TRIBUTE_TO,
         &BY,
         &PAIR,
         &RELAY_STOPS,
@@ -497,7 +520,7 @@ pub(crate) fn claim_tribute_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         }
         Some(_) => {}
         None => out.extend(
-            [&TRIBUTE_FIRST, &TRIBUTE_LEAST, &TRIBUTE_THEN]
+            [&TRIBUTE_FIRST, &TRIBUTE_LEAST, &TRIBUTE_THEN, &TRIBUTE_TO]
                 .into_iter()
                 .filter_map(|key| read.given(key).map(|s| (key.name, s)))
                 .map(|(name, s)| {
