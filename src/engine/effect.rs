@@ -5,6 +5,7 @@ use super::{
     move_list::MoveList,
     position::{Move, Position},
 };
+use crate::engine::PitSet;
 
 /// What a move did besides moving stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -12,7 +13,7 @@ pub struct Effect {
     /// The pit that got the last stone.
     pub last: u8,
     /// Bit `i` is set when pit `i` was captured.
-    pub captured_pits: u32,
+    pub captured_pits: PitSet,
     /// Stones captured by this move.
     pub captured: u16,
     /// The move would have captured every stone of the opponent's row, and the

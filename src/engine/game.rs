@@ -13,6 +13,7 @@ mod shift;
 mod sowing_capture;
 mod vote;
 
+use crate::engine::{PitArray, PitSet};
 use std::ops::Range;
 
 use super::component::{
@@ -422,7 +423,7 @@ impl Game {
     /// Bit `i` set when pit `i` of `pos` holds at least `min` stones
     /// ([`Position::holding_at_least`] over the words the board uses).
     #[inline(always)]
-    pub(super) fn pits_holding(&self, pos: &Position, min: u8) -> u32 {
+    pub(super) fn pits_holding(&self, pos: &Position, min: u8) -> PitSet {
         match self.board.narrow {
             true => pos.holding_at_least::<2>(min),
             false => pos.holding_at_least::<4>(min),
@@ -516,7 +517,7 @@ impl Game {
     /// store), `extra_turn capture` (a pit captured) or `extra_turn
     /// last_pit_capture` (a pit captured where the move ended).
     #[inline]
-    pub(super) fn moves_again(&self, last: usize, effect: &Effect, ended_pits: u32) -> bool {
+    pub(super) fn moves_again(&self, last: usize, effect: &Effect, ended_pits: PitSet) -> bool {
         let captured = match self.turns.only_last_pit_capture {
             true => ended_pits,
             false => effect.captured_pits,
@@ -677,7 +678,7 @@ impl Game {
     /// `i`): the closed pits, unless closed pits are sown into (`unfilled
     /// reopens` or `unplayed`).
     #[inline]
-    pub(super) fn passed_over(&self, pos: &Position) -> u32 {
+    pub(super) fn passed_over(&self, pos: &Position) -> PitSet {
         match self.rounds.closed_sown_into {
             false => pos.closed,
             true => 0,
@@ -794,11 +795,11 @@ impl Game {
     fn cycle_start(
         &self,
         pos: &Position,
-        start: [u8; MAX_PITS],
+        start: PitArray,
         first: usize,
         direction: usize,
         length: usize,
-    ) -> ([u8; MAX_PITS], usize, usize) {
+    ) -> (PitArray, usize, usize) {
         let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         // One lap from a state on the relay's path (each relays on).
         let step = |state: &mut (Position, usize)| {
@@ -1196,10 +1197,10 @@ impl Game {
     /// Bit `i` set when a move of `pos` may be played from pit `i` as far
     /// as `first_move_from` goes: every pit but on the game's first move.
     #[inline]
-    pub(super) fn opening_pits(&self, pos: &Position) -> u32 {
+    pub(super) fn opening_pits(&self, pos: &Position) -> PitSet {
         match self.opening.first_move_pits[pos.to_move.index()] {
             bits if pos.opening && bits != 0 => bits,
-            _ => u32::MAX,
+            _ => PitSet::MAX,
         }
     }
 
@@ -1430,7 +1431,7 @@ impl Game {
         pos: &Position,
         out: &mut Successors,
         capture: bool,
-        opening: u32,
+        opening: PitSet,
     ) {
         let mut singles = Moves::default();
         self.fill_single_stones(pos, opening, &mut singles);
@@ -1448,7 +1449,7 @@ impl Game {
     /// into_empty`) of the mover of `pos`, from the pits of `opening`, in
     /// pit order, each pit in the directions it may sow: the moves of
     /// [`Game::single_stone_moves`], added to `out` unplayed.
-    pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
+    pub(super) fn fill_single_stones(&self, pos: &Position, opening: PitSet, out: &mut Moves) {
         let mover = pos.to_move;
         for pit in self.row(mover) {
             if pos.pits[pit] != 1 || opening >> pit & 1 == 0 {

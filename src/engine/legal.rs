@@ -36,6 +36,7 @@ use super::{
     position::{Move, Player, Position, Vote, MAX_PITS},
     Game,
 };
+use crate::engine::PitSet;
 use crate::rules::GrandSlam;
 
 /// What the rules say of a position before its candidate moves are looked
@@ -261,7 +262,7 @@ impl Game {
     /// the pits the mover owns (under `play_from opponent`, the opponent
     /// owns), a swapped pit being the other row's player's; never a
     /// claimed or closed pit.
-    fn owned_pits(&self, pos: &Position) -> u32 {
+    fn owned_pits(&self, pos: &Position) -> PitSet {
         let mover = pos.to_move;
         let place = if self.move_table.play_any {
             self.move_table.playable_bits[mover.index()]
@@ -417,7 +418,7 @@ impl Game {
     ///
     /// [`MoveLegality::singles_sow_to_next_pit`]: super::component::legality::MoveLegality
     #[inline(always)]
-    fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
+    fn blocked_singles<const W: usize>(&self, pos: &Position, pits: PitSet) -> PitSet {
         match self.legality.singles_sow_to_next_pit {
             true => self.blocked_singles_by_rotation::<W>(pos, pits),
             false => self.blocked_singles_one_by_one::<W>(pos, pits),
@@ -431,11 +432,11 @@ impl Game {
     pub(crate) fn blocked_singles_by_rotation<const W: usize>(
         &self,
         pos: &Position,
-        pits: u32,
-    ) -> u32 {
+        pits: PitSet,
+    ) -> PitSet {
         let last = self.board.pit_count - 1;
         // The pits holding stones (not the slots past the board: a store's).
-        let held = pos.holding_at_least::<W>(1) & (u32::MAX >> (31 - last));
+        let held = pos.holding_at_least::<W>(1) & (PitSet::MAX >> (31 - last));
         let singles = pits & held & !pos.holding_at_least::<W>(2);
         // Bit `i`: pit `i + 1` (pit 0 for the last pit) holds stones.
         let next_held = (held >> 1) | (held & 1) << last;
@@ -449,8 +450,8 @@ impl Game {
     pub(crate) fn blocked_singles_one_by_one<const W: usize>(
         &self,
         pos: &Position,
-        pits: u32,
-    ) -> u32 {
+        pits: PitSet,
+    ) -> PitSet {
         let mut singles = pits & !pos.holding_at_least::<W>(2);
         let mut blocked = 0;
         while singles != 0 {
@@ -459,7 +460,7 @@ impl Game {
             let direction = self.move_table.pit_moves[pit % MAX_MOVES].direction;
             let stuck = (pos.pits[pit % MAX_PITS] == 1)
                 & !self.single_into_empty(pos, pos.to_move, pit, direction);
-            blocked |= u32::from(stuck) << pit;
+            blocked |= PitSet::from(stuck) << pit;
         }
         blocked
     }
@@ -469,7 +470,7 @@ impl Game {
     /// `i` spread to bits `2 * i` and `2 * i + 1`, kept where the pit sows
     /// that way ([`Game::move_slots`]).
     #[inline(always)]
-    fn move_bits(&self, pits: u32) -> u64 {
+    fn move_bits(&self, pits: PitSet) -> u64 {
         if self.move_table.one_way {
             return u64::from(pits);
         }
@@ -650,8 +651,8 @@ mod tests {
                     Player::South
                 };
                 // Pits of the board, as the moves' masks hold.
-                let on_board = u32::MAX >> (32 - game.pit_count());
-                let pits = rng.random::<u32>() & pos.holding_at_least::<4>(1) & on_board;
+                let on_board = PitSet::MAX >> (32 - game.pit_count());
+                let pits = rng.random::<PitSet>() & pos.holding_at_least::<4>(1) & on_board;
                 let one_by_one = game.blocked_singles_one_by_one::<4>(&pos, pits);
                 let narrow = game.board.narrow;
                 let by_rotation = match narrow {

@@ -31,7 +31,7 @@ pub use notation::{
 };
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
-pub use position::{Move, Player, Position, Vote, MAX_PITS};
+pub use position::{Move, PitArray, PitSet, Player, Position, Vote, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{draw_legal, GameRun};
 pub use topology::Topology;

@@ -32,6 +32,7 @@
 //! between rows: `"2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 /
 //! 2 2 2 2 0 0 0 0 south"`.
 
+use crate::engine::PitSet;
 use std::fmt;
 
 use super::{
@@ -209,10 +210,10 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         .collect();
     let error = |offset: usize, message: String| PositionError { offset, message };
     let mut pits = [0u8; MAX_PITS];
-    let mut closed = 0u32;
-    let mut swapped = 0u32;
-    let mut claimed = 0u32;
-    let mut visited = 0u32;
+    let mut closed: PitSet = 0;
+    let mut swapped: PitSet = 0;
+    let mut claimed: PitSet = 0;
+    let mut visited: PitSet = 0;
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
     let mut total: u32 = 0;
@@ -634,8 +635,8 @@ fn claimed_pit_owner(
     game: &Game,
     pit: usize,
     written: &ClaimedPit,
-    claimed: u32,
-    swapped: u32,
+    claimed: PitSet,
+    swapped: PitSet,
 ) -> Result<Player, String> {
     let claim = &game.rules().claim;
     if claim.count.is_none() {

@@ -14,6 +14,14 @@ use crate::rules::Direction;
 /// pits, which have no store, so that the store's slot is their last pit.
 pub const MAX_PITS: usize = 32;
 
+/// A set of slots of the pit array ([`PitArray`]): bit `i` set when slot `i`
+/// is in the set. Wide enough for every slot.
+pub type PitSet = u32;
+
+/// The stones in every slot: the pits in absolute order (a=0, b=1, ... then
+/// A, B, ...), then the slots of the stores while sowing.
+pub type PitArray = [u8; MAX_PITS];
+
 /// The slot that stands for the mover's store during a sowing, on a board
 /// with stores (see `Game::is_store`).
 pub(crate) const STORE_SLOT: usize = MAX_PITS - 1;
@@ -139,7 +147,7 @@ impl Move {
 #[repr(C)]
 pub struct Position {
     /// Stones per pit, in absolute order.
-    pub pits: [u8; MAX_PITS],
+    pub pits: PitArray,
     /// Stones captured so far, `[south, north]`.
     pub captured: [u16; 2],
     /// Stones taken out of play (captured for nobody).
@@ -151,23 +159,23 @@ pub struct Position {
     /// Bit `i` set when pit `i` is closed: it holds no stone, sowing passes
     /// over it, it cannot be played and nothing is captured from it. Only a
     /// variant with rounds closes pits (those a player could not refill).
-    pub closed: u32,
+    pub closed: PitSet,
     /// Bit `i` set when pit `i` belongs to the player of the other row: it
     /// is theirs to play, and its stones are theirs when a round ends. Only
     /// `rounds { refill surplus }` hands pits over (to the player who
     /// scored the surplus); the rows themselves (capture sides, `row_empty`,
     /// feeding) stay as they are.
-    pub swapped: u32,
+    pub swapped: PitSet,
     /// Bit `i` set when pit `i` has been claimed (`claim`: Toguz Kumalak's
     /// tuzdik, the weg): nobody plays it, relays from it or captures from
     /// it, and its owner (its row's player, or the other row's when its
     /// `swapped` bit is set: the claimer) gets the stones sown into it,
     /// at once or when the game or round ends.
-    pub claimed: u32,
+    pub claimed: PitSet,
     /// Bit `i` set when the opponent of the owner of claimed pit `i` has
     /// already ended a move in it once (`tribute_first no`: the first
     /// landing takes no tribute). Always 0 otherwise.
-    pub visited: u32,
+    pub visited: PitSet,
     /// True when the move that led here ended in a relay cycle (its relay came
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
@@ -273,7 +281,7 @@ impl Position {
     /// next byte), then the eight high bits are gathered into a byte by one
     /// multiplication.
     #[inline(always)]
-    pub(crate) fn holding_at_least<const W: usize>(&self, min: u8) -> u32 {
+    pub(crate) fn holding_at_least<const W: usize>(&self, min: u8) -> PitSet {
         if min > 128 {
             return (0..8 * W)
                 .filter(|&pit| self.pits[pit] >= min)
@@ -282,14 +290,14 @@ impl Position {
         const HIGH: u64 = 0x8080_8080_8080_8080;
         const ONES: u64 = 0x0101_0101_0101_0101;
         let below = ONES * u64::from(min);
-        let mut bits = 0u32;
+        let mut bits: PitSet = 0;
         for (k, word) in self.words_n::<W>().into_iter().enumerate() {
             // (byte | 0x80) - min keeps its high bit exactly when byte >= min
             // (for a byte below 128); a byte of 128 or more holds enough.
             let high = (((word | HIGH) - below) | word) & HIGH;
             // Byte `i`'s bit 0 lands on bit 56 + i, with no carry.
             let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            bits |= (byte as u32) << (8 * k);
+            bits |= (byte as PitSet) << (8 * k);
         }
         bits
     }
@@ -338,7 +346,7 @@ mod tests {
             for min in 0..=255u8 {
                 let expected = (0..MAX_PITS)
                     .filter(|&pit| pos.pits[pit] >= min)
-                    .fold(0u32, |bits, pit| bits | 1 << pit);
+                    .fold(0 as PitSet, |bits, pit| bits | 1 << pit);
                 assert_eq!(pos.holding_at_least::<4>(min), expected, "min {min}");
                 assert_eq!(
                     pos.holding_at_least::<2>(min),

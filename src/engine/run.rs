@@ -3,6 +3,7 @@
 
 mod draw;
 
+use crate::engine::PitArray;
 use std::sync::OnceLock;
 
 use super::{
@@ -55,7 +56,7 @@ pub struct GameRun<'g> {
     /// last changed; only kept when the rules end the game on repetition.
     /// Under `four_moves_thrice`, the boards after the last moves since
     /// then, at most [`LOOP_WINDOW`] of them.
-    history: Vec<([u8; MAX_PITS], Player)>,
+    history: Vec<(PitArray, Player)>,
     /// A 1024-bit Bloom filter of `history`: a board whose bit is clear was
     /// not seen, and the list is scanned only on a hit.
     seen: [u64; 16],
@@ -194,7 +195,7 @@ impl<'g> GameRun<'g> {
     /// The boards (with the player to move) that a repetition would repeat:
     /// those seen since the stones on the board last changed, the current one
     /// included. Empty when the rules ignore repetition.
-    pub fn history(&self) -> &[([u8; MAX_PITS], Player)] {
+    pub fn history(&self) -> &[(PitArray, Player)] {
         &self.history
     }
 

@@ -2,6 +2,7 @@
 //! compiled: each player's pits as masks of bits and of bytes, and whether
 //! stones are sown into stores.
 
+use crate::engine::PitSet;
 use crate::engine::{position::MAX_PITS, topology::Topology};
 use crate::rules::{Rules, Stores};
 
@@ -13,10 +14,10 @@ pub(in crate::engine) struct BoardMasks {
     /// Pits on the board.
     pub(in crate::engine) pit_count: usize,
     /// Per player: bit `i` set when pit `i` is in that player's row.
-    pub(in crate::engine) row_bits: [u32; 2],
+    pub(in crate::engine) row_bits: [PitSet; 2],
     /// Per player: bit `i` set when pit `i` is in that player's inner row
     /// (four rows; none otherwise).
-    pub(in crate::engine) inner_bits: [u32; 2],
+    pub(in crate::engine) inner_bits: [PitSet; 2],
     /// Per player: the bytes of that player's row in
     /// [`Position::words`](crate::engine::Position).
     pub(in crate::engine) row_bytes: [[u64; 4]; 2],
@@ -38,12 +39,12 @@ impl BoardMasks {
     /// The masks of the board `topology` lays out for `rules`.
     pub(in crate::engine) fn new(rules: &Rules, topology: &Topology) -> BoardMasks {
         let (per_side, pit_count) = (topology.per_side(), topology.pit_count());
-        let south_bits = (1u32 << per_side) - 1;
+        let south_bits = ((1 as PitSet) << per_side) - 1;
         let row_bits = [south_bits, south_bits << per_side];
         let inner_bits = row_bits.map(|bits| {
             (0..pit_count)
                 .filter(|&pit| bits >> pit & 1 == 1 && topology.is_inner(pit))
-                .fold(0u32, |inner, pit| inner | 1 << pit)
+                .fold(0 as PitSet, |inner, pit| inner | 1 << pit)
         });
         BoardMasks {
             per_side,
@@ -61,7 +62,7 @@ impl BoardMasks {
 
 /// The bytes of [`Position::words`](crate::engine::Position) that hold the
 /// pits of `bits`.
-fn pit_bytes(bits: u32) -> [u64; 4] {
+fn pit_bytes(bits: PitSet) -> [u64; 4] {
     let mut words = [0u64; 4];
     for pit in (0..MAX_PITS).filter(|&pit| bits >> pit & 1 == 1) {
         words[pit / 8] |= 0xFF << (8 * (pit % 8));

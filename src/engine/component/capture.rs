@@ -4,6 +4,7 @@
 //! (`game/capture.rs`); this is the rule's table.
 
 use crate::engine::position::{Player, Position};
+use crate::engine::PitSet;
 use crate::rules::{
     AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, ChainJudged, FirstMove,
     LastStone, LookedAt, Requires, Take, Trigger,
@@ -17,7 +18,7 @@ pub(in crate::engine) struct CaptureTable {
     /// The largest capturable count.
     pub(in crate::engine) max: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
-    pub(in crate::engine) rows: [u32; 2],
+    pub(in crate::engine) rows: [PitSet; 2],
     pub(in crate::engine) chain: Chain,
     /// A chain's pits are judged by their counts as sown, before any take
     /// (`chain_judged as_sown`).
@@ -38,7 +39,7 @@ pub(in crate::engine) struct CaptureTable {
     pub(in crate::engine) spares_last: bool,
     /// All bits set when the rule credits the pit's owner (`goes_to
     /// owner`): masks `Position::swapped` to tell whose a pit is.
-    pub(in crate::engine) owner_swap: u32,
+    pub(in crate::engine) owner_swap: PitSet,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
     pub(in crate::engine) facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
@@ -63,8 +64,8 @@ impl CaptureTable {
     /// `inner_bits` (per player; the same on two rows).
     pub(in crate::engine) fn new(
         rule: &CaptureRule,
-        row_bits: [u32; 2],
-        inner_bits: [u32; 2],
+        row_bits: [PitSet; 2],
+        inner_bits: [PitSet; 2],
     ) -> CaptureTable {
         let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
         let rows = [Player::South, Player::North].map(|mover| match rule.side {
@@ -76,7 +77,10 @@ impl CaptureTable {
             CaptureSide::OpponentAndOwnRightmost => {
                 let own = row_bits[mover.index()];
                 row_bits[mover.other().index()]
-                    | own & (1u32 << 31).wrapping_shr(own.leading_zeros())
+                    | own
+                        & (1 as PitSet)
+                            .rotate_right(1)
+                            .wrapping_shr(own.leading_zeros())
             }
         });
         let mut facing = [rule.facing_counts.is_empty(); 256];
@@ -97,7 +101,7 @@ impl CaptureTable {
             lap_round_whole: rule.looked_at == LookedAt::AfterLapRound,
             spares_last: rule.last_stone == LastStone::Lifted,
             owner_swap: match rule.goes_to {
-                CaptureDestination::Owner => u32::MAX,
+                CaptureDestination::Owner => PitSet::MAX,
                 _ => 0,
             },
             opening_no_capture: rule.first_move == FirstMove::NoCapture,

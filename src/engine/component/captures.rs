@@ -6,6 +6,7 @@
 
 use super::capture::CaptureTable;
 use crate::engine::position::STORE_SLOT;
+use crate::engine::PitSet;
 use crate::rules::{Laps, LastStone, Rules, Trigger};
 
 /// The capture rules of a variant, sorted.
@@ -28,7 +29,7 @@ pub(in crate::engine) struct CaptureRules {
     pub(in crate::engine) capturable: [bool; 256],
     /// Per mover: bit `i` set when some rule captures from pit `i` (the
     /// first test where the last stone landed: no board read).
-    pub(in crate::engine) capture_pits: [u32; 2],
+    pub(in crate::engine) capture_pits: [PitSet; 2],
     /// Whether every rule captures nothing on the game's first move.
     pub(in crate::engine) every_rule_waives_opening: bool,
     /// Whether there are rules inside the sowing (capture rules, or `laps
@@ -45,7 +46,7 @@ pub(in crate::engine) struct CaptureRules {
     /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
     /// (never the store). A lap that no such rule looks at is sown by the
     /// table-driven lap, not stone by stone.
-    pub(in crate::engine) every_pit_slots: [u32; 2],
+    pub(in crate::engine) every_pit_slots: [PitSet; 2],
     /// Whether some rule captures elsewhere than at the last pit (inside the
     /// sowing or by a sweep): then the last pit alone cannot tell whether a
     /// move captures.
@@ -57,8 +58,8 @@ impl CaptureRules {
     /// and inner rows `inner_bits` (per player; the same on two rows).
     pub(in crate::engine) fn new(
         rules: &Rules,
-        row_bits: [u32; 2],
-        inner_bits: [u32; 2],
+        row_bits: [PitSet; 2],
+        inner_bits: [PitSet; 2],
     ) -> CaptureRules {
         let stores = rules.board.stores.sown();
         let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules

@@ -3,6 +3,7 @@
 //! a tribute, a facing pit claimed with it). How a claim is played is in the
 //! game's claim step (`game/claim.rs`).
 
+use crate::engine::PitSet;
 use crate::rules::{
     Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, RelayStops, TributeThen,
 };
@@ -16,7 +17,7 @@ pub(in crate::engine) struct ClaimRule {
     /// as its row goes (`of row`: the opponent's row; `of owned`: both
     /// rows, ownership tested in play; `of any`: both rows), at no place
     /// `except` names.
-    pub(in crate::engine) claimable: [u32; 2],
+    pub(in crate::engine) claimable: [PitSet; 2],
     /// Whether only pits the opponent owns may be claimed (`of owned`).
     pub(in crate::engine) of_owned: bool,
     /// Whether a player claims at most one pit (`limit one`).
@@ -40,7 +41,7 @@ pub(in crate::engine) struct ClaimRule {
     pub(in crate::engine) pair: bool,
     /// Bit `i` set when pit `i` is at a place `except` names: never
     /// claimed, not even as the facing half of a pair.
-    pub(in crate::engine) excepted: u32,
+    pub(in crate::engine) excepted: PitSet,
     /// Whether any relay lap whose last stone makes `count` ends the move
     /// (`relay_stops on_count`), not only one that claims.
     pub(in crate::engine) stops_on_count: bool,
@@ -51,7 +52,7 @@ impl ClaimRule {
     /// `per_side` pits each; `None` when no pit is ever claimed.
     pub(in crate::engine) fn new(
         claim: &Claim,
-        row_bits: [u32; 2],
+        row_bits: [PitSet; 2],
         per_side: usize,
     ) -> Option<ClaimRule> {
         let count = claim.count?;
@@ -64,7 +65,7 @@ impl ClaimRule {
             };
             (0..2 * per_side)
                 .filter(|&pit| rows >> pit & 1 == 1 && !excepted(pit))
-                .fold(0u32, |bits, pit| bits | 1 << pit)
+                .fold(0 as PitSet, |bits, pit| bits | 1 << pit)
         });
         Some(ClaimRule {
             count,
@@ -81,7 +82,7 @@ impl ClaimRule {
             stops_on_count: claim.relay_stops == RelayStops::OnCount,
             excepted: (0..2 * per_side)
                 .filter(|&pit| excepted(pit))
-                .fold(0u32, |bits, pit| bits | 1 << pit),
+                .fold(0 as PitSet, |bits, pit| bits | 1 << pit),
         })
     }
 }

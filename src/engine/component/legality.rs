@@ -6,6 +6,7 @@
 use super::{
     captures::CaptureRules, move_table::MoveTable, sowing_paths::SowPaths, turns::TurnRules,
 };
+use crate::engine::PitSet;
 use crate::rules::{
     Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons,
     SowStart, Take,
@@ -24,7 +25,7 @@ pub(in crate::engine) struct FeedScreen {
     pub(in crate::engine) least: u8,
     /// Per fed player: the pits that count, those of their row (that they
     /// may play, where feeding means leaving a move).
-    pub(in crate::engine) pits: [u32; 2],
+    pub(in crate::engine) pits: [PitSet; 2],
 }
 
 /// The legality rules of a variant.
@@ -91,7 +92,7 @@ impl MoveLegality {
         rules: &Rules,
         (captures, sowing, turns): (&CaptureRules, &SowPaths, &TurnRules),
         claims: bool,
-        row_bits: [u32; 2],
+        row_bits: [PitSet; 2],
         move_table: &MoveTable,
     ) -> MoveLegality {
         let playable_bits = move_table.playable_bits;
@@ -163,8 +164,8 @@ fn feed_screen(
     rules: &Rules,
     captures: &CaptureRules,
     one_lap: bool,
-    row_bits: [u32; 2],
-    playable_bits: [u32; 2],
+    row_bits: [PitSet; 2],
+    playable_bits: [PitSet; 2],
 ) -> Option<FeedScreen> {
     let lifts_opponent = (0..2).any(|m| playable_bits[m] & row_bits[1 - m] != 0);
     if !one_lap || lifts_opponent || rules.feeding.when == FeedWhen::Never {

@@ -3,6 +3,7 @@
 //! moves the fast legality tests read (bit `i` a pit, or a pit and a
 //! direction where a pit may sow either way).
 
+use crate::engine::PitSet;
 use crate::engine::{
     move_list::MAX_MOVES,
     position::{Move, Player, MAX_PITS},
@@ -34,7 +35,7 @@ pub(in crate::engine) struct MoveTable {
     /// moves (bit `2 * i + k` for each of pit `i`'s directions `k`).
     pub(in crate::engine) move_slots: u64,
     /// Per mover: bit `i` set when pit `i` is one the mover may play.
-    pub(in crate::engine) playable_bits: [u32; 2],
+    pub(in crate::engine) playable_bits: [PitSet; 2],
     /// Whether a player may play any pit of the board (`play_from any`).
     pub(in crate::engine) play_any: bool,
     /// Whether a player plays the pits of the opponent's row only
@@ -48,7 +49,7 @@ impl MoveTable {
     pub(in crate::engine) fn new(
         rules: &Rules,
         topology: &Topology,
-        row_bits: [u32; 2],
+        row_bits: [PitSet; 2],
     ) -> MoveTable {
         let (per_row, per_side, pit_count) = (
             topology.per_row(),
@@ -103,8 +104,8 @@ impl MoveTable {
         let move_slots = (0..MAX_MOVES)
             .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
             .fold(0u64, |slots, bit| slots | 1 << bit);
-        let every_pit = ((1u64 << pit_count) - 1) as u32;
-        let playable_bits: [u32; 2] = std::array::from_fn(|m| {
+        let every_pit = ((1u64 << pit_count) - 1) as PitSet;
+        let playable_bits: [PitSet; 2] = std::array::from_fn(|m| {
             if play_any {
                 every_pit
             } else if play_opponent {

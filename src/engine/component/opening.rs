@@ -4,6 +4,7 @@
 //! moves.
 
 use super::captures::CaptureRules;
+use crate::engine::PitSet;
 use crate::rules::{FirstMoveKind, FirstMoves, Rules};
 
 /// The opening rules of a variant.
@@ -11,7 +12,7 @@ use crate::rules::{FirstMoveKind, FirstMoves, Rules};
 pub(in crate::engine) struct OpeningRules {
     /// Per mover: bit `i` set when the game's first move may be played from
     /// pit `i` (`first_move_from`); 0 when any pit may.
-    pub(in crate::engine) first_move_pits: [u32; 2],
+    pub(in crate::engine) first_move_pits: [PitSet; 2],
     /// Whether the game's first move captures nothing (a shift, or every
     /// rule says `first_move no_capture`; true without rules).
     pub(in crate::engine) opening_no_capture: bool,
@@ -32,7 +33,7 @@ impl OpeningRules {
         captures: &CaptureRules,
     ) -> OpeningRules {
         let south = (rules.sowing.first_move_from.iter())
-            .fold(0u32, |bits, &place| bits | 1 << (place - 1));
+            .fold(0 as PitSet, |bits, &place| bits | 1 << (place - 1));
         // A shift captures nothing.
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
         OpeningRules {

@@ -2,6 +2,7 @@
 //! pit closed for the round opens again. The rounds themselves (refilling,
 //! closing pits) are played between games by `engine/rounds.rs`.
 
+use crate::engine::PitSet;
 use crate::rules::{Rules, Unfilled};
 
 /// The round rules the move loop reads.
@@ -16,7 +17,7 @@ pub(in crate::engine) struct RoundRules {
     pub(in crate::engine) closed_sown_into: bool,
     /// The closed pits a capture may take from, as a mask over a position's
     /// `closed`: none, but all under `unfilled unplayed`.
-    pub(in crate::engine) closed_capturable: u32,
+    pub(in crate::engine) closed_capturable: PitSet,
 }
 
 impl RoundRules {
@@ -30,7 +31,7 @@ impl RoundRules {
         RoundRules {
             reopen_at,
             closed_sown_into: reopen_at != 0 || unplayed,
-            closed_capturable: if unplayed { u32::MAX } else { 0 },
+            closed_capturable: if unplayed { PitSet::MAX } else { 0 },
         }
     }
 }

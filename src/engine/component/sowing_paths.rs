@@ -4,6 +4,7 @@
 //! what the move loop derives from them (where a pit is on a path, how far a
 //! lap must go to reach the opponent, a count as laps and stones left).
 
+use crate::engine::PitSet;
 use crate::engine::{
     position::{Player, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
     topology::Topology,
@@ -47,7 +48,7 @@ impl SowPaths {
     pub(in crate::engine) fn new(
         rules: &Rules,
         topology: &Topology,
-        row_bits: [u32; 2],
+        row_bits: [PitSet; 2],
     ) -> SowPaths {
         let (per_side, pit_count) = (topology.per_side(), topology.pit_count());
         let stores = rules.board.stores.sown();

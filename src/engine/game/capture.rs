@@ -7,7 +7,8 @@
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::effect::Effect;
-use crate::engine::position::{Move, Player, Position, MAX_PITS};
+use crate::engine::position::{Move, Player, Position};
+use crate::engine::{PitArray, PitSet};
 use crate::rules::{Chain, Take};
 
 /// What one rule takes: the stones by the row they were in (South's,
@@ -15,7 +16,7 @@ use crate::rules::{Chain, Take};
 #[derive(Debug, Default)]
 struct Taking {
     by_row: [u16; 2],
-    pits: u32,
+    pits: PitSet,
 }
 
 impl Game {
@@ -24,7 +25,7 @@ impl Game {
         &self,
         chain: Chain,
         direction: usize,
-    ) -> Option<&[u8; crate::engine::MAX_PITS]> {
+    ) -> Option<&crate::engine::PitArray> {
         match chain {
             Chain::None => None,
             Chain::Backward => Some(&self.sowing.before[direction]),
@@ -129,7 +130,7 @@ impl Game {
             usize::from(before) + usize::from(dropped)
         };
         let last = usize::from(self.sowing.sow_path[m][direction][origin][self.last_index(stones)]);
-        let (mut taken, mut captured) = (0u32, 0);
+        let (mut taken, mut captured) = (0 as PitSet, 0);
         for rule in self
             .captures
             .capture_rules
@@ -137,7 +138,7 @@ impl Game {
             .filter(|r| r.applies(pos))
         {
             // A pit taken by an earlier rule holds nothing: it never qualifies.
-            let qualifies = |taken: u32, pit: usize| {
+            let qualifies = |taken: PitSet, pit: usize| {
                 taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit))
             };
             if !qualifies(taken, last) {
@@ -233,15 +234,14 @@ impl Game {
         // that does not qualify. Under `chain_judged as_sown` (`sown`, the
         // counts as the sowing left them), a pit this rule took goes on
         // with the chain when it qualified as sown, with nothing left.
-        let chain_ends =
-            |taking: &Taking, pos: &Position, sown: Option<&[u8; MAX_PITS]>, pit: usize| {
-                let ends = (taking.pits | effect.captured_pits) >> pit & 1 == 1
-                    || !rule.qualifies(m, pit, usize::from(pos.pits[pit]));
-                ends && !sown.is_some_and(|sown| {
-                    effect.captured_pits >> pit & 1 == 0
-                        && rule.qualifies(m, pit, usize::from(sown[pit]))
-                })
-            };
+        let chain_ends = |taking: &Taking, pos: &Position, sown: Option<&PitArray>, pit: usize| {
+            let ends = (taking.pits | effect.captured_pits) >> pit & 1 == 1
+                || !rule.qualifies(m, pit, usize::from(pos.pits[pit]));
+            ends && !sown.is_some_and(|sown| {
+                effect.captured_pits >> pit & 1 == 0
+                    && rule.qualifies(m, pit, usize::from(sown[pit]))
+            })
+        };
         // The counts as sown, kept only for `chain_judged as_sown`.
         let sown = if rule.chain_as_sown {
             Some(pos.pits)

@@ -11,6 +11,7 @@ use super::Game;
 use crate::engine::component::claim::ClaimRule;
 use crate::engine::effect::Effect;
 use crate::engine::position::{Player, Position};
+use crate::engine::PitSet;
 
 impl Game {
     /// The pits `player` has claimed in `pos`, in pit order.
@@ -24,7 +25,7 @@ impl Game {
     /// Bit `i` set when pit `i` is North's in `pos` (its row's, or the
     /// other's when swapped).
     #[inline]
-    fn owners(&self, pos: &Position) -> u32 {
+    fn owners(&self, pos: &Position) -> PitSet {
         self.board.row_bits[1] ^ pos.swapped
     }
 

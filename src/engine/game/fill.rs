@@ -10,6 +10,7 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
+use crate::engine::PitSet;
 use crate::rules::{Remainder, Unfilled};
 
 impl Game {
@@ -20,7 +21,7 @@ impl Game {
     /// `remainder next_pit`, once those are named, the stones short of a
     /// full pit go into any empty closed pit of their row. Empty when they
     /// have nothing left to choose.
-    pub(super) fn fillable(&self, pos: &Position, player: Player) -> u32 {
+    pub(super) fn fillable(&self, pos: &Position, player: Player) -> PitSet {
         let seeds = u16::from(self.rules().board.seeds);
         let captured = pos.captured[player.index()];
         let owed = usize::from(captured / seeds);

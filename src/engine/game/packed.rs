@@ -8,6 +8,7 @@ use crate::engine::component::{
 };
 use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::engine::PitSet;
 use crate::rules::Take;
 
 impl Game {
@@ -123,15 +124,15 @@ impl Game {
         direction: usize,
         effect: &mut Effect,
     ) {
-        let free = |pit: usize, taken: u32| taken >> pit & 1 == 0;
+        let free = |pit: usize, taken: PitSet| taken >> pit & 1 == 0;
         if !(free(last, effect.captured_pits) && rule.qualifies(m, last, count(board, last).into()))
         {
             return;
         }
         // Stones taken by row (South's, North's) and the pits taken.
-        let (mut by_row, mut taken) = ([0u16; 2], 0u32);
+        let (mut by_row, mut taken) = ([0u16; 2], 0 as PitSet);
         let north = self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
-        let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
+        let lift = |by_row: &mut [u16; 2], taken: &mut PitSet, pit: usize| {
             by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
             *taken |= 1 << pit;
         };

@@ -8,6 +8,7 @@
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::position::Position;
+use crate::engine::PitSet;
 use crate::rules::Take;
 
 impl Game {
@@ -15,7 +16,7 @@ impl Game {
     /// behind at the last pit) takes when a lap ends in `last`, as bits: the facing pit when it holds stones (a count its
     /// `facing_counts` allow), with the pit behind it as `take` says; 0 when
     /// nothing is taken.
-    pub(super) fn resown(&self, rule: &CaptureTable, pos: &Position, last: usize) -> u32 {
+    pub(super) fn resown(&self, rule: &CaptureTable, pos: &Position, last: usize) -> PitSet {
         let topology = self.topology();
         let Some(facing) = topology.facing(last) else {
             return 0;
@@ -26,7 +27,7 @@ impl Game {
             let behind = topology
                 .behind(facing)
                 .filter(|&pit| held == 0 && pos.pits[pit] > 0);
-            return behind.map_or(0, |pit| 1u32 << pit);
+            return behind.map_or(0, |pit| (1 as PitSet) << pit);
         }
         if held == 0 || !rule.facing[usize::from(held)] {
             return 0;
@@ -35,7 +36,7 @@ impl Game {
         let behind = topology
             .behind(facing)
             .filter(|&pit| pos.pits[pit] > 0)
-            .map_or(0, |pit| 1u32 << pit);
+            .map_or(0, |pit| (1 as PitSet) << pit);
         match rule.take {
             Take::OppositeAndBehind => 1 << facing | behind,
             Take::OppositeAndBehindBoth if behind != 0 => 1 << facing | behind,
@@ -45,7 +46,7 @@ impl Game {
     }
 
     /// Empties the pits whose bits are set in `pits`; returns their stones.
-    pub(super) fn lift_pits(&self, pos: &mut Position, pits: u32) -> u8 {
+    pub(super) fn lift_pits(&self, pos: &mut Position, pits: PitSet) -> u8 {
         let mut stones = 0;
         for pit in (0..self.pit_count()).filter(|&pit| pits >> pit & 1 == 1) {
             stones += std::mem::take(&mut pos.pits[pit]);

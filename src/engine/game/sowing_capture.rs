@@ -11,6 +11,7 @@
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::component::capture::{credit_to, CaptureTable};
 use crate::engine::position::{Position, MAX_PITS};
+use crate::engine::PitSet;
 use crate::rules::{AfterCapture, CaptureDestination, Laps, Take, Trigger};
 
 impl Game {
@@ -30,7 +31,7 @@ impl Game {
         first: usize,
         mut direction: usize,
         capture: bool,
-        taken: (&mut u16, &mut u32),
+        taken: (&mut u16, &mut PitSet),
         mut on_lap: impl FnMut(usize, u8, usize, bool),
     ) -> (usize, LapsEnd, usize) {
         let (captured, pits) = taken;
@@ -200,7 +201,7 @@ impl Game {
         pos: &mut Position,
         path: &[u8],
         mut stones: u8,
-        watched: u32,
+        watched: PitSet,
         mut look: impl FnMut(&mut Position, usize, bool),
     ) -> Option<usize> {
         let mut last = None;
@@ -250,8 +251,8 @@ impl Game {
         mover: usize,
         (origin, last, sown): (usize, usize, u8),
         direction: usize,
-        spared: u32,
-    ) -> (u16, u32) {
+        spared: PitSet,
+    ) -> (u16, PitSet) {
         let (mut stones, mut pits) = (0, 0);
         let end = match rule.spares_last {
             true => usize::from(self.sowing.before[direction][last]),
@@ -304,7 +305,7 @@ impl Game {
         last: usize,
         direction: usize,
         capture: bool,
-    ) -> u32 {
+    ) -> PitSet {
         match capture && self.passed_over(pos) != 0 {
             true => self.left_past_closed_pits(pos, mover, last, direction),
             false => 0,
@@ -321,7 +322,7 @@ impl Game {
         mover: usize,
         last: usize,
         direction: usize,
-    ) -> u32 {
+    ) -> PitSet {
         if self.relay_from(pos, last, direction).is_some() {
             return 0;
         }
