@@ -132,7 +132,7 @@ impl Game {
             && !turns.extra_turn_capture
             && !opening.each_player_opening
             && !opening.shift_opening;
-        let mut start = Position {
+        let mut start: Position = Position {
             opening: true,
             ..Position::EMPTY
         };

@@ -18,6 +18,7 @@ mod position;
 mod rounds;
 mod run;
 mod topology;
+mod width;
 
 pub use effect::{Effect, Successor, Successors};
 pub use game::{Game, MAX_RELAYS};
@@ -35,3 +36,4 @@ pub use position::{Move, PitArray, PitSet, Player, Position, Vote, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{draw_legal, GameRun};
 pub use topology::Topology;
+pub use width::{Narrow, PitBits, Wide, Widest, Width};

@@ -57,7 +57,7 @@ impl PackedLaps {
         let size = 2 * 2 * LANES * counts;
         let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
-        let blank = Position::EMPTY;
+        let blank: Position = Position::EMPTY;
         for (mover, direction) in Player::BOTH.into_iter().flat_map(|m| [(m, 0), (m, 1)]) {
             for origin in 0..pit_count {
                 let mut pos = Position {

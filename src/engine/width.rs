@@ -1,0 +1,209 @@
+//! Board widths: how many slots a position's pit array has, and the bit set
+//! that names its pits. A variant takes the narrowest width its board fits
+//! when it loads; the engine is generic over the width, so each width is
+//! compiled on its own and nothing is chosen per move.
+
+use std::{
+    fmt::Debug,
+    hash::Hash,
+    ops::{
+        BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Index, IndexMut, Not, Range, RangeFrom,
+        RangeTo, Shl, Shr,
+    },
+};
+
+/// A set of slots of a pit array: bit `i` set when slot `i` is in the set
+/// (`u32`, `u64` or `u128`, as wide as the array).
+pub trait PitBits:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Every slot.
+    const ALL: Self;
+    /// How many slots the set can name.
+    const BITS: u32;
+
+    /// The set of slot `slot` alone.
+    fn bit(slot: usize) -> Self;
+    /// The set of slot `slot` when `is`, else the empty set.
+    fn bit_if(is: bool, slot: usize) -> Self;
+    /// The set holding the eight slots `8 * k .. 8 * k + 8` given by the
+    /// bits of `byte`.
+    fn byte_at(byte: u8, k: usize) -> Self;
+    /// Whether slot `slot` is in the set.
+    fn has(self, slot: usize) -> bool;
+    /// How many slots are in the set.
+    fn count_ones(self) -> u32;
+    /// The lowest slot in the set (`BITS` when empty).
+    fn trailing_zeros(self) -> u32;
+    /// `BITS` minus one more than the highest slot in the set (`BITS` when
+    /// empty).
+    fn leading_zeros(self) -> u32;
+    /// The set shifted down by `n`, empty when `n` is at least `BITS`.
+    fn wrapping_shr(self, n: u32) -> Self;
+}
+
+macro_rules! pit_bits {
+    ($($t:ty),*) => {$(
+        impl PitBits for $t {
+            const ZERO: Self = 0;
+            const ALL: Self = <$t>::MAX;
+            const BITS: u32 = <$t>::BITS;
+
+            #[inline(always)]
+            fn bit(slot: usize) -> Self {
+                1 << slot
+            }
+            #[inline(always)]
+            fn bit_if(is: bool, slot: usize) -> Self {
+                <$t>::from(is) << slot
+            }
+            #[inline(always)]
+            fn byte_at(byte: u8, k: usize) -> Self {
+                <$t>::from(byte) << (8 * k)
+            }
+            #[inline(always)]
+            fn has(self, slot: usize) -> bool {
+                self >> slot & 1 == 1
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn leading_zeros(self) -> u32 {
+                <$t>::leading_zeros(self)
+            }
+            #[inline(always)]
+            fn wrapping_shr(self, n: u32) -> Self {
+                self.checked_shr(n).unwrap_or(0)
+            }
+        }
+    )*};
+}
+
+pit_bits!(u32, u64, u128);
+
+/// A board width: the size of a position's pit array and the set type that
+/// names its slots. The pit array holds the pits in absolute order, then,
+/// at its top, the slots that stand for the stores while sowing.
+pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
+    /// Slots in the pit array.
+    const SLOTS: usize;
+    /// Eight-slot words in the pit array (`SLOTS / 8`).
+    const WORDS: usize;
+    /// A set of slots.
+    type Set: PitBits;
+    /// The pit array: `[u8; SLOTS]`.
+    type Array: Copy
+        + Eq
+        + Hash
+        + Debug
+        + Send
+        + Sync
+        + 'static
+        + AsRef<[u8]>
+        + AsMut<[u8]>
+        + Index<usize, Output = u8>
+        + IndexMut<usize>
+        + Index<Range<usize>, Output = [u8]>
+        + IndexMut<Range<usize>>
+        + Index<RangeTo<usize>, Output = [u8]>
+        + IndexMut<RangeTo<usize>>
+        + Index<RangeFrom<usize>, Output = [u8]>
+        + IndexMut<RangeFrom<usize>>;
+    /// The pit array with no stone anywhere.
+    const EMPTY: Self::Array;
+    /// The name of the width in messages (`32 slots`).
+    const NAME: &'static str;
+}
+
+macro_rules! width {
+    ($(#[$doc:meta])* $name:ident, $slots:literal, $set:ty) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        pub struct $name;
+
+        impl Width for $name {
+            const SLOTS: usize = $slots;
+            const WORDS: usize = $slots / 8;
+            type Set = $set;
+            type Array = [u8; $slots];
+            const EMPTY: Self::Array = [0; $slots];
+            const NAME: &'static str = concat!(stringify!($slots), " slots");
+        }
+    };
+}
+
+width!(
+    /// 32 slots: two rows of up to 15 pits (the two store slots above them),
+    /// three rows of up to 10, four rows of up to 8. Every board that fits
+    /// it plays on it, and the playout kernel and the solver's packed
+    /// positions take only it.
+    Narrow,
+    32,
+    u32
+);
+width!(
+    /// 64 slots: two rows of up to 31 pits, four rows of up to 16.
+    Wide,
+    64,
+    u64
+);
+width!(
+    /// 128 slots: two rows of up to 63 pits, four rows of up to 32.
+    Widest,
+    128,
+    u128
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The set operations name the slots they say, at the bottom and the top
+    /// of every width.
+    #[test]
+    fn sets_name_their_slots() {
+        fn check<W: Width>() {
+            let top = W::SLOTS - 1;
+            let set = W::Set::bit(0) | W::Set::bit(top);
+            assert!(set.has(0) && set.has(top) && !set.has(1));
+            assert_eq!(set.count_ones(), 2);
+            assert_eq!(set.trailing_zeros(), 0);
+            assert_eq!(set.leading_zeros(), 0);
+            assert_eq!(W::Set::bit_if(false, 3), W::Set::ZERO);
+            assert_eq!(
+                W::Set::byte_at(0b101, W::WORDS - 1),
+                W::Set::bit(8 * (W::WORDS - 1)) | W::Set::bit(8 * (W::WORDS - 1) + 2)
+            );
+            assert_eq!(W::Set::ALL.wrapping_shr(W::Set::BITS), W::Set::ZERO);
+            assert_eq!(W::Set::ALL.wrapping_shr(W::Set::BITS - 1), W::Set::bit(0));
+            assert_eq!(W::EMPTY.as_ref().len(), W::SLOTS);
+            assert_eq!(W::Set::BITS as usize, W::SLOTS);
+        }
+        check::<Narrow>();
+        check::<Wide>();
+        check::<Widest>();
+    }
+}
