@@ -134,6 +134,32 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         + IndexMut<RangeFrom<usize>>;
     /// The pit array with no stone anywhere.
     const EMPTY: Self::Array;
+    /// A table with an entry per slot: `[T; SLOTS]`.
+    type PerSlot<T: Copy + Debug + Send + Sync + 'static>: Copy
+        + Debug
+        + Send
+        + Sync
+        + 'static
+        + AsRef<[T]>
+        + AsMut<[T]>
+        + Index<usize, Output = T>
+        + IndexMut<usize>
+        + Index<Range<usize>, Output = [T]>
+        + Index<RangeTo<usize>, Output = [T]>;
+    /// The pit array as eight-slot words: `[u64; WORDS]`.
+    type Words: Copy
+        + Debug
+        + Send
+        + Sync
+        + 'static
+        + AsRef<[u64]>
+        + AsMut<[u64]>
+        + Index<usize, Output = u64>
+        + IndexMut<usize>;
+    /// A table with `value` for every slot.
+    fn per_slot<T: Copy + Debug + Send + Sync + 'static>(value: T) -> Self::PerSlot<T>;
+    /// Every word zero.
+    const NO_WORDS: Self::Words;
     /// The name of the width in messages (`32 slots`).
     const NAME: &'static str;
 }
@@ -150,6 +176,13 @@ macro_rules! width {
             type Set = $set;
             type Array = [u8; $slots];
             const EMPTY: Self::Array = [0; $slots];
+            type PerSlot<T: Copy + Debug + Send + Sync + 'static> = [T; $slots];
+            type Words = [u64; $slots / 8];
+            #[inline(always)]
+            fn per_slot<T: Copy + Debug + Send + Sync + 'static>(value: T) -> [T; $slots] {
+                [value; $slots]
+            }
+            const NO_WORDS: Self::Words = [0; $slots / 8];
             const NAME: &'static str = concat!(stringify!($slots), " slots");
         }
     };
