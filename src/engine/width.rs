@@ -162,6 +162,12 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const NO_WORDS: Self::Words;
     /// The name of the width in messages (`32 slots`).
     const NAME: &'static str;
+    /// The slot that stands for the mover's store during a sowing, on a
+    /// board with stores: the last.
+    const STORE_SLOT: usize = Self::SLOTS - 1;
+    /// The slot that stands for the opponent's store during a sowing under
+    /// `stores sown_both`: the one below the mover's.
+    const OPPONENT_STORE_SLOT: usize = Self::SLOTS - 2;
 }
 
 macro_rules! width {
