@@ -104,6 +104,106 @@ macro_rules! pit_bits {
 
 pit_bits!(u32, u64, u128);
 
+/// 256 bits, low half first: the move slots of the widest board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bits256([u128; 2]);
+
+impl BitAnd for Bits256 {
+    type Output = Self;
+    fn bitand(self, o: Self) -> Self {
+        Bits256([self.0[0] & o.0[0], self.0[1] & o.0[1]])
+    }
+}
+impl BitOr for Bits256 {
+    type Output = Self;
+    fn bitor(self, o: Self) -> Self {
+        Bits256([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+    }
+}
+impl BitXor for Bits256 {
+    type Output = Self;
+    fn bitxor(self, o: Self) -> Self {
+        Bits256([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1]])
+    }
+}
+impl Not for Bits256 {
+    type Output = Self;
+    fn not(self) -> Self {
+        Bits256([!self.0[0], !self.0[1]])
+    }
+}
+impl BitAndAssign for Bits256 {
+    fn bitand_assign(&mut self, o: Self) {
+        *self = *self & o;
+    }
+}
+impl BitOrAssign for Bits256 {
+    fn bitor_assign(&mut self, o: Self) {
+        *self = *self | o;
+    }
+}
+impl Shl<usize> for Bits256 {
+    type Output = Self;
+    fn shl(self, n: usize) -> Self {
+        let [low, high] = self.0;
+        match n {
+            0 => self,
+            1..=127 => Bits256([low << n, high << n | low >> (128 - n)]),
+            128..=255 => Bits256([0, low << (n - 128)]),
+            _ => Bits256::ZERO,
+        }
+    }
+}
+impl Shr<usize> for Bits256 {
+    type Output = Self;
+    fn shr(self, n: usize) -> Self {
+        let [low, high] = self.0;
+        match n {
+            0 => self,
+            1..=127 => Bits256([low >> n | high << (128 - n), high >> n]),
+            128..=255 => Bits256([high >> (n - 128), 0]),
+            _ => Bits256::ZERO,
+        }
+    }
+}
+
+impl PitBits for Bits256 {
+    const ZERO: Self = Bits256([0; 2]);
+    const ALL: Self = Bits256([u128::MAX; 2]);
+    const BITS: u32 = 256;
+
+    fn bit(slot: usize) -> Self {
+        Bits256([1, 0]) << slot
+    }
+    fn bit_if(is: bool, slot: usize) -> Self {
+        Bits256([u128::from(is), 0]) << slot
+    }
+    fn byte_at(byte: u8, k: usize) -> Self {
+        Bits256([u128::from(byte), 0]) << (8 * k)
+    }
+    fn has(self, slot: usize) -> bool {
+        (self >> slot).0[0] & 1 == 1
+    }
+    fn count_ones(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+    fn trailing_zeros(self) -> u32 {
+        match self.0[0] {
+            0 => 128 + self.0[1].trailing_zeros(),
+            low => low.trailing_zeros(),
+        }
+    }
+    fn leading_zeros(self) -> u32 {
+        match self.0[1] {
+            0 => 128 + self.0[0].leading_zeros(),
+            high => high.leading_zeros(),
+        }
+    }
+    fn wrapping_shr(self, n: u32) -> Self {
+        self >> n as usize
+    }
+}
+
 /// A board width: the size of a position's pit array and the set type that
 /// names its slots. The pit array holds the pits in absolute order, then,
 /// at its top, the slots that stand for the stores while sowing.
@@ -114,6 +214,21 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const WORDS: usize;
     /// A set of slots.
     type Set: PitBits;
+    /// A set of move slots, two a pit slot (a pit's moves in either
+    /// direction: see `MoveTable::pit_moves`).
+    type Moves: PitBits;
+    /// A table with an entry per move slot: `[T; 2 * SLOTS]`.
+    type PerMove<T: Copy + Debug + Send + Sync + 'static>: Copy
+        + Debug
+        + Send
+        + Sync
+        + 'static
+        + AsRef<[T]>
+        + Index<usize, Output = T>;
+    /// The table whose entry `i` is `entry(i)`, for every move slot.
+    fn per_move<T: Copy + Debug + Send + Sync + 'static>(
+        entry: impl FnMut(usize) -> T,
+    ) -> Self::PerMove<T>;
     /// The pit array: `[u8; SLOTS]`.
     type Array: Copy
         + Eq
@@ -171,7 +286,7 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
 }
 
 macro_rules! width {
-    ($(#[$doc:meta])* $name:ident, $slots:literal, $set:ty) => {
+    ($(#[$doc:meta])* $name:ident, $slots:literal, $set:ty, $moves:ty) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
         pub struct $name;
@@ -180,6 +295,14 @@ macro_rules! width {
             const SLOTS: usize = $slots;
             const WORDS: usize = $slots / 8;
             type Set = $set;
+            type Moves = $moves;
+            type PerMove<T: Copy + Debug + Send + Sync + 'static> = [T; 2 * $slots];
+            #[inline(always)]
+            fn per_move<T: Copy + Debug + Send + Sync + 'static>(
+                entry: impl FnMut(usize) -> T,
+            ) -> [T; 2 * $slots] {
+                std::array::from_fn(entry)
+            }
             type Array = [u8; $slots];
             const EMPTY: Self::Array = [0; $slots];
             type PerSlot<T: Copy + Debug + Send + Sync + 'static> = [T; $slots];
@@ -201,19 +324,22 @@ width!(
     /// positions take only it.
     Narrow,
     32,
-    u32
+    u32,
+    u64
 );
 width!(
     /// 64 slots: two rows of up to 31 pits, four rows of up to 16.
     Wide,
     64,
-    u64
+    u64,
+    u128
 );
 width!(
     /// 128 slots: two rows of up to 63 pits, four rows of up to 32.
     Widest,
     128,
-    u128
+    u128,
+    Bits256
 );
 
 #[cfg(test)]
@@ -240,9 +366,31 @@ mod tests {
             assert_eq!(W::Set::ALL.wrapping_shr(W::Set::BITS - 1), W::Set::bit(0));
             assert_eq!(W::EMPTY.as_ref().len(), W::SLOTS);
             assert_eq!(W::Set::BITS as usize, W::SLOTS);
+            let moves = W::Moves::bit(0) | W::Moves::bit(2 * W::SLOTS - 1);
+            assert!(moves.has(2 * W::SLOTS - 1) && !moves.has(W::SLOTS));
+            assert_eq!((moves >> (2 * W::SLOTS - 1)), W::Moves::bit(0));
+            assert_eq!(moves.count_ones(), 2);
+            assert_eq!(moves.trailing_zeros(), 0);
+            assert_eq!(moves.leading_zeros(), 0);
         }
         check::<Narrow>();
         check::<Wide>();
         check::<Widest>();
+    }
+
+    /// Shifts of 256 bits carry across the halves: worked by hand.
+    #[test]
+    fn shifts_of_256_bits_carry_across_halves() {
+        let two = Bits256([0b11 << 126, 0]);
+        assert_eq!(two << 1, Bits256([1 << 127, 1]));
+        assert_eq!(two << 130, Bits256([0, 0]));
+        assert_eq!(Bits256([0b11, 0]) << 200, Bits256([0, 0b11 << 72]));
+        assert_eq!(Bits256([0, 1]) >> 1, Bits256([1 << 127, 0]));
+        assert_eq!(Bits256([0, 1 << 5]) >> 130, Bits256([1 << 3, 0]));
+        assert_eq!(Bits256::bit(255).leading_zeros(), 0);
+        assert_eq!(Bits256::bit(200).trailing_zeros(), 200);
+        assert_eq!(Bits256::bit(3).leading_zeros(), 252);
+        assert_eq!(Bits256::ZERO.trailing_zeros(), 256);
+        assert_eq!(Bits256::ALL >> 256, Bits256::ZERO);
     }
 }
