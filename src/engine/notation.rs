@@ -32,6 +32,7 @@
 //! between rows: `"2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 /
 //! 2 2 2 2 0 0 0 0 south"`.
 
+use crate::engine::width::Width;
 use crate::engine::PitSet;
 use std::fmt;
 
@@ -764,7 +765,7 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
     out
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
     pub fn label(&self, pit: usize) -> String {
         pit_label(pit, self.pits_per_side())

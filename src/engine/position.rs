@@ -23,15 +23,6 @@ pub type PitSet = <Narrow as Width>::Set;
 /// A, B, ...), then the slots of the stores while sowing.
 pub type PitArray = <Narrow as Width>::Array;
 
-/// The slot that stands for the mover's store during a sowing, on a board
-/// with stores (see `Game::is_store`).
-pub(crate) const STORE_SLOT: usize = Narrow::STORE_SLOT;
-
-/// The slot that stands for the opponent's store during a sowing under
-/// `stores sown_both` (the mover sows into both stores): a two-row board
-/// has at most 30 pits, so this slot is never a pit where stores are.
-pub(crate) const OPPONENT_STORE_SLOT: usize = Narrow::OPPONENT_STORE_SLOT;
-
 /// One of the two players. South owns the near row and moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

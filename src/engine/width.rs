@@ -57,6 +57,8 @@ pub trait PitBits:
     fn leading_zeros(self) -> u32;
     /// The set shifted down by `n`, empty when `n` is at least `BITS`.
     fn wrapping_shr(self, n: u32) -> Self;
+    /// The set without its lowest slot.
+    fn without_lowest(self) -> Self;
 }
 
 macro_rules! pit_bits {
@@ -97,6 +99,10 @@ macro_rules! pit_bits {
             #[inline(always)]
             fn wrapping_shr(self, n: u32) -> Self {
                 self.checked_shr(n).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
         }
     )*};
@@ -202,6 +208,12 @@ impl PitBits for Bits256 {
     fn wrapping_shr(self, n: u32) -> Self {
         self >> n as usize
     }
+    fn without_lowest(self) -> Self {
+        match self.0[0] {
+            0 => Bits256([0, self.0[1].without_lowest()]),
+            low => Bits256([low.without_lowest(), self.0[1]]),
+        }
+    }
 }
 
 /// A board width: the size of a position's pit array and the set type that
@@ -224,7 +236,10 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         + Sync
         + 'static
         + AsRef<[T]>
-        + Index<usize, Output = T>;
+        + AsMut<[T]>
+        + Index<usize, Output = T>
+        + IndexMut<usize>
+        + Index<RangeTo<usize>, Output = [T]>;
     /// The table whose entry `i` is `entry(i)`, for every move slot.
     fn per_move<T: Copy + Debug + Send + Sync + 'static>(
         entry: impl FnMut(usize) -> T,
@@ -271,6 +286,12 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         + AsMut<[u64]>
         + Index<usize, Output = u64>
         + IndexMut<usize>;
+    /// The move slots of the pits of `pits` where every pit sows one way:
+    /// slot `i` is pit `i`'s move.
+    fn one_way_moves(pits: Self::Set) -> Self::Moves;
+    /// The move slots of the pits of `pits` where pits may sow either way:
+    /// pit `i`'s bit spread to slots `2 * i` and `2 * i + 1`.
+    fn both_way_moves(pits: Self::Set) -> Self::Moves;
     /// A table with `value` for every slot.
     fn per_slot<T: Copy + Debug + Send + Sync + 'static>(value: T) -> Self::PerSlot<T>;
     /// Every word zero.
@@ -285,8 +306,35 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const OPPONENT_STORE_SLOT: usize = Self::SLOTS - 2;
 }
 
+/// Evaluates `$body` with `$k` the number of eight-slot words a board of
+/// width `W` uses: two where `$narrow` (at most 16 slots in use), else all
+/// of the width's. Each width keeps only its own arms once compiled.
+macro_rules! with_words {
+    ($narrow:expr, |$k:ident| $body:expr) => {
+        match ($narrow, W::WORDS) {
+            (true, _) => {
+                const $k: usize = 2;
+                $body
+            }
+            (false, 4) => {
+                const $k: usize = 4;
+                $body
+            }
+            (false, 8) => {
+                const $k: usize = 8;
+                $body
+            }
+            _ => {
+                const $k: usize = 16;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_words;
+
 macro_rules! width {
-    ($(#[$doc:meta])* $name:ident, $slots:literal, $set:ty, $moves:ty) => {
+    ($(#[$doc:meta])* $name:ident, $slots:literal, $set:ty, $moves:ty, $one:expr, $both:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
         pub struct $name;
@@ -296,6 +344,14 @@ macro_rules! width {
             const WORDS: usize = $slots / 8;
             type Set = $set;
             type Moves = $moves;
+            #[inline(always)]
+            fn one_way_moves(pits: $set) -> $moves {
+                $one(pits)
+            }
+            #[inline(always)]
+            fn both_way_moves(pits: $set) -> $moves {
+                $both(pits)
+            }
             type PerMove<T: Copy + Debug + Send + Sync + 'static> = [T; 2 * $slots];
             #[inline(always)]
             fn per_move<T: Copy + Debug + Send + Sync + 'static>(
@@ -325,22 +381,46 @@ width!(
     Narrow,
     32,
     u32,
-    u64
+    u64,
+    u64::from,
+    spread_32
 );
 width!(
     /// 64 slots: two rows of up to 31 pits, four rows of up to 16.
     Wide,
     64,
     u64,
-    u128
+    u128,
+    u128::from,
+    spread_64
 );
 width!(
     /// 128 slots: two rows of up to 63 pits, four rows of up to 32.
     Widest,
     128,
     u128,
-    Bits256
+    Bits256,
+    |pits| Bits256([pits, 0]),
+    |pits: u128| Bits256([spread_64(pits as u64), spread_64((pits >> 64) as u64)])
 );
+
+/// Bit `i` of `pits` spread to bits `2 * i` and `2 * i + 1`.
+#[inline(always)]
+fn spread_32(pits: u32) -> u64 {
+    let mut bits = u64::from(pits);
+    bits = (bits | bits << 16) & 0x0000_FFFF_0000_FFFF;
+    bits = (bits | bits << 8) & 0x00FF_00FF_00FF_00FF;
+    bits = (bits | bits << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    bits = (bits | bits << 2) & 0x3333_3333_3333_3333;
+    bits = (bits | bits << 1) & 0x5555_5555_5555_5555;
+    bits | bits << 1
+}
+
+/// Bit `i` of `pits` spread to bits `2 * i` and `2 * i + 1`.
+#[inline(always)]
+fn spread_64(pits: u64) -> u128 {
+    u128::from(spread_32(pits as u32)) | u128::from(spread_32((pits >> 32) as u32)) << 64
+}
 
 #[cfg(test)]
 mod tests {
@@ -378,6 +458,21 @@ mod tests {
         check::<Widest>();
     }
 
+    /// Each pit's bit becomes its two move slots, on every width.
+    #[test]
+    fn both_way_moves_spread_each_pit_to_two_slots() {
+        fn check<W: Width>() {
+            for pit in [0, 1, 5, W::SLOTS / 2, W::SLOTS - 1] {
+                let moves = W::both_way_moves(W::Set::bit(pit));
+                assert_eq!(moves, W::Moves::bit(2 * pit) | W::Moves::bit(2 * pit + 1));
+                assert_eq!(W::one_way_moves(W::Set::bit(pit)), W::Moves::bit(pit));
+            }
+        }
+        check::<Narrow>();
+        check::<Wide>();
+        check::<Widest>();
+    }
+
     /// Shifts of 256 bits carry across the halves: worked by hand.
     #[test]
     fn shifts_of_256_bits_carry_across_halves() {
@@ -392,5 +487,10 @@ mod tests {
         assert_eq!(Bits256::bit(3).leading_zeros(), 252);
         assert_eq!(Bits256::ZERO.trailing_zeros(), 256);
         assert_eq!(Bits256::ALL >> 256, Bits256::ZERO);
+        assert_eq!(
+            (Bits256::bit(3) | Bits256::bit(140)).without_lowest(),
+            Bits256::bit(140)
+        );
+        assert_eq!(Bits256::bit(140).without_lowest(), Bits256::ZERO);
     }
 }

@@ -33,7 +33,7 @@ pub(in crate::engine) struct BoardMasks<W: Width = Narrow> {
     /// Whether stones are sown into the mover's store (`stores sown`).
     pub(in crate::engine) has_stores: bool,
     /// `stores sown_both`: the mover sows into the opponent's store too
-    /// ([`OPPONENT_STORE_SLOT`](crate::engine::position::OPPONENT_STORE_SLOT)).
+    /// ([`Width::OPPONENT_STORE_SLOT`]).
     pub(in crate::engine) both_stores: bool,
 }
 

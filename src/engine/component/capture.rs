@@ -131,7 +131,7 @@ impl<W: Width> CaptureTable<W> {
 
     /// Whether the rule applies in `pos` (not on a first move it waives).
     #[inline]
-    pub(in crate::engine) fn applies(&self, pos: &Position) -> bool {
+    pub(in crate::engine) fn applies(&self, pos: &Position<W>) -> bool {
         !(pos.opening && self.opening_no_capture)
     }
 }
@@ -143,7 +143,7 @@ impl<W: Width> CaptureTable<W> {
     #[inline]
     pub(in crate::engine) fn credit(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mover: usize,
         by_row: [u16; 2],
     ) -> u16 {
@@ -154,9 +154,9 @@ impl<W: Width> CaptureTable<W> {
 /// Gives stones taken from each row (or each player's pits, for `owner`)
 /// to `to`, `mover` having moved; returns how many were taken.
 #[inline]
-pub(in crate::engine) fn credit_to(
+pub(in crate::engine) fn credit_to<W: Width>(
     to: CaptureDestination,
-    pos: &mut Position,
+    pos: &mut Position<W>,
     mover: usize,
     by_row: [u16; 2],
 ) -> u16 {

@@ -10,10 +10,10 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
-use crate::engine::PitSet;
+use crate::engine::width::{PitBits, Width};
 use crate::rules::{Remainder, Unfilled};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The pits `player` may fill now, as a bit set: their closed pits
     /// after the last they have opened (pits are named from the player's
     /// left, so each choice of pits is one sequence of moves), leaving room
@@ -21,7 +21,7 @@ impl Game {
     /// `remainder next_pit`, once those are named, the stones short of a
     /// full pit go into any empty closed pit of their row. Empty when they
     /// have nothing left to choose.
-    pub(super) fn fillable(&self, pos: &Position, player: Player) -> PitSet {
+    pub(super) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
         let seeds = u16::from(self.rules().board.seeds);
         let captured = pos.captured[player.index()];
         let owed = usize::from(captured / seeds);
@@ -31,8 +31,8 @@ impl Game {
             return match self.rules().rounds.remainder {
                 Remainder::NextPit if captured > 0 => row
                     .filter(|&pit| pos.is_closed(pit) && pos.pits[pit] == 0)
-                    .fold(0, |set, pit| set | 1 << pit),
-                _ => 0,
+                    .fold(W::Set::ZERO, |set, pit| set | W::Set::bit(pit)),
+                _ => W::Set::ZERO,
             };
         }
         let after_open = row
@@ -41,13 +41,13 @@ impl Game {
             .map_or(0, |k| k + 1);
         (after_open..len)
             .filter(|&k| len - k >= owed)
-            .fold(0, |set, k| set | 1 << (first + k))
+            .fold(W::Set::ZERO, |set, k| set | W::Set::bit(first + k))
     }
 
     /// The refill moves of `pos` (its `refilling` is set) and their results.
-    pub(super) fn fill_successors(&self, pos: &Position, out: &mut Successors) {
+    pub(super) fn fill_successors(&self, pos: &Position<W>, out: &mut Successors<W>) {
         let pits = self.fillable(pos, pos.to_move);
-        for pit in self.row(pos.to_move).filter(|&pit| pits >> pit & 1 == 1) {
+        for pit in self.row(pos.to_move).filter(|&pit| pits.has(pit)) {
             let mut position = *pos;
             let effect = self.apply_fill(&mut position, pit);
             out.push(Successor {
@@ -64,13 +64,13 @@ impl Game {
     /// `unfilled reopens`). The mover goes on while they have a choice
     /// left; then the other player chooses (when the mover starts the
     /// round), and then the round starts.
-    pub(crate) fn apply_fill(&self, pos: &mut Position, pit: usize) -> Effect {
+    pub(crate) fn apply_fill(&self, pos: &mut Position<W>, pit: usize) -> Effect<W> {
         let seeds = self.rules().board.seeds;
         let filler = pos.to_move;
         let count = u8::try_from(pos.captured[filler.index()]).map_or(seeds, |n| n.min(seeds));
         pos.pits[pit] = count;
         if count == seeds || self.rules().rounds.unfilled != Unfilled::Reopens {
-            pos.closed &= !(1 << pit);
+            pos.closed &= !W::Set::bit(pit);
         }
         pos.captured[filler.index()] -= u16::from(count);
         let starter = pos.refilling.unwrap_or(filler);
@@ -84,11 +84,11 @@ impl Game {
     /// Who chooses next, from `filler` on, in a round `starter` starts;
     /// ends the choosing (the starter to move, and under `unfilled open`
     /// every pit open) when nobody has a choice left.
-    pub(crate) fn next_filler(&self, pos: &mut Position, starter: Player, filler: Player) {
+    pub(crate) fn next_filler(&self, pos: &mut Position<W>, starter: Player, filler: Player) {
         let next = [filler, filler.other()]
             .into_iter()
             .filter(|&p| p == filler || p != starter)
-            .find(|&p| self.fillable(pos, p) != 0);
+            .find(|&p| self.fillable(pos, p) != W::Set::ZERO);
         match next {
             Some(player) => {
                 pos.to_move = player;
@@ -100,7 +100,7 @@ impl Game {
                 // Under `unfilled open` the pits nobody chose are in play,
                 // empty.
                 if self.rules().rounds.unfilled == Unfilled::Open {
-                    pos.closed = 0;
+                    pos.closed = W::Set::ZERO;
                 }
             }
         }
@@ -108,7 +108,7 @@ impl Game {
 
     /// Why `mv` cannot be played while the players choose the pits to
     /// refill, or why a refill cannot be played outside that choice.
-    pub(super) fn why_fill_illegal(&self, pos: &Position, mv: Move) -> Illegal {
+    pub(super) fn why_fill_illegal(&self, pos: &Position<W>, mv: Move) -> Illegal {
         let Some(pit) = mv.filled_pit() else {
             return Illegal::Refill {
                 why: format!(
@@ -128,7 +128,7 @@ impl Game {
         } else {
             let open: Vec<String> = self
                 .row(pos.to_move)
-                .filter(|&p| self.fillable(pos, pos.to_move) >> p & 1 == 1)
+                .filter(|&p| self.fillable(pos, pos.to_move).has(p))
                 .map(|p| format!("`+{}`", self.label(p)))
                 .collect();
             format!(
