@@ -107,9 +107,24 @@ pub struct Game<W: Width = Narrow> {
     plain: bool,
 }
 
-impl<W: Width> Game<W> {
-    /// Compiles validated rules.
+impl Game {
+    /// Compiles validated rules, for a board of at most 32 slots (the
+    /// narrow width: every board the rules accept).
     pub fn new(rules: Rules) -> Self {
+        Game::with_width(rules)
+    }
+}
+
+impl<W: Width> Game<W> {
+    /// Compiles validated rules for a board of width `W`, which must hold
+    /// the board's pits and its store slots ([`Width::fits`]).
+    pub fn with_width(rules: Rules) -> Self {
+        debug_assert!(
+            W::fits(&rules),
+            "a board of {} pits on {}",
+            rules.pit_count(),
+            W::NAME
+        );
         let topology = Topology::new(&rules);
         let board = BoardMasks::new(&rules, &topology);
         let sowing = SowPaths::new(&rules, &topology, board.row_bits);

@@ -313,19 +313,6 @@ impl<W: Width> Position<W> {
     }
 }
 
-impl Position {
-    /// The pits as four little-endian words, eight pits each.
-    #[inline]
-    pub(crate) fn words(&self) -> [u64; 4] {
-        let word = |k: usize| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.pits[8 * k..8 * k + 8]);
-            u64::from_le_bytes(bytes)
-        };
-        [word(0), word(1), word(2), word(3)]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

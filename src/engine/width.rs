@@ -3,6 +3,7 @@
 //! when it loads; the engine is generic over the width, so each width is
 //! compiled on its own and nothing is chosen per move.
 
+use crate::rules::Rules;
 use std::{
     fmt::Debug,
     hash::Hash,
@@ -298,6 +299,12 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
     const NO_WORDS: Self::Words;
     /// The name of the width in messages (`32 slots`).
     const NAME: &'static str;
+    /// Whether the board of `rules` fits this width: its pits, and the two
+    /// store slots above them where stones are sown into stores.
+    fn fits(rules: &Rules) -> bool {
+        let stores = if rules.board.stores.sown() { 2 } else { 0 };
+        rules.pit_count() + stores <= Self::SLOTS
+    }
     /// The slot that stands for the mover's store during a sowing, on a
     /// board with stores: the last.
     const STORE_SLOT: usize = Self::SLOTS - 1;

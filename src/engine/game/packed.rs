@@ -207,7 +207,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut packed_variants = 0;
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             let Some(packed) = &game.packed else { continue };
             packed_variants += 1;
             for _ in 0..200 {
@@ -246,7 +246,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut checked = 0u64;
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
                 continue;
             };
@@ -289,7 +289,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let (mut checked, mut plain_variants) = (0u64, 0);
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             if !game.plain {
                 continue;
             }
