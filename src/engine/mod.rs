@@ -36,4 +36,4 @@ pub use position::{Move, PitArray, PitSet, Player, Position, Vote, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{draw_legal, GameRun};
 pub use topology::Topology;
-pub use width::{Narrow, PitBits, Wide, Widest, Width};
+pub use width::{Bits256, Narrow, PitBits, Wide, Widest, Width};
