@@ -33,7 +33,7 @@ impl<T: Copy + std::fmt::Debug + Send + Sync + 'static, W: Width> MoveList<T, W>
     pub(super) fn new(blank: T) -> Self {
         MoveList {
             len: 0,
-            items: W::per_move(|_| blank),
+            items: W::per_move_filled(blank),
             end: None,
         }
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::width::{Narrow, PitBits, Width};
+use super::width::{with_words, Narrow, PitBits, Width};
 use crate::rules::Direction;
 
 /// Size of the pit array: two rows of at most
@@ -264,9 +264,8 @@ impl<W: Width> Position<W> {
         // (each at most 4 x 2 x 255, so no lane overflows), then the lanes.
         const LOW: u64 = 0x00FF_00FF_00FF_00FF;
         // (On the widest board, 16 words: each lane at most 8160.)
-        let lanes = (0..W::WORDS)
-            .map(|k| self.word(k))
-            .fold(0u64, |acc, w| acc + (w & LOW) + (w >> 8 & LOW));
+        let lanes = with_words!(false, |K| (self.words_n::<K>().iter())
+            .fold(0u64, |acc, &w| acc + (w & LOW) + (w >> 8 & LOW)));
         (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
 

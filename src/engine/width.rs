@@ -241,6 +241,10 @@ pub trait Width: Copy + Eq + Hash + Debug + Default + Send + Sync + 'static {
         + Index<usize, Output = T>
         + IndexMut<usize>
         + Index<RangeTo<usize>, Output = [T]>;
+    /// A table with `value` for every move slot (an array repeat, which
+    /// compiles to a few wide stores where a table built entry by entry
+    /// takes a store an entry).
+    fn per_move_filled<T: Copy + Debug + Send + Sync + 'static>(value: T) -> Self::PerMove<T>;
     /// The table whose entry `i` is `entry(i)`, for every move slot.
     fn per_move<T: Copy + Debug + Send + Sync + 'static>(
         entry: impl FnMut(usize) -> T,
@@ -360,6 +364,10 @@ macro_rules! width {
                 $both(pits)
             }
             type PerMove<T: Copy + Debug + Send + Sync + 'static> = [T; 2 * $slots];
+            #[inline(always)]
+            fn per_move_filled<T: Copy + Debug + Send + Sync + 'static>(value: T) -> [T; 2 * $slots] {
+                [value; 2 * $slots]
+            }
             #[inline(always)]
             fn per_move<T: Copy + Debug + Send + Sync + 'static>(
                 entry: impl FnMut(usize) -> T,
