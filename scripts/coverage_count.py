@@ -77,8 +77,8 @@ NOT_COVERED_FOR = {
     # each_player` with rounds (Ghinda's first turns), the odd hole topped
     # up to four as the texts' "placing four in each hole" (Ludii's code
     # puts Mewelad's and Rio Kadalis's three alone in it; each header says
-    # so). Motiq: the player chooses the holes
-    "Motiq": "rounds: pits change hands by surplus",
+    # so). Motiq: said since its `ludii` reading (`fill_from choice` under
+    # `refill surplus`, the player choosing the holes as Ludii's code)
     # free placements by the players, or stores that start full: not a
     # fixed per-pit start
     "Baqura": "stones placed, not equal start",
@@ -150,7 +150,7 @@ COVERED_FOR["Kara"] = {"capture zone = pit set"}
 # Shipped with a stand-in for that one detail (named in the variant's header).
 # pairs13 (wave 12): Leyla and Leyla Gobale (Gabradarre) ship one round of
 # their match (its refill the language does not say)
-SHIPPED_WITH_STAND_IN = {"Motiq", "Leyla", "Leyla Gobale (Gabradarre)"}
+SHIPPED_WITH_STAND_IN = {"Leyla", "Leyla Gobale (Gabradarre)"}
 
 # Shipped with every listed feature, but with a stand-in for a rule of the
 # text the study's list does not name (each variant's header names it):

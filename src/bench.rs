@@ -18,11 +18,12 @@ mod wyrand;
 
 pub use wyrand::WyRand;
 
-/// Plies after which a benchmark playout is stopped (random games end long before).
-const PLY_CAP: u32 = 1000;
+/// Plies after which a benchmark playout is stopped by default (random
+/// games of most variants end long before).
+pub const PLY_CAP: u32 = 1000;
 
-/// Plies after which a benchmark match of rounds is stopped (random matches
-/// can last far longer: see `galatjang-rounds.variant`).
+/// Plies after which a benchmark match of rounds is stopped by default
+/// (random matches can last far longer: see `galatjang-rounds.variant`).
 pub const MATCH_PLY_CAP: u32 = 10_000;
 
 /// Random playouts on some number of threads.
@@ -37,8 +38,8 @@ pub struct PlayoutRun {
     pub rounds: Option<u64>,
     /// Plies played in them.
     pub plies: u64,
-    /// The plies after which a game is stopped unfinished: 1,000, or
-    /// [`MATCH_PLY_CAP`] for a match of rounds.
+    /// The plies after which a game is stopped unfinished: the cap asked
+    /// for, by default [`default_ply_cap`].
     pub ply_cap: u32,
     /// Games (matches) stopped at `ply_cap` rather than ended by the rules.
     pub ended_by_cap: u64,
@@ -77,7 +78,7 @@ pub struct BenchReport {
     /// The variant's name.
     pub variant: String,
     /// Whether the playouts are matches of rounds (the variant has rounds):
-    /// then `games` counts matches, each stopped at [`MATCH_PLY_CAP`] plies.
+    /// then `games` counts matches, each stopped at the ply cap.
     pub matches: bool,
     /// One entry per thread count measured.
     pub playouts: Vec<PlayoutRun>,
@@ -101,14 +102,14 @@ pub struct BenchReport {
 ///
 /// A variant whose rules fit the playout kernel's shape ([`Kernel`]) is
 /// played on the kernel: the same games from the same stream, faster.
-fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
+fn playouts_for(game: &Game, cap: u32, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
     let (mut games, mut plies, mut ended_by_cap) = (0u64, 0u64, 0u64);
     if let Some(kernel) = Kernel::new(game) {
         let mut history = History::default();
         let (deadline, cpu_start) = start_clock(seconds, ready);
         while Instant::now() < deadline {
-            kernel.play_games(&mut rng, PLY_CAP, &mut history, 256, |played| {
+            kernel.play_games(&mut rng, cap, &mut history, 256, |played| {
                 games += 1;
                 plies += u64::from(played.plies);
                 ended_by_cap += u64::from(played.end == EndReason::PlyCap);
@@ -128,7 +129,7 @@ fn playouts_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tall
         // Check the clock every batch of games, not every game.
         for _ in 0..256 {
             run.reset(game.start());
-            let _: ControlFlow<()> = run.play_out(PLY_CAP, |run| {
+            let _: ControlFlow<()> = run.play_out(cap, |run| {
                 run.play_random(&mut rng);
                 ControlFlow::Continue(())
             });
@@ -190,10 +191,10 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// Plays random matches of rounds for about `seconds` on one thread, each
-/// stopped at [`MATCH_PLY_CAP`] plies. As [`playouts_for`], both sides draw
+/// stopped at `cap` plies. As [`playouts_for`], both sides draw
 /// from one stream with [`GameRun::play_random`], timed from when every
 /// thread is `ready`.
-fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
+fn matches_for(game: &Game, cap: u32, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
     let (mut matches, mut plies, mut rounds, mut ended_by_cap) = (0u64, 0u64, 0u64, 0u64);
     let mut run = MatchRun::new(game, game.start());
@@ -201,7 +202,7 @@ fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally
     while Instant::now() < deadline {
         run.reset(game.start());
         let _: ControlFlow<()> = run.play_out(
-            MATCH_PLY_CAP,
+            cap,
             |round| {
                 round.play_random(&mut rng);
                 ControlFlow::Continue(())
@@ -222,12 +223,21 @@ fn matches_for(game: &Game, seconds: f64, stream: u64, ready: &Barrier) -> Tally
     }
 }
 
-/// Random playouts on `threads` threads for about `seconds`: games, or
-/// matches in a variant with rounds. The clock starts when every thread
+/// The ply cap of `sow bench` when none is asked for: [`MATCH_PLY_CAP`]
+/// for a variant with rounds (a match), else [`PLY_CAP`].
+pub fn default_ply_cap(game: &Game) -> u32 {
+    match game.has_rounds() {
+        true => MATCH_PLY_CAP,
+        false => PLY_CAP,
+    }
+}
+
+/// Random playouts on `threads` threads for about `seconds`, each stopped
+/// after `cap` plies: games, or matches in a variant with rounds. The clock starts when every thread
 /// has set up (its kernel's tables, its stream) and stops when the last
 /// has finished: each thread plays on its own stream, history and
 /// counters, and shares nothing but the read-only game.
-pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
+pub fn playouts(game: &Game, cap: u32, seconds: f64, threads: usize) -> PlayoutRun {
     let matches = game.has_rounds();
     let ready = Barrier::new(threads + 1);
     let (totals, elapsed): (Vec<Tally>, f64) = std::thread::scope(|scope| {
@@ -236,8 +246,8 @@ pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
                 let stream = t as u64 + 1;
                 let ready = &ready;
                 scope.spawn(move || match matches {
-                    true => matches_for(game, seconds, stream, ready),
-                    false => playouts_for(game, seconds, stream, ready),
+                    true => matches_for(game, cap, seconds, stream, ready),
+                    false => playouts_for(game, cap, seconds, stream, ready),
                 })
             })
             .collect();
@@ -258,10 +268,7 @@ pub fn playouts(game: &Game, seconds: f64, threads: usize) -> PlayoutRun {
         games,
         rounds: matches.then(|| totals.iter().map(|t| t.rounds).sum()),
         plies,
-        ply_cap: match matches {
-            true => MATCH_PLY_CAP,
-            false => PLY_CAP,
-        },
+        ply_cap: cap,
         ended_by_cap: totals.iter().map(|t| t.ended_by_cap).sum(),
         seconds: elapsed,
         games_per_s: games as f64 / elapsed,
@@ -299,11 +306,11 @@ pub fn peak_memory_kib() -> Option<u64> {
 }
 
 /// The whole benchmark: one thread, then `threads` threads (if more than one),
-/// then perft.
-pub fn run(game: &Game, seconds: f64, threads: usize) -> BenchReport {
-    let mut runs = vec![playouts(game, seconds, 1)];
+/// each game stopped after `cap` plies, then perft.
+pub fn run(game: &Game, cap: u32, seconds: f64, threads: usize) -> BenchReport {
+    let mut runs = vec![playouts(game, cap, seconds, 1)];
     if threads > 1 {
-        runs.push(playouts(game, seconds, threads));
+        runs.push(playouts(game, cap, seconds, threads));
     }
     BenchReport {
         variant: game.rules().name.clone(),

@@ -667,6 +667,54 @@ fn bench_reports_games_and_plies_per_processor_second() {
     );
 }
 
+/// `sow bench --max-plies N` stops every game after N plies, on the
+/// playout kernel (Oware) and on the general engine (Galatjang), and every
+/// match of rounds after N plies of the match: no random game of Oware
+/// (48 stones, none captured before a sowing reaches the opponent's row)
+/// or of Galatjang ends within its first 10 plies, so every game there is
+/// stopped at exactly 10. Without it the cap is 1,000 (a match's 10,000:
+/// see `rounds::bench_plays_matches_of_rounds`); 0 is refused.
+#[test]
+fn bench_max_plies_sets_the_cap() {
+    for variant in ["oware", "galatjang"] {
+        let (code, out, err) = sow(&[
+            "bench",
+            variant,
+            "--seconds",
+            "0.1",
+            "--threads",
+            "1",
+            "--max-plies",
+            "10",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let one = &report["playouts"][0];
+        let games = one["games"].as_u64().unwrap();
+        assert!(games > 0, "{one}");
+        assert_eq!(one["ply_cap"], 10, "{one}");
+        assert_eq!(one["ended_by_cap"], games, "{one}");
+        assert_eq!(one["plies"], games * 10, "{one}");
+    }
+    let (code, out, err) = sow(&[
+        "bench",
+        "galatjang-rounds",
+        "--seconds",
+        "0.1",
+        "--threads",
+        "1",
+        "--max-plies",
+        "300",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(each stopped at 300 plies)"), "{out}");
+    let (code, _, err) = sow(&["bench", "oware", "--max-plies", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--max-plies"), "{err}");
+}
+
 /// `sow bench --threads 0` means one thread per core, as `sow simulate
 /// --threads 0` does (it was refused): the last measurement uses as many
 /// threads as the machine has cores.

@@ -110,7 +110,7 @@ fn four_row_keywords_are_refused_where_they_do_not_fit() {
             Err(report) => report.to_string(),
         }
     };
-    let cases: [(&[(&str, &str)], &str); 7] = [
+    let cases: [(&[(&str, &str)], &str); 8] = [
         (
             &[
                 ("pits   8", "pits   9"),
@@ -130,6 +130,7 @@ fn four_row_keywords_are_refused_where_they_do_not_fit() {
         (&[("start     next", "start     origin")], "`then resows` sows from the pit after the landing pit or the lap's origin: it needs `start next`"),
         (&[("then   resows", "then   resows\n  goes_to mover")], "`goes_to` has no effect with `then resows`"),
         (&[("min_stones 2", "min_stones 2\n  feed row_empty")], "`feed` is not supported on four rows yet"),
+        (&[("min_stones 2\n}", "min_stones 2\n}\nrounds {\n  refill captures\n}")], "`refill` is not supported on four rows yet"),
         (&[("then   resows", "then   stops")], "`take opposite_and_behind_both` on four rows is supported only with `on relay_landing` and `then resows`"),
     ];
     for (edits, message) in cases {

@@ -207,7 +207,8 @@ const FAMILIES: &[Family] = &[
                 relaying. In Rab'e every pit made to hold four is taken by the mover as the \
                 counters fall; in Gabata (Adowa) a lap that makes four in a pit of the \
                 opponent's makes it the mover's weg, which keeps what is sown into it, and a \
-                last counter in the opponent's weg takes two. One round of each match.",
+                last counter in the opponent's weg takes two. Gabata (Adowa) is a match of \
+                rounds in which holes change hands; Rab'e ships one round of its match.",
         variants: &["rab-e", "gabata-adowa"],
     },
     Family {

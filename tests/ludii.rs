@@ -379,15 +379,35 @@ fn next_round_like<'g>(
     }
     let target = if end > from { &moves[end - 1] } else { before };
     let wanted = layout.expected(target);
+    // The pits each player filled in Ludii's refill (South's, North's), from
+    // the holes each of its moves left holding counters.
+    let mut filled_by = [0u64; 2];
+    for j in from..end {
+        let earlier = if j == 0 { before } else { &moves[j - 1] };
+        let filler = usize::from(moves[j]["p"] == 2);
+        let (was, now) = (layout.expected(earlier), layout.expected(&moves[j]));
+        for (pit, (&a, &b)) in was.pits.iter().zip(&now.pits).enumerate() {
+            if a == 0 && b > 0 {
+                filled_by[filler] |= 1 << pit;
+            }
+        }
+    }
     while next.run().position().refilling.is_some() {
         let pos = *next.run().position();
         // The pit Ludii filled with as many as `sow` puts there (a full
         // pit, or the stones short of one under `remainder next_pit`).
         let count = pos.captured[pos.to_move.index()].min(game.rules().board.seeds.into());
-        let fill = next.run().moves().as_slice().iter().copied().find(|mv| {
-            mv.filled_pit()
-                .is_some_and(|pit| pos.pits[pit] == 0 && wanted.pits[pit] == u64::from(count))
-        });
+        let fills = |by_filler: bool| {
+            next.run().moves().as_slice().iter().copied().find(|mv| {
+                mv.filled_pit().is_some_and(|pit| {
+                    pos.pits[pit] == 0
+                        && wanted.pits[pit] == u64::from(count)
+                        && (!by_filler || filled_by[pos.to_move.index()] >> pit & 1 == 1)
+                })
+            })
+        };
+        // Where Ludii's moves say which player filled a pit, the same.
+        let fill = fills(true).or_else(|| fills(false));
         let legal = next.run().moves().as_slice();
         let mv = fill
             .or_else(|| legal.iter().copied().find(|&mv| mv == Move::PASS))
@@ -435,11 +455,6 @@ struct AtSowing<'a> {
     /// relay laps, each from the hole the last one ended in; the first is
     /// `sown`).
     ludii_laps: Vec<usize>,
-    /// `sow`'s move that Ludii's move is matched with, where there is one.
-    sow_move: Option<Move>,
-    /// How many of Ludii's moves in a row by the mover sow from a pit (not
-    /// a refill from a hand or a store, nor a pass).
-    ludii_sowings: usize,
     /// The mover's captures after the move: `sow`'s, and Ludii's where it
     /// keeps them.
     captured: (u64, Option<u64>),
@@ -448,6 +463,8 @@ struct AtSowing<'a> {
     boards: Option<(&'a Position, &'a Expected)>,
     /// Ludii's moves in a row by the mover from there (its relay laps).
     ludii_moves: usize,
+    /// Ludii's moves before these.
+    history: &'a [Value],
     /// Ludii's game stops at its move or turn limit after those moves with
     /// the mover still to move: in the middle of its turn.
     cut_by_limit: bool,
@@ -457,12 +474,62 @@ struct AtSowing<'a> {
     /// Where `sow`'s move ended the round: its final scores (leftovers
     /// given), and Ludii's board and captures after the mover's moves.
     round_end: Option<([u64; 2], &'a Expected)>,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
+}
+
+/// Whether Ludii's last refill between rounds before move `k` filled a
+/// hole with the two remainders: a refill move that takes the mover's last
+/// counters (two or more at once) and one of the other player's.
+fn odd_hole_filled(layout: &Layout, moves: &[Value], k: usize) -> bool {
+    let hand = |m: &Value, player: usize| m["h"][player][0].as_u64().unwrap_or(0);
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return false;
+    };
+    (0..=last).rev().take_while(|&j| refill(j)).any(|j| {
+        let before = if j == 0 { return false } else { &moves[j - 1] };
+        let mover = usize::from(moves[j]["p"] == 2);
+        let other = 1 - mover;
+        hand(before, mover) >= 2
+            && hand(&moves[j], mover) == 0
+            && hand(&moves[j], other) + 1 == hand(before, other)
+    })
+}
+
+/// The pits that held four counters or more on Ludii's board just before
+/// the move that ended the last round before move `k` (the holes a claim
+/// had made, which keep what is sown into them: a hole holds fewer than
+/// four only once tributes emptied it), as a bit set of `sow`'s pits.
+fn full_holes_at_last_round_end(layout: &Layout, moves: &[Value], k: usize) -> u64 {
+    let refill =
+        |j: usize| moves[j]["s"].as_i64().unwrap_or(-1) >= 0 && is_refill(layout, &moves[j]);
+    let Some(last) = (0..k).rev().find(|&j| refill(j)) else {
+        return 0;
+    };
+    let first = (0..=last)
+        .rev()
+        .take_while(|&j| refill(j))
+        .last()
+        .unwrap_or(last);
+    if first < 2 {
+        return 0;
+    }
+    let pits = layout.expected(&moves[first - 2]).pits;
+    (pits.iter().enumerate())
+        .filter(|&(_, &n)| n >= 4)
+        .fold(0, |set, (pit, _)| set | 1 << pit)
 }
 
 /// Legal-move counts where a game parts, as the artifacts' detectors see
 /// them.
 struct AtLegal<'a> {
     game: &'a Game,
+    layout: &'a Layout,
+    /// Ludii's moves before the one whose legal moves part.
+    history: &'a [Value],
     /// `sow`'s position there.
     position: &'a Position,
     /// `sow`'s legal moves.
@@ -474,6 +541,12 @@ struct AtLegal<'a> {
     ours: usize,
     /// Ludii's.
     theirs: usize,
+    /// Ludii's last refill between rounds filled the hole the two
+    /// remainders make up ([`odd_hole_filled`]).
+    odd_hole: bool,
+    /// The holes a claim had made when the last round ended
+    /// ([`full_holes_at_last_round_end`]).
+    claimed_last_round: u64,
 }
 
 /// The end of a game whose winner parts, as the artifacts' detectors see
@@ -515,10 +588,15 @@ fn detector(name: &str) -> Option<Detector> {
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
         "feeding_tested_each_lap" => Some(Detector::Sowing(reaches_feeding_tested_each_lap)),
         "tuzdik_in_first_hole_kept" => Some(Detector::Sowing(reaches_tuzdik_in_first_hole_kept)),
+        "refill_into_forgotten_hole" => Some(Detector::SowingOrLegal(
+            |at| refilled_forgotten_hole(at.game, at.layout, at.history),
+            |at| refilled_forgotten_hole(at.game, at.layout, at.history),
+        )),
         "round_starter_by_rows_before_sweep" => {
             Some(Detector::Sowing(reaches_round_starter_by_rows_before_sweep))
         }
-        "round_end_tested_each_lap" => Some(Detector::Sowing(reaches_round_end_tested_each_lap)),
+        "weg_kept_across_rounds" => Some(Detector::Legal(reaches_weg_kept_across_rounds)),
+        "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
             reaches_mark_cleared_when_emptied_legal,
@@ -562,44 +640,40 @@ fn reaches_direction_kept_after_capture(at: &AtLegal) -> bool {
             .any(|way| one_way(way) == at.theirs || (one_way(way) == 0 && at.theirs == 1))
 }
 
-/// `sow`'s move relays on past a lap after which the round's end holds (a
-/// row empty under `row_empty`; no open pit holding a counter under
-/// `neither_can_move`), and Ludii, whose mover sowed up to that lap only,
-/// has ended the round there: its board is swept, or holds only the full
-/// pits of a refill under way.
-fn reaches_round_end_tested_each_lap(at: &AtSowing) -> bool {
-    let (Some(mv), Some((ours, theirs))) = (at.sow_move, at.boards) else {
-        return false;
-    };
-    let when = &at.game.rules().end.when;
-    let round_over = |pits: &[u8]| {
-        let a_row_empty = when.contains(&rules::EndWhen::RowEmpty)
-            && Player::BOTH.map(|player| at.game.row(player).all(|pit| pits[pit] == 0))
-                != [false, false];
-        let none_playable = when.contains(&rules::EndWhen::NeitherCanMove)
-            && (0..at.game.pit_count()).all(|pit| pits[pit] == 0 || at.before.is_closed(pit));
-        a_row_empty || none_playable
-    };
-    let laps = at.game.sowing_laps(at.before, mv);
-    let mut pits = at.before.pits;
-    // The laps after which Ludii's test ends the round, the last excepted
-    // (the rules test after it too).
-    let ends_after = laps[..laps.len().saturating_sub(1)]
-        .iter()
-        .position(|(lifted, drops)| {
-            pits[*lifted] = 0;
-            for pit in drops.iter().flatten() {
-                pits[*pit] += 1;
+/// Ludii's moves `history` hold a refill move that puts counters into a
+/// hole of the filler's row that was empty when they passed at an earlier
+/// refill, so forgotten by Ludii's Bosh for the rest of the match.
+fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> bool {
+    let mut forgotten = [0u32; 2];
+    let mut board = &Value::Null;
+    for ludii in history {
+        let player = match ludii["p"] == 1 {
+            true => Player::South,
+            false => Player::North,
+        };
+        let count = |state: &Value, pit: usize| state["c"][layout.site_of_pit[pit]].as_u64();
+        let row = game.row(player);
+        if ludii["a"] == "pass" {
+            for pit in row.filter(|&pit| count(ludii, pit) == Some(0)) {
+                forgotten[player.index()] |= 1 << pit;
             }
-            round_over(&pits)
-        });
-    let seeds = u64::from(at.game.rules().board.seeds);
-    let ours_board = ours.pits[..at.game.pit_count()]
-        .iter()
-        .map(|&n| u64::from(n));
-    ends_after.is_some_and(|lap| at.ludii_sowings == lap + 1)
-        && theirs.pits.iter().all(|&n| n == 0 || n == seeds)
-        && !ours_board.eq(theirs.pits.iter().copied())
+        } else if is_refill(layout, ludii)
+            && row
+                .filter(|&pit| forgotten[player.index()] >> pit & 1 == 1)
+                .any(|pit| count(board, pit) == Some(0) && count(ludii, pit) > Some(0))
+        {
+            return true;
+        }
+        board = ludii;
+    }
+    false
+}
+
+/// Ludii offers fewer moves than `sow`, and one of `sow`'s is from a hole
+/// a claim had made when the last round ended.
+fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
+    at.theirs < at.ours
+        && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
 }
 
 /// Under a feeding rule, Ludii's relay stops with the mover still to move
@@ -850,11 +924,15 @@ fn replay(
                 .collect();
             let at = AtLegal {
                 game,
+                layout,
+                history: &moves[..k],
                 position: run.position(),
                 moves: run.moves().as_slice(),
                 again: k > 0 && moves[k - 1]["p"] == ludii["p"],
                 ours: ours as usize,
                 theirs: theirs as usize,
+                odd_hole: odd_hole_filled(layout, moves, k),
+                claimed_last_round: full_holes_at_last_round_end(layout, moves, k),
             };
             return Err(Parting {
                 ply,
@@ -995,16 +1073,13 @@ fn replay(
                 pit: from.unwrap_or(usize::MAX),
                 sown,
                 ludii_laps,
-                sow_move: candidates.first().copied(),
-                ludii_sowings: (k..=last)
-                    .filter(|&j| !is_refill(layout, &moves[j]))
-                    .count(),
                 captured: (
                     ours_captured,
                     expected[last - k].captured.map(|c| c[mover_index]),
                 ),
                 boards: ours_after.as_ref().map(|pos| (pos, &expected[last - k])),
                 ludii_moves: last - k + 1,
+                history: &moves[..k],
                 cut_by_limit: last + 1 == moves.len()
                     && moves[last]["x"] == moves[last]["p"]
                     && at_limit,
@@ -1012,6 +1087,7 @@ fn replay(
                     && moves[last]["x"] == moves[last]["p"]
                     && !at_limit,
                 round_end,
+                odd_hole: odd_hole_filled(layout, moves, k),
             };
             let artifact = reached(artifacts, |detector| match detector {
                 Detector::Sowing(reaches) | Detector::SowingOrLegal(reaches, _) => {

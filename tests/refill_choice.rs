@@ -1,5 +1,5 @@
 //! Rounds whose refill the players choose (`fill_from choice`: Galatjang,
-//! Sungka, Ovalhu, Bosh): a choice played through, the notation, the agents
+//! Sungka, Ovalhu, Bosh, Motiq's Ludii reading): a choice played through, the notation, the agents
 //! and random matches. The refills worked by hand from the rule texts are
 //! cases (`tests/cases/rounds/fill_from/`, `rounds/remainder/erherhe.yaml`).
 
@@ -151,7 +151,13 @@ fn agents_choose_the_holes_to_fill() {
 /// through the refill moves and round changes, and end or reach the cap.
 #[test]
 fn random_matches_with_chosen_refills_conserve_stones() {
-    for name in ["galatjang-rounds", "sungka", "ovalhu", "bosh"] {
+    for name in [
+        "galatjang-rounds",
+        "sungka",
+        "ovalhu",
+        "bosh",
+        "motiq@ludii",
+    ] {
         let game = shipped(name);
         let total = game.start().total_stones();
         let mut fills = 0;
@@ -163,5 +169,37 @@ fn random_matches_with_chosen_refills_conserve_stones() {
             random_match(&game, game.start(), seed, 3000, played, |_| {});
         }
         assert!(fills > 0, "{name}: some refill was chosen");
+    }
+}
+
+/// Under `refill surplus` the players name full pits, their own row's
+/// before the other's: a file that has the two remainders make up a pit, or
+/// the richer player fill first, is refused where it says `fill_from`.
+#[test]
+fn a_chosen_surplus_refill_is_refused_where_it_does_not_fit() {
+    let errors = |edits: &[(&str, &str)]| -> String {
+        let text = crate::common::shipped_text_with("motiq", edits);
+        match sowing::rules::load(&sowing::diagnostic::Source::new("t.variant", text)) {
+            Ok(_) => String::new(),
+            Err(report) => report.to_string(),
+        }
+    };
+    let cases: [(&[(&str, &str)], &str); 3] = [
+        (
+            &[("fill_from left #", "fill_from choice #")],
+            "`fill_from choice` under `refill surplus` has the players name full pits only: it goes with `odd_pit nobody`, not `odd_pit larger`\n  --> t.variant:",
+        ),
+        (
+            &[("fill_from left #", "fill_from choice\n  odd_pit nobody\n  first_filler richer #")],
+            "`fill_from choice` under `refill surplus` has each player name their own row's pits before the other's: it goes with `first_filler poorer`, not `first_filler richer`",
+        ),
+        (&[("fill_from left #", "fill_from choice\n  odd_pit nobody #")], ""),
+    ];
+    for (edits, message) in cases {
+        let found = errors(edits);
+        match message {
+            "" => assert_eq!(found, "", "{edits:?}"),
+            _ => assert!(found.contains(message), "{edits:?}: {found}"),
+        }
     }
 }

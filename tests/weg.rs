@@ -91,6 +91,11 @@ fn claim_keys_that_do_not_fit_are_refused_with_the_reason() {
         err.contains("`tribute_first` has no effect: no `tribute` is given"),
         "{err}"
     );
+    let err = check(&[("tribute 1", "tribute_least 2")]);
+    assert!(
+        err.contains("`tribute_least` has no effect: no `tribute` is given\n   --> edited:105:2"),
+        "{err}"
+    );
     let err = check(&[("laps relay", "laps next_always")]);
     assert!(
         err.contains("`claim` is supported with `laps single` or `relay` only"),

@@ -295,6 +295,11 @@ pub(super) enum Command {
         /// Threads for the parallel measurement (0: one per core; at most 1024).
         #[arg(long, default_value_t = 0, value_parser = threads)]
         threads: usize,
+        /// Stop a game (a match, in a variant with rounds) after this many
+        /// plies; it then counts in `ended_by_cap`. Default: 1,000 (10,000
+        /// for a match); at most 1,000,000.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::sim::MAX_PLY_CAP)))]
+        max_plies: Option<u32>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,

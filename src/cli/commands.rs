@@ -162,14 +162,16 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             variant,
             seconds,
             threads,
+            max_plies,
             format,
         } => {
             let game = Game::new(variants::load(&variant)?.rules);
+            let cap = max_plies.unwrap_or_else(|| crate::bench::default_ply_cap(&game));
             let threads = match threads {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 n => n,
             };
-            let bench = crate::bench::run(&game, seconds, threads);
+            let bench = crate::bench::run(&game, cap, seconds, threads);
             match format {
                 BenchFormat::Text => out(report::bench_text(&bench))?,
                 BenchFormat::Json => out(serde_json::to_string_pretty(&bench)

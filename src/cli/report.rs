@@ -313,7 +313,7 @@ pub(super) fn bench_text(bench: &crate::bench::BenchReport) -> String {
         let title = format!(
             "{}: random matches of rounds from the start (each stopped at {} plies)\n",
             bench.variant,
-            crate::bench::MATCH_PLY_CAP
+            bench.playouts.first().map_or(0, |run| run.ply_cap)
         );
         ("matches", title)
     } else {

@@ -852,7 +852,7 @@ impl<W: Width> Game<W> {
     fn lap_ends_game(&self, pos: &Position<W>) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
-            return self.end_condition(pos).is_some();
+            return self.end_condition(pos).is_some() || self.lap_leaves_no_move(pos);
         }
         let mut board = *pos;
         let in_store = board.pits[W::STORE_SLOT];
@@ -862,7 +862,14 @@ impl<W: Width> Game<W> {
             let mover = board.to_move;
             self.bank_opponent_store(&mut board, mover);
         }
-        self.end_condition(&board).is_some()
+        self.end_condition(&board).is_some() || self.lap_leaves_no_move(&board)
+    }
+
+    /// Under `test_after lap_moves` with `neither_can_move`: whether a lap
+    /// left neither player a move (the game then ends with the mover to
+    /// move, who passes, as the other does).
+    fn lap_leaves_no_move(&self, pos: &Position<W>) -> bool {
+        self.ends.lap_tests_neither_moving && Player::BOTH.iter().all(|&p| !self.can_move(pos, p))
     }
 
     /// Under `stores sown_both`: the stones sown into the opponent's store
@@ -1003,7 +1010,8 @@ impl<W: Width> Game<W> {
 
     /// [`Game::sow_lap`] on a board with closed pits, or for a single stone
     /// that skips its origin (`start origin_unless_single`: the path's first
-    /// slot): the stones go one by one along `path`, passing over closed
+    /// slot): where closed pits are sown into, the table's lap; else the
+    /// stones go one by one along `path`, passing over closed
     /// pits (rare: only later rounds of a variant with rounds close pits, so
     /// the table-driven lap stays as it is). Every path reaches an open pit
     /// of the opponent's row: a player without an open pit has lost the
@@ -1019,9 +1027,15 @@ impl<W: Width> Game<W> {
         if stones == 0 {
             return origin;
         }
+        let single_to_next = self.sowing.single_to_next && stones == 1;
+        if self.rounds.closed_sown_into && !single_to_next {
+            // Closed pits sown into (`unfilled reopens`, Khrour): no slot
+            // is passed over, the lap is the table's.
+            return self.sow_lap(pos, path, origin);
+        }
         pos.pits[origin] = 0;
         let passed = self.passed_over(pos);
-        let mut from = usize::from(self.sowing.single_to_next && stones == 1);
+        let mut from = usize::from(single_to_next);
         loop {
             for &target in &path[from..] {
                 let slot = usize::from(target) % W::SLOTS;
@@ -1482,10 +1496,15 @@ impl<W: Width> Game<W> {
         out: &mut Moves<W>,
     ) {
         let mover = pos.to_move;
-        for pit in self.row(mover) {
-            if pos.pits[pit] != 1 || !opening.has(pit) {
-                continue;
-            }
+        // The mover's pits of `opening` holding exactly one stone, read a
+        // word of eight pits at a time rather than tested pit by pit.
+        let mut singles = self.pits_holding(pos, 1)
+            & !self.pits_holding(pos, 2)
+            & self.board.row_bits[mover.index()]
+            & opening;
+        while singles != W::Set::ZERO {
+            let pit = singles.trailing_zeros() as usize;
+            singles = singles.without_lowest();
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
                     out.push(Move {

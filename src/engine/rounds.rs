@@ -82,6 +82,9 @@ impl Game {
         };
         match rounds.refill {
             Some(Refill::Surplus) => match rounds.first_filler {
+                FirstFiller::Poorer if rounds.fill_from == FillFrom::Choice => {
+                    self.refill_whole_rows(&mut next, scores)
+                }
                 FirstFiller::Poorer => self.refill_by_surplus(&mut next, scores),
                 FirstFiller::ToMove => self.refill_in_turns(&mut next, scores, pos.to_move),
                 FirstFiller::Richer => {
@@ -159,8 +162,11 @@ impl Game {
             // Under `fill_from choice` the closed pits are filled by moves
             // still to come, as many as the stones kept allow.
             let closed = (own.filter(|&pit| next.pits[pit] == 0 && next.is_closed(pit))).count();
-            let chosen = match self.rules().rounds.fill_from {
-                FillFrom::Choice => closed.min(seeds[player.index()]),
+            let chosen = match (self.rules().rounds.fill_from, self.rules().rounds.refill) {
+                // Under `refill surplus` every full pit kept is named, in
+                // the other's row once the player's own is full.
+                (FillFrom::Choice, Some(Refill::Surplus)) => seeds[player.index()],
+                (FillFrom::Choice, _) => closed.min(seeds[player.index()]),
                 _ => 0,
             };
             let turns = holding + chosen;

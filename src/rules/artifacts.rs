@@ -156,23 +156,44 @@ pub const ARTIFACTS: &[Artifact] = &[
                    leaves it in C (20 26) and the turn ends",
     },
     Artifact {
-        name: "round_end_tested_each_lap",
-        what: "Ludii 1.3.13, Galatjang: each relay lap is a move of its own, and the test \
-               that ends the round (`NoLegalMoves`: no playable hole holding a counter) is \
-               made after each, so a lap that leaves no playable hole ends the round in the \
-               middle of the turn, the counters left going as the round's end gives them; the \
-               rules judge the whole move, whose later laps go on sowing and capturing. (With \
-               a row-empty end the language says this reading: `end { test_after lap }`, as \
-               Gabata (Adegrat)'s reading `ludii` does; it has no such reading for an end by \
-               no legal move.)",
-        smallest: "the engine's behaviour, shown on Gabata (Adegrat)'s row-empty end: `1 3 0 3 \
-                   0 1 / 0 0 0 0 0 1 north captured 14 13` (met in Ludii's stored games), North \
-                   plays F: its counter falls in a (1 -> 2), occupied, and North's row is \
-                   empty. The whole move goes on from b, the next hole: c d e sown, e was \
-                   empty, f's counter taken (14 14), and the round ends with 8 counters left \
-                   to South; Ludii ends the round after the first lap, South taking the 9 \
-                   counters left (23 13). In Galatjang's stored games it is first met at \
-                   Ludii's move 253",
+        name: "refill_into_forgotten_hole",
+        what: "Ludii 1.3.13, Bosh: a hole its owner leaves empty when passing at a refill is \
+               forgotten for the rest of the match, never to be played again, yet the owner's \
+               later refill moves go to any empty hole of the row, a forgotten one too, whose \
+               counters then stay there: passed over by the sowing and never played, but \
+               relayed from as the next hole and captured two out; the rules either keep an \
+               eliminated hole empty or open it again once it is filled",
+        smallest: "Bosh, Ludii's seed 1: North passes its first refill with A, C and D empty \
+                   (Ludii's move 35), fills A, B and E at the next (A at move 69), and at \
+                   move 75 Ludii lets North play B and E only; the rules, A being filled, \
+                   offer A, B and E",
+    },
+    Artifact {
+        name: "odd_hole_nobodys",
+        what: "Ludii 1.3.13, Gabata (Adowa): between rounds, a player with two counters left \
+               puts them and the opponent's one in their next empty hole, but its code then \
+               remembers as that player's the empty hole after it (its `LeftMostEmpty` read \
+               again once the hole is filled), not the hole of the three, which is nobody's: \
+               when that player fills first, the opponent then fills the remembered hole and \
+               owns it too; when they fill last, no hole is left to remember. The rules \
+               (\"they also gain another hole and the opponent surrenders their extra \
+               counter\") make the hole of the three that player's",
+        smallest: "Gabata (Adowa), the board empty, South to move, South holding 14 and North \
+                   40 (Ludii's seed-1 game, move 341): South fills a-d and puts its 2 and \
+                   North's 1 in e, and North fills the rest. The rules make e South's; Ludii \
+                   makes f South's and North's and e nobody's, so that South's c, sown to f \
+                   (3 -> 4), makes a weg of f there",
+    },
+    Artifact {
+        name: "weg_kept_across_rounds",
+        what: "Ludii 1.3.13, Gabata (Adowa): a weg is marked by its site's state, which the \
+               end of a round does not clear when its counters go to the weg's owner, so \
+               the hole, refilled for the next round, is still marked: its new owner may not \
+               sow from it; the rules start every round with no weg",
+        smallest: "Gabata (Adowa), Ludii's seed-10 game: a round ends with North's weg H \
+                   holding 18 (North's then), and South, scoring more, fills H in the next \
+                   round; the rules let South sow from H (11 moves at Ludii's move 1227), \
+                   Ludii does not (10)",
     },
 ];
 

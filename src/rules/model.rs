@@ -893,6 +893,18 @@ keyword_enum! {
         /// condition holding stops the move there, the mover still to move
         /// (as where each lap is a move of its own, like Ludii's relays).
         Lap = "lap",
+        /// As `lap`, and under `neither_can_move` a lap that leaves neither
+        /// player a move also ends the game there (as where each lap is a
+        /// move of its own and the end looks at the moves left after each,
+        /// like Ludii's Galatjang: "when no more moves can be made").
+        LapMoves = "lap_moves",
+    }
+}
+
+impl EndTest {
+    /// Whether the end conditions are tested after each relay lap.
+    pub fn after_laps(self) -> bool {
+        self != EndTest::Move
     }
 }
 
@@ -993,10 +1005,13 @@ keyword_enum! {
 }
 
 impl EndWhen {
-    /// Whether the condition is one of the board that `test_after lap` tests
-    /// after each relay lap (not having a move, or a relay cycle, are not).
-    pub fn tested_after_laps(self) -> bool {
-        matches!(
+    /// Whether the condition is one that `test` tests after each relay lap:
+    /// under `test_after lap` the conditions of the board (a player without
+    /// a move, the mover included, among them; the player to move having
+    /// none, or a relay cycle, are not); under `lap_moves` those and
+    /// `neither_can_move`.
+    pub fn tested_after_laps(self, test: EndTest) -> bool {
+        let board = matches!(
             self,
             EndWhen::CapturedMajority
                 | EndWhen::StonesLeft
@@ -1004,7 +1019,13 @@ impl EndWhen {
                 | EndWhen::AllPitsAtMostOne
                 | EndWhen::InnerRowEmpty
                 | EndWhen::OwnPitsEmpty
-        )
+                | EndWhen::EitherCannotMove
+        );
+        match test {
+            EndTest::Move => false,
+            EndTest::Lap => board,
+            EndTest::LapMoves => board || self == EndWhen::NeitherCanMove,
+        }
     }
 }
 
@@ -1137,8 +1158,10 @@ keyword_enum! {
         /// The player chooses: at the start of the round, each player
         /// short of stones names the pits to fill, one move (`+c`) per pit,
         /// from their left, and under `remainder next_pit` then the pit for
-        /// the stones short of a full one, any pit left (`refill captures`
-        /// only).
+        /// the stones short of a full one, any pit left; under `refill
+        /// surplus` (with `odd_pit nobody`) the player who scored more then
+        /// names the pits of the other's row they are owed beyond their own,
+        /// once the other has named theirs (Ludii's Motiq).
         Choice = "choice",
     }
 }
@@ -1314,6 +1337,10 @@ pub struct Claim {
     /// claimed pit of the opponent takes no tribute (Mewegae: "nothing
     /// happens on the first instance").
     pub first_landing_free: bool,
+    /// The fewest stones a claimed pit must hold, the last stone counted,
+    /// for a tribute to be taken from it; `None`: any (one, the last).
+    #[serde(default)]
+    pub tribute_least: Option<u8>,
     /// What the mover does after taking a tribute.
     pub tribute_then: TributeThen,
     /// How a pit is claimed: the last stone makes `count` in it, or it

@@ -1509,13 +1509,29 @@ mod tests {
             [
                 "`relay_cycle` has no effect with `laps single`: a move has one lap",
                 "`test_after lap` has no effect with `laps single`: a move has one lap",
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)",
+                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`, `either_cannot_move`)",
             ]
         );
         let relay = |e: &str| end(e).replace("start origin", "start origin; laps relay");
         assert_eq!(
             errors(&relay("end { when relay_cycle; test_after lap; repetition ignore }")),
-            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)"]
+            ["`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`, `either_cannot_move`)"]
+        );
+        // `lap_moves` tests the moves left after each lap: it needs
+        // `neither_can_move`, whose end it tests.
+        assert_eq!(
+            errors(&relay("end { when row_empty; test_after lap_moves; repetition ignore }")),
+            ["`test_after lap_moves` tests after each lap what `test_after lap` tests and whether neither player can move: it needs `neither_can_move` in `when`"]
+        );
+        assert!(errors(&relay(
+            "end { when neither_can_move; test_after lap_moves; repetition ignore }"
+        ))
+        .is_empty());
+        assert_eq!(
+            errors(&end(
+                "end { when neither_can_move; test_after lap_moves; repetition ignore }"
+            )),
+            ["`test_after lap_moves` has no effect with `laps single`: a move has one lap"]
         );
         let rules = load(&Source::new(
             "t",

@@ -30,6 +30,9 @@ pub(in crate::engine) struct ClaimRule<W: Width = Narrow> {
     pub(in crate::engine) tribute: u8,
     /// Whether a player's first landing in a given claimed pit takes none.
     pub(in crate::engine) first_landing_free: bool,
+    /// The fewest stones the pit must hold, the last counted, for a
+    /// tribute (`tribute_least`; 1: any).
+    pub(in crate::engine) tribute_least: u8,
     /// Whether the mover moves again after a tribute.
     pub(in crate::engine) again: bool,
     /// Whether a pit is claimed facing the mover's empty landing pit
@@ -76,6 +79,7 @@ impl<W: Width> ClaimRule<W> {
             kept: claim.stones == ClaimStones::Kept,
             tribute: claim.tribute.unwrap_or(0),
             first_landing_free: claim.first_landing_free,
+            tribute_least: claim.tribute_least.unwrap_or(1),
             again: claim.tribute_then == TributeThen::Again,
             empty_facing: claim.by == ClaimBy::EmptyFacing,
             pair: claim.pair == ClaimPair::Facing,

@@ -5,7 +5,7 @@
 //! tested on the board by [`Game::end_condition`](crate::engine::Game).
 
 use crate::engine::outcome::EndReason;
-use crate::rules::{EndTest, EndWhen, Laps, Leftovers, Rules};
+use crate::rules::{EndWhen, Laps, Leftovers, Rules};
 
 /// The end rules of a variant.
 #[derive(Debug, Clone)]
@@ -23,8 +23,12 @@ pub(in crate::engine) struct EndRules {
     /// (`relay_cycle`, with relay laps).
     pub(in crate::engine) relay_cycle_ends: bool,
     /// Whether the end conditions are also tested after each relay lap
-    /// (`test_after lap`, with relay laps and a condition a lap can bring).
+    /// (`test_after lap` or `lap_moves`, with relay laps and a condition a
+    /// lap can bring).
     pub(in crate::engine) lap_test: bool,
+    /// Whether a lap that leaves neither player a move ends the game
+    /// (`neither_can_move` under `test_after lap_moves`).
+    pub(in crate::engine) lap_tests_neither_moving: bool,
     /// `stones_left_at_most` and `score_at_least` (when in force).
     pub(in crate::engine) stones_left_at_most: u8,
     pub(in crate::engine) score_at_least: u16,
@@ -96,9 +100,10 @@ impl EndRules {
                 .iter()
                 .fold(0, |bits, &reason| bits | reason.bit()),
             relay_cycle_ends: relay_laps && end.when.contains(&EndWhen::RelayCycle),
-            lap_test: relay_laps
-                && end.test_after == EndTest::Lap
-                && end.when.iter().any(|w| w.tested_after_laps()),
+            lap_test: relay_laps && end.when.iter().any(|w| w.tested_after_laps(end.test_after)),
+            lap_tests_neither_moving: relay_laps
+                && EndWhen::NeitherCanMove.tested_after_laps(end.test_after)
+                && end.when.contains(&EndWhen::NeitherCanMove),
             stones_left_at_most: end.stones_left_at_most.unwrap_or(0),
             score_at_least: end.score_at_least.map_or(u16::MAX, u16::from),
             passes: end.when.contains(&EndWhen::NeitherCanMove),

@@ -349,24 +349,31 @@ impl<W: Width> Game<W> {
     pub(super) fn sweep(&self, pos: &mut Position<W>, mover: Player, effect: &mut Effect<W>) {
         let m = mover.index();
         for rule in self.captures.sweep_rules.iter() {
+            // The board is counted only for a rule with `board_at_most`.
             if !rule.applies(pos)
                 || (rule.requires_capture && effect.captured == 0)
-                || pos.board_stones() > rule.board_at_most
+                || (rule.board_at_most != u32::MAX && pos.board_stones() > rule.board_at_most)
             {
                 continue;
             }
             let mut by_row = [0u16; 2];
             let north =
                 self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
-            let mut rows = rule.rows[m];
+            // The pits taken, gathered first without a branch a pit (whether
+            // a pit is taken depends on its count: a processor cannot
+            // predict it), then emptied: usually none or one.
+            let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
             while rows != W::Set::ZERO {
                 let pit = rows.trailing_zeros() as usize;
                 rows = rows.without_lowest();
-                if rule.qualifies(m, pit, usize::from(pos.pits[pit])) {
-                    by_row[usize::from(north.has(pit))] += u16::from(pos.pits[pit]);
-                    pos.pits[pit] = 0;
-                    effect.captured_pits |= W::Set::bit(pit);
-                }
+                taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
+            }
+            effect.captured_pits |= taken;
+            while taken != W::Set::ZERO {
+                let pit = taken.trailing_zeros() as usize;
+                taken = taken.without_lowest();
+                by_row[usize::from(north.has(pit))] += u16::from(pos.pits[pit]);
+                pos.pits[pit] = 0;
             }
             effect.captured += rule.credit(pos, m, by_row);
         }

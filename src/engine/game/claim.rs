@@ -175,9 +175,9 @@ impl<W: Width> Game<W> {
     }
 
     /// The tribute of a move whose last stone fell into claimed pit `last`:
-    /// taken when the pit is the opponent's and its first landing is not
-    /// free (a free first landing is remembered). Returns whether the
-    /// mover moves again.
+    /// taken when the pit is the opponent's, holds `tribute_least` stones
+    /// or more, and its first landing is not free (a free first landing is
+    /// remembered). Returns whether the mover moves again.
     fn tribute(
         &self,
         rule: &ClaimRule<W>,
@@ -187,7 +187,7 @@ impl<W: Width> Game<W> {
         effect: &mut Effect<W>,
     ) -> bool {
         let theirs = (self.owners(pos).has(last)) != (mover == Player::North);
-        if rule.tribute == 0 || !theirs {
+        if rule.tribute == 0 || !theirs || pos.pits[last] < rule.tribute_least {
             return false;
         }
         if rule.first_landing_free && !pos.visited.has(last) {

@@ -1,8 +1,10 @@
 //! Refill moves (`rounds { fill_from choice }`): at the start of a round, a
 //! player who cannot fill every pit of their row names the pits they fill,
 //! one move (`+c`) per pit, from their left (under `remainder next_pit`,
-//! the pit for the stones short of a full one last, anywhere); the player who starts the
-//! round chooses first, then the other, then the round's first sowing.
+//! the pit for the stones short of a full one last, anywhere; under `refill
+//! surplus`, the player who scored more then the pits of the other's row
+//! left); the player who starts the round chooses first, then the other,
+//! then the round's first sowing.
 //! Only positions whose `refilling` is set call into this module (one flag
 //! test per move otherwise).
 
@@ -11,7 +13,7 @@ use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
 use crate::engine::width::{PitBits, Width};
-use crate::rules::{Remainder, Unfilled};
+use crate::rules::{Refill, Remainder, Unfilled};
 
 impl<W: Width> Game<W> {
     /// The pits `player` may fill now, as a bit set: their closed pits
@@ -19,9 +21,44 @@ impl<W: Width> Game<W> {
     /// left, so each choice of pits is one sequence of moves), leaving room
     /// for every pit their captured stones can still fill. Under
     /// `remainder next_pit`, once those are named, the stones short of a
-    /// full pit go into any empty closed pit of their row. Empty when they
-    /// have nothing left to choose.
+    /// full pit go into any empty closed pit of their row. Under `refill
+    /// surplus`, once their own row is full and the other player has named
+    /// the pits of theirs, the closed pits of the other's row, named from
+    /// that row's left likewise. Empty when they have nothing left to
+    /// choose.
     pub(super) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
+        let own = self.own_row_fillable(pos, player);
+        if own != W::Set::ZERO || self.rules().rounds.refill != Some(Refill::Surplus) {
+            return own;
+        }
+        // `refill surplus`: once their own row is full, and the other has
+        // named the pits of theirs, the pits of the other's row left.
+        let other = player.other();
+        let row_full = self.row(player).all(|pit| !pos.is_closed(pit));
+        if !row_full || self.own_row_fillable(pos, other) != W::Set::ZERO {
+            return W::Set::ZERO;
+        }
+        let owed = usize::from(pos.captured[player.index()] / u16::from(self.rules().board.seeds));
+        let row = self.row(other);
+        // Named from the other's left, after the last this player filled.
+        let after_filled = row
+            .clone()
+            .rposition(|pit| pos.swapped.has(pit))
+            .map_or(row.start, |k| row.start + k + 1);
+        let closed = (after_filled..row.end).filter(|&pit| pos.is_closed(pit));
+        let room = |pit: usize| closed.clone().filter(|&p| p >= pit).count() >= owed;
+        match owed {
+            0 => W::Set::ZERO,
+            _ => closed
+                .clone()
+                .filter(|&pit| room(pit))
+                .fold(W::Set::ZERO, |set, pit| set | W::Set::bit(pit)),
+        }
+    }
+
+    /// The pits of their own row `player` may fill now, as [`Game::fillable`]
+    /// says.
+    fn own_row_fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
         let seeds = u16::from(self.rules().board.seeds);
         let captured = pos.captured[player.index()];
         let owed = usize::from(captured / seeds);
@@ -44,10 +81,33 @@ impl<W: Width> Game<W> {
             .fold(W::Set::ZERO, |set, k| set | W::Set::bit(first + k))
     }
 
+    /// `refill surplus` under `fill_from choice`: a player owed their whole
+    /// row fills it, and keeps the rest to name pits of the other's row; a
+    /// player owed fewer has their row closed and keeps their score, to
+    /// name the pits they fill by refill moves.
+    pub(crate) fn refill_whole_rows(&self, next: &mut Position<W>, scores: [u16; 2]) {
+        let seeds = u16::from(self.rules().board.seeds);
+        for player in Player::BOTH {
+            let row = self.row(player);
+            let mut left = scores[player.index()];
+            if usize::from(left / seeds) >= row.len() {
+                for pit in row {
+                    next.pits[pit] = seeds as u8;
+                    left -= seeds;
+                }
+            } else {
+                for pit in row {
+                    next.closed |= W::Set::bit(pit);
+                }
+            }
+            next.captured[player.index()] = left;
+        }
+    }
+
     /// The refill moves of `pos` (its `refilling` is set) and their results.
     pub(super) fn fill_successors(&self, pos: &Position<W>, out: &mut Successors<W>) {
         let pits = self.fillable(pos, pos.to_move);
-        for pit in self.row(pos.to_move).filter(|&pit| pits.has(pit)) {
+        for pit in (0..self.pit_count()).filter(|&pit| pits.has(pit)) {
             let mut position = *pos;
             let effect = self.apply_fill(&mut position, pit);
             out.push(Successor {
@@ -73,6 +133,10 @@ impl<W: Width> Game<W> {
             pos.closed &= !W::Set::bit(pit);
         }
         pos.captured[filler.index()] -= u16::from(count);
+        if !self.row(filler).contains(&pit) {
+            // `refill surplus`: a pit of the other's row changes hands.
+            pos.swapped |= W::Set::bit(pit);
+        }
         let starter = pos.refilling.unwrap_or(filler);
         self.next_filler(pos, starter, filler);
         Effect {
@@ -85,9 +149,11 @@ impl<W: Width> Game<W> {
     /// ends the choosing (the starter to move, and under `unfilled open`
     /// every pit open) when nobody has a choice left.
     pub(crate) fn next_filler(&self, pos: &mut Position<W>, starter: Player, filler: Player) {
+        // A player done naming has nothing left to name, except under
+        // `refill surplus`, where the player who scored more names the
+        // other's pits once the other is done.
         let next = [filler, filler.other()]
             .into_iter()
-            .filter(|&p| p == filler || p != starter)
             .find(|&p| self.fillable(pos, p) != W::Set::ZERO);
         match next {
             Some(player) => {
@@ -121,13 +187,21 @@ impl<W: Width> Game<W> {
         let label = self.label(pit);
         let why = if pos.refilling.is_none() {
             "pits are refilled only at the start of a round".to_string()
+        } else if !self.row(pos.to_move).contains(&pit)
+            && self.rules().rounds.refill == Some(Refill::Surplus)
+        {
+            format!(
+                "pit `{label}` is in {}'s row: {} fills pits there only once their own row is full and {} has named theirs",
+                pos.to_move.other(),
+                pos.to_move,
+                pos.to_move.other()
+            )
         } else if !self.row(pos.to_move).contains(&pit) {
             format!("pit `{label}` is not in {}'s row", pos.to_move)
         } else if !pos.is_closed(pit) {
             format!("pit `{label}` is filled already")
         } else {
-            let open: Vec<String> = self
-                .row(pos.to_move)
+            let open: Vec<String> = (0..self.pit_count())
                 .filter(|&p| self.fillable(pos, pos.to_move).has(p))
                 .map(|p| format!("`+{}`", self.label(p)))
                 .collect();

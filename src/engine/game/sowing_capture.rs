@@ -182,6 +182,11 @@ impl<W: Width> Game<W> {
                     if rule.then == AfterCapture::Stops || pos.pits[next] == 0 {
                         return (last, LapsEnd::Done, relays + 1);
                     }
+                    // `test_after lap`: the capture may leave the game
+                    // over before the next pit is sown on.
+                    if self.ends.lap_test && self.lap_ends_game(pos) {
+                        return (last, LapsEnd::Stopped, relays + 1);
+                    }
                     next
                 }
             };

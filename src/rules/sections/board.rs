@@ -39,8 +39,11 @@ from the east edge to the centre, North's row `A`-`F` from North's left,
 North's half `G`-`I` from the west edge to the centre. Positions list the
 counts in that order (`a`-`f / g`-`i / A`-`F / G`-`I`). Nothing faces across
 the middle row: captures take the last pit or the next one, not a facing
-pit. Rounds, feeding and a grand-slam rule are not supported on three rows
-yet. A claim (`claim { makes 4; of row ... }`, Gabata (Adowa)'s weg) takes
+pit. Feeding and a grand-slam rule are not supported on three rows yet.
+In a match of rounds (`rounds`) a player's pits are their side, filled in
+label order (`a`-`i` on 3x6 under `fill_from left`, from the middle row's
+centre back under `right`); under `refill surplus` the pits a player fills
+beyond their side are the other's, in the other's order. A claim (`claim { makes 4; of row ... }`, Gabata (Adowa)'s weg) takes
 a pit of the opponent's side, in their row or their half of the middle row;
 `except` and `mirror` count places along a side in label order (1 to 9 on
 3x6: `a`-`i`).

@@ -62,6 +62,7 @@ agent do not take variants with claims yet, and say so.",
         STONES,
         TRIBUTE,
         TRIBUTE_FIRST,
+        TRIBUTE_LEAST,
         TRIBUTE_THEN,
         BY,
         PAIR,
@@ -195,6 +196,26 @@ pub const TRIBUTE: Key = Key {
     warns: None,
     doc: "Stones the mover takes from an opponent's claimed pit where the move's last stone falls (that stone counted).",
     example: "tribute 2",
+    infer: Infer::OptIn,
+};
+
+pub const TRIBUTE_LEAST: Key = Key {
+    section: Some("claim"),
+    name: "tribute_least",
+    describe: said_elsewhere,
+    read: |r, v| r.claim.tribute_least = Some(v.byte()).filter(|&n| n > 1),
+    // Written when a file gave more than one: the rules of a file that
+    // says `tribute_least 1` equal those of one that does not.
+    write: |r| r.claim.count.and(r.claim.tribute).and(r.claim.tribute_least).map(one),
+    what: "`tribute_least` count",
+    value: ValueKind::Number {
+        min: 1,
+        max: Bound::Stones,
+    },
+    default: Default::Value("1"),
+    warns: None,
+    doc: "The fewest stones an opponent's claimed pit must hold, the move's last stone counted, for the tribute to be taken (Ludii's Gabata (Adowa): `tribute_least 2`, none from a pit the last stone alone is in).",
+    example: "tribute_least 2",
     infer: Infer::OptIn,
 };
 
@@ -365,11 +386,15 @@ fn claim(rules: &Rules) -> Vec<String> {
         } else {
             ""
         };
+        let least = match claim.tribute_least {
+            Some(least) => format!(" when it then holds {least} stones or more"),
+            None => String::new(),
+        };
         let then = match claim.tribute_then {
             TributeThen::End => "the turn ends",
             TributeThen::Again => "the mover moves again, from any pit of theirs",
         };
-        text.push_str(&format!(" A move whose last stone falls into the opponent's claimed pit takes {stones} from it for the mover,{first} and {then}."));
+        text.push_str(&format!(" A move whose last stone falls into the opponent's claimed pit takes {stones} from it for the mover{least},{first} and {then}."));
     }
     vec![text]
 }
@@ -388,6 +413,7 @@ pub(crate) fn claim_options_need_count(read: &Read<'_>) -> Vec<Diagnostic> {
         &STONES,
         &TRIBUTE,
         &TRIBUTE_FIRST,
+        &TRIBUTE_LEAST,
         &TRIBUTE_THEN,
         &BY,
         &PAIR,
@@ -471,7 +497,7 @@ pub(crate) fn claim_tribute_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         }
         Some(_) => {}
         None => out.extend(
-            [&TRIBUTE_FIRST, &TRIBUTE_THEN]
+            [&TRIBUTE_FIRST, &TRIBUTE_LEAST, &TRIBUTE_THEN]
                 .into_iter()
                 .filter_map(|key| read.given(key).map(|s| (key.name, s)))
                 .map(|(name, s)| {

@@ -50,11 +50,16 @@ move, with the board as it was then (no capture: the relay never ended). It
 needs relay laps. `test_after lap` also tests the other end conditions of
 `when` after each relay lap: a lap that leaves one holding stops the move there,
 without capture where the lap ends (the pits an `on every_pit` rule takes
-during the lap are taken), and the mover is still the player to move, their
-relay not sown out (Ludii, where each lap is a move, tests its end after
+during the lap are taken; a capture `on relay_landing` that sows on from the
+next pit is taken, and the end tested, before that pit is sown), and the
+mover is still the player to move, their relay not sown out (Ludii, where each lap is a move, tests its end after
 each: a round ended there is refilled from the mover, under `first_filler
 to_move`). It needs relay laps and an end condition besides `no_legal_move`,
-`neither_can_move` and `relay_cycle`.
+`neither_can_move` and `relay_cycle`. `test_after lap_moves` tests as
+`lap` does and, under `neither_can_move`, whether a lap leaves neither
+player a move: such a lap, too, stops the move, the mover then passing as
+the other does, so the game ends (Ludii's Galatjang, which tests \"no more
+moves can be made\" after each lap). It needs `neither_can_move`.
 
 `inner_row_empty` is for four rows only: the game ends when a player's
 inner row (the row next to the opponent's) is empty after a ply, whoever
@@ -508,6 +513,10 @@ fn end_test(rules: &Rules) -> Vec<String> {
             "These end conditions are also tested after each relay lap: a lap that leaves one holding stops the move there, without capture where the lap ends, and the mover is still the player to move."
                 .into(),
         ],
+        EndTest::LapMoves => vec![
+            "These end conditions are also tested after each relay lap, and so is whether either player can move: a lap that leaves one holding, or neither player a move, stops the move there, without capture where the lap ends, and the mover is still the player to move."
+                .into(),
+        ],
     }
 }
 
@@ -666,14 +675,18 @@ pub(crate) fn sowing_triggers_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             ));
         }
         // `on every_pit` takes as the lap is sown: the end is tested after
-        // the lap as without it.
+        // the lap as without it; a relay-landing capture that stops or sows
+        // on from the next pit is tested after, before the next lap.
+        let tested_after_capture = rule.on == Trigger::RelayLanding
+            && matches!(rule.then, AfterCapture::Stops | AfterCapture::SowsOn);
         if rule.on != Trigger::EveryPit
+            && !tested_after_capture
             && read.valid(&TEST_AFTER)
-            && rules.end.test_after == EndTest::Lap
+            && rules.end.test_after.after_laps()
         {
             error(format!(
-                "`on {}` cannot be combined with `test_after lap` in `end`",
-                rule.on
+                "`on {}` cannot be combined with `test_after {}` in `end`",
+                rule.on, rules.end.test_after
             ));
         }
     }
@@ -696,10 +709,13 @@ pub(crate) fn lap_rules_need_relays(read: &Read<'_>) -> Vec<Diagnostic> {
         }
     }
     if let Some(s) = read.given(&TEST_AFTER) {
-        if rules.end.test_after == EndTest::Lap {
+        if rules.end.test_after.after_laps() {
             out.push(Diagnostic::error(
                 s.span,
-                "`test_after lap` has no effect with `laps single`: a move has one lap",
+                format!(
+                    "`test_after {}` has no effect with `laps single`: a move has one lap",
+                    rules.end.test_after
+                ),
             ));
         }
     }
@@ -725,22 +741,26 @@ pub(crate) fn relay_taking_next_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     out
 }
 
-/// `test_after lap` tests the end conditions a lap can bring about.
+/// `test_after lap` tests the end conditions a lap can bring about, and
+/// `lap_moves` besides them `neither_can_move`.
 pub(crate) fn lap_test_needs_a_condition(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
-    match read.given(&TEST_AFTER) {
-        Some(s)
-            if read.valid(&WHEN)
-                && rules.end.test_after == EndTest::Lap
-                && !rules.end.when.iter().any(|w| w.tested_after_laps()) =>
-        {
-            vec![Diagnostic::error(
-                s.span,
-                "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`)",
-            )]
+    let test = rules.end.test_after;
+    let (Some(s), true) = (read.given(&TEST_AFTER), read.valid(&WHEN)) else {
+        return Vec::new();
+    };
+    let when = &rules.end.when;
+    let message = match test {
+        EndTest::Move => return Vec::new(),
+        EndTest::Lap if !when.iter().any(|w| w.tested_after_laps(test)) => {
+            "`test_after lap` has no effect: `when` lists no condition a lap can bring about (`row_empty`, `all_pits_at_most_one`, `captured_majority`, `stones_left`, `inner_row_empty`, `own_pits_empty`, `either_cannot_move`)"
         }
-        _ => Vec::new(),
-    }
+        EndTest::LapMoves if !when.contains(&EndWhen::NeitherCanMove) => {
+            "`test_after lap_moves` tests after each lap what `test_after lap` tests and whether neither player can move: it needs `neither_can_move` in `when`"
+        }
+        EndTest::Lap | EndTest::LapMoves => return Vec::new(),
+    };
+    vec![Diagnostic::error(s.span, message)]
 }
 
 pub(crate) fn repetition_leftovers_needs_repetition(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -887,13 +907,13 @@ pub(crate) fn resows_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             let lap_rules = [
                 (
                     &WHEN,
-                    "relay_cycle",
+                    "relay_cycle".to_string(),
                     end.when.contains(&EndWhen::RelayCycle),
                 ),
                 (
                     &TEST_AFTER,
-                    "test_after lap",
-                    end.test_after == EndTest::Lap,
+                    format!("test_after {}", end.test_after),
+                    end.test_after.after_laps(),
                 ),
             ];
             for (key, word, set) in lap_rules {

@@ -491,10 +491,12 @@ pub(crate) fn first_filler_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
     }
 }
 
-/// `fill_from choice` lets each player name the pits of their own row they
-/// fill: `refill surplus`, where pits change hands, has no such choice yet,
-/// and `remainder next_pit` puts what is left in a pit of the player's own
-/// row.
+/// `fill_from choice` lets each player name the pits they fill: their own
+/// row's under `refill captures`; under `refill surplus` their own row's,
+/// then, once the other has named theirs, the other's row's they are owed
+/// beyond their own (the poorer player first, `first_filler poorer`), every
+/// pit a full one (`odd_pit nobody`). `remainder next_pit` puts what is
+/// left in a pit of the player's own row.
 pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     let rounds = &read.rules.rounds;
     let mut out = Vec::new();
@@ -507,18 +509,33 @@ pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
             "`remainder next_pit` puts what is left in a pit of the player's own row: it goes with `refill captures`",
         ));
     }
-    out.extend(match read.given(&FILL_FROM) {
-        Some(s)
-            if rounds.fill_from == crate::rules::FillFrom::Choice
-                && rounds.refill == Some(crate::rules::Refill::Surplus) =>
-        {
-            vec![Diagnostic::error(
-                s.span,
-                "`fill_from choice` lets each player choose the pits of their own row to fill: it goes with `refill captures`, not `refill surplus`",
-            )]
-        }
-        _ => Vec::new(),
-    });
+    let chosen_surplus = rounds.fill_from == FillFrom::Choice
+        && rounds.refill == Some(Refill::Surplus)
+        && read.valid(&FILL_FROM);
+    if !chosen_surplus {
+        return out;
+    }
+    let Some(s) = read.given(&FILL_FROM) else {
+        return out;
+    };
+    if read.valid(&ODD_PIT) && rounds.odd_pit != OddPit::Nobody {
+        out.push(Diagnostic::error(
+            s.span,
+            format!(
+                "`fill_from choice` under `refill surplus` has the players name full pits only: it goes with `odd_pit nobody`, not `odd_pit {}`",
+                rounds.odd_pit
+            ),
+        ));
+    }
+    if read.valid(&FIRST_FILLER) && rounds.first_filler != FirstFiller::Poorer {
+        out.push(Diagnostic::error(
+            s.span,
+            format!(
+                "`fill_from choice` under `refill surplus` has each player name their own row's pits before the other's: it goes with `first_filler poorer`, not `first_filler {}`",
+                rounds.first_filler
+            ),
+        ));
+    }
     out
 }
 
@@ -563,7 +580,10 @@ pub(crate) fn first_move_shift_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     out
 }
 
-/// Rounds are not supported on three or four rows yet.
+/// Rounds are not supported on four rows yet. On three rows a player's
+/// pits are their side (their row, then their half of the middle row, in
+/// the order of their circuit), which they fill from its start.
 pub(crate) fn rounds_need_two_rows(read: &Read<'_>) -> Vec<Diagnostic> {
-    board::not_supported_on_more_rows(read, &REFILL, read.rules.rounds.refill.is_some())
+    let four = read.valid(&board::ROWS) && read.rules.board.rows == 4;
+    board::not_supported_on_more_rows(read, &REFILL, four && read.rules.rounds.refill.is_some())
 }
