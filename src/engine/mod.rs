@@ -2,6 +2,7 @@
 //! into a [`Game`] that generates legal moves and plays them on a fixed-size
 //! [`Position`]. One code path serves every variant; no variant is named here.
 
+mod any_game;
 mod component;
 mod effect;
 mod game;
@@ -20,6 +21,8 @@ mod run;
 mod topology;
 mod width;
 
+pub(crate) use any_game::with_game;
+pub use any_game::{AnyGame, NarrowView};
 pub use effect::{Effect, Successor, Successors};
 pub use game::{Game, MAX_RELAYS};
 pub use illegal::Illegal;

@@ -7,12 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::width::{with_words, Narrow, PitBits, Width};
 use crate::rules::Direction;
 
-/// Size of the pit array: two rows of at most
-/// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW) pits, plus a slot the
-/// engine uses while sowing into a store (always empty between moves); or
-/// four rows of at most
-/// [`MAX_PITS_PER_ROW_OF_FOUR`](crate::rules::MAX_PITS_PER_ROW_OF_FOUR)
-/// pits, which have no store, so that the store's slot is their last pit.
+/// Size of the pit array of the narrow width: two rows of at most 15 pits
+/// and the two store slots the engine uses while sowing into stores (always
+/// empty between moves), three rows of at most 10, or four rows of at most
+/// 8 (no store). Larger boards take a wider [`Width`](super::Width).
 pub const MAX_PITS: usize = Narrow::SLOTS;
 
 /// A set of slots of the pit array ([`PitArray`]): bit `i` set when slot `i`
