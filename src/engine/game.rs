@@ -108,8 +108,10 @@ pub struct Game<W: Width = Narrow> {
 }
 
 impl Game {
-    /// Compiles validated rules, for a board of at most 32 slots (the
-    /// narrow width: every board the rules accept).
+    /// Compiles validated rules whose board fits the narrow width (at most
+    /// 32 slots: 2x15 with stores, 3x10, 4x8). [`AnyGame::new`](super::AnyGame)
+    /// takes any board the rules accept, on the narrowest width that holds
+    /// it.
     pub fn new(rules: Rules) -> Self {
         Game::with_width(rules)
     }

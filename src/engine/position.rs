@@ -102,7 +102,9 @@ impl Move {
         self.pit >= Move::REFUSE.pit && self != Move::PASS && self.direction == Direction::Ccw
     }
 
-    /// The bit of [`Move::pit`] that marks a refill move.
+    /// The bit of [`Move::pit`] that marks a refill move. A board has at
+    /// most 120 pits (the loader's limit), so a sowing move's pit never has
+    /// it and a refill's code stays below the vote codes.
     const FILL: u8 = 0x80;
 
     /// The refill move that fills pit `pit` (`rounds { fill_from choice }`):

@@ -209,11 +209,13 @@ impl<'g, W: Width> GameRun<'g, W> {
     ///
     /// # Panics
     /// If `index` is not below the number of legal moves.
-    #[inline]
+    #[inline(always)]
     pub fn play_index(&mut self, index: usize) -> Successor<W> {
         let (mv, effect) = self.play_index_in_place(index);
         // Built where the caller reads it: a caller that drops it (`sow
-        // bench`) copies no position.
+        // bench`) copies no position. (Always inlined, the move played out
+        // of line: left to itself the compiler does the reverse for the
+        // generic instances, and copies the position back on every ply.)
         Successor {
             mv,
             position: self.position,
@@ -223,6 +225,7 @@ impl<'g, W: Width> GameRun<'g, W> {
 
     /// [`GameRun::play_index`] without building its result: the move
     /// played and what it did.
+    #[inline(never)]
     fn play_index_in_place(&mut self, index: usize) -> (Move, Effect<W>) {
         let mv = match self.legality {
             Legality::Pits(pits) => {
