@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::{
     agents::splitmix64,
-    engine::{perft, EndReason, Game, GameRun, History, Kernel, MatchRun},
+    engine::{perft, EndReason, Game, GameRun, History, Kernel, MatchRun, NarrowView},
 };
 
 mod wyrand;
@@ -102,10 +102,17 @@ pub struct BenchReport {
 ///
 /// A variant whose rules fit the playout kernel's shape ([`Kernel`]) is
 /// played on the kernel: the same games from the same stream, faster.
-fn playouts_for(game: &Game, cap: u32, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
+fn playouts_for<W: NarrowView>(
+    game: &Game<W>,
+    cap: u32,
+    seconds: f64,
+    stream: u64,
+    ready: &Barrier,
+) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
     let (mut games, mut plies, mut ended_by_cap) = (0u64, 0u64, 0u64);
-    if let Some(kernel) = Kernel::new(game) {
+    // The kernel takes only narrow boards.
+    if let Some(kernel) = W::narrow_game(game).and_then(Kernel::new) {
         let mut history = History::default();
         let (deadline, cpu_start) = start_clock(seconds, ready);
         while Instant::now() < deadline {
@@ -194,7 +201,13 @@ fn thread_cpu_seconds() -> Option<f64> {
 /// stopped at `cap` plies. As [`playouts_for`], both sides draw
 /// from one stream with [`GameRun::play_random`], timed from when every
 /// thread is `ready`.
-fn matches_for(game: &Game, cap: u32, seconds: f64, stream: u64, ready: &Barrier) -> Tally {
+fn matches_for<W: NarrowView>(
+    game: &Game<W>,
+    cap: u32,
+    seconds: f64,
+    stream: u64,
+    ready: &Barrier,
+) -> Tally {
     let mut rng = WyRand::new(splitmix64(stream));
     let (mut matches, mut plies, mut rounds, mut ended_by_cap) = (0u64, 0u64, 0u64, 0u64);
     let mut run = MatchRun::new(game, game.start());
@@ -225,7 +238,7 @@ fn matches_for(game: &Game, cap: u32, seconds: f64, stream: u64, ready: &Barrier
 
 /// The ply cap of `sow bench` when none is asked for: [`MATCH_PLY_CAP`]
 /// for a variant with rounds (a match), else [`PLY_CAP`].
-pub fn default_ply_cap(game: &Game) -> u32 {
+pub fn default_ply_cap<W: NarrowView>(game: &Game<W>) -> u32 {
     match game.has_rounds() {
         true => MATCH_PLY_CAP,
         false => PLY_CAP,
@@ -237,7 +250,12 @@ pub fn default_ply_cap(game: &Game) -> u32 {
 /// has set up (its kernel's tables, its stream) and stops when the last
 /// has finished: each thread plays on its own stream, history and
 /// counters, and shares nothing but the read-only game.
-pub fn playouts(game: &Game, cap: u32, seconds: f64, threads: usize) -> PlayoutRun {
+pub fn playouts<W: NarrowView>(
+    game: &Game<W>,
+    cap: u32,
+    seconds: f64,
+    threads: usize,
+) -> PlayoutRun {
     let matches = game.has_rounds();
     let ready = Barrier::new(threads + 1);
     let (totals, elapsed): (Vec<Tally>, f64) = std::thread::scope(|scope| {
@@ -280,7 +298,7 @@ pub fn playouts(game: &Game, cap: u32, seconds: f64, threads: usize) -> PlayoutR
 }
 
 /// Perft at increasing depth until one depth takes at least `seconds / 4`.
-pub fn perft_speed(game: &Game, seconds: f64) -> PerftRun {
+pub fn perft_speed<W: NarrowView>(game: &Game<W>, seconds: f64) -> PerftRun {
     let mut depth = 1;
     loop {
         let start = Instant::now();
@@ -307,7 +325,7 @@ pub fn peak_memory_kib() -> Option<u64> {
 
 /// The whole benchmark: one thread, then `threads` threads (if more than one),
 /// each game stopped after `cap` plies, then perft.
-pub fn run(game: &Game, cap: u32, seconds: f64, threads: usize) -> BenchReport {
+pub fn run<W: NarrowView>(game: &Game<W>, cap: u32, seconds: f64, threads: usize) -> BenchReport {
     let mut runs = vec![playouts(game, cap, seconds, 1)];
     if threads > 1 {
         runs.push(playouts(game, cap, seconds, threads));

@@ -10,7 +10,7 @@ use crate::{
     agents::AgentSpec,
     engine::{
         format_position, parse_move_by, AfterRound, EndReason, Game, GameRun, MatchRun, MoveError,
-        Outcome, Player, Position, RoundChange,
+        NarrowView, Outcome, PitBits, Player, Position, RoundChange, Width,
     },
 };
 
@@ -192,7 +192,7 @@ struct Recorder {
 }
 
 impl Recorder {
-    fn new(game: &Game, start: Position) -> Self {
+    fn new<W: Width>(game: &Game<W>, start: Position<W>) -> Self {
         let pits = game.pit_count();
         Recorder {
             trace: Trace {
@@ -213,12 +213,12 @@ impl Recorder {
     }
 
     /// Records the ply just played on `run`.
-    fn record(
+    fn record<W: Width>(
         &mut self,
-        run: &GameRun<'_>,
+        run: &GameRun<'_, W>,
         player: Player,
         legal: Vec<String>,
-        successor: crate::engine::Successor,
+        successor: crate::engine::Successor<W>,
     ) {
         let game = run.game();
         let pos = successor.position;
@@ -236,7 +236,7 @@ impl Recorder {
             claimed: claimed_labels(game, &pos),
             swapped: swapped_labels(game, &pos),
             captured_pits: (0..game.pit_count())
-                .filter(|p| successor.effect.captured_pits >> p & 1 == 1)
+                .filter(|&p| successor.effect.captured_pits.has(p))
                 .map(|p| game.label(p))
                 .collect(),
             capture_waived: successor.effect.capture_waived,
@@ -244,7 +244,7 @@ impl Recorder {
     }
 
     /// Records a round that ended (in a variant with rounds).
-    fn round(&mut self, game: &Game, change: &RoundChange) {
+    fn round<W: Width>(&mut self, game: &Game<W>, change: &RoundChange<W>) {
         if !game.has_rounds() {
             return;
         }
@@ -261,7 +261,7 @@ impl Recorder {
     }
 
     /// The trace of the match played on `run`.
-    fn finish(mut self, run: &MatchRun<'_>) -> Trace {
+    fn finish<W: Width>(mut self, run: &MatchRun<'_, W>) -> Trace {
         let round = run.run();
         if let Some(end) = round.end() {
             let rounds = round.game().has_rounds();
@@ -282,7 +282,7 @@ impl Recorder {
 }
 
 /// Labels of the closed pits of `pos`, in board order.
-fn closed_labels(game: &Game, pos: &Position) -> Vec<String> {
+fn closed_labels<W: Width>(game: &Game<W>, pos: &Position<W>) -> Vec<String> {
     (0..game.pit_count())
         .filter(|&pit| pos.is_closed(pit))
         .map(|pit| game.label(pit))
@@ -290,7 +290,7 @@ fn closed_labels(game: &Game, pos: &Position) -> Vec<String> {
 }
 
 /// Labels of the pits of `pos` that belong to the other row's player.
-fn swapped_labels(game: &Game, pos: &Position) -> Vec<String> {
+fn swapped_labels<W: Width>(game: &Game<W>, pos: &Position<W>) -> Vec<String> {
     (0..game.pit_count())
         .filter(|&pit| pos.is_swapped(pit))
         .map(|pit| game.label(pit))
@@ -298,7 +298,7 @@ fn swapped_labels(game: &Game, pos: &Position) -> Vec<String> {
 }
 
 /// Labels of the claimed pits of `pos`, in board order.
-fn claimed_labels(game: &Game, pos: &Position) -> Vec<String> {
+fn claimed_labels<W: Width>(game: &Game<W>, pos: &Position<W>) -> Vec<String> {
     (0..game.pit_count())
         .filter(|&pit| pos.is_claimed(pit))
         .map(|pit| game.label(pit))
@@ -309,7 +309,11 @@ fn claimed_labels(game: &Game, pos: &Position) -> Vec<String> {
 ///
 /// # Errors
 /// An unknown label or an illegal move, naming the ply and the legal moves.
-pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace, MoveError> {
+pub fn from_moves<W: Width>(
+    game: &Game<W>,
+    start: Position<W>,
+    moves: &[&str],
+) -> Result<Trace, MoveError> {
     let mut recorder = Recorder::new(game, start);
     let mut matched = MatchRun::new(game, start);
     // A start with no legal move ends the round (and maybe the match) there.
@@ -339,9 +343,9 @@ pub fn from_moves(game: &Game, start: Position, moves: &[&str]) -> Result<Trace,
 }
 
 /// Plays a game between two agents from `start`, stopping at `max_plies`.
-pub fn from_agents(
-    game: &Game,
-    start: Position,
+pub fn from_agents<W: NarrowView>(
+    game: &Game<W>,
+    start: Position<W>,
     agents: [AgentSpec; 2],
     seed: u64,
     max_plies: u32,
@@ -368,7 +372,7 @@ pub fn from_agents(
 }
 
 /// The labels of the legal moves now, in pit order.
-pub fn legal_labels(run: &GameRun<'_>) -> Vec<String> {
+pub fn legal_labels<W: Width>(run: &GameRun<'_, W>) -> Vec<String> {
     run.successors()
         .as_slice()
         .iter()

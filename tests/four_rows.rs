@@ -113,10 +113,10 @@ fn four_row_keywords_are_refused_where_they_do_not_fit() {
     let cases: [(&[(&str, &str)], &str); 8] = [
         (
             &[
-                ("pits   8", "pits   9"),
+                ("pits   8", "pits   31"),
                 ("start  2 2 2 2 2 2 2 2 2 2 2 2 0 0 0 0", "seeds 2"),
             ],
-            "9 pits per row on four rows: at most 8 are supported",
+            "31 pits per row on four rows: at most 30 are supported",
         ),
         (
             &[

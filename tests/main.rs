@@ -59,3 +59,4 @@ mod traces;
 mod tsoro;
 mod verify;
 mod weg;
+mod wide_boards;

@@ -93,8 +93,8 @@ fn three_row_keywords_are_refused_where_they_do_not_fit() {
             "5 pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits\n  --> t.variant:49:2",
         ),
         (
-            &[("pits   6", "pits   12")],
-            "12 pits per row on three rows: at most 10 are supported (3 x 10 pits)",
+            &[("pits   6", "pits   42")],
+            "42 pits per row on three rows: at most 40 are supported (3 x 40 pits)",
         ),
         (&[("stores none", "stores sown")], "a three-row board has no stores"),
         (

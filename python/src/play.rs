@@ -61,6 +61,9 @@ pub fn load(py: Python<'_>, variant: &str) -> PyResult<Game> {
             "{variant}: a match of rounds (its `rounds` section); playing it move by move is not supported yet (`sowing.simulate` plays whole matches)"
         )));
     }
+    if let Err(why) = engine::AnyGame::new(loaded.loaded.rules.clone()).narrow("`sowing.load`") {
+        return Err(PyValueError::new_err(format!("{variant}: {why}")));
+    }
     Ok(Game {
         game: compiled(&loaded),
         check: Check::of(&loaded),

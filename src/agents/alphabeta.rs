@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
 use super::agent::Agent;
-use crate::engine::{Game, GameRun, Player, Position, Successors, MAX_MOVES};
+use crate::engine::{Game, GameRun, Narrow, Player, Position, Successors, Width};
 
 /// Larger than any score difference; negating it never overflows.
 const INFINITY: i32 = 1 << 20;
@@ -21,10 +21,10 @@ const INFINITY: i32 = 1 << 20;
 /// table (cleared before each move) remembers positions already searched at
 /// the same depth. Moves of equal best value are chosen between at random.
 #[derive(Debug, Clone)]
-pub struct AlphaBetaAgent {
+pub struct AlphaBetaAgent<W: Width = Narrow> {
     depth: u8,
     rng: ChaCha8Rng,
-    table: FxHashMap<Position, Entry>,
+    table: FxHashMap<Position<W>, Entry>,
 }
 
 /// What the table knows about a position searched to `depth` plies.
@@ -44,7 +44,7 @@ enum Bound {
     Upper,
 }
 
-impl AlphaBetaAgent {
+impl<W: Width> AlphaBetaAgent<W> {
     /// An agent searching `depth` plies (at least 1), breaking ties with `rng`.
     pub fn new(depth: u8, rng: ChaCha8Rng) -> Self {
         AlphaBetaAgent {
@@ -55,7 +55,14 @@ impl AlphaBetaAgent {
     }
 
     /// The value of `pos` for the player to move, searched `depth` plies.
-    fn negamax(&mut self, game: &Game, pos: &Position, depth: u8, alpha: i32, beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        game: &Game<W>,
+        pos: &Position<W>,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let mut moves = Successors::default();
         game.successors(pos, &mut moves);
         if moves.is_empty() {
@@ -107,7 +114,7 @@ impl AlphaBetaAgent {
 
     /// The indices (into `run.successors()`) of every move of best value,
     /// and that value.
-    fn best_moves(&mut self, run: &GameRun<'_>) -> (Vec<usize>, i32) {
+    fn best_moves(&mut self, run: &GameRun<'_, W>) -> (Vec<usize>, i32) {
         self.table.clear();
         let game = run.game();
         let moves = run.successors();
@@ -130,8 +137,8 @@ impl AlphaBetaAgent {
     }
 }
 
-impl Agent for AlphaBetaAgent {
-    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+impl<W: Width> Agent<W> for AlphaBetaAgent<W> {
+    fn choose(&mut self, run: &GameRun<'_, W>) -> usize {
         if run.successors().len() == 1 {
             return 0;
         }
@@ -147,18 +154,19 @@ fn difference(scores: [u16; 2], mover: Player) -> i32 {
 }
 
 /// The value, for the player to move, of a position without legal moves.
-fn end_value(game: &Game, pos: &Position, moves: &Successors) -> i32 {
+fn end_value<W: Width>(game: &Game<W>, pos: &Position<W>, moves: &Successors<W>) -> i32 {
     difference(game.final_scores(pos, moves.end_reason()), pos.to_move)
 }
 
 /// The move indices ordered by stones captured, most first (stable).
-fn by_capture(moves: &Successors) -> ([u8; MAX_MOVES], usize) {
+fn by_capture<W: Width>(moves: &Successors<W>) -> (W::PerMove<u8>, usize) {
     let slice = moves.as_slice();
-    let mut order = [0u8; MAX_MOVES];
-    for (i, slot) in order.iter_mut().enumerate().take(slice.len()) {
+    let mut order = W::per_move_filled(0u8);
+    for (i, slot) in order.as_mut().iter_mut().enumerate().take(slice.len()) {
         *slot = i as u8;
     }
-    order[..slice.len()].sort_by_key(|&i| std::cmp::Reverse(slice[usize::from(i)].effect.captured));
+    order.as_mut()[..slice.len()]
+        .sort_by_key(|&i| std::cmp::Reverse(slice[usize::from(i)].effect.captured));
     (order, slice.len())
 }
 

@@ -4,7 +4,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::agent::Agent;
-use crate::engine::GameRun;
+use crate::engine::{GameRun, Width};
 
 /// Plays the move that captures the most stones this ply; ties (including
 /// "no move captures") are broken uniformly at random.
@@ -20,8 +20,8 @@ impl GreedyAgent {
     }
 }
 
-impl Agent for GreedyAgent {
-    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+impl<W: Width> Agent<W> for GreedyAgent {
+    fn choose(&mut self, run: &GameRun<'_, W>) -> usize {
         let moves = run.successors().as_slice();
         let best = moves.iter().map(|s| s.effect.captured).max().unwrap_or(0);
         let ties = moves.iter().filter(|s| s.effect.captured == best).count();

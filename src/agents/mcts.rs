@@ -6,7 +6,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::agent::Agent;
-use crate::engine::{Game, GameRun, Outcome, Player, Position, Successors};
+use crate::engine::{Game, GameRun, Narrow, Outcome, Player, Position, Successors, Width};
 
 /// A random playout stops after this many plies and is scored as the game
 /// would be at a ply cap (captures plus the leftovers the rules give).
@@ -24,15 +24,15 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 /// for a loss, from the point of view of the player who moved into it. The
 /// tree does not see the repetition rule; the playouts (whole games) do.
 #[derive(Debug, Clone)]
-pub struct MctsAgent {
+pub struct MctsAgent<W: Width = Narrow> {
     playouts: u32,
     rng: ChaCha8Rng,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<W>>,
 }
 
 #[derive(Debug, Clone)]
-struct Node {
-    position: Position,
+struct Node<W: Width> {
+    position: Position<W>,
     /// Index of the first child (children are contiguous), once expanded.
     first_child: u32,
     children: u8,
@@ -44,8 +44,8 @@ struct Node {
     reward: f64,
 }
 
-impl Node {
-    fn new(position: Position) -> Self {
+impl<W: Width> Node<W> {
+    fn new(position: Position<W>) -> Self {
         Node {
             position,
             first_child: 0,
@@ -58,7 +58,7 @@ impl Node {
     }
 }
 
-impl MctsAgent {
+impl<W: Width> MctsAgent<W> {
     /// An agent running `playouts` iterations (at least 1) per move.
     pub fn new(playouts: u32, rng: ChaCha8Rng) -> Self {
         MctsAgent {
@@ -69,7 +69,7 @@ impl MctsAgent {
     }
 
     /// Creates the children of `node` (one per legal move, in move order).
-    fn expand(&mut self, game: &Game, node: usize, moves: &mut Successors) {
+    fn expand(&mut self, game: &Game<W>, node: usize, moves: &mut Successors<W>) {
         let position = self.nodes[node].position;
         game.successors(&position, moves);
         self.nodes[node].expanded = true;
@@ -111,9 +111,9 @@ impl MctsAgent {
     /// One UCT iteration from the root (node 0).
     fn iterate(
         &mut self,
-        game: &Game,
-        playout: &mut GameRun<'_>,
-        moves: &mut Successors,
+        game: &Game<W>,
+        playout: &mut GameRun<'_, W>,
+        moves: &mut Successors<W>,
         path: &mut Vec<usize>,
     ) {
         path.clear();
@@ -144,7 +144,7 @@ impl MctsAgent {
     }
 
     /// Final scores of a uniformly random game from `start`.
-    fn random_game(&mut self, run: &mut GameRun<'_>, start: Position) -> [u16; 2] {
+    fn random_game(&mut self, run: &mut GameRun<'_, W>, start: Position<W>) -> [u16; 2] {
         run.reset(start);
         let _: ControlFlow<()> = run.play_out(PLAYOUT_CAP, |run| {
             run.play_index(self.rng.random_range(0..run.moves().len()));
@@ -163,8 +163,8 @@ fn reward(outcome: Outcome, player: Player) -> f64 {
     }
 }
 
-impl Agent for MctsAgent {
-    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+impl<W: Width> Agent<W> for MctsAgent<W> {
+    fn choose(&mut self, run: &GameRun<'_, W>) -> usize {
         if run.successors().len() == 1 {
             return 0;
         }

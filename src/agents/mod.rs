@@ -21,7 +21,10 @@ pub use mcts::MctsAgent;
 pub use perfect::{PerfectAgent, TableId, ON_THE_FLY_LIMIT};
 pub use random::RandomAgent;
 
-use crate::{engine::Player, solve::SolveError};
+use crate::{
+    engine::{Game, NarrowView, Player},
+    solve::SolveError,
+};
 
 /// Deepest search `alphabeta:D` accepts.
 pub const MAX_DEPTH: u8 = 20;
@@ -49,13 +52,21 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
-    /// Whether this agent can play `game`: the perfect agent needs a variant
-    /// small enough to solve on the fly, or a table saved for its rules (read
-    /// here, once per process).
+    /// Whether this agent can play `game`: the perfect agent needs a narrow
+    /// board (the solver's), a variant small enough to solve on the fly, or
+    /// a table saved for its rules (read here, once per process).
     ///
     /// # Errors
     /// Why it cannot.
-    pub fn check(self, game: &crate::engine::Game) -> Result<(), String> {
+    pub fn check<W: NarrowView>(self, game: &Game<W>) -> Result<(), String> {
+        let perfect = matches!(self, AgentSpec::Perfect | AgentSpec::PerfectFrom(_));
+        let game = match W::narrow_game(game) {
+            Some(game) => game,
+            None if perfect => {
+                return Err(game.too_wide("the perfect agent (the solver)"));
+            }
+            None => return Ok(()),
+        };
         match self {
             AgentSpec::Perfect => crate::solve::solvable(game, ON_THE_FLY_LIMIT).map_err(|e| {
                 let name = &game.rules().name;
@@ -74,7 +85,7 @@ impl AgentSpec {
     }
 
     /// A fresh agent for one game, seeded from the game seed and its seat.
-    pub fn build(self, game_seed: u64, seat: Player) -> Box<dyn Agent + Send> {
+    pub fn build<W: NarrowView>(self, game_seed: u64, seat: Player) -> Box<dyn Agent<W> + Send> {
         let rng = agent_rng(game_seed, seat);
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(rng)),

@@ -13,7 +13,7 @@ use std::{
 
 use super::agent::Agent;
 use crate::{
-    engine::{Game, GameRun, Position},
+    engine::{Game, GameRun, NarrowView, Position},
     solve::{best_index, solve_from, Search, Solution},
 };
 
@@ -152,8 +152,32 @@ impl PerfectAgent {
     }
 }
 
-impl Agent for PerfectAgent {
-    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+impl<W: NarrowView> Agent<W> for PerfectAgent {
+    /// The solver takes only narrow boards: on a wider one (which
+    /// [`AgentSpec::check`](super::AgentSpec::check) refuses first) the
+    /// agent plays the first legal move, as on a board too large to solve.
+    fn choose(&mut self, run: &GameRun<'_, W>) -> usize {
+        match W::narrow_run(run) {
+            Some(run) => self.choose_narrow(run),
+            None => self.first_move(&run.game().rules().name),
+        }
+    }
+}
+
+impl PerfectAgent {
+    /// The first legal move, said once, for a variant it cannot solve.
+    fn first_move(&mut self, name: &str) -> usize {
+        if !self.warned {
+            eprintln!(
+                "warning: the perfect agent cannot solve {name} (too large); it plays the first legal move"
+            );
+            self.warned = true;
+        }
+        0
+    }
+
+    /// The move of best value on a narrow board.
+    fn choose_narrow(&mut self, run: &GameRun<'_>) -> usize {
         let game = run.game();
         let pos = run.position();
         if let Some(table) = self.table.take() {
@@ -188,16 +212,7 @@ impl Agent for PerfectAgent {
             .and_then(|values| best_index(&values));
         match choice {
             Some(index) => index,
-            None => {
-                if !self.warned {
-                    eprintln!(
-                        "warning: the perfect agent cannot solve {} (too large); it plays the first legal move",
-                        game.rules().name
-                    );
-                    self.warned = true;
-                }
-                0
-            }
+            None => self.first_move(&game.rules().name),
         }
     }
 }

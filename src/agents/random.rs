@@ -4,7 +4,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::agent::Agent;
-use crate::engine::GameRun;
+use crate::engine::{GameRun, Width};
 
 /// Plays a uniformly random legal move.
 #[derive(Debug, Clone)]
@@ -19,8 +19,8 @@ impl RandomAgent {
     }
 }
 
-impl Agent for RandomAgent {
-    fn choose(&mut self, run: &GameRun<'_>) -> usize {
+impl<W: Width> Agent<W> for RandomAgent {
+    fn choose(&mut self, run: &GameRun<'_, W>) -> usize {
         self.rng.random_range(0..run.move_count())
     }
 }

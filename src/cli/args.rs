@@ -7,7 +7,7 @@ use std::{borrow::Cow, path::PathBuf};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use super::error::Error;
-use crate::engine::{check_stones, parse_position, Game, Position};
+use crate::engine::{check_stones, parse_position, AnyGame, Game, NarrowView, Position, Width};
 
 /// Define, check, play, simulate and solve mancala (sowing) games from rule
 /// files.
@@ -954,13 +954,21 @@ pub(super) enum ReportFormat {
 
 /// Refuses agents that cannot play `game` (the perfect agent on a board too
 /// large to solve), before any game starts.
-pub(super) fn check_agents(
-    game: &crate::engine::Game,
+pub(super) fn check_agents<W: NarrowView>(
+    game: &Game<W>,
     agents: &[crate::agents::AgentSpec],
 ) -> Result<(), Error> {
     agents
         .iter()
         .try_for_each(|agent| agent.check(game).map_err(Error::Usage))
+}
+
+/// The game of `rules` for `command`, which plays only boards of the narrow
+/// width ([`AnyGame::narrow`]): a larger board is refused (exit 2).
+pub(super) fn narrow_game(rules: crate::rules::Rules, command: &str) -> Result<Game, Error> {
+    AnyGame::new(rules)
+        .into_narrow(command)
+        .map_err(Error::Usage)
 }
 
 /// The files that VARIANT arguments read: a shipped variant's name reads
@@ -976,7 +984,7 @@ pub(super) fn variant_files<'a>(args: &[&'a str]) -> Vec<&'a std::path::Path> {
 /// Refuses a variant with rounds in a command that knows only games of one
 /// round (exit 2, saying so), rather than answering for one round as if it
 /// were the match.
-pub(super) fn one_round_only(game: &crate::engine::Game, command: &str) -> Result<(), Error> {
+pub(super) fn one_round_only<W: Width>(game: &Game<W>, command: &str) -> Result<(), Error> {
     if !game.has_rounds() {
         return Ok(());
     }
@@ -993,10 +1001,10 @@ pub(super) fn one_round_only(game: &crate::engine::Game, command: &str) -> Resul
 /// hold the variant's number of stones unless `--any-stones`), with `game`
 /// ready to play from it ([`Game::covering`]: a position may hold more
 /// stones than the variant's start).
-pub(super) fn start_position<'g>(
-    game: &'g Game,
+pub(super) fn start_position<'g, W: Width>(
+    game: &'g Game<W>,
     args: &StartArgs,
-) -> Result<(Cow<'g, Game>, Position), Error> {
+) -> Result<(Cow<'g, Game<W>>, Position<W>), Error> {
     let Some(text) = &args.from else {
         return Ok((Cow::Borrowed(game), game.start()));
     };

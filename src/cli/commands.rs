@@ -1,7 +1,8 @@
 //! What each subcommand does. Commands compute data; `report` formats it.
 
 use super::args::{
-    start_position, variant_files, BenchFormat, Command, Format, LanguageFormat, ReportFormat, OK,
+    narrow_game, start_position, variant_files, BenchFormat, Command, Format, LanguageFormat,
+    ReportFormat, OK,
 };
 use super::error::Error;
 use super::{
@@ -9,7 +10,7 @@ use super::{
     play, report, simulate, verify_commands,
 };
 use crate::{
-    engine::{perft, Game},
+    engine::{perft, with_game, AnyGame, Game, NarrowView, Width},
     files::Output,
     render, solve, trace, variants, EXIT_FAILED,
 };
@@ -59,60 +60,22 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
                 .as_deref()
                 .map(|path| Output::check("--out", path)?.not_input(&variant_files(&[&variant])))
                 .transpose()?;
-            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
-            let (game, start) = start_position(&game, &start)?;
-            let mut trace = match moves {
-                Some(moves) => {
-                    let labels: Vec<&str> = moves.split_whitespace().collect();
-                    trace::from_moves(&game, start, &labels)?
-                }
-                None => {
-                    super::args::check_agents(&game, &agents)?;
-                    trace::from_agents(&game, start, agents, seed.unwrap_or(1), max_plies)
-                }
-            };
-            // A variant file is named from the trace's folder when that is
-            // known (--out, --html, or standard output sent to a file), else
-            // by its absolute path.
-            let folder = match out_file.as_ref().or(html.as_ref()) {
-                Some(file) => Some(file.path().parent().unwrap_or(Path::new("")).to_path_buf()),
-                None => stdout_file_folder(),
-            };
-            trace.set = set.written();
-            trace.variant_file = (!variants::is_shipped(&variant))
-                .then(|| variants::reference(&variant, folder.as_deref()))
-                .transpose()?;
-            if let Some(html) = html {
-                let frames = render::frames(&game, start, &trace)?;
-                let page = render::trace_html(&game, &trace, &frames)?;
-                html.write(page.as_bytes())?;
-                err(format!(
-                    "wrote {} ({} plies)\n",
-                    html.path().display(),
-                    trace.plies.len()
-                ));
-                return Ok(OK);
-            }
-            let text = match format {
-                Format::Text => report::trace_text(&game, &trace),
-                Format::Json => {
-                    serde_json::to_string_pretty(&trace).map_err(|e| Error::Usage(e.to_string()))?
-                        + "\n"
-                }
-                Format::Yaml => crate::yaml::to_string(&trace)?,
-            };
-            match out_file {
-                Some(file) => {
-                    file.write(text.as_bytes())?;
-                    err(format!(
-                        "wrote {} ({} plies)\n",
-                        file.path().display(),
-                        trace.plies.len()
-                    ));
-                }
-                None => out(text)?,
-            }
-            Ok(OK)
+            let game = AnyGame::new(variants::load_with(&variant, &set.set)?.rules);
+            with_game!(&game, game => trace_command(
+                game,
+                TraceRequest {
+                    variant: &variant,
+                    moves: moves.as_deref(),
+                    seed,
+                    agents,
+                    start: &start,
+                    max_plies,
+                    format,
+                    set: &set,
+                },
+                html,
+                out_file,
+            ))
         }
         Command::Play {
             variant,
@@ -130,19 +93,9 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             svg,
         } => {
             let svg = Output::check("--svg", &svg)?.not_input(&variant_files(&[&variant]))?;
-            let game = Game::new(variants::load(&variant)?.rules);
-            let (game, start) = start_position(&game, &start)?;
-            let labels: Vec<&str> = moves.split_whitespace().collect();
-            let trace = trace::from_moves(&game, start, &labels)?;
-            let frames = render::frames(&game, start, &trace)?;
-            let k = ply.unwrap_or(trace.plies.len() as u32);
-            let frame = frames.get(k as usize).ok_or_else(|| {
-                Error::Usage(format!(
-                    "--ply {k}: the moves give only {} plies",
-                    trace.plies.len()
-                ))
-            })?;
-            svg.write(render::position_svg(&game, frame).as_bytes())?;
+            let game = AnyGame::new(variants::load(&variant)?.rules);
+            let page = with_game!(&game, game => render_svg(game, &start, &moves, ply))?;
+            svg.write(page.as_bytes())?;
             Ok(OK)
         }
         Command::Perft {
@@ -150,12 +103,14 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             depth,
             start,
         } => {
-            let game = Game::new(variants::load(&variant)?.rules);
-            let (game, start) = start_position(&game, &start)?;
-            out("depth  leaves\n")?;
-            for d in 1..=depth {
-                out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
-            }
+            let game = AnyGame::new(variants::load(&variant)?.rules);
+            with_game!(&game, game => {
+                let (game, start) = start_position(game, &start)?;
+                out("depth  leaves\n")?;
+                for d in 1..=depth {
+                    out(format_args!("{d:>5}  {}\n", perft(&game, &start, d)))?;
+                }
+            });
             Ok(OK)
         }
         Command::Bench {
@@ -165,13 +120,15 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             max_plies,
             format,
         } => {
-            let game = Game::new(variants::load(&variant)?.rules);
-            let cap = max_plies.unwrap_or_else(|| crate::bench::default_ply_cap(&game));
+            let game = AnyGame::new(variants::load(&variant)?.rules);
             let threads = match threads {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 n => n,
             };
-            let bench = crate::bench::run(&game, cap, seconds, threads);
+            let bench = with_game!(&game, game => {
+                let cap = max_plies.unwrap_or_else(|| crate::bench::default_ply_cap(game));
+                crate::bench::run(game, cap, seconds, threads)
+            });
             match format {
                 BenchFormat::Text => out(report::bench_text(&bench))?,
                 BenchFormat::Json => out(serde_json::to_string_pretty(&bench)
@@ -282,7 +239,10 @@ pub(super) fn execute(command: Command) -> Result<i32, Error> {
             let save = save
                 .map(|path| Output::check("--save", &path)?.not_input(&reads))
                 .transpose()?;
-            let game = Game::new(variants::load_with(&variant, &set.set)?.rules);
+            let game = narrow_game(
+                variants::load_with(&variant, &set.set)?.rules,
+                "`sow solve`",
+            )?;
             super::args::one_round_only(&game, "solve")?;
             let clock = std::time::Instant::now();
             let tables = match (databases, use_databases) {
@@ -380,6 +340,107 @@ fn stdout_file_folder() -> Option<PathBuf> {
     Some(file.parent()?.to_path_buf())
 }
 
+/// `sow render`: the SVG of the position after `ply` plies of `moves` (the
+/// last by default) on `game`, at the width its board was loaded on.
+fn render_svg<W: Width>(
+    game: &Game<W>,
+    start: &super::args::StartArgs,
+    moves: &str,
+    ply: Option<u32>,
+) -> Result<String, Error> {
+    let (game, start) = start_position(game, start)?;
+    let labels: Vec<&str> = moves.split_whitespace().collect();
+    let trace = trace::from_moves(&game, start, &labels)?;
+    let frames = render::frames(&game, start, &trace)?;
+    let k = ply.unwrap_or(trace.plies.len() as u32);
+    let frame = frames.get(k as usize).ok_or_else(|| {
+        Error::Usage(format!(
+            "--ply {k}: the moves give only {} plies",
+            trace.plies.len()
+        ))
+    })?;
+    Ok(render::position_svg(&game, frame))
+}
+
+/// What `sow trace` was asked to play.
+struct TraceRequest<'a> {
+    variant: &'a str,
+    moves: Option<&'a str>,
+    seed: Option<u64>,
+    agents: [crate::agents::AgentSpec; 2],
+    start: &'a super::args::StartArgs,
+    max_plies: u32,
+    format: Format,
+    set: &'a super::args::SetArgs,
+}
+
+/// `sow trace` on `game`, at the width its board was loaded on.
+fn trace_command<W: NarrowView>(
+    game: &Game<W>,
+    request: TraceRequest<'_>,
+    html: Option<Output>,
+    out_file: Option<Output>,
+) -> Result<i32, Error> {
+    let (game, start) = start_position(game, request.start)?;
+    let mut trace = match request.moves {
+        Some(moves) => {
+            let labels: Vec<&str> = moves.split_whitespace().collect();
+            trace::from_moves(&game, start, &labels)?
+        }
+        None => {
+            super::args::check_agents(&game, &request.agents)?;
+            trace::from_agents(
+                &game,
+                start,
+                request.agents,
+                request.seed.unwrap_or(1),
+                request.max_plies,
+            )
+        }
+    };
+    // A variant file is named from the trace's folder when that is
+    // known (--out, --html, or standard output sent to a file), else
+    // by its absolute path.
+    let folder = match out_file.as_ref().or(html.as_ref()) {
+        Some(file) => Some(file.path().parent().unwrap_or(Path::new("")).to_path_buf()),
+        None => stdout_file_folder(),
+    };
+    trace.set = request.set.written();
+    trace.variant_file = (!variants::is_shipped(request.variant))
+        .then(|| variants::reference(request.variant, folder.as_deref()))
+        .transpose()?;
+    if let Some(html) = html {
+        let frames = render::frames(&game, start, &trace)?;
+        let page = render::trace_html(&game, &trace, &frames)?;
+        html.write(page.as_bytes())?;
+        err(format!(
+            "wrote {} ({} plies)\n",
+            html.path().display(),
+            trace.plies.len()
+        ));
+        return Ok(OK);
+    }
+    let text = match request.format {
+        Format::Text => report::trace_text(&game, &trace),
+        Format::Json => {
+            serde_json::to_string_pretty(&trace).map_err(|e| Error::Usage(e.to_string()))? + "\n"
+        }
+        Format::Yaml => crate::yaml::to_string(&trace)?,
+    };
+    match out_file {
+        Some(file) => {
+            file.write(text.as_bytes())?;
+            err(format!(
+                "wrote {} ({} plies)\n",
+                file.path().display(),
+                trace.plies.len()
+            ));
+        }
+        None => out(text)?,
+    }
+    Ok(OK)
+}
+
 /// `sow check`: every file, its facts or its errors; 1 when any is invalid.
 /// A file with readings: its base rules, then each reading (`FILE@READING`
 /// checks that one). With `play` (games, seed), each valid file's random
@@ -444,10 +505,10 @@ fn check(
                     }
                     let mut facts = report::check_ok(&name, &loaded.rules);
                     if let Some((games, seed)) = play {
-                        let game = Game::new(loaded.rules);
-                        facts +=
-                            &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
-                        if game.has_rounds() {
+                        let game = AnyGame::new(loaded.rules);
+                        let bounds = with_game!(&game, game => crate::sim::Bounds::measure(game, games, seed));
+                        facts += &report::check_play(&bounds);
+                        if with_game!(&game, game => game.has_rounds()) {
                             facts += "    (each game is a whole match of rounds: the ply cap bounds the match)\n";
                         }
                     }
@@ -489,8 +550,10 @@ fn check_with(
                 }
                 let mut facts = report::check_ok(file, &loaded.rules);
                 if let Some((games, seed)) = play {
-                    let game = Game::new(loaded.rules);
-                    facts += &report::check_play(&crate::sim::Bounds::measure(&game, games, seed));
+                    let game = AnyGame::new(loaded.rules);
+                    let bounds =
+                        with_game!(&game, game => crate::sim::Bounds::measure(game, games, seed));
+                    facts += &report::check_play(&bounds);
                 }
                 out(facts).or_else(|e| if reader_gone(&e) { Ok(()) } else { Err(e) })?;
             }

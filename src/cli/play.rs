@@ -14,7 +14,7 @@ use super::error::Error;
 use crate::files::IoError;
 use crate::{
     agents::AgentSpec,
-    engine::{Game, Player},
+    engine::Player,
     play::{Options, Reply, Session, Style},
     variants,
 };
@@ -28,7 +28,8 @@ pub(super) fn play(
     seed: Option<u64>,
     set: &SetArgs,
 ) -> Result<i32, Error> {
-    let game = Game::new(variants::load_with(variant, &set.set)?.rules);
+    let game =
+        super::args::narrow_game(variants::load_with(variant, &set.set)?.rules, "`sow play`")?;
     super::args::check_agents(&game, &[agent])?;
     let (game, from) = start_position(&game, start)?;
     let from = start.from.is_some().then_some(from);

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
 
 use crate::{
-    engine::{EndReason, Game, Player, MAX_RELAYS},
+    engine::{EndReason, Game, Player, Width, MAX_RELAYS},
     rules::Rules,
     sim::Bounds,
     trace::{Trace, Winner},
@@ -104,7 +104,7 @@ pub(super) fn fit(table: &mut Table) {
 }
 
 /// A trace as a table: one line per ply with the whole board after it.
-pub(super) fn trace_text(game: &Game, trace: &Trace) -> String {
+pub(super) fn trace_text<W: Width>(game: &Game<W>, trace: &Trace) -> String {
     let pits = game.pit_count();
     // South's pits, then North's (a side is two rows on four rows).
     let per_row = game.pits_per_side();

@@ -89,7 +89,10 @@ impl Columns<'_> {
         let load = |arg: &str, set: &[Override]| -> Result<Column, Error> {
             Ok(Column {
                 arg: arg.to_string(),
-                game: Game::new(variants::load_with(arg, set)?.rules),
+                game: super::args::narrow_game(
+                    variants::load_with(arg, set)?.rules,
+                    "`sow compare-rules`",
+                )?,
                 heading: None,
             })
         };
@@ -127,7 +130,7 @@ impl Columns<'_> {
                 match variants::load_with(variant, &set) {
                     Ok(loaded) => columns.push(Column {
                         arg: value.to_string(),
-                        game: Game::new(loaded.rules),
+                        game: super::args::narrow_game(loaded.rules, "`sow compare-rules`")?,
                         heading: Some(if own.as_ref() == Some(&value.values) {
                             format!("{value} (file)")
                         } else {

@@ -12,7 +12,7 @@ use super::{
     sim_report,
 };
 use crate::{
-    engine::Game,
+    engine::{with_game, AnyGame, Game, NarrowView},
     files::Output,
     render,
     sim::{self, Batch, GamesOut, Shard, Summary, Tally},
@@ -34,9 +34,10 @@ pub(super) fn simulate(
     let plot = plot
         .map(|path| Output::check("--plot", path)?.not_input(&reads))
         .transpose()?;
-    let game = Game::new(variants::load_with(variant, &set.set)?.rules);
+    let game = AnyGame::new(variants::load_with(variant, &set.set)?.rules);
     let batch = args.batch(shard)?;
-    let (summary, tally) = run_batch(&game, &batch, args, games_out.as_ref())?;
+    let (summary, tally) =
+        with_game!(&game, game => run_batch(game, &batch, args, games_out.as_ref()))?;
     if let Some(plot) = plot {
         plot.write(render::batch_plot(&summary, &tally)?.as_bytes())?;
     }
@@ -110,8 +111,8 @@ impl BatchArgs {
 /// Plays `batch` on `args.threads` threads (0: one per core) showing its
 /// progress (see [`Progress`]), writing the games to `games_out` if given;
 /// its summary and its raw tally.
-fn run_batch(
-    game: &Game,
+fn run_batch<W: NarrowView>(
+    game: &Game<W>,
     batch: &Batch,
     args: &BatchArgs,
     games_out: Option<&Output>,

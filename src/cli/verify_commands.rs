@@ -9,7 +9,7 @@ use super::output::{say, sayln};
 use crate::verify::RecordError;
 use crate::{
     diagnostic::printable,
-    engine::{Game, Move},
+    engine::{with_game, AnyGame, Game, Move},
     variants,
     verify::{self, RecordFile, Verdict},
     EXIT_FAILED, EXIT_UNKNOWN,
@@ -53,7 +53,6 @@ pub(super) fn verify(
     any_stones: bool,
 ) -> Result<i32, Error> {
     let file = RecordFile::read(path)?;
-    let replay = |game: &Game| verify::replay(game, &file.record, any_stones);
     if candidates.is_empty() {
         let (arg, loaded) = match variant {
             Some(arg) => {
@@ -62,21 +61,25 @@ pub(super) fn verify(
             }
             None => (file.variant_arg(), file.load_variant()?),
         };
-        let game = Game::new(loaded.rules);
-        let verdict = replay(&game).map_err(|message| RecordError::Invalid {
-            path: path.display().to_string(),
-            message: format!("does not fit {} ({arg}): {message}", game.rules().name),
-        })?;
-        sayln!(
-            "{} against {} ({}):",
-            printable(&path.display().to_string()),
-            game.rules().name,
-            printable(&arg)
-        );
-        say!("{}", verify::replay::render(&game, &verdict));
-        return Ok(match verdict {
-            Verdict::Consistent { .. } => OK,
-            Verdict::Diverged(_) => EXIT_FAILED,
+        let game = AnyGame::new(loaded.rules);
+        return with_game!(&game, game => {
+            let verdict = verify::replay(game, &file.record, any_stones).map_err(|message| {
+                RecordError::Invalid {
+                    path: path.display().to_string(),
+                    message: format!("does not fit {} ({arg}): {message}", game.rules().name),
+                }
+            })?;
+            sayln!(
+                "{} against {} ({}):",
+                printable(&path.display().to_string()),
+                game.rules().name,
+                printable(&arg)
+            );
+            say!("{}", verify::replay::render(game, &verdict));
+            Ok(match verdict {
+                Verdict::Consistent { .. } => OK,
+                Verdict::Diverged(_) => EXIT_FAILED,
+            })
         });
     }
     // Every candidate is read before any is replayed: a name that reads as
@@ -85,7 +88,7 @@ pub(super) fn verify(
     let mut unreadable = Vec::new();
     for arg in candidates {
         match variants::load(arg) {
-            Ok(loaded) => games.push((arg, Game::new(loaded.rules))),
+            Ok(loaded) => games.push((arg, AnyGame::new(loaded.rules))),
             Err(e) => unreadable.push(format!(
                 "--candidates {}: {}",
                 printable(arg),
@@ -99,7 +102,7 @@ pub(super) fn verify(
     let mut explained = Vec::new();
     for (arg, game) in &games {
         sayln!("== {} ({}):", printable(arg), game.rules().name);
-        match replay(game) {
+        with_game!(game, game => match verify::replay(game, &file.record, any_stones) {
             Ok(verdict) => {
                 say!("{}", verify::replay::render(game, &verdict));
                 if matches!(verdict, Verdict::Consistent { .. }) {
@@ -107,7 +110,7 @@ pub(super) fn verify(
                 }
             }
             Err(message) => sayln!("does not fit: {message}"),
-        }
+        })
     }
     if explained.is_empty() {
         sayln!("no candidate explains {}", path.display());
@@ -141,8 +144,8 @@ pub(super) fn diff(
         limits.max_positions as u128,
         DIFF_BYTES_PER_POSITION,
     )?;
-    let a = Game::new(variants::load(a_arg)?.rules);
-    let b = Game::new(variants::load(b_arg)?.rules);
+    let a = super::args::narrow_game(variants::load(a_arg)?.rules, "`sow diff`")?;
+    let b = super::args::narrow_game(variants::load(b_arg)?.rules, "`sow diff`")?;
     let names = (a_arg, b_arg);
     let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {
@@ -214,7 +217,7 @@ fn write_record(
 /// `sow analyze`: the graph of reachable positions.
 pub(super) fn analyze(variant: &str, limit: usize) -> Result<i32, Error> {
     use crate::solve::analyze::{self, AnalyzeError, Shape};
-    let game = Game::new(variants::load(variant)?.rules);
+    let game = super::args::narrow_game(variants::load(variant)?.rules, "`sow analyze`")?;
     super::args::one_round_only(&game, "analyze")?;
     crate::memory::check(
         &format!("analyze {variant}"),
@@ -315,7 +318,10 @@ pub(super) fn infer(
         Some(arg) => variants::load(arg)?.rules,
         None => board_of_records(&files)?,
     };
-    super::args::one_round_only(&Game::new(base_rules.clone()), "infer")?;
+    super::args::one_round_only(
+        &super::args::narrow_game(base_rules.clone(), "`sow infer`")?,
+        "infer",
+    )?;
     let usage = |option: &str, m: String| Error::Usage(format!("{option}: {m}"));
     let vary = vary
         .iter()

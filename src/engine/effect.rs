@@ -4,15 +4,16 @@
 use super::{
     move_list::MoveList,
     position::{Move, Position},
+    width::{Narrow, Width},
 };
 
 /// What a move did besides moving stones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Effect {
+pub struct Effect<W: Width = Narrow> {
     /// The pit that got the last stone.
     pub last: u8,
     /// Bit `i` is set when pit `i` was captured.
-    pub captured_pits: u32,
+    pub captured_pits: W::Set,
     /// Stones captured by this move.
     pub captured: u16,
     /// The move would have captured every stone of the opponent's row, and the
@@ -34,20 +35,20 @@ pub struct Effect {
 
 /// A legal move and the position it leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Successor {
+pub struct Successor<W: Width = Narrow> {
     /// The move.
     pub mv: Move,
     /// The position after it.
-    pub position: Position,
+    pub position: Position<W>,
     /// What it sowed and captured.
-    pub effect: Effect,
+    pub effect: Effect<W>,
 }
 
 /// The legal moves of a position with their results, in pit order, and
 /// why the position is over when there is none.
-pub type Successors = MoveList<Successor>;
+pub type Successors<W = Narrow> = MoveList<Successor<W>, W>;
 
-impl Default for Successors {
+impl<W: Width> Default for Successors<W> {
     fn default() -> Self {
         MoveList::new(Successor {
             mv: Move::PASS,
@@ -57,15 +58,15 @@ impl Default for Successors {
     }
 }
 
-impl Successors {
+impl<W: Width> Successors<W> {
     /// The successor reached by `mv`, if `mv` is legal.
-    pub fn find(&self, mv: Move) -> Option<&Successor> {
+    pub fn find(&self, mv: Move) -> Option<&Successor<W>> {
         self.as_slice().iter().find(|s| s.mv == mv)
     }
 }
 
 /// `effect` with its capture waived by the grand-slam rule.
-pub(super) fn waived(effect: Effect) -> Effect {
+pub(super) fn waived<W: Width>(effect: Effect<W>) -> Effect<W> {
     Effect {
         capture_waived: true,
         ..effect

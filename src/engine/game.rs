@@ -13,6 +13,7 @@ mod shift;
 mod sowing_capture;
 mod vote;
 
+use crate::engine::width::{with_words, Narrow, PitBits, Width};
 use std::ops::Range;
 
 use super::component::{
@@ -34,7 +35,7 @@ use super::{
     illegal::Illegal,
     move_list::{Legality, Moves},
     outcome::EndReason,
-    position::{Move, Player, Position, Vote, MAX_PITS, OPPONENT_STORE_SLOT, STORE_SLOT},
+    position::{Move, Player, Position, Vote},
     topology::Topology,
 };
 use crate::rules::{
@@ -60,38 +61,41 @@ enum LapsEnd {
 /// A variant compiled for play: the rules, each compiled into the component
 /// that plays it (`src/engine/component/`), and the position every game
 /// starts from.
+///
+/// `W` is the board's width ([`Width`]): the boards that fit 32 slots,
+/// nearly all of them, take the default.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Game<W: Width = Narrow> {
     rules: Rules,
     /// The position before the first move (every game starts here: kept,
     /// not built per game).
-    start: Position,
+    start: Position<W>,
     /// The candidate moves of `start` and what they say of its legal moves
     /// ([`Game::candidate_moves`]): worked out once, not at every game's
     /// start.
-    start_candidates: (Moves, Legality),
+    start_candidates: (Moves<W>, Legality<W>),
     /// The board's shape: rows, sides, circuits, facing pits.
     topology: Topology,
     /// The board as masks of each player's pits, and its stores.
-    pub(super) board: BoardMasks,
+    pub(super) board: BoardMasks<W>,
     /// The sowing paths and laps.
-    pub(super) sowing: SowPaths,
+    pub(super) sowing: SowPaths<W>,
     /// The moves each pit allows.
-    pub(super) move_table: MoveTable,
+    pub(super) move_table: MoveTable<W>,
     /// Which candidate moves are legal.
-    pub(super) legality: MoveLegality,
+    pub(super) legality: MoveLegality<W>,
     /// The capture rules, sorted by where they look.
-    pub(super) captures: CaptureRules,
+    pub(super) captures: CaptureRules<W>,
     /// The `claim` rule, when pits can become a player's store.
-    claim: Option<ClaimRule>,
+    claim: Option<ClaimRule<W>>,
     /// The game's first moves.
-    pub(super) opening: OpeningRules,
+    pub(super) opening: OpeningRules<W>,
     /// Who moves after a move.
     pub(super) turns: TurnRules,
     /// How the game ends: its conditions, and how each end scores.
     pub(super) ends: EndRules,
     /// What the move loop reads of the rounds.
-    pub(super) rounds: RoundRules,
+    pub(super) rounds: RoundRules<W>,
     /// One-lap sowings as whole-board additions, where the board is small
     /// enough and no capture happens inside the sowing.
     packed: Option<PackedLaps>,
@@ -104,8 +108,25 @@ pub struct Game {
 }
 
 impl Game {
-    /// Compiles validated rules.
+    /// Compiles validated rules whose board fits the narrow width (at most
+    /// 32 slots: 2x15 with stores, 3x10, 4x8). [`AnyGame::new`](super::AnyGame)
+    /// takes any board the rules accept, on the narrowest width that holds
+    /// it.
     pub fn new(rules: Rules) -> Self {
+        Game::with_width(rules)
+    }
+}
+
+impl<W: Width> Game<W> {
+    /// Compiles validated rules for a board of width `W`, which must hold
+    /// the board's pits and its store slots ([`Width::fits`]).
+    pub fn with_width(rules: Rules) -> Self {
+        debug_assert!(
+            W::fits(&rules),
+            "a board of {} pits on {}",
+            rules.pit_count(),
+            W::NAME
+        );
         let topology = Topology::new(&rules);
         let board = BoardMasks::new(&rules, &topology);
         let sowing = SowPaths::new(&rules, &topology, board.row_bits);
@@ -131,7 +152,7 @@ impl Game {
             && !turns.extra_turn_capture
             && !opening.each_player_opening
             && !opening.shift_opening;
-        let mut start = Position {
+        let mut start: Position<W> = Position {
             opening: true,
             ..Position::EMPTY
         };
@@ -226,7 +247,7 @@ impl Game {
     /// the stones `pos` holds ([`Game::covers`]), else a copy with its
     /// tables sized for them. Every position from outside a game (`--from
     /// --any-stones`, a record's `start`) enters play through here.
-    pub fn covering(&self, pos: &Position) -> std::borrow::Cow<'_, Game> {
+    pub fn covering(&self, pos: &Position<W>) -> std::borrow::Cow<'_, Game<W>> {
         if self.covers(pos.total_stones()) {
             return std::borrow::Cow::Borrowed(self);
         }
@@ -273,13 +294,13 @@ impl Game {
     }
 
     /// The position before the first move.
-    pub fn start(&self) -> Position {
+    pub fn start(&self) -> Position<W> {
         self.start
     }
 
     /// The candidate moves of [`Game::start`] and what they say of its
     /// legal moves, as [`Game::candidate_moves`] gives them.
-    pub(super) fn start_candidates(&self) -> (Moves, Legality) {
+    pub(super) fn start_candidates(&self) -> (Moves<W>, Legality<W>) {
         self.start_candidates
     }
 
@@ -287,7 +308,7 @@ impl Game {
     /// sowing order: `Some(pit)` for a pit, `None` for a store.
     /// Empty for a pass or an empty pit. For showing a move; legality is not
     /// checked.
-    pub fn sowing_path(&self, pos: &Position, mv: Move) -> Vec<Option<usize>> {
+    pub fn sowing_path(&self, pos: &Position<W>, mv: Move) -> Vec<Option<usize>> {
         self.sowing_laps(pos, mv)
             .into_iter()
             .flat_map(|(_, lap)| lap)
@@ -296,7 +317,7 @@ impl Game {
 
     /// [`Game::sowing_path`] lap by lap: the pit each lap's stones were
     /// lifted from and where they went (several laps where the rules relay).
-    pub fn sowing_laps(&self, pos: &Position, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
+    pub fn sowing_laps(&self, pos: &Position<W>, mv: Move) -> Vec<(usize, Vec<Option<usize>>)> {
         let laps = self.laps_with_sources(pos, mv);
         laps.into_iter()
             .map(|(origin, lap, _)| (origin, lap))
@@ -306,7 +327,7 @@ impl Game {
     /// For each lap of [`Game::sowing_laps`], whether it sows stones a
     /// capture took (`then resows`, `resows_from_lap_start`,
     /// `resows_from_end`) rather than stones lifted from its pit.
-    pub fn resown_laps(&self, pos: &Position, mv: Move) -> Vec<bool> {
+    pub fn resown_laps(&self, pos: &Position<W>, mv: Move) -> Vec<bool> {
         let laps = self.laps_with_sources(pos, mv);
         laps.into_iter().map(|(_, _, resown)| resown).collect()
     }
@@ -315,7 +336,7 @@ impl Game {
     /// stones.
     fn laps_with_sources(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         mv: Move,
     ) -> Vec<(usize, Vec<Option<usize>>, bool)> {
         if mv == Move::PASS || mv.filled_pit().is_some() {
@@ -336,7 +357,8 @@ impl Game {
             // capture sown from a kichwa may turn the move round.
             let waived = self.play(pos, mv).is_ok_and(|s| s.effect.capture_waived);
             let capture = self.may_capture(pos) && !waived;
-            let taken = (&mut 0, &mut 0);
+            let mut pits_taken = W::Set::ZERO;
+            let taken = (&mut 0, &mut pits_taken);
             let on_lap = |o, n, d, resown| lifted.push((o, n, d, resown));
             self.sow_laps_capturing(&mut board, first, direction, capture, taken, on_lap)
         } else {
@@ -371,7 +393,7 @@ impl Game {
     /// that row's pits already holds more than any capturable count (it
     /// cannot be emptied).
     #[inline]
-    pub(super) fn slam_possible(&self, pos: &Position) -> bool {
+    pub(super) fn slam_possible(&self, pos: &Position<W>) -> bool {
         !self.legality.slam_screen
             || self
                 .row(pos.to_move.other())
@@ -388,31 +410,37 @@ impl Game {
 
     /// Whether `player`'s row holds no stone.
     #[inline]
-    fn row_is_empty(&self, pos: &Position, player: Player) -> bool {
-        masked(&pos.words(), &self.board.row_bytes[player.index()]) == 0
+    fn row_is_empty(&self, pos: &Position<W>, player: Player) -> bool {
+        with_words!(false, |K| masked(
+            &pos.words_n::<K>(),
+            &self.board.row_bytes[player.index()]
+        )) == 0
     }
 
     /// Whether no pit `player` owns holds a stone: their row, less the pits
     /// the opponent won and with those they won ([`Game::owner`]).
-    fn owns_no_stone(&self, pos: &Position, player: Player) -> bool {
+    fn owns_no_stone(&self, pos: &Position<W>, player: Player) -> bool {
         let [own, other] = [player, player.other()].map(|p| self.board.row_bits[p.index()]);
         let owned = (own & !pos.swapped) | (other & pos.swapped);
-        self.pits_holding(pos, 1) & owned == 0
+        self.pits_holding(pos, 1) & owned == W::Set::ZERO
     }
 
     /// Whether `player`'s inner row is empty (four rows; true otherwise).
-    pub(super) fn inner_row_is_empty(&self, pos: &Position, player: Player) -> bool {
-        masked(&pos.words(), &self.board.inner_bytes[player.index()]) == 0
+    pub(super) fn inner_row_is_empty(&self, pos: &Position<W>, player: Player) -> bool {
+        with_words!(false, |K| masked(
+            &pos.words_n::<K>(),
+            &self.board.inner_bytes[player.index()]
+        )) == 0
     }
 
     /// Whether `player` has a pit holding at least `min_stones`.
-    pub(super) fn can_move(&self, pos: &Position, player: Player) -> bool {
+    pub(super) fn can_move(&self, pos: &Position<W>, player: Player) -> bool {
         let min = self.rules.sowing.min_stones;
-        if pos.swapped | pos.claimed | pos.closed != 0 {
+        if pos.swapped | pos.claimed | pos.closed != W::Set::ZERO {
             return (0..self.board.pit_count)
                 .any(|pit| self.plays(pos, player, pit) && pos.pits[pit] >= min);
         }
-        self.pits_holding(pos, min) & self.move_table.playable_bits[player.index()] != 0
+        self.pits_holding(pos, min) & self.move_table.playable_bits[player.index()] != W::Set::ZERO
             || (self.legality.singletons
                 && self
                     .row(player)
@@ -422,17 +450,14 @@ impl Game {
     /// Bit `i` set when pit `i` of `pos` holds at least `min` stones
     /// ([`Position::holding_at_least`] over the words the board uses).
     #[inline(always)]
-    pub(super) fn pits_holding(&self, pos: &Position, min: u8) -> u32 {
-        match self.board.narrow {
-            true => pos.holding_at_least::<2>(min),
-            false => pos.holding_at_least::<4>(min),
-        }
+    pub(super) fn pits_holding(&self, pos: &Position<W>, min: u8) -> W::Set {
+        with_words!(self.board.narrow, |K| pos.holding_at_least::<K>(min))
     }
 
     /// Under `singletons into_empty`: whether `player` may play the single
     /// stone of `pit` in some direction, the pit it is sown into being
     /// empty (asked only when no pit of theirs holds `min_stones`).
-    fn single_move(&self, pos: &Position, player: Player, pit: usize) -> bool {
+    fn single_move(&self, pos: &Position<W>, player: Player, pit: usize) -> bool {
         pos.pits[pit] == 1
             && self.move_table.directions[pit]
                 .iter()
@@ -444,13 +469,13 @@ impl Game {
     #[inline]
     pub(super) fn single_into_empty(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         player: Player,
         pit: usize,
         direction: Direction,
     ) -> bool {
         let target = usize::from(self.sowing.sow_path[player.index()][direction as usize][pit][0]);
-        (target == pit) | (pos.pits[target % MAX_PITS] == 0)
+        (target == pit) | (pos.pits[target % W::SLOTS] == 0)
     }
 
     /// The pits `player` may play: their row, the whole board under
@@ -469,7 +494,7 @@ impl Game {
     /// change handed it over (`refill surplus`) or the other player claimed
     /// it (`claim`).
     #[inline]
-    pub fn owner(&self, pos: &Position, pit: usize) -> Player {
+    pub fn owner(&self, pos: &Position<W>, pit: usize) -> Player {
         let row = self.topology.owner(pit);
         if pos.is_swapped(pit) {
             row.other()
@@ -482,10 +507,10 @@ impl Game {
     /// goes: one of [`Game::playable`], or, once pits have changed hands,
     /// one of theirs; never a claimed or closed pit.
     #[inline]
-    pub fn plays(&self, pos: &Position, player: Player, pit: usize) -> bool {
+    pub fn plays(&self, pos: &Position<W>, player: Player, pit: usize) -> bool {
         if pos.is_claimed(pit) || pos.is_closed(pit) {
             false
-        } else if pos.swapped == 0 || self.move_table.play_any {
+        } else if pos.swapped == W::Set::ZERO || self.move_table.play_any {
             self.playable(player).contains(&pit)
         } else if self.move_table.play_opponent {
             pit < self.board.pit_count && self.owner(pos, pit) == player.other()
@@ -516,18 +541,18 @@ impl Game {
     /// store), `extra_turn capture` (a pit captured) or `extra_turn
     /// last_pit_capture` (a pit captured where the move ended).
     #[inline]
-    pub(super) fn moves_again(&self, last: usize, effect: &Effect, ended_pits: u32) -> bool {
+    pub(super) fn moves_again(&self, last: usize, effect: &Effect<W>, ended_pits: W::Set) -> bool {
         let captured = match self.turns.only_last_pit_capture {
             true => ended_pits,
             false => effect.captured_pits,
         };
         (self.turns.extra_turn && self.is_store(last))
-            || (self.turns.extra_turn_capture && captured != 0)
+            || (self.turns.extra_turn_capture && captured != W::Set::ZERO)
     }
 
     /// Sows from `pit` and, when `capture` is true, captures; the result is
     /// the position with the other player to move. Legality is not checked.
-    fn sow(&self, pos: &Position, mv: Move, capture: bool) -> (Position, Effect) {
+    fn sow(&self, pos: &Position<W>, mv: Move, capture: bool) -> (Position<W>, Effect<W>) {
         let mut next = *pos;
         let effect = self.sow_in_place(&mut next, mv, capture);
         (next, effect)
@@ -536,11 +561,11 @@ impl Game {
     /// [`Game::sow`] on a position in place (the move loop writes straight
     /// into the successor list).
     #[inline(always)]
-    pub(super) fn sow_in_place(&self, pos: &mut Position, mv: Move, capture: bool) -> Effect {
+    pub(super) fn sow_in_place(&self, pos: &mut Position<W>, mv: Move, capture: bool) -> Effect<W> {
         // Packed whole moves are never a shift's (a shift variant has none):
         // the common case first, so the shift test stays off its path.
         if let Some(packed) = &self.packed {
-            if packed.whole_moves && pos.closed == 0 {
+            if packed.whole_moves && pos.closed == W::Set::ZERO {
                 return self.sow_packed(packed, pos, mv, capture);
             }
         }
@@ -564,15 +589,15 @@ impl Game {
     #[inline]
     fn sow_in_place_generic<const PLAIN: bool>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mv: Move,
         capture: bool,
-    ) -> Effect {
+    ) -> Effect<W> {
         #[cfg(debug_assertions)]
         let total = pos.total_stones();
         let mover = pos.to_move;
         let direction = mv.direction as usize;
-        let (mut sown_captured, mut sown_pits) = (0, 0);
+        let (mut sown_captured, mut sown_pits) = (0, W::Set::ZERO);
         // Lift and sow the laps.
         let (last, end, _) = if PLAIN {
             let last = self.sow_one_lap::<true>(pos, usize::from(mv.pit), direction, |_, _| {});
@@ -599,8 +624,8 @@ impl Game {
         };
         // Bank the stores: the stones sown into them are their owners'.
         if self.board.has_stores {
-            let in_store = pos.pits[STORE_SLOT];
-            pos.pits[STORE_SLOT] = 0;
+            let in_store = pos.pits[W::STORE_SLOT];
+            pos.pits[W::STORE_SLOT] = 0;
             pos.captured[mover.index()] += u16::from(in_store);
             if self.board.both_stores {
                 self.bank_opponent_store(pos, mover);
@@ -651,7 +676,7 @@ impl Game {
         pos.moved_again = again && self.turns.records_last_mover;
         pos.opening = !PLAIN && self.opening_after(pos.opening, mover);
         pos.relay_cycled = effect.relay_cycle;
-        if pos.closed != 0 && self.rounds.reopen_at != 0 {
+        if pos.closed != W::Set::ZERO && self.rounds.reopen_at != 0 {
             self.reopen(pos);
         }
         #[cfg(debug_assertions)]
@@ -662,25 +687,25 @@ impl Game {
     /// `unfilled reopens`: the closed pits holding `seeds` or more after a
     /// move open for the rest of the round.
     #[cold]
-    fn reopen(&self, pos: &mut Position) {
-        pos.closed &= !pos.holding_at_least::<4>(self.rounds.reopen_at);
+    fn reopen(&self, pos: &mut Position<W>) {
+        pos.closed &= !with_words!(false, |K| pos.holding_at_least::<K>(self.rounds.reopen_at));
     }
 
     /// Whether a sowing passes over `slot` in `pos`: a closed pit, unless
     /// closed pits are sown into (`unfilled reopens` or `unplayed`).
     #[inline]
-    pub(super) fn passes_over(&self, pos: &Position, slot: usize) -> bool {
-        self.passed_over(pos) >> slot & 1 == 1
+    pub(super) fn passes_over(&self, pos: &Position<W>, slot: usize) -> bool {
+        self.passed_over(pos).has(slot)
     }
 
     /// The slots a sowing passes over in `pos`, as a mask (bit `i` for slot
     /// `i`): the closed pits, unless closed pits are sown into (`unfilled
     /// reopens` or `unplayed`).
     #[inline]
-    pub(super) fn passed_over(&self, pos: &Position) -> u32 {
+    pub(super) fn passed_over(&self, pos: &Position<W>) -> W::Set {
         match self.rounds.closed_sown_into {
             false => pos.closed,
-            true => 0,
+            true => W::Set::ZERO,
         }
     }
 
@@ -694,7 +719,7 @@ impl Game {
     #[inline]
     fn sow_laps(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         first: usize,
         direction: usize,
         on_lap: impl FnMut(usize, u8),
@@ -717,17 +742,17 @@ impl Game {
     #[inline]
     fn sow_relay_laps<const CYCLE: bool>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         first: usize,
         direction: usize,
         mut on_lap: impl FnMut(usize, u8),
     ) -> (usize, LapsEnd, usize) {
         let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         let mut origin = first;
-        let mut lap = |pos: &mut Position, origin: usize| {
+        let mut lap = |pos: &mut Position<W>, origin: usize| {
             on_lap(origin, pos.pits[origin]);
             let last = match &self.packed {
-                Some(packed) if pos.closed == 0 => packed.sow(pos, origin, direction),
+                Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, origin, direction),
                 _ => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
             };
             (last, self.relay_from(pos, last, direction))
@@ -769,7 +794,7 @@ impl Game {
     #[inline(always)]
     fn sow_one_lap<const PLAIN: bool>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         first: usize,
         direction: usize,
         on_lap: impl FnOnce(usize, u8),
@@ -778,9 +803,9 @@ impl Game {
             &self.sowing.sow_path[pos.to_move.index()][direction][first][..self.sowing.path_len];
         on_lap(first, pos.pits[first]);
         match &self.packed {
-            Some(packed) if pos.closed == 0 => packed.sow(pos, first, direction),
+            Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, first, direction),
             // A plain lap's single stone is sown like any other.
-            _ if PLAIN && pos.closed == 0 => self.sow_lap(pos, path, first),
+            _ if PLAIN && pos.closed == W::Set::ZERO => self.sow_lap(pos, path, first),
             _ => self.sow_any_lap(pos, path, first),
         }
     }
@@ -793,15 +818,15 @@ impl Game {
     #[cold]
     fn cycle_start(
         &self,
-        pos: &Position,
-        start: [u8; MAX_PITS],
+        pos: &Position<W>,
+        start: W::Array,
         first: usize,
         direction: usize,
         length: usize,
-    ) -> ([u8; MAX_PITS], usize, usize) {
+    ) -> (W::Array, usize, usize) {
         let paths = &self.sowing.sow_path[pos.to_move.index()][direction];
         // One lap from a state on the relay's path (each relays on).
-        let step = |state: &mut (Position, usize)| {
+        let step = |state: &mut (Position<W>, usize)| {
             let (board, origin) = state;
             let last = self.sow_any_lap(board, &paths[*origin][..self.sowing.path_len], *origin);
             *origin = self.relay_from(board, last, direction).unwrap_or(*origin);
@@ -826,14 +851,14 @@ impl Game {
     /// Whether an end condition of the rules holds after a relay lap, the
     /// stones sown into the mover's store so far counted as captured.
     #[inline]
-    fn lap_ends_game(&self, pos: &Position) -> bool {
+    fn lap_ends_game(&self, pos: &Position<W>) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
             return self.end_condition(pos).is_some() || self.lap_leaves_no_move(pos);
         }
         let mut board = *pos;
-        let in_store = board.pits[STORE_SLOT];
-        board.pits[STORE_SLOT] = 0;
+        let in_store = board.pits[W::STORE_SLOT];
+        board.pits[W::STORE_SLOT] = 0;
         board.captured[board.to_move.index()] += u16::from(in_store);
         if self.board.both_stores {
             let mover = board.to_move;
@@ -845,24 +870,24 @@ impl Game {
     /// Under `test_after lap_moves` with `neither_can_move`: whether a lap
     /// left neither player a move (the game then ends with the mover to
     /// move, who passes, as the other does).
-    fn lap_leaves_no_move(&self, pos: &Position) -> bool {
+    fn lap_leaves_no_move(&self, pos: &Position<W>) -> bool {
         self.ends.lap_tests_neither_moving && Player::BOTH.iter().all(|&p| !self.can_move(pos, p))
     }
 
     /// Under `stores sown_both`: the stones sown into the opponent's store
-    /// ([`OPPONENT_STORE_SLOT`]) are the opponent's.
+    /// ([`Width::OPPONENT_STORE_SLOT`]) are the opponent's.
     #[cold]
-    fn bank_opponent_store(&self, pos: &mut Position, mover: Player) {
-        let in_store = pos.pits[OPPONENT_STORE_SLOT];
-        pos.pits[OPPONENT_STORE_SLOT] = 0;
+    fn bank_opponent_store(&self, pos: &mut Position<W>, mover: Player) {
+        let in_store = pos.pits[W::OPPONENT_STORE_SLOT];
+        pos.pits[W::OPPONENT_STORE_SLOT] = 0;
         pos.captured[mover.other().index()] += u16::from(in_store);
     }
 
-    /// Whether `slot` is the mover's store: [`STORE_SLOT`] on a board with
+    /// Whether `slot` is the mover's store: [`Width::STORE_SLOT`] on a board with
     /// stores (on a four-row board, which has none, that index is a pit).
     #[inline]
     pub(super) fn is_store(&self, slot: usize) -> bool {
-        self.board.has_stores && slot == STORE_SLOT
+        self.board.has_stores && slot == W::STORE_SLOT
     }
 
     /// Whether `slot` is a store, the mover's or (under `stores sown_both`)
@@ -870,15 +895,15 @@ impl Game {
     /// captured there.
     #[inline]
     pub(super) fn is_any_store(&self, slot: usize) -> bool {
-        self.board.has_stores && slot >= OPPONENT_STORE_SLOT
+        self.board.has_stores && slot >= W::OPPONENT_STORE_SLOT
     }
 
     /// The player whose store slot `slot` is during a move by `mover`:
     /// `None` for a pit.
     pub fn store_owner(&self, slot: usize, mover: Player) -> Option<Player> {
         match slot {
-            STORE_SLOT if self.board.has_stores => Some(mover),
-            OPPONENT_STORE_SLOT if self.board.both_stores => Some(mover.other()),
+            _ if slot == W::STORE_SLOT && self.board.has_stores => Some(mover),
+            _ if slot == W::OPPONENT_STORE_SLOT && self.board.both_stores => Some(mover.other()),
             _ => None,
         }
     }
@@ -886,7 +911,7 @@ impl Game {
     /// The pit whose stones a relay lifts after a lap ended in `last`, if the
     /// rules relay here. Inlined into the lap loops: asked after every lap.
     #[inline(always)]
-    fn relay_from(&self, pos: &Position, last: usize, direction: usize) -> Option<usize> {
+    fn relay_from(&self, pos: &Position<W>, last: usize, direction: usize) -> Option<usize> {
         if self.sowing.laps == Laps::Single || self.is_any_store(last) {
             return None;
         }
@@ -935,7 +960,7 @@ impl Game {
     /// stops the relay there). A count no rule captures is told in line;
     /// the rules are asked out of line ([`Game::rule_takes_last`]).
     #[inline(always)]
-    fn takes_last(&self, pos: &Position, last: usize) -> bool {
+    fn takes_last(&self, pos: &Position<W>, last: usize) -> bool {
         self.captures.capturable[usize::from(pos.pits[last])] && self.rule_takes_last(pos, last)
     }
 
@@ -943,10 +968,10 @@ impl Game {
     /// `laps relay_until_capture` asks, and inlined it would keep
     /// [`Game::relay_from`] out of the lap loops.
     #[inline(never)]
-    fn rule_takes_last(&self, pos: &Position, last: usize) -> bool {
+    fn rule_takes_last(&self, pos: &Position<W>, last: usize) -> bool {
         let m = pos.to_move.index();
         let count = usize::from(pos.pits[last]);
-        self.captures.capture_pits[m] >> last & 1 == 1
+        self.captures.capture_pits[m].has(last)
             && self
                 .captures
                 .capture_rules
@@ -955,9 +980,11 @@ impl Game {
     }
 
     /// One lap of the hand, passing over closed pits if there are any.
-    #[inline]
-    fn sow_any_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
-        if pos.closed == 0 && !(self.sowing.single_to_next && pos.pits[origin] == 1) {
+    /// Always inlined: the generic engine's instances were left out of line
+    /// where the narrow engine's were inlined, a few percent a ply.
+    #[inline(always)]
+    fn sow_any_lap(&self, pos: &mut Position<W>, path: &[u8], origin: usize) -> usize {
+        if pos.closed == W::Set::ZERO && !(self.sowing.single_to_next && pos.pits[origin] == 1) {
             self.sow_lap(pos, path, origin)
         } else {
             self.sow_lap_by_slot(pos, path, origin)
@@ -967,17 +994,17 @@ impl Game {
     /// One lap of the hand: lifts the stones of `origin` and drops them along
     /// `path`; returns the slot that got the last stone.
     #[inline]
-    fn sow_lap(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+    fn sow_lap(&self, pos: &mut Position<W>, path: &[u8], origin: usize) -> usize {
         let stones = usize::from(pos.pits[origin]);
         pos.pits[origin] = 0;
         if stones <= path.len() {
             for &target in &path[..stones] {
-                pos.pits[usize::from(target) % MAX_PITS] += 1;
+                pos.pits[usize::from(target) % W::SLOTS] += 1;
             }
         } else {
             let (laps, rest) = self.sowing.lap_split[stones];
             for (k, &target) in path.iter().enumerate() {
-                pos.pits[usize::from(target) % MAX_PITS] += laps + u8::from(k < usize::from(rest));
+                pos.pits[usize::from(target) % W::SLOTS] += laps + u8::from(k < usize::from(rest));
             }
         }
         usize::from(path[self.last_index(stones)])
@@ -997,7 +1024,7 @@ impl Game {
     /// is passed over: the lap ends at the slot that got the last stone.
     #[cold]
     #[inline(never)]
-    fn sow_lap_by_slot(&self, pos: &mut Position, path: &[u8], origin: usize) -> usize {
+    fn sow_lap_by_slot(&self, pos: &mut Position<W>, path: &[u8], origin: usize) -> usize {
         let mut stones = pos.pits[origin];
         if stones == 0 {
             return origin;
@@ -1013,8 +1040,8 @@ impl Game {
         let mut from = usize::from(single_to_next);
         loop {
             for &target in &path[from..] {
-                let slot = usize::from(target) % MAX_PITS;
-                let open = u8::from(passed >> slot & 1 == 0);
+                let slot = usize::from(target) % W::SLOTS;
+                let open = u8::from(!passed.has(slot));
                 pos.pits[slot] += open;
                 stones -= open;
                 if stones == 0 {
@@ -1038,9 +1065,14 @@ impl Game {
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:
     /// it captured from the opponent's row and left that row empty.
-    pub(super) fn is_grand_slam(&self, next: &Position, mover: Player, effect: &Effect) -> bool {
+    pub(super) fn is_grand_slam(
+        &self,
+        next: &Position<W>,
+        mover: Player,
+        effect: &Effect<W>,
+    ) -> bool {
         let opponent = mover.other();
-        effect.captured_pits & self.board.row_bits[opponent.index()] != 0
+        effect.captured_pits & self.board.row_bits[opponent.index()] != W::Set::ZERO
             && self.row_is_empty(next, opponent)
     }
 
@@ -1052,21 +1084,17 @@ impl Game {
     /// are the rules' order looked at: a position that goes on, the common
     /// case, costs the tests alone.
     #[inline]
-    pub(super) fn end_condition(&self, pos: &Position) -> Option<EndReason> {
-        if self.board.narrow {
-            self.end_condition_in::<2>(pos)
-        } else {
-            self.end_condition_in::<4>(pos)
-        }
+    pub(super) fn end_condition(&self, pos: &Position<W>) -> Option<EndReason> {
+        with_words!(self.board.narrow, |K| self.end_condition_in::<K>(pos))
     }
 
     /// [`Game::end_condition`] reading the first `W` words of the board
     /// (two on a [`Game::narrow`] board).
     #[inline(always)]
-    pub(super) fn end_condition_in<const W: usize>(&self, pos: &Position) -> Option<EndReason> {
+    pub(super) fn end_condition_in<const K: usize>(&self, pos: &Position<W>) -> Option<EndReason> {
         let tests = self.ends.tests;
         let tested = |reason: EndReason| tests & reason.bit() != 0;
-        let words = pos.words_n::<W>();
+        let words = pos.words_n::<K>();
         let mut holds = 0u16;
         let mut set = |reason: EndReason, holding: bool| holds |= reason.bit() * u16::from(holding);
         if tested(EndReason::RowEmpty) {
@@ -1084,7 +1112,7 @@ impl Game {
         }
         if tested(EndReason::AllPitsAtMostOne) {
             // Every byte 0 or 1 (the unused slots are always 0).
-            let at_most_one = masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; 4]) == 0;
+            let at_most_one = masked(&words, &[0xFEFE_FEFE_FEFE_FEFE; K]) == 0;
             set(EndReason::AllPitsAtMostOne, at_most_one);
         }
         if tested(EndReason::StonesLeft) {
@@ -1123,7 +1151,7 @@ impl Game {
     /// Whether the mover must feed the opponent in `pos` (inlined into the
     /// move loop: under most rules a constant or one masked read).
     #[inline(always)]
-    pub(super) fn must_feed(&self, pos: &Position) -> bool {
+    pub(super) fn must_feed(&self, pos: &Position<W>) -> bool {
         // Most variants never feed: one test, not a jump through the table.
         if !self.legality.feeding {
             return false;
@@ -1141,7 +1169,7 @@ impl Game {
     /// the mover must feed, and it is not known without playing them that
     /// every move feeds ([`Game::every_move_feeds`]).
     #[inline(always)]
-    pub(super) fn feeding_may_limit(&self, pos: &Position) -> bool {
+    pub(super) fn feeding_may_limit(&self, pos: &Position<W>) -> bool {
         self.must_feed(pos) && !self.every_move_feeds(pos)
     }
 
@@ -1151,18 +1179,19 @@ impl Game {
     /// where feeding means leaving a move), on a board where no pit changed
     /// hands or is closed.
     #[inline]
-    fn every_move_feeds(&self, pos: &Position) -> bool {
+    fn every_move_feeds(&self, pos: &Position<W>) -> bool {
         let Some(screen) = &self.legality.feed_screen else {
             return false;
         };
-        pos.swapped | pos.claimed | pos.closed == 0
-            && self.pits_holding(pos, screen.least) & screen.pits[pos.to_move.other().index()] != 0
+        pos.swapped | pos.claimed | pos.closed == W::Set::ZERO
+            && self.pits_holding(pos, screen.least) & screen.pits[pos.to_move.other().index()]
+                != W::Set::ZERO
     }
 
     /// Whether the move `mv` from `pos`, which leads to `after`, satisfies
     /// the feeding obligation: what the rules' `feed_gives` asks of a move
     /// (only asked when the mover must feed).
-    pub(super) fn feeds(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+    pub(super) fn feeds(&self, pos: &Position<W>, mv: Move, after: &Position<W>) -> bool {
         let fed = after.to_move;
         match self.rules.feeding.gives {
             FeedGives::Stone => !self.row_is_empty(after, fed),
@@ -1178,7 +1207,7 @@ impl Game {
     /// capture taken; a relay's first lap, which captures nothing (a lap
     /// that relays ends in no capture under the rules this serves), feeds
     /// when the row already held a stone or the lap reaches it.
-    fn feeds_in_first_lap(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+    fn feeds_in_first_lap(&self, pos: &Position<W>, mv: Move, after: &Position<W>) -> bool {
         let fed = pos.to_move.other();
         if self.shifts(pos) {
             return !self.row_is_empty(after, fed);
@@ -1192,9 +1221,9 @@ impl Game {
             direction,
             |origin, stones| {
                 first_reaches.get_or_insert_with(|| {
-                    let needed = match pos.closed {
-                        0 => usize::from(needed[origin]),
-                        _ => self.reach_past_closed(pos, origin, direction),
+                    let needed = match pos.closed == W::Set::ZERO {
+                        true => usize::from(needed[origin]),
+                        false => self.reach_past_closed(pos, origin, direction),
                     };
                     usize::from(stones) + usize::from(self.sowing.single_to_next && stones == 1)
                         >= needed
@@ -1210,19 +1239,19 @@ impl Game {
     /// Bit `i` set when a move of `pos` may be played from pit `i` as far
     /// as `first_move_from` goes: every pit but on the game's first move.
     #[inline]
-    pub(super) fn opening_pits(&self, pos: &Position) -> u32 {
+    pub(super) fn opening_pits(&self, pos: &Position<W>) -> W::Set {
         match self.opening.first_move_pits[pos.to_move.index()] {
-            bits if pos.opening && bits != 0 => bits,
-            _ => u32::MAX,
+            bits if pos.opening && bits != W::Set::ZERO => bits,
+            _ => W::Set::ALL,
         }
     }
 
     /// Whether some lap of `mv` from `pos` sows a stone into the opponent's
     /// row (sown again on a copy: only asked in feeding positions).
-    fn reaches(&self, pos: &Position, mv: Move) -> bool {
+    fn reaches(&self, pos: &Position<W>, mv: Move) -> bool {
         if self.shifts(pos) {
             let opponent = self.board.row_bits[pos.to_move.other().index()];
-            return opponent >> self.shift_target(mv) & 1 == 1;
+            return opponent.has(self.shift_target(mv));
         }
         let direction = mv.direction as usize;
         let needed = &self.sowing.reach_at[pos.to_move.index()][direction];
@@ -1232,9 +1261,9 @@ impl Game {
             usize::from(mv.pit),
             direction,
             |origin, stones| {
-                let needed = match pos.closed {
-                    0 => usize::from(needed[origin]),
-                    _ => self.reach_past_closed(pos, origin, direction),
+                let needed = match pos.closed == W::Set::ZERO {
+                    true => usize::from(needed[origin]),
+                    false => self.reach_past_closed(pos, origin, direction),
                 };
                 // A single stone that skips its origin goes one slot further.
                 let stones =
@@ -1249,14 +1278,14 @@ impl Game {
     /// `origin` needs to sow one into the opponent's row, passing over the
     /// closed pits.
     #[cold]
-    fn reach_past_closed(&self, pos: &Position, origin: usize, direction: usize) -> usize {
+    fn reach_past_closed(&self, pos: &Position<W>, origin: usize, direction: usize) -> usize {
         let opponent = self.board.row_bits[pos.to_move.other().index()];
         let path =
             &self.sowing.sow_path[pos.to_move.index()][direction][origin][..self.sowing.path_len];
         path.iter()
             .map(|&slot| usize::from(slot))
             .filter(|&slot| !self.passes_over(pos, slot))
-            .position(|slot| opponent >> slot & 1 == 1)
+            .position(|slot| opponent.has(slot))
             .map_or(usize::MAX, |k| k + 1)
     }
 
@@ -1264,23 +1293,23 @@ impl Game {
     /// reaches_or_empty` asks: sows a stone into the opponent's row, or
     /// ends in a pit of the mover's row that was empty (under `first_lap
     /// single_into_empty`: a single stone falls into an empty pit).
-    pub(super) fn first_lap_allowed(&self, pos: &Position, mv: Move) -> bool {
+    pub(super) fn first_lap_allowed(&self, pos: &Position<W>, mv: Move) -> bool {
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
         let mover = pos.to_move;
         if self.legality.single_needs_empty {
             return pos.pits[origin] != 1
                 || self.single_into_empty(pos, mover, origin, mv.direction);
         }
-        let needed = match pos.closed {
-            0 => usize::from(self.sowing.reach_at[mover.index()][direction][origin]),
-            _ => self.reach_past_closed(pos, origin, direction),
+        let needed = match pos.closed == W::Set::ZERO {
+            true => usize::from(self.sowing.reach_at[mover.index()][direction][origin]),
+            false => self.reach_past_closed(pos, origin, direction),
         };
         let stones = usize::from(pos.pits[origin]);
         if stones >= needed {
             return true;
         }
         let path = &self.sowing.sow_path[mover.index()][direction][origin][..self.sowing.path_len];
-        let last = if pos.closed == 0 && !(self.sowing.single_to_next && stones == 1) {
+        let last = if pos.closed == W::Set::ZERO && !(self.sowing.single_to_next && stones == 1) {
             // The lap sows one stone a slot along the path: its last slot
             // follows from the count, without sowing.
             usize::from(path[self.last_index(stones)])
@@ -1296,7 +1325,7 @@ impl Game {
 
     /// Whether a move from `pos` may capture at all.
     #[inline]
-    pub(super) fn may_capture(&self, pos: &Position) -> bool {
+    pub(super) fn may_capture(&self, pos: &Position<W>) -> bool {
         if self.captures.max_capturable == 0 {
             // No capture rule: a claim (and its tribute) is all there is.
             return self.claim.is_some();
@@ -1309,7 +1338,7 @@ impl Game {
     /// (`singletons into_empty_no_capture`): under `singletons` a pit
     /// holding one stone is played only as a single stone.
     #[inline]
-    pub(super) fn quiet_single(&self, pos: &Position, mv: Move) -> bool {
+    pub(super) fn quiet_single(&self, pos: &Position<W>, mv: Move) -> bool {
         self.legality.single_no_capture && pos.pits[usize::from(mv.pit)] == 1
     }
 
@@ -1320,7 +1349,7 @@ impl Game {
     /// must feed, only the moves that feed (or the fallback when none does).
     /// Under `neither_can_move`, a player without a move passes while the
     /// opponent has one.
-    pub fn successors(&self, pos: &Position, out: &mut Successors) {
+    pub fn successors(&self, pos: &Position<W>, out: &mut Successors<W>) {
         out.clear();
         if pos.refilling.is_some() {
             return self.fill_successors(pos, out);
@@ -1358,26 +1387,26 @@ impl Game {
     /// plays it without capture is sown without capture), then the
     /// grand-slam and feeding rules in the order of the rules, each keeping
     /// some of the moves the one before allowed.
-    fn moves(&self, pos: &Position, out: &mut Successors) {
+    fn moves(&self, pos: &Position<W>, out: &mut Successors<W>) {
         let mover = pos.to_move;
         let capture = self.may_capture(pos);
         let opening = self.opening_pits(pos);
         // Bit `i`: successor `i` is a grand slam.
-        let mut slams = 0u64;
+        let mut slams = W::Moves::ZERO;
         // The pits to play, as a mask: those holding at least `min_stones`
         // among the mover's (every pit once pits changed hands) and the
         // opening's.
-        let place = match pos.swapped {
-            0 => self.move_table.playable_bits[mover.index()],
-            _ => self.board.row_bits[0] | self.board.row_bits[1],
+        let place = match pos.swapped == W::Set::ZERO {
+            true => self.move_table.playable_bits[mover.index()],
+            false => self.board.row_bits[0] | self.board.row_bits[1],
         };
         let mut pits = self.pits_holding(pos, self.legality.min_stones) & place & opening;
         // Closed pits hold nothing, unless they are sown into
         // (`unfilled reopens`): then they are looked at pit by pit too.
-        let owned = pos.swapped | pos.claimed | pos.closed != 0;
-        while pits != 0 {
+        let owned = pos.swapped | pos.claimed | pos.closed != W::Set::ZERO;
+        while pits != W::Set::ZERO {
             let pit = pits.trailing_zeros() as usize;
-            pits &= pits - 1;
+            pits = pits.without_lowest();
             if owned && !self.plays(pos, mover, pit) {
                 continue;
             }
@@ -1399,10 +1428,10 @@ impl Game {
                 if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
                     match self.rules.grand_slam {
                         GrandSlam::Allowed => {}
-                        GrandSlam::Forbidden => slams |= 1 << index,
+                        GrandSlam::Forbidden => slams |= W::Moves::bit(index),
                         GrandSlam::NoCapture | GrandSlam::OnlyMoveNoCapture => {
                             // When it is played, it is played without capture.
-                            slams |= 1 << index;
+                            slams |= W::Moves::bit(index);
                             let (next, effect) = self.sow(pos, mv, false);
                             let slot = out.next_slot();
                             slot.position = next;
@@ -1441,10 +1470,10 @@ impl Game {
     #[cold]
     fn single_stone_moves(
         &self,
-        pos: &Position,
-        out: &mut Successors,
+        pos: &Position<W>,
+        out: &mut Successors<W>,
         capture: bool,
-        opening: u32,
+        opening: W::Set,
     ) {
         let mut singles = Moves::default();
         self.fill_single_stones(pos, opening, &mut singles);
@@ -1462,17 +1491,22 @@ impl Game {
     /// into_empty`) of the mover of `pos`, from the pits of `opening`, in
     /// pit order, each pit in the directions it may sow: the moves of
     /// [`Game::single_stone_moves`], added to `out` unplayed.
-    pub(super) fn fill_single_stones(&self, pos: &Position, opening: u32, out: &mut Moves) {
+    pub(super) fn fill_single_stones(
+        &self,
+        pos: &Position<W>,
+        opening: W::Set,
+        out: &mut Moves<W>,
+    ) {
         let mover = pos.to_move;
         // The mover's pits of `opening` holding exactly one stone, read a
         // word of eight pits at a time rather than tested pit by pit.
-        let mut singles = pos.holding_at_least::<4>(1)
-            & !pos.holding_at_least::<4>(2)
+        let mut singles = self.pits_holding(pos, 1)
+            & !self.pits_holding(pos, 2)
             & self.board.row_bits[mover.index()]
             & opening;
-        while singles != 0 {
+        while singles != W::Set::ZERO {
             let pit = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
+            singles = singles.without_lowest();
             for &direction in self.move_table.directions[pit] {
                 if self.single_into_empty(pos, mover, pit, direction) {
                     out.push(Move {
@@ -1486,16 +1520,16 @@ impl Game {
 
     /// The grand-slam rule on the moves `out` holds (`slams`: which are
     /// grand slams); returns the slams left.
-    fn drop_slams(&self, out: &mut Successors, slams: u64) -> u64 {
+    fn drop_slams(&self, out: &mut Successors<W>, slams: W::Moves) -> W::Moves {
         let drop = match self.rules.grand_slam {
             GrandSlam::Allowed | GrandSlam::NoCapture => false,
             GrandSlam::Forbidden => true,
             // Illegal unless every move left is one.
             GrandSlam::OnlyMoveNoCapture => slams.count_ones() as usize != out.len(),
         };
-        if drop && slams != 0 {
-            out.retain_indexed(|i, _| slams >> i & 1 == 0);
-            return 0;
+        if drop && slams != W::Moves::ZERO {
+            out.retain_indexed(|i, _| !slams.has(i));
+            return W::Moves::ZERO;
         }
         slams
     }
@@ -1503,23 +1537,28 @@ impl Game {
     /// The feeding rule on the moves `out` holds: when the mover must feed,
     /// only the moves that feed, or the fallback when none does. Returns
     /// which of the moves kept are grand slams.
-    fn keep_feeding(&self, pos: &Position, out: &mut Successors, slams: u64) -> u64 {
+    fn keep_feeding(
+        &self,
+        pos: &Position<W>,
+        out: &mut Successors<W>,
+        slams: W::Moves,
+    ) -> W::Moves {
         if out.is_empty() || !self.must_feed(pos) {
             return slams;
         }
         // Which moves feed, then one pass keeping them in order.
-        // u64: under `refill surplus` a player may own more than 16 pits,
-        // each sown either way (up to 64 moves), as `slams` is.
-        let feeding = (out.as_slice().iter().enumerate()).fold(0u64, |bits, (i, s)| {
-            bits | u64::from(self.feeds(pos, s.mv, &s.position)) << i
+        // A set of moves: under `refill surplus` a player may own more
+        // than half the pits, each sown either way, as `slams` is.
+        let feeding = (out.as_slice().iter().enumerate()).fold(W::Moves::ZERO, |bits, (i, s)| {
+            bits | W::Moves::bit_if(self.feeds(pos, s.mv, &s.position), i)
         });
-        if feeding != 0 {
-            let mut kept_slams = 0u64;
+        if feeding != W::Moves::ZERO {
+            let mut kept_slams = W::Moves::ZERO;
             let mut kept = 0;
             out.retain_indexed(|i, _| {
-                let feeds = feeding >> i & 1 == 1;
+                let feeds = feeding.has(i);
                 if feeds {
-                    kept_slams |= (slams >> i & 1) << kept;
+                    kept_slams |= W::Moves::bit_if(slams.has(i), kept);
                     kept += 1;
                 }
                 feeds
@@ -1531,7 +1570,7 @@ impl Game {
             FeedFallback::PlayAny => slams,
             FeedFallback::EndGame => {
                 out.end_with(EndReason::FeedingImpossible);
-                0
+                W::Moves::ZERO
             }
         }
     }
@@ -1540,7 +1579,7 @@ impl Game {
     ///
     /// # Errors
     /// Why the move is illegal.
-    pub fn play(&self, pos: &Position, mv: Move) -> Result<Successor, Illegal> {
+    pub fn play(&self, pos: &Position<W>, mv: Move) -> Result<Successor<W>, Illegal> {
         let mut legal = Successors::default();
         self.successors(pos, &mut legal);
         match legal.find(mv) {
@@ -1550,7 +1589,7 @@ impl Game {
     }
 
     /// Why `mv` is not among the legal moves `legal` of `pos`.
-    pub fn why_illegal(&self, pos: &Position, mv: Move, legal: &Successors) -> Illegal {
+    pub fn why_illegal(&self, pos: &Position<W>, mv: Move, legal: &Successors<W>) -> Illegal {
         if legal.is_empty() {
             return Illegal::GameOver;
         }
@@ -1582,12 +1621,12 @@ impl Game {
                 owner: pos.to_move.other(),
             };
         }
-        if self.opening_pits(pos) >> pit & 1 == 0 {
+        if !self.opening_pits(pos).has(pit) {
             return Illegal::NotAnOpeningPit {
                 pit: label,
                 allowed: self
                     .row(pos.to_move)
-                    .filter(|&p| self.opening_pits(pos) >> p & 1 == 1)
+                    .filter(|&p| self.opening_pits(pos).has(p))
                     .map(|p| self.label(p))
                     .collect(),
             };
@@ -1637,8 +1676,11 @@ impl Game {
 /// The bits of `words` (the first `W` words of a board) under `mask`,
 /// folded into one word: zero exactly when every masked bit is clear.
 #[inline(always)]
-fn masked<const W: usize>(words: &[u64; W], mask: &[u64; 4]) -> u64 {
-    words.iter().zip(mask).fold(0, |acc, (w, m)| acc | (w & m))
+fn masked<const K: usize>(words: &[u64; K], mask: &impl AsRef<[u64]>) -> u64 {
+    words
+        .iter()
+        .zip(mask.as_ref())
+        .fold(0, |acc, (w, m)| acc | (w & m))
 }
 
 #[cfg(test)]
@@ -1758,7 +1800,7 @@ mod tests {
     #[test]
     fn the_feed_screen_counts_a_pit_of_the_largest_capturable_count_when_unsown_pits_are_kept() {
         let least = |name: &str| {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             game.legality.feed_screen.map(|screen| screen.least)
         };
         assert_eq!(least("english-wari-st-lucia"), Some(4));

@@ -31,11 +31,12 @@
 
 use super::{
     effect::{waived, Effect, Successors},
-    move_list::{Legality, Moves, MAX_MOVES},
+    move_list::{Legality, Moves},
     outcome::EndReason,
-    position::{Move, Player, Position, Vote, MAX_PITS},
+    position::{Move, Player, Position, Vote},
     Game,
 };
+use crate::engine::width::{with_words, PitBits, Width};
 use crate::rules::GrandSlam;
 
 /// What the rules say of a position before its candidate moves are looked
@@ -54,10 +55,10 @@ enum Gate {
     Owned,
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Fills `out` with the legal moves of `pos`: the moves of
     /// [`Game::successors`], in the same order, mostly without playing them.
-    pub fn legal_moves(&self, pos: &Position, out: &mut Moves) {
+    pub fn legal_moves(&self, pos: &Position<W>, out: &mut Moves<W>) {
         match self.candidate_moves(pos, out) {
             Legality::Exact | Legality::Pits(_) => {}
             Legality::NoSlams { first_legal, .. } => self.drop_slams_after(pos, out, first_legal),
@@ -76,11 +77,8 @@ impl Game {
     /// grand-slam rule drops some (decided for the first legal one only) or
     /// where a feeding obligation, single stones or a pass whose reply is not
     /// known from candidates makes the full successors needed.
-    pub(crate) fn candidate_moves(&self, pos: &Position, out: &mut Moves) -> Legality {
-        let gate = match self.board.narrow {
-            true => self.gate::<2>(pos),
-            false => self.gate::<4>(pos),
-        };
+    pub(crate) fn candidate_moves(&self, pos: &Position<W>, out: &mut Moves<W>) -> Legality<W> {
+        let gate = with_words!(self.board.narrow, |K| self.gate::<K>(pos));
         match gate {
             Gate::Open => self.fill_candidates(pos, out),
             Gate::Owned => self.fill_owned_candidates(pos, out),
@@ -96,7 +94,7 @@ impl Game {
             }
         }
         let mover = pos.to_move.index();
-        if pos.opening && self.opening.first_move_pits[mover] != 0 {
+        if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {
             self.keep_opening_moves(pos, out);
         }
         if self.legality.first_lap_rule {
@@ -129,7 +127,7 @@ impl Game {
             return match first {
                 Some(first_legal) => Legality::NoSlams {
                     first_legal: first_legal as u8,
-                    pits: 0,
+                    pits: W::Moves::ZERO,
                 },
                 // Every move is a grand slam: all of them are played
                 // (without capture) under `only_move_no_capture`.
@@ -147,7 +145,7 @@ impl Game {
     /// if any); otherwise, and when none feeds (the fallback of the rules),
     /// the moves come from the full successors.
     #[cold]
-    fn feeding_candidates(&self, pos: &Position, out: &Moves) -> Legality {
+    fn feeding_candidates(&self, pos: &Position<W>, out: &Moves<W>) -> Legality<W> {
         if self.legality.slam_limits_moves || self.legality.slam_changes_play {
             return Legality::Listed;
         }
@@ -166,7 +164,12 @@ impl Game {
 
     /// Under [`Legality::Feeding`]: keeps the candidates in `out` that feed,
     /// knowing that the one at `first_legal` is the first.
-    pub(crate) fn keep_feeding_after(&self, pos: &Position, out: &mut Moves, first_legal: u8) {
+    pub(crate) fn keep_feeding_after(
+        &self,
+        pos: &Position<W>,
+        out: &mut Moves<W>,
+        first_legal: u8,
+    ) {
         let first = usize::from(first_legal);
         let mut next = *pos;
         out.retain_indexed(|i, &mv| {
@@ -183,7 +186,7 @@ impl Game {
     /// rule changes a move): its effect, the same as [`Game::apply`]'s, or
     /// `None` for a move that does not feed (`pos` is then scratch).
     #[inline]
-    pub(crate) fn apply_if_feeds(&self, pos: &mut Position, mv: Move) -> Option<Effect> {
+    pub(crate) fn apply_if_feeds(&self, pos: &mut Position<W>, mv: Move) -> Option<Effect<W>> {
         let before = *pos;
         let effect = self.sow_in_place(pos, mv, self.may_capture(&before));
         self.feeds(&before, mv, pos).then_some(effect)
@@ -196,8 +199,8 @@ impl Game {
     /// changed hands or closed, and when no single stone may be played (a
     /// pass or the end), the moves come from the full successors.
     #[cold]
-    fn single_stone_candidates(&self, pos: &Position, out: &mut Moves) -> Legality {
-        let plain_board = pos.swapped | pos.claimed | pos.closed == 0;
+    fn single_stone_candidates(&self, pos: &Position<W>, out: &mut Moves<W>) -> Legality<W> {
+        let plain_board = pos.swapped | pos.claimed | pos.closed == W::Set::ZERO;
         if plain_board && !self.legality.first_lap_capture && !self.legality.slam_limits_moves {
             self.fill_single_stones(pos, self.opening_pits(pos), out);
             if !out.is_empty() && !self.feeding_may_limit(pos) {
@@ -216,14 +219,17 @@ impl Game {
     /// not their row's, so the candidates are the pits they own). Reads
     /// the first `W` words of the board.
     #[inline(always)]
-    fn gate<const W: usize>(&self, pos: &Position) -> Gate {
+    fn gate<const K: usize>(&self, pos: &Position<W>) -> Gate {
         // The common case on one branch: no refill, vote or pit that changed
         // hands, so only the end conditions can hold.
-        if pos.refilling.is_some() | (pos.vote != Vote::None) | (pos.swapped | pos.claimed != 0) {
-            return self.gate_after_change::<W>(pos);
+        if pos.refilling.is_some()
+            | (pos.vote != Vote::None)
+            | (pos.swapped | pos.claimed != W::Set::ZERO)
+        {
+            return self.gate_after_change::<K>(pos);
         }
         if self.ends.has_conditions {
-            if let Some(reason) = self.end_condition_in::<W>(pos) {
+            if let Some(reason) = self.end_condition_in::<K>(pos) {
                 return Gate::Over(reason);
             }
         }
@@ -237,7 +243,7 @@ impl Game {
     /// ([`Game::slam_possible`], [`Game::would_grand_slam`]) read the rows.
     #[cold]
     #[inline(never)]
-    fn gate_after_change<const W: usize>(&self, pos: &Position) -> Gate {
+    fn gate_after_change<const K: usize>(&self, pos: &Position<W>) -> Gate {
         if pos.refilling.is_some() || pos.vote != Vote::None {
             return match pos.vote {
                 Vote::Agreed => Gate::Over(EndReason::Repetition),
@@ -245,7 +251,7 @@ impl Game {
             };
         }
         if self.ends.has_conditions {
-            if let Some(reason) = self.end_condition_in::<W>(pos) {
+            if let Some(reason) = self.end_condition_in::<K>(pos) {
                 return Gate::Over(reason);
             }
         }
@@ -261,7 +267,7 @@ impl Game {
     /// the pits the mover owns (under `play_from opponent`, the opponent
     /// owns), a swapped pit being the other row's player's; never a
     /// claimed or closed pit.
-    fn owned_pits(&self, pos: &Position) -> u32 {
+    fn owned_pits(&self, pos: &Position<W>) -> W::Set {
         let mover = pos.to_move;
         let place = if self.move_table.play_any {
             self.move_table.playable_bits[mover.index()]
@@ -280,11 +286,9 @@ impl Game {
     /// `min_stones`, in successor order (pit order, each pit in the
     /// directions it may sow).
     #[cold]
-    fn fill_owned_candidates(&self, pos: &Position, out: &mut Moves) {
-        let held = match self.board.narrow {
-            true => pos.holding_at_least::<2>(self.legality.min_stones),
-            false => pos.holding_at_least::<4>(self.legality.min_stones),
-        };
+    fn fill_owned_candidates(&self, pos: &Position<W>, out: &mut Moves<W>) {
+        let held = with_words!(self.board.narrow, |K| pos
+            .holding_at_least::<K>(self.legality.min_stones));
         out.fill_from_bits(
             self.move_bits(held & self.owned_pits(pos)),
             &self.move_table.pit_moves,
@@ -295,7 +299,7 @@ impl Game {
     /// the rule can forbid a move, a move may capture, and the opponent's
     /// row can be emptied ([`Game::slam_possible`]).
     #[inline(always)]
-    fn slams_may_limit(&self, pos: &Position) -> bool {
+    fn slams_may_limit(&self, pos: &Position<W>) -> bool {
         self.legality.slam_limits_moves && self.may_capture(pos) && self.slam_possible(pos)
     }
 
@@ -304,24 +308,22 @@ impl Game {
     /// [`Game::candidate_moves`]). Inlined into it: a call here cost more
     /// than the fill on a board of a few pits.
     #[inline(always)]
-    fn fill_candidates(&self, pos: &Position, out: &mut Moves) {
+    fn fill_candidates(&self, pos: &Position<W>, out: &mut Moves<W>) {
         let mover = pos.to_move.index();
         if self.move_table.one_way {
-            let held = match self.board.narrow {
-                true => pos.holding_at_least::<2>(self.legality.min_stones),
-                false => pos.holding_at_least::<4>(self.legality.min_stones),
-            };
+            let held = with_words!(self.board.narrow, |K| pos
+                .holding_at_least::<K>(self.legality.min_stones));
             // A closed pit is never played (it holds stones only under
             // `unfilled reopens` or `unplayed`).
             out.fill_from_bits(
-                u64::from(held & self.move_table.playable_bits[mover] & !pos.closed),
+                W::one_way_moves(held & self.move_table.playable_bits[mover] & !pos.closed),
                 &self.move_table.pit_moves,
             );
         } else {
             let candidates =
                 &self.move_table.candidates[mover][..self.move_table.candidate_count[mover]];
             let held =
-                |mv: &Move| pos.pits[usize::from(mv.pit) % MAX_PITS] >= self.legality.min_stones;
+                |mv: &Move| pos.pits[usize::from(mv.pit) % W::SLOTS] >= self.legality.min_stones;
             // A closed pit holds stones (and must be left out) only under
             // `unfilled reopens` or `unplayed`; otherwise it is empty and
             // `min_stones`, at least 1, leaves it out.
@@ -344,30 +346,28 @@ impl Game {
     /// written: the random playouts draw a move from the mask. Inlined
     /// into the move ([`GameRun::refresh`](super::GameRun)), its one caller.
     #[inline(always)]
-    pub(crate) fn candidate_pits(&self, pos: &Position) -> Option<Legality> {
+    pub(crate) fn candidate_pits(&self, pos: &Position<W>) -> Option<Legality<W>> {
         if !self.legality.pit_masks {
             None
-        } else if self.board.narrow {
-            self.candidate_pits_in::<2>(pos)
         } else {
-            self.candidate_pits_in::<4>(pos)
+            with_words!(self.board.narrow, |K| self.candidate_pits_in::<K>(pos))
         }
     }
 
     /// [`Game::candidate_pits`] reading the first `W` words of the board.
     #[inline(always)]
-    fn candidate_pits_in<const W: usize>(&self, pos: &Position) -> Option<Legality> {
+    fn candidate_pits_in<const K: usize>(&self, pos: &Position<W>) -> Option<Legality<W>> {
         // The candidates are listed at an end, where the full successors
         // give the moves. Where pits changed hands or were claimed, they
         // are the pits the mover owns (as [`Game::fill_owned_candidates`]).
         let mover = pos.to_move.index();
-        let place = match self.gate::<W>(pos) {
+        let place = match self.gate::<K>(pos) {
             Gate::Open => self.move_table.playable_bits[mover] & !pos.closed,
             Gate::Owned => self.owned_pits(pos),
             Gate::Over(_) | Gate::Listed => return None,
         };
-        let mut pits = pos.holding_at_least::<W>(self.legality.min_stones) & place;
-        if pos.opening && self.opening.first_move_pits[mover] != 0 {
+        let mut pits = pos.holding_at_least::<K>(self.legality.min_stones) & place;
+        if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {
             pits &= self.opening.first_move_pits[mover];
         }
         if self.legality.single_needs_empty {
@@ -376,10 +376,10 @@ impl Game {
             if !self.move_table.one_way {
                 return None;
             }
-            pits &= !self.blocked_singles::<W>(pos, pits);
+            pits &= !self.blocked_singles::<K>(pos, pits);
         }
         // None: a pass, single stones or the end; a feeding obligation.
-        if pits == 0 || self.feeding_may_limit(pos) {
+        if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
             return None;
         }
         let pits = self.move_bits(pits);
@@ -388,15 +388,15 @@ impl Game {
             // move is one, which the listed candidates decide.
             let mut rest = pits;
             let mut index = 0;
-            while rest != 0 {
-                let mv = self.move_table.pit_moves[rest.trailing_zeros() as usize % MAX_MOVES];
+            while rest != W::Moves::ZERO {
+                let mv = self.move_table.pit_moves[rest.trailing_zeros() as usize % (2 * W::SLOTS)];
                 if !self.would_grand_slam(pos, mv) {
                     return Some(Legality::NoSlams {
                         first_legal: index,
                         pits,
                     });
                 }
-                rest &= rest - 1;
+                rest = rest.without_lowest();
                 index += 1;
             }
             return None;
@@ -417,10 +417,10 @@ impl Game {
     ///
     /// [`MoveLegality::singles_sow_to_next_pit`]: super::component::legality::MoveLegality
     #[inline(always)]
-    fn blocked_singles<const W: usize>(&self, pos: &Position, pits: u32) -> u32 {
+    fn blocked_singles<const K: usize>(&self, pos: &Position<W>, pits: W::Set) -> W::Set {
         match self.legality.singles_sow_to_next_pit {
-            true => self.blocked_singles_by_rotation::<W>(pos, pits),
-            false => self.blocked_singles_one_by_one::<W>(pos, pits),
+            true => self.blocked_singles_by_rotation::<K>(pos, pits),
+            false => self.blocked_singles_one_by_one::<K>(pos, pits),
         }
     }
 
@@ -428,17 +428,18 @@ impl Game {
     /// the next pit in pit order (pit 0 after the last): the single stones
     /// whose next pit holds stones.
     #[inline(always)]
-    pub(crate) fn blocked_singles_by_rotation<const W: usize>(
+    pub(crate) fn blocked_singles_by_rotation<const K: usize>(
         &self,
-        pos: &Position,
-        pits: u32,
-    ) -> u32 {
+        pos: &Position<W>,
+        pits: W::Set,
+    ) -> W::Set {
         let last = self.board.pit_count - 1;
         // The pits holding stones (not the slots past the board: a store's).
-        let held = pos.holding_at_least::<W>(1) & (u32::MAX >> (31 - last));
-        let singles = pits & held & !pos.holding_at_least::<W>(2);
+        let held =
+            pos.holding_at_least::<K>(1) & (W::Set::ALL >> (W::Set::BITS as usize - 1 - last));
+        let singles = pits & held & !pos.holding_at_least::<K>(2);
         // Bit `i`: pit `i + 1` (pit 0 for the last pit) holds stones.
-        let next_held = (held >> 1) | (held & 1) << last;
+        let next_held = (held >> 1) | (held & W::Set::bit(0)) << last;
         singles & next_held
     }
 
@@ -446,20 +447,20 @@ impl Game {
     /// answer is a bit or-ed in, not a branch: whether a stone is blocked
     /// is a coin toss the processor cannot foresee.
     #[inline]
-    pub(crate) fn blocked_singles_one_by_one<const W: usize>(
+    pub(crate) fn blocked_singles_one_by_one<const K: usize>(
         &self,
-        pos: &Position,
-        pits: u32,
-    ) -> u32 {
-        let mut singles = pits & !pos.holding_at_least::<W>(2);
-        let mut blocked = 0;
-        while singles != 0 {
+        pos: &Position<W>,
+        pits: W::Set,
+    ) -> W::Set {
+        let mut singles = pits & !pos.holding_at_least::<K>(2);
+        let mut blocked = W::Set::ZERO;
+        while singles != W::Set::ZERO {
             let pit = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            let direction = self.move_table.pit_moves[pit % MAX_MOVES].direction;
-            let stuck = (pos.pits[pit % MAX_PITS] == 1)
+            singles = singles.without_lowest();
+            let direction = self.move_table.pit_moves[pit % (2 * W::SLOTS)].direction;
+            let stuck = (pos.pits[pit % W::SLOTS] == 1)
                 & !self.single_into_empty(pos, pos.to_move, pit, direction);
-            blocked |= u32::from(stuck) << pit;
+            blocked |= W::Set::bit_if(stuck, pit);
         }
         blocked
     }
@@ -469,17 +470,11 @@ impl Game {
     /// `i` spread to bits `2 * i` and `2 * i + 1`, kept where the pit sows
     /// that way ([`Game::move_slots`]).
     #[inline(always)]
-    fn move_bits(&self, pits: u32) -> u64 {
+    fn move_bits(&self, pits: W::Set) -> W::Moves {
         if self.move_table.one_way {
-            return u64::from(pits);
+            return W::one_way_moves(pits);
         }
-        let mut bits = u64::from(pits);
-        bits = (bits | bits << 16) & 0x0000_FFFF_0000_FFFF;
-        bits = (bits | bits << 8) & 0x00FF_00FF_00FF_00FF;
-        bits = (bits | bits << 4) & 0x0F0F_0F0F_0F0F_0F0F;
-        bits = (bits | bits << 2) & 0x3333_3333_3333_3333;
-        bits = (bits | bits << 1) & 0x5555_5555_5555_5555;
-        (bits | bits << 1) & self.move_table.move_slots
+        W::both_way_moves(pits) & self.move_table.move_slots
     }
 
     /// Whether the opponent of the player to move in `pos`, who passes, has
@@ -487,16 +482,16 @@ impl Game {
     /// then holds the pass), decided from the opponent's candidate moves;
     /// `None` when that takes the full successors (a feeding obligation, or
     /// every candidate a grand slam).
-    fn can_reply(&self, pos: &Position) -> Option<bool> {
+    fn can_reply(&self, pos: &Position<W>) -> Option<bool> {
         let turned = Position {
             to_move: pos.to_move.other(),
             opening: false,
             ..*pos
         };
         let mut replies = Moves::default();
-        match pos.swapped | pos.claimed {
-            0 => self.fill_candidates(&turned, &mut replies),
-            _ => self.fill_owned_candidates(&turned, &mut replies),
+        match pos.swapped | pos.claimed == W::Set::ZERO {
+            true => self.fill_candidates(&turned, &mut replies),
+            false => self.fill_owned_candidates(&turned, &mut replies),
         }
         if self.legality.first_lap_rule {
             self.keep_first_lap_moves(&turned, &mut replies);
@@ -519,7 +514,7 @@ impl Game {
 
     /// Under [`Legality::NoSlams`]: keeps the candidates in `out` that are
     /// not grand slams, knowing that the one at `first_legal` is the first.
-    pub(crate) fn drop_slams_after(&self, pos: &Position, out: &mut Moves, first_legal: u8) {
+    pub(crate) fn drop_slams_after(&self, pos: &Position<W>, out: &mut Moves<W>, first_legal: u8) {
         let first = usize::from(first_legal);
         out.retain_indexed(|i, &mv| i == first || (i > first && !self.would_grand_slam(pos, mv)));
     }
@@ -530,7 +525,7 @@ impl Game {
     /// [`Game::apply`]'s, or `None` for a grand slam (`pos` is then
     /// scratch).
     #[inline]
-    pub(crate) fn apply_unless_slam(&self, pos: &mut Position, mv: Move) -> Option<Effect> {
+    pub(crate) fn apply_unless_slam(&self, pos: &mut Position<W>, mv: Move) -> Option<Effect<W>> {
         let mover: Player = pos.to_move;
         let effect = self.sow_in_place(pos, mv, true);
         let slam = effect.captured > 0 && self.is_grand_slam(pos, mover, &effect);
@@ -540,20 +535,20 @@ impl Game {
     /// `first_move_from`: on the game's first move, only the moves from the
     /// pits it names (once per game, so kept out of the hot path).
     #[cold]
-    fn keep_opening_moves(&self, pos: &Position, out: &mut Moves) {
+    fn keep_opening_moves(&self, pos: &Position<W>, out: &mut Moves<W>) {
         let opening = self.opening_pits(pos);
-        out.retain_indexed(|_, mv| opening >> mv.pit & 1 == 1);
+        out.retain_indexed(|_, mv| opening.has(usize::from(mv.pit)));
     }
 
     /// `first_lap reaches_or_empty`: only the moves whose first lap reaches
     /// the opponent's row or ends in an empty pit of the mover's row.
-    fn keep_first_lap_moves(&self, pos: &Position, out: &mut Moves) {
+    fn keep_first_lap_moves(&self, pos: &Position<W>, out: &mut Moves<W>) {
         out.retain_indexed(|_, &mv| self.first_lap_allowed(pos, mv));
     }
 
     /// `first_lap captures`: only the moves whose first lap ends in a
     /// capture, when there are any.
-    fn keep_capturing_moves(&self, pos: &Position, out: &mut Moves) {
+    fn keep_capturing_moves(&self, pos: &Position<W>, out: &mut Moves<W>) {
         if self.some_first_lap_captures(pos, out.as_slice().iter().copied()) {
             out.retain_indexed(|_, &mv| self.first_lap_captures(pos, mv));
         }
@@ -564,9 +559,9 @@ impl Game {
     #[cold]
     pub(crate) fn legal_moves_slowly(
         &self,
-        pos: &Position,
-        out: &mut Moves,
-        successors: &mut Successors,
+        pos: &Position<W>,
+        out: &mut Moves<W>,
+        successors: &mut Successors<W>,
     ) {
         self.successors(pos, successors);
         out.clear();
@@ -583,7 +578,7 @@ impl Game {
     /// `mv` must be legal (one of [`Game::legal_moves`]); a pass turns the
     /// board over to the opponent.
     #[inline(always)]
-    pub fn apply(&self, pos: &mut Position, mv: Move) -> Effect {
+    pub fn apply(&self, pos: &mut Position<W>, mv: Move) -> Effect<W> {
         // A pass or a refill: the pit's high bit is set.
         if mv.pit >= Move::PASS.pit & Move::fill(0).pit {
             if let Some(pit) = mv.filled_pit() {
@@ -620,7 +615,10 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::{engine::position::STORE_SLOT, variants};
+    use crate::{
+        engine::{Narrow, Width},
+        variants,
+    };
 
     /// Where every first stone falls into the next pit, the single stones
     /// found blocked by rotating the mask of pits holding stones are those
@@ -633,7 +631,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut rotated = Vec::new();
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             if !game.legality.singles_sow_to_next_pit {
                 continue;
             }
@@ -643,7 +641,7 @@ mod tests {
                 for pit in 0..game.pit_count() {
                     pos.pits[pit] = rng.random_range(0..=3);
                 }
-                pos.pits[STORE_SLOT] = rng.random_range(0..=2);
+                pos.pits[Narrow::STORE_SLOT] = rng.random_range(0..=2);
                 pos.to_move = if rng.random() {
                     Player::North
                 } else {
@@ -677,7 +675,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (mut feeding, mut first_starves) = (0, 0);
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             for _ in 0..20 {
                 let mut pos = game.start();
                 for _ in 0..300 {

@@ -2,6 +2,7 @@
 //! into a [`Game`] that generates legal moves and plays them on a fixed-size
 //! [`Position`]. One code path serves every variant; no variant is named here.
 
+mod any_game;
 mod component;
 mod effect;
 mod game;
@@ -18,7 +19,10 @@ mod position;
 mod rounds;
 mod run;
 mod topology;
+mod width;
 
+pub(crate) use any_game::with_game;
+pub use any_game::{AnyGame, NarrowView};
 pub use effect::{Effect, Successor, Successors};
 pub use game::{Game, MAX_RELAYS};
 pub use illegal::Illegal;
@@ -31,7 +35,8 @@ pub use notation::{
 };
 pub use outcome::{EndReason, Outcome};
 pub use perft::perft;
-pub use position::{Move, Player, Position, Vote, MAX_PITS};
+pub use position::{Move, PitArray, PitSet, Player, Position, Vote, MAX_PITS};
 pub use rounds::{AfterRound, MatchRun, RoundChange};
 pub use run::{draw_legal, GameRun};
 pub use topology::Topology;
+pub use width::{Bits256, Narrow, PitBits, Wide, Widest, Width};

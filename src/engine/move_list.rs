@@ -7,18 +7,20 @@
 use super::{
     outcome::EndReason,
     position::{Move, MAX_PITS},
+    width::{Narrow, PitBits, Width},
 };
 
-/// Most moves a position can have: two per pit (pits that sow either way),
-/// and a player may own every pit but one (`refill surplus`).
+/// Most moves a position of the narrow width can have: two per pit (pits
+/// that sow either way), and a player may own every pit but one (`refill
+/// surplus`). A board of width `W` has room for two per slot.
 pub const MAX_MOVES: usize = 2 * MAX_PITS;
 
 /// A fixed-size list of moves or successors, in successor order (pit order,
 /// counter-clockwise first); filling it allocates nothing.
 #[derive(Debug, Clone, Copy)]
-pub struct MoveList<T> {
+pub struct MoveList<T: Copy + std::fmt::Debug + Send + Sync + 'static, W: Width = Narrow> {
     len: u8,
-    items: [T; MAX_MOVES],
+    items: W::PerMove<T>,
     /// Why the position is over when an end rule says so before any move is
     /// looked at (an end condition of the rules) or after (the mover had to
     /// feed and could not, and the rules end the game then). `None` while it
@@ -26,12 +28,12 @@ pub struct MoveList<T> {
     end: Option<EndReason>,
 }
 
-impl<T: Copy> MoveList<T> {
+impl<T: Copy + std::fmt::Debug + Send + Sync + 'static, W: Width> MoveList<T, W> {
     /// An empty list whose unused entries hold `blank`.
-    pub(super) const fn new(blank: T) -> Self {
+    pub(super) fn new(blank: T) -> Self {
         MoveList {
             len: 0,
-            items: [blank; MAX_MOVES],
+            items: W::per_move_filled(blank),
             end: None,
         }
     }
@@ -87,12 +89,12 @@ impl<T: Copy> MoveList<T> {
     /// the length is counted in a register, not in the list).
     #[inline]
     pub(super) fn fill_where(&mut self, items: &[T], keep: impl Fn(&T) -> bool) {
-        debug_assert!(items.len() <= MAX_MOVES);
+        debug_assert!(items.len() <= 2 * W::SLOTS);
         let mut len = 0;
         for item in items {
             // `len` is at most the index of `item`: below MAX_MOVES (a power
             // of two, so the remainder is a mask and no bound is checked).
-            self.items[len % MAX_MOVES] = *item;
+            self.items[len % (2 * W::SLOTS)] = *item;
             len += usize::from(keep(item));
         }
         self.clear();
@@ -102,12 +104,13 @@ impl<T: Copy> MoveList<T> {
     /// Empties the list and fills it with `table[i]` for each bit `i` set in
     /// `bits`, lowest first.
     #[inline]
-    pub(super) fn fill_from_bits(&mut self, mut bits: u64, table: &[T; MAX_MOVES]) {
+    pub(super) fn fill_from_bits(&mut self, mut bits: W::Moves, table: &W::PerMove<T>) {
         let mut len = 0;
-        while bits != 0 {
-            self.items[len % MAX_MOVES] = table[bits.trailing_zeros() as usize % MAX_MOVES];
+        while bits != W::Moves::ZERO {
+            let slot = bits.trailing_zeros() as usize % (2 * W::SLOTS);
+            self.items[len % (2 * W::SLOTS)] = table[slot];
             len += 1;
-            bits &= bits - 1;
+            bits = bits.without_lowest();
         }
         self.clear();
         self.len = len as u8;
@@ -145,9 +148,9 @@ impl<T: Copy> MoveList<T> {
 /// The legal moves of a position, in the order of [`Game::successors`]
 /// (pit order, counter-clockwise first), without their results, and why the
 /// position is over when there is none.
-pub type Moves = MoveList<Move>;
+pub type Moves<W = Narrow> = MoveList<Move, W>;
 
-impl Default for Moves {
+impl<W: Width> Default for Moves<W> {
     fn default() -> Self {
         MoveList::new(Move::PASS)
     }
@@ -156,7 +159,7 @@ impl Default for Moves {
 /// What the candidate moves of a position ([`Game::candidate_moves`]) say
 /// about its legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Legality {
+pub(crate) enum Legality<W: Width = Narrow> {
     /// The candidates are the legal moves (none: the position is over, for
     /// the reason the list gives).
     Exact,
@@ -169,12 +172,12 @@ pub(crate) enum Legality {
         first_legal: u8,
         /// The candidates as a mask of moves ([`Game::candidate_pits`]),
         /// or 0 when they are listed (a mask holds the legal first).
-        pits: u64,
+        pits: W::Moves,
     },
     /// The candidates are the moves of this mask of moves
     /// ([`Game::candidate_pits`], [`Game::pit_moves`]), and they are the
     /// legal moves; they are listed only when asked for.
-    Pits(u64),
+    Pits(W::Moves),
     /// The mover must feed, and the legal moves are the candidates that
     /// feed ([`Game::feeds`]; no grand-slam rule changes or forbids a move);
     /// the candidate at `first_legal` is the first of them (those before it

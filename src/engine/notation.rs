@@ -32,10 +32,11 @@
 //! between rows: `"2 2 2 2 2 2 2 2 / 2 2 2 2 0 0 0 0 / 2 2 2 2 2 2 2 2 /
 //! 2 2 2 2 0 0 0 0 south"`.
 
+use crate::engine::width::{PitBits, Width};
 use std::fmt;
 
 use super::{
-    position::{Move, Player, Position, Vote, MAX_PITS},
+    position::{Move, Player, Position, Vote},
     Game,
 };
 use crate::rules::{Direction, PitDirection};
@@ -49,7 +50,7 @@ pub use crate::rules::pit_label;
 ///
 /// # Errors
 /// A message saying which labels exist.
-pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
+pub fn parse_move<W: Width>(text: &str, game: &Game<W>) -> Result<Move, String> {
     if text == "pass" {
         return Ok(Move::PASS);
     }
@@ -76,14 +77,7 @@ pub fn parse_move(text: &str, game: &Game) -> Result<Move, String> {
         }
     };
     let per_row = game.pits_per_side();
-    let pit = match *label.as_bytes() {
-        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(usize::from(c - b'a')),
-        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => {
-            Some(per_row + usize::from(c - b'A'))
-        }
-        _ => None,
-    };
-    match pit {
+    match crate::rules::parse_pit_label(label, per_row) {
         Some(pit) => {
             let allowed = game.pit_direction(pit).allowed();
             let direction = match (direction, allowed) {
@@ -124,7 +118,7 @@ pub const VOTE_MOVES: [(&str, Move); 3] = [
 ];
 
 /// Reads the refill `+label` (`text`).
-fn parse_fill(label: &str, text: &str, game: &Game) -> Result<Move, String> {
+fn parse_fill<W: Width>(label: &str, text: &str, game: &Game<W>) -> Result<Move, String> {
     if game.rules().rounds.fill_from != crate::rules::FillFrom::Choice
         || game.rules().rounds.refill.is_none()
     {
@@ -134,18 +128,14 @@ fn parse_fill(label: &str, text: &str, game: &Game) -> Result<Move, String> {
         ));
     }
     let per_row = game.pits_per_side();
-    let pit = match *label.as_bytes() {
-        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => usize::from(c - b'a'),
-        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => per_row + usize::from(c - b'A'),
-        _ => {
-            return Err(format!(
+    let Some(pit) = crate::rules::parse_pit_label(label, per_row) else {
+        return Err(format!(
                 "unknown pit `{label}` in the refill `{text}`: the pits are {}-{} (south) and {}-{} (north)",
                 pit_label(0, per_row),
                 pit_label(per_row - 1, per_row),
                 pit_label(per_row, per_row),
                 pit_label(2 * per_row - 1, per_row),
-            ))
-        }
+            ));
     };
     Ok(Move::fill(pit))
 }
@@ -157,18 +147,17 @@ fn parse_fill(label: &str, text: &str, game: &Game) -> Result<Move, String> {
 ///
 /// # Errors
 /// As [`parse_move`], or the pit belongs to the other player.
-pub fn parse_move_by(text: &str, game: &Game, mover: Player) -> Result<Move, String> {
+pub fn parse_move_by<W: Width>(text: &str, game: &Game<W>, mover: Player) -> Result<Move, String> {
     let error = match parse_move(text, game) {
         Ok(mv) => return Ok(mv),
         Err(error) => error,
     };
     let label = text.split_once(':').map_or(text, |(label, _)| label);
     let per_row = game.pits_per_side();
-    let owner = match *label.as_bytes() {
-        [c @ b'a'..=b'z'] if usize::from(c - b'a') < per_row => Some(Player::South),
-        [c @ b'A'..=b'Z'] if usize::from(c - b'A') < per_row => Some(Player::North),
-        _ => None,
-    };
+    let owner = crate::rules::parse_pit_label(label, per_row).map(|pit| match pit < per_row {
+        true => Player::South,
+        false => Player::North,
+    });
     match owner {
         Some(owner) if owner != mover => Err(format!(
             "`{text}` is illegal: pit `{label}` belongs to {owner}"
@@ -199,7 +188,7 @@ impl std::error::Error for PositionError {}
 ///
 /// # Errors
 /// The column and what was expected there.
-pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError> {
+pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W>, PositionError> {
     let per_row = game.pits_per_row();
     let rows = game.topology().rows();
     let pit_count = game.pit_count();
@@ -208,11 +197,11 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         .map(|t| (t.as_ptr() as usize - text.as_ptr() as usize, t))
         .collect();
     let error = |offset: usize, message: String| PositionError { offset, message };
-    let mut pits = [0u8; MAX_PITS];
-    let mut closed = 0u32;
-    let mut swapped = 0u32;
-    let mut claimed = 0u32;
-    let mut visited = 0u32;
+    let mut pits = W::EMPTY;
+    let mut closed = W::Set::ZERO;
+    let mut swapped = W::Set::ZERO;
+    let mut claimed = W::Set::ZERO;
+    let mut visited = W::Set::ZERO;
     let mut count = 0;
     let mut rest = tokens.iter().copied().peekable();
     let mut total: u32 = 0;
@@ -257,7 +246,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                     ),
                 ));
             }
-            closed |= 1 << count;
+            closed |= W::Set::bit(count);
             count += 1;
             rest.next();
             continue;
@@ -279,7 +268,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             let stones: u8 = stones
                 .parse()
                 .map_err(|_| error(offset, format!("pit count `{stones}` is larger than 255")))?;
-            closed |= 1 << count;
+            closed |= W::Set::bit(count);
             pits[count] = stones;
             total += u32::from(stones);
             count += 1;
@@ -290,12 +279,12 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
             let stones = pit.stones.clone().map_err(|m| error(offset, m))?;
             let owner = claimed_pit_owner(game, count, &pit, claimed, swapped)
                 .map_err(|m| error(offset, m))?;
-            claimed |= 1 << count;
+            claimed |= W::Set::bit(count);
             if owner != game.topology().owner(count) {
-                swapped |= 1 << count;
+                swapped |= W::Set::bit(count);
             }
             if pit.visited {
-                visited |= 1 << count;
+                visited |= W::Set::bit(count);
             }
             pits[count] = stones;
             total += u32::from(stones);
@@ -322,7 +311,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
                     ),
                 ));
             }
-            swapped |= 1 << count;
+            swapped |= W::Set::bit(count);
         }
         let n: u8 = token
             .parse()
@@ -347,8 +336,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         ));
     }
     let refills = tokens.iter().any(|(_, t)| *t == REFILLING);
-    let owns =
-        |player: Player, pit: usize| game.row(player).contains(&pit) != (swapped >> pit & 1 == 1);
+    let owns = |player: Player, pit: usize| game.row(player).contains(&pit) != swapped.has(pit);
     // Only a match of rounds closes pits; under `unfilled reopens` a closed
     // pit is sown into and may open; under `match_end no_stones` a player
     // left without a pit plays on (their round ends at once) while they
@@ -361,7 +349,7 @@ pub fn parse_position(text: &str, game: &Game) -> Result<Position, PositionError
         .into_iter()
         .filter(|_| game.has_rounds() && !refills && !reopens && !plays_on)
         .into_iter()
-        .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed >> pit & 1 == 1))
+        .find(|&p| (0..pit_count).all(|pit| !owns(p, pit) || closed.has(pit)))
     {
         return Err(error(
             0,
@@ -517,7 +505,7 @@ const VOTES: [(&str, Vote); 2] = [("proposed", Vote::Proposed), ("agreed", Vote:
 /// # Errors
 /// Both counts in words, `pos`'s after `what` ("the position has"):
 /// "the position has 134 stones, Modiar starts with 7 per pit (42 stones)".
-pub fn check_stones(game: &Game, pos: &Position, what: &str) -> Result<(), String> {
+pub fn check_stones<W: Width>(game: &Game<W>, pos: &Position<W>, what: &str) -> Result<(), String> {
     let start = game.start();
     if pos.total_stones() == start.total_stones() {
         return Ok(());
@@ -532,7 +520,7 @@ pub fn check_stones(game: &Game, pos: &Position, what: &str) -> Result<(), Strin
 
 /// "7 per pit (42 stones)" for an even board with nothing captured, else
 /// "134 stones".
-fn stones_in_words(game: &Game, pos: &Position) -> String {
+fn stones_in_words<W: Width>(game: &Game<W>, pos: &Position<W>) -> String {
     let pits = &pos.pits[..game.pit_count()];
     let total = pos.total_stones();
     let even =
@@ -630,12 +618,12 @@ pub const SWAPPED: char = '*';
 /// allows one there given the pits `claimed` so far (owned as `swapped`
 /// says): at a place `except` does not name, within `limit`, not at the
 /// place of the other's under `mirror forbidden`.
-fn claimed_pit_owner(
-    game: &Game,
+fn claimed_pit_owner<W: Width>(
+    game: &Game<W>,
     pit: usize,
     written: &ClaimedPit,
-    claimed: u32,
-    swapped: u32,
+    claimed: W::Set,
+    swapped: W::Set,
 ) -> Result<Player, String> {
     let claim = &game.rules().claim;
     if claim.count.is_none() {
@@ -674,9 +662,8 @@ fn claimed_pit_owner(
         ));
     }
     let owners_of = |p: Player| {
-        (0..pit).filter(move |&q| {
-            claimed >> q & 1 == 1 && (game.topology().owner(q) != p) == (swapped >> q & 1 == 1)
-        })
+        (0..pit)
+            .filter(move |&q| claimed.has(q) && (game.topology().owner(q) != p) == swapped.has(q))
     };
     let partner = game.topology().facing(pit).filter(|_| pair);
     if claim.limit == crate::rules::ClaimLimit::One && owners_of(owner).any(|q| Some(q) != partner)
@@ -702,7 +689,7 @@ fn claimed_pit_owner(
 /// reopens`), a claimed pit's count with [`CLAIMED`] or
 /// [`CLAIMED_OWN_ROW`] (and [`VISITED`]), a count with [`SWAPPED`] for a pit
 /// of the other row's player.
-pub fn pit_text(game: &Game, pos: &Position, pit: usize) -> String {
+pub fn pit_text<W: Width>(game: &Game<W>, pos: &Position<W>, pit: usize) -> String {
     if pos.is_closed(pit) {
         // Under `unfilled reopens` a closed pit may hold stones.
         match pos.pits[pit] {
@@ -719,7 +706,7 @@ pub fn pit_text(game: &Game, pos: &Position, pit: usize) -> String {
         } else {
             CLAIMED
         };
-        let visited = if pos.visited >> pit & 1 == 1 { "!" } else { "" };
+        let visited = if pos.visited.has(pit) { "!" } else { "" };
         format!("{count}{mark}{visited}")
     } else if pos.is_swapped(pit) {
         format!("{}{SWAPPED}", pos.pits[pit])
@@ -728,7 +715,7 @@ pub fn pit_text(game: &Game, pos: &Position, pit: usize) -> String {
     }
 }
 /// Writes a position in the notation [`parse_position`] reads.
-pub fn format_position(pos: &Position, game: &Game) -> String {
+pub fn format_position<W: Width>(pos: &Position<W>, game: &Game<W>) -> String {
     let mut bounds = vec![0];
     bounds.extend(game.topology().row_breaks());
     bounds.push(game.pit_count());
@@ -763,7 +750,7 @@ pub fn format_position(pos: &Position, game: &Game) -> String {
     out
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Label of a pit (`a`, `b`, ... for South, `A`, `B`, ... for North).
     pub fn label(&self, pit: usize) -> String {
         pit_label(pit, self.pits_per_side())

@@ -1,6 +1,6 @@
 //! Perft: leaf counts of the move tree, the standard move-generator check.
 
-use super::{Game, Moves, Position};
+use super::{width::Width, Game, Moves, Position};
 
 /// Number of move sequences of length `depth` from `pos` (games that end
 /// earlier are not counted). Repetition, a rule about a game's history rather
@@ -8,7 +8,7 @@ use super::{Game, Moves, Position};
 ///
 /// Walks the tree with the fast path ([`Game::legal_moves`], [`Game::apply`]):
 /// the last level is counted, not played.
-pub fn perft(game: &Game, pos: &Position, depth: u32) -> u64 {
+pub fn perft<W: Width>(game: &Game<W>, pos: &Position<W>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

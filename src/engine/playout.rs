@@ -5,9 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use super::GameRun;
+use super::{width::Width, GameRun};
 
-impl<'g> GameRun<'g> {
+impl<'g, W: Width> GameRun<'g, W> {
     /// Plays on until the game ends, or until `cap` plies have been played
     /// in all (then stopped there: [`EndReason::PlyCap`](super::EndReason)).
     /// Each ply is `ply(self)`: it chooses a move and plays it (with
@@ -16,7 +16,7 @@ impl<'g> GameRun<'g> {
     pub fn play_out<B>(
         &mut self,
         cap: u32,
-        mut ply: impl FnMut(&mut GameRun<'g>) -> ControlFlow<B>,
+        mut ply: impl FnMut(&mut GameRun<'g, W>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         while self.end().is_none() {
             if self.plies() >= cap {

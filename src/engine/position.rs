@@ -4,24 +4,22 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::width::{with_words, Narrow, PitBits, Width};
 use crate::rules::Direction;
 
-/// Size of the pit array: two rows of at most
-/// [`MAX_PITS_PER_ROW`](crate::rules::MAX_PITS_PER_ROW) pits, plus a slot the
-/// engine uses while sowing into a store (always empty between moves); or
-/// four rows of at most
-/// [`MAX_PITS_PER_ROW_OF_FOUR`](crate::rules::MAX_PITS_PER_ROW_OF_FOUR)
-/// pits, which have no store, so that the store's slot is their last pit.
-pub const MAX_PITS: usize = 32;
+/// Size of the pit array of the narrow width: two rows of at most 15 pits
+/// and the two store slots the engine uses while sowing into stores (always
+/// empty between moves), three rows of at most 10, or four rows of at most
+/// 8 (no store). Larger boards take a wider [`Width`](super::Width).
+pub const MAX_PITS: usize = Narrow::SLOTS;
 
-/// The slot that stands for the mover's store during a sowing, on a board
-/// with stores (see `Game::is_store`).
-pub(crate) const STORE_SLOT: usize = MAX_PITS - 1;
+/// A set of slots of the pit array ([`PitArray`]): bit `i` set when slot `i`
+/// is in the set. Wide enough for every slot.
+pub type PitSet = <Narrow as Width>::Set;
 
-/// The slot that stands for the opponent's store during a sowing under
-/// `stores sown_both` (the mover sows into both stores): a two-row board
-/// has at most 30 pits, so this slot is never a pit where stores are.
-pub(crate) const OPPONENT_STORE_SLOT: usize = MAX_PITS - 2;
+/// The stones in every slot: the pits in absolute order (a=0, b=1, ... then
+/// A, B, ...), then the slots of the stores while sowing.
+pub type PitArray = <Narrow as Width>::Array;
 
 /// One of the two players. South owns the near row and moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -104,7 +102,9 @@ impl Move {
         self.pit >= Move::REFUSE.pit && self != Move::PASS && self.direction == Direction::Ccw
     }
 
-    /// The bit of [`Move::pit`] that marks a refill move.
+    /// The bit of [`Move::pit`] that marks a refill move. A board has at
+    /// most 120 pits (the loader's limit), so a sowing move's pit never has
+    /// it and a refill's code stays below the vote codes.
     const FILL: u8 = 0x80;
 
     /// The refill move that fills pit `pit` (`rounds { fill_from choice }`):
@@ -135,11 +135,14 @@ impl Move {
 ///
 /// The pits come first (`repr(C)`): the move loop
 /// reads and writes them in whole words.
+///
+/// `W` is the board's width ([`Width`]): the boards that fit 32 slots,
+/// nearly all of them, take the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C)]
-pub struct Position {
+pub struct Position<W: Width = Narrow> {
     /// Stones per pit, in absolute order.
-    pub pits: [u8; MAX_PITS],
+    pub pits: W::Array,
     /// Stones captured so far, `[south, north]`.
     pub captured: [u16; 2],
     /// Stones taken out of play (captured for nobody).
@@ -151,23 +154,23 @@ pub struct Position {
     /// Bit `i` set when pit `i` is closed: it holds no stone, sowing passes
     /// over it, it cannot be played and nothing is captured from it. Only a
     /// variant with rounds closes pits (those a player could not refill).
-    pub closed: u32,
+    pub closed: W::Set,
     /// Bit `i` set when pit `i` belongs to the player of the other row: it
     /// is theirs to play, and its stones are theirs when a round ends. Only
     /// `rounds { refill surplus }` hands pits over (to the player who
     /// scored the surplus); the rows themselves (capture sides, `row_empty`,
     /// feeding) stay as they are.
-    pub swapped: u32,
+    pub swapped: W::Set,
     /// Bit `i` set when pit `i` has been claimed (`claim`: Toguz Kumalak's
     /// tuzdik, the weg): nobody plays it, relays from it or captures from
     /// it, and its owner (its row's player, or the other row's when its
     /// `swapped` bit is set: the claimer) gets the stones sown into it,
     /// at once or when the game or round ends.
-    pub claimed: u32,
+    pub claimed: W::Set,
     /// Bit `i` set when the opponent of the owner of claimed pit `i` has
     /// already ended a move in it once (`tribute_first no`: the first
     /// landing takes no tribute). Always 0 otherwise.
-    pub visited: u32,
+    pub visited: W::Set,
     /// True when the move that led here ended in a relay cycle (its relay came
     /// back to a lap state of the same move): under `end { when relay_cycle }`
     /// the game is over. Always false otherwise.
@@ -208,20 +211,20 @@ pub enum Vote {
     Agreed,
 }
 
-impl Position {
+impl<W: Width> Position<W> {
     /// The empty board: no stones anywhere, South to move, the opening over,
     /// no pit closed. Positions are written as changes to it
     /// (`Position { pits, ..Position::EMPTY }`).
-    pub const EMPTY: Position = Position {
-        pits: [0; MAX_PITS],
+    pub const EMPTY: Self = Position {
+        pits: W::EMPTY,
         captured: [0; 2],
         removed: 0,
         to_move: Player::South,
         opening: false,
-        closed: 0,
-        swapped: 0,
-        claimed: 0,
-        visited: 0,
+        closed: W::Set::ZERO,
+        swapped: W::Set::ZERO,
+        claimed: W::Set::ZERO,
+        visited: W::Set::ZERO,
         relay_cycled: false,
         moved_again: false,
         refilling: None,
@@ -239,19 +242,19 @@ impl Position {
     /// Whether pit `pit` is closed.
     #[inline]
     pub fn is_closed(&self, pit: usize) -> bool {
-        self.closed >> pit & 1 == 1
+        self.closed.has(pit)
     }
 
     /// Whether pit `pit` belongs to the player of the other row.
     #[inline]
     pub fn is_swapped(&self, pit: usize) -> bool {
-        self.swapped >> pit & 1 == 1
+        self.swapped.has(pit)
     }
 
     /// Whether pit `pit` is a claimed pit (some player's store or weg).
     #[inline]
     pub fn is_claimed(&self, pit: usize) -> bool {
-        self.claimed >> pit & 1 == 1
+        self.claimed.has(pit)
     }
 
     /// Stones in the pits.
@@ -260,10 +263,9 @@ impl Position {
         // Eight pits per word; bytes added pairwise into 16-bit lanes
         // (each at most 4 x 2 x 255, so no lane overflows), then the lanes.
         const LOW: u64 = 0x00FF_00FF_00FF_00FF;
-        let lanes = self
-            .words()
-            .iter()
-            .fold(0u64, |acc, &w| acc + (w & LOW) + (w >> 8 & LOW));
+        // (On the widest board, 16 words: each lane at most 8160.)
+        let lanes = with_words!(false, |K| (self.words_n::<K>().iter())
+            .fold(0u64, |acc, &w| acc + (w & LOW) + (w >> 8 & LOW)));
         (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
     }
 
@@ -273,47 +275,40 @@ impl Position {
     /// next byte), then the eight high bits are gathered into a byte by one
     /// multiplication.
     #[inline(always)]
-    pub(crate) fn holding_at_least<const W: usize>(&self, min: u8) -> u32 {
+    pub(crate) fn holding_at_least<const K: usize>(&self, min: u8) -> W::Set {
         if min > 128 {
-            return (0..8 * W)
+            return (0..8 * K)
                 .filter(|&pit| self.pits[pit] >= min)
-                .fold(0, |bits, pit| bits | 1 << pit);
+                .fold(W::Set::ZERO, |bits, pit| bits | W::Set::bit(pit));
         }
         const HIGH: u64 = 0x8080_8080_8080_8080;
         const ONES: u64 = 0x0101_0101_0101_0101;
         let below = ONES * u64::from(min);
-        let mut bits = 0u32;
-        for (k, word) in self.words_n::<W>().into_iter().enumerate() {
+        let mut bits = W::Set::ZERO;
+        for (k, word) in self.words_n::<K>().into_iter().enumerate() {
             // (byte | 0x80) - min keeps its high bit exactly when byte >= min
             // (for a byte below 128); a byte of 128 or more holds enough.
             let high = (((word | HIGH) - below) | word) & HIGH;
             // Byte `i`'s bit 0 lands on bit 56 + i, with no carry.
             let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            bits |= (byte as u32) << (8 * k);
+            bits |= W::Set::byte_at(byte as u8, k);
         }
         bits
     }
 
-    /// The first `W` of [`Position::words`] (a board of at most `8 * W`
-    /// slots in use needs no more).
+    /// The first `K` words of the pits, eight pits each, little-endian (a
+    /// board of at most `8 * K` slots in use needs no more).
     #[inline(always)]
-    pub(crate) fn words_n<const W: usize>(&self) -> [u64; W] {
-        std::array::from_fn(|k| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.pits[8 * k..8 * k + 8]);
-            u64::from_le_bytes(bytes)
-        })
+    pub(crate) fn words_n<const K: usize>(&self) -> [u64; K] {
+        std::array::from_fn(|k| self.word(k))
     }
 
-    /// The pits as four little-endian words, eight pits each.
-    #[inline]
-    pub(crate) fn words(&self) -> [u64; 4] {
-        let word = |k: usize| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.pits[8 * k..8 * k + 8]);
-            u64::from_le_bytes(bytes)
-        };
-        [word(0), word(1), word(2), word(3)]
+    /// Pits `8 * k .. 8 * k + 8` as a little-endian word.
+    #[inline(always)]
+    fn word(&self, k: usize) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.pits[8 * k..8 * k + 8]);
+        u64::from_le_bytes(bytes)
     }
 }
 
@@ -330,7 +325,7 @@ mod tests {
         let counts = [
             0u8, 1, 2, 3, 6, 7, 8, 63, 64, 126, 127, 128, 129, 200, 254, 255,
         ];
-        let mut pos = Position::EMPTY;
+        let mut pos: Position = Position::EMPTY;
         for shift in 0..counts.len() {
             for (pit, count) in pos.pits.iter_mut().enumerate() {
                 *count = counts[(pit * 7 + shift) % counts.len()];
@@ -338,7 +333,7 @@ mod tests {
             for min in 0..=255u8 {
                 let expected = (0..MAX_PITS)
                     .filter(|&pit| pos.pits[pit] >= min)
-                    .fold(0u32, |bits, pit| bits | 1 << pit);
+                    .fold(0 as PitSet, |bits, pit| bits | 1 << pit);
                 assert_eq!(pos.holding_at_least::<4>(min), expected, "min {min}");
                 assert_eq!(
                     pos.holding_at_least::<2>(min),

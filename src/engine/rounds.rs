@@ -7,16 +7,19 @@
 
 use std::ops::ControlFlow;
 
-use super::{EndReason, Game, GameRun, Outcome, Player, Position};
+use super::{
+    width::{Narrow, PitBits, Width},
+    EndReason, Game, GameRun, Outcome, Player, Position,
+};
 use crate::rules::{
     FillFrom, FirstFiller, FirstMoves, MatchEnd, NextStart, OddPit, Refill, Remainder, Unfilled,
 };
 
 /// What follows a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AfterRound {
+pub enum AfterRound<W: Width = Narrow> {
     /// The next round starts from this position.
-    Next(Position),
+    Next(Position<W>),
     /// The match is over, with this outcome (a draw only when neither
     /// player can fill a pit, which needs stones out of play).
     MatchOver(Outcome),
@@ -24,7 +27,7 @@ pub enum AfterRound {
 
 /// A round that ended, and what followed it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoundChange {
+pub struct RoundChange<W: Width = Narrow> {
     /// The round that ended, from 1.
     pub round: u32,
     /// Why it ended.
@@ -32,10 +35,10 @@ pub struct RoundChange {
     /// Its scores `[south, north]`: what each player refills from.
     pub scores: [u16; 2],
     /// What follows it.
-    pub after: AfterRound,
+    pub after: AfterRound<W>,
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Whether the game is a match of rounds (`rounds { refill ... }`).
     pub fn has_rounds(&self) -> bool {
         self.rules().rounds.refill.is_some()
@@ -51,7 +54,7 @@ impl Game {
     /// What follows a round that ended in `pos` for `end` (not a ply cap),
     /// `starter` having moved first in it: the match's result, or the next
     /// round's start. Without rounds, the match is over.
-    pub fn after_round(&self, pos: &Position, end: EndReason, starter: Player) -> AfterRound {
+    pub fn after_round(&self, pos: &Position<W>, end: EndReason, starter: Player) -> AfterRound<W> {
         let scores = self.final_scores(pos, end);
         let rounds = self.rules().rounds;
         if rounds.refill.is_none() {
@@ -78,7 +81,7 @@ impl Game {
             removed: pos.removed,
             to_move: next_starter(rounds.next_start, scores, starter, pos),
             opening: self.later_rounds_open(),
-            ..Position::EMPTY
+            ..Position::<W>::EMPTY
         };
         match rounds.refill {
             Some(Refill::Surplus) => match rounds.first_filler {
@@ -130,7 +133,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// `next_start turn_order` (and `turn_order_after_pass`, `first`
     /// being the player who did not have the move): who starts the round
     /// refilled in `next`
@@ -143,7 +146,7 @@ impl Game {
     /// no turn.
     fn starter_after_turns_of_filling(
         &self,
-        next: &Position,
+        next: &Position<W>,
         scores: [u16; 2],
         first: Player,
     ) -> Player {
@@ -216,7 +219,7 @@ impl Game {
     /// and open under `unfilled open`) and what is left over stays theirs. Under `fill_from choice`, a player who
     /// cannot fill their whole row has it closed and their score kept,
     /// to name the pits they fill by refill moves.
-    fn refill_own_rows(&self, next: &mut Position, scores: [u16; 2]) {
+    fn refill_own_rows(&self, next: &mut Position<W>, scores: [u16; 2]) {
         let seeds = u16::from(self.rules().board.seeds);
         for player in Player::BOTH {
             let mut left = scores[player.index()];
@@ -228,7 +231,7 @@ impl Game {
             };
             let order = self.row_in_order(player, from);
             for pit in row.filter(|&pit| !order.clone().any(|filled| filled == pit)) {
-                next.closed |= 1 << pit;
+                next.closed |= W::Set::bit(pit);
             }
             let partly = self.rules().rounds.remainder == Remainder::NextPit;
             let unfilled = self.rules().rounds.unfilled;
@@ -243,10 +246,10 @@ impl Game {
                     next.pits[pit] = left as u8;
                     left = 0;
                     if unfilled == Unfilled::Reopens {
-                        next.closed |= 1 << pit;
+                        next.closed |= W::Set::bit(pit);
                     }
                 } else if unfilled != Unfilled::Open {
-                    next.closed |= 1 << pit;
+                    next.closed |= W::Set::bit(pit);
                 }
             }
             next.captured[player.index()] = left;
@@ -261,7 +264,7 @@ impl Game {
     /// pits the other player is owed beyond their row. Those pits change
     /// hands; a pit nobody fills is closed (open and empty under
     /// `unfilled open`); remainders stay captured.
-    fn refill_by_surplus(&self, next: &mut Position, scores: [u16; 2]) {
+    fn refill_by_surplus(&self, next: &mut Position<W>, scores: [u16; 2]) {
         let seeds = u16::from(self.rules().board.seeds);
         let mut owed = scores.map(|s| s / seeds);
         let mut left = scores.map(|s| s % seeds);
@@ -271,10 +274,10 @@ impl Game {
             Player::South
         };
         let richer = poorer.other();
-        let fill = |next: &mut Position, pit: usize, player: Player| {
+        let fill = |next: &mut Position<W>, pit: usize, player: Player| {
             next.pits[pit] = seeds as u8;
             if self.topology().owner(pit) != player {
-                next.swapped |= 1 << pit;
+                next.swapped |= W::Set::bit(pit);
             }
         };
         let richer_row = self.fill_order(richer);
@@ -282,7 +285,7 @@ impl Game {
             if k < usize::from(owed[richer.index()]) {
                 fill(next, pit, richer);
             } else {
-                next.closed |= 1 << pit;
+                next.closed |= W::Set::bit(pit);
             }
         }
         owed[richer.index()] = owed[richer.index()].saturating_sub(richer_row.len() as u16);
@@ -317,14 +320,14 @@ impl Game {
                 // Under `unfilled open` the pit stays its row's player's,
                 // empty and in play.
                 None if self.rules().rounds.unfilled == Unfilled::Open => {}
-                None => next.closed |= 1 << pit,
+                None => next.closed |= W::Set::bit(pit),
             }
         }
         next.captured = left;
     }
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// `refill surplus` under `first_filler to_move` or `richer`: `first`
     /// (the player to move when the round ended, or who scored more) fills the pits they are owed, `seeds`
     /// to a pit, along their own row in `fill_from` order and on into the
@@ -336,7 +339,7 @@ impl Game {
     /// the other's. A pit filled in the other's row changes hands; a pit
     /// nobody fills is closed (open and empty under `unfilled open`);
     /// remainders stay captured.
-    fn refill_in_turns(&self, next: &mut Position, scores: [u16; 2], first: Player) {
+    fn refill_in_turns(&self, next: &mut Position<W>, scores: [u16; 2], first: Player) {
         let seeds = u16::from(self.rules().board.seeds);
         let mut owed = scores.map(|s| s / seeds);
         let mut left = scores.map(|s| s % seeds);
@@ -353,7 +356,7 @@ impl Game {
             left[taker.index()] = 0;
             owed[taker.index()] += 1;
         }
-        let mut filled = 0u32;
+        let mut filled = W::Set::ZERO;
         for player in [first, first.other()] {
             let around = self
                 .fill_order(player)
@@ -362,20 +365,20 @@ impl Game {
                 if owed[player.index()] == 0 {
                     break;
                 }
-                if filled & (1 << pit) != 0 {
+                if filled.has(pit) {
                     continue;
                 }
                 owed[player.index()] -= 1;
-                filled |= 1 << pit;
+                filled |= W::Set::bit(pit);
                 next.pits[pit] = seeds as u8;
                 if self.topology().owner(pit) != player {
-                    next.swapped |= 1 << pit;
+                    next.swapped |= W::Set::bit(pit);
                 }
             }
         }
         if self.rules().rounds.unfilled != Unfilled::Open {
-            for pit in (0..self.pit_count()).filter(|&pit| filled & (1 << pit) == 0) {
-                next.closed |= 1 << pit;
+            for pit in (0..self.pit_count()).filter(|&pit| !filled.has(pit)) {
+                next.closed |= W::Set::bit(pit);
             }
         }
         next.captured = left;
@@ -386,7 +389,12 @@ impl Game {
 /// in `end` with `scores` (under `turn_order` and
 /// `turn_order_after_pass`, the first to
 /// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
-fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, end: &Position) -> Player {
+fn next_starter<W: Width>(
+    rule: NextStart,
+    scores: [u16; 2],
+    starter: Player,
+    end: &Position<W>,
+) -> Player {
     let to_move = end.to_move;
     let by_score = |winner: bool| match Outcome::from_scores(scores) {
         Outcome::South => {
@@ -425,19 +433,19 @@ fn next_starter(rule: NextStart, scores: [u16; 2], starter: Player, end: &Positi
 /// A match being played: the current round as a [`GameRun`], the rounds
 /// before it, and the match's result once it is over.
 #[derive(Debug, Clone)]
-pub struct MatchRun<'g> {
-    run: GameRun<'g>,
+pub struct MatchRun<'g, W: Width = Narrow> {
+    run: GameRun<'g, W>,
     /// Where the current round started.
-    round_start: Position,
+    round_start: Position<W>,
     round: u32,
     starter: Player,
     plies_before: u32,
     outcome: Option<Outcome>,
 }
 
-impl<'g> MatchRun<'g> {
+impl<'g, W: Width> MatchRun<'g, W> {
     /// A match whose first round starts from `start`.
-    pub fn new(game: &'g Game, start: Position) -> Self {
+    pub fn new(game: &'g Game<W>, start: Position<W>) -> Self {
         MatchRun {
             run: GameRun::new(game, start),
             round_start: start,
@@ -451,7 +459,7 @@ impl<'g> MatchRun<'g> {
     /// Starts a new match from `start`, keeping the allocated history (as
     /// [`GameRun::reset`]): the same as a new [`MatchRun`], without
     /// building one.
-    pub fn reset(&mut self, start: Position) {
+    pub fn reset(&mut self, start: Position<W>) {
         self.run.reset(start);
         self.round_start = start;
         self.round = 1;
@@ -461,12 +469,12 @@ impl<'g> MatchRun<'g> {
     }
 
     /// The current round (the last one, once the match is over).
-    pub fn run(&self) -> &GameRun<'g> {
+    pub fn run(&self) -> &GameRun<'g, W> {
         &self.run
     }
 
     /// The current round, to play a move in it.
-    pub fn run_mut(&mut self) -> &mut GameRun<'g> {
+    pub fn run_mut(&mut self) -> &mut GameRun<'g, W> {
         &mut self.run
     }
 
@@ -497,7 +505,7 @@ impl<'g> MatchRun<'g> {
     /// happened, in order. Empty while the round goes on or once the match
     /// is over. Every caller that plays moves one by one settles through
     /// this, so that a record, a trace, a replay and a played match agree.
-    pub fn finish_rounds(&mut self) -> Vec<RoundChange> {
+    pub fn finish_rounds(&mut self) -> Vec<RoundChange<W>> {
         std::iter::from_fn(|| self.finish_round()).collect()
     }
 
@@ -506,7 +514,7 @@ impl<'g> MatchRun<'g> {
     /// `None` while the round goes on or once the match is over. The next
     /// round may have ended at its start: [`MatchRun::finish_rounds`]
     /// settles that too.
-    fn finish_round(&mut self) -> Option<RoundChange> {
+    fn finish_round(&mut self) -> Option<RoundChange<W>> {
         let end = self.run.end()?;
         if end == EndReason::PlyCap || self.outcome.is_some() {
             return None;
@@ -547,9 +555,9 @@ impl<'g> MatchRun<'g> {
     /// refill move (none at all included): each takes `seeds` of its
     /// player's captured stones, and no other move ever takes any, so the
     /// stones taken count the refill moves.
-    fn only_refills_played(&self, end: &Position) -> bool {
+    fn only_refills_played(&self, end: &Position<W>) -> bool {
         let seeds = u32::from(self.run.game().rules().board.seeds);
-        let kept = |pos: &Position| pos.captured.iter().map(|&c| u32::from(c)).sum::<u32>();
+        let kept = |pos: &Position<W>| pos.captured.iter().map(|&c| u32::from(c)).sum::<u32>();
         kept(&self.round_start) == kept(end) + seeds * self.run.plies()
     }
 
@@ -560,8 +568,8 @@ impl<'g> MatchRun<'g> {
     pub fn play_out<B>(
         &mut self,
         cap: u32,
-        mut ply: impl FnMut(&mut GameRun<'g>) -> ControlFlow<B>,
-        mut on_round: impl FnMut(&RoundChange),
+        mut ply: impl FnMut(&mut GameRun<'g, W>) -> ControlFlow<B>,
+        mut on_round: impl FnMut(&RoundChange<W>),
     ) -> ControlFlow<B> {
         while !self.is_over() {
             let left = cap.saturating_sub(self.plies_before);

@@ -8,9 +8,10 @@ use std::sync::OnceLock;
 use super::{
     effect::{Effect, Successor, Successors},
     illegal::Illegal,
-    move_list::{Legality, Moves, MAX_MOVES},
+    move_list::{Legality, Moves},
     outcome::{EndReason, Outcome},
-    position::{Move, Player, Position, MAX_PITS},
+    position::{Move, Player, Position},
+    width::{with_words, Narrow, PitBits, Width},
     Game,
 };
 use crate::rules::{Leftovers, Repetition, RepetitionTest};
@@ -25,25 +26,25 @@ pub use draw::draw_legal;
 /// where the rules allow) and plays the chosen one in place; the full
 /// successor list is worked out only when asked for ([`GameRun::successors`]).
 #[derive(Debug, Clone)]
-pub struct GameRun<'g> {
-    game: &'g Game,
-    position: Position,
+pub struct GameRun<'g, W: Width = Narrow> {
+    game: &'g Game<W>,
+    position: Position<W>,
     plies: u32,
     /// The candidate moves of `position` ([`Game::candidate_moves`]); the
     /// legal moves when `legality` is [`Legality::Exact`]. Not filled when
     /// it is [`Legality::Pits`].
-    candidates: Moves,
+    candidates: Moves<W>,
     /// How the legal moves follow from the candidates.
-    legality: Legality,
+    legality: Legality<W>,
     /// The legal moves, when they are not the candidates: listed with the
     /// candidates ([`Legality::Listed`]) or once asked for.
-    legal: OnceLock<Moves>,
+    legal: OnceLock<Moves<W>>,
     /// The successors of `position`, once asked for.
-    successors: OnceLock<Successors>,
+    successors: OnceLock<Successors<W>>,
     /// A successor list reused to list the legal moves of the positions
     /// that need the full successors ([`Legality::Listed`]), rather than a
     /// new one, whose every entry is written, at each such position.
-    scratch: Successors,
+    scratch: Successors<W>,
     end: Option<EndReason>,
     /// Whether the rules end the game on a repeated position.
     tracks_repetition: bool,
@@ -55,7 +56,7 @@ pub struct GameRun<'g> {
     /// last changed; only kept when the rules end the game on repetition.
     /// Under `four_moves_thrice`, the boards after the last moves since
     /// then, at most [`LOOP_WINDOW`] of them.
-    history: Vec<([u8; MAX_PITS], Player)>,
+    history: Vec<(W::Array, Player)>,
     /// A 1024-bit Bloom filter of `history`: a board whose bit is clear was
     /// not seen, and the list is scanned only on a hit.
     seen: [u64; 16],
@@ -67,9 +68,9 @@ pub struct GameRun<'g> {
     offer: bool,
 }
 
-impl<'g> GameRun<'g> {
+impl<'g, W: Width> GameRun<'g, W> {
     /// A game starting from `start`.
-    pub fn new(game: &'g Game, start: Position) -> Self {
+    pub fn new(game: &'g Game<W>, start: Position<W>) -> Self {
         let mut run = GameRun {
             game,
             position: start,
@@ -92,7 +93,7 @@ impl<'g> GameRun<'g> {
     }
 
     /// Starts again from `start`, keeping the allocated history.
-    pub fn reset(&mut self, start: Position) {
+    pub fn reset(&mut self, start: Position<W>) {
         debug_assert!(
             self.game.covers(start.total_stones()),
             "a position enters play through Game::covering"
@@ -116,12 +117,12 @@ impl<'g> GameRun<'g> {
     }
 
     /// The compiled game being played.
-    pub fn game(&self) -> &'g Game {
+    pub fn game(&self) -> &'g Game<W> {
         self.game
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<W> {
         &self.position
     }
 
@@ -132,7 +133,7 @@ impl<'g> GameRun<'g> {
 
     /// The legal moves now (empty when the game is over), in the order of
     /// [`GameRun::successors`].
-    pub fn moves(&self) -> &Moves {
+    pub fn moves(&self) -> &Moves<W> {
         match self.legality {
             Legality::Exact => &self.candidates,
             Legality::Pits(pits) => self.legal.get_or_init(|| {
@@ -142,7 +143,7 @@ impl<'g> GameRun<'g> {
             }),
             Legality::NoSlams { first_legal, pits } => self.legal.get_or_init(|| {
                 let mut legal = self.candidates;
-                if pits != 0 {
+                if pits != W::Moves::ZERO {
                     legal.fill_from_bits(pits, &self.game.move_table.pit_moves);
                 }
                 (self.game).drop_slams_after(&self.position, &mut legal, first_legal);
@@ -174,7 +175,7 @@ impl<'g> GameRun<'g> {
 
     /// The legal moves now with their results (empty when the game is
     /// over). Worked out on the first call after each move.
-    pub fn successors(&self) -> &Successors {
+    pub fn successors(&self) -> &Successors<W> {
         self.successors.get_or_init(|| {
             let mut successors = Successors::default();
             if !matches!(self.end, Some(EndReason::Repetition | EndReason::PlyCap)) {
@@ -194,7 +195,7 @@ impl<'g> GameRun<'g> {
     /// The boards (with the player to move) that a repetition would repeat:
     /// those seen since the stones on the board last changed, the current one
     /// included. Empty when the rules ignore repetition.
-    pub fn history(&self) -> &[([u8; MAX_PITS], Player)] {
+    pub fn history(&self) -> &[(W::Array, Player)] {
         &self.history
     }
 
@@ -208,11 +209,13 @@ impl<'g> GameRun<'g> {
     ///
     /// # Panics
     /// If `index` is not below the number of legal moves.
-    #[inline]
-    pub fn play_index(&mut self, index: usize) -> Successor {
+    #[inline(always)]
+    pub fn play_index(&mut self, index: usize) -> Successor<W> {
         let (mv, effect) = self.play_index_in_place(index);
         // Built where the caller reads it: a caller that drops it (`sow
-        // bench`) copies no position.
+        // bench`) copies no position. (Always inlined, the move played out
+        // of line: left to itself the compiler does the reverse for the
+        // generic instances, and copies the position back on every ply.)
         Successor {
             mv,
             position: self.position,
@@ -222,13 +225,14 @@ impl<'g> GameRun<'g> {
 
     /// [`GameRun::play_index`] without building its result: the move
     /// played and what it did.
-    fn play_index_in_place(&mut self, index: usize) -> (Move, Effect) {
+    #[inline(never)]
+    fn play_index_in_place(&mut self, index: usize) -> (Move, Effect<W>) {
         let mv = match self.legality {
             Legality::Pits(pits) => {
                 // Not counted first (a count of bits is a dozen and more
                 // instructions without `popcnt`): an index at or past the
                 // number of legal moves finds no bit, 64, out of the table.
-                assert!(index < MAX_MOVES, "no legal move {index}");
+                assert!(index < 2 * W::SLOTS, "no legal move {index}");
                 self.game.move_table.pit_moves[nth_bit(pits, index)]
             }
             // The candidates are the legal moves: read in place.
@@ -247,7 +251,7 @@ impl<'g> GameRun<'g> {
     ///
     /// # Errors
     /// Why the move is illegal (including that the game is over).
-    pub fn play(&mut self, mv: Move) -> Result<Successor, Illegal> {
+    pub fn play(&mut self, mv: Move) -> Result<Successor<W>, Illegal> {
         if self.end.is_some() {
             return Err(Illegal::GameOver);
         }
@@ -365,15 +369,18 @@ impl<'g> GameRun<'g> {
         self.seen[bit / 64] |= 1 << (bit % 64);
         // Copied word by word: the move wrote the pits in words, and a
         // wider read would wait for those writes to drain.
-        let mut pits = [0u8; MAX_PITS];
-        for (chunk, word) in pits.chunks_exact_mut(8).zip(self.position.words()) {
-            chunk.copy_from_slice(&word.to_le_bytes());
-        }
+        let mut pits = W::EMPTY;
+        with_words!(false, |K| {
+            let words = self.position.words_n::<K>();
+            for (chunk, word) in pits.as_mut().chunks_exact_mut(8).zip(words) {
+                chunk.copy_from_slice(&word.to_le_bytes());
+            }
+        });
         self.history.push((pits, self.position.to_move));
     }
 
     /// Whether the board (and player to move) of `pos` is in the history.
-    fn seen_before(&self, pos: &Position) -> bool {
+    fn seen_before(&self, pos: &Position<W>) -> bool {
         let bit = seen_bit(pos);
         self.seen[bit / 64] >> (bit % 64) & 1 == 1
             && self
@@ -402,7 +409,7 @@ impl<'g> GameRun<'g> {
 
     /// Takes the candidate moves of the current position as already worked
     /// out (those of the game's start, kept by the [`Game`]).
-    fn settle(&mut self, candidates: Moves, legality: Legality) {
+    fn settle(&mut self, candidates: Moves<W>, legality: Legality<W>) {
         self.forget_successors();
         (self.candidates, self.legality) = (candidates, legality);
         self.forget_legal_unless_listed();
@@ -498,11 +505,11 @@ impl<'g> GameRun<'g> {
     }
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The final scores `[south, north]` of a game that ended in `pos` for
     /// reason `end`: captures plus the leftovers the rules give for that end.
     /// Searching agents score the end positions of their search tree with it.
-    pub fn final_scores(&self, pos: &Position, end: EndReason) -> [u16; 2] {
+    pub fn final_scores(&self, pos: &Position<W>, end: EndReason) -> [u16; 2] {
         let mut scores = pos.captured;
         // The stones kept in a claimed pit are its owner's whatever the end.
         for pit in (0..self.pit_count()).filter(|&pit| pos.is_claimed(pit)) {
@@ -514,9 +521,9 @@ impl Game {
             let stones = |pits: &mut dyn Iterator<Item = usize>| {
                 pits.map(|pit| u16::from(pos.pits[pit])).sum()
             };
-            match pos.swapped | pos.claimed {
-                0 => stones(&mut self.row(p)),
-                _ => stones(
+            match pos.swapped | pos.claimed == W::Set::ZERO {
+                true => stones(&mut self.row(p)),
+                false => stones(
                     &mut (0..self.pit_count())
                         .filter(|&pit| !pos.is_claimed(pit) && self.owner(pos, pit) == p),
                 ),
@@ -592,25 +599,35 @@ const LOOP_LENGTH: usize = 4;
 const LOOP_WINDOW: usize = 3 * LOOP_LENGTH;
 
 /// The Bloom-filter bit (0..1024) of a board and the player to move.
-fn seen_bit(pos: &Position) -> usize {
-    let [a, b, c, d] = pos.words();
-    let mixed = (a ^ b.rotate_left(17) ^ c.rotate_left(31) ^ d.rotate_left(47))
+fn seen_bit<W: Width>(pos: &Position<W>) -> usize {
+    let words = with_words!(false, |K| mix(&pos.words_n::<K>()));
+    let mixed = words
         .wrapping_add(pos.to_move.index() as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (mixed >> 54) as usize
 }
 
+/// The words of a board folded into one: each word of four rotated its own
+/// way (and each four by one bit more than the four before).
+#[inline(always)]
+fn mix<const K: usize>(words: &[u64; K]) -> u64 {
+    const TURNS: [u32; 4] = [0, 17, 31, 47];
+    (words.iter().enumerate()).fold(0, |mixed, (k, w)| {
+        mixed ^ w.rotate_left(TURNS[k % 4] + (k / 4) as u32)
+    })
+}
+
 /// Stones off the board (captured or out of play). The total is constant in
 /// a game, so the stones on the board change exactly when this does.
-fn off_board(pos: &Position) -> u32 {
+fn off_board<W: Width>(pos: &Position<W>) -> u32 {
     u32::from(pos.captured[0]) + u32::from(pos.captured[1]) + u32::from(pos.removed)
 }
 
-/// The index of the `k`-th set bit of `bits` (from 0, lowest first); 64
-/// when there are not that many.
-fn nth_bit(mut bits: u64, k: usize) -> usize {
+/// The index of the `k`-th set bit of `bits` (from 0, lowest first); the
+/// set's width when there are not that many.
+fn nth_bit<M: PitBits>(mut bits: M, k: usize) -> usize {
     for _ in 0..k {
-        bits &= bits - 1;
+        bits = bits.without_lowest();
     }
     bits.trailing_zeros() as usize
 }

@@ -10,7 +10,10 @@
 use std::fmt::Write;
 
 use super::{position_svg, svg::esc, Frame, RenderError};
-use crate::{engine::Game, trace::Trace};
+use crate::{
+    engine::{Game, Width},
+    trace::Trace,
+};
 
 const STYLE: &str = r#"
 body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222; background: #fafafa; }
@@ -79,7 +82,11 @@ const SCRIPT: &str = r#"//<![CDATA[
 ///
 /// # Errors
 /// Should the trace fail to serialise as JSON.
-pub fn trace_html(game: &Game, trace: &Trace, frames: &[Frame]) -> Result<String, RenderError> {
+pub fn trace_html<W: Width>(
+    game: &Game<W>,
+    trace: &Trace,
+    frames: &[Frame<W>],
+) -> Result<String, RenderError> {
     let json = serde_json::to_string(trace)?
         // Inside <script>: no `<` (so no `</script>`) and no `&` (for XML).
         .replace('<', "\\u003c")

@@ -12,7 +12,7 @@ pub use plot::batch_plot;
 pub use svg::position_svg;
 
 use crate::{
-    engine::{parse_move, Game, MatchRun, MoveError, Position, Successor},
+    engine::{parse_move, Game, MatchRun, MoveError, Narrow, Position, Successor, Width},
     trace::Trace,
 };
 
@@ -30,13 +30,13 @@ pub enum RenderError {
 
 /// A position of a game and the move that led to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Frame {
+pub struct Frame<W: Width = Narrow> {
     /// Plies played before this position (0 for the start).
     pub ply: u32,
     /// The position.
-    pub position: Position,
+    pub position: Position<W>,
     /// The position the last move was played from, and that move.
-    pub last: Option<(Position, Successor)>,
+    pub last: Option<(Position<W>, Successor<W>)>,
 }
 
 /// Every position of a traced game, from its start (`start`) to its last ply.
@@ -46,7 +46,11 @@ pub struct Frame {
 /// # Errors
 /// A move of the trace that does not replay (only if the trace was made with
 /// other rules).
-pub fn frames(game: &Game, start: Position, trace: &Trace) -> Result<Vec<Frame>, MoveError> {
+pub fn frames<W: Width>(
+    game: &Game<W>,
+    start: Position<W>,
+    trace: &Trace,
+) -> Result<Vec<Frame<W>>, MoveError> {
     let mut run = MatchRun::new(game, start);
     let mut out = vec![Frame {
         ply: 0,

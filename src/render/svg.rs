@@ -11,7 +11,7 @@
 use std::fmt::Write;
 
 use super::{text::Style, words::describe_move, Frame};
-use crate::engine::{pit_text, Game, Player};
+use crate::engine::{pit_text, Game, PitBits, Player, Width};
 
 /// Distance between pit centres.
 const STEP: i32 = 80;
@@ -38,7 +38,7 @@ const CAPTURED_EDGE: &str = "#b71c1c";
 const CLOSED_FILL: &str = "#9e9e9e";
 
 /// The SVG picture of `frame`'s position, titled with the variant's name.
-pub fn position_svg(game: &Game, frame: &Frame) -> String {
+pub fn position_svg<W: Width>(game: &Game<W>, frame: &Frame<W>) -> String {
     let pos = &frame.position;
     let per_row = game.pits_per_row() as i32;
     let stores = game.rules().board.stores.sown();
@@ -171,11 +171,11 @@ pub fn position_svg(game: &Game, frame: &Frame) -> String {
             Some(usize::from(played.effect.last)),
             played.effect.captured_pits,
         ),
-        _ => (None, None, 0),
+        _ => (None, None, W::Set::ZERO),
     };
     for pit in 0..game.pit_count() {
         let (x, y) = centre(pit);
-        let is_captured = captured >> pit & 1 == 1;
+        let is_captured = captured.has(pit);
         let (fill, class) = if pos.is_closed(pit) {
             (CLOSED_FILL, "pit closed")
         } else if is_captured {

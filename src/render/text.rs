@@ -7,12 +7,12 @@
 
 use std::fmt::Write;
 
-use crate::engine::{pit_text, Game, Move, Player, Position, Successor};
+use crate::engine::{pit_text, Game, Move, PitBits, Player, Position, Successor, Width};
 
 /// The pits in the order they are drawn, row by row from the top: North's
 /// row (from North's right, so reversed) then South's row (from South's
 /// left); on four rows, the far row to the near one, each from South's left.
-pub fn drawn_rows(game: &Game) -> Vec<Vec<usize>> {
+pub fn drawn_rows<W: Width>(game: &Game<W>) -> Vec<Vec<usize>> {
     game.topology().drawn_rows()
 }
 
@@ -62,7 +62,12 @@ impl Style {
 ///           2   8   8
 /// south     a   b   c
 /// ```
-pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: Style) -> String {
+pub fn board_text<W: Width>(
+    game: &Game<W>,
+    pos: &Position<W>,
+    last: Option<&Successor<W>>,
+    style: Style,
+) -> String {
     let stores = game.rules().board.stores.sown();
     let widest = (0..game.pit_count())
         .map(|pit| pit_text(game, pos, pit).len())
@@ -87,7 +92,7 @@ pub fn board_text(game: &Game, pos: &Position, last: Option<&Successor>, style: 
     let cell = |pit: usize| {
         let text = format!("{:>width$}", pit_text(game, pos, pit));
         match last {
-            Some(s) if s.effect.captured_pits >> pit & 1 == 1 => style.red(&text),
+            Some(s) if s.effect.captured_pits.has(pit) => style.red(&text),
             Some(s) if usize::from(s.effect.last) == pit => style.yellow(&text),
             _ => text,
         }

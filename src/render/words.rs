@@ -3,11 +3,11 @@
 //! picture's caption).
 
 use super::text::Style;
-use crate::engine::{Game, Move, Player, Position, Successor};
+use crate::engine::{Game, Move, PitBits, Player, Position, Successor, Width};
 
 /// What each player holds: captured stones (in the stores where the variant
 /// has them).
-pub fn captures_line(game: &Game, pos: &Position) -> String {
+pub fn captures_line<W: Width>(game: &Game<W>, pos: &Position<W>) -> String {
     let what = if game.rules().board.stores.sown() {
         "in stores"
     } else {
@@ -22,7 +22,12 @@ pub fn captures_line(game: &Game, pos: &Position) -> String {
 
 /// A move in words: who played what, where the stones went, what was taken.
 /// `before` is the position the move was played from.
-pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: Style) -> String {
+pub fn describe_move<W: Width>(
+    game: &Game<W>,
+    before: &Position<W>,
+    played: &Successor<W>,
+    style: Style,
+) -> String {
     let mover = before.to_move;
     if played.mv == Move::PASS {
         return format!("{mover} passes (no move)");
@@ -69,7 +74,7 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
     };
     let effect = &played.effect;
     let last = path.last().map_or_else(String::new, |s| match s {
-        Some(p) if effect.captured_pits >> p & 1 == 0 => {
+        Some(p) if !effect.captured_pits.has(*p) => {
             format!(
                 ", last in {} ({})",
                 game.label(*p),
@@ -83,7 +88,7 @@ pub fn describe_move(game: &Game, before: &Position, played: &Successor, style: 
         text.push_str("; the capture is waived (grand slam)");
     } else if effect.captured > u16::from(effect.tribute) {
         let pits: Vec<String> = (0..game.pit_count())
-            .filter(|p| effect.captured_pits >> p & 1 == 1)
+            .filter(|&p| effect.captured_pits.has(p))
             .map(|p| game.label(p))
             .collect();
         let pits = match pits.split_last() {

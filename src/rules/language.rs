@@ -67,7 +67,7 @@ study position), as `sow verify --any-stones` does for a record's `start`.
 | what | limit |
 |---|---|
 | rows | 2 to 4 |
-| pits per row | 1 to 15 (three rows: an even number, at most 10; four rows: at most 8) |
+| pits per row | 1 to 60 (three rows: an even number, at most 40; four rows: at most 30); boards beyond 2x15, 3x10 or 4x8 are played by a wider engine, which `sow solve`, `analyze`, `diff`, `infer`, `play`, `compare-rules`, `serve`, the perfect agent and the Python package do not take yet |
 | seeds per pit | 1 to 255 |
 | stones on the board | 1 to 255 (rows x pits x seeds, or the sum of the `start` counts) |
 | capture counts | 1 to the number of stones |

@@ -22,5 +22,5 @@ pub mod write;
 pub use keyword::{closest, did_you_mean, expected_list, suggestion, Keyword};
 pub use load::load;
 pub use model::*;
-pub use notation::{pit_label, MAX_RELAYS};
+pub use notation::{parse_pit_label, pit_label, MAX_RELAYS};
 pub use validate::{rules_of_tree, Loaded};

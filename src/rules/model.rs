@@ -4,14 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use super::keyword::keyword_enum;
 
-/// Largest number of pits in one row the engine supports (on two rows).
-pub const MAX_PITS_PER_ROW: u8 = 15;
-/// Largest number of pits in one row of a four-row board: the engine's
-/// position holds 32 pits (a four-row board has no store).
-pub const MAX_PITS_PER_ROW_OF_FOUR: u8 = 8;
-/// Largest number of pits in one row of a three-row board: the engine's
-/// position holds 32 pits (a three-row board has no store).
-pub const MAX_PITS_PER_ROW_OF_THREE: u8 = 10;
+/// Largest number of pits in one row the engine supports (on two rows):
+/// 120 pits and two store slots fit the widest board of 128 slots, with
+/// room for every pit's refill move (`+label`) below the vote codes.
+pub const MAX_PITS_PER_ROW: u8 = 60;
+/// Largest number of pits in one row of a four-row board (no store), as
+/// [`MAX_PITS_PER_ROW`]: 120 pits.
+pub const MAX_PITS_PER_ROW_OF_FOUR: u8 = 30;
+/// Largest number of pits in one row of a three-row board (no store, an
+/// even number), as [`MAX_PITS_PER_ROW`]: 120 pits.
+pub const MAX_PITS_PER_ROW_OF_THREE: u8 = 40;
 /// Largest number of stones on a board (pit counts are bytes).
 pub const MAX_STONES: u32 = 255;
 

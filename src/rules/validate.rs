@@ -1087,7 +1087,7 @@ mod tests {
     fn absurd_sizes_are_rejected() {
         assert_eq!(
             errors(&MINIMAL.replace("pits 3", "pits 0")),
-            ["pits per row must be between 1 and 15, found 0"]
+            ["pits per row must be between 1 and 60, found 0"]
         );
         assert_eq!(
             errors(&MINIMAL.replace("seeds 7", "seeds 1000000000")),
@@ -1243,7 +1243,7 @@ mod tests {
         );
         assert_eq!(
             errors(&MINIMAL.replace("pits 3", "pits -99999999999999999999")),
-            ["pits per row: number too small, expected 1 to 15"]
+            ["pits per row: number too small, expected 1 to 60"]
         );
     }
 

@@ -6,7 +6,7 @@
 use super::files::Folder;
 use crate::{
     diagnostic::Source,
-    engine::Game,
+    engine::{AnyGame, Game},
     rules::Loaded,
     variants::{self, LoadError, Named},
 };
@@ -51,10 +51,11 @@ pub fn load(folder: &Folder, name: &str) -> Result<Loaded, String> {
     })
 }
 
-/// The game `name` gives.
+/// The game `name` gives (the web app plays only boards of the narrow
+/// width).
 ///
 /// # Errors
-/// As [`load`].
+/// As [`load`], or its board is beyond the narrow width.
 pub fn game(folder: &Folder, name: &str) -> Result<Game, String> {
-    Ok(Game::new(load(folder, name)?.rules))
+    AnyGame::new(load(folder, name)?.rules).into_narrow("the web app")
 }

@@ -5,7 +5,7 @@
 use super::{tally::end_index, Batch, GameResult};
 use crate::{
     agents::AgentSpec,
-    engine::{EndReason, Game},
+    engine::{EndReason, Game, NarrowView},
 };
 
 /// The ply cap of `sow check --play`: the default of `sow simulate`.
@@ -28,7 +28,7 @@ impl Bounds {
     /// Plays `games` random games of `game` (seeded as `sow simulate
     /// --games GAMES --seed SEED` seeds them, so its end counts are the same)
     /// and counts what decided them.
-    pub fn measure(game: &Game, games: u64, seed: u64) -> Bounds {
+    pub fn measure<W: NarrowView>(game: &Game<W>, games: u64, seed: u64) -> Bounds {
         let batch = Batch {
             agents: [AgentSpec::Random, AgentSpec::Random],
             seed,

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{Batch, GameResult};
 use crate::{
-    engine::{EndReason, Game, Outcome},
+    engine::{EndReason, Game, Narrow, Outcome, Width},
     files::{Output, OutputError, OutputFile},
 };
 
@@ -15,8 +15,8 @@ use crate::{
 /// appears by [`GamesOut::finish`], whole; dropped unfinished, an error or an
 /// interruption, it leaves the path as it was).
 #[derive(Debug)]
-pub struct GamesOut<'g> {
-    game: &'g Game,
+pub struct GamesOut<'g, W: Width = Narrow> {
+    game: &'g Game<W>,
     output: Output,
     file: OutputFile,
 }
@@ -42,12 +42,12 @@ struct Seats {
     north: String,
 }
 
-impl<'g> GamesOut<'g> {
+impl<'g, W: Width> GamesOut<'g, W> {
     /// Starts writing to `output`.
     ///
     /// # Errors
     /// The file cannot be created.
-    pub fn create(output: &Output, game: &'g Game) -> Result<GamesOut<'g>, OutputError> {
+    pub fn create(output: &Output, game: &'g Game<W>) -> Result<GamesOut<'g, W>, OutputError> {
         Ok(GamesOut {
             game,
             output: output.clone(),
@@ -76,7 +76,7 @@ impl<'g> GamesOut<'g> {
 }
 
 /// Game `result` of `batch` as a line of the file.
-pub fn line(game: &Game, batch: &Batch, result: &GameResult) -> Line {
+pub fn line<W: Width>(game: &Game<W>, batch: &Batch, result: &GameResult) -> Line {
     let [south, north] = batch.seats(result.index);
     Line {
         game: result.index,

@@ -31,13 +31,18 @@ pub use summary::{
 };
 pub use tally::Tally;
 
-use crate::engine::{EndReason, Game, GameRun, MatchRun, Player};
+use crate::engine::{EndReason, Game, GameRun, MatchRun, NarrowView, Player};
 
 /// Games played in parallel before their results are added up in order.
 const CHUNK: u64 = 4096;
 
 /// Plays game `index` of `batch` on `run` (reset first).
-pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool) -> GameResult {
+pub fn play_game<W: NarrowView>(
+    run: &mut GameRun<'_, W>,
+    batch: &Batch,
+    index: u64,
+    record: bool,
+) -> GameResult {
     let game = run.game();
     if game.has_rounds() {
         return play_match(game, batch, index, record);
@@ -84,7 +89,12 @@ pub fn play_game(run: &mut GameRun<'_>, batch: &Batch, index: u64, record: bool)
 
 /// Plays game `index` of `batch`, a whole match of a variant with rounds;
 /// the ply cap bounds the whole match.
-fn play_match(game: &Game, batch: &Batch, index: u64, record: bool) -> GameResult {
+fn play_match<W: NarrowView>(
+    game: &Game<W>,
+    batch: &Batch,
+    index: u64,
+    record: bool,
+) -> GameResult {
     let seed = game_seed(batch.seed, index);
     let seats = batch.seats(index);
     let mut agents = Player::BOTH.map(|seat| seats[seat.index()].build(seed, seat));
@@ -138,8 +148,8 @@ fn play_match(game: &Game, batch: &Batch, index: u64, record: bool) -> GameResul
 ///
 /// # Errors
 /// Whatever `each` returns.
-pub fn run<E>(
-    game: &Game,
+pub fn run<W: NarrowView, E>(
+    game: &Game<W>,
     batch: &Batch,
     record: bool,
     mut each: impl FnMut(&GameResult) -> Result<(), E>,

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{wilson_interval, Batch, Histogram, Shard, Tally};
 use crate::{
     agents::AgentSpec,
-    engine::{EndReason, Game, Player},
+    engine::{EndReason, Game, Player, Width},
 };
 
 /// Everything `sow simulate` reports about a batch.
@@ -230,7 +230,7 @@ pub struct Metrics {
 impl Summary {
     /// The summary of `tally`, the games of `batch` played on `game`.
     /// `None` when the tally holds no game.
-    pub fn of_game(game: &Game, batch: &Batch, tally: &Tally) -> Option<Summary> {
+    pub fn of_game<W: Width>(game: &Game<W>, batch: &Batch, tally: &Tally) -> Option<Summary> {
         let rules = game.rules();
         let in_force = super::ends::in_force(rules);
         let summary = Summary::new(&rules.name, batch, game.start().to_move, &in_force, tally)?;

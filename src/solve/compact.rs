@@ -140,7 +140,7 @@ struct NotLayered;
 impl Builder<'_> {
     /// Solves blocks of the layer's boards, taken from `next`, up to `end`.
     fn run(&self, next: &AtomicUsize, end: usize) -> Result<(), NotLayered> {
-        let mut pos = Position::EMPTY;
+        let mut pos: Position = Position::EMPTY;
         loop {
             let from = next.fetch_add(BLOCK, Relaxed);
             if from >= end {

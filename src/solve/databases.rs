@@ -7,6 +7,7 @@
 //! leaves.
 
 use super::{check_rules, graph::Graph, solve_graph, KeyCodec, Solution, SolveError};
+use crate::engine::PitArray;
 use crate::engine::{Game, Player, Position, MAX_PITS};
 
 /// Positions of the databases up to `stones` stones: every way to put at
@@ -66,13 +67,13 @@ pub fn databases(game: &Game, stones: u32, limit: u64) -> Result<Solution, Solve
 
 /// Calls `visit` with the pit array for every way to put at most `stones`
 /// stones into its first `count` pits.
-pub(super) fn every_board(count: usize, stones: u32, visit: &mut dyn FnMut(&[u8; MAX_PITS])) {
+pub(super) fn every_board(count: usize, stones: u32, visit: &mut dyn FnMut(&PitArray)) {
     fn fill(
-        pits: &mut [u8; MAX_PITS],
+        pits: &mut PitArray,
         at: usize,
         count: usize,
         left: u32,
-        visit: &mut dyn FnMut(&[u8; MAX_PITS]),
+        visit: &mut dyn FnMut(&PitArray),
     ) {
         if at == count {
             visit(pits);

@@ -81,6 +81,7 @@ mod ttable;
 mod value;
 mod worked_table;
 
+use crate::engine::PitArray;
 use rustc_hash::FxHashMap;
 
 pub use compact::compact_possible;
@@ -100,7 +101,7 @@ pub(crate) use value::{end_value, factor, for_south};
 pub use value::{gain, leftover_value};
 
 use crate::{
-    engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
+    engine::{Game, Player, Position, Successor, Successors},
     rules::{Leftovers, Repetition},
 };
 use bounds::LocalGroup;
@@ -1066,7 +1067,7 @@ impl Solution {
         &self,
         game: &Game,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
     ) -> Result<(i16, bool), SolveError> {
         let at = self.lookup(pos)?;
         let exact = !self.inexact.contains_key(&at);
@@ -1167,7 +1168,7 @@ impl Solution {
         &self,
         game: &Game,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
     ) -> Result<Vec<MoveValue>, SolveError> {
         let here = self.lookup(pos)?;
         let group_id = self.group[here as usize];

@@ -36,6 +36,7 @@ use super::{
     ttable::{Table, SLOT_BYTES},
     Solution, SolveError,
 };
+use crate::engine::PitArray;
 use crate::{
     engine::{Game, Player, Position, Successor, Successors, MAX_PITS},
     rules::{Leftovers, Repetition},
@@ -110,7 +111,7 @@ struct DepthLimit {
 
 /// The boards seen since the stones on the board last changed, as
 /// [`GameRun::history`](crate::engine::GameRun::history) keeps them.
-pub type History = Vec<([u8; MAX_PITS], Player)>;
+pub type History = Vec<(PitArray, Player)>;
 
 /// A forward search of one game, with its table kept between searches.
 #[derive(Clone)]
@@ -234,7 +235,7 @@ impl<'a> Search<'a> {
     /// The exact value of `pos` for its player to move, given `seen` (the
     /// boards seen since the stones on the board last changed, `pos` last),
     /// found by MTD(f) from a first guess of 0.
-    pub fn value(&mut self, pos: &Position, seen: &[([u8; MAX_PITS], Player)]) -> i32 {
+    pub fn value(&mut self, pos: &Position, seen: &[(PitArray, Player)]) -> i32 {
         self.value_with(pos, seen, &mut |_, _| {})
     }
 
@@ -244,7 +245,7 @@ impl<'a> Search<'a> {
     pub fn value_with(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         on_pass: &mut dyn FnMut(i32, i32),
     ) -> i32 {
         self.value_from(pos, seen, 0, on_pass)
@@ -256,7 +257,7 @@ impl<'a> Search<'a> {
     pub fn value_from(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         guess: i32,
         on_pass: &mut dyn FnMut(i32, i32),
     ) -> i32 {
@@ -298,7 +299,7 @@ impl<'a> Search<'a> {
     pub fn deepen(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         budget: u64,
         on_depth: &mut dyn FnMut(&Deepening),
     ) -> Vec<Deepening> {
@@ -343,7 +344,7 @@ impl<'a> Search<'a> {
     pub fn move_values(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
     ) -> Vec<(Successor, i32)> {
         self.move_values_with(pos, seen, &mut |_, _, _| {})
     }
@@ -353,7 +354,7 @@ impl<'a> Search<'a> {
     pub fn move_values_with(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         on_pass: &mut dyn FnMut(usize, i32, i32),
     ) -> Vec<(Successor, i32)> {
         let pos = clean(pos);
@@ -389,7 +390,7 @@ impl<'a> Search<'a> {
     pub fn move_worth(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         value: i32,
     ) -> Option<usize> {
         let count = {
@@ -407,7 +408,7 @@ impl<'a> Search<'a> {
     pub fn test_move(
         &mut self,
         pos: &Position,
-        seen: &[([u8; MAX_PITS], Player)],
+        seen: &[(PitArray, Player)],
         index: usize,
         value: i32,
     ) -> Test {

@@ -5,12 +5,12 @@
 
 use std::fmt::Write;
 
-use crate::engine::Game;
+use crate::engine::{Game, Width};
 
 /// The board in short, for comparisons: the pits' counts three columns
 /// each, one line per row, North's on top (as `render::text` draws boards), no stores (the
 /// comparisons give the captures in words).
-pub fn board_lines(game: &Game, pits: &[u8]) -> Vec<String> {
+pub fn board_lines<W: Width>(game: &Game<W>, pits: &[u8]) -> Vec<String> {
     game.topology()
         .drawn_rows()
         .into_iter()
@@ -21,7 +21,7 @@ pub fn board_lines(game: &Game, pits: &[u8]) -> Vec<String> {
 /// Titles of the rows drawn by [`board_lines`]: `north C B A`, `south a b
 /// c` (each row by its owner's name; `middle` for the middle row of three,
 /// which both players share).
-pub fn row_titles(game: &Game) -> Vec<String> {
+pub fn row_titles<W: Width>(game: &Game<W>) -> Vec<String> {
     let topology = game.topology();
     game.topology()
         .drawn_rows()
@@ -41,7 +41,7 @@ pub fn row_titles(game: &Game) -> Vec<String> {
 }
 
 /// Two boards side by side under the titles `left` and `right`.
-pub fn side_by_side(game: &Game, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
+pub fn side_by_side<W: Width>(game: &Game<W>, left: (&str, &[u8]), right: (&str, &[u8])) -> String {
     let titles = row_titles(game);
     let width = titles.iter().map(String::len).max().unwrap_or(0);
     let cells = 3 * game.pits_per_row();

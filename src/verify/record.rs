@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    engine::{format_position, pit_label, AfterRound, EndReason, Game, RoundChange},
+    engine::{format_position, pit_label, AfterRound, EndReason, Game, RoundChange, Width},
     files::{self, IoError, OutputError},
     rules::Loaded,
     trace::{Trace, Winner},
@@ -297,7 +297,7 @@ pub struct RoundEnd {
 impl RoundEnd {
     /// The round that `change` ended after ply `after_ply` of `game`, as a
     /// record writes it (the next round's start in the position notation).
-    pub fn of_change(game: &Game, after_ply: u32, change: RoundChange) -> RoundEnd {
+    pub fn of_change<W: Width>(game: &Game<W>, after_ply: u32, change: RoundChange<W>) -> RoundEnd {
         RoundEnd {
             round: change.round,
             after_ply,

@@ -7,7 +7,7 @@ use super::record::{Checkpoint, ExpectedResult, Record, RoundEnd};
 use crate::{
     engine::{
         check_stones, format_position, parse_move, parse_position, AfterRound, EndReason, Game,
-        GameRun, MatchRun, Move, Position, RoundChange,
+        GameRun, MatchRun, Move, Narrow, Position, RoundChange, Width,
     },
     trace::{legal_labels, Winner},
     verify::boards::side_by_side,
@@ -15,7 +15,7 @@ use crate::{
 
 /// What replaying a record gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<W: Width = Narrow> {
     /// Every move is legal and every checkpoint and the result agree.
     Consistent {
         /// Plies replayed.
@@ -24,17 +24,17 @@ pub enum Verdict {
         checked: usize,
     },
     /// The first place where the record and the rules disagree.
-    Diverged(Divergence),
+    Diverged(Divergence<W>),
 }
 
 /// The first disagreement between a record and the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Divergence {
+pub struct Divergence<W: Width = Narrow> {
     /// The ply (from 1) whose move or checkpoint disagrees; 0 for the start,
     /// one past the last move for the result.
     pub ply: u32,
     /// The position before that ply's move (the last position for the result).
-    pub before: Position,
+    pub before: Position<W>,
     /// That ply's move, as written in the record.
     pub mv: Option<String>,
     /// What disagrees.
@@ -175,7 +175,11 @@ pub enum Mismatch {
 /// Why the record does not fit the variant, in words: a board of another
 /// size, a start with another number of stones, a start position that cannot
 /// be read, an unknown pit label, a checkpoint after the last move.
-pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict, String> {
+pub fn replay<W: Width>(
+    game: &Game<W>,
+    record: &Record,
+    any_stones: bool,
+) -> Result<Verdict<W>, String> {
     if let Some(pits) = record_pits(record) {
         if pits != game.pit_count() {
             let per_row = game.pits_per_row();
@@ -210,7 +214,7 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
     check_rounds_fit(game, record, moves.len())?;
     let mut matched = MatchRun::new(game, start);
     let (mut checked, mut rounds_checked) = (0, 0);
-    let mut check = |run: &GameRun<'_>, ply: u32, before: Position, captured: u16| {
+    let mut check = |run: &GameRun<'_, W>, ply: u32, before: Position<W>, captured: u16| {
         for checkpoint in record.expect.iter().filter(|c| c.ply == ply) {
             checked += 1;
             if let Some(mismatch) = compare(run, checkpoint, captured) {
@@ -294,7 +298,7 @@ pub fn replay(game: &Game, record: &Record, any_stones: bool) -> Result<Verdict,
 
 /// Whether the record's round ends can be compared at all: the variant has
 /// rounds, and each round end names a ply the record has.
-fn check_rounds_fit(game: &Game, record: &Record, moves: usize) -> Result<(), String> {
+fn check_rounds_fit<W: Width>(game: &Game<W>, record: &Record, moves: usize) -> Result<(), String> {
     if record.rounds.is_empty() {
         return Ok(());
     }
@@ -335,11 +339,11 @@ fn check_rounds_fit(game: &Game, record: &Record, moves: usize) -> Result<(), St
 /// round end in the same order: those it puts after this ply, or gives the
 /// number of a round the rules ended here. Counts each round end compared
 /// in `checked`; the first disagreement.
-fn check_rounds_after(
-    game: &Game,
+fn check_rounds_after<W: Width>(
+    game: &Game<W>,
     record: &Record,
     ply: u32,
-    changes: &[RoundChange],
+    changes: &[RoundChange<W>],
     checked: &mut usize,
 ) -> Option<Mismatch> {
     let said = (record.rounds.iter())
@@ -356,12 +360,12 @@ fn check_rounds_after(
 /// How the record's round end `said` (one of `record_rounds`) disagrees
 /// with the rules after ply `ply`, where the rules ended a round (`change`)
 /// or did not.
-fn compare_round(
-    game: &Game,
+fn compare_round<W: Width>(
+    game: &Game<W>,
     record_rounds: &[RoundEnd],
     said: &RoundEnd,
     ply: u32,
-    change: Option<&RoundChange>,
+    change: Option<&RoundChange<W>>,
 ) -> Option<Mismatch> {
     let Some(change) = change else {
         return Some(Mismatch::RoundEndsAt {
@@ -432,7 +436,11 @@ fn compare_round(
 ///
 /// # Errors
 /// The start cannot be read, or holds another number of stones.
-pub fn start_position(game: &Game, record: &Record, any_stones: bool) -> Result<Position, String> {
+pub fn start_position<W: Width>(
+    game: &Game<W>,
+    record: &Record,
+    any_stones: bool,
+) -> Result<Position<W>, String> {
     Ok(match &record.start {
         None => game.start(),
         Some(text) => {
@@ -460,21 +468,24 @@ pub fn start_position(game: &Game, record: &Record, any_stones: bool) -> Result<
 /// the last move, if it does. A record of a game stopped at a ply cap (`end:
 /// ply_cap`, or just `winner: none`) is compared with this game stopped the
 /// same way.
-pub fn check_result(run: &GameRun<'_>, result: &ExpectedResult) -> Option<Mismatch> {
+pub fn check_result<W: Width>(run: &GameRun<'_, W>, result: &ExpectedResult) -> Option<Mismatch> {
     check_end(run, run.outcome(), None, result)
 }
 
 /// As [`check_result`], for the match `matched` has reached: its last
 /// round's end and scores, the match's winner and its number of rounds.
-pub fn check_match_result(matched: &MatchRun<'_>, result: &ExpectedResult) -> Option<Mismatch> {
+pub fn check_match_result<W: Width>(
+    matched: &MatchRun<'_, W>,
+    result: &ExpectedResult,
+) -> Option<Mismatch> {
     let rounds = matched.run().game().has_rounds().then(|| matched.round());
     check_end(matched.run(), matched.outcome(), rounds, result)
 }
 
 /// How `result` disagrees with the game `last` has reached, decided
 /// `outcome` (the match's, in a variant with rounds) after `rounds` rounds.
-fn check_end(
-    last: &GameRun<'_>,
+fn check_end<W: Width>(
+    last: &GameRun<'_, W>,
     outcome: Option<crate::engine::Outcome>,
     rounds: Option<u32>,
     result: &ExpectedResult,
@@ -553,7 +564,11 @@ fn pits_place(record: &Record) -> String {
 
 /// Whether a checkpoint can be compared at all: its ply exists and its
 /// board and labels fit the variant's board.
-pub fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Result<(), String> {
+pub fn check_checkpoint_fits<W: Width>(
+    game: &Game<W>,
+    c: &Checkpoint,
+    moves: usize,
+) -> Result<(), String> {
     if c.ply as usize > moves {
         return Err(format!(
             "the record has only {moves} move{}",
@@ -590,7 +605,11 @@ pub fn check_checkpoint_fits(game: &Game, c: &Checkpoint, moves: usize) -> Resul
 
 /// The first way `run`'s position disagrees with `checkpoint`; `captured`:
 /// the stones the last move captured.
-pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Option<Mismatch> {
+pub fn compare<W: Width>(
+    run: &GameRun<'_, W>,
+    checkpoint: &Checkpoint,
+    captured: u16,
+) -> Option<Mismatch> {
     let game = run.game();
     let pos = run.position();
     let actual_board = pos.pits[..game.pit_count()].to_vec();
@@ -658,7 +677,7 @@ pub fn compare(run: &GameRun<'_>, checkpoint: &Checkpoint, captured: u16) -> Opt
 }
 
 /// The verdict in words, for people.
-pub fn render(game: &Game, verdict: &Verdict) -> String {
+pub fn render<W: Width>(game: &Game<W>, verdict: &Verdict<W>) -> String {
     match verdict {
         Verdict::Consistent { plies, checked } => format!(
             "consistent: {plies} pl{} replayed, {checked} checkpoint{} agree{}\n",
@@ -670,7 +689,7 @@ pub fn render(game: &Game, verdict: &Verdict) -> String {
     }
 }
 
-fn render_divergence(game: &Game, d: &Divergence) -> String {
+fn render_divergence<W: Width>(game: &Game<W>, d: &Divergence<W>) -> String {
     let mut out = String::new();
     let place = match (&d.mv, &d.mismatch) {
         (

@@ -4,6 +4,7 @@
 //! (`game/capture.rs`); this is the rule's table.
 
 use crate::engine::position::{Player, Position};
+use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{
     AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, ChainJudged, FirstMove,
     LastStone, LookedAt, Requires, Take, Trigger,
@@ -11,13 +12,13 @@ use crate::rules::{
 
 /// One capture rule compiled for the move loop.
 #[derive(Debug, Clone)]
-pub(in crate::engine) struct CaptureTable {
+pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
     /// `capturable[n]`: a pit that holds `n` stones may be captured.
     pub(in crate::engine) capturable: [bool; 256],
     /// The largest capturable count.
     pub(in crate::engine) max: usize,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
-    pub(in crate::engine) rows: [u32; 2],
+    pub(in crate::engine) rows: [W::Set; 2],
     pub(in crate::engine) chain: Chain,
     /// A chain's pits are judged by their counts as sown, before any take
     /// (`chain_judged as_sown`).
@@ -38,7 +39,7 @@ pub(in crate::engine) struct CaptureTable {
     pub(in crate::engine) spares_last: bool,
     /// All bits set when the rule credits the pit's owner (`goes_to
     /// owner`): masks `Position::swapped` to tell whose a pit is.
-    pub(in crate::engine) owner_swap: u32,
+    pub(in crate::engine) owner_swap: W::Set,
     /// `facing[n]`: a facing pit holding `n` stones may be taken.
     pub(in crate::engine) facing: [bool; 256],
     /// The rule captures nothing on the game's first move.
@@ -58,14 +59,14 @@ pub(in crate::engine) struct CaptureTable {
     pub(in crate::engine) board_at_most: u32,
 }
 
-impl CaptureTable {
+impl<W: Width> CaptureTable<W> {
     /// `rule` compiled for a board whose sides are `row_bits` and inner rows
     /// `inner_bits` (per player; the same on two rows).
     pub(in crate::engine) fn new(
         rule: &CaptureRule,
-        row_bits: [u32; 2],
-        inner_bits: [u32; 2],
-    ) -> CaptureTable {
+        row_bits: [W::Set; 2],
+        inner_bits: [W::Set; 2],
+    ) -> CaptureTable<W> {
         let capturable: [bool; 256] = std::array::from_fn(|n| rule.captures_count(n));
         let rows = [Player::South, Player::North].map(|mover| match rule.side {
             CaptureSide::Any => row_bits[0] | row_bits[1],
@@ -76,7 +77,7 @@ impl CaptureTable {
             CaptureSide::OpponentAndOwnRightmost => {
                 let own = row_bits[mover.index()];
                 row_bits[mover.other().index()]
-                    | own & (1u32 << 31).wrapping_shr(own.leading_zeros())
+                    | own & W::Set::bit(W::SLOTS - 1).wrapping_shr(own.leading_zeros())
             }
         });
         let mut facing = [rule.facing_counts.is_empty(); 256];
@@ -97,8 +98,8 @@ impl CaptureTable {
             lap_round_whole: rule.looked_at == LookedAt::AfterLapRound,
             spares_last: rule.last_stone == LastStone::Lifted,
             owner_swap: match rule.goes_to {
-                CaptureDestination::Owner => u32::MAX,
-                _ => 0,
+                CaptureDestination::Owner => W::Set::ALL,
+                _ => W::Set::ZERO,
             },
             opening_no_capture: rule.first_move == FirstMove::NoCapture,
             on: rule.on,
@@ -112,7 +113,7 @@ impl CaptureTable {
     /// Whether pit `pit`, holding `count` stones, qualifies for `mover`.
     #[inline]
     pub(in crate::engine) fn qualifies(&self, mover: usize, pit: usize, count: usize) -> bool {
-        self.rows[mover] >> pit & 1 == 1 && self.capturable.get(count).copied().unwrap_or(false)
+        self.rows[mover].has(pit) && self.capturable.get(count).copied().unwrap_or(false)
     }
 
     /// Whether a pit holding `count` stones may be captured (on a row the
@@ -130,19 +131,19 @@ impl CaptureTable {
 
     /// Whether the rule applies in `pos` (not on a first move it waives).
     #[inline]
-    pub(in crate::engine) fn applies(&self, pos: &Position) -> bool {
+    pub(in crate::engine) fn applies(&self, pos: &Position<W>) -> bool {
         !(pos.opening && self.opening_no_capture)
     }
 }
 
-impl CaptureTable {
+impl<W: Width> CaptureTable<W> {
     /// Gives stones taken from each row (South's, North's; under `goes_to
     /// owner`, from the pits each owns) where the rule sends them, `mover`
     /// having moved; returns how many were taken.
     #[inline]
     pub(in crate::engine) fn credit(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mover: usize,
         by_row: [u16; 2],
     ) -> u16 {
@@ -153,9 +154,9 @@ impl CaptureTable {
 /// Gives stones taken from each row (or each player's pits, for `owner`)
 /// to `to`, `mover` having moved; returns how many were taken.
 #[inline]
-pub(in crate::engine) fn credit_to(
+pub(in crate::engine) fn credit_to<W: Width>(
     to: CaptureDestination,
-    pos: &mut Position,
+    pos: &mut Position<W>,
     mover: usize,
     by_row: [u16; 2],
 ) -> u16 {

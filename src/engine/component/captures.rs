@@ -5,22 +5,22 @@
 //! reads of them all at once (which counts and pits may be taken at all).
 
 use super::capture::CaptureTable;
-use crate::engine::position::STORE_SLOT;
+use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{Laps, LastStone, Rules, Trigger};
 
 /// The capture rules of a variant, sorted.
 #[derive(Debug, Clone)]
-pub(in crate::engine) struct CaptureRules {
+pub(in crate::engine) struct CaptureRules<W: Width = Narrow> {
     /// The capture rules looking at the last pit (`on last_pit`), compiled,
     /// in the order they are tried.
-    pub(in crate::engine) capture_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) capture_rules: Box<[CaptureTable<W>]>,
     /// The capture rules looking inside the sowing (`on every_pit`, `on
     /// relay_landing`, and `on last_pit` with `then resows`, whose stones
     /// are sown on), in file order.
-    pub(in crate::engine) sowing_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) sowing_rules: Box<[CaptureTable<W>]>,
     /// The capture rules that sweep the board after the sowing (`on
     /// sweep`), in file order (after the last-pit rules).
-    pub(in crate::engine) sweep_rules: Box<[CaptureTable]>,
+    pub(in crate::engine) sweep_rules: Box<[CaptureTable<W>]>,
     /// The largest count any rule captures (0 when none does).
     pub(in crate::engine) max_capturable: usize,
     /// `capturable[n]`: some last-pit rule captures a last pit holding `n`
@@ -28,7 +28,7 @@ pub(in crate::engine) struct CaptureRules {
     pub(in crate::engine) capturable: [bool; 256],
     /// Per mover: bit `i` set when some rule captures from pit `i` (the
     /// first test where the last stone landed: no board read).
-    pub(in crate::engine) capture_pits: [u32; 2],
+    pub(in crate::engine) capture_pits: [W::Set; 2],
     /// Whether every rule captures nothing on the game's first move.
     pub(in crate::engine) every_rule_waives_opening: bool,
     /// Whether there are rules inside the sowing (capture rules, or `laps
@@ -45,30 +45,30 @@ pub(in crate::engine) struct CaptureRules {
     /// Per mover: bit `i` set when an `on every_pit` rule may take pit `i`
     /// (never the store). A lap that no such rule looks at is sown by the
     /// table-driven lap, not stone by stone.
-    pub(in crate::engine) every_pit_slots: [u32; 2],
+    pub(in crate::engine) every_pit_slots: [W::Set; 2],
     /// Whether some rule captures elsewhere than at the last pit (inside the
     /// sowing or by a sweep): then the last pit alone cannot tell whether a
     /// move captures.
     pub(in crate::engine) beyond_last: bool,
 }
 
-impl CaptureRules {
+impl<W: Width> CaptureRules<W> {
     /// The capture rules of `rules` for a board whose sides are `row_bits`
     /// and inner rows `inner_bits` (per player; the same on two rows).
     pub(in crate::engine) fn new(
         rules: &Rules,
-        row_bits: [u32; 2],
-        inner_bits: [u32; 2],
-    ) -> CaptureRules {
+        row_bits: [W::Set; 2],
+        inner_bits: [W::Set; 2],
+    ) -> CaptureRules<W> {
         let stores = rules.board.stores.sown();
-        let (capture_rules, others): (Vec<CaptureTable>, Vec<CaptureTable>) = rules
+        let (capture_rules, others): (Vec<CaptureTable<W>>, Vec<CaptureTable<W>>) = rules
             .captures
             .iter()
             .map(|rule| CaptureTable::new(rule, row_bits, inner_bits))
             // A last-pit capture sown on goes on sowing: it is sown with
             // the captures inside the sowing.
             .partition(|table| table.on == Trigger::LastPit && !table.then.resows());
-        let (sweep_rules, sowing_rules): (Vec<CaptureTable>, Vec<CaptureTable>) = others
+        let (sweep_rules, sowing_rules): (Vec<CaptureTable<W>>, Vec<CaptureTable<W>>) = others
             .into_iter()
             .partition(|table| table.on == Trigger::Sweep);
         let every_rule = || {
@@ -81,7 +81,11 @@ impl CaptureRules {
         let capturable = std::array::from_fn(|n| {
             (rules.captures.iter()).any(|c| c.on == Trigger::LastPit && c.captures_count(n))
         });
-        let capture_pits = [0, 1].map(|m| capture_rules.iter().fold(0, |bits, c| bits | c.rows[m]));
+        let capture_pits = [0, 1].map(|m| {
+            capture_rules
+                .iter()
+                .fold(W::Set::ZERO, |bits, c| bits | c.rows[m])
+        });
         let every_rule_waives_opening = every_rule().all(|c| c.opening_no_capture);
         // A relay that captures as it goes is sown with these captures.
         let sowing_captures =
@@ -93,9 +97,9 @@ impl CaptureRules {
         });
         let every_pit_slots = [0, 1].map(|m| {
             let every_pit = sowing_rules.iter().filter(|c| c.on == Trigger::EveryPit);
-            let slots = every_pit.fold(0, |bits, c| bits | c.rows[m]);
+            let slots = every_pit.fold(W::Set::ZERO, |bits, c| bits | c.rows[m]);
             if stores {
-                slots & !(1 << STORE_SLOT)
+                slots & !W::Set::bit(W::STORE_SLOT)
             } else {
                 slots
             }

@@ -3,6 +3,7 @@
 //! a tribute, a facing pit claimed with it). How a claim is played is in the
 //! game's claim step (`game/claim.rs`).
 
+use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{
     Claim, ClaimBy, ClaimLimit, ClaimOf, ClaimPair, ClaimStones, Mirror, RelayStops, TributeThen,
     TributeTo,
@@ -10,14 +11,14 @@ use crate::rules::{
 
 /// The `claim` rule, compiled.
 #[derive(Debug, Clone, Copy)]
-pub(in crate::engine) struct ClaimRule {
+pub(in crate::engine) struct ClaimRule<W: Width = Narrow> {
     /// The count the last stone makes to claim a pit.
     pub(in crate::engine) count: u8,
     /// Per claimer: bit `i` set when pit `i` may be claimed by them as far
     /// as its row goes (`of row`: the opponent's row; `of owned`: both
     /// rows, ownership tested in play; `of any`: both rows), at no place
     /// `except` names.
-    pub(in crate::engine) claimable: [u32; 2],
+    pub(in crate::engine) claimable: [W::Set; 2],
     /// Whether only pits the opponent owns may be claimed (`of owned`).
     pub(in crate::engine) of_owned: bool,
     /// Whether a player claims at most one pit (`limit one`).
@@ -47,20 +48,20 @@ pub(in crate::engine) struct ClaimRule {
     pub(in crate::engine) pair: bool,
     /// Bit `i` set when pit `i` is at a place `except` names: never
     /// claimed, not even as the facing half of a pair.
-    pub(in crate::engine) excepted: u32,
+    pub(in crate::engine) excepted: W::Set,
     /// Whether any relay lap whose last stone makes `count` ends the move
     /// (`relay_stops on_count`), not only one that claims.
     pub(in crate::engine) stops_on_count: bool,
 }
 
-impl ClaimRule {
+impl<W: Width> ClaimRule<W> {
     /// The rule for a board whose players own `row_bits` (per player) of
     /// `per_side` pits each; `None` when no pit is ever claimed.
     pub(in crate::engine) fn new(
         claim: &Claim,
-        row_bits: [u32; 2],
+        row_bits: [W::Set; 2],
         per_side: usize,
-    ) -> Option<ClaimRule> {
+    ) -> Option<ClaimRule<W>> {
         let count = claim.count?;
         let of_owned = claim.of == ClaimOf::Owned;
         let excepted = |pit: usize| claim.except.contains(&((pit % per_side) as u8 + 1));
@@ -70,8 +71,8 @@ impl ClaimRule {
                 ClaimOf::Owned | ClaimOf::Any => row_bits[0] | row_bits[1],
             };
             (0..2 * per_side)
-                .filter(|&pit| rows >> pit & 1 == 1 && !excepted(pit))
-                .fold(0u32, |bits, pit| bits | 1 << pit)
+                .filter(|&pit| rows.has(pit) && !excepted(pit))
+                .fold(W::Set::ZERO, |bits, pit| bits | W::Set::bit(pit))
         });
         Some(ClaimRule {
             count,
@@ -90,7 +91,7 @@ impl ClaimRule {
             stops_on_count: claim.relay_stops == RelayStops::OnCount,
             excepted: (0..2 * per_side)
                 .filter(|&pit| excepted(pit))
-                .fold(0u32, |bits, pit| bits | 1 << pit),
+                .fold(W::Set::ZERO, |bits, pit| bits | W::Set::bit(pit)),
         })
     }
 }

@@ -6,6 +6,7 @@
 use super::{
     captures::CaptureRules, move_table::MoveTable, sowing_paths::SowPaths, turns::TurnRules,
 };
+use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{
     Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons,
     SowStart, Take,
@@ -18,18 +19,18 @@ use crate::rules::{
 /// capturable count (fewer than `least`), and the turn passes to the
 /// opponent.
 #[derive(Debug, Clone, Copy)]
-pub(in crate::engine) struct FeedScreen {
+pub(in crate::engine) struct FeedScreen<W: Width = Narrow> {
     /// The fewest stones such a pit holds: more than any capturable count,
     /// and at least `min_stones` where feeding means leaving a move.
     pub(in crate::engine) least: u8,
     /// Per fed player: the pits that count, those of their row (that they
     /// may play, where feeding means leaving a move).
-    pub(in crate::engine) pits: [u32; 2],
+    pub(in crate::engine) pits: [W::Set; 2],
 }
 
 /// The legality rules of a variant.
 #[derive(Debug, Clone)]
-pub(in crate::engine) struct MoveLegality {
+pub(in crate::engine) struct MoveLegality<W: Width = Narrow> {
     /// `min_stones`: the fewest stones a pit must hold to be played.
     pub(in crate::engine) min_stones: u8,
     /// `singletons into_empty`: with no pit holding `min_stones`, single
@@ -77,23 +78,23 @@ pub(in crate::engine) struct MoveLegality {
     pub(in crate::engine) feeding: bool,
     /// When every move is known to feed, where the rules allow telling it
     /// from the opponent's row alone (see [`FeedScreen`]).
-    pub(in crate::engine) feed_screen: Option<FeedScreen>,
+    pub(in crate::engine) feed_screen: Option<FeedScreen<W>>,
     /// The move restrictions in the order they filter moves.
     pub(in crate::engine) restriction_steps: [Restriction; 3],
 }
 
-impl MoveLegality {
+impl<W: Width> MoveLegality<W> {
     /// The legality rules of `rules`, whose captures, sowing and turns are
     /// compiled as `captures`, `sowing` and `turns`; `claims` when pits can
     /// become a player's store (`claim`); `row_bits` the pits of each row;
     /// `move_table` the moves of each pit (and the pits each player plays).
     pub(in crate::engine) fn new(
         rules: &Rules,
-        (captures, sowing, turns): (&CaptureRules, &SowPaths, &TurnRules),
+        (captures, sowing, turns): (&CaptureRules<W>, &SowPaths<W>, &TurnRules),
         claims: bool,
-        row_bits: [u32; 2],
-        move_table: &MoveTable,
-    ) -> MoveLegality {
+        row_bits: [W::Set; 2],
+        move_table: &MoveTable<W>,
+    ) -> MoveLegality<W> {
         let playable_bits = move_table.playable_bits;
         let single_needs_empty = rules.sowing.first_lap == FirstLap::SingleIntoEmpty;
         let first_lap_rule =
@@ -137,7 +138,11 @@ impl MoveLegality {
 /// [`MoveLegality::singles_sow_to_next_pit`]: whether every pit of the
 /// board sows one way and its first stone falls into the pit after it in
 /// pit order (pit 0 after the last), whichever player sows it.
-fn singles_sow_to_next_pit(sowing: &SowPaths, move_table: &MoveTable, rules: &Rules) -> bool {
+fn singles_sow_to_next_pit<W: Width>(
+    sowing: &SowPaths<W>,
+    move_table: &MoveTable<W>,
+    rules: &Rules,
+) -> bool {
     let pits = rules.pit_count();
     move_table.one_way
         && (0..2).all(|m| {
@@ -159,14 +164,14 @@ fn singles_sow_to_next_pit(sowing: &SowPaths, move_table: &MoveTable, rules: &Ru
 /// move. So does a pit holding the largest capturable count where a pit no
 /// stone falls into is never taken ([`unsown_pits_kept`]): one that gets a
 /// stone then holds more than that count.
-fn feed_screen(
+fn feed_screen<W: Width>(
     rules: &Rules,
-    captures: &CaptureRules,
+    captures: &CaptureRules<W>,
     one_lap: bool,
-    row_bits: [u32; 2],
-    playable_bits: [u32; 2],
-) -> Option<FeedScreen> {
-    let lifts_opponent = (0..2).any(|m| playable_bits[m] & row_bits[1 - m] != 0);
+    row_bits: [W::Set; 2],
+    playable_bits: [W::Set; 2],
+) -> Option<FeedScreen<W>> {
+    let lifts_opponent = (0..2).any(|m| playable_bits[m] & row_bits[1 - m] != W::Set::ZERO);
     if !one_lap || lifts_opponent || rules.feeding.when == FeedWhen::Never {
         return None;
     }
@@ -194,7 +199,7 @@ fn feed_screen(
 /// along the pits sown before it back to the emptied origin; the first stone
 /// goes past the origin (`start next`), so the origin holds none, which no
 /// rule takes, unless the lap went round and sowed every pit.
-fn unsown_pits_kept(rules: &Rules, captures: &CaptureRules) -> bool {
+fn unsown_pits_kept<W: Width>(rules: &Rules, captures: &CaptureRules<W>) -> bool {
     rules.sowing.start == SowStart::Next
         && !captures.capturable[0]
         && (captures.capture_rules.iter()).all(|rule| {

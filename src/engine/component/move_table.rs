@@ -4,20 +4,20 @@
 //! direction where a pit may sow either way).
 
 use crate::engine::{
-    move_list::MAX_MOVES,
-    position::{Move, Player, MAX_PITS},
+    position::{Move, Player},
     topology::Topology,
+    width::{Narrow, PitBits, Width},
 };
 use crate::rules::{Direction, PlayFrom, Rules};
 
-/// The moves a variant allows from each pit.
+/// The moves a variant allows from each pit, on a board of width `W`.
 #[derive(Debug, Clone)]
-pub(in crate::engine) struct MoveTable {
+pub(in crate::engine) struct MoveTable<W: Width = Narrow> {
     /// Per pit: the directions a move from it may take.
-    pub(in crate::engine) directions: [&'static [Direction]; MAX_PITS],
+    pub(in crate::engine) directions: W::PerSlot<&'static [Direction]>,
     /// Per mover: every move of their row in successor order (pit order,
     /// each pit in the directions it may sow), first `candidate_count` used.
-    pub(in crate::engine) candidates: [[Move; MAX_PITS]; 2],
+    pub(in crate::engine) candidates: [W::PerSlot<Move>; 2],
     pub(in crate::engine) candidate_count: [usize; 2],
     /// Whether every pit sows one way only: then the candidate moves are
     /// one per playable pit, [`MoveTable::pit_moves`] of the pits holding
@@ -29,12 +29,12 @@ pub(in crate::engine) struct MoveTable {
     /// [`MoveTable::one_way`], bit `i` is pit `i`'s one move; otherwise bits
     /// `2 * i` and `2 * i + 1` are pit `i`'s moves in the directions it
     /// may sow, in successor order (counter-clockwise first).
-    pub(in crate::engine) pit_moves: [Move; MAX_MOVES],
+    pub(in crate::engine) pit_moves: W::PerMove<Move>,
     /// When pits sow either way: the bits of a mask of moves that are
     /// moves (bit `2 * i + k` for each of pit `i`'s directions `k`).
-    pub(in crate::engine) move_slots: u64,
+    pub(in crate::engine) move_slots: W::Moves,
     /// Per mover: bit `i` set when pit `i` is one the mover may play.
-    pub(in crate::engine) playable_bits: [u32; 2],
+    pub(in crate::engine) playable_bits: [W::Set; 2],
     /// Whether a player may play any pit of the board (`play_from any`).
     pub(in crate::engine) play_any: bool,
     /// Whether a player plays the pits of the opponent's row only
@@ -42,24 +42,24 @@ pub(in crate::engine) struct MoveTable {
     pub(in crate::engine) play_opponent: bool,
 }
 
-impl MoveTable {
+impl<W: Width> MoveTable<W> {
     /// The moves of `rules` on `topology`, `row_bits` being each player's
     /// pits (bit `i` for pit `i`).
     pub(in crate::engine) fn new(
         rules: &Rules,
         topology: &Topology,
-        row_bits: [u32; 2],
-    ) -> MoveTable {
+        row_bits: [W::Set; 2],
+    ) -> MoveTable<W> {
         let (per_row, per_side, pit_count) = (
             topology.per_row(),
             topology.per_side(),
             topology.pit_count(),
         );
-        let mut directions: [&'static [Direction]; MAX_PITS] = [&[]; MAX_PITS];
-        for (pit, allowed) in directions.iter_mut().enumerate().take(pit_count) {
+        let mut directions = W::per_slot::<&'static [Direction]>(&[]);
+        for (pit, allowed) in directions.as_mut().iter_mut().enumerate().take(pit_count) {
             *allowed = rules.sowing.pit_direction(pit, per_row, per_side).allowed();
         }
-        let mut candidates = [[Move::PASS; MAX_PITS]; 2];
+        let mut candidates = [W::per_slot(Move::PASS); 2];
         let mut candidate_count = [0; 2];
         let play_any = rules.sowing.play_from == PlayFrom::Any;
         let play_opponent = rules.sowing.play_from == PlayFrom::Opponent;
@@ -72,7 +72,12 @@ impl MoveTable {
             } else {
                 (m * per_side, per_side)
             };
-            let row = directions.iter().enumerate().skip(first).take(count);
+            let row = directions
+                .as_ref()
+                .iter()
+                .enumerate()
+                .skip(first)
+                .take(count);
             for (pit, allowed) in row {
                 for &direction in *allowed {
                     candidates[m][candidate_count[m]] = Move {
@@ -86,13 +91,13 @@ impl MoveTable {
         let one_way = directions[..pit_count].iter().all(|d| d.len() == 1);
         // Bit `i` of a mask of moves: pit `i` when every pit sows one way,
         // else pit `i / 2` in its direction `i % 2`.
-        let pit_moves = std::array::from_fn(|bit| {
+        let pit_moves = W::per_move(|bit| {
             let (pit, k) = if one_way {
                 (bit, 0)
             } else {
                 (bit / 2, bit % 2)
             };
-            match directions.get(pit).and_then(|ways| ways.get(k)) {
+            match directions.as_ref().get(pit).and_then(|ways| ways.get(k)) {
                 Some(&direction) if pit < pit_count => Move {
                     pit: pit as u8,
                     direction,
@@ -100,11 +105,11 @@ impl MoveTable {
                 _ => Move::PASS,
             }
         });
-        let move_slots = (0..MAX_MOVES)
+        let move_slots = (0..2 * W::SLOTS)
             .filter(|&bit| !one_way && pit_moves[bit] != Move::PASS)
-            .fold(0u64, |slots, bit| slots | 1 << bit);
-        let every_pit = ((1u64 << pit_count) - 1) as u32;
-        let playable_bits: [u32; 2] = std::array::from_fn(|m| {
+            .fold(W::Moves::ZERO, |slots, bit| slots | W::Moves::bit(bit));
+        let every_pit = (0..pit_count).fold(W::Set::ZERO, |bits, pit| bits | W::Set::bit(pit));
+        let playable_bits: [W::Set; 2] = std::array::from_fn(|m| {
             if play_any {
                 every_pit
             } else if play_opponent {

@@ -4,14 +4,15 @@
 //! moves.
 
 use super::captures::CaptureRules;
+use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{FirstMoveKind, FirstMoves, Rules};
 
 /// The opening rules of a variant.
 #[derive(Debug, Clone)]
-pub(in crate::engine) struct OpeningRules {
+pub(in crate::engine) struct OpeningRules<W: Width = Narrow> {
     /// Per mover: bit `i` set when the game's first move may be played from
     /// pit `i` (`first_move_from`); 0 when any pit may.
-    pub(in crate::engine) first_move_pits: [u32; 2],
+    pub(in crate::engine) first_move_pits: [W::Set; 2],
     /// Whether the game's first move captures nothing (a shift, or every
     /// rule says `first_move no_capture`; true without rules).
     pub(in crate::engine) opening_no_capture: bool,
@@ -23,16 +24,17 @@ pub(in crate::engine) struct OpeningRules {
     pub(in crate::engine) shift_opening: bool,
 }
 
-impl OpeningRules {
+impl<W: Width> OpeningRules<W> {
     /// The opening rules of `rules` on a board of `per_side` pits a player,
     /// whose captures are compiled as `captures`.
     pub(in crate::engine) fn new(
         rules: &Rules,
         per_side: usize,
-        captures: &CaptureRules,
-    ) -> OpeningRules {
-        let south = (rules.sowing.first_move_from.iter())
-            .fold(0u32, |bits, &place| bits | 1 << (place - 1));
+        captures: &CaptureRules<W>,
+    ) -> OpeningRules<W> {
+        let south = (rules.sowing.first_move_from.iter()).fold(W::Set::ZERO, |bits, &place| {
+            bits | W::Set::bit(usize::from(place) - 1)
+        });
         // A shift captures nothing.
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
         OpeningRules {

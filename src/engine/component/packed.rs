@@ -15,7 +15,8 @@
 //! board) is in the game's packed step (`game/packed.rs`).
 
 use crate::engine::component::capture::CaptureTable;
-use crate::engine::position::{Player, Position, MAX_PITS, STORE_SLOT};
+use crate::engine::position::{Player, Position};
+use crate::engine::width::Width;
 use crate::rules::{Chain, Take};
 
 /// Pits a packed board holds: the first 16 entries of [`Position::pits`].
@@ -30,7 +31,7 @@ pub(in crate::engine) struct PackedLaps {
     /// the change a lap of `stones` from `origin`, sown by `mover`, makes to
     /// the first 16 pits (wrapping byte lanes).
     pub(in crate::engine) delta: Box<[Lanes]>,
-    /// Same index: the slot that gets the last stone ([`STORE_SLOT`] for the
+    /// Same index: the slot that gets the last stone ([`Width::STORE_SLOT`] for the
     /// mover's store) in the low byte, the stones sown into the store in the
     /// high byte.
     pub(in crate::engine) ends: Box<[u16]>,
@@ -45,10 +46,10 @@ impl PackedLaps {
     /// store slot apart); `None` otherwise. `sow_lap(pos, mover, origin,
     /// direction)` is the generic lap the tables are built from, so the two
     /// agree by construction.
-    pub(in crate::engine) fn new(
+    pub(in crate::engine) fn new<W: Width>(
         pit_count: usize,
         total: usize,
-        sow_lap: impl Fn(&mut Position, Player, usize, usize) -> usize,
+        sow_lap: impl Fn(&mut Position<W>, Player, usize, usize) -> usize,
     ) -> Option<PackedLaps> {
         if pit_count > LANES || total > 255 {
             return None;
@@ -57,7 +58,7 @@ impl PackedLaps {
         let size = 2 * 2 * LANES * counts;
         let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
-        let blank = Position::EMPTY;
+        let blank: Position<W> = Position::EMPTY;
         for (mover, direction) in Player::BOTH.into_iter().flat_map(|m| [(m, 0), (m, 1)]) {
             for origin in 0..pit_count {
                 let mut pos = Position {
@@ -65,7 +66,7 @@ impl PackedLaps {
                     ..blank
                 };
                 for stones in 1..counts {
-                    pos.pits = [0; MAX_PITS];
+                    pos.pits = W::EMPTY;
                     pos.pits[origin] = stones as u8;
                     let last = sow_lap(&mut pos, mover, origin, direction);
                     let i = ((mover.index() * 2 + direction) * LANES + origin) * counts + stones;
@@ -74,7 +75,7 @@ impl PackedLaps {
                     let mut change = lanes(&pos);
                     change[origin] = change[origin].wrapping_sub(stones as u8);
                     delta[i] = change;
-                    ends[i] = last as u16 | u16::from(pos.pits[STORE_SLOT]) << 8;
+                    ends[i] = last as u16 | u16::from(pos.pits[W::STORE_SLOT]) << 8;
                 }
             }
         }
@@ -107,12 +108,12 @@ impl PackedLaps {
     }
 
     /// Sows the stones of `origin` in `direction` (one lap) for the player
-    /// to move, their store getting its share in [`STORE_SLOT`]; returns the
+    /// to move, their store getting its share in [`Width::STORE_SLOT`]; returns the
     /// slot that got the last stone. The board has no closed pit.
     #[inline(always)]
-    pub(in crate::engine) fn sow(
+    pub(in crate::engine) fn sow<W: Width>(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         origin: usize,
         direction: usize,
     ) -> usize {
@@ -120,7 +121,7 @@ impl PackedLaps {
         let board = add(lanes(pos), &self.delta[i]);
         pos.pits[..LANES].copy_from_slice(&board);
         let ends = self.ends[i];
-        pos.pits[STORE_SLOT] += (ends >> 8) as u8;
+        pos.pits[W::STORE_SLOT] += (ends >> 8) as u8;
         usize::from(ends as u8)
     }
 }
@@ -132,7 +133,7 @@ pub(in crate::engine) type Lanes = [u8; LANES];
 
 /// The first 16 pits as byte lanes.
 #[inline(always)]
-pub(in crate::engine) fn lanes(pos: &Position) -> Lanes {
+pub(in crate::engine) fn lanes<W: Width>(pos: &Position<W>) -> Lanes {
     let mut bytes = [0u8; LANES];
     bytes.copy_from_slice(&pos.pits[..LANES]);
     bytes
@@ -157,7 +158,10 @@ pub(in crate::engine) fn count(board: &Lanes, pit: usize) -> u8 {
 /// capture `rules` all take what [`Game::capture_packed`] knows (the last
 /// pit with its chain, or the facing pit), and no rule sweeps the board
 /// after the sowing (`sweeps`).
-pub(in crate::engine) fn whole_moves_fit(rules: &[CaptureTable], sweeps: &[CaptureTable]) -> bool {
+pub(in crate::engine) fn whole_moves_fit<W: Width>(
+    rules: &[CaptureTable<W>],
+    sweeps: &[CaptureTable<W>],
+) -> bool {
     sweeps.is_empty()
         && rules
             .iter()

@@ -7,24 +7,22 @@
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::effect::Effect;
-use crate::engine::position::{Move, Player, Position, MAX_PITS};
+use crate::engine::position::{Move, Player, Position};
+use crate::engine::width::{PitBits, Width};
+
 use crate::rules::{Chain, Take};
 
 /// What one rule takes: the stones by the row they were in (South's,
 /// North's), and bit `i` set when pit `i` is taken.
 #[derive(Debug, Default)]
-struct Taking {
+struct Taking<W: Width> {
     by_row: [u16; 2],
-    pits: u32,
+    pits: W::Set,
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The pit before / after each pit along a rule's chain, if it has one.
-    pub(super) fn chain_step(
-        &self,
-        chain: Chain,
-        direction: usize,
-    ) -> Option<&[u8; crate::engine::MAX_PITS]> {
+    pub(super) fn chain_step(&self, chain: Chain, direction: usize) -> Option<&W::PerSlot<u8>> {
         match chain {
             Chain::None => None,
             Chain::Backward => Some(&self.sowing.before[direction]),
@@ -49,9 +47,9 @@ impl Game {
     /// a rule that captures during the sowing or sweeps). Sows nothing: the
     /// count in the last pit comes from the stones and the path.
     #[inline]
-    pub(in crate::engine) fn may_capture_with(&self, pos: &Position, mv: Move) -> bool {
+    pub(in crate::engine) fn may_capture_with(&self, pos: &Position<W>, mv: Move) -> bool {
         if self.sowing.laps != crate::rules::Laps::Single
-            || pos.closed != 0
+            || pos.closed != W::Set::ZERO
             || self.captures.beyond_last
             || self.sowing.single_to_next
             || self.claim.is_some()
@@ -64,7 +62,7 @@ impl Game {
         let stones = usize::from(pos.pits[origin]);
         let k = self.last_index(stones);
         let last = usize::from(path[k]);
-        if self.is_any_store(last) || self.captures.capture_pits[mover] >> last & 1 == 0 {
+        if self.is_any_store(last) || !self.captures.capture_pits[mover].has(last) {
             return false;
         }
         let before = if last == origin {
@@ -99,9 +97,9 @@ impl Game {
     /// `lap_split`, and each rule's chain is walked on those counts, in
     /// order, a pit taken at most once. Other rules, and boards with closed
     /// pits, sow a copy.
-    pub(in crate::engine) fn would_grand_slam(&self, pos: &Position, mv: Move) -> bool {
+    pub(in crate::engine) fn would_grand_slam(&self, pos: &Position<W>, mv: Move) -> bool {
         if let Some(packed) = &self.packed {
-            if packed.whole_moves && pos.closed == 0 {
+            if packed.whole_moves && pos.closed == W::Set::ZERO {
                 return self.packed_grand_slam(packed, pos, mv);
             }
         }
@@ -109,7 +107,7 @@ impl Game {
             return false;
         }
         let mover = pos.to_move;
-        if !self.legality.slam_screen || pos.closed != 0 {
+        if !self.legality.slam_screen || pos.closed != W::Set::ZERO {
             let mut next = *pos;
             let effect = self.sow_in_place(&mut next, mv, true);
             return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
@@ -129,7 +127,7 @@ impl Game {
             usize::from(before) + usize::from(dropped)
         };
         let last = usize::from(self.sowing.sow_path[m][direction][origin][self.last_index(stones)]);
-        let (mut taken, mut captured) = (0u32, 0);
+        let (mut taken, mut captured) = (W::Set::ZERO, 0);
         for rule in self
             .captures
             .capture_rules
@@ -137,16 +135,15 @@ impl Game {
             .filter(|r| r.applies(pos))
         {
             // A pit taken by an earlier rule holds nothing: it never qualifies.
-            let qualifies = |taken: u32, pit: usize| {
-                taken >> pit & 1 == 0 && rule.qualifies(m, pit, count(pit))
-            };
+            let qualifies =
+                |taken: W::Set, pit: usize| !taken.has(pit) && rule.qualifies(m, pit, count(pit));
             if !qualifies(taken, last) {
                 continue;
             }
             let step = self.chain_step(rule.chain, direction);
             let mut pit = last;
             for _ in 0..self.board.pit_count {
-                taken |= 1 << pit;
+                taken |= W::Set::bit(pit);
                 captured += count(pit);
                 let Some(step) = step else { break };
                 pit = usize::from(step[pit]);
@@ -157,10 +154,10 @@ impl Game {
         }
         let opponent = self.board.row_bits[mover.other().index()];
         captured > 0
-            && taken & opponent != 0
+            && taken & opponent != W::Set::ZERO
             && self
                 .row(mover.other())
-                .all(|pit| taken >> pit & 1 == 1 || count(pit) == 0)
+                .all(|pit| taken.has(pit) || count(pit) == 0)
     }
 
     /// Tries each capture rule, in order, on the pit `last` where the last
@@ -170,14 +167,14 @@ impl Game {
     #[inline(always)]
     pub(super) fn capture(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mover: Player,
         last: usize,
         direction: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) {
         let m = mover.index();
-        if self.captures.capture_pits[m] >> last & 1 == 0
+        if !self.captures.capture_pits[m].has(last)
             || !self.captures.capturable[usize::from(pos.pits[last])]
         {
             return;
@@ -203,17 +200,16 @@ impl Game {
     #[inline(always)]
     fn capture_by(
         &self,
-        rule: &CaptureTable,
-        pos: &mut Position,
+        rule: &CaptureTable<W>,
+        pos: &mut Position<W>,
         mover: Player,
         last: usize,
         direction: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) {
         let m = mover.index();
-        let qualifies = |pos: &Position, pit: usize| {
-            effect.captured_pits >> pit & 1 == 0
-                && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
+        let qualifies = |pos: &Position<W>, pit: usize| {
+            !effect.captured_pits.has(pit) && rule.qualifies(m, pit, usize::from(pos.pits[pit]))
         };
         if !qualifies(pos, last) {
             return;
@@ -223,23 +219,22 @@ impl Game {
         // (under `goes_to owner`, North's pits: its row's, less and plus
         // those that changed hands).
         let north = self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
-        let lift = |taking: &mut Taking, pos: &mut Position, pit: usize| {
-            taking.by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
+        let lift = |taking: &mut Taking<W>, pos: &mut Position<W>, pit: usize| {
+            taking.by_row[usize::from(north.has(pit))] += u16::from(pos.pits[pit]);
             pos.pits[pit] = 0;
             // A closed pit is never captured (it holds nothing).
-            taking.pits |= 1 << pit & !pos.closed;
+            taking.pits |= W::Set::bit(pit) & !pos.closed;
         };
         // Whether a chain stops before `pit`: a pit taken already, or one
         // that does not qualify. Under `chain_judged as_sown` (`sown`, the
         // counts as the sowing left them), a pit this rule took goes on
         // with the chain when it qualified as sown, with nothing left.
         let chain_ends =
-            |taking: &Taking, pos: &Position, sown: Option<&[u8; MAX_PITS]>, pit: usize| {
-                let ends = (taking.pits | effect.captured_pits) >> pit & 1 == 1
+            |taking: &Taking<W>, pos: &Position<W>, sown: Option<&W::Array>, pit: usize| {
+                let ends = (taking.pits | effect.captured_pits).has(pit)
                     || !rule.qualifies(m, pit, usize::from(pos.pits[pit]));
                 ends && !sown.is_some_and(|sown| {
-                    effect.captured_pits >> pit & 1 == 0
-                        && rule.qualifies(m, pit, usize::from(sown[pit]))
+                    !effect.captured_pits.has(pit) && rule.qualifies(m, pit, usize::from(sown[pit]))
                 })
             };
         // The counts as sown, kept only for `chain_judged as_sown`.
@@ -273,10 +268,10 @@ impl Game {
             // behind it, as `take` says; the last stone stays.
             Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty => {
                 let pits = self.resown(rule, pos, last);
-                if pits & effect.captured_pits != 0 {
+                if pits & effect.captured_pits != W::Set::ZERO {
                     return;
                 }
-                for pit in (0..self.board.pit_count).filter(|&pit| pits >> pit & 1 == 1) {
+                for pit in (0..self.board.pit_count).filter(|&pit| pits.has(pit)) {
                     lift(&mut taking, pos, pit);
                 }
             }
@@ -287,7 +282,7 @@ impl Game {
                 for _ in 0..self.board.pit_count {
                     lift(&mut taking, pos, pit);
                     let opposite = self.board.pit_count - 1 - pit;
-                    let free = (taking.pits | effect.captured_pits) >> opposite & 1 == 0;
+                    let free = !(taking.pits | effect.captured_pits).has(opposite);
                     if free && rule.facing[usize::from(pos.pits[opposite])] {
                         lift(&mut taking, pos, opposite);
                     }
@@ -300,7 +295,7 @@ impl Game {
             }
             Take::Next => {
                 let next = usize::from(self.sowing.after[direction][last]);
-                if effect.captured_pits >> next & 1 == 0 && pos.pits[next] > 0 {
+                if !effect.captured_pits.has(next) && pos.pits[next] > 0 {
                     lift(&mut taking, pos, next);
                 }
             }
@@ -312,7 +307,7 @@ impl Game {
                 for _ in 0..self.board.pit_count {
                     let gap = usize::from(after[pit]);
                     let next = usize::from(after[gap]);
-                    let free = (taking.pits | effect.captured_pits) >> next & 1 == 0;
+                    let free = !(taking.pits | effect.captured_pits).has(next);
                     if pos.pits[gap] != 0 || pos.pits[next] == 0 || next == last || !free {
                         break;
                     }
@@ -325,7 +320,7 @@ impl Game {
             }
             take => {
                 let opposite = self.board.pit_count - 1 - last;
-                let opposite_free = effect.captured_pits >> opposite & 1 == 0;
+                let opposite_free = !effect.captured_pits.has(opposite);
                 let held = pos.pits[opposite];
                 if !opposite_free
                     || !rule.facing[usize::from(held)]
@@ -345,13 +340,13 @@ impl Game {
     }
 }
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
     /// rules are done: each takes every pit of its rows that holds one of
     /// its counts (a rule with `board_at_most` only when the board holds
     /// no more than that). Only variants with a sweep call this.
     #[cold]
-    pub(super) fn sweep(&self, pos: &mut Position, mover: Player, effect: &mut Effect) {
+    pub(super) fn sweep(&self, pos: &mut Position<W>, mover: Player, effect: &mut Effect<W>) {
         let m = mover.index();
         for rule in self.captures.sweep_rules.iter() {
             // The board is counted only for a rule with `board_at_most`.
@@ -367,17 +362,17 @@ impl Game {
             // The pits taken, gathered first without a branch a pit (whether
             // a pit is taken depends on its count: a processor cannot
             // predict it), then emptied: usually none or one.
-            let (mut rows, mut taken) = (rule.rows[m], 0u32);
-            while rows != 0 {
+            let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
+            while rows != W::Set::ZERO {
                 let pit = rows.trailing_zeros() as usize;
-                rows &= rows - 1;
-                taken |= u32::from(rule.takes_count(usize::from(pos.pits[pit]))) << pit;
+                rows = rows.without_lowest();
+                taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
             }
             effect.captured_pits |= taken;
-            while taken != 0 {
+            while taken != W::Set::ZERO {
                 let pit = taken.trailing_zeros() as usize;
-                taken &= taken - 1;
-                by_row[usize::from(north >> pit & 1 == 1)] += u16::from(pos.pits[pit]);
+                taken = taken.without_lowest();
+                by_row[usize::from(north.has(pit))] += u16::from(pos.pits[pit]);
                 pos.pits[pit] = 0;
             }
             effect.captured += rule.credit(pos, m, by_row);

@@ -11,33 +11,33 @@ use super::Game;
 use crate::engine::component::claim::ClaimRule;
 use crate::engine::effect::Effect;
 use crate::engine::position::{Player, Position};
+use crate::engine::width::{PitBits, Width};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The pits `player` has claimed in `pos`, in pit order.
-    pub fn claimed_pits(&self, pos: &Position, player: Player) -> impl Iterator<Item = usize> {
+    pub fn claimed_pits(&self, pos: &Position<W>, player: Player) -> impl Iterator<Item = usize> {
         let (claimed, owners) = (pos.claimed, self.owners(pos));
-        (0..self.board.pit_count).filter(move |&pit| {
-            claimed >> pit & 1 == 1 && (owners >> pit & 1 == 1) == (player == Player::North)
-        })
+        (0..self.board.pit_count)
+            .filter(move |&pit| claimed.has(pit) && (owners.has(pit)) == (player == Player::North))
     }
 
     /// Bit `i` set when pit `i` is North's in `pos` (its row's, or the
     /// other's when swapped).
     #[inline]
-    fn owners(&self, pos: &Position) -> u32 {
+    fn owners(&self, pos: &Position<W>) -> W::Set {
         self.board.row_bits[1] ^ pos.swapped
     }
 
     /// Moves the stones sown into claimed pits to their owners (`stones
     /// to_owner`).
     #[inline]
-    pub(super) fn pay_claimed(&self, pos: &mut Position) {
+    pub(super) fn pay_claimed(&self, pos: &mut Position<W>) {
         let owners = self.owners(pos);
         let mut claimed = pos.claimed;
-        while claimed != 0 {
+        while claimed != W::Set::ZERO {
             let pit = claimed.trailing_zeros() as usize;
-            claimed &= claimed - 1;
-            let owner = usize::from(owners >> pit & 1 == 1);
+            claimed = claimed.without_lowest();
+            let owner = usize::from(owners.has(pit));
             pos.captured[owner] += u16::from(std::mem::take(&mut pos.pits[pit]));
         }
     }
@@ -47,7 +47,12 @@ impl Game {
     /// claims it, or (`relay_stops on_count`) makes the claiming count
     /// there. Out of line: only relay variants with claims ask.
     #[inline(never)]
-    pub(super) fn claim_stops_relay(&self, rule: &ClaimRule, pos: &Position, last: usize) -> bool {
+    pub(super) fn claim_stops_relay(
+        &self,
+        rule: &ClaimRule<W>,
+        pos: &Position<W>,
+        last: usize,
+    ) -> bool {
         pos.is_claimed(last)
             || (rule.stops_on_count && pos.pits[last] == rule.count)
             || (!rule.empty_facing && self.may_claim(rule, pos, pos.to_move, last))
@@ -56,16 +61,19 @@ impl Game {
     /// Whether `mover` may claim `last` in `pos`: it holds the claiming
     /// count, it is the opponent's (by row or ownership), not claimed, the
     /// mover may claim another pit, and the place is not ruled out.
-    fn may_claim(&self, rule: &ClaimRule, pos: &Position, mover: Player, last: usize) -> bool {
+    fn may_claim(
+        &self,
+        rule: &ClaimRule<W>,
+        pos: &Position<W>,
+        mover: Player,
+        last: usize,
+    ) -> bool {
         let m = mover.index();
-        if rule.claimable[m] >> last & 1 == 0
-            || pos.pits[last] != rule.count
-            || pos.is_claimed(last)
-        {
+        if !rule.claimable[m].has(last) || pos.pits[last] != rule.count || pos.is_claimed(last) {
             return false;
         }
         let owners = self.owners(pos);
-        let north = |pit: usize| owners >> pit & 1 == 1;
+        let north = |pit: usize| owners.has(pit);
         if rule.of_owned && north(last) == (mover == Player::North) {
             return false;
         }
@@ -86,17 +94,17 @@ impl Game {
     /// ([`Game::claim_facing_empty`]): only the tribute is left.
     pub(super) fn claim_or_tribute(
         &self,
-        rule: &ClaimRule,
-        pos: &mut Position,
+        rule: &ClaimRule<W>,
+        pos: &mut Position<W>,
         mover: Player,
         last: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) -> bool {
         if pos.is_claimed(last) {
             return self.tribute(rule, pos, mover, last, effect);
         }
         if rule.empty_facing
-            || effect.captured_pits >> last & 1 == 1
+            || effect.captured_pits.has(last)
             || !self.may_claim(rule, pos, mover, last)
         {
             return false;
@@ -113,11 +121,11 @@ impl Game {
     #[inline(never)]
     pub(super) fn claim_facing_empty(
         &self,
-        rule: &ClaimRule,
-        pos: &mut Position,
+        rule: &ClaimRule<W>,
+        pos: &mut Position<W>,
         mover: Player,
         last: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) {
         if pos.pits[last] != 1 || pos.is_claimed(last) || self.topology.owner(last) != mover {
             return;
@@ -139,28 +147,28 @@ impl Game {
     /// captured under `stones to_owner`.
     fn claim_pit(
         &self,
-        rule: &ClaimRule,
-        pos: &mut Position,
+        rule: &ClaimRule<W>,
+        pos: &mut Position<W>,
         mover: Player,
         pit: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) {
         let facing = self
             .topology
             .facing(pit)
-            .filter(|&f| rule.pair && !pos.is_claimed(f) && rule.excepted >> f & 1 == 0);
+            .filter(|&f| rule.pair && !pos.is_claimed(f) && !rule.excepted.has(f));
         for pit in std::iter::once(pit).chain(facing) {
-            pos.claimed |= 1 << pit;
+            pos.claimed |= W::Set::bit(pit);
             // The claimer owns it: swapped when it is in the other's row.
             let row_owner = self.topology.owner(pit);
             if (row_owner != mover) != pos.is_swapped(pit) {
-                pos.swapped ^= 1 << pit;
+                pos.swapped = pos.swapped ^ W::Set::bit(pit);
             }
             if !rule.kept {
                 let stones = std::mem::take(&mut pos.pits[pit]);
                 pos.captured[mover.index()] += u16::from(stones);
                 effect.captured += u16::from(stones);
-                effect.captured_pits |= 1 << pit;
+                effect.captured_pits |= W::Set::bit(pit);
             }
         }
         effect.claimed = true;
@@ -173,18 +181,18 @@ impl Game {
     /// `tribute_to owner`. Returns whether the mover moves again.
     fn tribute(
         &self,
-        rule: &ClaimRule,
-        pos: &mut Position,
+        rule: &ClaimRule<W>,
+        pos: &mut Position<W>,
         mover: Player,
         last: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) -> bool {
-        let theirs = (self.owners(pos) >> last & 1 == 1) != (mover == Player::North);
+        let theirs = (self.owners(pos).has(last)) != (mover == Player::North);
         if rule.tribute == 0 || !theirs || pos.pits[last] < rule.tribute_least {
             return false;
         }
-        if rule.first_landing_free && pos.visited >> last & 1 == 0 {
-            pos.visited |= 1 << last;
+        if rule.first_landing_free && !pos.visited.has(last) {
+            pos.visited |= W::Set::bit(last);
             return false;
         }
         let stones = rule.tribute.min(pos.pits[last]);

@@ -12,9 +12,10 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
+use crate::engine::width::{PitBits, Width};
 use crate::rules::{Refill, Remainder, Unfilled};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The pits `player` may fill now, as a bit set: their closed pits
     /// after the last they have opened (pits are named from the player's
     /// left, so each choice of pits is one sequence of moves), leaving room
@@ -25,39 +26,39 @@ impl Game {
     /// the pits of theirs, the closed pits of the other's row, named from
     /// that row's left likewise. Empty when they have nothing left to
     /// choose.
-    pub(super) fn fillable(&self, pos: &Position, player: Player) -> u32 {
+    pub(super) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
         let own = self.own_row_fillable(pos, player);
-        if own != 0 || self.rules().rounds.refill != Some(Refill::Surplus) {
+        if own != W::Set::ZERO || self.rules().rounds.refill != Some(Refill::Surplus) {
             return own;
         }
         // `refill surplus`: once their own row is full, and the other has
         // named the pits of theirs, the pits of the other's row left.
         let other = player.other();
         let row_full = self.row(player).all(|pit| !pos.is_closed(pit));
-        if !row_full || self.own_row_fillable(pos, other) != 0 {
-            return 0;
+        if !row_full || self.own_row_fillable(pos, other) != W::Set::ZERO {
+            return W::Set::ZERO;
         }
         let owed = usize::from(pos.captured[player.index()] / u16::from(self.rules().board.seeds));
         let row = self.row(other);
         // Named from the other's left, after the last this player filled.
         let after_filled = row
             .clone()
-            .rposition(|pit| pos.swapped >> pit & 1 == 1)
+            .rposition(|pit| pos.swapped.has(pit))
             .map_or(row.start, |k| row.start + k + 1);
         let closed = (after_filled..row.end).filter(|&pit| pos.is_closed(pit));
         let room = |pit: usize| closed.clone().filter(|&p| p >= pit).count() >= owed;
         match owed {
-            0 => 0,
+            0 => W::Set::ZERO,
             _ => closed
                 .clone()
                 .filter(|&pit| room(pit))
-                .fold(0, |set, pit| set | 1 << pit),
+                .fold(W::Set::ZERO, |set, pit| set | W::Set::bit(pit)),
         }
     }
 
     /// The pits of their own row `player` may fill now, as [`Game::fillable`]
     /// says.
-    fn own_row_fillable(&self, pos: &Position, player: Player) -> u32 {
+    fn own_row_fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
         let seeds = u16::from(self.rules().board.seeds);
         let captured = pos.captured[player.index()];
         let owed = usize::from(captured / seeds);
@@ -67,8 +68,8 @@ impl Game {
             return match self.rules().rounds.remainder {
                 Remainder::NextPit if captured > 0 => row
                     .filter(|&pit| pos.is_closed(pit) && pos.pits[pit] == 0)
-                    .fold(0, |set, pit| set | 1 << pit),
-                _ => 0,
+                    .fold(W::Set::ZERO, |set, pit| set | W::Set::bit(pit)),
+                _ => W::Set::ZERO,
             };
         }
         let after_open = row
@@ -77,14 +78,14 @@ impl Game {
             .map_or(0, |k| k + 1);
         (after_open..len)
             .filter(|&k| len - k >= owed)
-            .fold(0, |set, k| set | 1 << (first + k))
+            .fold(W::Set::ZERO, |set, k| set | W::Set::bit(first + k))
     }
 
     /// `refill surplus` under `fill_from choice`: a player owed their whole
     /// row fills it, and keeps the rest to name pits of the other's row; a
     /// player owed fewer has their row closed and keeps their score, to
     /// name the pits they fill by refill moves.
-    pub(crate) fn refill_whole_rows(&self, next: &mut Position, scores: [u16; 2]) {
+    pub(crate) fn refill_whole_rows(&self, next: &mut Position<W>, scores: [u16; 2]) {
         let seeds = u16::from(self.rules().board.seeds);
         for player in Player::BOTH {
             let row = self.row(player);
@@ -96,7 +97,7 @@ impl Game {
                 }
             } else {
                 for pit in row {
-                    next.closed |= 1 << pit;
+                    next.closed |= W::Set::bit(pit);
                 }
             }
             next.captured[player.index()] = left;
@@ -104,9 +105,9 @@ impl Game {
     }
 
     /// The refill moves of `pos` (its `refilling` is set) and their results.
-    pub(super) fn fill_successors(&self, pos: &Position, out: &mut Successors) {
+    pub(super) fn fill_successors(&self, pos: &Position<W>, out: &mut Successors<W>) {
         let pits = self.fillable(pos, pos.to_move);
-        for pit in (0..self.pit_count()).filter(|&pit| pits >> pit & 1 == 1) {
+        for pit in (0..self.pit_count()).filter(|&pit| pits.has(pit)) {
             let mut position = *pos;
             let effect = self.apply_fill(&mut position, pit);
             out.push(Successor {
@@ -123,18 +124,18 @@ impl Game {
     /// `unfilled reopens`). The mover goes on while they have a choice
     /// left; then the other player chooses (when the mover starts the
     /// round), and then the round starts.
-    pub(crate) fn apply_fill(&self, pos: &mut Position, pit: usize) -> Effect {
+    pub(crate) fn apply_fill(&self, pos: &mut Position<W>, pit: usize) -> Effect<W> {
         let seeds = self.rules().board.seeds;
         let filler = pos.to_move;
         let count = u8::try_from(pos.captured[filler.index()]).map_or(seeds, |n| n.min(seeds));
         pos.pits[pit] = count;
         if count == seeds || self.rules().rounds.unfilled != Unfilled::Reopens {
-            pos.closed &= !(1 << pit);
+            pos.closed &= !W::Set::bit(pit);
         }
         pos.captured[filler.index()] -= u16::from(count);
         if !self.row(filler).contains(&pit) {
             // `refill surplus`: a pit of the other's row changes hands.
-            pos.swapped |= 1 << pit;
+            pos.swapped |= W::Set::bit(pit);
         }
         let starter = pos.refilling.unwrap_or(filler);
         self.next_filler(pos, starter, filler);
@@ -147,13 +148,13 @@ impl Game {
     /// Who chooses next, from `filler` on, in a round `starter` starts;
     /// ends the choosing (the starter to move, and under `unfilled open`
     /// every pit open) when nobody has a choice left.
-    pub(crate) fn next_filler(&self, pos: &mut Position, starter: Player, filler: Player) {
+    pub(crate) fn next_filler(&self, pos: &mut Position<W>, starter: Player, filler: Player) {
         // A player done naming has nothing left to name, except under
         // `refill surplus`, where the player who scored more names the
         // other's pits once the other is done.
         let next = [filler, filler.other()]
             .into_iter()
-            .find(|&p| self.fillable(pos, p) != 0);
+            .find(|&p| self.fillable(pos, p) != W::Set::ZERO);
         match next {
             Some(player) => {
                 pos.to_move = player;
@@ -165,7 +166,7 @@ impl Game {
                 // Under `unfilled open` the pits nobody chose are in play,
                 // empty.
                 if self.rules().rounds.unfilled == Unfilled::Open {
-                    pos.closed = 0;
+                    pos.closed = W::Set::ZERO;
                 }
             }
         }
@@ -173,7 +174,7 @@ impl Game {
 
     /// Why `mv` cannot be played while the players choose the pits to
     /// refill, or why a refill cannot be played outside that choice.
-    pub(super) fn why_fill_illegal(&self, pos: &Position, mv: Move) -> Illegal {
+    pub(super) fn why_fill_illegal(&self, pos: &Position<W>, mv: Move) -> Illegal {
         let Some(pit) = mv.filled_pit() else {
             return Illegal::Refill {
                 why: format!(
@@ -201,7 +202,7 @@ impl Game {
             format!("pit `{label}` is filled already")
         } else {
             let open: Vec<String> = (0..self.pit_count())
-                .filter(|&p| self.fillable(pos, pos.to_move) >> p & 1 == 1)
+                .filter(|&p| self.fillable(pos, pos.to_move).has(p))
                 .map(|p| format!("`+{}`", self.label(p)))
                 .collect();
             format!(

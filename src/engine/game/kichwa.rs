@@ -4,9 +4,10 @@
 
 use super::Game;
 use crate::engine::position::{Move, Position};
+use crate::engine::width::{PitBits, Width};
 use crate::rules::{Direction, Trigger};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The kichwa a capture at `landing` (a pit of mover `m`'s inner row)
     /// is sown on from, and the direction the move then goes, the move
     /// having gone `direction` so far: the end nearer the landing pit when
@@ -34,7 +35,7 @@ impl Game {
 
     /// Whether `mv`'s first lap from `pos` ends in a capture by a rule on
     /// `relay_landing` (sown on a copy).
-    pub(in crate::engine) fn first_lap_captures(&self, pos: &Position, mv: Move) -> bool {
+    pub(in crate::engine) fn first_lap_captures(&self, pos: &Position<W>, mv: Move) -> bool {
         if !self.may_capture(pos) {
             return false;
         }
@@ -50,7 +51,7 @@ impl Game {
             rule.on == Trigger::RelayLanding
                 && rule.applies(&board)
                 && rule.qualifies(m, last, usize::from(board.pits[last]))
-                && (!rule.then.resows() || self.resown(rule, &board, last) != 0)
+                && (!rule.then.resows() || self.resown(rule, &board, last) != W::Set::ZERO)
         })
     }
 
@@ -59,13 +60,13 @@ impl Game {
     /// holds at least `min` stones (and may open the game, at its start).
     pub(super) fn candidates_for_capture(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         min: u8,
     ) -> impl Iterator<Item = Move> + '_ {
         let opening = self.opening_pits(pos);
         let pits = pos.pits;
         self.playable(pos.to_move)
-            .filter(move |&p| pits[p] >= min && opening >> p & 1 == 1)
+            .filter(move |&p| pits[p] >= min && opening.has(p))
             .flat_map(move |p| {
                 let allowed = self.pit_direction(p).allowed();
                 allowed.iter().map(move |&direction| Move {
@@ -79,7 +80,7 @@ impl Game {
     /// captures.
     pub(in crate::engine) fn some_first_lap_captures(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         mut moves: impl Iterator<Item = Move>,
     ) -> bool {
         moves.any(|mv| self.first_lap_captures(pos, mv))

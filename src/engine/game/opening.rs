@@ -6,14 +6,15 @@
 
 use super::Game;
 use crate::engine::position::{Move, Position};
+use crate::engine::width::Width;
 use crate::rules::{Direction, PitDirection};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Plays the rules' opening on `start` (South to move), if they have
     /// one: the shifts the rules work out ([`crate::rules::Rules::opening_shifts`]),
     /// then the sowing of the last pit filled, as [`Game::apply`] plays a
     /// move (laps, captures, the player it leaves to move).
-    pub(super) fn play_opening(&self, start: &mut Position) {
+    pub(super) fn play_opening(&self, start: &mut Position<W>) {
         let Some(opening) = self.rules.opening_shifts() else {
             return;
         };

@@ -7,10 +7,11 @@ use crate::engine::component::{
     packed::{add, count, lanes, Lanes, PackedLaps, LANES},
 };
 use crate::engine::effect::Effect;
-use crate::engine::position::{Move, Player, Position, STORE_SLOT};
+use crate::engine::position::{Move, Player, Position};
+use crate::engine::width::{PitBits, Width};
 use crate::rules::Take;
 
-impl Game {
+impl<W: Width> Game<W> {
     /// [`Game::sow_in_place`] for a one-lap variant whose laps are packed
     /// and whose captures fit ([`PackedLaps::whole_moves`]), on a board
     /// without closed pits: the sowing and the captures are worked on the
@@ -20,10 +21,10 @@ impl Game {
     pub(super) fn sow_packed(
         &self,
         packed: &PackedLaps,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mv: Move,
         capture: bool,
-    ) -> Effect {
+    ) -> Effect<W> {
         let mover = pos.to_move;
         let m = mover.index();
         let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
@@ -37,8 +38,8 @@ impl Game {
             ..Effect::default()
         };
         if capture
-            && last != STORE_SLOT
-            && self.captures.capture_pits[m] >> last & 1 == 1
+            && last != W::STORE_SLOT
+            && self.captures.capture_pits[m].has(last)
             && self.captures.capturable[usize::from(count(&board, last))]
         {
             for rule in self.captures.capture_rules.iter() {
@@ -49,7 +50,7 @@ impl Game {
             // The pits taken emptied at once, lane by lane.
             let taken = effect.captured_pits;
             for (pit, lane) in board.iter_mut().enumerate() {
-                *lane &= if taken >> pit & 1 == 1 { 0 } else { 0xFF };
+                *lane &= if taken.has(pit) { 0 } else { 0xFF };
             }
         }
         pos.pits[..LANES].copy_from_slice(&board);
@@ -71,13 +72,19 @@ impl Game {
     /// (one add and a byte-wise compare), nor is one after which a pit of
     /// that row holds a count no rule captures; any other move is played on
     /// a copy.
-    pub(super) fn packed_grand_slam(&self, packed: &PackedLaps, pos: &Position, mv: Move) -> bool {
+    pub(super) fn packed_grand_slam(
+        &self,
+        packed: &PackedLaps,
+        pos: &Position<W>,
+        mv: Move,
+    ) -> bool {
         let mover = pos.to_move;
         if self.legality.slam_screen && self.captures.max_capturable < 128 {
             let (origin, direction) = (usize::from(mv.pit), mv.direction as usize);
             let i = packed.index(mover, origin, direction, pos.pits[origin]);
             let sown = u128::from_le_bytes(add(lanes(pos), &packed.delta[i]));
-            let [low, high, ..] = self.board.row_bytes[mover.other().index()];
+            let row_bytes = self.board.row_bytes[mover.other().index()];
+            let (low, high) = (row_bytes[0], row_bytes[1]);
             let row = sown & (u128::from(low) | u128::from(high) << 64);
             // High bit of each byte above `max_capturable` (no lane carries:
             // the low seven bits plus at most 127 stay below 256).
@@ -115,25 +122,25 @@ impl Game {
     #[inline(always)]
     fn capture_packed(
         &self,
-        rule: &CaptureTable,
+        rule: &CaptureTable<W>,
         board: &Lanes,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         m: usize,
         last: usize,
         direction: usize,
-        effect: &mut Effect,
+        effect: &mut Effect<W>,
     ) {
-        let free = |pit: usize, taken: u32| taken >> pit & 1 == 0;
+        let free = |pit: usize, taken: W::Set| !taken.has(pit);
         if !(free(last, effect.captured_pits) && rule.qualifies(m, last, count(board, last).into()))
         {
             return;
         }
         // Stones taken by row (South's, North's) and the pits taken.
-        let (mut by_row, mut taken) = ([0u16; 2], 0u32);
+        let (mut by_row, mut taken) = ([0u16; 2], W::Set::ZERO);
         let north = self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
-        let lift = |by_row: &mut [u16; 2], taken: &mut u32, pit: usize| {
-            by_row[usize::from(north >> pit & 1 == 1)] += u16::from(count(board, pit));
-            *taken |= 1 << pit;
+        let lift = |by_row: &mut [u16; 2], taken: &mut W::Set, pit: usize| {
+            by_row[usize::from(north.has(pit))] += u16::from(count(board, pit));
+            *taken |= W::Set::bit(pit);
         };
         match rule.take {
             Take::Last => {
@@ -200,7 +207,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut packed_variants = 0;
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             let Some(packed) = &game.packed else { continue };
             packed_variants += 1;
             for _ in 0..200 {
@@ -239,7 +246,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut checked = 0u64;
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
                 continue;
             };
@@ -282,7 +289,7 @@ pub(super) mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let (mut checked, mut plain_variants) = (0u64, 0);
         for name in variants::shipped_names() {
-            let game = Game::new(variants::load(name).unwrap().rules);
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
             if !game.plain {
                 continue;
             }

@@ -8,17 +8,18 @@
 use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::position::Position;
+use crate::engine::width::{PitBits, Width};
 use crate::rules::Take;
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The pits `rule` (a `then resows` rule, or a four-row `take` of the pit
     /// behind at the last pit) takes when a lap ends in `last`, as bits: the facing pit when it holds stones (a count its
     /// `facing_counts` allow), with the pit behind it as `take` says; 0 when
     /// nothing is taken.
-    pub(super) fn resown(&self, rule: &CaptureTable, pos: &Position, last: usize) -> u32 {
+    pub(super) fn resown(&self, rule: &CaptureTable<W>, pos: &Position<W>, last: usize) -> W::Set {
         let topology = self.topology();
         let Some(facing) = topology.facing(last) else {
-            return 0;
+            return W::Set::ZERO;
         };
         let held = pos.pits[facing];
         // Sute: past an empty facing pit to the outer pit behind it.
@@ -26,28 +27,28 @@ impl Game {
             let behind = topology
                 .behind(facing)
                 .filter(|&pit| held == 0 && pos.pits[pit] > 0);
-            return behind.map_or(0, |pit| 1u32 << pit);
+            return behind.map_or(W::Set::ZERO, W::Set::bit);
         }
         if held == 0 || !rule.facing[usize::from(held)] {
-            return 0;
+            return W::Set::ZERO;
         }
         // The pit behind, when it holds stones (an empty one gives nothing).
         let behind = topology
             .behind(facing)
             .filter(|&pit| pos.pits[pit] > 0)
-            .map_or(0, |pit| 1u32 << pit);
+            .map_or(W::Set::ZERO, W::Set::bit);
         match rule.take {
-            Take::OppositeAndBehind => 1 << facing | behind,
-            Take::OppositeAndBehindBoth if behind != 0 => 1 << facing | behind,
-            Take::OppositeAndBehindBoth => 0,
-            _ => 1 << facing,
+            Take::OppositeAndBehind => W::Set::bit(facing) | behind,
+            Take::OppositeAndBehindBoth if behind != W::Set::ZERO => W::Set::bit(facing) | behind,
+            Take::OppositeAndBehindBoth => W::Set::ZERO,
+            _ => W::Set::bit(facing),
         }
     }
 
     /// Empties the pits whose bits are set in `pits`; returns their stones.
-    pub(super) fn lift_pits(&self, pos: &mut Position, pits: u32) -> u8 {
+    pub(super) fn lift_pits(&self, pos: &mut Position<W>, pits: W::Set) -> u8 {
         let mut stones = 0;
-        for pit in (0..self.pit_count()).filter(|&pit| pits >> pit & 1 == 1) {
+        for pit in (0..self.pit_count()).filter(|&pit| pits.has(pit)) {
             stones += std::mem::take(&mut pos.pits[pit]);
         }
         stones

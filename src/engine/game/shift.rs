@@ -6,12 +6,13 @@
 use super::Game;
 use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Position};
+use crate::engine::width::Width;
 
-impl Game {
+impl<W: Width> Game<W> {
     /// Whether a move from `pos` is a shift: a first move under `first_move
     /// shift`.
     #[inline(always)]
-    pub(super) fn shifts(&self, pos: &Position) -> bool {
+    pub(super) fn shifts(&self, pos: &Position<W>) -> bool {
         pos.opening && self.opening.shift_opening
     }
 
@@ -24,7 +25,7 @@ impl Game {
     /// Plays the shift `mv` on `pos` in place: its stones into the next
     /// pit, nothing captured, the other player to move.
     #[cold]
-    pub(super) fn shift_in_place(&self, pos: &mut Position, mv: Move) -> Effect {
+    pub(super) fn shift_in_place(&self, pos: &mut Position<W>, mv: Move) -> Effect<W> {
         let (from, to, mover) = (usize::from(mv.pit), self.shift_target(mv), pos.to_move);
         pos.pits[to] += pos.pits[from];
         pos.pits[from] = 0;

@@ -10,10 +10,11 @@
 
 use super::{Game, LapsEnd, MAX_RELAYS};
 use crate::engine::component::capture::{credit_to, CaptureTable};
-use crate::engine::position::{Position, MAX_PITS};
+use crate::engine::position::Position;
+use crate::engine::width::{PitBits, Width};
 use crate::rules::{AfterCapture, CaptureDestination, Laps, Take, Trigger};
 
-impl Game {
+impl<W: Width> Game<W> {
     /// [`Game::sow_laps`] for variants with rules that capture during the
     /// sowing (when `capture` is true): sows the laps of a move from `first`
     /// stone by stone, passing over closed pits, and takes what those rules
@@ -26,11 +27,11 @@ impl Game {
     /// `resown`: the lap sows stones a capture took, not its origin's).
     pub(super) fn sow_laps_capturing(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         first: usize,
         mut direction: usize,
         capture: bool,
-        taken: (&mut u16, &mut u32),
+        taken: (&mut u16, &mut W::Set),
         mut on_lap: impl FnMut(usize, u8, usize, bool),
     ) -> (usize, LapsEnd, usize) {
         let (captured, pits) = taken;
@@ -51,7 +52,7 @@ impl Game {
         let watched = if capture {
             self.captures.every_pit_slots[m]
         } else {
-            0
+            W::Set::ZERO
         };
         // Whether the move's first lap ended in a capture (`requires
         // first_lap`: a move whose first lap did not capture captures
@@ -66,7 +67,7 @@ impl Game {
             let sown = hand.unwrap_or(pos.pits[origin]);
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
-                None if watched == 0 => {
+                None if watched == W::Set::ZERO => {
                     on_lap(origin, pos.pits[origin], direction, false);
                     last = self.sow_any_lap(pos, path, origin);
                 }
@@ -84,7 +85,7 @@ impl Game {
                                         false => rule.goes_to(),
                                     };
                                     *captured += self.take_pit(to, pos, m, slot);
-                                    *pits |= 1 << slot;
+                                    *pits |= W::Set::bit(slot);
                                 }
                             }
                         })
@@ -107,7 +108,7 @@ impl Game {
             let mut relay = self.relay_from(pos, last, direction);
             // On a board with closed pits, a last pit past the look that
             // holds a count it takes ends the move, neither taken nor lifted.
-            if relay.is_some() && self.passed_over(pos) != 0 {
+            if relay.is_some() && self.passed_over(pos) != W::Set::ZERO {
                 let count = usize::from(pos.pits[last]);
                 let unseen = in_force(Trigger::EveryPit)
                     .any(|r| r.after_lap && !r.spares_last && r.qualifies(m, last, count));
@@ -122,7 +123,7 @@ impl Game {
             let landing = in_force(trigger).find(|rule| {
                 (relays == 0 || first_captured || !rule.requires_first_lap)
                     && rule.qualifies(m, last, usize::from(pos.pits[last]))
-                    && (!rule.then.resows() || self.resown(rule, pos, last) != 0)
+                    && (!rule.then.resows() || self.resown(rule, pos, last) != W::Set::ZERO)
             });
             first_captured |= relays == 0 && landing.is_some();
             origin = match (landing, relay) {
@@ -131,7 +132,7 @@ impl Game {
                     // the landing pit's stones are sown on.
                     let next = usize::from(self.sowing.after[direction][last]);
                     *captured += self.take_pit(CaptureDestination::Mover, pos, m, next);
-                    *pits |= 1 << next;
+                    *pits |= W::Set::bit(next);
                     // `test_after lap`: a capture may leave the game over.
                     if self.ends.lap_test && self.lap_ends_game(pos) {
                         return (last, LapsEnd::Stopped, relays + 1);
@@ -176,7 +177,7 @@ impl Game {
                 }
                 (Some(rule), _) => {
                     *captured += self.take_pit(rule.goes_to(), pos, m, last);
-                    *pits |= 1 << last;
+                    *pits |= W::Set::bit(last);
                     let next = usize::from(self.sowing.after[direction][last]);
                     if rule.then == AfterCapture::Stops || pos.pits[next] == 0 {
                         return (last, LapsEnd::Done, relays + 1);
@@ -202,11 +203,11 @@ impl Game {
     #[inline]
     fn sow_watched_lap(
         &self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         path: &[u8],
         mut stones: u8,
-        watched: u32,
-        mut look: impl FnMut(&mut Position, usize, bool),
+        watched: W::Set,
+        mut look: impl FnMut(&mut Position<W>, usize, bool),
     ) -> Option<usize> {
         let mut last = None;
         if path.is_empty() {
@@ -220,15 +221,15 @@ impl Game {
             if next == path.len() {
                 next = 0;
             }
-            let slot = usize::from(path[next]) % MAX_PITS;
+            let slot = usize::from(path[next]) % W::SLOTS;
             next += 1;
-            if pos.closed != 0 && self.passes_over(pos, slot) {
+            if pos.closed != W::Set::ZERO && self.passes_over(pos, slot) {
                 continue;
             }
             pos.pits[slot] += 1;
             stones -= 1;
             last = Some(slot);
-            if watched >> slot & 1 == 1
+            if watched.has(slot)
                 && self.captures.every_pit_counts[usize::from(pos.pits[slot])]
                 && !(stones == 0 && self.captures.every_pit_spares_last)
             {
@@ -250,36 +251,36 @@ impl Game {
     /// Returns the stones and the pits taken.
     fn take_lap_span(
         &self,
-        rule: &CaptureTable,
-        pos: &mut Position,
+        rule: &CaptureTable<W>,
+        pos: &mut Position<W>,
         mover: usize,
         (origin, last, sown): (usize, usize, u8),
         direction: usize,
-        spared: u32,
-    ) -> (u16, u32) {
-        let (mut stones, mut pits) = (0, 0);
+        spared: W::Set,
+    ) -> (u16, W::Set) {
+        let (mut stones, mut pits) = (0, W::Set::ZERO);
         let end = match rule.spares_last {
             true => usize::from(self.sowing.before[direction][last]),
             false => last,
         };
         // Where closed pits were passed over, the look ends as many steps
         // from the origin as the stones, once round the board at most.
-        let steps = match self.passed_over(pos) {
-            0 => None,
-            _ => {
+        let steps = match self.passed_over(pos) == W::Set::ZERO {
+            true => None,
+            false => {
                 let stones = usize::from(sown).saturating_sub(usize::from(rule.spares_last));
                 Some(stones % self.pit_count())
             }
         };
         let mut slot = origin;
         for step in 0..self.pit_count() {
-            if spared >> slot & 1 == 0 && rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
+            if !spared.has(slot) && rule.qualifies(mover, slot, usize::from(pos.pits[slot])) {
                 let to = match slot == last {
                     true => rule.last_goes_to,
                     false => rule.goes_to(),
                 };
                 stones += self.take_pit(to, pos, mover, slot);
-                pits |= 1 << slot;
+                pits |= W::Set::bit(slot);
             }
             // A lap that ended in its origin went round the board.
             let round = rule.lap_round_whole && step == 0 && origin == last;
@@ -304,15 +305,15 @@ impl Game {
     #[inline]
     fn left_to_last_pit_capture(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         mover: usize,
         last: usize,
         direction: usize,
         capture: bool,
-    ) -> u32 {
-        match capture && self.passed_over(pos) != 0 {
+    ) -> W::Set {
+        match capture && self.passed_over(pos) != W::Set::ZERO {
             true => self.left_past_closed_pits(pos, mover, last, direction),
-            false => 0,
+            false => W::Set::ZERO,
         }
     }
 
@@ -322,21 +323,21 @@ impl Game {
     #[inline(never)]
     fn left_past_closed_pits(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         mover: usize,
         last: usize,
         direction: usize,
-    ) -> u32 {
+    ) -> W::Set {
         if self.relay_from(pos, last, direction).is_some() {
-            return 0;
+            return W::Set::ZERO;
         }
         let count = usize::from(pos.pits[last]);
         let takes_next = (self.captures.capture_rules.iter()).any(|rule| {
             rule.take == Take::Next && rule.applies(pos) && rule.qualifies(mover, last, count)
         });
         match takes_next {
-            true => 1 << self.sowing.after[direction][last],
-            false => 0,
+            true => W::Set::bit(usize::from(self.sowing.after[direction][last])),
+            false => W::Set::ZERO,
         }
     }
 
@@ -345,7 +346,7 @@ impl Game {
     fn take_pit(
         &self,
         to: CaptureDestination,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         mover: usize,
         pit: usize,
     ) -> u16 {

@@ -9,16 +9,17 @@
 
 use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
+use crate::engine::width::Width;
 use crate::engine::{
     outcome::EndReason,
     position::{Move, Position, Vote},
 };
 
-impl Game {
+impl<W: Width> Game<W> {
     /// The position `mv`, a vote move, leads to from `pos`: after `propose`
     /// the opponent answers; after `accept` the game is over (the proposer
     /// to move, as at the repetition); after `refuse` the proposer moves.
-    pub(crate) fn after_vote(&self, pos: &Position, mv: Move) -> Position {
+    pub(crate) fn after_vote(&self, pos: &Position<W>, mv: Move) -> Position<W> {
         let vote = match mv {
             Move::PROPOSE => Vote::Proposed,
             Move::ACCEPT => Vote::Agreed,
@@ -33,7 +34,7 @@ impl Game {
 
     /// Plays the vote move `mv` on `pos` in place.
     #[cold]
-    pub(crate) fn apply_vote(&self, pos: &mut Position, mv: Move) -> Effect {
+    pub(crate) fn apply_vote(&self, pos: &mut Position<W>, mv: Move) -> Effect<W> {
         *pos = self.after_vote(pos, mv);
         Effect::default()
     }
@@ -41,7 +42,7 @@ impl Game {
     /// The successors of a position where a vote is on the table: the
     /// answers to a proposal, or nothing once the players agreed (the end).
     #[cold]
-    pub(super) fn vote_successors(&self, pos: &Position, out: &mut Successors) {
+    pub(super) fn vote_successors(&self, pos: &Position<W>, out: &mut Successors<W>) {
         if pos.vote == Vote::Agreed {
             return out.end_with(EndReason::Repetition);
         }

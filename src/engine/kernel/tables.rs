@@ -101,7 +101,7 @@ fn engine_sowing(
     pit: usize,
     n: usize,
 ) -> Option<([i64; 16], u8, u8, bool)> {
-    let mut pos = Position {
+    let mut pos: Position = Position {
         to_move: mover,
         ..Position::EMPTY
     };

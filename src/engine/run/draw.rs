@@ -17,7 +17,8 @@ use rand::Rng;
 use super::{nth_bit, GameRun};
 use crate::engine::{
     effect::Successor,
-    move_list::{Legality, MAX_MOVES},
+    move_list::Legality,
+    width::{PitBits, Width},
 };
 
 /// The random choice among `count` candidates of which `legal(i)` tells the
@@ -48,7 +49,7 @@ pub fn draw_legal(
     None
 }
 
-impl GameRun<'_> {
+impl<W: Width> GameRun<'_, W> {
     /// Plays a uniformly random legal move, drawn from `rng` with
     /// [`draw_legal`] over the candidate moves (the moves from the pits
     /// holding enough stones, in successor order; when none is legal and the
@@ -59,7 +60,7 @@ impl GameRun<'_> {
     /// # Panics
     /// If the game is over.
     #[inline(always)]
-    pub fn play_random(&mut self, rng: &mut impl Rng) -> Successor {
+    pub fn play_random(&mut self, rng: &mut impl Rng) -> Successor<W> {
         match self.legality {
             Legality::Pits(pits) => {
                 // Every candidate legal, one a pit: the first draw is the
@@ -75,7 +76,9 @@ impl GameRun<'_> {
             Legality::NoSlams { first_legal, pits } => {
                 self.play_screened(rng, first_legal, pits, false)
             }
-            Legality::Feeding { first_legal } => self.play_screened(rng, first_legal, 0, true),
+            Legality::Feeding { first_legal } => {
+                self.play_screened(rng, first_legal, W::Moves::ZERO, true)
+            }
             Legality::Listed => {
                 let legal = self.moves();
                 let candidates = self.candidates.as_slice();
@@ -106,20 +109,20 @@ impl GameRun<'_> {
         &mut self,
         rng: &mut impl Rng,
         first_legal: u8,
-        pits: u64,
+        pits: W::Moves,
         feeding: bool,
-    ) -> Successor {
+    ) -> Successor<W> {
         let first = usize::from(first_legal);
         let game = self.game;
         // The candidates, read in place: from the mask of moves
         // or (no mask) from the list.
-        let (count, listed) = match pits {
-            0 => (self.candidates.len(), self.candidates.as_slice()),
-            _ => (pits.count_ones() as usize, &[][..]),
+        let (count, listed) = match pits == W::Moves::ZERO {
+            true => (self.candidates.len(), self.candidates.as_slice()),
+            false => (pits.count_ones() as usize, &[][..]),
         };
-        let candidate = |i: usize| match pits {
-            0 => listed[i],
-            _ => game.move_table.pit_moves[nth_bit(pits, i) % MAX_MOVES],
+        let candidate = |i: usize| match pits == W::Moves::ZERO {
+            true => listed[i],
+            false => game.move_table.pit_moves[nth_bit(pits, i) % (2 * W::SLOTS)],
         };
         // The candidate drawn is played on a copy; if it is legal,
         // the copy is the move.

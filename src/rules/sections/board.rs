@@ -19,7 +19,7 @@ sowing passes it: those stones are the opponent's. A relay never lifts a
 store, and a lap that ends in either store ends the move (`extra_turn store`
 gives another move only in the mover's own store).
 
-On four rows (`rows 4`, at most 8 pits a row, no stores) each player owns
+On four rows (`rows 4`, at most 30 pits a row, no stores) each player owns
 an outer and an inner row and sows round them only. Their pits are lettered
 along their own counter-clockwise circuit: on 4x8 South's outer row `a`-`h`
 from South's left, the inner row `i`-`p` from South's right back to the
@@ -31,7 +31,7 @@ the mover chooses the way for the move, written `i:ccw` or `i:cw`, and
 `then resows_from_end` may turn it, Bao la Kujifunza). Rounds,
 feeding, claims and a grand-slam rule are not supported on four rows yet.
 
-On three rows (`rows 3`, an even number of pits a row, at most 10, no
+On three rows (`rows 3`, an even number of pits a row, at most 40, no
 stores) each player owns the row nearest them and the half of the middle
 row on their right, and one circuit goes round the whole board: on 3x6
 South's row `a`-`f` from South's left, South's half of the middle row `g`-`i`
@@ -377,7 +377,7 @@ pub(crate) fn not_supported_on_more_rows(
         .collect()
 }
 
-/// A board of three or four rows holds at most 32 pits and has no stores;
+/// A board of three or four rows holds at most 120 pits and has no stores;
 /// three rows split the middle row in halves, so they need an even number
 /// of pits.
 pub(crate) fn board_rows_fit(read: &Read<'_>) -> Vec<Diagnostic> {

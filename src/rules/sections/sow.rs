@@ -298,7 +298,7 @@ fn extra_turn(rules: &Rules) -> Vec<String> {
     }]
 }
 
-/// `first`, `second`, ... (rows have at most 15 pits).
+/// `first`, `second`, ... `fifteenth`, then `16th`, `21st`, `22nd`, ...
 fn ordinal(n: usize) -> String {
     const WORDS: [&str; 15] = [
         "first",
@@ -317,9 +317,16 @@ fn ordinal(n: usize) -> String {
         "fourteenth",
         "fifteenth",
     ];
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
     WORDS
         .get(n.wrapping_sub(1))
-        .map_or_else(|| format!("{n}th"), |w| (*w).to_string())
+        .map_or_else(|| format!("{n}{suffix}"), |w| (*w).to_string())
 }
 
 pub(crate) fn skip_origin_needs_start_next(read: &Read<'_>) -> Vec<Diagnostic> {

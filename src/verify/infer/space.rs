@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 use crate::{
     diagnostic::{Span, Spanned},
     dsl::{self, Setting, SyntaxTree, Value},
-    engine::Game,
+    engine::{Game, Narrow, Width},
     rules::{
         self,
         schema::{self, Bound, Default, Entry, Infer, Key, ValueKind},
@@ -469,12 +469,15 @@ impl Space {
     }
 
     /// The rule set of an assignment, compiled; `None` when the language
-    /// rejects it (e.g. `extra_turn store` without stores). Cached.
+    /// rejects it (e.g. `extra_turn store` without stores), or when its
+    /// board is beyond the narrow width, the only one the search plays.
+    /// Cached.
     pub fn game(&mut self, values: &[u8]) -> Option<Rc<Game>> {
         if let Some(game) = self.games.get(values) {
             return game.clone();
         }
-        let game = rules::rules_of_tree(&self.tree(values)).map(|rules| {
+        let tree = rules::rules_of_tree(&self.tree(values));
+        let game = tree.filter(Narrow::fits).map(|rules| {
             let mut game = Game::new(rules);
             game.make_room(self.room);
             Rc::new(game)
