@@ -41,8 +41,9 @@ pub(super) struct ChainTable {
     /// `taken[last][pits]`: the bytes of the window taken when the last
     /// stone fell in window lane `last` ([`NOTHING`]: not a lane the rule
     /// takes from) and `pits` (bit `i`: window lane `i`) hold counts the
-    /// rule takes.
-    taken: Box<[[u64; 256]; 9]>,
+    /// rule takes (16 rows, the last 7 unused, so that a row needs no
+    /// bounds check).
+    taken: Box<[[u64; 256]; 16]>,
 }
 
 /// The capture rule as the kernel's compiler sees it, for building a
@@ -82,7 +83,7 @@ impl ChainTable {
             })
         };
         let window_bits = |bits: u32| (bits >> offset) & 0xFF;
-        let mut taken = Box::new([[0u64; 256]; 9]);
+        let mut taken = Box::new([[0u64; 256]; 16]);
         for (last, row) in taken.iter_mut().take(8).enumerate() {
             let lane = last + offset;
             if rule.lanes >> lane & 1 == 0 {
@@ -128,12 +129,21 @@ impl ChainTable {
         self.high_half
     }
 
+    /// The row of [`ChainTable::taken`] for a sowing whose last stone fell
+    /// in lane `last` of the word ([`super::NO_PIT`]: the store).
+    pub(super) fn row(last: u8) -> u8 {
+        match last {
+            super::NO_PIT => NOTHING as u8,
+            lane => lane & 7,
+        }
+    }
+
     /// Takes the capture from `window` (the lanes of the window, the last
-    /// stone in lane `last` of the word, or [`super::NO_PIT`]): the stones
+    /// stone in the lane of row `row`, see [`ChainTable::row`]): the stones
     /// taken, the window after, and whether stones were taken from the
     /// opponent's row.
     #[inline(always)]
-    pub(super) fn capture(&self, window: u64, last: u8) -> (u32, u64, bool) {
+    pub(super) fn capture(&self, window: u64, row: u8) -> (u32, u64, bool) {
         let test = |(mask, value): (u64, u64)| {
             !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
         };
@@ -144,10 +154,7 @@ impl ChainTable {
         let not_zero = window.wrapping_add(LOW7) | self.zero_allowed;
         // The table ignores the lanes the rule does not take from.
         let pits = high_bits(counted & not_zero) as usize;
-        let row = match last {
-            super::NO_PIT => NOTHING,
-            lane => usize::from(lane & 7),
-        };
+        let row = usize::from(row) & 15;
         if !self.branch_free && pits >> row & 1 == 0 {
             return (0, window, false);
         }
@@ -264,13 +271,13 @@ mod tests {
         };
         let table = ChainTable::new(&rule).unwrap();
         let board = u64::from_le_bytes([5, 3, 6, 0, 2, 4, 1, 0]);
-        let (stones, after, from_opponent) = table.capture(board, 5);
+        let (stones, after, from_opponent) = table.capture(board, ChainTable::row(5));
         assert_eq!(stones, 12);
         assert_eq!(after, u64::from_le_bytes([5, 3, 0, 0, 0, 0, 1, 0]));
         assert!(from_opponent);
-        assert_eq!(table.capture(board, 1), (0, board, false));
+        assert_eq!(table.capture(board, ChainTable::row(1)), (0, board, false));
         assert_eq!(
-            table.capture(board, super::super::NO_PIT),
+            table.capture(board, ChainTable::row(super::super::NO_PIT)),
             (0, board, false)
         );
     }

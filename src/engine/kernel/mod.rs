@@ -22,6 +22,7 @@
 //! [`GameRun::play_random`]: crate::engine::GameRun::play_random
 
 mod chain;
+mod draw;
 mod history;
 mod lanes;
 mod play;
@@ -365,6 +366,7 @@ impl<W: Key> Compiled<W> {
             if sowing.last != NO_PIT && capture.lanes >> sowing.last & 1 == 0 {
                 sowing.last = NO_PIT;
             }
+            sowing.table_row = ChainTable::row(sowing.last);
             stores |= sowing.store != 0 || sowing.again;
         }
         let repetition = rules.end.repetition == Repetition::EndGame;

@@ -8,6 +8,7 @@
 
 use rand::Rng;
 
+use super::draw;
 use super::history::{Key, Seen};
 use super::lanes::{high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
@@ -245,8 +246,7 @@ impl<W: Key> Compiled<W> {
         }
         let mask = candidates as usize;
         if F & SLAMS_FORBIDDEN == 0 {
-            let k = rng.random_range(0..usize::from(COUNT[mask]));
-            return Ok(self.apply::<F, OPENING>(s, usize::from(PICK[mask][k & 7])));
+            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng)));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
         // drawn again without it when it is one. Every move is played so,
@@ -254,8 +254,7 @@ impl<W: Key> Compiled<W> {
         // (as the general engine does): the result is the same, and the
         // loop has no branch that the board decides at random.
         let saved = rng.clone();
-        let k = rng.random_range(0..usize::from(COUNT[mask]));
-        let pit = usize::from(PICK[mask][k & 7]);
+        let pit = draw::pit(mask, rng);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
         if sown.slam {
@@ -282,8 +281,7 @@ impl<W: Key> Compiled<W> {
         rng: &mut R,
     ) -> Result<(State<W>, bool), EndReason> {
         while left != 0 {
-            let k = rng.random_range(0..usize::from(COUNT[left]));
-            let pit = usize::from(PICK[left][k & 7]);
+            let pit = draw::pit(left, rng);
             let mut played = s;
             let sown = self.sow_and_capture::<STORES>(&mut played, pit, true);
             if !sown.slam {
@@ -419,7 +417,7 @@ impl<W: Key> Compiled<W> {
         if let (true, Some(table)) = (capture, &self.capture.table) {
             let high = table.high_half();
             let window = if high { lanes.opp() } else { lanes.low() };
-            let (stones, after, from_opponent) = table.capture(window, sowing.last);
+            let (stones, after, from_opponent) = table.capture(window, sowing.table_row);
             lanes = lanes.with_window(high, after);
             off += stones;
             slam = from_opponent & (lanes.opp() == 0);
