@@ -139,11 +139,11 @@ impl ChainTable {
     }
 
     /// Takes the capture from `window` (the lanes of the window, the last
-    /// stone in the lane of row `row`, see [`ChainTable::row`]): the stones
-    /// taken, the window after, and whether stones were taken from the
-    /// opponent's row.
+    /// stone in the lane of row `row`, see [`ChainTable::row`]): the lanes
+    /// taken (the stones of each, in its byte), the window after, and
+    /// whether stones were taken from the opponent's row.
     #[inline(always)]
-    pub(super) fn capture(&self, window: u64, row: u8) -> (u32, u64, bool) {
+    pub(super) fn capture(&self, window: u64, row: u8) -> (u64, u64, bool) {
         let test = |(mask, value): (u64, u64)| {
             !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
         };
@@ -159,8 +159,7 @@ impl ChainTable {
             return (0, window, false);
         }
         let taken = window & self.taken[row][pits & 0xFF];
-        let stones = (taken.wrapping_mul(ONES) >> 56) as u32;
-        (stones, window ^ taken, taken & self.opponent != 0)
+        (taken, window ^ taken, taken & self.opponent != 0)
     }
 }
 
@@ -271,8 +270,8 @@ mod tests {
         };
         let table = ChainTable::new(&rule).unwrap();
         let board = u64::from_le_bytes([5, 3, 6, 0, 2, 4, 1, 0]);
-        let (stones, after, from_opponent) = table.capture(board, ChainTable::row(5));
-        assert_eq!(stones, 12);
+        let (taken, after, from_opponent) = table.capture(board, ChainTable::row(5));
+        assert_eq!(taken, u64::from_le_bytes([0, 0, 6, 0, 2, 4, 0, 0]));
         assert_eq!(after, u64::from_le_bytes([5, 3, 0, 0, 0, 0, 1, 0]));
         assert!(from_opponent);
         assert_eq!(table.capture(board, ChainTable::row(1)), (0, board, false));

@@ -153,10 +153,13 @@ impl Capture {
 struct State<W> {
     /// The board.
     lanes: W,
-    /// Stones captured and stored by the player to move.
-    own: u32,
-    /// Stones captured and stored by the opponent.
-    opp: u32,
+    /// Stones captured and stored by the player to move, as the sum of
+    /// this word's bytes ([`lanes::byte_sum`]): the lanes a capture takes are
+    /// added as they are, without summing them in the move loop (no byte
+    /// overflows: at most 127 stones).
+    own: u64,
+    /// Stones captured and stored by the opponent, as `own`.
+    opp: u64,
     /// The player to move, as the top bit of the history's keys: 0 for
     /// South, [`Key::NORTH`] for North.
     to_move: W,
@@ -382,8 +385,8 @@ impl<W: Key> Compiled<W> {
             total,
             start: State {
                 lanes: W::from_counts(&start_lanes),
-                own: u32::from(start.captured[mover.index()]),
-                opp: u32::from(start.captured[mover.other().index()]),
+                own: u64::from(start.captured[mover.index()]),
+                opp: u64::from(start.captured[mover.other().index()]),
                 to_move: match mover {
                     Player::South => W::default(),
                     Player::North => W::NORTH,

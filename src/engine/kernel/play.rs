@@ -10,7 +10,7 @@ use rand::Rng;
 
 use super::draw;
 use super::history::{Key, Seen};
-use super::lanes::{high_bits, COUNT, HIGH, PICK};
+use super::lanes::{byte_sum, high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
     Board, Compiled, EndReason, Played, Player, State, FEEDS, REPETITION, SLAMS_FORBIDDEN, STORES,
@@ -147,8 +147,8 @@ impl<W: Key> Compiled<W> {
     fn board(&self, s: &State<W>) -> Board {
         let north = s.to_move == W::NORTH;
         let (from_south, south, north_captured) = match north {
-            false => (s.lanes, s.own, s.opp),
-            true => (s.lanes.turned(), s.opp, s.own),
+            false => (s.lanes, byte_sum(s.own), byte_sum(s.opp)),
+            true => (s.lanes.turned(), byte_sum(s.opp), byte_sum(s.own)),
         };
         let bytes = from_south.to_bytes();
         let mut pits = [0; 16];
@@ -176,7 +176,9 @@ impl<W: Key> Compiled<W> {
         if tested(EndReason::RowEmpty) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
             holds |= EndReason::RowEmpty.bit();
         }
-        if tested(EndReason::CapturedMajority) && 2 * s.own.max(s.opp) > self.total {
+        if tested(EndReason::CapturedMajority)
+            && 2 * byte_sum(s.own).max(byte_sum(s.opp)) > self.total
+        {
             holds |= EndReason::CapturedMajority.bit();
         }
         if tested(EndReason::AllPitsAtMostOne) && !s.lanes.any_above_one() {
@@ -257,7 +259,15 @@ impl<W: Key> Compiled<W> {
         let pit = draw::pit(mask, rng);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
-        if sown.slam {
+        // Under feeding the opponent's row was not empty (tested above), so
+        // a move that leaves it empty took its stones: a grand slam (the
+        // board is turned over to them, the mover moving again only from a
+        // store, without a capture).
+        let slam = match F & FEEDS != 0 && F & STORES == 0 {
+            true => played.lanes.own() == 0,
+            false => sown.slam,
+        };
+        if slam {
             let left = mask & !(1 << pit);
             let (next, off) = on_copy(rng, |rng| self.draw_after_slam(*s, left, saved, rng))?;
             *s = next;
@@ -409,21 +419,22 @@ impl<W: Key> Compiled<W> {
         let n = (s.lanes.low() >> (8 * pit)) as u8 as usize;
         let sowing = &self.sowings[pit & 7][n & 127];
         let mut lanes = s.lanes.plus(sowing.delta);
-        let mut off = 0;
+        // The stones gained, as a sum of bytes (see [`State::own`]).
+        let mut off = 0u64;
         if F & STORES != 0 {
-            off = u32::from(sowing.store);
+            off = u64::from(sowing.store);
         }
         let mut slam = false;
         if let (true, Some(table)) = (capture, &self.capture.table) {
             let high = table.high_half();
             let window = if high { lanes.opp() } else { lanes.low() };
-            let (stones, after, from_opponent) = table.capture(window, sowing.table_row);
+            let (taken, after, from_opponent) = table.capture(window, sowing.table_row);
             lanes = lanes.with_window(high, after);
-            off += stones;
+            off += taken;
             slam = from_opponent & (lanes.opp() == 0);
         } else if capture && sowing.last != NO_PIT {
             let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
-            off += stones;
+            off += u64::from(stones);
             slam = emptied;
         }
         s.lanes = lanes;
