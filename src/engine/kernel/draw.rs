@@ -19,7 +19,7 @@ const BUCKET: u64 = 1 << (32 - BITS);
 /// An entry of [`DRAW`] whose bucket does not decide the index.
 const UNDECIDED: u8 = 0x80;
 
-/// `DRAW[mask][x >> 25]`: the pit `random_range` draws among the set bits
+/// `DRAW[mask][x >> (32 - BITS)]`: the pit `random_range` draws among the set bits
 /// of `mask` from the output `x`, when every output of the bucket draws
 /// that pit with no second output; [`UNDECIDED`] otherwise.
 static DRAW: [[u8; 1 << BITS]; 256] = draw_table();

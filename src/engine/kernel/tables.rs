@@ -25,7 +25,7 @@ pub(super) struct Sowing<W> {
     pub last: u8,
     /// The row of the capture's table for `last` (see
     /// [`ChainTable::row`](super::chain::ChainTable::row)), set when the
-    /// kernel is compiled with one.
+    /// kernel is compiled.
     pub table_row: u8,
     /// The mover moves again (`extra_turn store`).
     pub again: bool,
