@@ -13,7 +13,9 @@ use super::history::{Key, Seen};
 use super::lanes::{byte_sum, high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
-    Board, Compiled, EndReason, Played, Player, State, FEEDS, REPETITION, SLAMS_FORBIDDEN, STORES,
+    Board, Compiled, EndReason, Played, Player, State, BRANCH_FREE, ENDS_AT_MOST_ONE,
+    ENDS_MAJORITY, ENDS_ROW_EMPTY, FEEDS, HIGH_HALF, REPETITION, SHAPED, SLAMS_FORBIDDEN,
+    SLAM_NO_CAPTURE, STORES, TABLE, TWO_TESTS,
 };
 use crate::engine::draw_legal;
 use crate::rules::GrandSlam;
@@ -90,7 +92,7 @@ impl<W: Key> Compiled<W> {
         cap: u32,
         rng: &mut R,
     ) -> Result<bool, EndReason> {
-        if let Some(end) = self.end_condition(s) {
+        if let Some(end) = self.end_condition::<F>(s) {
             return Err(end);
         }
         let candidates = self.candidates(s);
@@ -165,23 +167,31 @@ impl<W: Key> Compiled<W> {
         }
     }
 
+    /// Whether the setting `flag` ([`TABLE`] to [`SLAM_NO_CAPTURE`]) holds:
+    /// a constant of the move loop compiled for the shape (`F` has
+    /// [`SHAPED`]), else read from the kernel.
+    #[inline(always)]
+    fn has<const F: u32>(&self, flag: u32) -> bool {
+        match F & SHAPED != 0 {
+            true => F & flag != 0,
+            false => self.flags & flag != 0,
+        }
+    }
+
     /// The first end condition of the rules that holds in `s`.
     #[inline(always)]
-    fn end_condition(&self, s: &State<W>) -> Option<EndReason> {
-        if self.end_tests == 0 {
+    fn end_condition<const F: u32>(&self, s: &State<W>) -> Option<EndReason> {
+        if !self.has::<F>(ENDS_ROW_EMPTY | ENDS_MAJORITY | ENDS_AT_MOST_ONE) {
             return None;
         }
-        let tested = |end: EndReason| self.end_tests & end.bit() != 0;
         let mut holds = 0;
-        if tested(EndReason::RowEmpty) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
+        if self.has::<F>(ENDS_ROW_EMPTY) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
             holds |= EndReason::RowEmpty.bit();
         }
-        if tested(EndReason::CapturedMajority)
-            && 2 * byte_sum(s.own).max(byte_sum(s.opp)) > self.total
-        {
+        if self.has::<F>(ENDS_MAJORITY) && 2 * byte_sum(s.own).max(byte_sum(s.opp)) > self.total {
             holds |= EndReason::CapturedMajority.bit();
         }
-        if tested(EndReason::AllPitsAtMostOne) && !s.lanes.any_above_one() {
+        if self.has::<F>(ENDS_AT_MOST_ONE) && !s.lanes.any_above_one() {
             holds |= EndReason::AllPitsAtMostOne.bit();
         }
         if holds == 0 {
@@ -399,7 +409,7 @@ impl<W: Key> Compiled<W> {
     #[inline(always)]
     fn apply<const F: u32, const OPENING: bool>(&self, s: &mut State<W>, pit: usize) -> bool {
         let capture = self.may_capture::<OPENING>();
-        if self.grand_slam == GrandSlam::NoCapture && capture {
+        if self.has::<F>(SLAM_NO_CAPTURE) && capture {
             let before = *s;
             let sown = self.sow_and_capture::<F>(s, pit, true);
             if sown.slam {
@@ -425,14 +435,23 @@ impl<W: Key> Compiled<W> {
             off = u64::from(sowing.store);
         }
         let mut slam = false;
-        if let (true, Some(table)) = (capture, &self.capture.table) {
-            let high = table.high_half();
+        let table = match self.has::<F>(TABLE) {
+            true => self.capture.table.as_ref(),
+            false => None,
+        };
+        if let (true, Some(table)) = (capture, table) {
+            let high = self.has::<F>(HIGH_HALF);
             let window = if high { lanes.opp() } else { lanes.low() };
-            let (taken, after, from_opponent) = table.capture(window, sowing.table_row);
+            let (taken, after, from_opponent) = table.capture(
+                window,
+                sowing.table_row,
+                self.has::<F>(TWO_TESTS),
+                self.has::<F>(BRANCH_FREE),
+            );
             lanes = lanes.with_window(high, after);
             off += taken;
             slam = from_opponent & (lanes.opp() == 0);
-        } else if capture && sowing.last != NO_PIT {
+        } else if capture && !self.has::<F>(TABLE) && sowing.last != NO_PIT {
             let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
             off += u64::from(stones);
             slam = emptied;
