@@ -76,6 +76,14 @@ const ENDS_MAJORITY: u32 = 1024;
 const ENDS_AT_MOST_ONE: u32 = 2048;
 /// [`Compiled::flags`]: a grand slam is played without its capture.
 const SLAM_NO_CAPTURE: u32 = 4096;
+/// [`Compiled::flags`]: the capture without a table takes the facing pit
+/// ([`Capture::opposite`]).
+const OPPOSITE: u32 = 8192;
+/// [`Compiled::flags`]: ... even when it is empty ([`Capture::even_empty`]).
+const EVEN_EMPTY: u32 = 16384;
+/// [`Compiled::flags`]: the capture without a table goes on along its chain
+/// ([`Capture::chain`]).
+const CHAIN: u32 = 32768;
 
 // The shapes of the shipped variants the kernel plays ([`Compiled::flags`]),
 // each with its own move loop on its own word (see [`Kernel::play`]); a
@@ -95,8 +103,12 @@ const TIHBAT: u32 = REPETITION | TABLE | TWO_TESTS;
 const OWARE: u32 = REPETITION | FEEDS | TABLE | HIGH_HALF | ENDS_MAJORITY | SLAM_NO_CAPTURE;
 /// Awari.
 const AWARI: u32 = REPETITION | SLAMS_FORBIDDEN | FEEDS | TABLE | HIGH_HALF | ENDS_AT_MOST_ONE;
-/// Kalah, FairKalah, Waurie.
-const KALAH: u32 = STORES | ENDS_ROW_EMPTY;
+/// Kalah.
+const KALAH: u32 = STORES | ENDS_ROW_EMPTY | OPPOSITE;
+/// FairKalah.
+const FAIRKALAH: u32 = STORES | ENDS_ROW_EMPTY | OPPOSITE | EVEN_EMPTY;
+/// Waurie.
+const WAURIE: u32 = STORES | ENDS_ROW_EMPTY;
 /// Halusa.
 const HALUSA: u32 = REPETITION | FEEDS | TABLE;
 /// Unnee tugalluulax.
@@ -104,9 +116,11 @@ const UNNEE: u32 = REPETITION | TABLE;
 /// Wari (Ashanti), Adidada, Shono.
 const WARI: u32 = TABLE | HIGH_HALF;
 /// Mangala (Turkey), Mankala, Vai lung thlan.
-const MANGALA: u32 = REPETITION;
-/// Das Bohnenspiel, Kpo, Ntyenge.
-const BOHNENSPIEL: u32 = 0;
+const MANGALA: u32 = REPETITION | CHAIN;
+/// Das Bohnenspiel.
+const BOHNENSPIEL: u32 = CHAIN;
+/// Kpo, Ntyenge.
+const KPO: u32 = 0;
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -134,7 +148,7 @@ struct Compiled<W> {
     start: State<W>,
     /// The rules and settings the move loop is compiled for: the rule
     /// flags [`REPETITION`], [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`],
-    /// and the settings [`TABLE`] to [`SLAM_NO_CAPTURE`] (constants of the loop when
+    /// and the settings [`TABLE`] to [`CHAIN`] (constants of the loop when
     /// they make one of the shipped shapes, [`on_loop`], else read from here).
     flags: u32,
     /// Sowings, `[pit of the mover's row][stones]`, their last lane
@@ -305,7 +319,7 @@ macro_rules! on_shaped_loop {
         match $shaped {
             Shaped::Narrow(kernel) => on_loop!(kernel, $run, MODIAR KOUMMA WORE BAKUK TIHBAT),
             Shaped::Wide(kernel) => on_loop!(
-                kernel, $run, OWARE AWARI KALAH HALUSA UNNEE WARI MANGALA BOHNENSPIEL
+                kernel, $run, OWARE AWARI KALAH FAIRKALAH WAURIE HALUSA UNNEE WARI MANGALA BOHNENSPIEL KPO
             ),
         }
     };
@@ -494,6 +508,9 @@ impl<W: Key> Compiled<W> {
             (ends(EndReason::CapturedMajority), ENDS_MAJORITY),
             (ends(EndReason::AllPitsAtMostOne), ENDS_AT_MOST_ONE),
             (rules.grand_slam == GrandSlam::NoCapture, SLAM_NO_CAPTURE),
+            (table.is_none() && capture.opposite, OPPOSITE),
+            (table.is_none() && capture.even_empty, EVEN_EMPTY),
+            (table.is_none() && capture.chain, CHAIN),
         ];
         Some(Compiled {
             per_row,
@@ -545,5 +562,34 @@ mod tests {
         for name in ["galatjang", "hus"] {
             assert!(kernel(name).is_none(), "{name}");
         }
+    }
+
+    /// Whether `kernel` is played by the loop of its own shape.
+    fn has_own_loop(kernel: &Kernel) -> bool {
+        macro_rules! shaped {
+            ($kernel:ident, $flags:expr) => {
+                $flags & SHAPED != 0
+            };
+        }
+        on_shaped_loop!(&kernel.shaped, shaped)
+    }
+
+    /// Every shipped variant the kernel takes has a move loop of its own
+    /// shape; a generated variant of another shape has the loop of its
+    /// rule flags.
+    #[test]
+    fn the_shipped_variants_have_their_own_loops() {
+        let mut taken = 0;
+        for name in variants::shipped_names() {
+            if let Some(kernel) = kernel(name) {
+                assert!(has_own_loop(&kernel), "{name}");
+                taken += 1;
+            }
+        }
+        assert!(taken >= 15, "{taken}");
+        let mut rules = variants::load("modiar").unwrap().rules;
+        rules.end.repetition = Repetition::Ignore;
+        let kernel = Kernel::new(&Game::new(rules)).unwrap();
+        assert!(!has_own_loop(&kernel));
     }
 }

@@ -13,9 +13,9 @@ use super::history::{Key, Seen};
 use super::lanes::{byte_sum, high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
-    Board, Compiled, EndReason, Played, Player, State, BRANCH_FREE, ENDS_AT_MOST_ONE,
-    ENDS_MAJORITY, ENDS_ROW_EMPTY, FEEDS, HIGH_HALF, REPETITION, SHAPED, SLAMS_FORBIDDEN,
-    SLAM_NO_CAPTURE, STORES, TABLE, TWO_TESTS,
+    Board, Compiled, EndReason, Played, Player, State, BRANCH_FREE, CHAIN, ENDS_AT_MOST_ONE,
+    ENDS_MAJORITY, ENDS_ROW_EMPTY, EVEN_EMPTY, FEEDS, HIGH_HALF, OPPOSITE, REPETITION, SHAPED,
+    SLAMS_FORBIDDEN, SLAM_NO_CAPTURE, STORES, TABLE, TWO_TESTS,
 };
 use crate::engine::draw_legal;
 use crate::rules::GrandSlam;
@@ -167,7 +167,7 @@ impl<W: Key> Compiled<W> {
         }
     }
 
-    /// Whether the setting `flag` ([`TABLE`] to [`SLAM_NO_CAPTURE`]) holds:
+    /// Whether the setting `flag` ([`TABLE`] to [`CHAIN`]) holds:
     /// a constant of the move loop compiled for the shape (`F` has
     /// [`SHAPED`]), else read from the kernel.
     #[inline(always)]
@@ -452,7 +452,7 @@ impl<W: Key> Compiled<W> {
             off += taken;
             slam = from_opponent & (lanes.opp() == 0);
         } else if capture && !self.has::<F>(TABLE) && sowing.last != NO_PIT {
-            let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
+            let (stones, emptied) = self.capture_at::<F>(&mut lanes, usize::from(sowing.last));
             off += u64::from(stones);
             slam = emptied;
         }
@@ -470,7 +470,7 @@ impl<W: Key> Compiled<W> {
     /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
     /// from the mover: the stones taken and whether it was a grand slam.
     #[inline(always)]
-    fn capture_at(&self, lanes: &mut W, last: usize) -> (u32, bool) {
+    fn capture_at<const F: u32>(&self, lanes: &mut W, last: usize) -> (u32, bool) {
         let rule = &self.capture;
         let count = lanes.byte(last);
         if !rule.capturable[count] {
@@ -483,9 +483,9 @@ impl<W: Key> Compiled<W> {
             *lanes = lanes.without(lane);
             *taken |= 1 << lane;
         };
-        if rule.opposite {
+        if self.has::<F>(OPPOSITE) {
             let opposite = usize::from(rule.opposite_lane[last & 15]);
-            if !rule.even_empty && lanes.byte(opposite) == 0 {
+            if !self.has::<F>(EVEN_EMPTY) && lanes.byte(opposite) == 0 {
                 return (0, false);
             }
             lift(lanes, &mut taken, &mut stones, opposite);
@@ -495,7 +495,7 @@ impl<W: Key> Compiled<W> {
             let mut at = last;
             loop {
                 lift(lanes, &mut taken, &mut stones, at);
-                if !rule.chain {
+                if !self.has::<F>(CHAIN) {
                     break;
                 }
                 at = usize::from(rule.next[at & 15]);
