@@ -10,8 +10,10 @@
 //! lanes, the board turned over to the next player by one rotation, the
 //! legality of the move drawn only (played on a copy and drawn again when it
 //! is an illegal grand slam), no list of moves. The move loop ([`play`]) is
-//! compiled for each combination of a few rules ([`Compiled::flags`]), and
-//! the one a variant's rules need is chosen when the kernel is built.
+//! compiled for the whole shape of each shipped variant the kernel takes,
+//! and for each combination of a few rules ([`Compiled::flags`]) for the
+//! others (reading the rest of their shape on every ply); a variant's loop
+//! is chosen when a game starts.
 //!
 //! It plays exactly the games [`GameRun::play_random`] plays from the same
 //! random stream: the same draws (one uniform index among the pits holding
@@ -54,7 +56,7 @@ const STORES: u32 = 8;
 /// The rule flags above: every combination of them has a move loop.
 const RULES: u32 = 15;
 /// [`Compiled::flags`] of a move loop compiled for the kernel's whole
-/// shape (one of the shipped shapes, [`on_loop`]): the settings below are constants of the
+/// shape (one of the shipped shapes, `on_loop`): the settings below are constants of the
 /// loop. Without it, the loop reads them from [`Compiled::flags`].
 const SHAPED: u32 = 16;
 /// [`Compiled::flags`]: the capture is taken by its [`ChainTable`].
@@ -149,7 +151,7 @@ struct Compiled<W> {
     /// The rules and settings the move loop is compiled for: the rule
     /// flags [`REPETITION`], [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`],
     /// and the settings [`TABLE`] to [`CHAIN`] (constants of the loop when
-    /// they make one of the shipped shapes, [`on_loop`], else read from here).
+    /// they make one of the shipped shapes, `on_loop`, else read from here).
     flags: u32,
     /// Sowings, `[pit of the mover's row][stones]`, their last lane
     /// [`NO_PIT`] where the capture rule does not take from it.
@@ -312,7 +314,7 @@ macro_rules! on_loop {
     }};
 }
 
-/// [`on_loop`] on a [`Kernel`]'s word, with the shipped shapes of that
+/// `on_loop` on a [`Kernel`]'s word, with the shipped shapes of that
 /// word.
 macro_rules! on_shaped_loop {
     ($shaped:expr, $run:ident) => {

@@ -1,6 +1,7 @@
 //! The kernel's move loop, compiled for the rules a variant has (the bits
 //! of `F`, see [`Compiled::flags`]): a rule it does not have costs its loop
-//! nothing, one it has no test of a field. The first ply is played apart
+//! nothing, one it has no test of a field; a loop compiled for a whole
+//! shape ([`SHAPED`]) has its settings as constants too. The first ply is played apart
 //! (`OPENING`): only there may a rule waive the capture. The state of the
 //! game and the random stream stay in registers: the loop never lends them
 //! to a function it does not inline (the rare cases, `#[cold]`, take the
@@ -43,7 +44,8 @@ fn on_copy<R: Clone, T>(rng: &mut R, f: impl FnOnce(&mut R) -> T) -> T {
 
 impl<W: Key> Compiled<W> {
     /// [`Kernel::play`](super::Kernel::play) on `W`, compiled for the
-    /// rule flags `F` (this kernel's [`Compiled::flags`]).
+    /// flags `F`: this kernel's [`Compiled::flags`] with [`SHAPED`] (its
+    /// shape), or its rule flags alone.
     #[inline(always)]
     pub(super) fn play_with<const F: u32, R: Rng + Clone>(
         &self,
