@@ -41,8 +41,9 @@ pub(super) struct ChainTable {
     /// `taken[last][pits]`: the bytes of the window taken when the last
     /// stone fell in window lane `last` ([`NOTHING`]: not a lane the rule
     /// takes from) and `pits` (bit `i`: window lane `i`) hold counts the
-    /// rule takes.
-    taken: Box<[[u64; 256]; 9]>,
+    /// rule takes (16 rows, the last 7 unused, so that a row needs no
+    /// bounds check).
+    taken: Box<[[u64; 256]; 16]>,
 }
 
 /// The capture rule as the kernel's compiler sees it, for building a
@@ -82,7 +83,7 @@ impl ChainTable {
             })
         };
         let window_bits = |bits: u32| (bits >> offset) & 0xFF;
-        let mut taken = Box::new([[0u64; 256]; 9]);
+        let mut taken = Box::new([[0u64; 256]; 16]);
         for (last, row) in taken.iter_mut().take(8).enumerate() {
             let lane = last + offset;
             if rule.lanes >> lane & 1 == 0 {
@@ -128,32 +129,58 @@ impl ChainTable {
         self.high_half
     }
 
+    /// Whether both count tests are needed ([`ChainTable::capture`]'s
+    /// `two_tests`).
+    pub(super) fn two_tests(&self) -> bool {
+        self.two_tests
+    }
+
+    /// Whether the capture is worked out without a branch
+    /// ([`ChainTable::capture`]'s `branch_free`).
+    pub(super) fn branch_free(&self) -> bool {
+        self.branch_free
+    }
+
+    /// The row of [`ChainTable::taken`] for a sowing whose last stone fell
+    /// in lane `last` of the word ([`super::NO_PIT`]: the store).
+    pub(super) fn row(last: u8) -> u8 {
+        match last {
+            super::NO_PIT => NOTHING as u8,
+            lane => lane & 7,
+        }
+    }
+
     /// Takes the capture from `window` (the lanes of the window, the last
-    /// stone in lane `last` of the word, or [`super::NO_PIT`]): the stones
-    /// taken, the window after, and whether stones were taken from the
-    /// opponent's row.
+    /// stone in the lane of row `row`, see [`ChainTable::row`]): the lanes
+    /// taken (the stones of each, in its byte), the window after, and
+    /// whether stones were taken from the opponent's row. `two_tests` and
+    /// `branch_free` are this table's own ([`ChainTable::two_tests`],
+    /// [`ChainTable::branch_free`]), passed in so that a move loop compiled
+    /// for them does not read them.
     #[inline(always)]
-    pub(super) fn capture(&self, window: u64, last: u8) -> (u32, u64, bool) {
+    pub(super) fn capture(
+        &self,
+        window: u64,
+        row: u8,
+        two_tests: bool,
+        branch_free: bool,
+    ) -> (u64, u64, bool) {
         let test = |(mask, value): (u64, u64)| {
             !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
         };
         let mut counted = test(self.tests[0]);
-        if self.two_tests {
+        if two_tests {
             counted |= test(self.tests[1]);
         }
         let not_zero = window.wrapping_add(LOW7) | self.zero_allowed;
         // The table ignores the lanes the rule does not take from.
         let pits = high_bits(counted & not_zero) as usize;
-        let row = match last {
-            super::NO_PIT => NOTHING,
-            lane => usize::from(lane & 7),
-        };
-        if !self.branch_free && pits >> row & 1 == 0 {
+        let row = usize::from(row) & 15;
+        if !branch_free && pits >> row & 1 == 0 {
             return (0, window, false);
         }
         let taken = window & self.taken[row][pits & 0xFF];
-        let stones = (taken.wrapping_mul(ONES) >> 56) as u32;
-        (stones, window ^ taken, taken & self.opponent != 0)
+        (taken, window ^ taken, taken & self.opponent != 0)
     }
 }
 
@@ -263,14 +290,20 @@ mod tests {
             total: 42,
         };
         let table = ChainTable::new(&rule).unwrap();
+        let (two, free) = (table.two_tests(), table.branch_free());
+        // Both rows: branch-free; 2 4 6 is one test (bit 0 clear, not zero).
+        assert!(free && !two);
         let board = u64::from_le_bytes([5, 3, 6, 0, 2, 4, 1, 0]);
-        let (stones, after, from_opponent) = table.capture(board, 5);
-        assert_eq!(stones, 12);
+        let (taken, after, from_opponent) = table.capture(board, ChainTable::row(5), two, free);
+        assert_eq!(taken, u64::from_le_bytes([0, 0, 6, 0, 2, 4, 0, 0]));
         assert_eq!(after, u64::from_le_bytes([5, 3, 0, 0, 0, 0, 1, 0]));
         assert!(from_opponent);
-        assert_eq!(table.capture(board, 1), (0, board, false));
         assert_eq!(
-            table.capture(board, super::super::NO_PIT),
+            table.capture(board, ChainTable::row(1), two, free),
+            (0, board, false)
+        );
+        assert_eq!(
+            table.capture(board, ChainTable::row(super::super::NO_PIT), two, free),
             (0, board, false)
         );
     }

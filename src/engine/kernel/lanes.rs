@@ -175,6 +175,12 @@ pub(super) const HIGH: u64 = 0x8080_8080_8080_8080;
 /// 1 in every byte of a `u64`.
 pub(super) const ONES: u64 = 0x0101_0101_0101_0101;
 
+/// The sum of the bytes of `x`, when it is below 256.
+#[inline(always)]
+pub(super) fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(ONES) >> 56) as u32
+}
+
 /// Bit `i` set when the high bit of byte `i` of `x` is, `x` holding no
 /// other bit (a multiplication gathers them: byte `i`'s bit lands alone in
 /// bit 56 + `i`).

@@ -10,8 +10,10 @@
 //! lanes, the board turned over to the next player by one rotation, the
 //! legality of the move drawn only (played on a copy and drawn again when it
 //! is an illegal grand slam), no list of moves. The move loop ([`play`]) is
-//! compiled for each combination of a few rules ([`Compiled::flags`]), and
-//! the one a variant's rules need is chosen when the kernel is built.
+//! compiled for the whole shape of each shipped variant the kernel takes,
+//! and for each combination of a few rules ([`Compiled::flags`]) for the
+//! others (reading the rest of their shape on every ply); a variant's loop
+//! is chosen when a game starts.
 //!
 //! It plays exactly the games [`GameRun::play_random`] plays from the same
 //! random stream: the same draws (one uniform index among the pits holding
@@ -22,6 +24,7 @@
 //! [`GameRun::play_random`]: crate::engine::GameRun::play_random
 
 mod chain;
+mod draw;
 mod history;
 mod lanes;
 mod play;
@@ -50,6 +53,76 @@ const FEEDS: u32 = 4;
 /// [`Compiled::flags`]: a sowing may put stones in the mover's store or
 /// give them another move (when not set, the loop reads neither).
 const STORES: u32 = 8;
+/// The rule flags above: every combination of them has a move loop.
+const RULES: u32 = 15;
+/// [`Compiled::flags`] of a move loop compiled for the kernel's whole
+/// shape (one of the shipped shapes, `on_loop`): the settings below are constants of the
+/// loop. Without it, the loop reads them from [`Compiled::flags`].
+const SHAPED: u32 = 16;
+/// [`Compiled::flags`]: the capture is taken by its [`ChainTable`].
+const TABLE: u32 = 32;
+/// [`Compiled::flags`]: the table needs both its count tests
+/// ([`ChainTable::two_tests`]).
+const TWO_TESTS: u32 = 64;
+/// [`Compiled::flags`]: the table's capture has no branch
+/// ([`ChainTable::branch_free`]).
+const BRANCH_FREE: u32 = 128;
+/// [`Compiled::flags`]: the table's window is the high half of the word
+/// ([`ChainTable::high_half`]).
+const HIGH_HALF: u32 = 256;
+/// [`Compiled::flags`]: an empty row ends the game.
+const ENDS_ROW_EMPTY: u32 = 512;
+/// [`Compiled::flags`]: a majority of the stones captured ends the game.
+const ENDS_MAJORITY: u32 = 1024;
+/// [`Compiled::flags`]: no pit holding more than one stone ends the game.
+const ENDS_AT_MOST_ONE: u32 = 2048;
+/// [`Compiled::flags`]: a grand slam is played without its capture.
+const SLAM_NO_CAPTURE: u32 = 4096;
+/// [`Compiled::flags`]: the capture without a table takes the facing pit
+/// ([`Capture::opposite`]).
+const OPPOSITE: u32 = 8192;
+/// [`Compiled::flags`]: ... even when it is empty ([`Capture::even_empty`]).
+const EVEN_EMPTY: u32 = 16384;
+/// [`Compiled::flags`]: the capture without a table goes on along its chain
+/// ([`Capture::chain`]).
+const CHAIN: u32 = 32768;
+
+// The shapes of the shipped variants the kernel plays ([`Compiled::flags`]),
+// each with its own move loop on its own word (see [`Kernel::play`]); a
+// variant of another shape is played by the loop of its rule flags
+// ([`RULES`]), reading the rest.
+/// Modiar (a `u64`, as the four shapes after it).
+const MODIAR: u32 = REPETITION | SLAMS_FORBIDDEN | FEEDS | TABLE | BRANCH_FREE;
+/// Koumma.
+const KOUMMA: u32 = REPETITION | TABLE | BRANCH_FREE;
+/// Wore.
+const WORE: u32 = TABLE | BRANCH_FREE;
+/// Bakuk.
+const BAKUK: u32 = REPETITION | TABLE | TWO_TESTS | BRANCH_FREE;
+/// Tihbat.
+const TIHBAT: u32 = REPETITION | TABLE | TWO_TESTS;
+/// Oware (OpenSpiel) (a `u128`, as the shapes after it).
+const OWARE: u32 = REPETITION | FEEDS | TABLE | HIGH_HALF | ENDS_MAJORITY | SLAM_NO_CAPTURE;
+/// Awari.
+const AWARI: u32 = REPETITION | SLAMS_FORBIDDEN | FEEDS | TABLE | HIGH_HALF | ENDS_AT_MOST_ONE;
+/// Kalah.
+const KALAH: u32 = STORES | ENDS_ROW_EMPTY | OPPOSITE;
+/// FairKalah.
+const FAIRKALAH: u32 = STORES | ENDS_ROW_EMPTY | OPPOSITE | EVEN_EMPTY;
+/// Waurie.
+const WAURIE: u32 = STORES | ENDS_ROW_EMPTY;
+/// Halusa.
+const HALUSA: u32 = REPETITION | FEEDS | TABLE;
+/// Unnee tugalluulax.
+const UNNEE: u32 = REPETITION | TABLE;
+/// Wari (Ashanti), Adidada, Shono.
+const WARI: u32 = TABLE | HIGH_HALF;
+/// Mangala (Turkey), Mankala, Vai lung thlan.
+const MANGALA: u32 = REPETITION | CHAIN;
+/// Das Bohnenspiel.
+const BOHNENSPIEL: u32 = CHAIN;
+/// Kpo, Ntyenge.
+const KPO: u32 = 0;
 
 /// The kernel compiled for one variant (see the module's documentation).
 #[derive(Debug, Clone)]
@@ -75,8 +148,10 @@ struct Compiled<W> {
     total: u32,
     /// The start.
     start: State<W>,
-    /// The rules the move loop is compiled for: [`REPETITION`],
-    /// [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`].
+    /// The rules and settings the move loop is compiled for: the rule
+    /// flags [`REPETITION`], [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`],
+    /// and the settings [`TABLE`] to [`CHAIN`] (constants of the loop when
+    /// they make one of the shipped shapes, `on_loop`, else read from here).
     flags: u32,
     /// Sowings, `[pit of the mover's row][stones]`, their last lane
     /// [`NO_PIT`] where the capture rule does not take from it.
@@ -96,12 +171,10 @@ struct Compiled<W> {
     /// When no move feeds: any move may be played (else the game ends).
     feed_play_any: bool,
     /// The end conditions tested before the moves, in the rules' order
-    /// (the first `end_count`).
+    /// (the first `end_count`; each also a flag, [`ENDS_ROW_EMPTY`]...).
     end_order: [EndReason; 3],
     /// How many there are.
     end_count: usize,
-    /// Each of them as a bit ([`EndReason::bit`]).
-    end_tests: u16,
     /// A player without a move passes while the opponent has one
     /// (`neither_can_move`).
     passes: bool,
@@ -152,10 +225,13 @@ impl Capture {
 struct State<W> {
     /// The board.
     lanes: W,
-    /// Stones captured and stored by the player to move.
-    own: u32,
-    /// Stones captured and stored by the opponent.
-    opp: u32,
+    /// Stones captured and stored by the player to move, as the sum of
+    /// this word's bytes ([`lanes::byte_sum`]): the lanes a capture takes are
+    /// added as they are, without summing them in the move loop (no byte
+    /// overflows: at most 127 stones).
+    own: u64,
+    /// Stones captured and stored by the opponent, as `own`.
+    opp: u64,
     /// The player to move, as the top bit of the history's keys: 0 for
     /// South, [`Key::NORTH`] for North.
     to_move: W,
@@ -208,6 +284,49 @@ impl Board {
     }
 }
 
+/// Runs `$run!(KERNEL, FLAGS)` (a macro taking a [`Compiled`] and the
+/// constant flags of a move loop) for the move loop of `$kernel`: the loop
+/// of its shape when it is one of the shapes listed (each compiled for this
+/// word), else the loop of its rule flags.
+macro_rules! on_loop {
+    ($kernel:ident, $run:ident, $($shape:ident)*) => {{
+        $(if $kernel.flags == $shape {
+            return $run!($kernel, $shape | SHAPED);
+        })*
+        match $kernel.flags & RULES {
+            0 => $run!($kernel, 0),
+            1 => $run!($kernel, 1),
+            2 => $run!($kernel, 2),
+            3 => $run!($kernel, 3),
+            4 => $run!($kernel, 4),
+            5 => $run!($kernel, 5),
+            6 => $run!($kernel, 6),
+            7 => $run!($kernel, 7),
+            8 => $run!($kernel, 8),
+            9 => $run!($kernel, 9),
+            10 => $run!($kernel, 10),
+            11 => $run!($kernel, 11),
+            12 => $run!($kernel, 12),
+            13 => $run!($kernel, 13),
+            14 => $run!($kernel, 14),
+            _ => $run!($kernel, 15),
+        }
+    }};
+}
+
+/// `on_loop` on a [`Kernel`]'s word, with the shipped shapes of that
+/// word.
+macro_rules! on_shaped_loop {
+    ($shaped:expr, $run:ident) => {
+        match $shaped {
+            Shaped::Narrow(kernel) => on_loop!(kernel, $run, MODIAR KOUMMA WORE BAKUK TIHBAT),
+            Shaped::Wide(kernel) => on_loop!(
+                kernel, $run, OWARE AWARI KALAH FAIRKALAH WAURIE HALUSA UNNEE WARI MANGALA BOHNENSPIEL KPO
+            ),
+        }
+    };
+}
+
 impl Kernel {
     /// The kernel for `game`, when its rules fit the shape; `None` when they
     /// do not (the variant is played by the general engine).
@@ -236,10 +355,12 @@ impl Kernel {
         history: &mut History,
         each_ply: impl FnMut(&Board),
     ) -> Played {
-        match &self.shaped {
-            Shaped::Narrow(kernel) => kernel.play(rng, cap, history, each_ply),
-            Shaped::Wide(kernel) => kernel.play(rng, cap, history, each_ply),
+        macro_rules! play {
+            ($kernel:ident, $flags:expr) => {
+                $kernel.play_with::<{ $flags }, R>(rng, cap, history, each_ply)
+            };
         }
+        on_shaped_loop!(&self.shaped, play)
     }
 
     /// Plays `games` random games as [`Kernel::play`] does, one after
@@ -252,12 +373,16 @@ impl Kernel {
         cap: u32,
         history: &mut History,
         games: u32,
-        each_game: impl FnMut(&Played),
+        mut each_game: impl FnMut(&Played),
     ) {
-        match &self.shaped {
-            Shaped::Narrow(kernel) => kernel.play_games(rng, cap, history, games, each_game),
-            Shaped::Wide(kernel) => kernel.play_games(rng, cap, history, games, each_game),
+        macro_rules! play_games {
+            ($kernel:ident, $flags:expr) => {
+                for _ in 0..games {
+                    each_game(&$kernel.play_with::<{ $flags }, R>(rng, cap, history, |_| {}));
+                }
+            };
         }
+        on_shaped_loop!(&self.shaped, play_games)
     }
 
     /// The last position of a kernel game as a [`Position`] of `game` (for
@@ -365,23 +490,37 @@ impl<W: Key> Compiled<W> {
             if sowing.last != NO_PIT && capture.lanes >> sowing.last & 1 == 0 {
                 sowing.last = NO_PIT;
             }
+            sowing.table_row = ChainTable::row(sowing.last);
             stores |= sowing.store != 0 || sowing.again;
         }
         let repetition = rules.end.repetition == Repetition::EndGame;
         let feeds = rules.feeding.when == FeedWhen::RowEmpty;
+        let table = capture.table.as_ref();
+        let ends = |end: EndReason| end_order[..end_count].contains(&end);
         let flags = [
             (repetition, REPETITION),
             (slams_forbidden, SLAMS_FORBIDDEN),
             (feeds, FEEDS),
             (stores, STORES),
+            (table.is_some(), TABLE),
+            (table.is_some_and(ChainTable::two_tests), TWO_TESTS),
+            (table.is_some_and(ChainTable::branch_free), BRANCH_FREE),
+            (table.is_some_and(ChainTable::high_half), HIGH_HALF),
+            (ends(EndReason::RowEmpty), ENDS_ROW_EMPTY),
+            (ends(EndReason::CapturedMajority), ENDS_MAJORITY),
+            (ends(EndReason::AllPitsAtMostOne), ENDS_AT_MOST_ONE),
+            (rules.grand_slam == GrandSlam::NoCapture, SLAM_NO_CAPTURE),
+            (table.is_none() && capture.opposite, OPPOSITE),
+            (table.is_none() && capture.even_empty, EVEN_EMPTY),
+            (table.is_none() && capture.chain, CHAIN),
         ];
         Some(Compiled {
             per_row,
             total,
             start: State {
                 lanes: W::from_counts(&start_lanes),
-                own: u32::from(start.captured[mover.index()]),
-                opp: u32::from(start.captured[mover.other().index()]),
+                own: u64::from(start.captured[mover.index()]),
+                opp: u64::from(start.captured[mover.other().index()]),
                 to_move: match mover {
                     Player::South => W::default(),
                     Player::North => W::NORTH,
@@ -401,56 +540,8 @@ impl<W: Key> Compiled<W> {
             feed_play_any: rules.feeding.otherwise == FeedFallback::PlayAny,
             end_order,
             end_count,
-            end_tests: end_order[..end_count].iter().fold(0, |b, &e| b | e.bit()),
             passes: rules.end.when.contains(&EndWhen::NeitherCanMove),
         })
-    }
-
-    /// [`Kernel::play`] on `W`: the move loop compiled for this kernel's
-    /// [`Compiled::flags`] (every combination of them is compiled).
-    fn play<R: Rng + Clone>(
-        &self,
-        rng: &mut R,
-        cap: u32,
-        history: &mut History,
-        each_ply: impl FnMut(&Board),
-    ) -> Played {
-        macro_rules! on_flags {
-            ($($flags:literal)*) => {
-                match self.flags {
-                    $($flags => self.play_with::<$flags, R>(rng, cap, history, each_ply),)*
-                    // The four flags all set (the flags are below 16).
-                    _ => self.play_with::<15, R>(rng, cap, history, each_ply),
-                }
-            };
-        }
-        on_flags!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
-    }
-
-    /// [`Kernel::play_games`] on `W`: the loop over the games compiled for
-    /// this kernel's [`Compiled::flags`], as [`Compiled::play`].
-    fn play_games<R: Rng + Clone>(
-        &self,
-        rng: &mut R,
-        cap: u32,
-        history: &mut History,
-        games: u32,
-        mut each_game: impl FnMut(&Played),
-    ) {
-        macro_rules! on_flags {
-            ($($flags:literal)*) => {
-                match self.flags {
-                    $($flags => for _ in 0..games {
-                        each_game(&self.play_with::<$flags, R>(rng, cap, history, |_| {}));
-                    },)*
-                    // The four flags all set (the flags are below 16).
-                    _ => for _ in 0..games {
-                        each_game(&self.play_with::<15, R>(rng, cap, history, |_| {}));
-                    },
-                }
-            };
-        }
-        on_flags!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
     }
 }
 
@@ -473,5 +564,34 @@ mod tests {
         for name in ["galatjang", "hus"] {
             assert!(kernel(name).is_none(), "{name}");
         }
+    }
+
+    /// Whether `kernel` is played by the loop of its own shape.
+    fn has_own_loop(kernel: &Kernel) -> bool {
+        macro_rules! shaped {
+            ($kernel:ident, $flags:expr) => {
+                $flags & SHAPED != 0
+            };
+        }
+        on_shaped_loop!(&kernel.shaped, shaped)
+    }
+
+    /// Every shipped variant the kernel takes has a move loop of its own
+    /// shape; a generated variant of another shape has the loop of its
+    /// rule flags.
+    #[test]
+    fn the_shipped_variants_have_their_own_loops() {
+        let mut taken = 0;
+        for name in variants::shipped_names() {
+            if let Some(kernel) = kernel(name) {
+                assert!(has_own_loop(&kernel), "{name}");
+                taken += 1;
+            }
+        }
+        assert!(taken >= 15, "{taken}");
+        let mut rules = variants::load("modiar").unwrap().rules;
+        rules.end.repetition = Repetition::Ignore;
+        let kernel = Kernel::new(&Game::new(rules)).unwrap();
+        assert!(!has_own_loop(&kernel));
     }
 }

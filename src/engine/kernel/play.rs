@@ -1,6 +1,7 @@
 //! The kernel's move loop, compiled for the rules a variant has (the bits
 //! of `F`, see [`Compiled::flags`]): a rule it does not have costs its loop
-//! nothing, one it has no test of a field. The first ply is played apart
+//! nothing, one it has no test of a field; a loop compiled for a whole
+//! shape ([`SHAPED`]) has its settings as constants too. The first ply is played apart
 //! (`OPENING`): only there may a rule waive the capture. The state of the
 //! game and the random stream stay in registers: the loop never lends them
 //! to a function it does not inline (the rare cases, `#[cold]`, take the
@@ -8,11 +9,14 @@
 
 use rand::Rng;
 
+use super::draw;
 use super::history::{Key, Seen};
-use super::lanes::{high_bits, COUNT, HIGH, PICK};
+use super::lanes::{byte_sum, high_bits, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
-    Board, Compiled, EndReason, Played, Player, State, FEEDS, REPETITION, SLAMS_FORBIDDEN, STORES,
+    Board, Compiled, EndReason, Played, Player, State, BRANCH_FREE, CHAIN, ENDS_AT_MOST_ONE,
+    ENDS_MAJORITY, ENDS_ROW_EMPTY, EVEN_EMPTY, FEEDS, HIGH_HALF, OPPOSITE, REPETITION, SHAPED,
+    SLAMS_FORBIDDEN, SLAM_NO_CAPTURE, STORES, TABLE, TWO_TESTS,
 };
 use crate::engine::draw_legal;
 use crate::rules::GrandSlam;
@@ -40,7 +44,8 @@ fn on_copy<R: Clone, T>(rng: &mut R, f: impl FnOnce(&mut R) -> T) -> T {
 
 impl<W: Key> Compiled<W> {
     /// [`Kernel::play`](super::Kernel::play) on `W`, compiled for the
-    /// rule flags `F` (this kernel's [`Compiled::flags`]).
+    /// flags `F`: this kernel's [`Compiled::flags`] with [`SHAPED`] (its
+    /// shape), or its rule flags alone.
     #[inline(always)]
     pub(super) fn play_with<const F: u32, R: Rng + Clone>(
         &self,
@@ -89,7 +94,7 @@ impl<W: Key> Compiled<W> {
         cap: u32,
         rng: &mut R,
     ) -> Result<bool, EndReason> {
-        if let Some(end) = self.end_condition(s) {
+        if let Some(end) = self.end_condition::<F>(s) {
             return Err(end);
         }
         let candidates = self.candidates(s);
@@ -146,8 +151,8 @@ impl<W: Key> Compiled<W> {
     fn board(&self, s: &State<W>) -> Board {
         let north = s.to_move == W::NORTH;
         let (from_south, south, north_captured) = match north {
-            false => (s.lanes, s.own, s.opp),
-            true => (s.lanes.turned(), s.opp, s.own),
+            false => (s.lanes, byte_sum(s.own), byte_sum(s.opp)),
+            true => (s.lanes.turned(), byte_sum(s.opp), byte_sum(s.own)),
         };
         let bytes = from_south.to_bytes();
         let mut pits = [0; 16];
@@ -164,21 +169,31 @@ impl<W: Key> Compiled<W> {
         }
     }
 
+    /// Whether the setting `flag` ([`TABLE`] to [`CHAIN`]) holds:
+    /// a constant of the move loop compiled for the shape (`F` has
+    /// [`SHAPED`]), else read from the kernel.
+    #[inline(always)]
+    fn has<const F: u32>(&self, flag: u32) -> bool {
+        match F & SHAPED != 0 {
+            true => F & flag != 0,
+            false => self.flags & flag != 0,
+        }
+    }
+
     /// The first end condition of the rules that holds in `s`.
     #[inline(always)]
-    fn end_condition(&self, s: &State<W>) -> Option<EndReason> {
-        if self.end_tests == 0 {
+    fn end_condition<const F: u32>(&self, s: &State<W>) -> Option<EndReason> {
+        if !self.has::<F>(ENDS_ROW_EMPTY | ENDS_MAJORITY | ENDS_AT_MOST_ONE) {
             return None;
         }
-        let tested = |end: EndReason| self.end_tests & end.bit() != 0;
         let mut holds = 0;
-        if tested(EndReason::RowEmpty) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
+        if self.has::<F>(ENDS_ROW_EMPTY) && (s.lanes.own() == 0 || s.lanes.opp() == 0) {
             holds |= EndReason::RowEmpty.bit();
         }
-        if tested(EndReason::CapturedMajority) && 2 * s.own.max(s.opp) > self.total {
+        if self.has::<F>(ENDS_MAJORITY) && 2 * byte_sum(s.own).max(byte_sum(s.opp)) > self.total {
             holds |= EndReason::CapturedMajority.bit();
         }
-        if tested(EndReason::AllPitsAtMostOne) && !s.lanes.any_above_one() {
+        if self.has::<F>(ENDS_AT_MOST_ONE) && !s.lanes.any_above_one() {
             holds |= EndReason::AllPitsAtMostOne.bit();
         }
         if holds == 0 {
@@ -245,8 +260,7 @@ impl<W: Key> Compiled<W> {
         }
         let mask = candidates as usize;
         if F & SLAMS_FORBIDDEN == 0 {
-            let k = rng.random_range(0..usize::from(COUNT[mask]));
-            return Ok(self.apply::<F, OPENING>(s, usize::from(PICK[mask][k & 7])));
+            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng)));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
         // drawn again without it when it is one. Every move is played so,
@@ -254,11 +268,18 @@ impl<W: Key> Compiled<W> {
         // (as the general engine does): the result is the same, and the
         // loop has no branch that the board decides at random.
         let saved = rng.clone();
-        let k = rng.random_range(0..usize::from(COUNT[mask]));
-        let pit = usize::from(PICK[mask][k & 7]);
+        let pit = draw::pit(mask, rng);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
-        if sown.slam {
+        // Under feeding the opponent's row was not empty (tested above), so
+        // a move that leaves it empty took its stones: a grand slam (the
+        // board is turned over to them, the mover moving again only from a
+        // store, without a capture).
+        let slam = match F & FEEDS != 0 && F & STORES == 0 {
+            true => played.lanes.own() == 0,
+            false => sown.slam,
+        };
+        if slam {
             let left = mask & !(1 << pit);
             let (next, off) = on_copy(rng, |rng| self.draw_after_slam(*s, left, saved, rng))?;
             *s = next;
@@ -282,8 +303,7 @@ impl<W: Key> Compiled<W> {
         rng: &mut R,
     ) -> Result<(State<W>, bool), EndReason> {
         while left != 0 {
-            let k = rng.random_range(0..usize::from(COUNT[left]));
-            let pit = usize::from(PICK[left][k & 7]);
+            let pit = draw::pit(left, rng);
             let mut played = s;
             let sown = self.sow_and_capture::<STORES>(&mut played, pit, true);
             if !sown.slam {
@@ -391,7 +411,7 @@ impl<W: Key> Compiled<W> {
     #[inline(always)]
     fn apply<const F: u32, const OPENING: bool>(&self, s: &mut State<W>, pit: usize) -> bool {
         let capture = self.may_capture::<OPENING>();
-        if self.grand_slam == GrandSlam::NoCapture && capture {
+        if self.has::<F>(SLAM_NO_CAPTURE) && capture {
             let before = *s;
             let sown = self.sow_and_capture::<F>(s, pit, true);
             if sown.slam {
@@ -411,21 +431,31 @@ impl<W: Key> Compiled<W> {
         let n = (s.lanes.low() >> (8 * pit)) as u8 as usize;
         let sowing = &self.sowings[pit & 7][n & 127];
         let mut lanes = s.lanes.plus(sowing.delta);
-        let mut off = 0;
+        // The stones gained, as a sum of bytes (see [`State::own`]).
+        let mut off = 0u64;
         if F & STORES != 0 {
-            off = u32::from(sowing.store);
+            off = u64::from(sowing.store);
         }
         let mut slam = false;
-        if let (true, Some(table)) = (capture, &self.capture.table) {
-            let high = table.high_half();
+        let table = match self.has::<F>(TABLE) {
+            true => self.capture.table.as_ref(),
+            false => None,
+        };
+        if let (true, Some(table)) = (capture, table) {
+            let high = self.has::<F>(HIGH_HALF);
             let window = if high { lanes.opp() } else { lanes.low() };
-            let (stones, after, from_opponent) = table.capture(window, sowing.last);
+            let (taken, after, from_opponent) = table.capture(
+                window,
+                sowing.table_row,
+                self.has::<F>(TWO_TESTS),
+                self.has::<F>(BRANCH_FREE),
+            );
             lanes = lanes.with_window(high, after);
-            off += stones;
+            off += taken;
             slam = from_opponent & (lanes.opp() == 0);
-        } else if capture && sowing.last != NO_PIT {
-            let (stones, emptied) = self.capture_at(&mut lanes, usize::from(sowing.last));
-            off += stones;
+        } else if capture && !self.has::<F>(TABLE) && sowing.last != NO_PIT {
+            let (stones, emptied) = self.capture_at::<F>(&mut lanes, usize::from(sowing.last));
+            off += u64::from(stones);
             slam = emptied;
         }
         s.lanes = lanes;
@@ -442,7 +472,7 @@ impl<W: Key> Compiled<W> {
     /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
     /// from the mover: the stones taken and whether it was a grand slam.
     #[inline(always)]
-    fn capture_at(&self, lanes: &mut W, last: usize) -> (u32, bool) {
+    fn capture_at<const F: u32>(&self, lanes: &mut W, last: usize) -> (u32, bool) {
         let rule = &self.capture;
         let count = lanes.byte(last);
         if !rule.capturable[count] {
@@ -455,9 +485,9 @@ impl<W: Key> Compiled<W> {
             *lanes = lanes.without(lane);
             *taken |= 1 << lane;
         };
-        if rule.opposite {
+        if self.has::<F>(OPPOSITE) {
             let opposite = usize::from(rule.opposite_lane[last & 15]);
-            if !rule.even_empty && lanes.byte(opposite) == 0 {
+            if !self.has::<F>(EVEN_EMPTY) && lanes.byte(opposite) == 0 {
                 return (0, false);
             }
             lift(lanes, &mut taken, &mut stones, opposite);
@@ -467,7 +497,7 @@ impl<W: Key> Compiled<W> {
             let mut at = last;
             loop {
                 lift(lanes, &mut taken, &mut stones, at);
-                if !rule.chain {
+                if !self.has::<F>(CHAIN) {
                     break;
                 }
                 at = usize::from(rule.next[at & 15]);

@@ -23,6 +23,10 @@ pub(super) struct Sowing<W> {
     pub store: u8,
     /// The lane the last stone lands in; [`NO_PIT`] for the store.
     pub last: u8,
+    /// The row of the capture's table for `last` (see
+    /// [`ChainTable::row`](super::chain::ChainTable::row)), set when the
+    /// kernel is compiled.
+    pub table_row: u8,
     /// The mover moves again (`extra_turn store`).
     pub again: bool,
 }
@@ -77,6 +81,7 @@ pub(super) fn sowings<W: Lanes>(game: &Game, total: usize) -> Option<Box<SowingT
                         NO_PIT => NO_PIT,
                         p => lane_of::<W>(per_row, mover, usize::from(p)) as u8,
                     },
+                    table_row: 0,
                     again,
                 };
                 let slot = &mut table[i][n];
