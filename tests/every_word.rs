@@ -118,6 +118,8 @@ fn values(key: &Key, stones: u32) -> Vec<(String, bool)> {
         }
         // One count a pit of a row, both rows alike: tried per base below.
         ValueKind::PitCounts => vec![("2".to_string(), false)],
+        // A move of every board: pit `b`'s stones sown from `a` on.
+        ValueKind::PitMoves => vec![("b-a".to_string(), false)],
     }
 }
 

@@ -36,9 +36,16 @@ use std::{
 use serde_json::Value;
 use sowing::{
     diagnostic::Source,
-    engine::{pit_label, AfterRound, Game, MatchRun, Move, Outcome, Player, Position},
+    engine::{pit_label, AfterRound, Move, Outcome, Player, Wide},
     rules,
 };
+
+/// Ludii's boards are replayed at the wide width: its 64 slots hold every
+/// board its files play (Hus (Nama)'s 4x16 the largest), and a game plays
+/// alike at every width that holds its board.
+type Game = sowing::engine::Game<Wide>;
+type Position = sowing::engine::Position<Wide>;
+type MatchRun<'g> = sowing::engine::MatchRun<'g, Wide>;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/ludii")
@@ -122,7 +129,7 @@ fn replayed(variant: &str) -> Replayed {
         }
     };
     Replayed {
-        game: Game::new(rules),
+        game: Game::with_width(rules),
         reading: about.as_ref().map(|a| a.name.clone()),
         artifacts: about.map(|a| a.artifacts).unwrap_or_default(),
     }

@@ -216,6 +216,9 @@ mod tests {
                 ValueKind::PitCounts => {
                     vec![(Checked::Counts(vec![0, 5, 255, 1, 2, 3]), "255".to_string())]
                 }
+                ValueKind::PitMoves => {
+                    vec![(Checked::PitMoves(vec![(0, 2), (1, 0)]), "b-a".to_string())]
+                }
                 ValueKind::PerPit(w) => w
                     .words
                     .iter()
