@@ -77,7 +77,7 @@ pub fn board(game: &Game, p: &Position) -> Vec<u8> {
 }
 
 /// The labels of the legal moves of `p`.
-pub fn legal(game: &Game, p: &Position) -> Vec<String> {
+pub fn legal<W: sowing::engine::Width>(game: &Game<W>, p: &Position<W>) -> Vec<String> {
     let run = GameRun::new(game, *p);
     sowing::trace::legal_labels(&run)
 }
