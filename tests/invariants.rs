@@ -197,7 +197,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::GrandSlam { .. } => rules.grand_slam != GrandSlam::Allowed,
                 Illegal::DoesNotFeed { .. } => rules.feeding.when != FeedWhen::Never,
                 Illegal::NotAnOpeningPit { .. } => {
-                    pos.opening && !rules.sowing.first_move_from.is_empty()
+                    pos.opening
+                        && !(rules.sowing.first_move_from.is_empty()
+                            && rules.opening.choices.is_empty())
                 }
                 Illegal::SingleIntoOccupied { .. } => {
                     rules.sowing.singletons != sowing::rules::Singletons::Never
