@@ -5,7 +5,6 @@ use sowing::{
     agents::AgentSpec,
     engine::{GameRun, Player},
     rules::{CaptureDestination, Leftovers},
-    variants,
 };
 
 use crate::common::shipped;

@@ -20,7 +20,7 @@ use sowing::{
         Outcome, Player, Position,
     },
     rules::{FeedWhen, GrandSlam, Leftovers},
-    trace, variants,
+    trace,
 };
 
 use crate::common::shipped;

@@ -45,7 +45,7 @@ impl<W: Width> OpeningRules<W> {
         let mut choice_first = W::EMPTY;
         for choice in &rules.opening.choices {
             let (from, first) = (usize::from(choice.from), choice.first + 1);
-            south = south | W::Set::bit(from);
+            south |= W::Set::bit(from);
             choice_first[from] = first;
             choice_first[per_side + from] = first + per_side as u8;
         }
