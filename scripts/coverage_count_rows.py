@@ -38,6 +38,9 @@ COVERED = {
     "`then resows`",  # captures sown on from the pit after the landing pit
     "`then resows_from_lap_start`",  # Omweso: from the capturing lap's first pit
     "`then resows_from_end`",  # Bao: from a kichwa
+    "`then resows_and_stops`",  # sown on, the move ending where they end
+    "`side own`",  # Hus (Nama): from either row, the outer across the inner
+    "`opening { choices }`",  # Hus (Nama): each first turn one of fixed moves
     "`first_lap captures`",  # a capturing move is obligatory
     "`requires first_lap`",  # takasa: no capture after a first lap without
     "`inner_row_empty`",  # a player whose inner row is empty loses

@@ -35,14 +35,20 @@ use serde_yaml::{Mapping, Value};
 use sowing::{
     diagnostic::Source,
     engine::{
-        format_position, parse_move, parse_position, AfterRound, EndReason, Game, MatchRun,
-        Outcome, Player, Position,
+        format_position, parse_move, parse_position, AfterRound, EndReason, Outcome, Player, Wide,
     },
     rules,
     verify::{replay, replay::start_position, Mismatch, Moves, Record, Verdict},
 };
 
 use crate::common::{legal, sow, squeeze};
+
+/// The cases are played at the wide width: its 64 slots hold every board
+/// they use (Hus (Nama)'s 4x16 the largest), and a game plays alike at
+/// every width that holds its board.
+type Game = sowing::engine::Game<Wide>;
+type Position = sowing::engine::Position<Wide>;
+type MatchRun<'g> = sowing::engine::MatchRun<'g, Wide>;
 
 /// The folder of the cases.
 fn cases_root() -> PathBuf {
@@ -231,7 +237,7 @@ fn case_game(file: &Path, case: &Case) -> Result<Game, String> {
             format!("the edited variant's reading `{reading}` does not load: {e:?}")
         })?,
     };
-    Ok(Game::new(loaded.rules))
+    Ok(Game::with_width(loaded.rules))
 }
 
 /// Checks a round ended by hand at the position after the record's moves:

@@ -12,6 +12,16 @@ use sowing::{
     rules, variants,
 };
 
+/// The shipped variants whose board fits the narrow width, which the tests
+/// that compile them at that width ([`shipped`]) play: all but Hus
+/// (Nama)'s 4x16 (`wide_boards` and the Ludii replay play it wider).
+pub fn shipped_narrow_names() -> impl Iterator<Item = &'static str> {
+    variants::shipped_names().filter(|name| {
+        let rules = variants::load(name).unwrap().rules;
+        <sowing::engine::Narrow as sowing::engine::Width>::fits(&rules)
+    })
+}
+
 /// A shipped variant, compiled.
 pub fn shipped(name: &str) -> Game {
     Game::new(variants::load(name).unwrap().rules)
@@ -77,7 +87,7 @@ pub fn board(game: &Game, p: &Position) -> Vec<u8> {
 }
 
 /// The labels of the legal moves of `p`.
-pub fn legal(game: &Game, p: &Position) -> Vec<String> {
+pub fn legal<W: sowing::engine::Width>(game: &Game<W>, p: &Position<W>) -> Vec<String> {
     let run = GameRun::new(game, *p);
     sowing::trace::legal_labels(&run)
 }

@@ -37,7 +37,7 @@ fn games_per_variant() -> u64 {
 #[test]
 fn fast_path_plays_the_same_games_as_the_successor_list() {
     let games = games_per_variant();
-    for name in sowing::variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let game = shipped(name);
         let mut rng = ChaCha8Rng::seed_from_u64(21);
         let plies: u64 = (0..games)
@@ -58,7 +58,7 @@ fn fast_path_plays_the_same_games_as_the_successor_list() {
 #[test]
 fn fast_path_plays_the_same_games_from_refill_positions() {
     let mut names = Vec::new();
-    for name in sowing::variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let game = shipped(name);
         if !game.has_rounds() || game.rules().rounds.fill_from != FillFrom::Choice {
             continue;
@@ -96,7 +96,7 @@ fn fast_path_plays_the_same_games_from_refill_positions() {
 #[test]
 fn fast_path_plays_the_same_games_where_pits_changed_hands() {
     let mut names = Vec::new();
-    for name in sowing::variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let game = shipped(name);
         let changed_hands = |pos: &Position| pos.swapped | pos.claimed != 0;
         let (mut round_starts, mut in_play) = (Vec::new(), Vec::new());
@@ -342,7 +342,7 @@ fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
 fn the_kernel_plays_the_same_games_as_the_general_path() {
     let games = games_per_variant();
     let mut taken = Vec::new();
-    for name in sowing::variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let game = shipped(name);
         let Some(kernel) = Kernel::new(&game) else {
             continue;

@@ -411,6 +411,18 @@ fn value(key: &schema::Key, rows: u8, pits: u8, total: u32) -> BoxedStrategy<Vec
         schema::ValueKind::PitCounts => vec(0..=6u8, usize::from(rows) * usize::from(pits))
             .prop_map(|counts| counts.iter().map(ToString::to_string).collect())
             .boxed(),
+        schema::ValueKind::PitMoves => {
+            let side = (usize::from(rows) * usize::from(pits) / 2).max(1);
+            vec((0..side, 0..side), 1..=3)
+                .prop_map(move |moves| {
+                    let label = |pit| sowing::rules::pit_label(pit, side);
+                    moves
+                        .into_iter()
+                        .map(|(from, first)| format!("{}-{}", label(from), label(first)))
+                        .collect()
+                })
+                .boxed()
+        }
     }
 }
 

@@ -135,8 +135,10 @@ const FAMILIES: &[Family] = &[
                 inner row takes the opponent's two pits of that column, when both hold \
                 stones, and sows them on at once; in Tsoro (Zimbabwe) a last stone that \
                 falls into an empty inner pit takes the opponent's inner pit facing it, and \
-                the outer pit behind, out of play. The last player able to move wins.",
-        variants: &["hus", "tsoro"],
+                the outer pit behind, out of play. The last player able to move wins. The \
+                Nama's Hus, on four rows of sixteen, opens with one of four fixed moves \
+                for each player's first turn, and captures from either row.",
+        variants: &["hus", "hus-nama", "tsoro"],
     },
     Family {
         page: "tuzdik",

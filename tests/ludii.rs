@@ -36,9 +36,16 @@ use std::{
 use serde_json::Value;
 use sowing::{
     diagnostic::Source,
-    engine::{pit_label, AfterRound, Game, MatchRun, Move, Outcome, Player, Position},
+    engine::{pit_label, AfterRound, Move, Outcome, Player, Wide},
     rules,
 };
+
+/// Ludii's boards are replayed at the wide width: its 64 slots hold every
+/// board its files play (Hus (Nama)'s 4x16 the largest), and a game plays
+/// alike at every width that holds its board.
+type Game = sowing::engine::Game<Wide>;
+type Position = sowing::engine::Position<Wide>;
+type MatchRun<'g> = sowing::engine::MatchRun<'g, Wide>;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/ludii")
@@ -122,7 +129,7 @@ fn replayed(variant: &str) -> Replayed {
         }
     };
     Replayed {
-        game: Game::new(rules),
+        game: Game::with_width(rules),
         reading: about.as_ref().map(|a| a.name.clone()),
         artifacts: about.map(|a| a.artifacts).unwrap_or_default(),
     }
@@ -698,6 +705,35 @@ enum Detector {
     Legal(fn(&AtLegal) -> bool),
     SowingOrLegal(fn(&AtSowing) -> bool, fn(&AtLegal) -> bool),
     End(fn(&AtEnd) -> bool),
+    PlaysOn(fn(&AtPlaysOn) -> bool),
+}
+
+/// A game `sow` has ended where Ludii plays on, as the artifacts' detectors
+/// see it.
+struct AtPlaysOn<'a> {
+    /// The player `sow` has to move, who has no move.
+    stuck: Player,
+    /// Ludii's moves from there to its end.
+    rest: &'a [Value],
+    /// Whether Ludii's game ended by its rules with `sow`'s winner.
+    same_end: bool,
+}
+
+/// Ludii's game goes on for one pass of the player `sow` finds stuck, then
+/// moves of the other player only, and ends by its rules with `sow`'s
+/// winner.
+fn reaches_stalemate_seen_a_move_late(at: &AtPlaysOn) -> bool {
+    let stuck = if at.stuck == Player::South { 1 } else { 2 };
+    let late = match at.rest {
+        [pass, rest @ ..] => {
+            pass["p"] == stuck
+                && pass["a"] == "pass"
+                && !rest.is_empty()
+                && rest.iter().all(|m| m["p"] != stuck)
+        }
+        [] => false,
+    };
+    late && at.same_end
 }
 
 /// The detector of each artifact of src/rules/artifacts.rs: whether the
@@ -716,6 +752,7 @@ fn detector(name: &str) -> Option<Detector> {
             Some(Detector::Legal(reaches_direction_kept_after_capture))
         }
         "able_scores_stuck_store" => Some(Detector::End(reaches_able_scores_stuck_store)),
+        "stalemate_seen_a_move_late" => Some(Detector::PlaysOn(reaches_stalemate_seen_a_move_late)),
         "feeding_tested_each_lap" => Some(Detector::Sowing(reaches_feeding_tested_each_lap)),
         "tuzdik_in_first_hole_kept" => Some(Detector::Sowing(reaches_tuzdik_in_first_hole_kept)),
         "refill_into_forgotten_hole" => Some(Detector::SowingOrLegal(
@@ -1048,10 +1085,24 @@ fn replay(
             if moves[k..].iter().all(|m| m["a"] == "pass") {
                 break;
             }
-            return parting(format!(
-                "sow ended the game ({}), Ludii plays on",
-                end.as_str()
-            ));
+            let ours = match run.outcome() {
+                Some(Outcome::South) => 1,
+                Some(Outcome::North) => 2,
+                _ => 0,
+            };
+            let at = AtPlaysOn {
+                stuck: run.position().to_move,
+                rest: &moves[k..],
+                same_end: !at_limit && record["end"]["winner"].as_u64().unwrap_or(0) == ours,
+            };
+            return Err(Parting {
+                ply,
+                why: format!("sow ended the game ({}), Ludii plays on", end.as_str()),
+                artifact: reached(artifacts, |detector| match detector {
+                    Detector::PlaysOn(reaches) => reaches(&at),
+                    _ => false,
+                }),
+            });
         }
         let mover = if ludii["p"] == 1 {
             Player::South

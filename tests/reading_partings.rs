@@ -36,7 +36,7 @@ const END: &str = "<!-- end of the partings table -->";
 /// of its program that it names.
 fn readings() -> Vec<(&'static str, About)> {
     let mut out = Vec::new();
-    for name in variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         for about in readings::about(&variants::text(name).unwrap()) {
             out.push((name, about));
         }

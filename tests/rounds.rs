@@ -574,6 +574,9 @@ fn every_shipped_rule_set_plays_matches_with_closed_pits() {
         let Ok(loaded) = sowing::rules::load(&source) else {
             continue;
         };
+        if !<sowing::engine::Narrow as sowing::engine::Width>::fits(&loaded.rules) {
+            continue;
+        }
         tried += 1;
         let game = sowing::engine::Game::new(loaded.rules);
         let seeds = game.rules().board.seeds;

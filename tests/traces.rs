@@ -135,7 +135,7 @@ fn kalah_extra_turns() {
 
 #[test]
 fn every_shipped_variant_plays_a_seeded_game_to_the_end() {
-    for name in sowing::variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let game = shipped(name);
         let agents = [AgentSpec::Random, AgentSpec::Random];
         let trace = trace::from_agents(&game, game.start(), agents, 1, 5000);

@@ -102,7 +102,7 @@ fn a_capture_on_a_two_by_twenty_board_takes_the_facing_pit() {
 /// on every run). The wide engines play today's boards as the narrow one.
 #[test]
 fn every_width_plays_the_shipped_variants_alike() {
-    for name in variants::shipped_names() {
+    for name in crate::common::shipped_narrow_names() {
         let rules = variants::load(name).unwrap().rules;
         let narrow: Game<Narrow> = Game::with_width(rules.clone());
         if narrow.has_rounds() {

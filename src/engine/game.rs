@@ -151,7 +151,8 @@ impl<W: Width> Game<W> {
             && !sowing.single_to_next
             && !turns.extra_turn_capture
             && !opening.each_player_opening
-            && !opening.shift_opening;
+            && !opening.shift_opening
+            && !opening.choice_opening;
         let mut start: Position<W> = Position {
             opening: true,
             ..Position::EMPTY
@@ -346,6 +347,11 @@ impl<W: Width> Game<W> {
             // Every stone into the next pit.
             let (pit, to) = (usize::from(mv.pit), Some(self.shift_target(mv)));
             return vec![(pit, vec![to; usize::from(pos.pits[pit])], false)];
+        }
+        if self.plays_choice(pos) {
+            let pit = usize::from(mv.pit);
+            let pits = self.choice_pits(mv, pos.pits[pit]).map(Some).collect();
+            return vec![(pit, pits, false)];
         }
         let direction = mv.direction as usize;
         let mut lifted = Vec::new();
@@ -575,6 +581,9 @@ impl<W: Width> Game<W> {
         }
         if self.shifts(pos) {
             return self.shift_in_place(pos, mv);
+        }
+        if self.plays_choice(pos) {
+            return self.choice_in_place(pos, mv);
         }
         self.sow_in_place_generic::<false>(pos, mv, capture)
     }
@@ -1209,7 +1218,7 @@ impl<W: Width> Game<W> {
     /// when the row already held a stone or the lap reaches it.
     fn feeds_in_first_lap(&self, pos: &Position<W>, mv: Move, after: &Position<W>) -> bool {
         let fed = pos.to_move.other();
-        if self.shifts(pos) {
+        if self.shifts(pos) || self.plays_choice(pos) {
             return !self.row_is_empty(after, fed);
         }
         let direction = mv.direction as usize;
@@ -1252,6 +1261,11 @@ impl<W: Width> Game<W> {
         if self.shifts(pos) {
             let opponent = self.board.row_bits[pos.to_move.other().index()];
             return opponent.has(self.shift_target(mv));
+        }
+        if self.plays_choice(pos) {
+            let opponent = self.board.row_bits[pos.to_move.other().index()];
+            let stones = pos.pits[usize::from(mv.pit)];
+            return self.choice_pits(mv, stones).any(|pit| opponent.has(pit));
         }
         let direction = mv.direction as usize;
         let needed = &self.sowing.reach_at[pos.to_move.index()][direction];

@@ -46,9 +46,11 @@ impl<W: Width> Game<W> {
 
     /// Whether a round after the first starts with its first moves to play
     /// (the `opening` of its start): under `first_moves each_player` only
-    /// the match's first round has first moves (South's, then North's).
+    /// the match's first round has first moves (South's, then North's), and
+    /// so under the opening's choices.
     pub fn later_rounds_open(&self) -> bool {
         self.rules().sowing.first_moves != FirstMoves::EachPlayer
+            && self.rules().opening.choices.is_empty()
     }
 
     /// What follows a round that ended in `pos` for `end` (not a ply cap),

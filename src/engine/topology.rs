@@ -136,6 +136,15 @@ impl Topology {
         })
     }
 
+    /// On four rows, the inner pit in front of outer pit `pit` (same owner,
+    /// same column); none on two or three rows or for an inner pit.
+    pub fn in_front(&self, pit: usize) -> Option<usize> {
+        (self.rows == 4 && !self.is_inner(pit)).then(|| {
+            let start = self.side(self.owner(pit)).start;
+            2 * start + self.per_side() - 1 - pit
+        })
+    }
+
     /// The pits as a board is drawn with South at the bottom: one entry per
     /// row, from the far row (North's outer, or North's only row) to the
     /// near row (South's outer), each from South's left to right.
@@ -214,6 +223,9 @@ mod tests {
             assert_eq!(t.behind(s_inner), Some(s_outer));
             assert_eq!(t.behind(n_inner), Some(n_outer));
             assert_eq!(t.facing(s_outer), None);
+            assert_eq!(t.in_front(s_outer), Some(s_inner));
+            assert_eq!(t.in_front(n_outer), Some(n_inner));
+            assert_eq!(t.in_front(s_inner), None);
             assert!(t.is_inner(n_inner) && !t.is_inner(n_outer));
         }
         // South's `i` (8) is at South's right end, facing North's `P` (31).

@@ -61,6 +61,18 @@ pub const ARTIFACTS: &[Artifact] = &[
                    cuts the move after 1000 laps",
     },
     Artifact {
+        name: "stalemate_seen_a_move_late",
+        what: "Ludii 1.3.13, Hus (Nama)'s `ForEachNonMoverNoMovesLoss`: a player left without \
+               a move by the opponent's move is not found stuck then: they pass, and the \
+               game ends, with the same loser, after the opponent's next move of Ludii's (a \
+               move, or a relay's first lap); the rules end the game when the player to move \
+               cannot move",
+        smallest: "Hus (Nama), South's a and d holding 2 each, North's A holding one counter, \
+                   the rest empty, South to move: South plays a (b, c: the move ends in empty \
+                   c), and North, with a single counter, cannot move: South wins; Ludii has \
+                   North pass and South play d before it ends the game, South winning",
+    },
+    Artifact {
         name: "leftovers_to_north",
         what: "Ludii 1.3.13, Rio Kadalis and Mewelad: the round's counters left on the board go \
                to South when `(no Moves P1)` holds, else to North; that test reads South's \

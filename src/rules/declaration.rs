@@ -179,6 +179,9 @@ pub enum Checked {
     /// One number per pit of the board, in notation order
     /// ([`ValueKind::PitCounts`]).
     Counts(Vec<u8>),
+    /// Moves between two pits of South's side, as places in label order (0
+    /// is `a`), in the order given ([`ValueKind::PitMoves`]).
+    PitMoves(Vec<(u8, u8)>),
 }
 
 impl Checked {
@@ -220,6 +223,14 @@ impl Checked {
         match self {
             Checked::Counts(counts) => counts,
             other => unreachable!("a pit-counts key read {other:?}"),
+        }
+    }
+
+    /// The moves between two pits, as places of South's side.
+    pub fn pit_moves(self) -> Vec<(u8, u8)> {
+        match self {
+            Checked::PitMoves(moves) => moves,
+            other => unreachable!("a pit-moves key read {other:?}"),
         }
     }
 
@@ -285,6 +296,9 @@ pub enum ValueKind {
     /// One number (0 to 255) per pit of a row, both rows alike, or one per
     /// pit of the board in notation order.
     PitCounts,
+    /// One or more moves between two pits of South's side, each written
+    /// with their labels, `g-k`; no pit emptied twice.
+    PitMoves,
 }
 
 /// The upper end of a number's range.

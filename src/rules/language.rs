@@ -177,6 +177,10 @@ fn value_summary(key: &Key) -> String {
         ValueKind::PitCounts => {
             "numbers 0 to 255, one per pit of a row, or one per pit of the board".into()
         }
+        ValueKind::PitMoves => {
+            "one or more moves between two pits of South's side, `g-k` (no pit emptied twice)"
+                .into()
+        }
     }
 }
 

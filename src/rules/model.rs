@@ -141,13 +141,31 @@ pub struct Opening {
     /// and so on while the pit to empty holds stones; South then sows the
     /// last pit filled as a move.
     pub shifts_from: u8,
+    /// `choices`: the fixed moves each player's first turn is one of
+    /// (Hus (Nama)); empty: no such opening. North plays the same moves on
+    /// its own side.
+    #[serde(default)]
+    pub choices: Vec<OpeningChoice>,
 }
 
 impl Opening {
     /// Whether the rules prescribe an opening.
     pub fn is_some(&self) -> bool {
-        self.shifts_from != 0
+        self.shifts_from != 0 || !self.choices.is_empty()
     }
+}
+
+/// One fixed opening move (`opening { choices g-k }`): all the stones of
+/// pit `from` are lifted and sown one by one along the mover's sowing path
+/// from pit `first` on (`first` gets the first stone), capturing nothing,
+/// and the turn ends. Both pits are places of the mover's side in label
+/// order (0 is `a`): South's pits, North's the same places of its side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningChoice {
+    /// The pit emptied (the move is written with its label).
+    pub from: u8,
+    /// The pit that gets the first stone.
+    pub first: u8,
 }
 
 /// The opening of shifts worked out on a start: the shifts in order (the
@@ -585,12 +603,19 @@ keyword_enum! {
         /// captured by this rule (Ludii's Muvalavala (Quioco), whose
         /// re-sowing is a sowing of its own).
         ResowsAndStops = "resows_and_stops",
+        /// As `resows_and_stops`, but a landing in the inner row that takes
+        /// both the facing pit and the pit behind it sows on only the
+        /// stones of the pit behind: the facing pit's stones stay in the
+        /// landing pit (Ludii's Hus (Nama), whose count of the stones to
+        /// sow reads the pit behind there).
+        ResowsBehindAndStops = "resows_behind_and_stops",
     }
 }
 
 impl AfterCapture {
     /// Whether the captured stones are sown on (`resows`,
-    /// `resows_from_lap_start`, `resows_from_end` or `resows_and_stops`)
+    /// `resows_from_lap_start`, `resows_from_end`, `resows_and_stops` or
+    /// `resows_behind_and_stops`)
     /// rather than kept.
     pub fn resows(self) -> bool {
         matches!(
@@ -599,6 +624,7 @@ impl AfterCapture {
                 | AfterCapture::ResowsFromLapStart
                 | AfterCapture::ResowsFromEnd
                 | AfterCapture::ResowsAndStops
+                | AfterCapture::ResowsBehindAndStops
         )
     }
 }

@@ -147,6 +147,16 @@ pub fn check_values(name: &str, key: &Key, values: &[String]) -> Result<(), Stri
                     ));
                 }
             }
+            ValueKind::PitMoves => {
+                let labels = value.split_once('-');
+                let is_label = |l: &str| !l.is_empty() && l.chars().all(|c| c.is_ascii_lowercase());
+                if !labels.is_some_and(|(from, to)| is_label(from) && is_label(to)) {
+                    return Err(format!(
+                        "{}: `{value}` is not a move between two pits of South's side, such as `g-k`",
+                        written()
+                    ));
+                }
+            }
             ValueKind::Text => {}
         }
     }

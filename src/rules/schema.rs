@@ -177,6 +177,8 @@ mod tests {
     fn every_value_reads_into_the_model_and_writes_back() {
         let mut base = Rules::default();
         base.board.pits = 3;
+        // Board keys read over it; the pit labels of `choices` need rows.
+        base.board.rows = 2;
         base.captures = vec![CaptureRule {
             counts: vec![2, 3],
             ..CaptureRule::default()
@@ -215,6 +217,9 @@ mod tests {
                     .collect(),
                 ValueKind::PitCounts => {
                     vec![(Checked::Counts(vec![0, 5, 255, 1, 2, 3]), "255".to_string())]
+                }
+                ValueKind::PitMoves => {
+                    vec![(Checked::PitMoves(vec![(0, 2), (1, 0)]), "b-a".to_string())]
                 }
                 ValueKind::PerPit(w) => w
                     .words

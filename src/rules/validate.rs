@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::{
     keyword::{expected_list, suggestion},
     model::*,
+    notation::{parse_pit_label, pit_label},
     schema::{self, Bound, Checked, Default, Entry, Key, KeyRead, Read, ValueKind, Words},
     sections::board,
 };
@@ -450,6 +451,8 @@ impl Validator {
             ValueKind::PitCounts => {
                 Checked::Counts(vec![word.parse().ok()?; 2 * board::side_pits(read)?])
             }
+            // No key of moves has a default value.
+            ValueKind::PitMoves => return None,
         };
         Some(Some(checked))
     }
@@ -479,7 +482,97 @@ impl Validator {
                 let four = read.rules.board.rows == 4;
                 self.pit_counts(setting, key, board::side_pits(read), four)
             }
+            ValueKind::PitMoves => self.pit_moves(setting, key, board::side_pits(read)),
         }
+    }
+
+    /// Moves between two pits of South's side, `g-k`, each pit a label of
+    /// a side of `pits` pits (`None` when the board is bad, which is
+    /// reported on its own); no pit emptied twice.
+    fn pit_moves(&mut self, s: &Setting, key: &Key, pits: Option<usize>) -> Option<Checked> {
+        if s.values.is_empty() {
+            self.error(
+                s.span,
+                format!(
+                    "`{}` needs at least one move, e.g. `{}`",
+                    key.name, key.example
+                ),
+            );
+            return None;
+        }
+        let pits = pits?;
+        let mut moves: Vec<(u8, u8)> = Vec::new();
+        let mut ok = true;
+        for value in &s.values {
+            let Value::Word(word) = &value.node else {
+                self.error(
+                    value.span,
+                    format!(
+                        "expected a {} (two pits of South's side, `g-k`), found a {}",
+                        key.what,
+                        value.node.kind()
+                    ),
+                );
+                ok = false;
+                continue;
+            };
+            let pit = |label: &str| parse_pit_label(label, pits).filter(|&p| p < pits);
+            let parsed = word
+                .split_once('-')
+                .map(|(from, to)| (from, to, pit(from), pit(to)));
+            let (from, to) = match parsed {
+                Some((_, _, Some(from), Some(to))) => (from, to),
+                Some((from, to, f, _)) => {
+                    let bad = if f.is_none() { from } else { to };
+                    let last = pit_label(pits - 1, pits);
+                    self.error(
+                        value.span,
+                        format!(
+                            "{} `{word}`: `{bad}` is not a pit of South's side (`a` to `{last}`)",
+                            key.what
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+                None => {
+                    self.error(
+                        value.span,
+                        format!(
+                            "{} `{word}`: expected two pits of South's side joined by `-`, such as `{}`",
+                            key.what, key.example.rsplit(' ').next().unwrap_or("g-k")
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            if from == to {
+                self.error(
+                    value.span,
+                    format!(
+                        "{} `{word}`: a move cannot sow into the pit it empties",
+                        key.what
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            if moves.iter().any(|&(f, _)| usize::from(f) == from) {
+                self.error(
+                    value.span,
+                    format!(
+                        "{} `{word}`: `{}` is emptied by an earlier one",
+                        key.what,
+                        pit_label(from, pits)
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            moves.push((from as u8, to as u8));
+        }
+        ok.then_some(Checked::PitMoves(moves))
     }
 
     /// One count per pit of a side (both sides alike, each in label order:

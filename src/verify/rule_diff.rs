@@ -222,6 +222,10 @@ fn probes(key: &Key, pits: usize) -> Vec<Checked> {
             Checked::Counts(vec![1; 2 * pits]),
             Checked::Counts(vec![2; 2 * pits]),
         ],
+        ValueKind::PitMoves => vec![
+            Checked::PitMoves(vec![(0, 1)]),
+            Checked::PitMoves(vec![(1, 2)]),
+        ],
     }
 }
 

@@ -1,7 +1,7 @@
-//! The game's first moves (`sow { first_move, first_moves, first_move_from }`
-//! and the captures' `first_move no_capture`), compiled: which pits a first
-//! move may be played from, whether it captures, and whose moves are first
-//! moves.
+//! The game's first moves (`sow { first_move, first_moves, first_move_from }`,
+//! the captures' `first_move no_capture` and `opening { choices }`),
+//! compiled: which pits a first move may be played from, whether it
+//! captures, whose moves are first moves, and where an opening choice sows.
 
 use super::captures::CaptureRules;
 use crate::engine::width::{Narrow, PitBits, Width};
@@ -22,6 +22,12 @@ pub(in crate::engine) struct OpeningRules<W: Width = Narrow> {
     /// Whether a first move is a shift (`first_move shift`): see
     /// `Game::shifts`.
     pub(in crate::engine) shift_opening: bool,
+    /// `opening { choices }`: for each pit a first move may be played from,
+    /// the pit (plus one) its stones are sown from; 0 for the other pits,
+    /// and everywhere without choices: see `Game::plays_choice`.
+    pub(in crate::engine) choice_first: W::Array,
+    /// Whether first moves are the opening's choices.
+    pub(in crate::engine) choice_opening: bool,
 }
 
 impl<W: Width> OpeningRules<W> {
@@ -32,16 +38,30 @@ impl<W: Width> OpeningRules<W> {
         per_side: usize,
         captures: &CaptureRules<W>,
     ) -> OpeningRules<W> {
-        let south = (rules.sowing.first_move_from.iter()).fold(W::Set::ZERO, |bits, &place| {
+        let mut south = (rules.sowing.first_move_from.iter()).fold(W::Set::ZERO, |bits, &place| {
             bits | W::Set::bit(usize::from(place) - 1)
         });
+        // Each choice, on South's side and on North's (the same places).
+        let mut choice_first = W::EMPTY;
+        for choice in &rules.opening.choices {
+            let (from, first) = (usize::from(choice.from), choice.first + 1);
+            south |= W::Set::bit(from);
+            choice_first[from] = first;
+            choice_first[per_side + from] = first + per_side as u8;
+        }
+        let choice_opening = !rules.opening.choices.is_empty();
         // A shift captures nothing.
         let shift_opening = rules.sowing.first_move == FirstMoveKind::Shift;
         OpeningRules {
             first_move_pits: [south, south << per_side],
-            opening_no_capture: shift_opening || captures.every_rule_waives_opening,
-            each_player_opening: rules.sowing.first_moves == FirstMoves::EachPlayer,
+            opening_no_capture: shift_opening
+                || choice_opening
+                || captures.every_rule_waives_opening,
+            each_player_opening: rules.sowing.first_moves == FirstMoves::EachPlayer
+                || choice_opening,
             shift_opening,
+            choice_first,
+            choice_opening,
         }
     }
 }

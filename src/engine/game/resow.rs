@@ -13,12 +13,16 @@ use crate::rules::Take;
 
 impl<W: Width> Game<W> {
     /// The pits `rule` (a `then resows` rule, or a four-row `take` of the pit
-    /// behind at the last pit) takes when a lap ends in `last`, as bits: the facing pit when it holds stones (a count its
+    /// behind at the last pit) takes when a lap ends in `last` (an outer pit
+    /// looking across the inner pit in front of it), as bits: the facing pit when it holds stones (a count its
     /// `facing_counts` allow), with the pit behind it as `take` says; 0 when
     /// nothing is taken.
     pub(super) fn resown(&self, rule: &CaptureTable<W>, pos: &Position<W>, last: usize) -> W::Set {
         let topology = self.topology();
-        let Some(facing) = topology.facing(last) else {
+        // An outer pit (which `side own` lets land) looks across the
+        // mover's inner pit of its column.
+        let across = topology.in_front(last).unwrap_or(last);
+        let Some(facing) = topology.facing(across) else {
             return W::Set::ZERO;
         };
         let held = pos.pits[facing];
@@ -42,6 +46,21 @@ impl<W: Width> Game<W> {
             Take::OppositeAndBehindBoth if behind != W::Set::ZERO => W::Set::bit(facing) | behind,
             Take::OppositeAndBehindBoth => W::Set::ZERO,
             _ => W::Set::bit(facing),
+        }
+    }
+
+    /// `then resows_behind_and_stops`: the stones of the facing pit that
+    /// stay in the landing pit `last` when a capture takes `taken` from
+    /// `pos`: all of them after a landing in the inner row that takes both
+    /// the facing pit and the pit behind it, otherwise none.
+    pub(super) fn facing_kept(&self, pos: &Position<W>, taken: W::Set, last: usize) -> u8 {
+        let topology = self.topology();
+        let Some(facing) = topology.facing(last) else {
+            return 0;
+        };
+        match topology.behind(facing) {
+            Some(behind) if taken.has(facing) && taken.has(behind) => pos.pits[facing],
+            _ => 0,
         }
     }
 

@@ -155,13 +155,23 @@ impl<W: Width> Game<W> {
                 }
                 (Some(rule), _) if rule.then.resows() => {
                     let pits_taken = self.resown(rule, pos, last);
-                    let stones = self.lift_pits(pos, pits_taken);
+                    let kept = match rule.then {
+                        AfterCapture::ResowsBehindAndStops => {
+                            self.facing_kept(pos, pits_taken, last)
+                        }
+                        _ => 0,
+                    };
+                    let stones = self.lift_pits(pos, pits_taken) - kept;
+                    pos.pits[last] += kept;
                     // Re-sown stones count again at each capture: a long
                     // cycle of captures must not overflow the count.
                     *captured = captured.saturating_add(u16::from(stones));
                     *pits |= pits_taken;
                     hand = Some(stones);
-                    last_lap = rule.then == AfterCapture::ResowsAndStops;
+                    last_lap = matches!(
+                        rule.then,
+                        AfterCapture::ResowsAndStops | AfterCapture::ResowsBehindAndStops
+                    );
                     // Sown from the pit after the landing pit, after the
                     // capturing lap's own origin, or from a kichwa (the
                     // pit before it in the way the move goes on).

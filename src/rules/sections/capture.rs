@@ -28,7 +28,9 @@ the same column (on 4x8 `i`-`P`, `p`-`I`), and behind that is the
 opponent's outer pit (`P` then `A`); there a facing `take` is supported
 only as Hus uses it: `on relay_landing` with `then resows`, `side
 own_inner`, `take opposite`, `opposite_and_behind` or
-`opposite_and_behind_both`, with `start next` in `sow`; or as Tsoro uses it,
+`opposite_and_behind_both`, with `start next` in `sow` (with `side own`,
+a landing in the outer row looks across the mover's inner pit of its
+column, at the same opponent's pits: Hus (Nama)); or as Tsoro uses it,
 a `take` of the pit behind with `on last_pit` (the stones are kept, or sown
 on with `then resows`). Kalah's capture reads: `capture facing { counts 1; side own;
 take last_and_opposite }`. `goes_to opponent` credits the mover's opponent:
@@ -372,7 +374,7 @@ pub const THEN: Key = Key {
     value: ValueKind::Word(Words::of::<AfterCapture>()),
     default: Default::Value("stops"),
     warns: None,
-    doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso), or from an end of the mover's inner row, which sets the direction the move goes on (`resows_from_end`, Bao la Kujifunza's kichwa), or from the next pit with the move ending where they end (`resows_and_stops`).",
+    doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso), or from an end of the mover's inner row, which sets the direction the move goes on (`resows_from_end`, Bao la Kujifunza's kichwa), or from the next pit with the move ending where they end (`resows_and_stops`; `resows_behind_and_stops` sows only the pit behind's stones after an inner landing that takes both pits).",
     example: "then sows_on",
     infer: Infer::OptIn,
 };
@@ -492,7 +494,11 @@ fn counts(rules: &Rules) -> Vec<String> {
             "During the sowing, as each stone is dropped: if the pit it fell into {condition} and lies {row}, its stones are captured there and then, and the sowing goes on (a pit the last stone fills so is taken too, which ends the move)."
         ),
         Trigger::RelayLanding if capture.take != Take::Last => format!(
-            "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, {taken}, instead of lifting the landing pit for the relay; if nothing is captured, the relay goes on."
+            "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, {taken}, instead of lifting the landing pit for the relay; if nothing is captured, the relay goes on.{across}",
+            across = match (rules.board.rows, capture.side) {
+                (4, CaptureSide::Own | CaptureSide::Any) => " A pit of the outer row looks across the mover's inner pit of its column: it faces the same pits of the opponent's.",
+                _ => "",
+            }
         ),
         Trigger::RelayLanding => format!(
             "When a lap ends in a pit that already held stones and that pit {condition} and lies {row}, its stones are captured instead of being lifted for the relay."
@@ -549,6 +555,7 @@ fn then(rules: &Rules) -> Vec<String> {
             AfterCapture::ResowsFromLapStart => "The captured stones are not kept: the mover sows them on round their own pits from the first pit the capturing lap sowed into (the pit after the one it was lifted from), and the move goes on from where they end like any lap.".into(),
             AfterCapture::ResowsFromEnd => "The captured stones are not kept: the mover sows them on round their own pits from an end pit of their inner row, which gets the first stone: the end nearer the landing pit when it is one of the two pits at either end of the row, otherwise the end from which the move goes on the way it was going; the move then goes on that way from where they end, like any lap.".into(),
             AfterCapture::ResowsAndStops => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move ends where they end.".into(),
+            AfterCapture::ResowsBehindAndStops => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move ends where they end; but when the landing pit is in the inner row and both the facing pit and the pit behind it are taken, only the stones of the pit behind are sown, and the facing pit's stay in the landing pit.".into(),
         }],
         _ => Vec::new(),
     }
@@ -629,8 +636,9 @@ fn first_move(rules: &Rules) -> Vec<String> {
     } else {
         "what it would take stays on the board"
     };
-    if rules.sowing.first_move == FirstMoveKind::Shift {
-        // Said by `first_move shift`: a shift captures nothing.
+    if rules.sowing.first_move == FirstMoveKind::Shift || !rules.opening.choices.is_empty() {
+        // Said by `first_move shift` and `opening { choices }`: a shift, or
+        // an opening's choice, captures nothing.
         return Vec::new();
     }
     vec![match capture.first_move {

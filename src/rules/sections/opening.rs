@@ -1,5 +1,6 @@
 //! The `opening` section: a prescribed opening: South's first turn, fixed by
-//! the rules (the stylised openings of the gabata games). Its declaration,
+//! the rules (the stylised openings of the gabata games), or each player's
+//! first turn chosen among fixed moves (Hus (Nama)). Its declaration,
 //! each key as a named constant (the handle a check names it by), the
 //! sentences `sow describe` says of them, and the checks that tie its keys
 //! to those of the sections before it.
@@ -14,7 +15,7 @@ use crate::{
 /// A prescribed opening (South's first turn, fixed by the rules).
 pub const SECTION: Section = Section {
     name: "opening",
-    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games).",
+    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games), or each player's first turn chosen among fixed moves.",
     intro: "Without a key the game has no opening: South's first turn is a move like
 any. `shifts_from N` makes South's first turn the stylised opening of
 shifts that Gabata (Oromo) and Jimafesosh begin with: all the stones of
@@ -24,7 +25,17 @@ it, and so on round the board, every other pit emptied into the next,
 until the pit to empty next holds no stone (on an even start, back at the
 first one). South then lifts the stones of the last pit filled, whichever
 row it is in, and sows them as a move: laps, captures and an extra turn
-as any move's. The shifts capture nothing.",
+as any move's. The shifts capture nothing.
+
+`choices g-k ...` makes each player's first turn one of a few fixed
+moves, as Hus (Nama) begins (\"each player must make one of the following
+moves on their first turn\"): `g-k` lifts all the stones of `g` and sows
+them one by one along the mover's sowing path from `k` on (`k` gets the
+first stone), capturing nothing, and the turn ends there, whatever pit the
+last stone falls into (no relay, no capture, no extra turn). North plays
+the same moves on its own side (`G-K`). A choice is written with the label
+of the pit it empties (`g`, or `G` for North), as any move from that pit:
+a trace, a record and `sow play` name it so.",
     notes: "The opening leaves no choice, so the game starts where it ends: the start
 position that `sow trace`, `perft`, `simulate` and the players see is the
 one after South's whole first turn (the shifts and the sowing of the last
@@ -36,12 +47,23 @@ opening for the later rounds of a match): a later round starts from its
 refill, as without an opening. `shifts_from` needs two rows, one sowing
 direction for every pit, no sown stores, `seeds` (not `start`) and a place
 in the row; `first_move_from`, `first_move shift` and `first_moves
-each_player` with it are errors (the first turn is the opening's).",
+each_player` with it are errors (the first turn is the opening's).
+
+`choices` names pits of South's side by their labels (on four rows the
+outer row `a` on, then the inner row from the owner's right); a label not
+on the board, a pit emptied by two choices or a choice sowing into the
+pit it empties is an error, and so is a choice from a pit that holds
+fewer than `min_stones` at the start (it could never be played). It
+needs one sowing direction for every pit and no sown stores; `shifts_from`,
+`first_move_from`, `first_move shift`, `first_moves each_player` (each
+player's first turn is the opening's already) and `play_from any` with it
+are errors. Only the first round of a match opens so.",
     order: None,
     repeat: None,
-    keys: &[SHIFTS_FROM],
+    keys: &[SHIFTS_FROM, CHOICES],
     checks: &[
         opening_shifts_fit,
+        opening_choices_fit,
     ],
 };
 
@@ -62,6 +84,55 @@ doc: "The place in South's row (1 is `a`) the opening of shifts starts from: eac
 example: "shifts_from 1",
 infer: Infer::OptIn,
     };
+
+pub const CHOICES: Key = Key {
+    section: Some("opening"),
+    name: "choices",
+    describe: opening_choices,
+    read: |r, v| {
+        r.opening.choices = (v.pit_moves().into_iter())
+            .map(|(from, first)| OpeningChoice { from, first })
+            .collect()
+    },
+    write: |r| {
+        let side = r.pits_per_side();
+        (!r.opening.choices.is_empty()).then(|| {
+            (r.opening.choices.iter())
+                .map(|c| format!("{}-{}", pit_label(usize::from(c.from), side), pit_label(usize::from(c.first), side)))
+                .collect()
+        })
+    },
+    what: "opening choice",
+    value: ValueKind::PitMoves,
+    default: Default::Absent("none (the first turns are moves like any)"),
+    warns: None,
+    doc: "The fixed moves each player's first turn is one of: `g-k` sows the stones of `g` from `k` on, capturing nothing; North plays them on its own side.",
+    example: "choices g-k h-i",
+    infer: Infer::OptIn,
+};
+
+/// `opening { choices }`: the fixed moves of each player's first turn.
+fn opening_choices(rules: &Rules) -> Vec<String> {
+    let side = rules.pits_per_side();
+    if rules.opening.choices.is_empty() {
+        return Vec::new();
+    }
+    let label = |pit: u8| pit_label(usize::from(pit), side);
+    let moves: Vec<String> = (rules.opening.choices.iter())
+        .map(|c| {
+            format!(
+                "{} (its stones sown from {} on)",
+                label(c.from),
+                label(c.first)
+            )
+        })
+        .collect();
+    vec![format!(
+        "Each player's first turn is one of {} fixed moves, North's the same on its side: {}. Such a move lifts all the stones of its pit and sows them one by one along the mover's path from the pit named, capturing nothing, and the turn ends there (no relay, no capture, no extra turn).",
+        moves.len(),
+        moves.join(", ")
+    )]
+}
 
 /// `opening { shifts_from }`: the shifts of South's first turn and the pit
 /// it then sows.
@@ -134,6 +205,77 @@ pub(crate) fn opening_shifts_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             error(&format!(
                 "cannot be used with `{}` in `legal`: South's first turn is the opening's",
                 key.name
+            ));
+        }
+    }
+    out
+}
+
+/// `opening { choices }` is each player's whole first turn: it needs one
+/// sowing direction, no sown stores, no other rule of the first move, and
+/// pits that hold `min_stones` at the start.
+pub(crate) fn opening_choices_fit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&CHOICES) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut error = |why: &str| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`choices` (the opening's fixed moves) {why}"),
+        ));
+    };
+    if read.valid(&sow::DIRECTION)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
+    {
+        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
+    }
+    if read.valid(&board::STORES) && rules.board.stores.sown() {
+        error("is not supported with sown stores");
+    }
+    if read.given(&SHIFTS_FROM).is_some() {
+        error("cannot be used with `shifts_from`: the first turn is one or the other");
+    }
+    for (key, given) in [
+        (
+            &legal::FIRST_MOVE_FROM,
+            !rules.sowing.first_move_from.is_empty(),
+        ),
+        (
+            &legal::FIRST_MOVE,
+            rules.sowing.first_move != FirstMoveKind::Sow,
+        ),
+        (
+            &legal::FIRST_MOVES,
+            rules.sowing.first_moves != FirstMoves::Game,
+        ),
+        (&legal::PLAY_FROM, rules.sowing.play_from != PlayFrom::Own),
+    ] {
+        if read.valid(key) && given {
+            error(&format!(
+                "cannot be used with `{}` in `legal`: each player's first turn is the opening's",
+                key.name
+            ));
+        }
+    }
+    let (Some(side), true) = (board::side_pits(read), read.valid(&legal::MIN_STONES)) else {
+        return out;
+    };
+    let start = rules.start_counts();
+    let fewest = rules.sowing.min_stones;
+    for (choice, value) in rules.opening.choices.iter().zip(&s.values) {
+        let from = usize::from(choice.from);
+        let held = start[from].min(start[side + from]);
+        if held < fewest {
+            out.push(Diagnostic::error(
+                value.span,
+                format!(
+                    "`choices`: `{}` holds {held} stone{} at the start, fewer than `min_stones {fewest}`: the move could never be played",
+                    pit_label(from, side),
+                    if held == 1 { "" } else { "s" }
+                ),
             ));
         }
     }

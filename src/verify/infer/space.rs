@@ -276,8 +276,8 @@ impl Space {
                         slots.push(slot);
                     }
                 }
-                // Board keys are not searched.
-                ValueKind::Text | ValueKind::PitCounts => {}
+                // Board keys are not searched, nor an opening's moves.
+                ValueKind::Text | ValueKind::PitCounts | ValueKind::PitMoves => {}
             }
         }
         let plan = all_keys()
@@ -537,7 +537,10 @@ fn value(key: &Key, written: String) -> Value {
                 unreachable!("`{}` wrote {written:?}, not a number", key.name)
             })))
         }
-        ValueKind::Word(_) | ValueKind::WordList(_) | ValueKind::PerPit(_) => Value::Word(written),
+        ValueKind::Word(_)
+        | ValueKind::WordList(_)
+        | ValueKind::PerPit(_)
+        | ValueKind::PitMoves => Value::Word(written),
     }
 }
 
