@@ -656,7 +656,11 @@ impl<W: Width> Game<W> {
             // Pits taken during the sowing were refilled after: they do not
             // keep the last-pit rules from taking them again.
             effect.captured_pits |= sown_pits;
-            if capture && relay_ended && !self.captures.sweep_rules.is_empty() {
+            if capture
+                && relay_ended
+                && !self.captures.sweep_rules.is_empty()
+                && (effect.captured != 0 || !self.captures.sweeps_need_capture)
+            {
                 self.sweep(pos, mover, &mut effect);
             }
         }
@@ -850,8 +854,20 @@ impl<W: Width> Game<W> {
 
     /// Whether an end condition of the rules holds after a relay lap, the
     /// stones sown into the mover's store so far counted as captured.
-    #[inline]
+    /// Where an empty row is the only condition a lap can bring, one masked
+    /// read of the board, in the lap loop (relays run to many laps a move);
+    /// otherwise the rules' tests ([`Game::lap_ends_game_by_rules`]).
+    #[inline(always)]
     fn lap_ends_game(&self, pos: &Position<W>) -> bool {
+        match self.ends.lap_tests_rows_alone {
+            true => with_words!(self.board.narrow, |K| self.a_row_is_empty::<K>(pos)),
+            false => self.lap_ends_game_by_rules(pos),
+        }
+    }
+
+    /// [`Game::lap_ends_game`] by every end condition of the rules.
+    #[inline]
+    fn lap_ends_game_by_rules(&self, pos: &Position<W>) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
             return self.end_condition(pos).is_some() || self.lap_leaves_no_move(pos);
@@ -1098,12 +1114,7 @@ impl<W: Width> Game<W> {
         let mut holds = 0u16;
         let mut set = |reason: EndReason, holding: bool| holds |= reason.bit() * u16::from(holding);
         if tested(EndReason::RowEmpty) {
-            let [south, north] = self
-                .board
-                .row_bytes
-                .each_ref()
-                .map(|mask| masked(&words, mask));
-            set(EndReason::RowEmpty, south == 0 || north == 0);
+            set(EndReason::RowEmpty, self.a_row_is_empty::<K>(pos));
         }
         if tested(EndReason::CapturedMajority) {
             let total = pos.total_stones();
@@ -1146,6 +1157,17 @@ impl<W: Width> Game<W> {
             return None;
         }
         self.ends.first_holding(holds)
+    }
+
+    /// Whether a player's row is empty in `pos` (`row_empty`), reading the
+    /// first `K` words of the board.
+    #[inline(always)]
+    fn a_row_is_empty<const K: usize>(&self, pos: &Position<W>) -> bool {
+        let words = pos.words_n::<K>();
+        let [south, north] = (self.board.row_bytes)
+            .each_ref()
+            .map(|mask| masked(&words, mask));
+        south == 0 || north == 0
     }
 
     /// Whether the mover must feed the opponent in `pos` (inlined into the
