@@ -215,7 +215,11 @@ impl<W: Width> Game<W> {
             && !self.opening.shift_opening
             && !self.move_table.play_any
             && !self.move_table.play_opponent
-            && whole_moves_fit(&self.captures.capture_rules, &self.captures.sweep_rules);
+            && whole_moves_fit(
+                &self.captures.capture_rules,
+                &self.captures.sweep_rules,
+                self.legality.slam_limits_moves || self.legality.slam_changes_play,
+            );
         if let Some(packed) = &mut self.packed {
             packed.whole_moves = whole_moves;
         }
@@ -656,11 +660,7 @@ impl<W: Width> Game<W> {
             // Pits taken during the sowing were refilled after: they do not
             // keep the last-pit rules from taking them again.
             effect.captured_pits |= sown_pits;
-            if capture
-                && relay_ended
-                && !self.captures.sweep_rules.is_empty()
-                && (effect.captured != 0 || !self.captures.sweeps_need_capture)
-            {
+            if capture && relay_ended && self.sweeps_after(&effect) {
                 self.sweep(pos, mover, &mut effect);
             }
         }
