@@ -755,8 +755,12 @@ impl<W: Width> Game<W> {
         let mut origin = first;
         let mut lap = |pos: &mut Position<W>, origin: usize| {
             on_lap(origin, pos.pits[origin]);
+            // Packed where no pit is passed over: closed pits are sown into
+            // (`unfilled reopens`, `unplayed`) as open ones.
             let last = match &self.packed {
-                Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, origin, direction),
+                Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
+                    packed.sow(pos, origin, direction)
+                }
                 _ => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
             };
             (last, self.relay_from(pos, last, direction))
@@ -807,7 +811,9 @@ impl<W: Width> Game<W> {
             &self.sowing.sow_path[pos.to_move.index()][direction][first][..self.sowing.path_len];
         on_lap(first, pos.pits[first]);
         match &self.packed {
-            Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, first, direction),
+            Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
+                packed.sow(pos, first, direction)
+            }
             // A plain lap's single stone is sown like any other.
             _ if PLAIN && pos.closed == W::Set::ZERO => self.sow_lap(pos, path, first),
             _ => self.sow_any_lap(pos, path, first),
@@ -1108,6 +1114,9 @@ impl<W: Width> Game<W> {
     /// (two on a [`Game::narrow`] board).
     #[inline(always)]
     pub(super) fn end_condition_in<const K: usize>(&self, pos: &Position<W>) -> Option<EndReason> {
+        if self.ends.rows_alone {
+            return self.a_row_is_empty::<K>(pos).then_some(EndReason::RowEmpty);
+        }
         let tests = self.ends.tests;
         let tested = |reason: EndReason| tests & reason.bit() != 0;
         let words = pos.words_n::<K>();
