@@ -871,8 +871,11 @@ impl<W: Width> Game<W> {
         }
     }
 
-    /// [`Game::lap_ends_game`] by every end condition of the rules.
-    #[inline]
+    /// [`Game::lap_ends_game`] by every end condition of the rules. Out of
+    /// line, as before the test of an empty row alone was taken apart: in
+    /// line it slows the lap loops of the relays that test nothing after a
+    /// lap (Papan Dakon's).
+    #[inline(never)]
     fn lap_ends_game_by_rules(&self, pos: &Position<W>) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
