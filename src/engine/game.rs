@@ -734,17 +734,21 @@ impl<W: Width> Game<W> {
             let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
             return (last, LapsEnd::Done, 1);
         }
-        match self.ends.relay_cycle_ends {
-            true => self.sow_relay_laps::<true>(pos, first, direction, on_lap),
-            false => self.sow_relay_laps::<false>(pos, first, direction, on_lap),
+        match (self.ends.relay_cycle_ends, self.ends.lap_test) {
+            (true, true) => self.sow_relay_laps::<true, true>(pos, first, direction, on_lap),
+            (true, false) => self.sow_relay_laps::<true, false>(pos, first, direction, on_lap),
+            (false, true) => self.sow_relay_laps::<false, true>(pos, first, direction, on_lap),
+            (false, false) => self.sow_relay_laps::<false, false>(pos, first, direction, on_lap),
         }
     }
 
     /// [`Game::sow_laps`] under relay laps; `CYCLE` when a relay cycle ends
     /// the game (`relay_cycle`), so that the other relay variants keep no
-    /// lap states.
+    /// lap states; `LAP_TEST` when a lap can end the game (`test_after lap`
+    /// or `lap_moves`), so that the relays that test nothing after a lap
+    /// keep the test out of their lap loop.
     #[inline]
-    fn sow_relay_laps<const CYCLE: bool>(
+    fn sow_relay_laps<const CYCLE: bool, const LAP_TEST: bool>(
         &self,
         pos: &mut Position<W>,
         first: usize,
@@ -774,7 +778,7 @@ impl<W: Width> Game<W> {
             let Some(next) = next else {
                 return (last, LapsEnd::Done, relays + 1);
             };
-            if self.ends.lap_test && self.lap_ends_game(pos) {
+            if LAP_TEST && self.lap_ends_game(pos) {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
