@@ -203,3 +203,60 @@ fn a_chosen_surplus_refill_is_refused_where_it_does_not_fit() {
         }
     }
 }
+
+/// Where the players choose the pits to refill, the moves listed without
+/// playing them (the pits the mover may fill, in pit order) are the moves
+/// of the full successor list, in its order, for the game and for a
+/// [`GameRun`] set there: random matches of every variant and reading
+/// with a chosen refill, at each round's start and after each refill move.
+#[test]
+fn chosen_refills_listed_without_playing_them_are_the_successors() {
+    use sowing::engine::{AfterRound, Move, Moves, Position, Successors};
+    use std::cell::Cell;
+    for name in [
+        "galatjang-rounds",
+        "sungka",
+        "ovalhu",
+        "bosh",
+        "motiq@ludii",
+        "khrour@ludii",
+        "awagagae@ludii",
+    ] {
+        let game = shipped(name);
+        let checked = Cell::new(0);
+        let check = |p: &Position| {
+            if p.refilling.is_none() {
+                return;
+            }
+            let mut successors = Successors::default();
+            game.successors(p, &mut successors);
+            let expected: Vec<Move> = successors.as_slice().iter().map(|s| s.mv).collect();
+            let mut moves = Moves::default();
+            game.legal_moves(p, &mut moves);
+            let at = format_position(p, &game);
+            assert_eq!(moves.as_slice(), &expected[..], "{name}: {at}");
+            let run = GameRun::new(&game, *p);
+            assert_eq!(run.moves().as_slice(), &expected[..], "{name}: {at}");
+            checked.set(checked.get() + 1);
+        };
+        for seed in 0..8 {
+            random_match(
+                &game,
+                game.start(),
+                seed,
+                3000,
+                |played| check(&played.position),
+                |change| {
+                    if let AfterRound::Next(start) = change.after {
+                        check(&start);
+                    }
+                },
+            );
+        }
+        assert!(
+            checked.get() > 10,
+            "{name}: {} refill positions",
+            checked.get()
+        );
+    }
+}

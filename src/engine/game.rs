@@ -216,7 +216,11 @@ impl<W: Width> Game<W> {
             && !self.opening.shift_opening
             && !self.move_table.play_any
             && !self.move_table.play_opponent
-            && whole_moves_fit(&self.captures.capture_rules, &self.captures.sweep_rules);
+            && whole_moves_fit(
+                &self.captures.capture_rules,
+                &self.captures.sweep_rules,
+                self.legality.slam_limits_moves || self.legality.slam_changes_play,
+            );
         if let Some(packed) = &mut self.packed {
             packed.whole_moves = whole_moves;
         }
@@ -665,7 +669,7 @@ impl<W: Width> Game<W> {
             // Pits taken during the sowing were refilled after: they do not
             // keep the last-pit rules from taking them again.
             effect.captured_pits |= sown_pits;
-            if capture && relay_ended && !self.captures.sweep_rules.is_empty() {
+            if capture && relay_ended && self.sweeps_after(&effect) {
                 self.sweep(pos, mover, &mut effect);
             }
         }
@@ -739,17 +743,21 @@ impl<W: Width> Game<W> {
             let last = self.sow_one_lap::<false>(pos, first, direction, on_lap);
             return (last, LapsEnd::Done, 1);
         }
-        match self.ends.relay_cycle_ends {
-            true => self.sow_relay_laps::<true>(pos, first, direction, on_lap),
-            false => self.sow_relay_laps::<false>(pos, first, direction, on_lap),
+        match (self.ends.relay_cycle_ends, self.ends.lap_test) {
+            (true, true) => self.sow_relay_laps::<true, true>(pos, first, direction, on_lap),
+            (true, false) => self.sow_relay_laps::<true, false>(pos, first, direction, on_lap),
+            (false, true) => self.sow_relay_laps::<false, true>(pos, first, direction, on_lap),
+            (false, false) => self.sow_relay_laps::<false, false>(pos, first, direction, on_lap),
         }
     }
 
     /// [`Game::sow_laps`] under relay laps; `CYCLE` when a relay cycle ends
     /// the game (`relay_cycle`), so that the other relay variants keep no
-    /// lap states.
+    /// lap states; `LAP_TEST` when a lap can end the game (`test_after lap`
+    /// or `lap_moves`), so that the relays that test nothing after a lap
+    /// keep the test out of their lap loop.
     #[inline]
-    fn sow_relay_laps<const CYCLE: bool>(
+    fn sow_relay_laps<const CYCLE: bool, const LAP_TEST: bool>(
         &self,
         pos: &mut Position<W>,
         first: usize,
@@ -760,8 +768,12 @@ impl<W: Width> Game<W> {
         let mut origin = first;
         let mut lap = |pos: &mut Position<W>, origin: usize| {
             on_lap(origin, pos.pits[origin]);
+            // Packed where no pit is passed over: closed pits are sown into
+            // (`unfilled reopens`, `unplayed`) as open ones.
             let last = match &self.packed {
-                Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, origin, direction),
+                Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
+                    packed.sow(pos, origin, direction)
+                }
                 _ => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
             };
             (last, self.relay_from(pos, last, direction))
@@ -775,7 +787,7 @@ impl<W: Width> Game<W> {
             let Some(next) = next else {
                 return (last, LapsEnd::Done, relays + 1);
             };
-            if self.ends.lap_test && self.lap_ends_game(pos) {
+            if LAP_TEST && self.lap_ends_game(pos) {
                 return (last, LapsEnd::Stopped, relays + 1);
             }
             origin = next;
@@ -812,7 +824,9 @@ impl<W: Width> Game<W> {
             &self.sowing.sow_path[pos.to_move.index()][direction][first][..self.sowing.path_len];
         on_lap(first, pos.pits[first]);
         match &self.packed {
-            Some(packed) if pos.closed == W::Set::ZERO => packed.sow(pos, first, direction),
+            Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
+                packed.sow(pos, first, direction)
+            }
             // A plain lap's single stone is sown like any other.
             _ if PLAIN && pos.closed == W::Set::ZERO => self.sow_lap(pos, path, first),
             _ => self.sow_any_lap(pos, path, first),
@@ -859,8 +873,23 @@ impl<W: Width> Game<W> {
 
     /// Whether an end condition of the rules holds after a relay lap, the
     /// stones sown into the mover's store so far counted as captured.
-    #[inline]
+    /// Where an empty row is the only condition a lap can bring, one masked
+    /// read of the board, in the lap loop (relays run to many laps a move);
+    /// otherwise the rules' tests ([`Game::lap_ends_game_by_rules`]).
+    #[inline(always)]
     fn lap_ends_game(&self, pos: &Position<W>) -> bool {
+        match self.ends.lap_tests_rows_alone {
+            true => with_words!(self.board.narrow, |K| self.a_row_is_empty::<K>(pos)),
+            false => self.lap_ends_game_by_rules(pos),
+        }
+    }
+
+    /// [`Game::lap_ends_game`] by every end condition of the rules. Out of
+    /// line, as before the test of an empty row alone was taken apart: in
+    /// line it slows the lap loops of the relays that test nothing after a
+    /// lap (Papan Dakon's).
+    #[inline(never)]
+    fn lap_ends_game_by_rules(&self, pos: &Position<W>) -> bool {
         if !self.board.has_stores {
             // Nothing sown into a store: the board is read as it is.
             return self.end_condition(pos).is_some() || self.lap_leaves_no_move(pos);
@@ -1101,18 +1130,16 @@ impl<W: Width> Game<W> {
     /// (two on a [`Game::narrow`] board).
     #[inline(always)]
     pub(super) fn end_condition_in<const K: usize>(&self, pos: &Position<W>) -> Option<EndReason> {
+        if self.ends.rows_alone {
+            return self.a_row_is_empty::<K>(pos).then_some(EndReason::RowEmpty);
+        }
         let tests = self.ends.tests;
         let tested = |reason: EndReason| tests & reason.bit() != 0;
         let words = pos.words_n::<K>();
         let mut holds = 0u16;
         let mut set = |reason: EndReason, holding: bool| holds |= reason.bit() * u16::from(holding);
         if tested(EndReason::RowEmpty) {
-            let [south, north] = self
-                .board
-                .row_bytes
-                .each_ref()
-                .map(|mask| masked(&words, mask));
-            set(EndReason::RowEmpty, south == 0 || north == 0);
+            set(EndReason::RowEmpty, self.a_row_is_empty::<K>(pos));
         }
         if tested(EndReason::CapturedMajority) {
             let total = pos.total_stones();
@@ -1155,6 +1182,17 @@ impl<W: Width> Game<W> {
             return None;
         }
         self.ends.first_holding(holds)
+    }
+
+    /// Whether a player's row is empty in `pos` (`row_empty`), reading the
+    /// first `K` words of the board.
+    #[inline(always)]
+    fn a_row_is_empty<const K: usize>(&self, pos: &Position<W>) -> bool {
+        let words = pos.words_n::<K>();
+        let [south, north] = (self.board.row_bytes)
+            .each_ref()
+            .map(|mask| masked(&words, mask));
+        south == 0 || north == 0
     }
 
     /// Whether the mover must feed the opponent in `pos` (inlined into the

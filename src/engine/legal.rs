@@ -49,6 +49,9 @@ enum Gate {
     Over(EndReason),
     /// The legal moves come from the full successors, not the candidates.
     Listed,
+    /// The players are choosing the pits to refill (`fill_from choice`):
+    /// the moves are the refill moves ([`Game::refill_candidates`]).
+    Refill,
     /// Pits changed hands (`refill surplus`) or were claimed (`claim`): the
     /// candidates are the moves of the pits the mover owns
     /// ([`Game::owned_pits`]) rather than of their row.
@@ -92,6 +95,7 @@ impl<W: Width> Game<W> {
                 out.clear();
                 return Legality::Listed;
             }
+            Gate::Refill => return self.refill_candidates(pos, out),
         }
         let mover = pos.to_move.index();
         if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {
@@ -222,11 +226,27 @@ impl<W: Width> Game<W> {
     fn gate<const K: usize>(&self, pos: &Position<W>) -> Gate {
         // The common case on one branch: no refill, vote or pit that changed
         // hands, so only the end conditions can hold.
-        if pos.refilling.is_some()
-            | (pos.vote != Vote::None)
-            | (pos.swapped | pos.claimed != W::Set::ZERO)
-        {
-            return self.gate_after_change::<K>(pos);
+        let choosing = pos.refilling.is_some() | (pos.vote != Vote::None);
+        let changed = pos.swapped | pos.claimed != W::Set::ZERO;
+        if choosing | changed {
+            if choosing {
+                return self.gate_while_choosing(pos);
+            }
+            // Pits changed hands: tested in line, as on a plain board
+            // (once a pit has changed hands, it has at every later ply of
+            // the round). Where a grand-slam rule can forbid a move, the
+            // moves come from the full successors: the slam screens
+            // ([`Game::slam_possible`], [`Game::would_grand_slam`]) read
+            // the rows.
+            if self.ends.has_conditions {
+                if let Some(reason) = self.end_condition_in::<K>(pos) {
+                    return Gate::Over(reason);
+                }
+            }
+            return match self.legality.slam_limits_moves {
+                true => Gate::Listed,
+                false => Gate::Owned,
+            };
         }
         if self.ends.has_conditions {
             if let Some(reason) = self.end_condition_in::<K>(pos) {
@@ -236,28 +256,32 @@ impl<W: Width> Game<W> {
         Gate::Open
     }
 
-    /// [`Game::gate`] of a position where a refill or a vote is under way
-    /// or pits changed hands, the tests in their order. Where pits changed
-    /// hands under a grand-slam rule that can forbid a move, the moves come
-    /// from the full successors: the slam screens
-    /// ([`Game::slam_possible`], [`Game::would_grand_slam`]) read the rows.
+    /// [`Game::gate`] of a position where a refill or a vote is under way:
+    /// the moves come from the successors (an agreed end is over).
     #[cold]
     #[inline(never)]
-    fn gate_after_change<const K: usize>(&self, pos: &Position<W>) -> Gate {
-        if pos.refilling.is_some() || pos.vote != Vote::None {
-            return match pos.vote {
-                Vote::Agreed => Gate::Over(EndReason::Repetition),
-                _ => Gate::Listed,
-            };
+    fn gate_while_choosing(&self, pos: &Position<W>) -> Gate {
+        match pos.vote {
+            Vote::Agreed => Gate::Over(EndReason::Repetition),
+            Vote::None => Gate::Refill,
+            _ => Gate::Listed,
         }
-        if self.ends.has_conditions {
-            if let Some(reason) = self.end_condition_in::<K>(pos) {
-                return Gate::Over(reason);
-            }
+    }
+
+    /// The refill moves of `pos`, whose players are choosing the pits to
+    /// refill: a move for each pit the mover may fill ([`Game::fillable`]),
+    /// in pit order, as [`Game::successors`] lists them, without playing
+    /// them; from the successors when there is none.
+    #[cold]
+    fn refill_candidates(&self, pos: &Position<W>, out: &mut Moves<W>) -> Legality<W> {
+        out.clear();
+        let pits = self.fillable(pos, pos.to_move);
+        for pit in (0..self.pit_count()).filter(|&pit| pits.has(pit)) {
+            out.push(Move::fill(pit));
         }
-        match self.legality.slam_limits_moves {
-            true => Gate::Listed,
-            false => Gate::Owned,
+        match out.is_empty() {
+            true => Legality::Listed,
+            false => Legality::Exact,
         }
     }
 
@@ -364,7 +388,7 @@ impl<W: Width> Game<W> {
         let place = match self.gate::<K>(pos) {
             Gate::Open => self.move_table.playable_bits[mover] & !pos.closed,
             Gate::Owned => self.owned_pits(pos),
-            Gate::Over(_) | Gate::Listed => return None,
+            Gate::Over(_) | Gate::Listed | Gate::Refill => return None,
         };
         let mut pits = pos.holding_at_least::<K>(self.legality.min_stones) & place;
         if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {

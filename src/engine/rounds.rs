@@ -159,14 +159,18 @@ impl<W: Width> Game<W> {
             Remainder::NextPit => usize::from(c.div_ceil(per_pit)),
             Remainder::Kept => usize::from(c / per_pit),
         });
+        let held = self.pits_holding(next, 1);
         let filled = |player: Player| {
-            let own = (0..self.pit_count()).filter(|&pit| self.owner(next, pit) == player);
+            // The pits `player` owns ([`Game::owner`]): their row, a pit
+            // that changed hands the other row's player's.
+            let [row, other] = [player, player.other()].map(|p| self.board.row_bits[p.index()]);
+            let own = (row & !next.swapped) | (other & next.swapped);
             // A pit is filled when it holds stones (an empty open pit is
             // one its owner could not fill, under `unfilled open`).
-            let holding = own.clone().filter(|&pit| next.pits[pit] != 0).count();
+            let holding = (own & held).count_ones() as usize;
             // Under `fill_from choice` the closed pits are filled by moves
             // still to come, as many as the stones kept allow.
-            let closed = (own.filter(|&pit| next.pits[pit] == 0 && next.is_closed(pit))).count();
+            let closed = (own & !held & next.closed).count_ones() as usize;
             let chosen = match (self.rules().rounds.fill_from, self.rules().rounds.refill) {
                 // Under `refill surplus` every full pit kept is named, in
                 // the other's row once the player's own is full.

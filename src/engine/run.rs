@@ -511,22 +511,34 @@ impl<W: Width> Game<W> {
     /// Searching agents score the end positions of their search tree with it.
     pub fn final_scores(&self, pos: &Position<W>, end: EndReason) -> [u16; 2] {
         let mut scores = pos.captured;
+        // The stones of the pits of a mask.
+        let stones = |mut pits: W::Set| {
+            let mut stones = 0u16;
+            while pits != W::Set::ZERO {
+                stones += u16::from(pos.pits[pits.trailing_zeros() as usize]);
+                pits = pits.without_lowest();
+            }
+            stones
+        };
+        // The pits each player owns ([`Game::owner`]): their row, a pit
+        // that changed hands the other row's player's.
+        let north = self.board.row_bits[Player::North.index()] ^ pos.swapped;
+        let owned = |p: Player| match p {
+            Player::North => north,
+            Player::South => self.board.row_bits[Player::South.index()] ^ pos.swapped,
+        };
         // The stones kept in a claimed pit are its owner's whatever the end.
-        for pit in (0..self.pit_count()).filter(|&pit| pos.is_claimed(pit)) {
-            scores[self.owner(pos, pit).index()] += u16::from(pos.pits[pit]);
+        if pos.claimed != W::Set::ZERO {
+            for p in Player::BOTH {
+                scores[p.index()] += stones(pos.claimed & owned(p));
+            }
         }
         // A player's pits: their row, less and plus the pits that changed
         // hands, less the claimed pits.
         let row = |p: Player| -> u16 {
-            let stones = |pits: &mut dyn Iterator<Item = usize>| {
-                pits.map(|pit| u16::from(pos.pits[pit])).sum()
-            };
             match pos.swapped | pos.claimed == W::Set::ZERO {
-                true => stones(&mut self.row(p)),
-                false => stones(
-                    &mut (0..self.pit_count())
-                        .filter(|&pit| !pos.is_claimed(pit) && self.owner(pos, pit) == p),
-                ),
+                true => (self.row(p)).map(|pit| u16::from(pos.pits[pit])).sum(),
+                false => stones(owned(p) & !pos.claimed),
             }
         };
         match self.scoring(end) {

@@ -21,6 +21,10 @@ pub(in crate::engine) struct CaptureRules<W: Width = Narrow> {
     /// The capture rules that sweep the board after the sowing (`on
     /// sweep`), in file order (after the last-pit rules).
     pub(in crate::engine) sweep_rules: Box<[CaptureTable<W>]>,
+    /// Whether every sweep requires a capture by the move (`requires
+    /// capture`): a move that captured nothing sweeps nothing, and the
+    /// sweeps are not looked at.
+    pub(in crate::engine) sweeps_need_capture: bool,
     /// The largest count any rule captures (0 when none does).
     pub(in crate::engine) max_capturable: usize,
     /// `capturable[n]`: some last-pit rule captures a last pit holding `n`
@@ -105,10 +109,12 @@ impl<W: Width> CaptureRules<W> {
             }
         });
         let beyond_last = sowing_captures || !sweep_rules.is_empty();
+        let sweeps_need_capture = sweep_rules.iter().all(|c| c.requires_capture);
         CaptureRules {
             capture_rules: capture_rules.into(),
             sowing_rules: sowing_rules.into(),
             sweep_rules: sweep_rules.into(),
+            sweeps_need_capture,
             max_capturable,
             capturable,
             capture_pits,

@@ -26,6 +26,15 @@ pub(in crate::engine) struct EndRules {
     /// (`test_after lap` or `lap_moves`, with relay laps and a condition a
     /// lap can bring).
     pub(in crate::engine) lap_test: bool,
+    /// Whether an empty row is the only condition tested (`row_empty`,
+    /// with `no_legal_move` or `neither_can_move`): the test is then one
+    /// masked read of the board.
+    pub(in crate::engine) rows_alone: bool,
+    /// Whether the only condition a lap can bring is an empty row
+    /// ([`EndRules::rows_alone`] where no lap tests that neither player
+    /// can move): the lap test is then one masked read of the board, the
+    /// stores left out (they are in no row).
+    pub(in crate::engine) lap_tests_rows_alone: bool,
     /// Whether a lap that leaves neither player a move ends the game
     /// (`neither_can_move` under `test_after lap_moves`).
     pub(in crate::engine) lap_tests_neither_moving: bool,
@@ -89,6 +98,12 @@ impl EndRules {
             }
             EndReason::PlyCap => end.leftovers,
         });
+        let tests = checks[..check_count]
+            .iter()
+            .fold(0, |bits, &reason| bits | reason.bit());
+        let lap_tests_neither_moving = relay_laps
+            && EndWhen::NeitherCanMove.tested_after_laps(end.test_after)
+            && end.when.contains(&EndWhen::NeitherCanMove);
         EndRules {
             has_conditions: end
                 .when
@@ -96,14 +111,12 @@ impl EndRules {
                 .any(|w| !matches!(w, EndWhen::NoLegalMove | EndWhen::NeitherCanMove)),
             checks,
             check_count,
-            tests: checks[..check_count]
-                .iter()
-                .fold(0, |bits, &reason| bits | reason.bit()),
+            tests,
             relay_cycle_ends: relay_laps && end.when.contains(&EndWhen::RelayCycle),
             lap_test: relay_laps && end.when.iter().any(|w| w.tested_after_laps(end.test_after)),
-            lap_tests_neither_moving: relay_laps
-                && EndWhen::NeitherCanMove.tested_after_laps(end.test_after)
-                && end.when.contains(&EndWhen::NeitherCanMove),
+            lap_tests_neither_moving,
+            rows_alone: tests == EndReason::RowEmpty.bit(),
+            lap_tests_rows_alone: tests == EndReason::RowEmpty.bit() && !lap_tests_neither_moving,
             stones_left_at_most: end.stones_left_at_most.unwrap_or(0),
             score_at_least: end.score_at_least.map_or(u16::MAX, u16::from),
             passes: end.when.contains(&EndWhen::NeitherCanMove),

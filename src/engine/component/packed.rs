@@ -156,13 +156,16 @@ pub(in crate::engine) fn count(board: &Lanes, pit: usize) -> u8 {
 
 /// Whether a move can be played whole on a packed board: the last-pit
 /// capture `rules` all take what [`Game::capture_packed`] knows (the last
-/// pit with its chain, or the facing pit), and no rule sweeps the board
-/// after the sowing (`sweeps`).
+/// pit with its chain, or the facing pit). A sweep after the sowing is
+/// played on the board written back; the grand-slam screens of packed
+/// moves ([`Game::packed_grand_slam`]) see the last pit alone, so where
+/// `slams_matter` no rule may sweep (`sweeps`).
 pub(in crate::engine) fn whole_moves_fit<W: Width>(
     rules: &[CaptureTable<W>],
     sweeps: &[CaptureTable<W>],
+    slams_matter: bool,
 ) -> bool {
-    sweeps.is_empty()
+    (sweeps.is_empty() || !slams_matter)
         && rules
             .iter()
             .all(|rule| !matches!(rule.take, Take::Neighbours | Take::Next | Take::TwoOut))

@@ -341,6 +341,15 @@ impl<W: Width> Game<W> {
 }
 
 impl<W: Width> Game<W> {
+    /// Whether a move that captured as `effect` says (before the sweeps)
+    /// may sweep: the rules have a sweep, and a move that captured nothing
+    /// is not looked at when every sweep requires a capture.
+    #[inline(always)]
+    pub(super) fn sweeps_after(&self, effect: &Effect<W>) -> bool {
+        !self.captures.sweep_rules.is_empty()
+            && (effect.captured != 0 || !self.captures.sweeps_need_capture)
+    }
+
     /// The sweeps (`on sweep`), in order, once the sowing and the last-pit
     /// rules are done: each takes every pit of its rows that holds one of
     /// its counts (a rule with `board_at_most` only when the board holds

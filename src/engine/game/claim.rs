@@ -73,17 +73,28 @@ impl<W: Width> Game<W> {
             return false;
         }
         let owners = self.owners(pos);
-        let north = |pit: usize| owners.has(pit);
-        if rule.of_owned && north(last) == (mover == Player::North) {
+        if rule.of_owned && owners.has(last) == (mover == Player::North) {
             return false;
         }
-        if rule.only_one && self.claimed_pits(pos, mover).next().is_some() {
+        // The pits each player has claimed, as masks.
+        let claimed_by = |player: Player| match player {
+            Player::North => pos.claimed & owners,
+            Player::South => pos.claimed & !owners,
+        };
+        if rule.only_one && claimed_by(mover) != W::Set::ZERO {
             return false;
         }
-        !(rule.mirror_forbidden
-            && self
-                .claimed_pits(pos, mover.other())
-                .any(|theirs| theirs % self.board.per_side == last % self.board.per_side))
+        if rule.mirror_forbidden {
+            let mut theirs = claimed_by(mover.other());
+            while theirs != W::Set::ZERO {
+                let pit = theirs.trailing_zeros() as usize;
+                theirs = theirs.without_lowest();
+                if pit % self.board.per_side == last % self.board.per_side {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// At the end of a move whose last stone fell in `last`: claims `last`

@@ -26,7 +26,7 @@ impl<W: Width> Game<W> {
     /// the pits of theirs, the closed pits of the other's row, named from
     /// that row's left likewise. Empty when they have nothing left to
     /// choose.
-    pub(super) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
+    pub(in crate::engine) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
         let own = self.own_row_fillable(pos, player);
         if own != W::Set::ZERO || self.rules().rounds.refill != Some(Refill::Surplus) {
             return own;

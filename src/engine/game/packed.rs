@@ -54,8 +54,12 @@ impl<W: Width> Game<W> {
             }
         }
         pos.pits[..LANES].copy_from_slice(&board);
-        // Every pit a packed move takes is taken where it ended.
-        let again = self.moves_again(last, &effect, effect.captured_pits);
+        // The pits taken where the move ended, before any sweep.
+        let ended_pits = effect.captured_pits;
+        if capture && self.sweeps_after(&effect) {
+            self.sweep(pos, mover, &mut effect);
+        }
+        let again = self.moves_again(last, &effect, ended_pits);
         if !again {
             pos.to_move = mover.other();
         }
@@ -238,18 +242,26 @@ pub(super) mod tests {
         assert!(packed_variants >= 10, "only {packed_variants} packed");
     }
 
-    /// On every shipped variant that plays whole moves packed, random games
-    /// where every move of every position, with and without capture, leaves
-    /// the position and effect of the pit-by-pit move.
+    /// On every shipped variant and reading that plays whole moves packed,
+    /// random games where every move of every position, with and without
+    /// capture, leaves the position and effect of the pit-by-pit move
+    /// (sweeps included: Oure Ngat, Hoyito's reading `ludii`).
     #[test]
     fn a_packed_move_plays_as_the_pit_by_pit_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut checked = 0u64;
-        for name in variants::shipped_names() {
-            let game: Game = Game::new(variants::load(name).unwrap().rules);
+        let (mut checked, mut swept) = (0u64, 0u64);
+        let names = variants::shipped_names().flat_map(|name| {
+            let text = variants::source(name).unwrap().text;
+            let readings = crate::rules::readings::names_in(&text);
+            std::iter::once(name.to_string())
+                .chain(readings.into_iter().map(move |r| format!("{name}@{r}")))
+        });
+        for name in names {
+            let game: Game = Game::new(variants::load(&name).unwrap().rules);
             let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
                 continue;
             };
+            let sweeps = !game.captures.sweep_rules.is_empty();
             for _ in 0..300 {
                 let mut run = GameRun::new(&game, game.start());
                 while run.end().is_none() && run.plies() < 300 {
@@ -270,6 +282,7 @@ pub(super) mod tests {
                                 "{name}: {mv:?} (capture {capture}) from {pos:?}"
                             );
                             checked += 1;
+                            swept += u64::from(sweeps);
                         }
                     }
                     let pick = rng.random_range(0..run.moves().len());
@@ -278,6 +291,7 @@ pub(super) mod tests {
             }
         }
         assert!(checked > 100_000, "only {checked} moves checked");
+        assert!(swept > 10_000, "only {swept} moves with sweeps checked");
     }
 
     /// On every shipped variant whose moves are one plain lap
