@@ -19,13 +19,15 @@ const BUCKET: u64 = 1 << (32 - BITS);
 /// An entry of [`DRAW`] whose bucket does not decide the index.
 const UNDECIDED: u8 = 0x80;
 
-/// `DRAW[mask][x >> (32 - BITS)]`: the pit `random_range` draws among the set bits
+/// `DRAW[x >> (32 - BITS)][mask]`: the pit `random_range` draws among the set bits
 /// of `mask` from the output `x`, when every output of the bucket draws
-/// that pit with no second output; [`UNDECIDED`] otherwise.
-static DRAW: [[u8; 1 << BITS]; 256] = draw_table();
+/// that pit with no second output; [`UNDECIDED`] otherwise. The bucket
+/// first: its row is known from the random output before the board gives
+/// the mask, which is then one indexed load's offset.
+static DRAW: [[u8; 256]; 1 << BITS] = draw_table();
 
-const fn draw_table() -> [[u8; 1 << BITS]; 256] {
-    let mut table = [[UNDECIDED; 1 << BITS]; 256];
+const fn draw_table() -> [[u8; 256]; 1 << BITS] {
+    let mut table = [[UNDECIDED; 256]; 1 << BITS];
     let mut mask = 1;
     while mask < 256 {
         let count = (mask as u32).count_ones() as u64;
@@ -40,7 +42,7 @@ const fn draw_table() -> [[u8; 1 << BITS]; 256] {
             // last can need one without the index rising.
             let second = (last * count) as u32 > (count as u32).wrapping_neg();
             if (last * count) >> 32 == index && !second {
-                table[mask][bucket] = nth_bit(mask, index as u32);
+                table[bucket][mask] = nth_bit(mask, index as u32);
             }
             bucket += 1;
         }
@@ -69,7 +71,7 @@ const fn nth_bit(mask: usize, n: u32) -> u8 {
 #[inline(always)]
 pub(super) fn pit<R: RngCore>(mask: usize, rng: &mut R) -> usize {
     let x = rng.next_u32();
-    let entry = DRAW[mask & 0xFF][(x >> (32 - BITS)) as usize];
+    let entry = DRAW[(x >> (32 - BITS)) as usize][mask & 0xFF];
     if entry & UNDECIDED == 0 {
         return usize::from(entry);
     }
@@ -153,13 +155,13 @@ mod tests {
         }
         // Worked by hand: one pit always; two split at 2^31, the start of
         // bucket 64; three at 2^32/3 and 2^33/3, inside buckets 42 and 85.
-        assert_eq!(DRAW[0b1][5], 0);
-        assert_eq!(DRAW[0b1010][63], 1);
-        assert_eq!(DRAW[0b1010][64], 3);
-        assert_eq!(DRAW[0b0111][41], 0);
-        assert_eq!(DRAW[0b0111][42], UNDECIDED);
-        assert_eq!(DRAW[0b0111][43], 1);
-        assert_eq!(DRAW[0b0111][85], UNDECIDED);
-        assert_eq!(DRAW[0b0111][127], 2);
+        assert_eq!(DRAW[5][0b1], 0);
+        assert_eq!(DRAW[63][0b1010], 1);
+        assert_eq!(DRAW[64][0b1010], 3);
+        assert_eq!(DRAW[41][0b0111], 0);
+        assert_eq!(DRAW[42][0b0111], UNDECIDED);
+        assert_eq!(DRAW[43][0b0111], 1);
+        assert_eq!(DRAW[85][0b0111], UNDECIDED);
+        assert_eq!(DRAW[127][0b0111], 2);
     }
 }
