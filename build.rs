@@ -32,29 +32,4 @@ fn main() {
     code.push_str("];\n");
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("shipped.rs");
     fs::write(out, code).expect("OUT_DIR is writable");
-    // `std::hint::select_unpredictable` (Rust 1.88), when the compiler has
-    // it: the playout kernel picks the sowing of a drawn pit by it (see
-    // `src/engine/kernel/play.rs`); older compilers within the crate's
-    // `rust-version` get a plain `if` there.
-    println!("cargo::rustc-check-cfg=cfg(select_unpredictable)");
-    if rustc_minor().is_some_and(|minor| minor >= 88) {
-        println!("cargo:rustc-cfg=select_unpredictable");
-    }
-}
-
-/// The minor version of the compiler building the crate (`rustc
-/// 1.MINOR.PATCH ...`), if it says.
-fn rustc_minor() -> Option<u32> {
-    let rustc = env::var("RUSTC").ok()?;
-    let out = std::process::Command::new(rustc)
-        .arg("--version")
-        .output()
-        .ok()?;
-    let text = String::from_utf8(out.stdout).ok()?;
-    text.split_whitespace()
-        .nth(1)?
-        .split('.')
-        .nth(1)?
-        .parse()
-        .ok()
 }

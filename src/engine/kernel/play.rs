@@ -8,6 +8,7 @@
 //! state by value and a copy of the stream, see [`on_copy`]).
 
 use rand::Rng;
+use std::hint::select_unpredictable;
 
 use super::draw;
 use super::history::{Key, Seen};
@@ -29,29 +30,6 @@ struct Sown {
     /// The move was a grand slam (it captured from the opponent's row and
     /// left it empty).
     slam: bool,
-}
-
-/// `a` when `cond`, else `b`, for a condition drawn at random: a select
-/// the compiler keeps as one, without a branch and without moving a load
-/// after it (`std::hint::select_unpredictable`, where the compiler has it:
-/// see the build script).
-#[cfg(select_unpredictable)]
-#[allow(clippy::incompatible_msrv)] // the build script found it in this compiler
-#[inline(always)]
-fn select<T>(cond: bool, a: T, b: T) -> T {
-    std::hint::select_unpredictable(cond, a, b)
-}
-
-/// `a` when `cond`, else `b` (a compiler without
-/// `std::hint::select_unpredictable`).
-#[cfg(not(select_unpredictable))]
-#[inline(always)]
-fn select<T>(cond: bool, a: T, b: T) -> T {
-    if cond {
-        a
-    } else {
-        b
-    }
 }
 
 /// Calls `f` (a cold path) with a copy of the stream `rng` that it
@@ -521,10 +499,12 @@ impl<W: Key> Compiled<W> {
             let sowing = &sowings[at << 7 | (lanes.byte(at) & 127)];
             (lanes.plus(sowing.delta), sowing.table_row)
         };
+        // Selects the compiler keeps as selects, without a branch (the pit
+        // is drawn at random) and without moving a sowing's load after them.
         let odd = pit & 1 != 0;
-        let low = select(odd, sown(1), sown(0));
-        let high = select(odd, sown(3), sown(2));
-        select(pit & 2 != 0, high, low)
+        let low = select_unpredictable(odd, sown(1), sown(0));
+        let high = select_unpredictable(odd, sown(3), sown(2));
+        select_unpredictable(pit & 2 != 0, high, low)
     }
 
     /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
