@@ -261,7 +261,7 @@ impl<W: Key> Compiled<W> {
         }
         let mask = candidates as usize;
         if F & SLAMS_FORBIDDEN == 0 {
-            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng)));
+            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng, F & STORES == 0)));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
         // drawn again without it when it is one. Every move is played so,
@@ -269,7 +269,7 @@ impl<W: Key> Compiled<W> {
         // (as the general engine does): the result is the same, and the
         // loop has no branch that the board decides at random.
         let saved = rng.clone();
-        let pit = draw::pit(mask, rng);
+        let pit = draw::pit(mask, rng, F & STORES == 0);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
         // Under feeding the opponent's row was not empty (tested above), so
@@ -304,7 +304,7 @@ impl<W: Key> Compiled<W> {
         rng: &mut R,
     ) -> Result<(State<W>, bool), EndReason> {
         while left != 0 {
-            let pit = draw::pit(left, rng);
+            let pit = draw::pit(left, rng, false);
             let mut played = s;
             let sown = self.sow_and_capture::<STORES>(&mut played, pit, true);
             if !sown.slam {
