@@ -480,7 +480,8 @@ fn board_of_records(files: &[RecordFile]) -> Result<crate::rules::Rules, Error> 
             .map_while(|t| t.parse().ok())
             .collect();
         let first = *pits.first()?;
-        (pits.len() % 2 == 0 && pits.iter().all(|&p| p == first)).then_some((pits.len() / 2, first))
+        (pits.len().is_multiple_of(2) && pits.iter().all(|&p| p == first))
+            .then_some((pits.len() / 2, first))
     });
     let (pits, seeds) = match from_start {
         Some(board) => board,

@@ -165,9 +165,10 @@ impl ChainTable {
         two_tests: bool,
         branch_free: bool,
     ) -> (u64, u64, bool) {
-        let test = |(mask, value): (u64, u64)| {
-            !((((window & mask) ^ value) | HIGH).wrapping_sub(ONES)) & HIGH
-        };
+        // A byte of `(window & mask) ^ value` is below 128, so `0x80` minus
+        // it borrows from no other byte and keeps its high bit exactly when
+        // it is 0.
+        let test = |(mask, value): (u64, u64)| (HIGH - ((window & mask) ^ value)) & HIGH;
         let mut counted = test(self.tests[0]);
         if two_tests {
             counted |= test(self.tests[1]);

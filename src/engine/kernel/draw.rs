@@ -19,13 +19,34 @@ const BUCKET: u64 = 1 << (32 - BITS);
 /// An entry of [`DRAW`] whose bucket does not decide the index.
 const UNDECIDED: u8 = 0x80;
 
-/// `DRAW[mask][x >> (32 - BITS)]`: the pit `random_range` draws among the set bits
+/// `DRAW[x >> (32 - BITS)][mask]`: the pit `random_range` draws among the set bits
 /// of `mask` from the output `x`, when every output of the bucket draws
-/// that pit with no second output; [`UNDECIDED`] otherwise.
-static DRAW: [[u8; 1 << BITS]; 256] = draw_table();
+/// that pit with no second output; [`UNDECIDED`] otherwise. The bucket
+/// first: its row is known from the random output before the board gives
+/// the mask, which is then one indexed load's offset.
+static DRAW: [[u8; 256]; 1 << BITS] = draw_table();
 
-const fn draw_table() -> [[u8; 1 << BITS]; 256] {
+/// [`DRAW`] with the mask first, `DRAW_BY_MASK[mask][x >> (32 - BITS)]`:
+/// the layout the shapes with stores (Kalah) play faster with, their
+/// mask known no later than the random output.
+static DRAW_BY_MASK: [[u8; 1 << BITS]; 256] = by_mask(&DRAW);
+
+const fn by_mask(by_bucket: &[[u8; 256]; 1 << BITS]) -> [[u8; 1 << BITS]; 256] {
     let mut table = [[UNDECIDED; 1 << BITS]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut bucket = 0;
+        while bucket < 1 << BITS {
+            table[mask][bucket] = by_bucket[bucket][mask];
+            bucket += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+const fn draw_table() -> [[u8; 256]; 1 << BITS] {
+    let mut table = [[UNDECIDED; 256]; 1 << BITS];
     let mut mask = 1;
     while mask < 256 {
         let count = (mask as u32).count_ones() as u64;
@@ -40,7 +61,7 @@ const fn draw_table() -> [[u8; 1 << BITS]; 256] {
             // last can need one without the index rising.
             let second = (last * count) as u32 > (count as u32).wrapping_neg();
             if (last * count) >> 32 == index && !second {
-                table[mask][bucket] = nth_bit(mask, index as u32);
+                table[bucket][mask] = nth_bit(mask, index as u32);
             }
             bucket += 1;
         }
@@ -65,11 +86,17 @@ const fn nth_bit(mask: usize, n: u32) -> u8 {
 }
 
 /// A pit drawn uniformly among the set bits of `mask` (not 0), from `rng`
-/// exactly as `PICK[mask][rng.random_range(0..COUNT[mask])]` draws it.
+/// exactly as `PICK[mask][rng.random_range(0..COUNT[mask])]` draws it,
+/// read from [`DRAW`] when `bucket_first` (a constant of the move loop),
+/// else from [`DRAW_BY_MASK`].
 #[inline(always)]
-pub(super) fn pit<R: RngCore>(mask: usize, rng: &mut R) -> usize {
+pub(super) fn pit<R: RngCore>(mask: usize, rng: &mut R, bucket_first: bool) -> usize {
     let x = rng.next_u32();
-    let entry = DRAW[mask & 0xFF][(x >> (32 - BITS)) as usize];
+    let bucket = (x >> (32 - BITS)) as usize;
+    let entry = match bucket_first {
+        true => DRAW[bucket][mask & 0xFF],
+        false => DRAW_BY_MASK[mask & 0xFF][bucket],
+    };
     if entry & UNDECIDED == 0 {
         return usize::from(entry);
     }
@@ -138,14 +165,15 @@ mod tests {
         for mask in 1..256usize {
             let count = usize::from(COUNT[mask]);
             for &first in &firsts {
-                for &second in &seconds {
+                for (&second, bucket_first) in seconds.iter().flat_map(|s| [(s, true), (s, false)])
+                {
                     let mut ours = Outputs(vec![first, second, 7]);
                     let mut theirs = Outputs(vec![first, second, 7]);
                     let expected = PICK[mask][theirs.random_range(0..count)];
                     assert_eq!(
-                        pit(mask, &mut ours),
+                        pit(mask, &mut ours, bucket_first),
                         usize::from(expected),
-                        "mask {mask:08b}, outputs {first:#x} {second:#x}"
+                        "mask {mask:08b}, outputs {first:#x} {second:#x}, bucket first {bucket_first}"
                     );
                     assert_eq!(ours.0, theirs.0, "outputs used");
                 }
@@ -153,13 +181,13 @@ mod tests {
         }
         // Worked by hand: one pit always; two split at 2^31, the start of
         // bucket 64; three at 2^32/3 and 2^33/3, inside buckets 42 and 85.
-        assert_eq!(DRAW[0b1][5], 0);
-        assert_eq!(DRAW[0b1010][63], 1);
-        assert_eq!(DRAW[0b1010][64], 3);
-        assert_eq!(DRAW[0b0111][41], 0);
-        assert_eq!(DRAW[0b0111][42], UNDECIDED);
-        assert_eq!(DRAW[0b0111][43], 1);
-        assert_eq!(DRAW[0b0111][85], UNDECIDED);
-        assert_eq!(DRAW[0b0111][127], 2);
+        assert_eq!(DRAW[5][0b1], 0);
+        assert_eq!(DRAW[63][0b1010], 1);
+        assert_eq!(DRAW[64][0b1010], 3);
+        assert_eq!(DRAW[41][0b0111], 0);
+        assert_eq!(DRAW[42][0b0111], UNDECIDED);
+        assert_eq!(DRAW[43][0b0111], 1);
+        assert_eq!(DRAW[85][0b0111], UNDECIDED);
+        assert_eq!(DRAW[127][0b0111], 2);
     }
 }

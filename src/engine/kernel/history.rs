@@ -141,6 +141,14 @@ pub(super) struct Seen<'a, W: Key> {
     filter: W::Filter,
 }
 
+/// Whether `keys` holds `key`: the scan behind a filter hit, out of the
+/// move loop, so that the registers it needs are not taken from the loop.
+#[cold]
+#[inline(never)]
+fn seen_before<W: Key>(keys: &[W], key: W) -> bool {
+    keys.contains(&key)
+}
+
 impl<'a, W: Key> Seen<'a, W> {
     /// The history of a game of at most `cap` plies from the position
     /// `start` (a key), in `history`'s buffer.
@@ -172,7 +180,7 @@ impl<'a, W: Key> Seen<'a, W> {
         self.filter.keep(keep);
         self.len &= keep as usize;
         let hash = key.hash();
-        if self.filter.has(hash) && self.keys[..self.len].contains(&key) {
+        if self.filter.has(hash) && seen_before(&self.keys[..self.len], key) {
             return true;
         }
         self.filter.set(hash);

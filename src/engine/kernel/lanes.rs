@@ -182,11 +182,13 @@ pub(super) fn byte_sum(x: u64) -> u32 {
 }
 
 /// Bit `i` set when the high bit of byte `i` of `x` is, `x` holding no
-/// other bit (a multiplication gathers them: byte `i`'s bit lands alone in
-/// bit 56 + `i`).
+/// other bit: one multiplication gathers them, byte `i`'s bit (bit `7 + 8i`)
+/// times `2^(49 - 7i)` landing in bit `56 + i`; the other products land in
+/// distinct bits below 56 or past the word, so nothing carries into the
+/// top byte.
 #[inline(always)]
 pub(super) fn high_bits(x: u64) -> u32 {
-    ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    (x.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32
 }
 
 /// `PICK[mask][k]`: the `k`-th set bit of the 8-bit `mask` (from 0, lowest
@@ -232,6 +234,10 @@ mod tests {
     fn the_high_bits_of_the_bytes_are_gathered_in_order() {
         assert_eq!(high_bits(0x80 << 8 | 0x80 << 56), 1 << 1 | 1 << 7);
         assert_eq!(high_bits(HIGH), 0xFF);
+        for bits in 0..256u32 {
+            let x = (0..8).fold(0u64, |x, i| x | u64::from(bits >> i & 1) << (8 * i + 7));
+            assert_eq!(high_bits(x), bits, "{bits:08b}");
+        }
     }
 
     /// The tables against a plain count and walk of the bits.

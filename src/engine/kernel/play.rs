@@ -8,6 +8,7 @@
 //! state by value and a copy of the stream, see [`on_copy`]).
 
 use rand::Rng;
+use std::hint::select_unpredictable;
 
 use super::draw;
 use super::history::{Key, Seen};
@@ -260,7 +261,7 @@ impl<W: Key> Compiled<W> {
         }
         let mask = candidates as usize;
         if F & SLAMS_FORBIDDEN == 0 {
-            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng)));
+            return Ok(self.apply::<F, OPENING>(s, draw::pit(mask, rng, F & STORES == 0)));
         }
         // Grand slams forbidden: the move drawn is played on a copy, and
         // drawn again without it when it is one. Every move is played so,
@@ -268,7 +269,7 @@ impl<W: Key> Compiled<W> {
         // (as the general engine does): the result is the same, and the
         // loop has no branch that the board decides at random.
         let saved = rng.clone();
-        let pit = draw::pit(mask, rng);
+        let pit = draw::pit(mask, rng, F & STORES == 0);
         let mut played = *s;
         let sown = self.sow_and_capture::<F>(&mut played, pit, self.may_capture::<OPENING>());
         // Under feeding the opponent's row was not empty (tested above), so
@@ -303,7 +304,7 @@ impl<W: Key> Compiled<W> {
         rng: &mut R,
     ) -> Result<(State<W>, bool), EndReason> {
         while left != 0 {
-            let pit = draw::pit(left, rng);
+            let pit = draw::pit(left, rng, false);
             let mut played = s;
             let sown = self.sow_and_capture::<STORES>(&mut played, pit, true);
             if !sown.slam {
@@ -430,7 +431,10 @@ impl<W: Key> Compiled<W> {
     fn sow_and_capture<const F: u32>(&self, s: &mut State<W>, pit: usize, capture: bool) -> Sown {
         let n = (s.lanes.low() >> (8 * pit)) as u8 as usize;
         let sowing = &self.sowings[pit & 7][n & 127];
-        let mut lanes = s.lanes.plus(sowing.delta);
+        let (mut lanes, table_row) = match Self::sows_every_pit::<F>() {
+            true => self.sow_every_pit(s.lanes, pit),
+            false => (s.lanes.plus(sowing.delta), sowing.table_row),
+        };
         // The stones gained, as a sum of bytes (see [`State::own`]).
         let mut off = 0u64;
         if F & STORES != 0 {
@@ -446,7 +450,7 @@ impl<W: Key> Compiled<W> {
             let window = if high { lanes.opp() } else { lanes.low() };
             let (taken, after, from_opponent) = table.capture(
                 window,
-                sowing.table_row,
+                table_row,
                 self.has::<F>(TWO_TESTS),
                 self.has::<F>(BRANCH_FREE),
             );
@@ -467,6 +471,40 @@ impl<W: Key> Compiled<W> {
             off: off != 0,
             slam,
         }
+    }
+
+    /// Whether the move loop compiled for `F` sows every pit of the
+    /// mover's row and then picks the sowing of the pit drawn
+    /// ([`Compiled::sow_every_pit`]): on the narrow word (at most four
+    /// pits a row), in a loop compiled for a shape whose capture is by its
+    /// table and that has no store (the sown board and the table's row are
+    /// all a move needs from its sowing).
+    #[inline(always)]
+    const fn sows_every_pit<const F: u32>() -> bool {
+        W::HALF == 4 && F & SHAPED != 0 && F & TABLE != 0 && F & STORES == 0
+    }
+
+    /// The board after sowing pit `pit` of `lanes`, and the row of the
+    /// capture's table for its last stone, as [`Compiled::sow_and_capture`]
+    /// reads them from [`Compiled::sowings`]: every pit of the mover's row
+    /// sown, each its own table load and add, and the pit's picked by
+    /// selects. The loads then wait on the board alone, not on the draw:
+    /// they run while the pit is drawn, and the board waits on the draw
+    /// for the selects only.
+    #[inline(always)]
+    fn sow_every_pit(&self, lanes: W, pit: usize) -> (W, u8) {
+        // One base for the four rows of the table.
+        let sowings = self.sowings.as_flattened();
+        let sown = |at: usize| {
+            let sowing = &sowings[at << 7 | (lanes.byte(at) & 127)];
+            (lanes.plus(sowing.delta), sowing.table_row)
+        };
+        // Selects the compiler keeps as selects, without a branch (the pit
+        // is drawn at random) and without moving a sowing's load after them.
+        let odd = pit & 1 != 0;
+        let low = select_unpredictable(odd, sown(1), sown(0));
+        let high = select_unpredictable(odd, sown(3), sown(2));
+        select_unpredictable(pit & 2 != 0, high, low)
     }
 
     /// The capture at lane `last` (of the rule's lanes) on `lanes`, seen
