@@ -199,6 +199,15 @@ pub fn shipped_names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(name, _)| *name)
 }
 
+/// The names of the shipped variants whose boards fit the narrow width, the
+/// width [`Game::new`](crate::engine::Game::new) compiles for: the unit tests
+/// that compile every shipped variant at that width take these.
+#[cfg(test)]
+pub(crate) fn narrow_shipped_names() -> impl Iterator<Item = &'static str> {
+    use crate::engine::{Narrow, Width};
+    shipped_names().filter(|name| Narrow::fits(&load(name).unwrap().rules))
+}
+
 /// The source of a shipped variant file (by its name) or of a variant file
 /// (by its path). A reading, or an old name that stands for one, is not a
 /// file: [`named`] resolves those (the text alone would give the base
