@@ -175,39 +175,11 @@ pub(crate) fn opening_shifts_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     if read.valid(&board::ROWS) && rules.board.rows != 2 {
         error("is not supported on three or four rows");
     }
-    if read.valid(&sow::DIRECTION)
-        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
-        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
-    {
-        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
-    }
-    if read.valid(&board::STORES) && rules.board.stores.sown() {
-        error("is not supported with sown stores");
-    }
+    sows_one_way_into_pits(read, &mut error);
     if read.given(&board::START).is_some() {
         error("needs every pit to start alike (`seeds`, not `start`)");
     }
-    for (key, given) in [
-        (
-            &legal::FIRST_MOVE_FROM,
-            !rules.sowing.first_move_from.is_empty(),
-        ),
-        (
-            &legal::FIRST_MOVE,
-            rules.sowing.first_move != FirstMoveKind::Sow,
-        ),
-        (
-            &legal::FIRST_MOVES,
-            rules.sowing.first_moves != FirstMoves::Game,
-        ),
-    ] {
-        if read.valid(key) && given {
-            error(&format!(
-                "cannot be used with `{}` in `legal`: South's first turn is the opening's",
-                key.name
-            ));
-        }
-    }
+    no_other_first_move_rule(read, false, "South's", &mut error);
     out
 }
 
@@ -226,40 +198,11 @@ pub(crate) fn opening_choices_fit(read: &Read<'_>) -> Vec<Diagnostic> {
             format!("`choices` (the opening's fixed moves) {why}"),
         ));
     };
-    if read.valid(&sow::DIRECTION)
-        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
-        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
-    {
-        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
-    }
-    if read.valid(&board::STORES) && rules.board.stores.sown() {
-        error("is not supported with sown stores");
-    }
+    sows_one_way_into_pits(read, &mut error);
     if read.given(&SHIFTS_FROM).is_some() {
         error("cannot be used with `shifts_from`: the first turn is one or the other");
     }
-    for (key, given) in [
-        (
-            &legal::FIRST_MOVE_FROM,
-            !rules.sowing.first_move_from.is_empty(),
-        ),
-        (
-            &legal::FIRST_MOVE,
-            rules.sowing.first_move != FirstMoveKind::Sow,
-        ),
-        (
-            &legal::FIRST_MOVES,
-            rules.sowing.first_moves != FirstMoves::Game,
-        ),
-        (&legal::PLAY_FROM, rules.sowing.play_from != PlayFrom::Own),
-    ] {
-        if read.valid(key) && given {
-            error(&format!(
-                "cannot be used with `{}` in `legal`: each player's first turn is the opening's",
-                key.name
-            ));
-        }
-    }
+    no_other_first_move_rule(read, true, "each player's", &mut error);
     let (Some(side), true) = (board::side_pits(read), read.valid(&legal::MIN_STONES)) else {
         return out;
     };
@@ -280,4 +223,57 @@ pub(crate) fn opening_choices_fit(read: &Read<'_>) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The opening sows one way round, into pits: one sowing direction for
+/// every pit, no sown stores (both kinds of opening need it).
+fn sows_one_way_into_pits(read: &Read<'_>, error: &mut impl FnMut(&str)) {
+    let rules = &read.rules;
+    if read.valid(&sow::DIRECTION)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Ccw)
+        && !(rules.sowing.direction.iter()).all(|&d| d == PitDirection::Cw)
+    {
+        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)");
+    }
+    if read.valid(&board::STORES) && rules.board.stores.sown() {
+        error("is not supported with sown stores");
+    }
+}
+
+/// The opening is the first turn of `whose` (`South's`, or `each
+/// player's`), so no other rule of the first move may be given; with
+/// `with_play_from`, no `play_from` either (the choices are both players'
+/// moves from their own pits).
+fn no_other_first_move_rule(
+    read: &Read<'_>,
+    with_play_from: bool,
+    whose: &str,
+    error: &mut impl FnMut(&str),
+) {
+    let rules = &read.rules;
+    for (key, given) in [
+        (
+            &legal::FIRST_MOVE_FROM,
+            !rules.sowing.first_move_from.is_empty(),
+        ),
+        (
+            &legal::FIRST_MOVE,
+            rules.sowing.first_move != FirstMoveKind::Sow,
+        ),
+        (
+            &legal::FIRST_MOVES,
+            rules.sowing.first_moves != FirstMoves::Game,
+        ),
+        (
+            &legal::PLAY_FROM,
+            with_play_from && rules.sowing.play_from != PlayFrom::Own,
+        ),
+    ] {
+        if read.valid(key) && given {
+            error(&format!(
+                "cannot be used with `{}` in `legal`: {whose} first turn is the opening's",
+                key.name
+            ));
+        }
+    }
 }
