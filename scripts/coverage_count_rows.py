@@ -52,6 +52,8 @@ COVERED = {
     "`laps next_always`",  # the pit after the last lap's, on four rows too
     "`claim`",  # the weg, on three rows
     "`on every_pit`",  # fours taken while sowing, on three rows
+    "`rounds` on three rows",  # a match of rounds on three rows
+    "`rounds` on three rows (`refill surplus`)",  # Gabata (Adowa)'s match
     "-",
 }
 
