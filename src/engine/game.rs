@@ -112,6 +112,9 @@ impl Game {
     /// 32 slots: 2x15 with stores, 3x10, 4x8). [`AnyGame::new`](super::AnyGame)
     /// takes any board the rules accept, on the narrowest width that holds
     /// it.
+    ///
+    /// # Panics
+    /// The board does not fit the narrow width.
     pub fn new(rules: Rules) -> Self {
         Game::with_width(rules)
     }
@@ -120,8 +123,12 @@ impl Game {
 impl<W: Width> Game<W> {
     /// Compiles validated rules for a board of width `W`, which must hold
     /// the board's pits and its store slots ([`Width::fits`]).
+    ///
+    /// # Panics
+    /// The board does not fit `W` (a caller's error: [`AnyGame::new`](super::AnyGame)
+    /// picks a width that fits).
     pub fn with_width(rules: Rules) -> Self {
-        debug_assert!(
+        assert!(
             W::fits(&rules),
             "a board of {} pits on {}",
             rules.pit_count(),
