@@ -12,14 +12,39 @@ use sowing::{
     rules, variants,
 };
 
-/// The shipped variants whose board fits the narrow width, which the tests
-/// that compile them at that width ([`shipped`]) play: all but Hus
-/// (Nama)'s 4x16 (`wide_boards` and the Ludii replay play it wider).
+/// The shipped variants whose board fits the narrow width, for the tests
+/// that compile them at that width ([`shipped`]): all but Hus (Nama)'s
+/// 4x16. The tests that can play any width take every shipped variant
+/// through [`with_shipped!`].
 pub fn shipped_narrow_names() -> impl Iterator<Item = &'static str> {
     variants::shipped_names().filter(|name| {
         let rules = variants::load(name).unwrap().rules;
         <sowing::engine::Narrow as sowing::engine::Width>::fits(&rules)
     })
+}
+
+/// Evaluates `$body` with `$game` bound to the shipped variant `$name`
+/// compiled on the narrowest width its board fits (a `&Game<W>` of that
+/// width), for the tests that play every shipped variant, the boards beyond
+/// the narrow width included.
+#[macro_export]
+macro_rules! with_shipped {
+    ($name:expr, $game:ident => $body:expr) => {
+        match sowing::engine::AnyGame::new(sowing::variants::load($name).unwrap().rules) {
+            sowing::engine::AnyGame::Narrow(boxed) => {
+                let $game = &*boxed;
+                $body
+            }
+            sowing::engine::AnyGame::Wide(boxed) => {
+                let $game = &*boxed;
+                $body
+            }
+            sowing::engine::AnyGame::Widest(boxed) => {
+                let $game = &*boxed;
+                $body
+            }
+        }
+    };
 }
 
 /// A shipped variant, compiled.

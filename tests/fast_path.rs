@@ -19,9 +19,10 @@ use rand_chacha::ChaCha8Rng;
 use sowing::{
     engine::{
         draw_legal, format_position, AfterRound, EndReason, Game, GameRun, History, Illegal,
-        Kernel, Move, Position, RoundChange, Successors, Vote, MAX_PITS,
+        Kernel, Move, PitBits, Position, RoundChange, Successors, Vote, Width,
     },
     rules::{FillFrom, GrandSlam},
+    variants,
 };
 
 use crate::common::{random_match, shipped};
@@ -37,12 +38,11 @@ fn games_per_variant() -> u64 {
 #[test]
 fn fast_path_plays_the_same_games_as_the_successor_list() {
     let games = games_per_variant();
-    for name in crate::common::shipped_narrow_names() {
-        let game = shipped(name);
+    for name in variants::shipped_names() {
         let mut rng = ChaCha8Rng::seed_from_u64(21);
-        let plies: u64 = (0..games)
-            .map(|index| same_game_both_ways(&game, &mut rng, &format!("{name}, game {index}")))
-            .sum();
+        let plies: u64 = crate::with_shipped!(name, game => (0..games)
+            .map(|index| same_game_both_ways(game, &mut rng, &format!("{name}, game {index}")))
+            .sum());
         assert!(
             plies >= games,
             "{name}: only {plies} plies in {games} games"
@@ -177,8 +177,8 @@ fn a_pass_after_an_extra_turn_hands_over_a_plain_turn() {
 /// Plays one random game of `game` (at most 1000 plies) on the fast path,
 /// checking every ply against the full successor list; returns its plies.
 /// `label` names the game in a failure.
-pub fn same_game_both_ways(
-    game: &Game,
+pub fn same_game_both_ways<W: Width>(
+    game: &Game<W>,
     rng: &mut (impl Rng + Clone + PartialEq + std::fmt::Debug),
     label: &str,
 ) -> u64 {
@@ -187,9 +187,9 @@ pub fn same_game_both_ways(
 
 /// [`same_game_both_ways`] from `start` (a later round's start, with closed
 /// pits).
-pub fn same_game_both_ways_from(
-    game: &Game,
-    start: Position,
+pub fn same_game_both_ways_from<W: Width>(
+    game: &Game<W>,
+    start: Position<W>,
     rng: &mut (impl Rng + Clone + PartialEq + std::fmt::Debug),
     label: &str,
 ) -> u64 {
@@ -269,14 +269,14 @@ pub fn same_game_both_ways_from(
 }
 
 /// Where a check is, for its failure message (written only then).
-struct At<'a> {
+struct At<'a, W: Width> {
     label: &'a str,
     ply: u32,
-    position: &'a Position,
-    game: &'a Game,
+    position: &'a Position<W>,
+    game: &'a Game<W>,
 }
 
-impl std::fmt::Display for At<'_> {
+impl<W: Width> std::fmt::Display for At<'_, W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let position = format_position(self.position, self.game);
         write!(f, "{}, ply {} ({position})", self.label, self.ply)
@@ -288,8 +288,8 @@ impl std::fmt::Display for At<'_> {
 /// sow, in pit order, counter-clockwise first, except those the opening rule
 /// (`first_move_from`) or a first-lap rule forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
-fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
-    let changed_hands = pos.swapped | pos.claimed != 0;
+fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>) -> Vec<Move> {
+    let changed_hands = pos.swapped | pos.claimed != PitBits::ZERO;
     let slams_limit = matches!(
         game.rules().grand_slam,
         GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
@@ -305,7 +305,7 @@ fn candidates(game: &Game, pos: &Position, legal: &Successors) -> Vec<Move> {
     // Where pits changed hands, the pits the mover owns (in pit order).
     let pits: Vec<usize> = match changed_hands {
         false => game.playable(pos.to_move).collect(),
-        true => (0..MAX_PITS)
+        true => (0..W::SLOTS)
             .filter(|&pit| game.plays(pos, pos.to_move, pit))
             .collect(),
     };

@@ -17,13 +17,11 @@ use sowing::{
     agents::AgentSpec,
     engine::{
         format_position, parse_move, parse_position, EndReason, Game, GameRun, Illegal, Move,
-        Outcome, Player, Position,
+        NarrowView, Outcome, Player, Position, Width,
     },
     rules::{FeedWhen, GrandSlam, Leftovers},
     trace,
 };
-
-use crate::common::shipped;
 
 /// Test cases per property: `PROPTEST_CASES` when set (for a bigger sweep);
 /// else `default` in the slow tier (`SOW_SLOW_TESTS` set, as CI runs these
@@ -45,7 +43,7 @@ pub fn cases(default: u32) -> u32 {
 
 /// Every move the notation can write on this board: each pit bare and with
 /// each direction, and `pass`.
-fn every_label(game: &Game) -> Vec<String> {
+fn every_label<W: Width>(game: &Game<W>) -> Vec<String> {
     let mut labels = vec!["pass".to_string()];
     if game.rules().end.repetition == sowing::rules::Repetition::Agree {
         labels.extend(["propose", "accept", "refuse"].map(String::from));
@@ -61,7 +59,11 @@ fn every_label(game: &Game) -> Vec<String> {
 
 /// Plays random games from seed `seed` (capped at `max_plies`) checking every
 /// invariant at every ply, then checks determinism and replay.
-pub fn check_games(game: &Game, seed: u64, max_plies: u32) -> Result<(), TestCaseError> {
+pub fn check_games<W: NarrowView>(
+    game: &Game<W>,
+    seed: u64,
+    max_plies: u32,
+) -> Result<(), TestCaseError> {
     let played = play_checked(game, seed, max_plies)?;
     let from_agents = || {
         trace::from_agents(
@@ -111,7 +113,11 @@ pub fn check_games(game: &Game, seed: u64, max_plies: u32) -> Result<(), TestCas
 }
 
 /// One random game, every invariant checked at every ply; returns its moves.
-fn play_checked(game: &Game, seed: u64, max_plies: u32) -> Result<Vec<String>, TestCaseError> {
+fn play_checked<W: NarrowView>(
+    game: &Game<W>,
+    seed: u64,
+    max_plies: u32,
+) -> Result<Vec<String>, TestCaseError> {
     let labels = every_label(game);
     let total = game.start().total_stones();
     let mut run = GameRun::new(game, game.start());
@@ -153,7 +159,11 @@ fn play_checked(game: &Game, seed: u64, max_plies: u32) -> Result<Vec<String>, T
 
 /// `label` is read as the notation says, and `Game::play` accepts it exactly
 /// when it is legal, or says why not.
-fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCaseError> {
+fn check_move<W: Width>(
+    game: &Game<W>,
+    run: &GameRun<'_, W>,
+    label: &str,
+) -> Result<(), TestCaseError> {
     let pos = run.position();
     let mv: Move = match parse_move(label, game) {
         Ok(mv) => mv,
@@ -224,9 +234,9 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
 }
 
 /// A finished game: no move is accepted, and the result adds up.
-fn check_end(
-    game: &Game,
-    run: &GameRun<'_>,
+fn check_end<W: Width>(
+    game: &Game<W>,
+    run: &GameRun<'_, W>,
     labels: &[String],
     total: u32,
 ) -> Result<(), TestCaseError> {
@@ -269,9 +279,9 @@ proptest! {
     /// Random games of every shipped variant keep every invariant.
     #[test]
     fn shipped_variants_keep_their_invariants(seed in any::<u64>()) {
-        for name in crate::common::shipped_narrow_names() {
-            let game = shipped(name);
-            check_games(&game, seed, 1000).map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
+        for name in sowing::variants::shipped_names() {
+            crate::with_shipped!(name, game => check_games(game, seed, 1000))
+                .map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
         }
     }
 }

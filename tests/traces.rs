@@ -1,7 +1,11 @@
 //! Whole Modiar games as text traces, snapshot-tested. Each snapshot was read
 //! ply by ply against the rules before it was accepted.
 
-use sowing::{agents::AgentSpec, trace};
+use sowing::{
+    agents::AgentSpec,
+    engine::{Game, NarrowView},
+    trace, variants,
+};
 
 use crate::common::shipped;
 
@@ -135,19 +139,24 @@ fn kalah_extra_turns() {
 
 #[test]
 fn every_shipped_variant_plays_a_seeded_game_to_the_end() {
-    for name in crate::common::shipped_narrow_names() {
-        let game = shipped(name);
-        let agents = [AgentSpec::Random, AgentSpec::Random];
-        let trace = trace::from_agents(&game, game.start(), agents, 1, 5000);
-        if game.has_rounds() {
-            // Random players seldom end a match (see docs/src/simulation.md):
-            // its first round ends.
-            assert!(!trace.rounds.is_empty(), "{name}: no round ended");
-            continue;
-        }
-        let result = trace.result.unwrap_or_else(|| panic!("{name}: no result"));
-        assert_ne!(result.end, sowing::engine::EndReason::PlyCap, "{name}");
+    for name in variants::shipped_names() {
+        crate::with_shipped!(name, game => plays_a_seeded_game_to_the_end(name, game));
     }
+}
+
+/// A random game of `game` from seed 1 ends by the rules, not at the cap;
+/// a match's first round ends.
+fn plays_a_seeded_game_to_the_end<W: NarrowView>(name: &str, game: &Game<W>) {
+    let agents = [AgentSpec::Random, AgentSpec::Random];
+    let trace = trace::from_agents(game, game.start(), agents, 1, 5000);
+    if game.has_rounds() {
+        // Random players seldom end a match (see docs/src/simulation.md):
+        // its first round ends.
+        assert!(!trace.rounds.is_empty(), "{name}: no round ended");
+        return;
+    }
+    let result = trace.result.unwrap_or_else(|| panic!("{name}: no result"));
+    assert_ne!(result.end, sowing::engine::EndReason::PlyCap, "{name}");
 }
 
 #[test]
