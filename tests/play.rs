@@ -812,3 +812,32 @@ fn svg_fits_a_long_title() {
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(doc.root_element().attribute("width"), Some("820"));
 }
+
+/// A board beyond the narrow width (Hus (Nama), 4x16) is played like any
+/// other. South's opening choice `g` lifts g's 2 stones and sows them from
+/// k on (worked out from the `opening { choices g-k ... }` rule): k and l
+/// hold 3, g is empty, and the reply of North's opening (on its own side)
+/// leaves South's outer row so.
+#[test]
+fn a_four_by_sixteen_board_is_played() {
+    let out = ok(&["play", "hus-nama", "--seed", "3"], "g\nquit\n");
+    assert!(out.contains("legal moves: g h k x"), "{out}");
+    assert!(
+        out.contains("south plays g: sows 2 stones into k l, last in l (3); no capture"),
+        "{out}"
+    );
+    // The row above South's labels on the last board drawn.
+    let lines: Vec<&str> = out.lines().collect();
+    let labels = lines
+        .iter()
+        .rposition(|l| l.starts_with("south    a "))
+        .unwrap();
+    let south_outer = lines[labels - 1];
+    assert_eq!(
+        south_outer.split_whitespace().collect::<Vec<_>>(),
+        "2 2 2 2 2 2 0 2 2 2 3 3 2 2 2 2"
+            .split(' ')
+            .collect::<Vec<_>>(),
+        "{out}"
+    );
+}

@@ -14,7 +14,7 @@ use super::error::Error;
 use crate::files::IoError;
 use crate::{
     agents::AgentSpec,
-    engine::Player,
+    engine::{with_game, AnyGame, Game, NarrowView, Player},
     play::{Options, Reply, Session, Style},
     variants,
 };
@@ -28,10 +28,22 @@ pub(super) fn play(
     seed: Option<u64>,
     set: &SetArgs,
 ) -> Result<i32, Error> {
-    let game =
-        super::args::narrow_game(variants::load_with(variant, &set.set)?.rules, "`sow play`")?;
-    super::args::check_agents(&game, &[agent])?;
-    let (game, from) = start_position(&game, start)?;
+    let game = AnyGame::new(variants::load_with(variant, &set.set)?.rules);
+    with_game!(&game, game => play_game(game, variant, agent, seat, start, seed, set))
+}
+
+/// [`play`] on the width the variant's board fits.
+fn play_game<W: NarrowView>(
+    game: &Game<W>,
+    variant: &str,
+    agent: AgentSpec,
+    seat: Seat,
+    start: &StartArgs,
+    seed: Option<u64>,
+    set: &SetArgs,
+) -> Result<i32, Error> {
+    super::args::check_agents(game, &[agent])?;
+    let (game, from) = start_position(game, start)?;
     let from = start.from.is_some().then_some(from);
     let interactive = std::io::stdin().is_terminal();
     let colour = std::io::stdout().is_terminal()

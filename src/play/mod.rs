@@ -12,8 +12,8 @@ pub use crate::render::words::{captures_line, describe_move};
 use crate::{
     agents::{Agent, AgentSpec},
     engine::{
-        format_position, parse_move_by, AfterRound, Game, MatchRun, Move, Outcome, Player,
-        Position, RoundChange, Successor,
+        format_position, parse_move_by, AfterRound, Game, MatchRun, Move, Narrow, NarrowView,
+        Outcome, Player, Position, RoundChange, Successor, Width,
     },
     trace::legal_labels,
     verify::{Moves, Record, RoundEnd, SaveError},
@@ -21,7 +21,7 @@ use crate::{
 
 /// How a session is set up.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub struct Options<W: Width = Narrow> {
     /// The VARIANT argument as given (a shipped name or a path), for records.
     pub variant: String,
     /// The variant's settings changed with `--set` (`sow.laps=relay`), for
@@ -32,7 +32,7 @@ pub struct Options {
     /// The human's seat.
     pub human: Player,
     /// A start position given with `--from`, or `None` for the variant's start.
-    pub from: Option<Position>,
+    pub from: Option<Position<W>>,
     /// Seed of the agent's random stream.
     pub seed: u64,
     /// Plain text or colours.
@@ -63,19 +63,19 @@ Commands:
 ";
 
 /// A game between a human and an agent.
-pub struct Session<'g> {
-    game: &'g Game,
-    options: Options,
-    start: Position,
-    agent: Box<dyn Agent + Send>,
+pub struct Session<'g, W: NarrowView = Narrow> {
+    game: &'g Game<W>,
+    options: Options<W>,
+    start: Position<W>,
+    agent: Box<dyn Agent<W> + Send>,
     /// The game (a match of rounds in a variant with rounds).
-    run: MatchRun<'g>,
+    run: MatchRun<'g, W>,
     /// The moves played, with who played them.
     moves: Vec<(Move, Player)>,
     /// The rounds that ended, with the ply that ended each.
-    rounds: Vec<(u32, RoundChange)>,
+    rounds: Vec<(u32, RoundChange<W>)>,
     /// The last move and the position it was played from.
-    last: Option<(Position, Successor)>,
+    last: Option<(Position<W>, Successor<W>)>,
     /// The moves as last saved with `save`.
     saved: Vec<(Move, Player)>,
     /// Whether the last thing the human did was a Ctrl-C that warned of an
@@ -83,9 +83,9 @@ pub struct Session<'g> {
     interrupted: bool,
 }
 
-impl<'g> Session<'g> {
+impl<'g, W: NarrowView> Session<'g, W> {
     /// A new game from the variant's start or from `options.from`.
-    pub fn new(game: &'g Game, options: Options) -> Self {
+    pub fn new(game: &'g Game<W>, options: Options<W>) -> Self {
         let start = options.from.unwrap_or_else(|| game.start());
         let agent = options.agent.build(options.seed, options.human.other());
         Session {
@@ -255,7 +255,7 @@ impl<'g> Session<'g> {
 
     /// Settles the rounds that have just ended (in a variant with rounds;
     /// a round may end at its start) and keeps them for the record.
-    fn finish_rounds(&mut self) -> Vec<RoundChange> {
+    fn finish_rounds(&mut self) -> Vec<RoundChange<W>> {
         let changes = self.run.finish_rounds();
         if !self.game.has_rounds() {
             return Vec::new();
@@ -271,7 +271,7 @@ impl<'g> Session<'g> {
     }
 
     /// A round's end and what follows, in words.
-    fn round_words(&self, change: &RoundChange) -> String {
+    fn round_words(&self, change: &RoundChange<W>) -> String {
         let [south, north] = change.scores;
         let mut out = format!(
             "{}\n",
