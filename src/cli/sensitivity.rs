@@ -6,7 +6,7 @@
 
 use super::error::Error;
 use crate::{
-    engine::Game,
+    engine::AnyGame,
     rules::{
         overrides::{self, Override},
         readings,
@@ -34,7 +34,7 @@ pub(super) struct Column {
     /// The variant argument, or the value tried (`sow.laps=relay`).
     pub arg: String,
     /// The variant, changed as asked.
-    pub game: Game,
+    pub game: AnyGame,
     /// A column of `--vary`: headed by its setting alone, `(file)` added at
     /// the value the file itself gives (the variant's name, with every
     /// setting, is in the JSON and CSV).
@@ -89,10 +89,7 @@ impl Columns<'_> {
         let load = |arg: &str, set: &[Override]| -> Result<Column, Error> {
             Ok(Column {
                 arg: arg.to_string(),
-                game: super::args::narrow_game(
-                    variants::load_with(arg, set)?.rules,
-                    "`sow compare-rules`",
-                )?,
+                game: AnyGame::new(variants::load_with(arg, set)?.rules),
                 heading: None,
             })
         };
@@ -130,7 +127,7 @@ impl Columns<'_> {
                 match variants::load_with(variant, &set) {
                     Ok(loaded) => columns.push(Column {
                         arg: value.to_string(),
-                        game: super::args::narrow_game(loaded.rules, "`sow compare-rules`")?,
+                        game: AnyGame::new(loaded.rules),
                         heading: Some(if own.as_ref() == Some(&value.values) {
                             format!("{value} (file)")
                         } else {

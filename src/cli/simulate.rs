@@ -55,7 +55,7 @@ pub(super) fn compare_rules(columns: &Columns<'_>, args: &BatchArgs) -> Result<i
     }
     let mut summaries = Vec::new();
     for column in &columns {
-        summaries.push(run_batch(&column.game, &batch, args, None)?.0);
+        summaries.push(with_game!(&column.game, game => run_batch(game, &batch, args, None))?.0);
     }
     let args_shown: Vec<String> = columns.iter().map(|c| c.arg.clone()).collect();
     let mut labels = sim_report::column_labels(&summaries, &args_shown);
