@@ -5,7 +5,7 @@
 //! `UPDATE_PARTINGS=1 cargo test --test integration reading_partings`.
 
 use sowing::{
-    engine::{format_position, Game, Position},
+    engine::{format_position, Game, Position, Width},
     rules::readings::{self, About},
     variants,
     verify::{
@@ -14,8 +14,6 @@ use sowing::{
         rule_diff::rule_differences,
     },
 };
-
-use crate::common::shipped;
 
 /// The bounds of each search: smaller than `sow diff`'s defaults (100,000
 /// positions, 1,000 random games), so that the whole table is made in
@@ -36,7 +34,7 @@ const END: &str = "<!-- end of the partings table -->";
 /// of its program that it names.
 fn readings() -> Vec<(&'static str, About)> {
     let mut out = Vec::new();
-    for name in crate::common::shipped_narrow_names() {
+    for name in variants::shipped_names() {
         for about in readings::about(&variants::text(name).unwrap()) {
             out.push((name, about));
         }
@@ -54,10 +52,18 @@ fn cell(text: &str) -> String {
         .replace('|', "/")
 }
 
-/// The row of one reading: where it parts from its file's rules.
+/// The row of one reading: where it parts from its file's rules (both
+/// compiled on the width the file's board fits).
 fn row(name: &str, reading: &About) -> String {
+    crate::with_shipped!(name, a => row_on(a, name, reading))
+}
+
+/// [`row`], the file's rules compiled as `a`.
+fn row_on<W: Width>(a: &Game<W>, name: &str, reading: &About) -> String {
     let full = format!("{name}@{}", reading.name);
-    let (a, b): (Game, Game) = (shipped(name), shipped(&full));
+    let b_rules = variants::load(&full).unwrap().rules;
+    assert!(W::fits(&b_rules), "{full}: a board wider than {name}'s");
+    let b: Game<W> = Game::with_width(b_rules);
     let command = format!("`sow diff {name} {full}`");
     if rule_differences(a.rules(), b.rules()).is_empty() {
         let artifacts: Vec<String> = (reading.artifacts.iter())
@@ -69,18 +75,18 @@ fn row(name: &str, reading: &About) -> String {
             artifacts.join(", ")
         );
     }
-    if !compare::comparable(&a, &b) {
-        let board = |g: &Game| {
+    if !compare::comparable(a, &b) {
+        let board = |g: &Game<W>| {
             let r = g.rules();
             format!("{}, {}", r.board.shape(), r.start_text())
         };
         return format!(
             "| {command} | - | boards differ ({}; {}) | | |\n",
-            board(&a),
+            board(a),
             board(&b)
         );
     }
-    let pair = Pair { a: &a, b: &b };
+    let pair = Pair { a, b: &b };
     let search = compare::search(&pair, &LIMITS);
     let Some((found, method)) = &search.found else {
         let searched = &search.searched;
@@ -111,7 +117,7 @@ fn row(name: &str, reading: &About) -> String {
             b: under_b,
         } => {
             let (after_a, after_b) = (
-                format_position(&under_a.position, &a),
+                format_position(&under_a.position, a),
                 format_position(&under_b.position, &b),
             );
             let played = format!("{} plays {}", found.position.to_move, a.move_label(*mv));
@@ -128,14 +134,14 @@ fn row(name: &str, reading: &About) -> String {
     };
     format!(
         "| {command} | {n} ({how}) | {} | `{}` | {words} |\n",
-        found.moves_text(&a),
-        format_position(&found.position, &a),
+        found.moves_text(a),
+        format_position(&found.position, a),
     )
 }
 
 /// What the position notation leaves out and differs between two
 /// positions, in words.
-fn unwritten(a: &Position, b: &Position, names: (&str, &str)) -> String {
+fn unwritten<W: Width>(a: &Position<W>, b: &Position<W>, names: (&str, &str)) -> String {
     if a.opening != b.opening {
         let over = if a.opening { names.1 } else { names.0 };
         return format!("the opening (the first moves' rules) is over under {over} only");

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use crate::{
-    engine::{format_position, Game},
+    engine::{format_position, Game, Width},
     verify::boards::{board_lines, row_titles},
     verify::{
         compare::{Method, PlaySearch, ShownRule},
@@ -17,12 +17,12 @@ use crate::{
 };
 
 /// The report for people.
-pub(super) fn text(
-    a: &Game,
-    b: &Game,
+pub(super) fn text<W: Width>(
+    a: &Game<W>,
+    b: &Game<W>,
     names: (&str, &str),
-    rules: &[ShownRule],
-    play: Option<&PlaySearch>,
+    rules: &[ShownRule<W>],
+    play: Option<&PlaySearch<W>>,
 ) -> String {
     let (an, bn) = names;
     let mut out = String::new();
@@ -74,7 +74,7 @@ pub(super) fn text(
     out.push('\n');
     match play {
         None => {
-            let board = |g: &Game| {
+            let board = |g: &Game<W>| {
                 let r = g.rules();
                 format!("{}, {}", r.board.shape(), r.start_text())
             };
@@ -108,9 +108,9 @@ pub(super) fn text(
 
 /// `after 3 plies: a A b (...)`, the position and the difference in words,
 /// each line after the first indented by `indent`.
-fn found_text(
-    pair: &Pair<'_>,
-    found: &Found,
+fn found_text<W: Width>(
+    pair: &Pair<'_, W>,
+    found: &Found<W>,
     method: Method,
     names: (&str, &str),
     indent: &str,
@@ -127,9 +127,11 @@ fn found_text(
     );
     let position = format_position(&found.position, pair.a);
     let _ = writeln!(out, "{indent}{}: {position}", found.position_is(pair.a));
-    let lines = board_lines(pair.a, &found.position.pits);
-    for (title, line) in row_titles(pair.a).iter().zip(&lines) {
-        let _ = writeln!(out, "{indent}  {title} {line}");
+    let lines = board_lines(pair.a, found.position.pits.as_ref());
+    let titles = row_titles(pair.a);
+    let width = titles.iter().map(String::len).max().unwrap_or(0);
+    for (title, line) in titles.iter().zip(&lines) {
+        let _ = writeln!(out, "{indent}  {title:width$} {line}");
     }
     for line in pair.words(found, names).lines() {
         let _ = writeln!(out, "{indent}{line}");
@@ -152,12 +154,12 @@ fn not_found(searched: &Searched) -> String {
 }
 
 /// The report as JSON, with the same figures and move lists as the text.
-pub(super) fn json(
-    a: &Game,
-    b: &Game,
+pub(super) fn json<W: Width>(
+    a: &Game<W>,
+    b: &Game<W>,
     names: (&str, &str),
-    rules: &[ShownRule],
-    play: Option<&PlaySearch>,
+    rules: &[ShownRule<W>],
+    play: Option<&PlaySearch<W>>,
 ) -> Value {
     let (an, bn) = names;
     let rules: Vec<Value> = rules
@@ -194,7 +196,7 @@ pub(super) fn json(
     json!({ "a": an, "b": bn, "same_rules": false, "rules": rules, "play": play })
 }
 
-fn search_json(pair: &Pair<'_>, search: &PlaySearch, names: (&str, &str)) -> Value {
+fn search_json<W: Width>(pair: &Pair<'_, W>, search: &PlaySearch<W>, names: (&str, &str)) -> Value {
     let searched = &search.searched;
     let searched = json!({
         "plies": searched.plies,

@@ -9,7 +9,7 @@ use super::output::{say, sayln};
 use crate::verify::RecordError;
 use crate::{
     diagnostic::printable,
-    engine::{with_game, AnyGame, Game, Move},
+    engine::{with_game, AnyGame, Game, Move, Narrow, NarrowView, Wide, Widest, Width},
     variants,
     verify::{self, RecordFile, Verdict},
     EXIT_FAILED, EXIT_UNKNOWN,
@@ -130,8 +130,6 @@ pub(super) fn diff(
     format: DiffFormat,
     out: Option<&Path>,
 ) -> Result<i32, Error> {
-    use super::diff_report;
-    use verify::{compare, diff::Pair};
     let out_file = out
         .map(|path| {
             crate::files::Output::check("--out", path)?
@@ -144,8 +142,38 @@ pub(super) fn diff(
         limits.max_positions as u128,
         DIFF_BYTES_PER_POSITION,
     )?;
-    let a = super::args::narrow_game(variants::load(a_arg)?.rules, "`sow diff`")?;
-    let b = super::args::narrow_game(variants::load(b_arg)?.rules, "`sow diff`")?;
+    let (a, b) = (variants::load(a_arg)?.rules, variants::load(b_arg)?.rules);
+    // Both compiled on the width the larger board needs (a smaller board
+    // plays alike on any wider width).
+    let on = (a, b, (a_arg, b_arg), limits, format, out, out_file.as_ref());
+    if Narrow::fits(&on.0) && Narrow::fits(&on.1) {
+        diff_on::<Narrow>(on)
+    } else if Wide::fits(&on.0) && Wide::fits(&on.1) {
+        diff_on::<Wide>(on)
+    } else {
+        diff_on::<Widest>(on)
+    }
+}
+
+/// What [`diff_on`] compares: A's and B's rules and names, the search
+/// bounds, the report's format, and the record's path and file.
+type DiffArgs<'a> = (
+    crate::rules::Rules,
+    crate::rules::Rules,
+    (&'a str, &'a str),
+    &'a verify::compare::Limits,
+    DiffFormat,
+    Option<&'a Path>,
+    Option<&'a crate::files::Output>,
+);
+
+/// [`diff`] with both variants compiled on width `W`.
+fn diff_on<W: NarrowView>(
+    (a, b, (a_arg, b_arg), limits, format, out, out_file): DiffArgs<'_>,
+) -> Result<i32, Error> {
+    use super::diff_report;
+    use verify::{compare, diff::Pair};
+    let (a, b) = (Game::<W>::with_width(a), Game::<W>::with_width(b));
     let names = (a_arg, b_arg);
     let rules = compare::rules_in_play(&a, &b, names, limits);
     if rules.is_empty() {
@@ -160,7 +188,7 @@ pub(super) fn diff(
     }
     let pair = Pair { a: &a, b: &b };
     let play = compare::comparable(&a, &b).then(|| compare::search(&pair, limits));
-    let written = match (&out_file, play.as_ref().and_then(|p| p.found.as_ref())) {
+    let written = match (out_file, play.as_ref().and_then(|p| p.found.as_ref())) {
         (Some(out_file), Some((found, _))) => {
             write_record(&pair, found, names, out_file)?;
             Some(out_file)
@@ -199,9 +227,9 @@ const DIFF_BYTES_PER_POSITION: u64 = 250;
 
 /// Writes the sequence on which A and B part ways as a record for `sow verify`,
 /// naming the variant relative to the record's folder.
-fn write_record(
-    pair: &verify::diff::Pair<'_>,
-    found: &verify::diff::Found,
+fn write_record<W: Width>(
+    pair: &verify::diff::Pair<'_, W>,
+    found: &verify::diff::Found<W>,
     (a_arg, b_arg): (&str, &str),
     out_file: &crate::files::Output,
 ) -> Result<(), Error> {

@@ -6,7 +6,7 @@ use super::{
     diff::{Found, Pair, Searched},
     rule_diff::{rule_differences, same_board, value_shown, RuleDifference},
 };
-use crate::engine::Game;
+use crate::engine::{Game, Narrow, Width};
 
 /// The bounds of every play search (each search is bounded on its own).
 #[derive(Debug, Clone, Copy)]
@@ -44,38 +44,38 @@ impl Method {
 
 /// The outcome of one play search.
 #[derive(Debug, Clone)]
-pub struct PlaySearch {
+pub struct PlaySearch<W: Width = Narrow> {
     /// The sequence and how it was found, if any.
-    pub found: Option<(Found, Method)>,
+    pub found: Option<(Found<W>, Method)>,
     /// How far breadth-first search went.
     pub searched: Searched,
 }
 
 /// One rule difference and whether play showed it.
-pub struct ShownRule {
+pub struct ShownRule<W: Width = Narrow> {
     /// The difference in the rules.
     pub rule: RuleDifference,
     /// The play search for it; `None` for the board's size, which no game on
     /// one board can take.
-    pub play: Option<RuleInPlay>,
+    pub play: Option<RuleInPlay<W>>,
 }
 
 /// The two games a rule was searched for in, and what was found.
-pub struct RuleInPlay {
+pub struct RuleInPlay<W: Width = Narrow> {
     /// The game with the option as in A.
-    pub first: Game,
+    pub first: Game<W>,
     /// The same game with the option as in B.
-    pub second: Game,
+    pub second: Game<W>,
     /// How the two are named: `modiar` and `modiar with `capture chain
     /// forward``, or on B's board `koumma with `capture chain backward`` and
     /// `koumma`.
     pub names: (String, String),
     /// What was found.
-    pub search: PlaySearch,
+    pub search: PlaySearch<W>,
 }
 
 /// Searches breadth-first, then by random games when that finds nothing.
-pub fn search(pair: &Pair<'_>, limits: &Limits) -> PlaySearch {
+pub fn search<W: Width>(pair: &Pair<'_, W>, limits: &Limits) -> PlaySearch<W> {
     let (found, searched) = pair.search(limits.max_plies, limits.max_positions);
     let found = match found {
         Some(found) => Some((found, Method::BreadthFirst)),
@@ -92,7 +92,12 @@ pub fn search(pair: &Pair<'_>, limits: &Limits) -> PlaySearch {
 /// in B; when that shows nothing, on B's board, B with only that option as in
 /// A against B (an option may matter only on one of the boards, e.g. an
 /// extra turn in the store of a board that has stores).
-pub fn rules_in_play(a: &Game, b: &Game, names: (&str, &str), limits: &Limits) -> Vec<ShownRule> {
+pub fn rules_in_play<W: Width>(
+    a: &Game<W>,
+    b: &Game<W>,
+    names: (&str, &str),
+    limits: &Limits,
+) -> Vec<ShownRule<W>> {
     let from_b = rule_differences(b.rules(), a.rules());
     rule_differences(a.rules(), b.rules())
         .into_iter()
@@ -106,16 +111,16 @@ pub fn rules_in_play(a: &Game, b: &Game, names: (&str, &str), limits: &Limits) -
                     format!("{name} with `{} {}`", rule.option, value_shown(value))
                 };
                 let on_a = RuleInPlay::search(
-                    Game::new(a.rules().clone()),
-                    Game::new(changed),
+                    Game::with_width(a.rules().clone()),
+                    Game::with_width(changed),
                     (names.0.to_string(), label(names.0, &rule.b)),
                     limits,
                 );
                 match on_b {
                     Some(changed) if on_a.search.found.is_none() => {
                         let on_b = RuleInPlay::search(
-                            Game::new(changed),
-                            Game::new(b.rules().clone()),
+                            Game::with_width(changed),
+                            Game::with_width(b.rules().clone()),
                             (label(names.1, &rule.a), names.1.to_string()),
                             limits,
                         );
@@ -133,8 +138,8 @@ pub fn rules_in_play(a: &Game, b: &Game, names: (&str, &str), limits: &Limits) -
         .collect()
 }
 
-impl RuleInPlay {
-    fn search(first: Game, second: Game, names: (String, String), limits: &Limits) -> Self {
+impl<W: Width> RuleInPlay<W> {
+    fn search(first: Game<W>, second: Game<W>, names: (String, String), limits: &Limits) -> Self {
         let search = search(
             &Pair {
                 a: &first,
@@ -151,7 +156,7 @@ impl RuleInPlay {
     }
 
     /// The pair of games searched.
-    pub fn pair(&self) -> Pair<'_> {
+    pub fn pair(&self) -> Pair<'_, W> {
         Pair {
             a: &self.first,
             b: &self.second,
@@ -160,6 +165,6 @@ impl RuleInPlay {
 }
 
 /// Whether A and B can be played on the same board.
-pub fn comparable(a: &Game, b: &Game) -> bool {
+pub fn comparable<W: Width>(a: &Game<W>, b: &Game<W>) -> bool {
     same_board(a.rules(), b.rules())
 }

@@ -12,8 +12,8 @@ use std::fmt::Write;
 use super::record::{Checkpoint, ExpectedResult, Moves, Record, RoundEnd};
 use crate::{
     engine::{
-        format_position, AfterRound, EndReason, Game, GameRun, Illegal, MatchRun, Move, Outcome,
-        Position, Successor, Successors,
+        format_position, AfterRound, EndReason, Game, GameRun, Illegal, MatchRun, Move, Narrow,
+        Outcome, PitBits, Position, Successor, Successors, Width,
     },
     rules::GrandSlam,
     verify::boards::side_by_side,
@@ -21,7 +21,7 @@ use crate::{
 
 /// How the two variants disagree after the found sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Difference {
+pub enum Difference<W: Width = Narrow> {
     /// The boards differ in size or in starting stones.
     Start,
     /// A move is legal under one and not the other: `(move, why the other
@@ -37,9 +37,9 @@ pub enum Difference {
         /// The move.
         mv: Move,
         /// What it gives under A.
-        a: Box<Successor>,
+        a: Box<Successor<W>>,
         /// What it gives under B.
-        b: Box<Successor>,
+        b: Box<Successor<W>>,
     },
     /// The game is over under both, for different reasons or with different
     /// final scores.
@@ -54,9 +54,9 @@ pub enum Difference {
     /// without rounds ends the match with its one game).
     Round {
         /// What follows under A.
-        a: AfterRound,
+        a: AfterRound<W>,
         /// What follows under B.
-        b: AfterRound,
+        b: AfterRound<W>,
     },
     /// The move repeats a position: one variant ends the game, or scores the
     /// end differently.
@@ -70,7 +70,7 @@ pub enum Difference {
     },
 }
 
-impl Difference {
+impl<W: Width> Difference<W> {
     /// A short name for the kind of difference (used in JSON).
     pub fn kind(&self) -> &'static str {
         match self {
@@ -94,13 +94,13 @@ impl Difference {
 
 /// A sequence after which the two variants disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
+pub struct Found<W: Width = Narrow> {
     /// The moves from the start to `position`.
     pub moves: Vec<Move>,
     /// The position both variants reach, where they disagree.
-    pub position: Position,
+    pub position: Position<W>,
     /// How they disagree.
-    pub difference: Difference,
+    pub difference: Difference<W>,
 }
 
 /// How far the search went.
@@ -129,25 +129,25 @@ impl Searched {
 }
 
 /// The two variants compared.
-pub struct Pair<'g> {
+pub struct Pair<'g, W: Width = Narrow> {
     /// Variant A.
-    pub a: &'g Game,
+    pub a: &'g Game<W>,
     /// Variant B.
-    pub b: &'g Game,
+    pub b: &'g Game<W>,
 }
 
 /// A node of the search tree.
-struct Node {
-    position: Position,
+struct Node<W: Width> {
+    position: Position<W>,
     parent: Option<(usize, Move)>,
     depth: u32,
 }
 
-impl Pair<'_> {
+impl<W: Width> Pair<'_, W> {
     /// The shortest sequence (at most `max_plies` moves) after which the two
     /// variants disagree, with how far the search went. At most
     /// `max_positions` positions are kept.
-    pub fn search(&self, max_plies: u32, max_positions: usize) -> (Option<Found>, Searched) {
+    pub fn search(&self, max_plies: u32, max_positions: usize) -> (Option<Found<W>>, Searched) {
         let start = self.a.start();
         if self.a.pit_count() != self.b.pit_count() || start != self.b.start() {
             let found = Found {
@@ -164,10 +164,10 @@ impl Pair<'_> {
     /// (a recorded one): the moves found are from there.
     pub fn search_from(
         &self,
-        start: Position,
+        start: Position<W>,
         max_plies: u32,
         max_positions: usize,
-    ) -> (Option<Found>, Searched) {
+    ) -> (Option<Found<W>>, Searched) {
         let mut searched = Searched::nothing();
         let mut nodes = vec![Node {
             position: start,
@@ -177,7 +177,7 @@ impl Pair<'_> {
         if let Some(difference) = self.at(&start) {
             return (Some(self.found(&nodes, 0, difference)), searched);
         }
-        let mut seen: HashSet<Position> = HashSet::from([start]);
+        let mut seen: HashSet<Position<W>> = HashSet::from([start]);
         let mut queue = VecDeque::from([0usize]);
         let (mut sa, mut sb) = (Successors::default(), Successors::default());
         while let Some(index) = queue.pop_front() {
@@ -239,10 +239,10 @@ impl Pair<'_> {
     /// each position of a game, a difference in the position itself or in
     /// the result of any legal move, or a repetition the two treat
     /// differently. Not necessarily the shortest sequence there is.
-    pub fn playouts(&self, playouts: u32, max_plies: u32, seed: u64) -> Option<Found> {
+    pub fn playouts(&self, playouts: u32, max_plies: u32, seed: u64) -> Option<Found<W>> {
         use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut best: Option<Found> = None;
+        let mut best: Option<Found<W>> = None;
         for _ in 0..playouts {
             let limit = best.as_ref().map_or(max_plies as usize, |f| plies(f) - 1);
             if let Some(found) = self.playout(&mut rng, limit) {
@@ -254,7 +254,7 @@ impl Pair<'_> {
 
     /// One random game under A, up to `max_plies` plies: the first
     /// difference met, if any.
-    fn playout(&self, rng: &mut impl rand::Rng, max_plies: usize) -> Option<Found> {
+    fn playout(&self, rng: &mut impl rand::Rng, max_plies: usize) -> Option<Found<W>> {
         let (mut sa, mut sb) = (Successors::default(), Successors::default());
         let start = self.a.start();
         let (mut run_a, mut run_b) = (GameRun::new(self.a, start), GameRun::new(self.b, start));
@@ -291,7 +291,7 @@ impl Pair<'_> {
             let mv_b = same_move(self.a, mv, self.b, run_b.successors()).map(|s| s.mv);
             let ok_a = run_a.play(mv).is_ok();
             let ok_b = mv_b.is_some_and(|mv_b| run_b.play(mv_b).is_ok());
-            let end = |run: &GameRun<'_>| run.end().map(|e| (e, run.scores()));
+            let end = |run: &GameRun<'_, W>| run.end().map(|e| (e, run.scores()));
             let (ea, eb) = (end(&run_a), end(&run_b));
             let repeated =
                 |e: &Option<(EndReason, [u16; 2])>| matches!(e, Some((EndReason::Repetition, _)));
@@ -303,12 +303,12 @@ impl Pair<'_> {
     }
 
     /// A difference in `pos` itself: different legal moves or a different end.
-    fn at(&self, pos: &Position) -> Option<Difference> {
+    fn at(&self, pos: &Position<W>) -> Option<Difference<W>> {
         let (mut sa, mut sb) = (Successors::default(), Successors::default());
         self.a.successors(pos, &mut sa);
         self.b.successors(pos, &mut sb);
         if sa.is_empty() && sb.is_empty() {
-            let end = |game: &Game| {
+            let end = |game: &Game<W>| {
                 let run = GameRun::new(game, *pos);
                 (run.end().unwrap_or(EndReason::NoLegalMove), run.scores())
             };
@@ -319,14 +319,14 @@ impl Pair<'_> {
             // The search stays in the first round, which the start's mover
             // began.
             let starter = self.a.start().to_move;
-            let after = |game: &Game| game.after_round(pos, a.0, starter);
+            let after = |game: &Game<W>| game.after_round(pos, a.0, starter);
             let (a, b) = (after(self.a), after(self.b));
             return (a != b).then_some(Difference::Round { a, b });
         }
-        let only = |mine_game: &Game,
-                    g: &Game,
-                    mine: &Successors,
-                    theirs: &Successors|
+        let only = |mine_game: &Game<W>,
+                    g: &Game<W>,
+                    mine: &Successors<W>,
+                    theirs: &Successors<W>|
          -> Vec<(Move, String)> {
             mine.as_slice()
                 .iter()
@@ -354,7 +354,7 @@ impl Pair<'_> {
     /// Whether playing `mv` after the moves leading to node `index` repeats a
     /// position, and the two variants treat that differently. Only the path
     /// of the search tree is looked at.
-    fn repetition(&self, nodes: &[Node], index: usize, mv: Move) -> Option<Difference> {
+    fn repetition(&self, nodes: &[Node<W>], index: usize, mv: Move) -> Option<Difference<W>> {
         let rules = (&self.a.rules().end, &self.b.rules().end);
         if (rules.0.repetition, rules.0.repetition_leftovers)
             == (rules.1.repetition, rules.1.repetition_leftovers)
@@ -363,7 +363,7 @@ impl Pair<'_> {
         }
         let mut moves = path(nodes, index);
         moves.push(mv);
-        let end = |game: &Game| {
+        let end = |game: &Game<W>| {
             let mut run = GameRun::new(game, game.start());
             for &m in &moves {
                 let m = same_move(self.a, m, game, run.successors())?.mv;
@@ -377,7 +377,7 @@ impl Pair<'_> {
         (a != b && (repeated(&a) || repeated(&b))).then_some(Difference::Repetition { mv, a, b })
     }
 
-    fn found(&self, nodes: &[Node], index: usize, difference: Difference) -> Found {
+    fn found(&self, nodes: &[Node<W>], index: usize, difference: Difference<W>) -> Found<W> {
         Found {
             moves: path(nodes, index),
             position: nodes[index].position,
@@ -388,7 +388,7 @@ impl Pair<'_> {
     /// The found difference as a record that A explains and B does not.
     /// `variant` is how the record names A. In a variant with rounds, a
     /// round that ends is a round end of the record.
-    pub fn record(&self, found: &Found, variant: String, comment: String) -> Record {
+    pub fn record(&self, found: &Found<W>, variant: String, comment: String) -> Record {
         let a = self.a;
         let mut labels: Vec<String> = found.moves.iter().map(|&m| a.move_label(m)).collect();
         let mut matched = MatchRun::new(a, a.start());
@@ -457,19 +457,17 @@ impl Pair<'_> {
 /// when the mover has no legal move at all (the engine then just says the
 /// game is over). Replayed with grand slams allowed, it is either legal and
 /// takes the opponent's whole row (a grand slam), or it does not feed.
-fn why_forbidden(game: &Game, pos: &Position, mv: Move) -> String {
+fn why_forbidden<W: Width>(game: &Game<W>, pos: &Position<W>, mv: Move) -> String {
     let pit = game.move_label(mv);
     let mut relaxed = game.rules().clone();
     relaxed.grand_slam = GrandSlam::Allowed;
-    let unrestricted = Game::new(relaxed);
+    let unrestricted = Game::<W>::with_width(relaxed);
     let Ok(s) = unrestricted.play(pos, mv) else {
         return Illegal::DoesNotFeed { pit }.to_string();
     };
     let opponent = unrestricted.row(pos.to_move.other());
     let slam = s.effect.captured > 0
-        && opponent
-            .clone()
-            .any(|p| s.effect.captured_pits >> p & 1 == 1)
+        && opponent.clone().any(|p| s.effect.captured_pits.has(p))
         && opponent.clone().all(|p| s.position.pits[p] == 0);
     if slam {
         Illegal::GrandSlam { pit }.to_string()
@@ -483,12 +481,12 @@ fn why_forbidden(game: &Game, pos: &Position, mv: Move) -> String {
 /// pit sows either way. A pit that sows one way only is written without its
 /// direction, so `a` is the same move under `direction ccw` and under
 /// `direction cw`, though it sows the other way.
-fn same_move<'s>(
-    from: &Game,
+fn same_move<'s, W: Width>(
+    from: &Game<W>,
     mv: Move,
-    to: &Game,
-    theirs: &'s Successors,
-) -> Option<&'s Successor> {
+    to: &Game<W>,
+    theirs: &'s Successors<W>,
+) -> Option<&'s Successor<W>> {
     let label = from.move_label(mv);
     theirs
         .as_slice()
@@ -497,7 +495,7 @@ fn same_move<'s>(
 }
 
 /// The moves from the root to node `index`.
-fn path(nodes: &[Node], mut index: usize) -> Vec<Move> {
+fn path<W: Width>(nodes: &[Node<W>], mut index: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     while let Some((parent, mv)) = nodes[index].parent {
         moves.push(mv);
@@ -507,9 +505,9 @@ fn path(nodes: &[Node], mut index: usize) -> Vec<Move> {
     moves
 }
 
-impl Pair<'_> {
+impl<W: Width> Pair<'_, W> {
     /// The difference in words, naming the variants `names.0` and `names.1`.
-    pub fn words(&self, found: &Found, names: (&str, &str)) -> String {
+    pub fn words(&self, found: &Found<W>, names: (&str, &str)) -> String {
         let (a, b) = (self.a, self.b);
         let label = |mv: Move| a.move_label(mv);
         let scores = |s: &[u16; 2]| format!("south {} - north {}", s[0], s[1]);
@@ -517,7 +515,7 @@ impl Pair<'_> {
         let mut out = String::new();
         match &found.difference {
             Difference::Start => {
-                let board = |g: &Game| {
+                let board = |g: &Game<W>| {
                     let r = g.rules();
                     format!("{}, {}", r.board.shape(), r.start_text())
                 };
@@ -657,14 +655,14 @@ impl Pair<'_> {
 }
 
 /// Plies in a found sequence, counting the move that shows the difference.
-pub fn plies(found: &Found) -> usize {
+pub fn plies<W: Width>(found: &Found<W>) -> usize {
     found.moves.len() + usize::from(found.difference.shown_by().is_some())
 }
 
-impl Found {
+impl<W: Width> Found<W> {
     /// Every move of the sequence as labels of `game`, the one that shows
     /// the difference included; `(none: the start)` when there is none.
-    pub fn moves_text(&self, game: &Game) -> String {
+    pub fn moves_text(&self, game: &Game<W>) -> String {
         let labels: Vec<String> = (self.moves.iter())
             .chain(self.difference.shown_by().as_ref())
             .map(|&m| game.move_label(m))
@@ -679,7 +677,7 @@ impl Found {
     /// Which position [`Found::position`] is: before the last move when a
     /// move shows the difference, after the moves when the position itself
     /// does.
-    pub fn position_is(&self, game: &Game) -> String {
+    pub fn position_is(&self, game: &Game<W>) -> String {
         match self.difference.shown_by() {
             Some(mv) => format!("position before {}", game.move_label(mv)),
             None if self.moves.is_empty() => "position at the start".to_string(),
