@@ -141,6 +141,21 @@ impl ChainTable {
         self.branch_free
     }
 
+    /// The table of a kernel whose capture has none (no capture, or one
+    /// not compiled to a table): it takes nothing, and the move loop does
+    /// not read it.
+    pub(super) fn unused() -> ChainTable {
+        ChainTable {
+            tests: [(0, 0); 2],
+            two_tests: false,
+            branch_free: false,
+            zero_allowed: 0,
+            high_half: false,
+            opponent: 0,
+            taken: Box::new([[0; 256]; 16]),
+        }
+    }
+
     /// The row of [`ChainTable::taken`] for a sowing whose last stone fell
     /// in lane `last` of the word ([`super::NO_PIT`]: the store).
     pub(super) fn row(last: u8) -> u8 {

@@ -39,6 +39,8 @@ pub(super) trait Lanes: Copy + Default + Eq + Debug + Send + Sync + 'static {
     fn without(self, lane: usize) -> Self;
     /// Whether some lane holds more than one stone.
     fn any_above_one(self) -> bool;
+    /// The same lanes, seen through [`opaque`].
+    fn opaque(self) -> Self;
 }
 
 impl Lanes for u64 {
@@ -99,6 +101,11 @@ impl Lanes for u64 {
     #[inline(always)]
     fn any_above_one(self) -> bool {
         self & 0xFEFE_FEFE_FEFE_FEFE != 0
+    }
+
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        opaque(self)
     }
 }
 
@@ -168,6 +175,26 @@ impl Lanes for u128 {
     fn any_above_one(self) -> bool {
         (self.own() | self.opp()) & 0xFEFE_FEFE_FEFE_FEFE != 0
     }
+
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        u128::from(opaque(self.own())) | u128::from(opaque(self.opp())) << 64
+    }
+}
+
+/// `x`, which the optimiser can no longer see through (no instruction):
+/// a value worked out from a load stays worked out before a select that
+/// picks it, instead of the select picking the address and the load
+/// waiting for the select. On targets without inline assembly, `x`.
+#[inline(always)]
+pub(super) fn opaque(mut x: u64) -> u64 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    // SAFETY: an empty template: it reads and writes only the register
+    // holding `x`, and no memory, stack or flags.
+    unsafe {
+        std::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
 }
 
 /// The high bit of every byte of a `u64`.

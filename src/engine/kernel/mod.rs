@@ -86,21 +86,24 @@ const EVEN_EMPTY: u32 = 16384;
 /// [`Compiled::flags`]: the capture without a table goes on along its chain
 /// ([`Capture::chain`]).
 const CHAIN: u32 = 32768;
+/// [`Compiled::flags`]: a row has at most three pits (on the `u64` word,
+/// lane 3 of each half stays empty).
+const THREE_PITS: u32 = 65536;
 
 // The shapes of the shipped variants the kernel plays ([`Compiled::flags`]),
 // each with its own move loop on its own word (see [`Kernel::play`]); a
 // variant of another shape is played by the loop of its rule flags
 // ([`RULES`]), reading the rest.
 /// Modiar (a `u64`, as the four shapes after it).
-const MODIAR: u32 = REPETITION | SLAMS_FORBIDDEN | FEEDS | TABLE | BRANCH_FREE;
+const MODIAR: u32 = REPETITION | SLAMS_FORBIDDEN | FEEDS | TABLE | BRANCH_FREE | THREE_PITS;
 /// Koumma.
-const KOUMMA: u32 = REPETITION | TABLE | BRANCH_FREE;
+const KOUMMA: u32 = REPETITION | TABLE | BRANCH_FREE | THREE_PITS;
 /// Wore.
 const WORE: u32 = TABLE | BRANCH_FREE;
 /// Bakuk.
-const BAKUK: u32 = REPETITION | TABLE | TWO_TESTS | BRANCH_FREE;
+const BAKUK: u32 = REPETITION | TABLE | TWO_TESTS | BRANCH_FREE | THREE_PITS;
 /// Tihbat.
-const TIHBAT: u32 = REPETITION | TABLE | TWO_TESTS;
+const TIHBAT: u32 = REPETITION | TABLE | TWO_TESTS | THREE_PITS;
 /// Oware (OpenSpiel) (a `u128`, as the shapes after it).
 const OWARE: u32 = REPETITION | FEEDS | TABLE | HIGH_HALF | ENDS_MAJORITY | SLAM_NO_CAPTURE;
 /// Awari.
@@ -150,7 +153,7 @@ struct Compiled<W> {
     start: State<W>,
     /// The rules and settings the move loop is compiled for: the rule
     /// flags [`REPETITION`], [`SLAMS_FORBIDDEN`], [`FEEDS`], [`STORES`],
-    /// and the settings [`TABLE`] to [`CHAIN`] (constants of the loop when
+    /// and the settings [`TABLE`] to [`THREE_PITS`] (constants of the loop when
     /// they make one of the shipped shapes, `on_loop`, else read from here).
     flags: u32,
     /// Sowings, `[pit of the mover's row][stones]`, their last lane
@@ -162,7 +165,7 @@ struct Compiled<W> {
     opp_lane_bits: u32,
     /// `min_stones` in every byte: pits holding fewer are not played.
     min_stones: u64,
-    /// The capture rule ([`Capture::NONE`] when the rules have none).
+    /// The capture rule ([`Capture::none`] when the rules have none).
     capture: Capture,
     /// What a grand slam does.
     grand_slam: GrandSlam,
@@ -200,23 +203,27 @@ struct Capture {
     even_empty: bool,
     /// Nothing is captured on the game's first move.
     not_first_move: bool,
-    /// The rule compiled without a branch, where it can be ([`ChainTable`]).
-    table: Option<ChainTable>,
+    /// The rule compiled without a branch, where it can be ([`ChainTable`];
+    /// [`ChainTable::unused`] where it cannot, the flag [`TABLE`] clear):
+    /// not an `Option`, so that the move loop tests nothing to reach it.
+    table: ChainTable,
 }
 
 impl Capture {
     /// The rule of a variant without captures: it takes from no lane.
-    const NONE: Capture = Capture {
-        capturable: [false; 256],
-        lanes: 0,
-        next: [0; 16],
-        chain: false,
-        opposite_lane: [0; 16],
-        opposite: false,
-        even_empty: false,
-        not_first_move: false,
-        table: None,
-    };
+    fn none() -> Capture {
+        Capture {
+            capturable: [false; 256],
+            lanes: 0,
+            next: [0; 16],
+            chain: false,
+            opposite_lane: [0; 16],
+            opposite: false,
+            even_empty: false,
+            not_first_move: false,
+            table: ChainTable::unused(),
+        }
+    }
 }
 
 /// The state of a game on the kernel, seen from the player to move (so
@@ -450,7 +457,7 @@ impl<W: Key> Compiled<W> {
                 opposite,
                 even_empty: rule.take == Take::LastAndOppositeEvenEmpty,
                 not_first_move: rule.first_move == FirstMove::NoCapture,
-                table: None,
+                table: ChainTable::unused(),
             }
         });
         let mut end_order = [EndReason::NoLegalMove; 3];
@@ -473,9 +480,10 @@ impl<W: Key> Compiled<W> {
             start_lanes[lane_of::<W>(per_row, mover, pit)] = i64::from(n);
         }
         let slams_forbidden = rules.grand_slam == GrandSlam::Forbidden && capture.is_some();
-        let mut capture = capture.unwrap_or(Capture::NONE);
+        let mut capture = capture.unwrap_or_else(Capture::none);
+        let mut table = None;
         if capture.lanes != 0 && !capture.opposite {
-            capture.table = ChainTable::new(&chain::Rule {
+            table = ChainTable::new(&chain::Rule {
                 capturable: &capture.capturable,
                 lanes: capture.lanes,
                 next: &capture.next,
@@ -495,7 +503,11 @@ impl<W: Key> Compiled<W> {
         }
         let repetition = rules.end.repetition == Repetition::EndGame;
         let feeds = rules.feeding.when == FeedWhen::RowEmpty;
-        let table = capture.table.as_ref();
+        let compiled = table.is_some();
+        if let Some(table) = table {
+            capture.table = table;
+        }
+        let table = compiled.then_some(&capture.table);
         let ends = |end: EndReason| end_order[..end_count].contains(&end);
         let flags = [
             (repetition, REPETITION),
@@ -513,6 +525,7 @@ impl<W: Key> Compiled<W> {
             (table.is_none() && capture.opposite, OPPOSITE),
             (table.is_none() && capture.even_empty, EVEN_EMPTY),
             (table.is_none() && capture.chain, CHAIN),
+            (per_row <= 3, THREE_PITS),
         ];
         Some(Compiled {
             per_row,

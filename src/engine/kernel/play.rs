@@ -12,12 +12,12 @@ use std::hint::select_unpredictable;
 
 use super::draw;
 use super::history::{Key, Seen};
-use super::lanes::{byte_sum, high_bits, COUNT, HIGH, PICK};
+use super::lanes::{byte_sum, high_bits, opaque, COUNT, HIGH, PICK};
 use super::tables::NO_PIT;
 use super::{
     Board, Compiled, EndReason, Played, Player, State, BRANCH_FREE, CHAIN, ENDS_AT_MOST_ONE,
     ENDS_MAJORITY, ENDS_ROW_EMPTY, EVEN_EMPTY, FEEDS, HIGH_HALF, OPPOSITE, REPETITION, SHAPED,
-    SLAMS_FORBIDDEN, SLAM_NO_CAPTURE, STORES, TABLE, TWO_TESTS,
+    SLAMS_FORBIDDEN, SLAM_NO_CAPTURE, STORES, TABLE, THREE_PITS, TWO_TESTS,
 };
 use crate::engine::draw_legal;
 use crate::rules::GrandSlam;
@@ -170,7 +170,7 @@ impl<W: Key> Compiled<W> {
         }
     }
 
-    /// Whether the setting `flag` ([`TABLE`] to [`CHAIN`]) holds:
+    /// Whether the setting `flag` ([`TABLE`] to [`THREE_PITS`]) holds:
     /// a constant of the move loop compiled for the shape (`F` has
     /// [`SHAPED`]), else read from the kernel.
     #[inline(always)]
@@ -432,7 +432,7 @@ impl<W: Key> Compiled<W> {
         let n = (s.lanes.low() >> (8 * pit)) as u8 as usize;
         let sowing = &self.sowings[pit & 7][n & 127];
         let (mut lanes, table_row) = match Self::sows_every_pit::<F>() {
-            true => self.sow_every_pit(s.lanes, pit),
+            true => self.sow_every_pit::<F>(s.lanes, pit),
             false => (s.lanes.plus(sowing.delta), sowing.table_row),
         };
         // The stones gained, as a sum of bytes (see [`State::own`]).
@@ -441,11 +441,8 @@ impl<W: Key> Compiled<W> {
             off = u64::from(sowing.store);
         }
         let mut slam = false;
-        let table = match self.has::<F>(TABLE) {
-            true => self.capture.table.as_ref(),
-            false => None,
-        };
-        if let (true, Some(table)) = (capture, table) {
+        if capture && self.has::<F>(TABLE) {
+            let table = &self.capture.table;
             let high = self.has::<F>(HIGH_HALF);
             let window = if high { lanes.opp() } else { lanes.low() };
             let (taken, after, from_opponent) = table.capture(
@@ -490,20 +487,27 @@ impl<W: Key> Compiled<W> {
     /// sown, each its own table load and add, and the pit's picked by
     /// selects. The loads then wait on the board alone, not on the draw:
     /// they run while the pit is drawn, and the board waits on the draw
-    /// for the selects only.
+    /// for the selects only. A row of at most three pits ([`THREE_PITS`])
+    /// has no fourth pit to sow.
     #[inline(always)]
-    fn sow_every_pit(&self, lanes: W, pit: usize) -> (W, u8) {
+    fn sow_every_pit<const F: u32>(&self, lanes: W, pit: usize) -> (W, u8) {
         // One base for the four rows of the table.
         let sowings = self.sowings.as_flattened();
+        // Each board and row made opaque: the compiler would otherwise
+        // pick the sowing's address by the selects and load it after them.
         let sown = |at: usize| {
             let sowing = &sowings[at << 7 | (lanes.byte(at) & 127)];
-            (lanes.plus(sowing.delta), sowing.table_row)
+            let row = opaque(u64::from(sowing.table_row));
+            (lanes.plus(sowing.delta).opaque(), row as u8)
         };
         // Selects the compiler keeps as selects, without a branch (the pit
-        // is drawn at random) and without moving a sowing's load after them.
+        // is drawn at random).
         let odd = pit & 1 != 0;
         let low = select_unpredictable(odd, sown(1), sown(0));
-        let high = select_unpredictable(odd, sown(3), sown(2));
+        let high = match F & THREE_PITS != 0 {
+            true => sown(2),
+            false => select_unpredictable(odd, sown(3), sown(2)),
+        };
         select_unpredictable(pit & 2 != 0, high, low)
     }
 
