@@ -176,3 +176,40 @@ fn omweso_a_clockwise_move_from_a_left_pit_captures() {
     // A pit away from the left end sows anti-clockwise only.
     assert!(parse_move("c:cw", &game).unwrap_err().contains("sows ccw only"));
 }
+
+/// The error a load of omweso edited by `edits` reports.
+fn refused(edits: &[(&str, &str)]) -> String {
+    let text = shipped_text_with("omweso", edits);
+    let report = sowing::rules::load(&sowing::diagnostic::Source::new("t.variant", text))
+        .expect_err("the edited rules load");
+    report.to_string()
+}
+
+#[test]
+fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
+    // The line of `placement` (the file's last line but one) is named.
+    let lines = crate::common::shipped_text_with("omweso", &[]).lines().count();
+    let placement_line = lines;
+    let report = refused(&[(
+        "placement alternate # \"players",
+        "shifts_from 1\n  placement alternate # \"players",
+    )]);
+    assert!(
+        report.contains("`placement` (the players place their stones before play) cannot be used with `shifts_from`"),
+        "{report}"
+    );
+    assert!(report.contains(&format!("t.variant:{placement_line}:")), "{report}");
+    let report = refused(&[("min_stones 2", "min_stones 2\n  first_move_from 1")]);
+    assert!(report.contains("cannot be used with `first_move_from` in `legal`"), "{report}");
+    // `reverse_to_capture` needs one direction, a capture rule, a row that
+    // holds its pits.
+    let report = refused(&[("direction ccw", "direction either")]);
+    assert!(
+        report.contains("`reverse_to_capture` (a move the other way round when it captures) needs one sowing direction for every pit"),
+        "{report}"
+    );
+    let report = refused(&[("reverse_to_capture 2", "reverse_to_capture 9")]);
+    assert!(report.contains("names 9 pits, but a row has 8"), "{report}");
+    let report = refused(&[("min_stones 2", "min_stones 2\n  first_lap captures")]);
+    assert!(report.contains("cannot be used with `first_lap captures`"), "{report}");
+}
