@@ -218,7 +218,15 @@ fn check_move(game: &Game, run: &GameRun<'_>, label: &str) -> Result<(), TestCas
                 Illegal::ReverseWithoutCapture { .. } => {
                     rules.sowing.reverse_to_capture > 0
                         && game.move_directions(pit).len() == 2
-                        && game.play(pos, Move { direction: mv.direction, ..mv }).is_err()
+                        && game
+                            .play(
+                                pos,
+                                Move {
+                                    direction: mv.direction,
+                                    ..mv
+                                },
+                            )
+                            .is_err()
                 }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };

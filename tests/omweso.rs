@@ -95,7 +95,10 @@ fn omweso_starts_with_the_players_placing_their_counters() {
         format!("{empty} south placing 32 32")
     );
     // South places into any of its 16 pits, a counter a move.
-    let south: Vec<String> = "abcdefghijklmnop".chars().map(|c| format!("+{c}")).collect();
+    let south: Vec<String> = "abcdefghijklmnop"
+        .chars()
+        .map(|c| format!("+{c}"))
+        .collect();
     assert_eq!(legal(&game, &start), south);
     let s = play(&game, &start, "+c");
     assert_eq!(
@@ -103,11 +106,18 @@ fn omweso_starts_with_the_players_placing_their_counters() {
         "0 0 1 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 north placing 31 32"
     );
     // Then North, into its own 16 pits only.
-    let north: Vec<String> = "ABCDEFGHIJKLMNOP".chars().map(|c| format!("+{c}")).collect();
+    let north: Vec<String> = "ABCDEFGHIJKLMNOP"
+        .chars()
+        .map(|c| format!("+{c}"))
+        .collect();
     assert_eq!(legal(&game, &s.position), north);
-    let why = game.play(&s.position, parse_move("+c", &game).unwrap()).unwrap_err();
+    let why = game
+        .play(&s.position, parse_move("+c", &game).unwrap())
+        .unwrap_err();
     assert!(why.to_string().contains("not on north's side"), "{why}");
-    let why = game.play(&s.position, parse_move("A", &game).unwrap()).unwrap_err();
+    let why = game
+        .play(&s.position, parse_move("A", &game).unwrap())
+        .unwrap_err();
     assert!(why.to_string().contains("north is placing"), "{why}");
 }
 
@@ -140,7 +150,10 @@ fn omweso_play_starts_with_south_once_both_hands_are_empty() {
 
 #[test]
 fn omweso_south_then_north_places_all_of_south_first() {
-    let game = shipped_with("omweso", &[("placement alternate", "placement south_then_north")]);
+    let game = shipped_with(
+        "omweso",
+        &[("placement alternate", "placement south_then_north")],
+    );
     let start = game.start();
     let s = play(&game, &start, "+a");
     assert_eq!(s.position.to_move, Player::South, "South places on");
@@ -170,11 +183,19 @@ fn omweso_a_clockwise_move_from_a_left_pit_captures() {
     assert_eq!(s.effect.captured, 5);
     let laps = game.sowing_laps(&p, s.mv);
     assert_eq!(laps[0], (0, vec![Some(15), Some(14)]), "a: p, o");
-    assert_eq!(laps[1].1, [15, 14, 13, 12, 11].map(Some), "the capture: p o n m l");
-    let why = game.play(&p, parse_move("b:cw", &game).unwrap()).unwrap_err();
+    assert_eq!(
+        laps[1].1,
+        [15, 14, 13, 12, 11].map(Some),
+        "the capture: p o n m l"
+    );
+    let why = game
+        .play(&p, parse_move("b:cw", &game).unwrap())
+        .unwrap_err();
     assert!(why.to_string().contains("captures nothing"), "{why}");
     // A pit away from the left end sows anti-clockwise only.
-    assert!(parse_move("c:cw", &game).unwrap_err().contains("sows ccw only"));
+    assert!(parse_move("c:cw", &game)
+        .unwrap_err()
+        .contains("sows ccw only"));
 }
 
 /// The error a load of omweso edited by `edits` reports.
@@ -188,7 +209,9 @@ fn refused(edits: &[(&str, &str)]) -> String {
 #[test]
 fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
     // The line of `placement` (the file's last line but one) is named.
-    let lines = crate::common::shipped_text_with("omweso", &[]).lines().count();
+    let lines = crate::common::shipped_text_with("omweso", &[])
+        .lines()
+        .count();
     let placement_line = lines;
     let report = refused(&[(
         "placement alternate # \"players",
@@ -198,9 +221,15 @@ fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
         report.contains("`placement` (the players place their stones before play) cannot be used with `shifts_from`"),
         "{report}"
     );
-    assert!(report.contains(&format!("t.variant:{placement_line}:")), "{report}");
+    assert!(
+        report.contains(&format!("t.variant:{placement_line}:")),
+        "{report}"
+    );
     let report = refused(&[("min_stones 2", "min_stones 2\n  first_move_from 1")]);
-    assert!(report.contains("cannot be used with `first_move_from` in `legal`"), "{report}");
+    assert!(
+        report.contains("cannot be used with `first_move_from` in `legal`"),
+        "{report}"
+    );
     // `reverse_to_capture` needs one direction, a capture rule, a row that
     // holds its pits.
     let report = refused(&[("direction ccw", "direction either")]);
@@ -211,5 +240,8 @@ fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
     let report = refused(&[("reverse_to_capture 2", "reverse_to_capture 9")]);
     assert!(report.contains("names 9 pits, but a row has 8"), "{report}");
     let report = refused(&[("min_stones 2", "min_stones 2\n  first_lap captures")]);
-    assert!(report.contains("cannot be used with `first_lap captures`"), "{report}");
+    assert!(
+        report.contains("cannot be used with `first_lap captures`"),
+        "{report}"
+    );
 }

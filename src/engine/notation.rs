@@ -439,9 +439,9 @@ pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W
             ));
         }
         for slot in &mut captured {
-            let (offset, token) = rest.next().ok_or_else(|| {
-                error(end, format!("expected two numbers after `{PLACING}`"))
-            })?;
+            let (offset, token) = rest
+                .next()
+                .ok_or_else(|| error(end, format!("expected two numbers after `{PLACING}`")))?;
             *slot = token.parse().map_err(|_| {
                 error(
                     offset,

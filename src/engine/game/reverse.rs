@@ -34,6 +34,8 @@ impl<W: Width> Game<W> {
         out: &mut Moves<W>,
     ) {
         let capture = self.may_capture(pos);
-        out.retain_indexed(|_, &mv| !self.is_reverse(mv) || self.sow(pos, mv, capture).1.captured > 0);
+        out.retain_indexed(|_, &mv| {
+            !self.is_reverse(mv) || self.sow(pos, mv, capture).1.captured > 0
+        });
     }
 }

@@ -502,7 +502,9 @@ pub(crate) fn reverse_to_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
         && !(direction.iter().all(|&d| d == PitDirection::Ccw)
             || direction.iter().all(|&d| d == PitDirection::Cw))
     {
-        error("needs one sowing direction for every pit (`direction ccw` or `direction cw`)".into());
+        error(
+            "needs one sowing direction for every pit (`direction ccw` or `direction cw`)".into(),
+        );
     }
     if read.valid(&board::PITS) && rules.sowing.reverse_to_capture > rules.board.pits {
         error(format!(
