@@ -171,7 +171,7 @@ fn check_move<W: Width>(
             // Only a direction the pit does not sow in is unreadable.
             let (pit, direction) = label.split_once(':').unwrap_or((label, ""));
             let index = (0..game.pit_count()).find(|&p| game.label(p) == pit);
-            let allowed = index.map(|p| game.pit_direction(p).allowed());
+            let allowed = index.map(|p| game.move_directions(p));
             let explained = match allowed {
                 Some(allowed) if direction.is_empty() => allowed.len() == 2,
                 Some(allowed) => !allowed.iter().any(|d| d.to_string() == direction),
@@ -224,6 +224,19 @@ fn check_move<W: Width>(
                 Illegal::Refill { .. } => pos.refilling.is_some() || mv.filled_pit().is_some(),
                 Illegal::Vote { answer } => {
                     *answer == (pos.vote != sowing::engine::Vote::None) && (*answer || mv.is_vote())
+                }
+                Illegal::ReverseWithoutCapture { .. } => {
+                    rules.sowing.reverse_to_capture > 0
+                        && game.move_directions(pit).len() == 2
+                        && game
+                            .play(
+                                pos,
+                                Move {
+                                    direction: mv.direction,
+                                    ..mv
+                                },
+                            )
+                            .is_err()
                 }
                 Illegal::WrongDirection { .. } | Illegal::GameOver => false,
             };

@@ -4,9 +4,9 @@
 //! pit the capturing lap sowed into (`then resows_from_lap_start`), the move
 //! going on from where they end.
 
-use sowing::engine::format_position;
+use sowing::engine::{format_position, parse_move, Player};
 
-use crate::common::{play, pos, shipped, shipped_text_with};
+use crate::common::{legal, play, pos, shipped, shipped_text_with, shipped_with};
 
 #[test]
 fn omweso_sows_a_capture_on_from_where_the_capturing_lap_began() {
@@ -81,6 +81,167 @@ fn resows_from_lap_start_names_itself_in_the_checks_of_a_re_sowing() {
         report.to_string().contains(
             "`then resows_from_lap_start` sows from the pit after the landing pit or the lap's origin: it needs `start next` in `sow`"
         ),
+        "{report}"
+    );
+}
+
+#[test]
+fn omweso_starts_with_the_players_placing_their_counters() {
+    let game = shipped("omweso");
+    let start = game.start();
+    let empty = "0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0";
+    assert_eq!(
+        format_position(&start, &game),
+        format!("{empty} south placing 32 32")
+    );
+    // South places into any of its 16 pits, a counter a move.
+    let south: Vec<String> = "abcdefghijklmnop"
+        .chars()
+        .map(|c| format!("+{c}"))
+        .collect();
+    assert_eq!(legal(&game, &start), south);
+    let s = play(&game, &start, "+c");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "0 0 1 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 north placing 31 32"
+    );
+    // Then North, into its own 16 pits only.
+    let north: Vec<String> = "ABCDEFGHIJKLMNOP"
+        .chars()
+        .map(|c| format!("+{c}"))
+        .collect();
+    assert_eq!(legal(&game, &s.position), north);
+    let why = game
+        .play(&s.position, parse_move("+c", &game).unwrap())
+        .unwrap_err();
+    assert!(why.to_string().contains("not on north's side"), "{why}");
+    let why = game
+        .play(&s.position, parse_move("A", &game).unwrap())
+        .unwrap_err();
+    assert!(why.to_string().contains("north is placing"), "{why}");
+}
+
+#[test]
+fn omweso_play_starts_with_south_once_both_hands_are_empty() {
+    let game = shipped("omweso");
+    // The last two counters: South's into a (1 -> 2), North's into A, and
+    // South makes the first move of play: its pits holding 2 or more.
+    let p = pos(
+        &game,
+        "1 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 1 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 south placing 1 1",
+    );
+    let s = play(&game, &p, "+a");
+    assert_eq!(s.position.to_move, Player::North);
+    let s = play(&game, &s.position, "+A");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 south"
+    );
+    assert!(legal(&game, &s.position).contains(&"c".to_string()));
+    // A player whose hand is empty lets the other place on.
+    let p = pos(
+        &game,
+        "2 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 0 0 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 north placing 0 2",
+    );
+    let s = play(&game, &p, "+A");
+    assert_eq!(s.position.to_move, Player::North);
+    assert!(format_position(&s.position, &game).ends_with("north placing 0 1"));
+}
+
+#[test]
+fn omweso_south_then_north_places_all_of_south_first() {
+    let game = shipped_with(
+        "omweso",
+        &[("placement alternate", "placement south_then_north")],
+    );
+    let start = game.start();
+    let s = play(&game, &start, "+a");
+    assert_eq!(s.position.to_move, Player::South, "South places on");
+    assert!(format_position(&s.position, &game).ends_with("south placing 31 32"));
+}
+
+#[test]
+fn omweso_a_clockwise_move_from_a_left_pit_captures() {
+    let game = shipped("omweso");
+    // South a (2) clockwise: p 0->1, o 1->2, the last, occupied, in South's
+    // inner row, column 1 from the west. Facing it North's J (2), behind J
+    // North's G (3): both taken, 5 counters, sown on clockwise from p, the
+    // pit that got the capturing lap's first counter: p 1->2, o 2->3, n m
+    // l 0->1, the last, empty: the move ends.
+    let p = pos(
+        &game,
+        "2 2 0 0 0 0 0 0 / 0 0 0 0 0 0 1 0 / 2 0 0 0 0 0 3 0 / 0 2 0 0 0 0 0 0 south",
+    );
+    // a and b sow either way, a clockwise only where it captures: b's
+    // clockwise move ends in the empty p (a 2->3, p 0->1) and is no move.
+    assert_eq!(legal(&game, &p), ["a", "a:cw", "b"]);
+    let s = play(&game, &p, "a:cw");
+    assert_eq!(
+        format_position(&s.position, &game),
+        "0 2 0 0 0 0 0 0 / 0 0 0 1 1 1 3 2 / 2 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 5);
+    let laps = game.sowing_laps(&p, s.mv);
+    assert_eq!(laps[0], (0, vec![Some(15), Some(14)]), "a: p, o");
+    assert_eq!(
+        laps[1].1,
+        [15, 14, 13, 12, 11].map(Some),
+        "the capture: p o n m l"
+    );
+    let why = game
+        .play(&p, parse_move("b:cw", &game).unwrap())
+        .unwrap_err();
+    assert!(why.to_string().contains("captures nothing"), "{why}");
+    // A pit away from the left end sows anti-clockwise only.
+    assert!(parse_move("c:cw", &game)
+        .unwrap_err()
+        .contains("sows ccw only"));
+}
+
+/// The error a load of omweso edited by `edits` reports.
+fn refused(edits: &[(&str, &str)]) -> String {
+    let text = shipped_text_with("omweso", edits);
+    let report = sowing::rules::load(&sowing::diagnostic::Source::new("t.variant", text))
+        .expect_err("the edited rules load");
+    report.to_string()
+}
+
+#[test]
+fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
+    // The line of `placement` (the file's last line but one) is named.
+    let lines = crate::common::shipped_text_with("omweso", &[])
+        .lines()
+        .count();
+    let placement_line = lines;
+    let report = refused(&[(
+        "placement alternate # \"players",
+        "shifts_from 1\n  placement alternate # \"players",
+    )]);
+    assert!(
+        report.contains("`placement` (the players place their stones before play) cannot be used with `shifts_from`"),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("t.variant:{placement_line}:")),
+        "{report}"
+    );
+    let report = refused(&[("min_stones 2", "min_stones 2\n  first_move_from 1")]);
+    assert!(
+        report.contains("cannot be used with `first_move_from` in `legal`"),
+        "{report}"
+    );
+    // `reverse_to_capture` needs one direction, a capture rule, a row that
+    // holds its pits.
+    let report = refused(&[("direction ccw", "direction either")]);
+    assert!(
+        report.contains("`reverse_to_capture` (a move the other way round when it captures) needs one sowing direction for every pit"),
+        "{report}"
+    );
+    let report = refused(&[("reverse_to_capture 2", "reverse_to_capture 9")]);
+    assert!(report.contains("names 9 pits, but a row has 8"), "{report}");
+    let report = refused(&[("min_stones 2", "min_stones 2\n  first_lap captures")]);
+    assert!(
+        report.contains("cannot be used with `first_lap captures`"),
         "{report}"
     );
 }

@@ -662,6 +662,39 @@ fn omweso_capture_sown_from_the_lap_start() {
     ]));
 }
 
+/// Omweso, the case of tests/cases/sow/reverse_to_capture: South's a:cw
+/// (2) ends in the occupied o facing North's empty J and relays o, whose
+/// lap ends in m (1 -> 2) facing North's L (1) and E behind it (1): both
+/// taken (2), sown on clockwise from n: n 1->2, m 2->3, relayed: l k j.
+/// North's A (2): B C 0->1, the last, empty.
+#[test]
+fn omweso_clockwise_capture_on_a_later_lap() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "omweso",
+        "--from",
+        "2 0 0 0 0 0 0 0 / 0 0 0 0 1 0 1 1 / 2 0 0 0 1 0 0 0 / 0 0 0 1 0 0 0 0 south",
+        "--any-stones",
+        "--moves",
+        "a:cw A"
+    ]));
+}
+
+/// Omweso, the last two placements: South's last counter into a, North's
+/// into A (the last columns show the counters each still holds while they
+/// place), then play from a full board of twos.
+#[test]
+fn omweso_last_placements() {
+    insta::assert_snapshot!(text(&[
+        "trace",
+        "omweso",
+        "--from",
+        "1 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 / 1 2 2 2 2 2 2 2 / 2 2 2 2 2 2 2 2 south placing 1 1",
+        "--moves",
+        "+a +A"
+    ]));
+}
+
 /// Bao la Kujifunza, from the third position of tests/bao_la_kujifunza.rs
 /// with one more seed in North's I (so that North's inner row is not
 /// cleared, which would end the game): South's l:cw ends in the occupied j,

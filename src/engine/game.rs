@@ -8,7 +8,9 @@ mod fill;
 mod kichwa;
 mod opening;
 mod packed;
+mod placement;
 mod resow;
+mod reverse;
 mod shift;
 mod sowing_capture;
 mod vote;
@@ -187,6 +189,7 @@ impl<W: Width> Game<W> {
         // it leaves (before packed laps, which start in the mover's row).
         let mut start = game.start;
         game.play_opening(&mut start);
+        game.start_placing(&mut start);
         game.start = start;
         let stones = game.start.total_stones();
         game.pack_laps(stones);
@@ -423,6 +426,13 @@ impl<W: Width> Game<W> {
     pub fn pit_direction(&self, pit: usize) -> PitDirection {
         let (per_row, per_side) = (self.topology.per_row(), self.topology.per_side());
         self.rules.sowing.pit_direction(pit, per_row, per_side)
+    }
+
+    /// The directions a move from `pit` may take: its direction rule's,
+    /// and both ways for a pit that `reverse_to_capture` lets sow the other
+    /// way round when it captures.
+    pub fn move_directions(&self, pit: usize) -> &'static [Direction] {
+        self.move_table.directions[pit]
     }
 
     /// Whether `player`'s row holds no stone.
@@ -1501,6 +1511,9 @@ impl<W: Width> Game<W> {
                 out.keep_next();
             }
         }
+        if self.legality.reverse_to_capture {
+            self.keep_capturing_reverses(out);
+        }
         if out.is_empty() && self.legality.singletons {
             let capture = capture && !self.legality.single_no_capture;
             self.single_stone_moves(pos, out, capture, opening);
@@ -1702,10 +1715,16 @@ impl<W: Width> Game<W> {
                 needs: min,
             };
         }
-        if !self.pit_direction(pit).allowed().contains(&mv.direction) {
+        if !self.move_directions(pit).contains(&mv.direction) {
             return Illegal::WrongDirection {
                 pit: label,
                 rule: self.pit_direction(pit),
+            };
+        }
+        if self.legality.reverse_to_capture && self.is_reverse(mv) {
+            return Illegal::ReverseWithoutCapture {
+                pit: label,
+                direction: mv.direction,
             };
         }
         if self.legality.first_lap_rule && !self.first_lap_allowed(pos, mv) {

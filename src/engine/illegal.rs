@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::position::Player;
-use crate::rules::PitDirection;
+use crate::rules::{Direction, PitDirection};
 
 /// Why a move cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +54,14 @@ pub enum Illegal {
         pit: String,
         /// The pit's direction rule.
         rule: PitDirection,
+    },
+    /// Under `reverse_to_capture`, a move against its pit's own direction
+    /// that captures nothing.
+    ReverseWithoutCapture {
+        /// Label of the pit.
+        pit: String,
+        /// The direction asked for.
+        direction: Direction,
     },
     /// A pass, while the mover has a move.
     CannotPass,
@@ -124,6 +132,10 @@ impl fmt::Display for Illegal {
             Illegal::WrongDirection { pit, rule } => {
                 write!(f, "pit `{pit}` sows {rule} only")
             }
+            Illegal::ReverseWithoutCapture { pit, direction } => write!(
+                f,
+                "`{pit}:{direction}` captures nothing: a move from `{pit}` sows {direction} only when it captures"
+            ),
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
             Illegal::Vote { answer: true } => write!(
                 f,

@@ -107,6 +107,9 @@ impl<W: Width> Game<W> {
         if self.legality.first_lap_capture {
             self.keep_capturing_moves(pos, out);
         }
+        if self.legality.reverse_to_capture {
+            self.keep_capturing_reverse_moves(pos, out);
+        }
         if out.is_empty() && self.ends.passes && !self.legality.singletons {
             // No pit holds `min_stones`: the mover passes if the opponent
             // has a move then, and the game is over if not.
@@ -522,6 +525,9 @@ impl<W: Width> Game<W> {
         }
         if self.legality.first_lap_capture {
             self.keep_capturing_moves(&turned, &mut replies);
+        }
+        if self.legality.reverse_to_capture {
+            self.keep_capturing_reverse_moves(&turned, &mut replies);
         }
         if replies.is_empty() {
             return Some(false);

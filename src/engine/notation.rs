@@ -19,6 +19,11 @@
 //! refill ends in `refilling` and the player who starts the round:
 //! `"x x x / 7 7 7 south captured 21 7 refilling north"`.
 //!
+//! Under `opening { placement }` a placement is written `+c` too (a stone
+//! into `c`), and a position where the players are placing their stones
+//! ends in `placing` and the stones each still holds (South's, North's):
+//! `"0 0 1 / 0 0 0 north placing 2 3"`.
+//!
 //! Where the leftovers go to the player who moved last and a move can earn
 //! another (`extra_turn` with a `last_mover` end), a position whose player
 //! to move also made the last move says `again` after the player:
@@ -44,7 +49,8 @@ use crate::rules::{Direction, PitDirection};
 pub use crate::rules::pit_label;
 
 /// Reads a move: a pit label (`a`, `B`, ...), with `:ccw` or `:cw` for a pit
-/// that may sow either way, `pass`, a refill `+c` (`fill_from choice`), or
+/// that may sow either way (for a pit of `reverse_to_capture`, `:cw` or
+/// `:ccw` for the other way round; its own way without), `pass`, a refill `+c` (`fill_from choice`), or
 /// a vote on ending a repeating game (`propose`, `accept`, `refuse`: `end {
 /// repetition agree }`).
 ///
@@ -79,8 +85,10 @@ pub fn parse_move<W: Width>(text: &str, game: &Game<W>) -> Result<Move, String> 
     let per_row = game.pits_per_side();
     match crate::rules::parse_pit_label(label, per_row) {
         Some(pit) => {
-            let allowed = game.pit_direction(pit).allowed();
-            let direction = match (direction, allowed) {
+            let allowed = game.move_directions(pit);
+            // A pit of `reverse_to_capture` sows its own way unless told.
+            let own = game.pit_direction(pit).allowed();
+            let direction = match (direction, own) {
                 (Some(d), _) if allowed.contains(&d) => d,
                 (None, [only]) => *only,
                 (None, _) => {
@@ -119,11 +127,11 @@ pub const VOTE_MOVES: [(&str, Move); 3] = [
 
 /// Reads the refill `+label` (`text`).
 fn parse_fill<W: Width>(label: &str, text: &str, game: &Game<W>) -> Result<Move, String> {
-    if game.rules().rounds.fill_from != crate::rules::FillFrom::Choice
-        || game.rules().rounds.refill.is_none()
-    {
+    let refills = game.rules().rounds.fill_from == crate::rules::FillFrom::Choice
+        && game.rules().rounds.refill.is_some();
+    if !refills && game.rules().opening.placement.is_none() {
         return Err(format!(
-            "`{text}` (a refill) is only for variants with `fill_from choice`, and {} has none",
+            "`{text}` (a refill or a placement) is only for variants with `fill_from choice` or `opening {{ placement }}`, and {} has neither",
             game.rules().name
         ));
     }
@@ -419,6 +427,31 @@ pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W
         total += u32::from(removed);
     }
     let mut refilling = None;
+    if let Some(&(offset, PLACING)) = rest.peek() {
+        rest.next();
+        if game.rules().opening.placement.is_none() || captured != [0, 0] {
+            return Err(error(
+                offset,
+                format!(
+                    "`{PLACING}` (the stones each player still holds to place) is only for variants with `opening {{ placement }}`, before any capture, and {} has none",
+                    game.rules().name
+                ),
+            ));
+        }
+        for slot in &mut captured {
+            let (offset, token) = rest
+                .next()
+                .ok_or_else(|| error(end, format!("expected two numbers after `{PLACING}`")))?;
+            *slot = token.parse().map_err(|_| {
+                error(
+                    offset,
+                    format!("expected a number of stones to place, found `{token}`"),
+                )
+            })?;
+            total += u32::from(*slot);
+        }
+        refilling = (captured != [0, 0]).then_some(Player::South);
+    }
     if let Some(&(offset, REFILLING)) = rest.peek() {
         rest.next();
         if game.rules().rounds.fill_from != crate::rules::FillFrom::Choice
@@ -464,7 +497,7 @@ pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W
     if let Some((offset, other)) = rest.next() {
         return Err(error(
             offset,
-            format!("expected `captured`, `removed`, `{REFILLING}`, `proposed`, `agreed` or the end, found `{other}`"),
+            format!("expected `captured`, `removed`, `{PLACING}`, `{REFILLING}`, `proposed`, `agreed` or the end, found `{other}`"),
         ));
     }
     if total > crate::rules::MAX_STONES {
@@ -539,6 +572,11 @@ pub const FILL: char = '+';
 /// refill, before the player who starts the round:
 /// `"x x x / 7 7 7 south captured 14 0 refilling north"`.
 pub const REFILLING: &str = "refilling";
+
+/// Written at the end of a position while the players place their stones
+/// (`opening { placement }`), before the stones each still holds (South's,
+/// North's): `"0 0 1 / 0 0 0 north placing 2 3"`.
+pub const PLACING: &str = "placing";
 
 /// Written after the player to move when they made the last move too (an
 /// extra turn), under rules that give the leftovers to the last mover:
@@ -732,7 +770,8 @@ pub fn format_position<W: Width>(pos: &Position<W>, game: &Game<W>) -> String {
     if pos.moved_again {
         out.push_str(&format!(" {AGAIN}"));
     }
-    if pos.captured != [0, 0] {
+    let placing = pos.refilling.is_some() && game.rules().opening.placement.is_some();
+    if pos.captured != [0, 0] && !placing {
         out.push_str(&format!(
             " captured {} {}",
             pos.captured[0], pos.captured[1]
@@ -741,8 +780,13 @@ pub fn format_position<W: Width>(pos: &Position<W>, game: &Game<W>) -> String {
     if pos.removed != 0 {
         out.push_str(&format!(" removed {}", pos.removed));
     }
-    if let Some(starter) = pos.refilling {
-        out.push_str(&format!(" {REFILLING} {starter}"));
+    match pos.refilling {
+        Some(_) if placing => out.push_str(&format!(
+            " {PLACING} {} {}",
+            pos.captured[0], pos.captured[1]
+        )),
+        Some(starter) => out.push_str(&format!(" {REFILLING} {starter}")),
+        None => {}
     }
     if let Some((word, _)) = VOTES.iter().find(|(_, v)| *v == pos.vote) {
         out.push_str(&format!(" {word}"));
@@ -757,7 +801,9 @@ impl<W: Width> Game<W> {
     }
 
     /// How a move is written: the label of its pit (`a`, `B`, ...), with
-    /// `:ccw` or `:cw` where the pit may sow either way, or `pass`.
+    /// `:ccw` or `:cw` where the pit may sow either way (a reverse move of
+    /// `reverse_to_capture` likewise), `+c` for a refill or a placement, or
+    /// `pass`.
     pub fn move_label(&self, mv: Move) -> String {
         if mv == Move::PASS {
             return "pass".to_string();
@@ -771,6 +817,7 @@ impl<W: Width> Game<W> {
         let pit = usize::from(mv.pit);
         match self.pit_direction(pit) {
             PitDirection::Either => format!("{}:{}", self.label(pit), mv.direction),
+            _ if self.is_reverse(mv) => format!("{}:{}", self.label(pit), mv.direction),
             _ => self.label(pit),
         }
     }

@@ -118,6 +118,15 @@ impl Rules {
         }
     }
 
+    /// The stones each player's side holds at the start, `[south,
+    /// north]`: what each places under `opening { placement }`.
+    pub fn hands(&self) -> [u16; 2] {
+        let counts = self.start_counts();
+        let side = counts.len() / 2;
+        let sum = |pits: &[u8]| pits.iter().map(|&n| u16::from(n)).sum();
+        [sum(&counts[..side]), sum(&counts[side..])]
+    }
+
     /// The stones in each pit at the start, in notation order: the `start`
     /// counts, or `seeds` in every pit.
     pub fn start_counts(&self) -> Vec<u8> {
@@ -146,12 +155,30 @@ pub struct Opening {
     /// its own side.
     #[serde(default)]
     pub choices: Vec<OpeningChoice>,
+    /// `placement`: the players arrange their stones in their own pits
+    /// before play, a stone a move, in the order it says (Omweso); `None`:
+    /// the board starts full. The stones each player places are those the
+    /// start gives their side.
+    #[serde(default)]
+    pub placement: Option<Placement>,
 }
 
 impl Opening {
     /// Whether the rules prescribe an opening.
     pub fn is_some(&self) -> bool {
         self.shifts_from != 0 || !self.choices.is_empty()
+    }
+}
+
+keyword_enum! {
+    /// In what order the players place their stones under `opening {
+    /// placement }`.
+    Placement {
+        /// A stone each in turn, South first; a player whose hand is empty
+        /// lets the other place on (Ludii's Mweso: a move per counter).
+        Alternate = "alternate",
+        /// South places all theirs, then North all theirs.
+        SouthThenNorth = "south_then_north",
     }
 }
 
@@ -281,6 +308,12 @@ pub struct Sowing {
     /// the pit played: sow them, or shift them all into the next pit.
     #[serde(default)]
     pub first_move: FirstMoveKind,
+    /// `reverse_to_capture`: how many pits at the left end of each of the
+    /// mover's rows may also sow the other way round, when that move
+    /// captures (Omweso's clockwise captures from the four left pits); 0:
+    /// none.
+    #[serde(default)]
+    pub reverse_to_capture: u8,
 }
 
 keyword_enum! {

@@ -56,6 +56,10 @@ pub(in crate::engine) struct MoveLegality<W: Width = Narrow> {
     /// Whether a move whose first lap ends in a capture is obligatory when
     /// there is one (`first_lap captures`, Bao).
     pub(in crate::engine) first_lap_capture: bool,
+    /// Whether some pits may sow the other way round when that move
+    /// captures (`reverse_to_capture`, Omweso): such a move is legal only
+    /// when it captures.
+    pub(in crate::engine) reverse_to_capture: bool,
     /// Whether the candidate moves of a position can be given as a mask of
     /// moves (`Game::candidate_pits`): without a first-lap rule, or under
     /// `first_lap single_into_empty` (the single stones that may not be
@@ -100,6 +104,7 @@ impl<W: Width> MoveLegality<W> {
         let first_lap_rule =
             rules.sowing.first_lap == FirstLap::ReachesOrEmpty || single_needs_empty;
         let first_lap_capture = rules.sowing.first_lap == FirstLap::Captures;
+        let reverse_to_capture = rules.sowing.reverse_to_capture > 0;
         let slam_matters = rules.grand_slam != GrandSlam::Allowed && rules.has_captures();
         let slam_screen = sowing.laps == Laps::Single
             && !captures.beyond_last
@@ -114,7 +119,10 @@ impl<W: Width> MoveLegality<W> {
             single_needs_empty,
             singles_sow_to_next_pit: singles_sow_to_next_pit(sowing, move_table, rules),
             first_lap_capture,
-            pit_masks: (!first_lap_rule || single_needs_empty) && !first_lap_capture,
+            reverse_to_capture,
+            pit_masks: (!first_lap_rule || single_needs_empty)
+                && !first_lap_capture
+                && !reverse_to_capture,
             slam_limits_moves: slam_matters
                 && matches!(
                     rules.grand_slam,

@@ -8,7 +8,7 @@ use crate::engine::{
     topology::Topology,
     width::{Narrow, PitBits, Width},
 };
-use crate::rules::{Direction, PlayFrom, Rules};
+use crate::rules::{Direction, PitDirection, PlayFrom, Rules};
 
 /// The moves a variant allows from each pit, on a board of width `W`.
 #[derive(Debug, Clone)]
@@ -58,6 +58,11 @@ impl<W: Width> MoveTable<W> {
         let mut directions = W::per_slot::<&'static [Direction]>(&[]);
         for (pit, allowed) in directions.as_mut().iter_mut().enumerate().take(pit_count) {
             *allowed = rules.sowing.pit_direction(pit, per_row, per_side).allowed();
+        }
+        // `reverse_to_capture N`: the pits at the left end of each of the
+        // mover's rows sow both ways (the reverse kept only when it captures).
+        for pit in reverse_pits(rules, topology) {
+            directions.as_mut()[pit] = PitDirection::Either.allowed();
         }
         let mut candidates = [W::per_slot(Move::PASS); 2];
         let mut candidate_count = [0; 2];
@@ -130,4 +135,23 @@ impl<W: Width> MoveTable<W> {
             play_opponent,
         }
     }
+}
+
+/// The pits `reverse_to_capture N` lets sow the other way round too: the
+/// `N` at the left end of each of a player's rows, seen from the player's
+/// side (on four rows the inner row runs from its owner's right, so its
+/// left end is the last of its labels). Empty without the rule.
+pub(in crate::engine) fn reverse_pits(
+    rules: &Rules,
+    topology: &Topology,
+) -> impl Iterator<Item = usize> {
+    let (per_row, per_side) = (topology.per_row(), topology.per_side());
+    let n = usize::from(rules.sowing.reverse_to_capture).min(per_row);
+    let inner = rules.board.rows == 4;
+    (0..2).flat_map(move |side| {
+        let first = side * per_side;
+        let outer = (0..n).map(move |k| first + k);
+        let inner = (0..if inner { n } else { 0 }).map(move |k| first + 2 * per_row - 1 - k);
+        outer.chain(inner)
+    })
 }

@@ -6,7 +6,8 @@
 //! left); the player who starts the round chooses first, then the other,
 //! then the round's first sowing.
 //! Only positions whose `refilling` is set call into this module (one flag
-//! test per move otherwise).
+//! test per move otherwise). The placing of `opening { placement }` runs on
+//! the same moves (see the `placement` module).
 
 use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
@@ -27,6 +28,9 @@ impl<W: Width> Game<W> {
     /// that row's left likewise. Empty when they have nothing left to
     /// choose.
     pub(in crate::engine) fn fillable(&self, pos: &Position<W>, player: Player) -> W::Set {
+        if self.rules().opening.placement.is_some() {
+            return self.placeable(pos, player);
+        }
         let own = self.own_row_fillable(pos, player);
         if own != W::Set::ZERO || self.rules().rounds.refill != Some(Refill::Surplus) {
             return own;
@@ -125,6 +129,9 @@ impl<W: Width> Game<W> {
     /// left; then the other player chooses (when the mover starts the
     /// round), and then the round starts.
     pub(crate) fn apply_fill(&self, pos: &mut Position<W>, pit: usize) -> Effect<W> {
+        if self.rules().opening.placement.is_some() {
+            return self.place_in(pos, pit);
+        }
         let seeds = self.rules().board.seeds;
         let filler = pos.to_move;
         let count = u8::try_from(pos.captured[filler.index()]).map_or(seeds, |n| n.min(seeds));
@@ -175,6 +182,9 @@ impl<W: Width> Game<W> {
     /// Why `mv` cannot be played while the players choose the pits to
     /// refill, or why a refill cannot be played outside that choice.
     pub(super) fn why_fill_illegal(&self, pos: &Position<W>, mv: Move) -> Illegal {
+        if self.rules().opening.placement.is_some() {
+            return self.why_placement_illegal(pos, mv);
+        }
         let Some(pit) = mv.filled_pit() else {
             return Illegal::Refill {
                 why: format!(

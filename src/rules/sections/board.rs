@@ -243,6 +243,11 @@ fn pits(rules: &Rules) -> Vec<String> {
 fn seeds(rules: &Rules) -> Vec<String> {
     let Board { seeds, start, .. } = &rules.board;
     let total = rules.total_stones();
+    if rules.opening.placement.is_some() {
+        return vec![format!(
+            "The players hold the stones they place before play (see Opening): {total} in all."
+        )];
+    }
     if start.is_empty() {
         return vec![format!(
             "Each pit starts with {seeds} stone{}: {total} in all.",

@@ -1,6 +1,7 @@
 //! The `opening` section: a prescribed opening: South's first turn, fixed by
 //! the rules (the stylised openings of the gabata games), or each player's
-//! first turn chosen among fixed moves (Hus (Nama)). Its declaration,
+//! first turn chosen among fixed moves (Hus (Nama)), or the stones placed
+//! by the players before play (Omweso). Its declaration,
 //! each key as a named constant (the handle a check names it by), the
 //! sentences `sow describe` says of them, and the checks that tie its keys
 //! to those of the sections before it.
@@ -15,7 +16,7 @@ use crate::{
 /// A prescribed opening (South's first turn, fixed by the rules).
 pub const SECTION: Section = Section {
     name: "opening",
-    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games), or each player's first turn chosen among fixed moves.",
+    doc: "A prescribed opening: South's first turn, fixed by the rules (the stylised openings of the gabata games), each player's first turn chosen among fixed moves, or the players' placing of their stones before play.",
     intro: "Without a key the game has no opening: South's first turn is a move like
 any. `shifts_from N` makes South's first turn the stylised opening of
 shifts that Gabata (Oromo) and Jimafesosh begin with: all the stones of
@@ -35,7 +36,19 @@ first stone), capturing nothing, and the turn ends there, whatever pit the
 last stone falls into (no relay, no capture, no extra turn). North plays
 the same moves on its own side (`G-K`). A choice is written with the label
 of the pit it empties (`g`, or `G` for North), as any move from that pit:
-a trace, a record and `sow play` name it so.",
+a trace, a record and `sow play` name it so.
+
+`placement alternate` starts the game with an empty board: each player
+holds the stones the start gives their side (`seeds` in each of their
+pits, or the `start` counts) and places them in their own pits as they
+like, a stone a move, South first, the players taking turns (a player
+whose hand is empty lets the other place on), as Ludii plays Omweso's
+\"players may arrange the counters however they like in their holes\".
+`placement south_then_north` has South place all theirs, then North. A
+placement is written `+` and the pit (`+c`: a stone into `c`); while the
+players place, a position ends in `placing` and the stones each still
+holds (`\"0 0 1 / 0 0 0 north placing 2 3\"`). Once both hands are empty,
+South makes the first move of play.",
     notes: "The opening leaves no choice, so the game starts where it ends: the start
 position that `sow trace`, `perft`, `simulate` and the players see is the
 one after South's whole first turn (the shifts and the sowing of the last
@@ -57,13 +70,21 @@ fewer than `min_stones` at the start (it could never be played). It
 needs one sowing direction for every pit and no sown stores; `shifts_from`,
 `first_move_from`, `first_move shift`, `first_moves each_player` (each
 player's first turn is the opening's already) and `play_from any` with it
-are errors. Only the first round of a match opens so.",
+are errors. Only the first round of a match opens so.
+
+The placements are plies like any other: a trace shows them, perft counts
+them (every own pit is a move, so a placement of 16 pits gives 16 moves
+a ply), a random playout places at random, and a record lists them.
+`placement` with `shifts_from`, `choices`, `rounds { refill }` or a rule of
+the first move (`first_move_from`, `first_move shift`, `first_moves
+each_player`) is an error.",
     order: None,
     repeat: None,
-    keys: &[SHIFTS_FROM, CHOICES],
+    keys: &[SHIFTS_FROM, CHOICES, PLACEMENT],
     checks: &[
         opening_shifts_fit,
         opening_choices_fit,
+        opening_placement_fits,
     ],
 };
 
@@ -110,6 +131,97 @@ pub const CHOICES: Key = Key {
     example: "choices g-k h-i",
     infer: Infer::OptIn,
 };
+
+pub const PLACEMENT: Key = Key {
+    section: Some("opening"),
+    name: "placement",
+    describe: opening_placement,
+    read: |r, v| r.opening.placement = Some(v.word()),
+    write: |r| r.opening.placement.map(one),
+    what: "placement order",
+    value: ValueKind::Word(Words::of::<Placement>()),
+    default: Default::Absent("none (the board starts full)"),
+    warns: None,
+    doc: "The players place the stones the start gives their side in their own pits, a stone a move (`+c`), before play: in turn (`alternate`) or South's all first (`south_then_north`).",
+    example: "placement alternate",
+    infer: Infer::OptIn,
+};
+
+/// `opening { placement }`: the players' placing of their stones.
+fn opening_placement(rules: &Rules) -> Vec<String> {
+    let Some(order) = rules.opening.placement else {
+        return Vec::new();
+    };
+    let hands = rules.hands();
+    let order = match order {
+        Placement::Alternate => "South first, the players taking turns (a player whose hand is empty lets the other place on)",
+        Placement::SouthThenNorth => "South all theirs first, then North",
+    };
+    vec![format!(
+        "The board starts empty: South holds {} stones and North {}, and they place them in their own pits as they like, a stone a move (`+c` puts one into `c`), {order}. Play starts, South first, when both hands are empty.",
+        hands[0], hands[1]
+    )]
+}
+
+/// `opening { placement }` is the whole opening: no other opening, no
+/// rounds (a later round would start from its refill), no rule of the
+/// first move.
+pub(crate) fn opening_placement_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&PLACEMENT) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut error = |why: String| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`placement` (the players place their stones before play) {why}"),
+        ));
+    };
+    for key in [&SHIFTS_FROM, &CHOICES] {
+        if read.given(key).is_some() {
+            error(format!(
+                "cannot be used with `{}`: the opening is one or the other",
+                key.name
+            ));
+        }
+    }
+    if rules.rounds.refill.is_some() {
+        error("is not supported with rounds (`rounds { refill }`)".to_string());
+    }
+    if read.valid(&board::ROWS) && rules.board.rows == 3 {
+        error("is not supported on three rows".to_string());
+    }
+    if read.valid(&board::SEEDS) && read.valid(&board::START) {
+        if let Some(most) = rules.hands().into_iter().max().filter(|&n| n > 255) {
+            error(format!(
+                "needs each hand to fit one pit: a player holds {most} stones, a pit at most 255"
+            ));
+        }
+    }
+    for (key, given) in [
+        (
+            &legal::FIRST_MOVE_FROM,
+            !rules.sowing.first_move_from.is_empty(),
+        ),
+        (
+            &legal::FIRST_MOVE,
+            rules.sowing.first_move != FirstMoveKind::Sow,
+        ),
+        (
+            &legal::FIRST_MOVES,
+            rules.sowing.first_moves != FirstMoves::Game,
+        ),
+    ] {
+        if read.valid(key) && given {
+            error(format!(
+                "cannot be used with `{}` in `legal`: not supported with a placement",
+                key.name
+            ));
+        }
+    }
+    out
+}
 
 /// `opening { choices }`: the fixed moves of each player's first turn.
 fn opening_choices(rules: &Rules) -> Vec<String> {

@@ -35,8 +35,20 @@ it decides every game that meets a cycling relay (with it, only a relay too
 long to come back within the bound); `sow check --play N` reports how often
 it decides a game.
 
-A move from a pit that may sow either way is written with its direction:
-`b:ccw` or `b:cw`; other moves are just the pit's label. Where the rules let a
+`reverse_to_capture N` lets the `N` pits at the left end of each of the
+mover's rows (on four rows the outer row's first `N` and the inner row's
+last `N` labels: Omweso's \"left two holes in the outer row or the left
+two in the inner row\") sow the other way round too, when that move
+captures: the move goes the other way for all its laps, and it is legal
+only if it captures stones somewhere along them (a capture by any rule,
+on any lap). It needs one direction for every pit (`ccw` or `cw`), a
+capture rule, two or four rows, no `first_lap captures` and no grand-slam
+rule but `allowed`.
+
+A move from a pit that may sow either way (`direction either`) is written
+with its direction: `b:ccw` or `b:cw`; a reverse move of
+`reverse_to_capture` likewise (`b:cw` where pits sow `ccw`); other moves
+are just the pit's label. Where the rules let a
 player who cannot move pass (`end { when neither_can_move }`), the move is
 written `pass`.",
     order: None,
@@ -44,6 +56,7 @@ written `pass`.",
     keys: &[
         DIRECTION,
         DIRECTION_FROM,
+        REVERSE_TO_CAPTURE,
         START,
         SKIP_ORIGIN,
         LAPS,
@@ -54,6 +67,7 @@ written `pass`.",
         direction_from_board_needs_per_pit_directions,
         skip_origin_needs_start_next,
         extra_turn_store_needs_stores,
+        reverse_to_capture_fits,
     ],
 };
 
@@ -86,6 +100,24 @@ pub const DIRECTION_FROM: Key = Key {
     warns: None,
     doc: "Whose left `direction` counts each row's pits from: its owner's, or South's for both rows (a pit's direction goes with its side of the board).",
     example: "direction_from board",
+    infer: Infer::OptIn,
+};
+
+pub const REVERSE_TO_CAPTURE: Key = Key {
+    section: Some("sow"),
+    name: "reverse_to_capture",
+    describe: reverse_to_capture,
+    read: |r, v| r.sowing.reverse_to_capture = v.byte(),
+    write: |r| (r.sowing.reverse_to_capture != 0).then(|| one(r.sowing.reverse_to_capture)),
+    what: "number of pits",
+    value: ValueKind::Number {
+        min: 1,
+        max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+    },
+    default: Default::Absent("none (every pit sows its own way only)"),
+    warns: None,
+    doc: "How many pits at the left end of each of the mover's rows may also sow the other way round, a move legal only when it captures.",
+    example: "reverse_to_capture 2",
     infer: Infer::OptIn,
 };
 
@@ -164,6 +196,29 @@ pub const EXTRA_TURN: Key = Key {
     example: "extra_turn store",
     infer: Infer::Searched,
 };
+
+/// `reverse_to_capture N`: which pits may sow the other way, and when.
+fn reverse_to_capture(rules: &Rules) -> Vec<String> {
+    let n = usize::from(rules.sowing.reverse_to_capture);
+    if n == 0 {
+        return Vec::new();
+    }
+    let (per_row, side) = (usize::from(rules.board.pits), rules.pits_per_side());
+    let mut pits: Vec<usize> = (0..n.min(per_row)).collect();
+    if rules.board.rows == 4 {
+        pits.extend((0..n.min(per_row)).map(|k| 2 * per_row - 1 - k));
+    }
+    let labels: Vec<String> = pits.iter().map(|&p| pit_label(p, side)).collect();
+    let (other, word) = match rules.sowing.direction.first() {
+        Some(PitDirection::Cw) => ("counter-clockwise", "ccw"),
+        _ => ("clockwise", "cw"),
+    };
+    vec![format!(
+        "A move from {} (North's the same in capitals), the pits at the left end of the mover's rows, may also go {other}, for all its laps, when it captures: such a move is legal only if it captures stones on some lap. It is written with its direction (`{}:{word}`); the usual way, the pit's label alone.",
+        labels.join(", "),
+        labels[0]
+    )]
+}
 
 fn direction(rules: &Rules) -> Vec<String> {
     let direction = &rules.sowing.direction;
@@ -424,4 +479,50 @@ pub(crate) fn more_rows_sow_one_way(read: &Read<'_>) -> Vec<Diagnostic> {
         })
         .into_iter()
         .collect()
+}
+
+/// `reverse_to_capture N` needs pits that sow one way (the reverse is the
+/// other), at most a row's pits, a capture rule, two or four rows, and no
+/// other rule that picks among the directions or the captures of moves
+/// (`first_lap captures`, a grand-slam rule but `allowed`).
+pub(crate) fn reverse_to_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&REVERSE_TO_CAPTURE) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut error = |why: String| {
+        out.push(Diagnostic::error(
+            s.span,
+            format!("`reverse_to_capture` (a move the other way round when it captures) {why}"),
+        ));
+    };
+    let direction = &rules.sowing.direction;
+    if read.valid(&DIRECTION)
+        && !(direction.iter().all(|&d| d == PitDirection::Ccw)
+            || direction.iter().all(|&d| d == PitDirection::Cw))
+    {
+        error(
+            "needs one sowing direction for every pit (`direction ccw` or `direction cw`)".into(),
+        );
+    }
+    if read.valid(&board::PITS) && rules.sowing.reverse_to_capture > rules.board.pits {
+        error(format!(
+            "names {} pits, but a row has {}",
+            rules.sowing.reverse_to_capture, rules.board.pits
+        ));
+    }
+    if read.valid(&board::ROWS) && rules.board.rows == 3 {
+        error("is not supported on three rows".into());
+    }
+    if !rules.has_captures() {
+        error("needs a capture rule: without one no move captures".into());
+    }
+    if rules.sowing.first_lap == FirstLap::Captures {
+        error("cannot be used with `first_lap captures` in `legal`".into());
+    }
+    if rules.has_captures() && rules.grand_slam != GrandSlam::Allowed {
+        error("cannot be used with a grand-slam rule (`grand_slam allowed` only)".into());
+    }
+    out
 }
