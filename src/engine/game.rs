@@ -958,6 +958,8 @@ impl<W: Width> Game<W> {
                 Some(rule) if self.claim_stops_relay(rule, pos, last) => None,
                 _ => Some(last),
             },
+            // The lap's own captures stop it in `Game::sow_laps_capturing`.
+            Laps::RelayUntilLapCaptures if pos.pits[last] > 1 => Some(last),
             Laps::RelayUntilCapture if pos.pits[last] > 1 && !self.takes_last(pos, last) => {
                 Some(last)
             }
