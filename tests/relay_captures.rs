@@ -90,10 +90,12 @@ fn relay_until_lap_captures_needs_an_every_pit_rule() {
     let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
     assert_ne!(code, 0, "{err}");
     assert!(
-        err.contains("`laps relay_until_lap_captures` has no effect without an `on every_pit` capture rule"),
+        err.contains(
+            "`laps relay_until_lap_captures` has no effect without an `on every_pit` capture rule"
+        ),
         "{err}"
     );
-    assert!(err.contains("t.variant:3:24"), "{err}");
+    assert!(err.contains("t.variant:3:19"), "{err}");
     // With the rule taking fours as they are sown, the file is accepted.
     let fixed = text.replace("counts 4", "counts 4; on every_pit");
     std::fs::write(&path, fixed).unwrap();
