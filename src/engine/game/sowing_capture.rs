@@ -109,7 +109,10 @@ impl<W: Width> Game<W> {
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
             let mut relay = self.relay_from(pos, last, direction);
-            if self.sowing.laps == Laps::RelayUntilLapCaptures && *captured != before_lap {
+            if relay.is_some()
+                && self.sowing.laps == Laps::RelayUntilLapCaptures
+                && *captured != before_lap
+            {
                 relay = None;
             }
             // On a board with closed pits, a last pit past the look that
