@@ -77,3 +77,28 @@ fn the_new_keys_are_refused_where_they_cannot_hold() {
         assert!(err.contains(message), "{extra}: {err}");
     }
 }
+
+/// `laps relay_until_lap_captures` ends a move at a lap that took a pit
+/// during the sowing: without an `on every_pit` rule no lap takes one, and
+/// the file is refused at the `laps` value.
+#[test]
+fn relay_until_lap_captures_needs_an_every_pit_rule() {
+    let dir = scratch("relay-until-lap-captures-check");
+    let path = dir.join("t.variant");
+    let text = "name \"t\"\nboard { pits 3; seeds 2; stores none }\nsow { start next; laps relay_until_lap_captures }\ncapture c { counts 4 }\n";
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "`laps relay_until_lap_captures` has no effect without an `on every_pit` capture rule"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("t.variant:3:19"), "{err}");
+    // With the rule taking fours as they are sown, the file is accepted.
+    let fixed = text.replace("counts 4", "counts 4; on every_pit");
+    std::fs::write(&path, fixed).unwrap();
+    let (code, _, err) = sow(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+}

@@ -162,7 +162,7 @@ fn bad_settings_are_refused_with_their_place() {
     );
     assert_eq!(
         refused(&["trace", "kay", "--set", "sow.laps=rely"]).lines().next().unwrap(),
-        "error: invalid value 'sow.laps=rely' for '--set <SECTION.KEY=VALUE>': `sow.laps=rely`: unknown kind of laps `rely` (did you mean `relay`?); expected `single`, `relay`, `next_relay`, `relay_until_capture`, `next_always`, `relay_unless_next_empty`, `next_after_occupied`, `relay_until_capture_unless_next_empty` or `relay_taking_next`"
+        "error: invalid value 'sow.laps=rely' for '--set <SECTION.KEY=VALUE>': `sow.laps=rely`: unknown kind of laps `rely` (did you mean `relay`?); expected `single`, `relay`, `next_relay`, `relay_until_capture`, `next_always`, `relay_unless_next_empty`, `next_after_occupied`, `relay_until_capture_unless_next_empty`, `relay_taking_next` or `relay_until_lap_captures`"
     );
     assert_eq!(
         refused(&["solve", "modiar", "--set", "board.rows=9"]).lines().next().unwrap(),

@@ -971,7 +971,9 @@ impl<W: Width> Game<W> {
             return None;
         }
         match self.sowing.laps {
-            Laps::Relay if pos.pits[last] > 1 => match &self.claim {
+            // A lap's own captures stop `relay_until_lap_captures` in
+            // `Game::sow_laps_capturing` (it has no claims).
+            Laps::Relay | Laps::RelayUntilLapCaptures if pos.pits[last] > 1 => match &self.claim {
                 Some(rule) if self.claim_stops_relay(rule, pos, last) => None,
                 _ => Some(last),
             },

@@ -454,6 +454,10 @@ keyword_enum! {
         /// stones and sows them on; the move ends when that pit is empty
         /// (Ludii's Pachgarhwa).
         RelayTakingNext = "relay_taking_next",
+        /// As `relay`, but a lap in which an `on every_pit` rule took a pit
+        /// ends the move there (Ludii's Rab'e, whose relay goes on from the
+        /// hand the lap's captures went to).
+        RelayUntilLapCaptures = "relay_until_lap_captures",
     }
 }
 

@@ -65,6 +65,9 @@ impl<W: Width> Game<W> {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
             let sown = hand.unwrap_or(pos.pits[origin]);
+            // What the move had taken before this lap (`laps
+            // relay_until_lap_captures`: a lap that takes ends the move).
+            let before_lap = *captured;
             match hand.take() {
                 // A lap that no rule looks inside: the table-driven lap.
                 None if watched == W::Set::ZERO => {
@@ -106,6 +109,12 @@ impl<W: Width> Game<W> {
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
             let mut relay = self.relay_from(pos, last, direction);
+            if relay.is_some()
+                && self.sowing.laps == Laps::RelayUntilLapCaptures
+                && *captured != before_lap
+            {
+                relay = None;
+            }
             // On a board with closed pits, a last pit past the look that
             // holds a count it takes ends the move, neither taken nor lifted.
             if relay.is_some() && self.passed_over(pos) != W::Set::ZERO {

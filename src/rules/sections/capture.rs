@@ -143,6 +143,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
         last_goes_to_is_for_every_pit,
         last_stone_is_for_every_pit,
         looked_at_is_for_every_pit,
+        lap_captures_need_every_pit,
     ],
 };
 
@@ -984,6 +985,26 @@ pub(crate) fn looked_at_is_for_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
             })
         })
         .collect()
+}
+
+/// `laps relay_until_lap_captures` ends the move after a lap that took a
+/// pit during the sowing: it needs an `on every_pit` rule to take one.
+pub(crate) fn lap_captures_need_every_pit(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&super::sow::LAPS) else {
+        return Vec::new();
+    };
+    let every_pit = (rules.captures.iter()).any(|rule| rule.on == Trigger::EveryPit);
+    if !read.valid(&super::sow::LAPS)
+        || rules.sowing.laps != Laps::RelayUntilLapCaptures
+        || every_pit
+    {
+        return Vec::new();
+    }
+    vec![Diagnostic::error(
+        s.span,
+        "`laps relay_until_lap_captures` has no effect without an `on every_pit` capture rule: no lap takes a pit during the sowing, so it plays as `laps relay`",
+    )]
 }
 
 /// The four-row keywords (`side own_inner`, the `take`s of the pit behind)

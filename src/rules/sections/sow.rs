@@ -174,6 +174,7 @@ pub const LAPS: Key = Key {
         "next_after_occupied",
         "relay_until_capture_unless_next_empty",
         "relay_taking_next",
+        "relay_until_lap_captures",
     ])),
     default: Default::Value("single"),
     warns: None,
@@ -340,6 +341,7 @@ fn laps(rules: &Rules) -> Vec<String> {
         Laps::NextAfterOccupied => format!("When the last stone lands in a pit that already held stones, the mover lifts the stones of the pit after it, if any, and sows them on the same way; the move ends when that pit is empty, or when a lap ends in an empty pit{bound}."),
         Laps::RelayUntilCaptureUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing), unless a capture rule on the last pit takes that pit: the move then ends there with the capture; the move also ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
         Laps::RelayTakingNext => format!("Wherever the last stone lands, when the pit after it (in the sowing direction) holds stones, the mover captures them, lifts the landing pit's stones and sows them on the same way; the move ends when a lap ends in a pit whose next pit is empty{bound}."),
+        Laps::RelayUntilLapCaptures => format!("When the last stone lands in a pit that already held stones, the mover lifts that pit's stones and sows them on the same way (relay sowing), unless the lap took a pit by a capture during the sowing: the move then ends there; the move also ends when a lap ends in an empty pit{store}{bound}."),
         Laps::RelayUnlessNextEmpty => format!("When the last stone lands in a pit that already held stones and the pit after it (in the sowing direction) holds stones too, the mover lifts the landing pit's stones and sows them on the same way (relay sowing); the move ends when a lap ends in an empty pit{store}, or in a pit whose next pit is empty{bound}."),
     }]
 }
