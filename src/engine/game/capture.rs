@@ -8,7 +8,7 @@ use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Player, Position};
-use crate::engine::width::{PitBits, Width};
+use crate::engine::width::{with_words, PitBits, Width};
 
 use crate::rules::{Chain, Take};
 
@@ -271,8 +271,12 @@ impl<W: Width> Game<W> {
                 if pits & effect.captured_pits != W::Set::ZERO {
                     return;
                 }
-                for pit in (0..self.board.pit_count).filter(|&pit| pits.has(pit)) {
-                    lift(&mut taking, pos, pit);
+                // The pits taken, lowest first, bit by bit (not pit by pit
+                // along the board).
+                let mut rest = pits;
+                while rest != W::Set::ZERO {
+                    lift(&mut taking, pos, rest.trailing_zeros() as usize);
+                    rest = rest.without_lowest();
                 }
             }
             Take::LastAndOppositeEvenEmpty if rule.chain != Chain::None => {
@@ -371,12 +375,14 @@ impl<W: Width> Game<W> {
             // The pits taken, gathered first without a branch a pit (whether
             // a pit is taken depends on its count: a processor cannot
             // predict it), then emptied: usually none or one.
-            let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
-            while rows != W::Set::ZERO {
-                let pit = rows.trailing_zeros() as usize;
-                rows = rows.without_lowest();
-                taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
-            }
+            // With a few counts, eight pits at a time.
+            let mut taken = match rule.few_counts {
+                Some(counts) => {
+                    with_words!(self.board.narrow, |K| pos.holding_one_of::<K>(counts))
+                        & rule.rows[m]
+                }
+                None => pits_holding_capturable(pos, rule, rule.rows[m]),
+            };
             effect.captured_pits |= taken;
             while taken != W::Set::ZERO {
                 let pit = taken.trailing_zeros() as usize;
@@ -387,4 +393,19 @@ impl<W: Width> Game<W> {
             effect.captured += rule.credit(pos, m, by_row);
         }
     }
+}
+
+/// The pits of `rows` holding a count `rule` captures, a pit at a time.
+fn pits_holding_capturable<W: Width>(
+    pos: &Position<W>,
+    rule: &CaptureTable<W>,
+    rows: W::Set,
+) -> W::Set {
+    let (mut rows, mut taken) = (rows, W::Set::ZERO);
+    while rows != W::Set::ZERO {
+        let pit = rows.trailing_zeros() as usize;
+        rows = rows.without_lowest();
+        taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
+    }
+    taken
 }
