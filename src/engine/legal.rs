@@ -406,9 +406,10 @@ impl<W: Width> Game<W> {
         // No pit holds `min_stones`: the single stones sown into an empty
         // pit are the moves (as [`Game::single_stone_candidates`] lists
         // them), where a ring finds them by rotation.
-        let plain_board = gate == Gate::Open && pos.closed == W::Set::ZERO;
-        if pits == W::Set::ZERO && self.legality.singles_by_mask && plain_board {
-            pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
+        if pits == W::Set::ZERO && self.legality.singles_by_mask {
+            if gate == Gate::Open && pos.closed == W::Set::ZERO {
+                pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
+            }
         }
         // None: a pass, single stones or the end; a feeding obligation.
         if pits == W::Set::ZERO || self.feeding_may_limit(pos) {

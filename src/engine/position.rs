@@ -296,28 +296,6 @@ impl<W: Width> Position<W> {
         bits
     }
 
-    /// Bit `i` set when pit `i` (of the first `8 * K` slots) holds exactly
-    /// one of `counts` (each below 128). Eight pits a word, as
-    /// [`Position::holding_at_least`]: a byte equal to a count is a zero
-    /// byte of the word xor-ed with it, whose high bit adding 0x7f to its
-    /// low seven bits leaves clear, carrying nothing into the next byte.
-    #[inline(always)]
-    pub(crate) fn holding_one_of<const K: usize>(&self, counts: [u8; 4]) -> W::Set {
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut bits = W::Set::ZERO;
-        for (k, word) in self.words_n::<K>().into_iter().enumerate() {
-            let high = counts.iter().fold(0, |high, &count| {
-                let x = word ^ (ONES * u64::from(count));
-                high | !(((x & LOW) + LOW) | x) & HIGH
-            });
-            let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            bits |= W::Set::byte_at(byte as u8, k);
-        }
-        bits
-    }
-
     /// The first `K` words of the pits, eight pits each, little-endian (a
     /// board of at most `8 * K` slots in use needs no more).
     #[inline(always)]
@@ -362,36 +340,6 @@ mod tests {
                     expected & 0xFFFF,
                     "min {min}"
                 );
-            }
-        }
-    }
-
-    /// The mask of pits holding one of a few counts, worked word by word,
-    /// is the one a pit-by-pit comparison gives, for sets of counts from 1
-    /// to 127 and boards with counts across the whole byte range (a count
-    /// a bit away from one asked for, 128 and 255 among them).
-    #[test]
-    fn the_pits_holding_one_of_a_few_counts_are_those_a_comparison_finds() {
-        let counts = [
-            0u8, 1, 2, 3, 4, 5, 6, 7, 8, 63, 64, 126, 127, 128, 129, 130, 134, 255,
-        ];
-        let asked = [
-            [2, 4, 6, 6],
-            [1, 1, 1, 1],
-            [127, 127, 127, 127],
-            [3, 5, 7, 64],
-        ];
-        let mut pos: Position = Position::EMPTY;
-        for shift in 0..counts.len() {
-            for (pit, count) in pos.pits.iter_mut().enumerate() {
-                *count = counts[(pit * 5 + shift) % counts.len()];
-            }
-            for few in asked {
-                let expected = (0..MAX_PITS)
-                    .filter(|&pit| few.contains(&pos.pits[pit]))
-                    .fold(0 as PitSet, |bits, pit| bits | 1 << pit);
-                assert_eq!(pos.holding_one_of::<4>(few), expected, "{few:?}");
-                assert_eq!(pos.holding_one_of::<2>(few), expected & 0xFFFF);
             }
         }
     }

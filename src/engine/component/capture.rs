@@ -17,10 +17,6 @@ pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
     pub(in crate::engine) capturable: [bool; 256],
     /// The largest capturable count.
     pub(in crate::engine) max: usize,
-    /// The capturable counts when there are one to four, each from 1 to
-    /// 127 (the last repeated to fill four): a sweep then finds the pits
-    /// holding them eight pits at a time (`Position::holding_one_of`).
-    pub(in crate::engine) few_counts: Option<[u8; 4]>,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
     pub(in crate::engine) rows: [W::Set; 2],
     pub(in crate::engine) chain: Chain,
@@ -63,16 +59,6 @@ pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
     pub(in crate::engine) board_at_most: u32,
 }
 
-/// [`CaptureTable::few_counts`] of the counts `capturable` marks.
-fn few_counts(capturable: &[bool; 256]) -> Option<[u8; 4]> {
-    let counts: Vec<u8> = (0..=u8::MAX)
-        .filter(|&n| capturable[usize::from(n)])
-        .collect();
-    let (&last, _) = counts.split_last()?;
-    let fits = counts.len() <= 4 && counts[0] >= 1 && last < 128;
-    fits.then(|| std::array::from_fn(|i| counts.get(i).copied().unwrap_or(last)))
-}
-
 impl<W: Width> CaptureTable<W> {
     /// `rule` compiled for a board whose sides are `row_bits` and inner rows
     /// `inner_bits` (per player; the same on two rows).
@@ -102,7 +88,6 @@ impl<W: Width> CaptureTable<W> {
             facing,
             capturable,
             max: capturable.iter().rposition(|&c| c).unwrap_or(0),
-            few_counts: few_counts(&capturable),
             rows,
             chain: rule.chain,
             chain_as_sown: rule.chain_judged == ChainJudged::AsSown,
@@ -186,26 +171,4 @@ pub(in crate::engine) fn credit_to<W: Width>(
         CaptureDestination::Opponent => pos.captured[1 - mover] += taken,
     }
     taken
-}
-
-#[cfg(test)]
-mod tests {
-    use super::few_counts;
-
-    fn marks(counts: &[usize]) -> [bool; 256] {
-        std::array::from_fn(|n| counts.contains(&n))
-    }
-
-    /// Up to four counts from 1 to 127 are listed, the last repeated;
-    /// none, five, an empty pit's 0 or a count of 128 or more are not.
-    #[test]
-    fn few_counts_are_one_to_four_counts_from_1_to_127() {
-        assert_eq!(few_counts(&marks(&[2, 4, 6])), Some([2, 4, 6, 6]));
-        assert_eq!(few_counts(&marks(&[3])), Some([3, 3, 3, 3]));
-        assert_eq!(few_counts(&marks(&[1, 2, 3, 127])), Some([1, 2, 3, 127]));
-        assert_eq!(few_counts(&marks(&[])), None);
-        assert_eq!(few_counts(&marks(&[1, 2, 3, 4, 5])), None);
-        assert_eq!(few_counts(&marks(&[0, 2])), None);
-        assert_eq!(few_counts(&marks(&[2, 128])), None);
-    }
 }

@@ -8,7 +8,7 @@ use super::Game;
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::effect::Effect;
 use crate::engine::position::{Move, Player, Position};
-use crate::engine::width::{with_words, PitBits, Width};
+use crate::engine::width::{PitBits, Width};
 
 use crate::rules::{Chain, Take};
 
@@ -375,14 +375,12 @@ impl<W: Width> Game<W> {
             // The pits taken, gathered first without a branch a pit (whether
             // a pit is taken depends on its count: a processor cannot
             // predict it), then emptied: usually none or one.
-            // With a few counts, eight pits at a time.
-            let mut taken = match rule.few_counts {
-                Some(counts) => {
-                    with_words!(self.board.narrow, |K| pos.holding_one_of::<K>(counts))
-                        & rule.rows[m]
-                }
-                None => pits_holding_capturable(pos, rule, rule.rows[m]),
-            };
+            let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
+            while rows != W::Set::ZERO {
+                let pit = rows.trailing_zeros() as usize;
+                rows = rows.without_lowest();
+                taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
+            }
             effect.captured_pits |= taken;
             while taken != W::Set::ZERO {
                 let pit = taken.trailing_zeros() as usize;
@@ -393,19 +391,4 @@ impl<W: Width> Game<W> {
             effect.captured += rule.credit(pos, m, by_row);
         }
     }
-}
-
-/// The pits of `rows` holding a count `rule` captures, a pit at a time.
-fn pits_holding_capturable<W: Width>(
-    pos: &Position<W>,
-    rule: &CaptureTable<W>,
-    rows: W::Set,
-) -> W::Set {
-    let (mut rows, mut taken) = (rows, W::Set::ZERO);
-    while rows != W::Set::ZERO {
-        let pit = rows.trailing_zeros() as usize;
-        rows = rows.without_lowest();
-        taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
-    }
-    taken
 }
