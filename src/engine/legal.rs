@@ -403,16 +403,11 @@ impl<W: Width> Game<W> {
             }
             pits &= !self.blocked_singles::<K>(pos, pits);
         }
-        // No pit holds `min_stones`: the single stones sown into an empty
-        // pit are the moves (as [`Game::single_stone_candidates`] lists
-        // them), where a ring finds them by rotation.
-        if pits == W::Set::ZERO && self.legality.singles_by_mask {
-            if gate == Gate::Open && pos.closed == W::Set::ZERO {
-                pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
-            }
-        }
         // None: a pass, single stones or the end; a feeding obligation.
-        if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
+        if pits == W::Set::ZERO {
+            return self.free_single_moves::<K>(pos, gate);
+        }
+        if self.feeding_may_limit(pos) {
             return None;
         }
         let pits = self.move_bits(pits);
@@ -477,6 +472,30 @@ impl<W: Width> Game<W> {
         // Bit `i`: pit `i + 1` (the ring's first for its last) holds stones.
         let next_held = (held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first);
         singles & next_held
+    }
+
+    /// [`Game::candidate_pits`] where no pit holds `min_stones` (a pass,
+    /// single stones or the end): under `singletons into_empty`, on a
+    /// board where no pit changed hands or closed (`gate` open), the mask
+    /// of the single stones sown into an empty pit ([`Game::free_singles`],
+    /// the moves [`Game::single_stone_candidates`] lists) when there is
+    /// one and the mover need not feed; `None` otherwise. Out of line: the
+    /// common path only tests that no pit holds enough.
+    #[inline(never)]
+    fn free_single_moves<const K: usize>(
+        &self,
+        pos: &Position<W>,
+        gate: Gate,
+    ) -> Option<Legality<W>> {
+        if !self.legality.singles_by_mask || gate != Gate::Open || pos.closed != W::Set::ZERO {
+            return None;
+        }
+        let pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
+        if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
+            return None;
+        }
+        // No grand slam forbids a move where singles are found by mask.
+        Some(Legality::Pits(self.move_bits(pits)))
     }
 
     /// Under `singletons into_empty`, where no pit of the mover's holds
@@ -714,6 +733,49 @@ mod tests {
         assert!(
             rotated.contains(&"kay") && rotated.contains(&"sute"),
             "{rotated:?}"
+        );
+    }
+
+    /// Under `singletons into_empty` on a ring (Sute), the single stones
+    /// found free by rotating masks are the moves
+    /// [`Game::fill_single_stones`] lists a stone at a time, in the same
+    /// order: from random boards of Sute (up to 2 stones a pit, so that
+    /// single stones and empty pits abound), for each player, on the
+    /// first move (whose pits the opening may limit) and after.
+    #[test]
+    fn free_single_stones_by_rotation_are_those_listed_one_by_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let game: Game = Game::new(variants::load("sute").unwrap().rules);
+        assert!(game.legality.singles_by_mask);
+        let (mut free, mut singles_seen) = (0, 0);
+        for _ in 0..5000 {
+            let mut pos = game.start();
+            for pit in 0..game.pit_count() {
+                pos.pits[pit] = rng.random_range(0..=2);
+            }
+            pos.to_move = if rng.random() {
+                Player::North
+            } else {
+                Player::South
+            };
+            pos.opening = rng.random();
+            let mut listed = Moves::default();
+            game.fill_single_stones(&pos, game.opening_pits(&pos), &mut listed);
+            let singles = game
+                .free_singles::<4>(&pos, game.opening_pits(&pos))
+                .unwrap();
+            let by_mask: Vec<Move> = (0..game.pit_count())
+                .filter(|&pit| singles.has(pit))
+                .map(|pit| game.move_table.pit_moves[pit])
+                .collect();
+            assert_eq!(by_mask, listed.as_slice(), "{pos:?}");
+            free += by_mask.len();
+            singles_seen += (pos.holding_at_least::<4>(1) & !pos.holding_at_least::<4>(2))
+                .count_ones() as usize;
+        }
+        assert!(
+            free > 0 && singles_seen > free,
+            "{free} free of {singles_seen} single stones"
         );
     }
 
