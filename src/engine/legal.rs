@@ -403,11 +403,18 @@ impl<W: Width> Game<W> {
             }
             pits &= !self.blocked_singles::<K>(pos, pits);
         }
-        // None: a pass, single stones or the end; a feeding obligation.
-        if pits == W::Set::ZERO {
-            return self.free_single_moves::<K>(pos, gate);
+        // No pit holds `min_stones`: the single stones sown into an empty
+        // pit are the moves (as [`Game::single_stone_candidates`] lists
+        // them), where a ring finds them by rotation.
+        if pits == W::Set::ZERO
+            && self.legality.singles_by_mask
+            && gate == Gate::Open
+            && pos.closed == W::Set::ZERO
+        {
+            pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
         }
-        if self.feeding_may_limit(pos) {
+        // None: a pass, single stones or the end; a feeding obligation.
+        if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
             return None;
         }
         let pits = self.move_bits(pits);
@@ -474,37 +481,15 @@ impl<W: Width> Game<W> {
         singles & next_held
     }
 
-    /// [`Game::candidate_pits`] where no pit holds `min_stones` (a pass,
-    /// single stones or the end): under `singletons into_empty`, on a
-    /// board where no pit changed hands or closed (`gate` open), the mask
-    /// of the single stones sown into an empty pit ([`Game::free_singles`],
-    /// the moves [`Game::single_stone_candidates`] lists) when there is
-    /// one and the mover need not feed; `None` otherwise. Out of line: the
-    /// common path only tests that no pit holds enough.
-    #[inline(never)]
-    fn free_single_moves<const K: usize>(
-        &self,
-        pos: &Position<W>,
-        gate: Gate,
-    ) -> Option<Legality<W>> {
-        if !self.legality.singles_by_mask || gate != Gate::Open || pos.closed != W::Set::ZERO {
-            return None;
-        }
-        let pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
-        if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
-            return None;
-        }
-        // No grand slam forbids a move where singles are found by mask.
-        Some(Legality::Pits(self.move_bits(pits)))
-    }
-
     /// Under `singletons into_empty`, where no pit of the mover's holds
     /// `min_stones` on a board where no pit changed hands or closed: the
     /// mover's pits of `opening` holding a single stone sown into an empty
     /// pit, as a mask (the moves of [`Game::fill_single_stones`]), found by
     /// rotation on a ring ([`Game::blocked_singles_by_rotation`]); `None`
-    /// when the rules have no ring.
-    #[inline(always)]
+    /// when the rules have no ring. Out of line: only variants with
+    /// `singletons` call it, and only when no pit holds `min_stones`.
+    #[cold]
+    #[inline(never)]
     fn free_singles<const K: usize>(&self, pos: &Position<W>, opening: W::Set) -> Option<W::Set> {
         self.legality.next_pit_rings.as_ref()?;
         let row = self.board.row_bits[pos.to_move.index()] & opening;
