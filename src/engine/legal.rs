@@ -388,7 +388,8 @@ impl<W: Width> Game<W> {
         // give the moves. Where pits changed hands or were claimed, they
         // are the pits the mover owns (as [`Game::fill_owned_candidates`]).
         let mover = pos.to_move.index();
-        let place = match self.gate::<K>(pos) {
+        let gate = self.gate::<K>(pos);
+        let place = match gate {
             Gate::Open => self.move_table.playable_bits[mover] & !pos.closed,
             Gate::Owned => self.owned_pits(pos),
             Gate::Over(_) | Gate::Listed | Gate::Refill => return None,
@@ -404,6 +405,16 @@ impl<W: Width> Game<W> {
                 return None;
             }
             pits &= !self.blocked_singles::<K>(pos, pits);
+        }
+        // No pit holds `min_stones`: the single stones sown into an empty
+        // pit are the moves (as [`Game::single_stone_candidates`] lists
+        // them), where a ring finds them by rotation.
+        if pits == W::Set::ZERO
+            && self.legality.singles_by_mask
+            && gate == Gate::Open
+            && pos.closed == W::Set::ZERO
+        {
+            pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
         }
         // None: a pass, single stones or the end; a feeding obligation.
         if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
@@ -436,38 +447,57 @@ impl<W: Width> Game<W> {
     /// played ([`Game::first_lap_allowed`]: its stone does not fall into an
     /// empty pit), as a mask. The test of [`Game::first_lap_allowed`] under
     /// that rule, inlined: a call for each single stone cost more than the
-    /// test. Where every first stone falls into the next pit
-    /// ([`MoveLegality::singles_sow_to_next_pit`]), the board's pits holding
-    /// stones, rotated by one pit, mark the blocked ones at once
+    /// test. Where every first stone falls into the next pit of a ring
+    /// ([`MoveLegality::next_pit_rings`]), the ring's pits holding stones,
+    /// rotated by one pit, mark the blocked ones at once
     /// ([`Game::blocked_singles_by_rotation`]); otherwise each single stone
     /// is looked at ([`Game::blocked_singles_one_by_one`]).
     ///
-    /// [`MoveLegality::singles_sow_to_next_pit`]: super::component::legality::MoveLegality
+    /// [`MoveLegality::next_pit_rings`]: super::component::legality::MoveLegality
     #[inline(always)]
     fn blocked_singles<const K: usize>(&self, pos: &Position<W>, pits: W::Set) -> W::Set {
-        match self.legality.singles_sow_to_next_pit {
-            true => self.blocked_singles_by_rotation::<K>(pos, pits),
-            false => self.blocked_singles_one_by_one::<K>(pos, pits),
+        match self.legality.next_pit_rings {
+            Some(_) => self.blocked_singles_by_rotation::<K>(pos, pits),
+            None => self.blocked_singles_one_by_one::<K>(pos, pits),
         }
     }
 
     /// [`Game::blocked_singles`] where each pit's first stone falls into
-    /// the next pit in pit order (pit 0 after the last): the single stones
-    /// whose next pit holds stones.
+    /// the next pit of the mover's ring (its first pit after its last),
+    /// `pits` being pits of the ring: the single stones whose next pit
+    /// holds stones. Where the rules have no ring, none is blocked.
     #[inline(always)]
     pub(crate) fn blocked_singles_by_rotation<const K: usize>(
         &self,
         pos: &Position<W>,
         pits: W::Set,
     ) -> W::Set {
-        let last = self.board.pit_count - 1;
-        // The pits holding stones (not the slots past the board: a store's).
-        let held =
-            pos.holding_at_least::<K>(1) & (W::Set::ALL >> (W::Set::BITS as usize - 1 - last));
+        let Some(rings) = &self.legality.next_pit_rings else {
+            return W::Set::ZERO;
+        };
+        let ring = rings[pos.to_move.index()];
+        // The ring's pits holding stones (not a store's slot).
+        let held = pos.holding_at_least::<K>(1) & ring.mask;
         let singles = pits & held & !pos.holding_at_least::<K>(2);
-        // Bit `i`: pit `i + 1` (pit 0 for the last pit) holds stones.
-        let next_held = (held >> 1) | (held & W::Set::bit(0)) << last;
+        // Bit `i`: pit `i + 1` (the ring's first for its last) holds stones.
+        let next_held = (held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first);
         singles & next_held
+    }
+
+    /// Under `singletons into_empty`, where no pit of the mover's holds
+    /// `min_stones` on a board where no pit changed hands or closed: the
+    /// mover's pits of `opening` holding a single stone sown into an empty
+    /// pit, as a mask (the moves of [`Game::fill_single_stones`]), found by
+    /// rotation on a ring ([`Game::blocked_singles_by_rotation`]); `None`
+    /// when the rules have no ring. Out of line: only variants with
+    /// `singletons` call it, and only when no pit holds `min_stones`.
+    #[cold]
+    #[inline(never)]
+    fn free_singles<const K: usize>(&self, pos: &Position<W>, opening: W::Set) -> Option<W::Set> {
+        self.legality.next_pit_rings.as_ref()?;
+        let row = self.board.row_bits[pos.to_move.index()] & opening;
+        let singles = pos.holding_at_least::<K>(1) & !pos.holding_at_least::<K>(2) & row;
+        Some(singles & !self.blocked_singles_by_rotation::<K>(pos, singles))
     }
 
     /// [`Game::blocked_singles`] a single stone at a time. Each pit's
@@ -662,7 +692,7 @@ mod tests {
         let mut rotated = Vec::new();
         for name in variants::narrow_shipped_names() {
             let game: Game = Game::new(variants::load(name).unwrap().rules);
-            if !game.legality.singles_sow_to_next_pit {
+            if game.legality.next_pit_rings.is_none() {
                 continue;
             }
             rotated.push(name);
@@ -679,7 +709,9 @@ mod tests {
                 };
                 // Pits of the board, as the moves' masks hold.
                 let on_board = u32::MAX >> (32 - game.pit_count());
-                let pits = rng.random::<u32>() & pos.holding_at_least::<4>(1) & on_board;
+                // Pits of the mover's ring (the board on Kay, their side on Sute).
+                let ring = game.legality.next_pit_rings.unwrap()[pos.to_move.index()].mask;
+                let pits = rng.random::<u32>() & pos.holding_at_least::<4>(1) & on_board & ring;
                 let one_by_one = game.blocked_singles_one_by_one::<4>(&pos, pits);
                 let narrow = game.board.narrow;
                 let by_rotation = match narrow {
@@ -689,7 +721,53 @@ mod tests {
                 assert_eq!(by_rotation, one_by_one, "{name}: {pos:?}, pits {pits:#b}");
             }
         }
-        assert!(rotated.contains(&"kay"), "{rotated:?}");
+        assert!(
+            rotated.contains(&"kay") && rotated.contains(&"sute"),
+            "{rotated:?}"
+        );
+    }
+
+    /// Under `singletons into_empty` on a ring (Sute), the single stones
+    /// found free by rotating masks are the moves
+    /// [`Game::fill_single_stones`] lists a stone at a time, in the same
+    /// order: from random boards of Sute (up to 2 stones a pit, so that
+    /// single stones and empty pits abound), for each player, on the
+    /// first move (whose pits the opening may limit) and after.
+    #[test]
+    fn free_single_stones_by_rotation_are_those_listed_one_by_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let game: Game = Game::new(variants::load("sute").unwrap().rules);
+        assert!(game.legality.singles_by_mask);
+        let (mut free, mut singles_seen) = (0, 0);
+        for _ in 0..5000 {
+            let mut pos = game.start();
+            for pit in 0..game.pit_count() {
+                pos.pits[pit] = rng.random_range(0..=2);
+            }
+            pos.to_move = if rng.random() {
+                Player::North
+            } else {
+                Player::South
+            };
+            pos.opening = rng.random();
+            let mut listed = Moves::default();
+            game.fill_single_stones(&pos, game.opening_pits(&pos), &mut listed);
+            let singles = game
+                .free_singles::<4>(&pos, game.opening_pits(&pos))
+                .unwrap();
+            let by_mask: Vec<Move> = (0..game.pit_count())
+                .filter(|&pit| singles.has(pit))
+                .map(|pit| game.move_table.pit_moves[pit])
+                .collect();
+            assert_eq!(by_mask, listed.as_slice(), "{pos:?}");
+            free += by_mask.len();
+            singles_seen += (pos.holding_at_least::<4>(1) & !pos.holding_at_least::<4>(2))
+                .count_ones() as usize;
+        }
+        assert!(
+            free > 0 && singles_seen > free,
+            "{free} free of {singles_seen} single stones"
+        );
     }
 
     /// Where the mover must feed and the candidates are judged one at a

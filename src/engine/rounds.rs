@@ -57,7 +57,17 @@ impl<W: Width> Game<W> {
     /// `starter` having moved first in it: the match's result, or the next
     /// round's start. Without rounds, the match is over.
     pub fn after_round(&self, pos: &Position<W>, end: EndReason, starter: Player) -> AfterRound<W> {
-        let scores = self.final_scores(pos, end);
+        self.after_round_scored(pos, self.final_scores(pos, end), starter)
+    }
+
+    /// [`Game::after_round`] of a round whose final scores
+    /// ([`Game::final_scores`]) are `scores`.
+    fn after_round_scored(
+        &self,
+        pos: &Position<W>,
+        scores: [u16; 2],
+        starter: Player,
+    ) -> AfterRound<W> {
         let rounds = self.rules().rounds;
         if rounds.refill.is_none() {
             return AfterRound::MatchOver(Outcome::from_scores(scores));
@@ -527,21 +537,22 @@ impl<'g, W: Width> MatchRun<'g, W> {
         }
         let pos = *self.run.position();
         let game = self.run.game();
-        let after = match game.after_round(&pos, end, self.starter) {
+        let scores = game.final_scores(&pos, end);
+        let after = match game.after_round_scored(&pos, scores, self.starter) {
             // A round that ended before its first sowing (at its start, or
             // once the players had chosen the pits to refill) changed no
             // stone: the next would start the same way and end at once
             // again, for ever. The match ends, decided by this round's
             // scores.
             AfterRound::Next(_) if self.only_refills_played(&pos) => {
-                AfterRound::MatchOver(Outcome::from_scores(game.final_scores(&pos, end)))
+                AfterRound::MatchOver(Outcome::from_scores(scores))
             }
             after => after,
         };
         let change = RoundChange {
             round: self.round,
             end,
-            scores: game.final_scores(&pos, end),
+            scores,
             after,
         };
         match after {

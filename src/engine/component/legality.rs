@@ -28,6 +28,19 @@ pub(in crate::engine) struct FeedScreen<W: Width = Narrow> {
     pub(in crate::engine) pits: [W::Set; 2],
 }
 
+/// A ring of pits `first..=last` whose single stones are each sown into
+/// the next pit (the `first` after the `last`): see
+/// [`MoveLegality::next_pit_rings`].
+#[derive(Debug, Clone, Copy)]
+pub(in crate::engine) struct NextPitRing<W: Width = Narrow> {
+    /// The ring's lowest pit.
+    pub(in crate::engine) first: usize,
+    /// The ring's highest pit.
+    pub(in crate::engine) last: usize,
+    /// The ring's pits as a mask.
+    pub(in crate::engine) mask: W::Set,
+}
+
 /// The legality rules of a variant.
 #[derive(Debug, Clone)]
 pub(in crate::engine) struct MoveLegality<W: Width = Narrow> {
@@ -47,12 +60,20 @@ pub(in crate::engine) struct MoveLegality<W: Width = Narrow> {
     /// Whether a pit holding a single stone is played only when that stone
     /// falls into an empty pit (`first_lap single_into_empty`, Kay).
     pub(in crate::engine) single_needs_empty: bool,
-    /// Whether, on a board whose pits sow one way, every pit's first stone
-    /// falls into the next pit in pit order (the last pit's into pit 0),
-    /// for either player: the pits whose single stone is blocked under
-    /// `single_needs_empty` are then the single stones before a pit that
-    /// holds stones, one rotation of a mask (Kay).
-    pub(in crate::engine) singles_sow_to_next_pit: bool,
+    /// Per player, on a board whose pits sow one way: the ring of pits
+    /// their single stones are sown round ([`NextPitRing`]), when every pit
+    /// they play sows its first stone into the next pit of the ring. The
+    /// single stones whose next pit is empty or holds stones are then
+    /// found by one rotation of a mask (Kay, whose ring is the board, under
+    /// `first_lap single_into_empty`; Sute, whose rings are the players'
+    /// own two rows, under `singletons into_empty`).
+    pub(in crate::engine) next_pit_rings: Option<[NextPitRing<W>; 2]>,
+    /// Whether, when no pit of the mover's holds `min_stones` on a board
+    /// where no pit changed hands or closed, the single stones sown into an
+    /// empty pit (`singletons into_empty`) are the legal moves and found as
+    /// a mask by rotation ([`MoveLegality::next_pit_rings`]): no first-lap
+    /// rule and no grand slam that forbids a move.
+    pub(in crate::engine) singles_by_mask: bool,
     /// Whether a move whose first lap ends in a capture is obligatory when
     /// there is one (`first_lap captures`, Bao).
     pub(in crate::engine) first_lap_capture: bool,
@@ -111,23 +132,32 @@ impl<W: Width> MoveLegality<W> {
             && !sowing.single_to_next
             && !claims
             && captures.capture_rules.iter().all(|c| c.take == Take::Last);
+        let next_pit_rings = next_pit_rings(sowing, move_table, row_bits, rules);
+        let slam_limits_moves = slam_matters
+            && matches!(
+                rules.grand_slam,
+                GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
+            );
+        let singletons = rules.sowing.singletons != Singletons::Never;
         MoveLegality {
             min_stones: rules.sowing.min_stones,
-            singletons: rules.sowing.singletons != Singletons::Never,
+            singletons,
             single_no_capture: rules.sowing.singletons == Singletons::IntoEmptyNoCapture,
             first_lap_rule,
             single_needs_empty,
-            singles_sow_to_next_pit: singles_sow_to_next_pit(sowing, move_table, rules),
+            next_pit_rings,
+            singles_by_mask: singletons
+                && !first_lap_rule
+                && !first_lap_capture
+                && !slam_limits_moves
+                && !reverse_to_capture
+                && next_pit_rings.is_some(),
             first_lap_capture,
             reverse_to_capture,
             pit_masks: (!first_lap_rule || single_needs_empty)
                 && !first_lap_capture
                 && !reverse_to_capture,
-            slam_limits_moves: slam_matters
-                && matches!(
-                    rules.grand_slam,
-                    GrandSlam::Forbidden | GrandSlam::OnlyMoveNoCapture
-                ),
+            slam_limits_moves,
             slam_changes_play: slam_matters && rules.grand_slam != GrandSlam::Forbidden,
             slam_screen,
             feeding: rules.feeding.when != FeedWhen::Never,
@@ -143,22 +173,41 @@ impl<W: Width> MoveLegality<W> {
     }
 }
 
-/// [`MoveLegality::singles_sow_to_next_pit`]: whether every pit of the
-/// board sows one way and its first stone falls into the pit after it in
-/// pit order (pit 0 after the last), whichever player sows it.
-fn singles_sow_to_next_pit<W: Width>(
+/// [`MoveLegality::next_pit_rings`]: for each player, the whole board or
+/// else their own side (the circuit a sowing goes round on four rows) when
+/// it holds every pit of their row and every pit they may play, and each of
+/// those pits, sowing one way, sows its first stone into the next pit of
+/// the ring in pit order (the ring's first pit after its last). `None`
+/// unless both players have one.
+fn next_pit_rings<W: Width>(
     sowing: &SowPaths<W>,
     move_table: &MoveTable<W>,
+    row_bits: [W::Set; 2],
     rules: &Rules,
-) -> bool {
+) -> Option<[NextPitRing<W>; 2]> {
+    if !move_table.one_way {
+        return None;
+    }
     let pits = rules.pit_count();
-    move_table.one_way
-        && (0..2).all(|m| {
-            (0..pits).all(|pit| {
+    let per_side = pits / 2;
+    let ring = |m: usize| {
+        let rings = [(0, pits - 1), (m * per_side, m * per_side + per_side - 1)];
+        rings.into_iter().find_map(|(first, last)| {
+            let mask = (W::Set::ALL >> (W::Set::BITS as usize - 1 - last)) & (W::Set::ALL << first);
+            let played = row_bits[m] | move_table.playable_bits[m];
+            let steps = (first..=last).filter(|&pit| played.has(pit)).all(|pit| {
                 let direction = move_table.pit_moves[pit].direction as usize;
-                usize::from(sowing.sow_path[m][direction][pit][0]) == (pit + 1) % pits
+                let next = if pit == last { first } else { pit + 1 };
+                usize::from(sowing.sow_path[m][direction][pit][0]) == next
+            });
+            (last > first && played & !mask == W::Set::ZERO && steps).then_some(NextPitRing {
+                first,
+                last,
+                mask,
             })
         })
+    };
+    Some([ring(0)?, ring(1)?])
 }
 
 /// The [`FeedScreen`] of `rules`, whose captures are compiled as

@@ -271,8 +271,12 @@ impl<W: Width> Game<W> {
                 if pits & effect.captured_pits != W::Set::ZERO {
                     return;
                 }
-                for pit in (0..self.board.pit_count).filter(|&pit| pits.has(pit)) {
-                    lift(&mut taking, pos, pit);
+                // The pits taken, lowest first, bit by bit (not pit by pit
+                // along the board).
+                let mut rest = pits;
+                while rest != W::Set::ZERO {
+                    lift(&mut taking, pos, rest.trailing_zeros() as usize);
+                    rest = rest.without_lowest();
                 }
             }
             Take::LastAndOppositeEvenEmpty if rule.chain != Chain::None => {

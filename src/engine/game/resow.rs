@@ -66,9 +66,10 @@ impl<W: Width> Game<W> {
 
     /// Empties the pits whose bits are set in `pits`; returns their stones.
     pub(super) fn lift_pits(&self, pos: &mut Position<W>, pits: W::Set) -> u8 {
-        let mut stones = 0;
-        for pit in (0..self.pit_count()).filter(|&pit| pits.has(pit)) {
-            stones += std::mem::take(&mut pos.pits[pit]);
+        let (mut stones, mut rest) = (0, pits);
+        while rest != W::Set::ZERO {
+            stones += std::mem::take(&mut pos.pits[rest.trailing_zeros() as usize % W::SLOTS]);
+            rest = rest.without_lowest();
         }
         stones
     }
