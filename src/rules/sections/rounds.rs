@@ -259,9 +259,12 @@ pub const MATCH_END_STONES: Key = Key {
     // says it equal those of one that does not.
     read: |r, v| r.rounds.match_end_stones = Some(v.byte()).filter(|&n| n > 1),
     write: |r| {
-        let stones = r.rounds.match_end_stones.unwrap_or(1);
-        (r.rounds.refill.is_some() && r.rounds.match_end == MatchEnd::NoStones)
-            .then(|| vec![stones.to_string()])
+        // Written under `match_end no_stones`, and whenever a file gave
+        // another value than the default: nothing a file says is dropped.
+        let stones = r.rounds.match_end_stones;
+        let no_stones = r.rounds.match_end == MatchEnd::NoStones;
+        (r.rounds.refill.is_some() && (no_stones || stones.is_some()))
+            .then(|| vec![stones.unwrap_or(1).to_string()])
     },
     what: "stones to play on",
     value: ValueKind::Number {
