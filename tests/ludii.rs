@@ -774,6 +774,7 @@ fn detector(name: &str) -> Option<Detector> {
         "relay_hole_kept_across_refill" => {
             Some(Detector::Legal(reaches_relay_hole_kept_across_refill))
         }
+        "own_weg_still_sown" => Some(Detector::Legal(reaches_own_weg_still_sown)),
         "odd_hole_nobodys" => Some(Detector::SowingOrLegal(|at| at.odd_hole, |at| at.odd_hole)),
         "mark_cleared_when_emptied" => Some(Detector::SowingOrLegal(
             reaches_mark_cleared_when_emptied,
@@ -852,6 +853,21 @@ fn refilled_forgotten_hole(game: &Game, layout: &Layout, history: &[Value]) -> b
 fn reaches_weg_kept_across_rounds(at: &AtLegal) -> bool {
     at.theirs < at.ours
         && (at.moves.iter()).any(|mv| at.claimed_last_round >> usize::from(mv.pit) & 1 == 1)
+}
+
+/// Ludii offers more moves than `sow`, one more for each hole holding
+/// counters that the mover owns in the other's row and has captured.
+fn reaches_own_weg_still_sown(at: &AtLegal) -> bool {
+    let pos = at.position;
+    let own_wegs = (0..at.game.pit_count())
+        .filter(|&pit| {
+            pos.claimed >> pit & 1 == 1
+                && pos.swapped >> pit & 1 == 1
+                && at.game.owner(pos, pit) == pos.to_move
+                && pos.pits[pit] > 0
+        })
+        .count();
+    own_wegs > 0 && at.theirs == at.ours + own_wegs
 }
 
 /// Ludii offers one move or none at the first move of a round whose

@@ -127,6 +127,40 @@ fn match_end_pits_ends_the_match_when_a_player_cannot_fill_that_many() {
     );
 }
 
+/// `match_end_stones 2` (Ludii's Mewegae: the match ends when a round
+/// leaves a player one counter or none). Awagagae (four a pit, `refill
+/// surplus`): a round ends South 47, North 1. Under `match_end no_stones`
+/// North scored something and the match goes on (South fills every pit but
+/// one, the remainders 3 and 1 making up the last); with `match_end_stones
+/// 2` North's one counter ends it, South winning. With two counters North
+/// plays on under both.
+#[test]
+fn match_end_stones_ends_the_match_when_a_player_has_fewer() {
+    let no_stones = ("match_end  cannot_fill_one", "match_end no_stones");
+    let one = shipped_with("awagagae", &[no_stones]);
+    let two = shipped_with(
+        "awagagae",
+        &[(
+            "match_end  cannot_fill_one",
+            "match_end no_stones\n  match_end_stones 2",
+        )],
+    );
+    let end = pos(&one, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 47 1");
+    assert!(matches!(
+        one.after_round(&end, EndReason::NoLegalMove, Player::South),
+        AfterRound::Next(_)
+    ));
+    assert_eq!(
+        two.after_round(&end, EndReason::NoLegalMove, Player::South),
+        AfterRound::MatchOver(Outcome::South)
+    );
+    let end = pos(&two, "0 0 0 0 0 0 / 0 0 0 0 0 0 south captured 46 2");
+    assert!(matches!(
+        two.after_round(&end, EndReason::NoLegalMove, Player::South),
+        AfterRound::Next(_)
+    ));
+}
+
 /// `next_start last_mover`: the round's last mover starts the next round,
 /// whatever the scores. Round 1 ends with the board empty and South to move,
 /// South 34, North 50: South fills a-d (28) and keeps 6, e and f closed;
@@ -547,6 +581,14 @@ fn rounds_keys_need_refill_and_owned_leftovers() {
         (
             "  match_end  cannot_fill_one\n  match_end_pits 7",
             "`match_end_pits 7` is more pits than a row has (6): no player could ever fill them",
+        ),
+        (
+            "  match_end  cannot_fill_one\n  match_end_stones 2",
+            "`match_end_stones` has no effect: it counts the stones of `match_end no_stones`, not `match_end cannot_fill_one`",
+        ),
+        (
+            "  match_end  no_stones\n  match_end_stones 85",
+            "`match_end_stones 85` is more stones than the board holds (84): every match would end after its first round",
         ),
     ] {
         let text = base.replace("  match_end  cannot_fill_one", edit);

@@ -76,7 +76,7 @@ impl<W: Width> Game<W> {
         match rounds.match_end {
             MatchEnd::CannotFillOne | MatchEnd::NoStones => {
                 let least = match rounds.match_end {
-                    MatchEnd::NoStones => 1,
+                    MatchEnd::NoStones => u16::from(rounds.match_end_stones.unwrap_or(1)),
                     _ => seeds * u16::from(rounds.match_end_pits.unwrap_or(1)),
                 };
                 match (scores[0] < least, scores[1] < least) {
@@ -305,22 +305,12 @@ impl<W: Width> Game<W> {
             }
         }
         owed[richer.index()] = owed[richer.index()].saturating_sub(richer_row.len() as u16);
-        let mut odd = left[0] + left[1] >= seeds
-            && match self.rules().rounds.odd_pit {
-                OddPit::Larger => true,
-                OddPit::LargerUnequal => left[0] != left[1],
-                OddPit::Nobody => false,
-            };
+        let mut odd = odd_pit_taker(self.rules().rounds.odd_pit, left, seeds, poorer);
         for pit in self.fill_order(poorer) {
             let taker = if owed[poorer.index()] > 0 {
                 owed[poorer.index()] -= 1;
                 Some(poorer)
-            } else if odd {
-                odd = false;
-                let taker = match left[richer.index()] > left[poorer.index()] {
-                    true => richer,
-                    false => poorer,
-                };
+            } else if let Some(taker) = odd.take() {
                 let given = seeds - left[taker.index()];
                 left[taker.index()] = 0;
                 left[taker.other().index()] -= given;
@@ -359,14 +349,7 @@ impl<W: Width> Game<W> {
         let seeds = u16::from(self.rules().board.seeds);
         let mut owed = scores.map(|s| s / seeds);
         let mut left = scores.map(|s| s % seeds);
-        let odd_taker = match self.rules().rounds.odd_pit {
-            _ if left[0] + left[1] < seeds => None,
-            OddPit::Nobody => None,
-            OddPit::LargerUnequal if left[0] == left[1] => None,
-            _ if left[0] > left[1] => Some(Player::South),
-            _ if left[1] > left[0] => Some(Player::North),
-            _ => Some(first.other()),
-        };
+        let odd_taker = odd_pit_taker(self.rules().rounds.odd_pit, left, seeds, first.other());
         if let Some(taker) = odd_taker {
             left[taker.other().index()] -= seeds - left[taker.index()];
             left[taker.index()] = 0;
@@ -405,6 +388,27 @@ impl<W: Width> Game<W> {
 /// in `end` with `scores` (under `turn_order` and
 /// `turn_order_after_pass`, the first to
 /// fill a pit, until [`Game::starter_after_turns_of_filling`] settles it).
+/// Who fills the pit the two remainders `left` (South's, North's) make up
+/// under `odd_pit`: `None` when they make up fewer than `seeds` or nobody
+/// fills it; `on_equal` on equal remainders where `odd_pit` leaves that to
+/// the caller (the pit's row's player, or the second filler).
+pub(crate) fn odd_pit_taker(
+    odd_pit: OddPit,
+    left: [u16; 2],
+    seeds: u16,
+    on_equal: Player,
+) -> Option<Player> {
+    match odd_pit {
+        _ if left[0] + left[1] < seeds => None,
+        OddPit::Nobody => None,
+        OddPit::LargerUnequal if left[0] == left[1] => None,
+        _ if left[0] > left[1] => Some(Player::South),
+        _ if left[1] > left[0] => Some(Player::North),
+        OddPit::LargerOrNorth => Some(Player::North),
+        _ => Some(on_equal),
+    }
+}
+
 fn next_starter<W: Width>(
     rule: NextStart,
     scores: [u16; 2],

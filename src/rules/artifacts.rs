@@ -221,6 +221,18 @@ pub const ARTIFACTS: &[Artifact] = &[
                    round 2 from the full board of fours: the rules let North sow from any of \
                    its six holes, Ludii offers only A (its site 11, `Replay`) at move 57",
     },
+    Artifact {
+        name: "own_weg_still_sown",
+        what: "Ludii 1.3.13, Awagagae: a player may not sow from a hole the opponent has \
+               captured, and Ludii tests only that (`PossibleSowFrom`); a hole of the other's \
+               row that a player won in a refill and then captures (its lap making four \
+               there, `(is In (to) (sites Next))`) is still theirs to sow from; the rules \
+               let nobody sow from a captured hole (\"a player cannot then take from one of \
+               these holes that they have captured\")",
+        smallest: "Awagagae, Ludii's seed-1 game: South, given North's A at the second \
+                   refill, makes four in it at Ludii's move 214; at move 219 Ludii lets \
+                   South sow from A (5 moves), the rules do not (4: b c e f)",
+    },
 ];
 
 /// The artifact named `name`, if any.

@@ -1191,6 +1191,11 @@ pub struct Rounds {
     /// more than one; `None`: one.
     #[serde(default)]
     pub match_end_pits: Option<u8>,
+    /// Under `match_end no_stones`: how many stones a player must have
+    /// when a round ends to play on (`match_end_stones`), when more than
+    /// one; `None`: one.
+    #[serde(default)]
+    pub match_end_stones: Option<u8>,
 }
 
 keyword_enum! {
@@ -1260,6 +1265,10 @@ keyword_enum! {
         /// player getting only the pits they fill (Motiq: "as many holes as
         /// they can fill").
         Nobody = "nobody",
+        /// The larger remainder, topped up from the other's; on equal
+        /// remainders, North (Ludii's Awagagae: the pit is South's when
+        /// South has three, else North's).
+        LargerOrNorth = "larger_or_north",
     }
 }
 
@@ -1359,8 +1368,9 @@ keyword_enum! {
         /// When a round ends and a player cannot fill a single pit (under
         /// `match_end_pits N`, N pits): the other player wins the match.
         CannotFillOne = "cannot_fill_one",
-        /// When a round ends and a player scored nothing in it: the other
-        /// player wins the match (with `remainder next_pit`, a player with
+        /// When a round ends and a player scored nothing in it (under
+        /// `match_end_stones N`, fewer than N stones): the other player
+        /// wins the match (with `remainder next_pit`, a player with
         /// fewer than `seeds` still plays their partly filled pit).
         NoStones = "no_stones",
         /// When a round ends and the refill leaves a player no open pit of

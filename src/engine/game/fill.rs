@@ -13,8 +13,9 @@ use super::Game;
 use crate::engine::effect::{Effect, Successor, Successors};
 use crate::engine::illegal::Illegal;
 use crate::engine::position::{Move, Player, Position};
+use crate::engine::rounds::odd_pit_taker;
 use crate::engine::width::{PitBits, Width};
-use crate::rules::{Refill, Remainder, Unfilled};
+use crate::rules::{OddPit, Refill, Remainder, Unfilled};
 
 impl<W: Width> Game<W> {
     /// The pits `player` may fill now, as a bit set: their closed pits
@@ -170,12 +171,44 @@ impl<W: Width> Game<W> {
             None => {
                 pos.to_move = starter;
                 pos.refilling = None;
+                self.fill_odd_pit(pos);
                 // Under `unfilled open` the pits nobody chose are in play,
                 // empty.
                 if self.rules().rounds.unfilled == Unfilled::Open {
                     pos.closed = W::Set::ZERO;
                 }
             }
+        }
+    }
+
+    /// `refill surplus`, once the players have named their pits: the pit
+    /// the two remainders make up (`odd_pit`), the first closed pit left,
+    /// filled from both remainders and its taker's (on equal remainders
+    /// its row's player's, as `odd_pit` says).
+    fn fill_odd_pit(&self, pos: &mut Position<W>) {
+        let rounds = &self.rules().rounds;
+        if rounds.refill != Some(Refill::Surplus) || rounds.odd_pit == OddPit::Nobody {
+            return;
+        }
+        let Some(pit) = (0..self.pit_count()).find(|&pit| pos.is_closed(pit)) else {
+            return;
+        };
+        let seeds = self.rules().board.seeds;
+        let row_player = match self.row(Player::South).contains(&pit) {
+            true => Player::South,
+            false => Player::North,
+        };
+        let left = pos.captured;
+        let Some(taker) = odd_pit_taker(rounds.odd_pit, left, seeds.into(), row_player) else {
+            return;
+        };
+        let given = u16::from(seeds) - left[taker.index()];
+        pos.captured[taker.index()] = 0;
+        pos.captured[taker.other().index()] -= given;
+        pos.pits[pit] = seeds;
+        pos.closed &= !W::Set::bit(pit);
+        if taker != row_player {
+            pos.swapped |= W::Set::bit(pit);
         }
     }
 

@@ -73,6 +73,7 @@ yet, and say so.",
         NEXT_START,
         MATCH_END,
         MATCH_END_PITS,
+        MATCH_END_STONES,
     ],
     checks: &[
         rounds_need_two_rows,
@@ -86,6 +87,7 @@ yet, and say so.",
         refill_needs_seeds,
         first_move_shift_fits,
         match_end_pits_fits,
+        match_end_stones_fits,
     ],
 };
 
@@ -149,7 +151,11 @@ pub const ODD_PIT: Key = Key {
         (surplus || r.rounds.odd_pit != OddPit::Larger).then(|| one(r.rounds.odd_pit))
     },
     what: "odd pit",
-    value: ValueKind::Word(Words::of::<OddPit>().opt_in(&["larger_unequal", "nobody"])),
+    value: ValueKind::Word(Words::of::<OddPit>().opt_in(&[
+        "larger_unequal",
+        "nobody",
+        "larger_or_north",
+    ])),
     default: Default::Value("larger"),
     warns: None,
     doc: "Who fills the pit the two remainders make up (`refill surplus`).",
@@ -245,6 +251,33 @@ pub const MATCH_END_PITS: Key = Key {
     infer: Infer::Searched,
 };
 
+pub const MATCH_END_STONES: Key = Key {
+    section: Some("rounds"),
+    name: "match_end_stones",
+    describe: said_elsewhere,
+    // One stone, the default, is kept as `None`: the rules of a file that
+    // says it equal those of one that does not.
+    read: |r, v| r.rounds.match_end_stones = Some(v.byte()).filter(|&n| n > 1),
+    write: |r| {
+        // Written under `match_end no_stones`, and whenever a file gave
+        // another value than the default: nothing a file says is dropped.
+        let stones = r.rounds.match_end_stones;
+        let no_stones = r.rounds.match_end == MatchEnd::NoStones;
+        (r.rounds.refill.is_some() && (no_stones || stones.is_some()))
+            .then(|| vec![stones.unwrap_or(1).to_string()])
+    },
+    what: "stones to play on",
+    value: ValueKind::Number {
+        min: 1,
+        max: Bound::Fixed(255),
+    },
+    default: Default::Value("1"),
+    warns: None,
+    doc: "Under `match_end no_stones`: the match ends when a round ends and a player has fewer than this many stones (Ludii's Mewegae: `(>= 1 (count Cell at:(handSite P1)))`, one stone or none).",
+    example: "match_end_stones 2",
+    infer: Infer::Searched,
+};
+
 /// The rounds rule, for the whole `rounds` section (nothing for a game of
 /// one round).
 fn rounds(rules: &Rules) -> Vec<String> {
@@ -277,15 +310,33 @@ fn rounds(rules: &Rules) -> Vec<String> {
             Some(pits) if pits > 1 => format!("The match ends when a round ends and a player cannot fill {pits} pits with {seeds} each (has fewer than {} stones); the other player wins it.", u16::from(pits) * u16::from(seeds)),
             _ => format!("The match ends when a round ends and a player cannot fill a single pit with {seeds}; the other player wins it."),
         },
-        MatchEnd::NoStones => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
+        MatchEnd::NoStones => match rounds.match_end_stones {
+            Some(stones) if stones > 1 => format!("The match ends when a round ends and a player has fewer than {stones} stones; the other player wins it."),
+            _ => "The match ends when a round ends and a player scored nothing in it; the other player wins it.".to_string(),
+        },
         MatchEnd::NoPit => "The match ends when a round ends and the refill leaves a player no open pit of their own; the other player wins it.".to_string(),
     };
-    let odd = match (rounds.odd_pit, rounds.first_filler) {
-        (OddPit::Larger, FirstFiller::ToMove | FirstFiller::Richer) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the next in its order once its own are filled, topped up from the smaller (on equal remainders, the second filler fills it). "),
-        (OddPit::LargerUnequal, FirstFiller::ToMove | FirstFiller::Richer) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the next in its order once its own are filled, topped up from the smaller; on equal remainders nobody fills it. "),
-        (OddPit::Larger, _) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller (on equal remainders, that row's player fills it). "),
-        (OddPit::LargerUnequal, _) => format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, the first left in the other's row, topped up from the smaller; on equal remainders nobody fills it. "),
-        (OddPit::Nobody, _) => "A remainder fills no pit, whatever the other's. ".to_string(),
+    let (which, second) = match (rounds.fill_from, rounds.first_filler) {
+        (_, FirstFiller::ToMove | FirstFiller::Richer) => (
+            "the next in its order once its own are filled",
+            "the second filler",
+        ),
+        (FillFrom::Choice, _) => (
+            "the pit left once both players have named theirs",
+            "that pit's row's player",
+        ),
+        _ => ("the first left in the other's row", "that row's player"),
+    };
+    let odd = match rounds.odd_pit {
+        OddPit::Nobody => "A remainder fills no pit, whatever the other's. ".to_string(),
+        odd_pit => {
+            let equal = match odd_pit {
+                OddPit::LargerUnequal => "; on equal remainders nobody fills it".to_string(),
+                OddPit::LargerOrNorth => " (on equal remainders, North fills it)".to_string(),
+                _ => format!(" (on equal remainders, {second} fills it)"),
+            };
+            format!("When the two players' remainders make up {seeds} together, the larger remainder fills one more pit, {which}, topped up from the smaller{equal}. ")
+        }
     };
     let nobodys = match rounds.unfilled {
         Unfilled::Open => "its row's player's, empty and in play",
@@ -356,6 +407,34 @@ pub(crate) fn match_end_pits_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     Vec::new()
 }
 
+/// `match_end_stones` counts the stones of `match_end no_stones`, at most
+/// as many as the board holds.
+pub(crate) fn match_end_stones_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let Some(s) = read.given(&MATCH_END_STONES) else {
+        return Vec::new();
+    };
+    let rules = &read.rules;
+    if read.valid(&MATCH_END) && rules.rounds.match_end != MatchEnd::NoStones {
+        return vec![Diagnostic::error(
+            s.span,
+            format!(
+                "`match_end_stones` has no effect: it counts the stones of `match_end no_stones`, not `match_end {}`",
+                rules.rounds.match_end
+            ),
+        )];
+    }
+    let stones = rules.rounds.match_end_stones.unwrap_or(1);
+    match board::stones(read) {
+        Some(total) if u32::from(stones) > total => vec![Diagnostic::error(
+            s.span,
+            format!(
+                "`match_end_stones {stones}` is more stones than the board holds ({total}): every match would end after its first round"
+            ),
+        )],
+        _ => Vec::new(),
+    }
+}
+
 /// The keys of `rounds` other than `refill` say how one round leads to the
 /// next: without `refill` there is one round.
 pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
@@ -371,6 +450,7 @@ pub(crate) fn rounds_options_need_refill(read: &Read<'_>) -> Vec<Diagnostic> {
         &NEXT_START,
         &MATCH_END,
         &MATCH_END_PITS,
+        &MATCH_END_STONES,
     ]
     .into_iter()
     .filter_map(|key| read.given(key).map(|s| (key.name, s)))
@@ -494,8 +574,9 @@ pub(crate) fn first_filler_needs_surplus(read: &Read<'_>) -> Vec<Diagnostic> {
 /// `fill_from choice` lets each player name the pits they fill: their own
 /// row's under `refill captures`; under `refill surplus` their own row's,
 /// then, once the other has named theirs, the other's row's they are owed
-/// beyond their own (the poorer player first, `first_filler poorer`), every
-/// pit a full one (`odd_pit nobody`). `remainder next_pit` puts what is
+/// beyond their own (the poorer player first, `first_filler poorer`); the
+/// pit two remainders make up (`odd_pit`) is filled once both have named
+/// theirs. `remainder next_pit` puts what is
 /// left in a pit of the player's own row.
 pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     let rounds = &read.rules.rounds;
@@ -518,15 +599,6 @@ pub(crate) fn fill_choice_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
     let Some(s) = read.given(&FILL_FROM) else {
         return out;
     };
-    if read.valid(&ODD_PIT) && rounds.odd_pit != OddPit::Nobody {
-        out.push(Diagnostic::error(
-            s.span,
-            format!(
-                "`fill_from choice` under `refill surplus` has the players name full pits only: it goes with `odd_pit nobody`, not `odd_pit {}`",
-                rounds.odd_pit
-            ),
-        ));
-    }
     if read.valid(&FIRST_FILLER) && rounds.first_filler != FirstFiller::Poorer {
         out.push(Diagnostic::error(
             s.span,
