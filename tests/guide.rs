@@ -950,14 +950,15 @@ fn ludii_agreement_counts_on_the_pages_are_the_tables() {
     let round_only = (rows.iter())
         .filter(|row| row[first] == "-" && one_round(row))
         .count();
+    let to_end = agreeing - round_only;
     let squeezed = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let readme = squeezed(read("README.md"));
     assert!(
         readme.contains(&format!(
-            "Of the {files} files that cite a Ludii game, {comparable} can be compared with Ludii's own random games ({} games in `tests/peers/ludii/`); {agreeing} agree on every game ({round_only} of them, files that play one round of Ludii's match, through that round)",
+            "Of the {files} files that cite a Ludii game, {comparable} can be compared with Ludii's own random games ({} games in `tests/peers/ludii/`); {to_end} agree on every game to its end, and {round_only} more, files that play one round of Ludii's match, agree on every game through that round",
             with_commas(games)
         )),
-        "README.md: {files} files, {comparable} comparable, {games} games, {agreeing} agreeing, {round_only} through one round"
+        "README.md: {files} files, {comparable} comparable, {games} games, {to_end} agreeing to the end, {round_only} through one round"
     );
     // The games played: Ludii games (their .lud files) a shipped file
     // replays to the end of every dumped game, by folder (not through one
@@ -993,7 +994,7 @@ fn ludii_agreement_counts_on_the_pages_are_the_tables() {
     assert!(
         coverage.contains(&format!(
             "of the {comparable} shipped files that can be compared with Ludii's own random games"
-        )) && coverage.contains(&format!("{agreeing} agree on every dumped game ({round_only} of them, files that play one round of Ludii's match, through that round)")),
-        "coverage.md: {comparable} comparable files, {agreeing} agreeing, {round_only} through one round"
+        )) && coverage.contains(&format!("{to_end} agree on every dumped game to its end, and {round_only} more, files that play one round of Ludii's match, agree on every game through that round")),
+        "coverage.md: {comparable} comparable files, {to_end} agreeing to the end, {round_only} through one round"
     );
 }

@@ -1689,3 +1689,28 @@ fn every_artifact_has_a_detector() {
         );
     }
 }
+
+/// Omweso's games open with Ludii's placements: 32 counters a player,
+/// each a move from the hand to one of the player's own pits, the players
+/// taking turns. Every one of the 64 is replayed as `sow`'s placement
+/// (`+c`), the board, the counters still in hand, the player to move and
+/// the 16 legal placements compared: no game parts before the sowing
+/// starts at ply 65.
+#[test]
+fn omweso_replays_ludiis_placements() {
+    let mapped = read_map()
+        .into_iter()
+        .find(|m| m.variant == "omweso")
+        .unwrap();
+    let result = check_file(&mapped);
+    assert!(result.not_comparable.is_none(), "omweso is compared");
+    assert_eq!(result.dumped, 20);
+    for (seed, parting) in &result.partings {
+        assert!(
+            parting.ply > 64,
+            "omweso seed {seed} parts at ply {}: {}",
+            parting.ply,
+            parting.why
+        );
+    }
+}
