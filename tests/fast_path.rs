@@ -284,9 +284,10 @@ impl<W: Width> std::fmt::Display for At<'_, W> {
 }
 
 /// The moves `GameRun::play_random` draws from in `pos`: from each pit the
-/// mover may play that holds at least `min_stones`, in every direction it may
-/// sow, in pit order, counter-clockwise first, except those the opening rule
-/// (`first_move_from`) or a first-lap rule forbids (asked only while the game
+/// mover may play that holds at least `min_stones`, in every direction a move
+/// from it may take (`reverse_to_capture` included), in pit order,
+/// counter-clockwise first, except those the opening rule (`first_move_from`),
+/// a first-lap rule or `reverse_to_capture` forbids (asked only while the game
 /// goes on; `legal`: the position's successors).
 fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>) -> Vec<Move> {
     let changed_hands = pos.swapped | pos.claimed != PitBits::ZERO;
@@ -312,8 +313,7 @@ fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>
     pits.into_iter()
         .filter(|&pit| pos.pits[pit] >= min_stones)
         .flat_map(|pit| {
-            game.pit_direction(pit)
-                .allowed()
+            game.move_directions(pit)
                 .iter()
                 .map(move |&direction| Move {
                     pit: pit as u8,
@@ -328,6 +328,7 @@ fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>
                         | Illegal::FirstLap { .. }
                         | Illegal::SingleIntoOccupied { .. }
                         | Illegal::MustCapture { .. }
+                        | Illegal::ReverseWithoutCapture { .. }
                 )
         })
         .collect()

@@ -595,6 +595,7 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         }
         sowing.laps = Laps::Single;
         sowing.first_move_from.clear();
+        sowing.reverse_to_capture = 0;
         if matches!(
             sowing.extra_turn,
             ExtraTurn::Capture | ExtraTurn::LastPitCapture

@@ -90,7 +90,7 @@ fn three_row_keywords_are_refused_where_they_do_not_fit() {
     let cases: [(&[(&str, &str)], &str); 5] = [
         (
             &[("pits   6", "pits   5")],
-            "5 pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits\n  --> t.variant:49:2",
+            "5 pits per row on three rows: each player owns half of the middle row, so a row needs an even number of pits\n  --> t.variant:56:2",
         ),
         (
             &[("pits   6", "pits   42")],

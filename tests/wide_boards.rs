@@ -240,8 +240,6 @@ fn commands_of_the_narrow_engine_refuse_a_wide_board() {
     for (args, command) in [
         (vec!["solve", KALAH_2X20], "`sow solve`"),
         (vec!["analyze", KALAH_2X20], "`sow analyze`"),
-        (vec!["diff", KALAH_2X20, "kalah"], "`sow diff`"),
-        (vec!["play", KALAH_2X20], "`sow play`"),
         (
             vec!["simulate", KALAH_2X20, "--agents", "perfect,random"],
             "the perfect agent (the solver)",
@@ -309,4 +307,20 @@ fn pit_labels_go_on_past_z() {
     assert_eq!(usize::from(mv.pit), 29);
     assert!(sowing::engine::parse_move("ae", &game).is_err());
     assert!(sowing::engine::parse_move("aA", &game).is_err());
+}
+
+/// `sow diff` and `sow play` take a wide board: the rule that differs from
+/// Kalah is the board's size alone (20 pits a row against 6), which no game
+/// on one board can show; `play` draws the 2x20 board and plays a move.
+#[test]
+fn diff_and_play_take_a_wide_board() {
+    let (code, out, err) = sow(&["diff", KALAH_2X20, "kalah"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("1 rule differs"), "{out}");
+    assert!(out.contains("board pits: 20 ("), "{out}");
+    assert!(out.contains("no game on one board can take it"), "{out}");
+    let (code, out, err) =
+        crate::common::sow_with_input(&["play", KALAH_2X20, "--seed", "1"], "a\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("south plays a:"), "{out}");
 }

@@ -47,6 +47,7 @@ pub(super) fn fits(rules: &Rules) -> bool {
         || sowing.laps != Laps::Single
         || sowing.min_stones == 0
         || !sowing.first_move_from.is_empty()
+        || sowing.reverse_to_capture != 0
         || !matches!(sowing.extra_turn, ExtraTurn::Never | ExtraTurn::Store)
     {
         return false;

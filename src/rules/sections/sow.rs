@@ -484,9 +484,10 @@ pub(crate) fn more_rows_sow_one_way(read: &Read<'_>) -> Vec<Diagnostic> {
 }
 
 /// `reverse_to_capture N` needs pits that sow one way (the reverse is the
-/// other), at most a row's pits, a capture rule, two or four rows, and no
-/// other rule that picks among the directions or the captures of moves
-/// (`first_lap captures`, a grand-slam rule but `allowed`).
+/// other), at most a row's pits, a capture rule, two or four rows, moves
+/// from the mover's own pits, and no other rule that picks among the
+/// directions or the captures of moves (`first_lap captures`, a grand-slam
+/// rule but `allowed`).
 pub(crate) fn reverse_to_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
     let Some(s) = read.given(&REVERSE_TO_CAPTURE) else {
@@ -525,6 +526,9 @@ pub(crate) fn reverse_to_capture_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     }
     if rules.has_captures() && rules.grand_slam != GrandSlam::Allowed {
         error("cannot be used with a grand-slam rule (`grand_slam allowed` only)".into());
+    }
+    if rules.sowing.play_from != crate::rules::PlayFrom::Own {
+        error("needs the mover to play from their own pits (`play_from own` in `legal`)".into());
     }
     out
 }
