@@ -138,7 +138,7 @@ const FAMILIES: &[Family] = &[
                 the outer pit behind, out of play. The last player able to move wins. The \
                 Nama's Hus, on four rows of sixteen, opens with one of four fixed moves \
                 for each player's first turn, and captures from either row.",
-        variants: &["hus", "hus-nama", "tsoro"],
+        variants: &["hus", "hus-damara", "hus-nama", "tsoro"],
     },
     Family {
         page: "tuzdik",
