@@ -199,27 +199,9 @@ pub(crate) fn opening_placement_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             ));
         }
     }
-    for (key, given) in [
-        (
-            &legal::FIRST_MOVE_FROM,
-            !rules.sowing.first_move_from.is_empty(),
-        ),
-        (
-            &legal::FIRST_MOVE,
-            rules.sowing.first_move != FirstMoveKind::Sow,
-        ),
-        (
-            &legal::FIRST_MOVES,
-            rules.sowing.first_moves != FirstMoves::Game,
-        ),
-    ] {
-        if read.valid(key) && given {
-            error(format!(
-                "cannot be used with `{}` in `legal`: not supported with a placement",
-                key.name
-            ));
-        }
-    }
+    no_other_first_move_rule(read, false, "not supported with a placement", &mut |why| {
+        error(why.to_string())
+    });
     out
 }
 
@@ -291,7 +273,12 @@ pub(crate) fn opening_shifts_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     if read.given(&board::START).is_some() {
         error("needs every pit to start alike (`seeds`, not `start`)");
     }
-    no_other_first_move_rule(read, false, "South's", &mut error);
+    no_other_first_move_rule(
+        read,
+        false,
+        "South's first turn is the opening's",
+        &mut error,
+    );
     out
 }
 
@@ -314,7 +301,12 @@ pub(crate) fn opening_choices_fit(read: &Read<'_>) -> Vec<Diagnostic> {
     if read.given(&SHIFTS_FROM).is_some() {
         error("cannot be used with `shifts_from`: the first turn is one or the other");
     }
-    no_other_first_move_rule(read, true, "each player's", &mut error);
+    no_other_first_move_rule(
+        read,
+        true,
+        "each player's first turn is the opening's",
+        &mut error,
+    );
     let (Some(side), true) = (board::side_pits(read), read.valid(&legal::MIN_STONES)) else {
         return out;
     };
@@ -352,14 +344,14 @@ fn sows_one_way_into_pits(read: &Read<'_>, error: &mut impl FnMut(&str)) {
     }
 }
 
-/// The opening is the first turn of `whose` (`South's`, or `each
-/// player's`), so no other rule of the first move may be given; with
-/// `with_play_from`, no `play_from` either (the choices are both players'
-/// moves from their own pits).
+/// The opening decides the first turn, so no other rule of the first move
+/// may be given (`why` says why, after the key); with `with_play_from`, no
+/// `play_from` either (the choices are both players' moves from their own
+/// pits).
 fn no_other_first_move_rule(
     read: &Read<'_>,
     with_play_from: bool,
-    whose: &str,
+    why: &str,
     error: &mut impl FnMut(&str),
 ) {
     let rules = &read.rules;
@@ -383,7 +375,7 @@ fn no_other_first_move_rule(
     ] {
         if read.valid(key) && given {
             error(&format!(
-                "cannot be used with `{}` in `legal`: {whose} first turn is the opening's",
+                "cannot be used with `{}` in `legal`: {why}",
                 key.name
             ));
         }
