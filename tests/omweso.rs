@@ -227,7 +227,10 @@ fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
     );
     let report = refused(&[("min_stones 2", "min_stones 2\n  first_move_from 1")]);
     assert!(
-        report.contains("cannot be used with `first_move_from` in `legal`"),
+        report.contains(
+            "`placement` (the players place their stones before play) cannot be used with \
+             `first_move_from` in `legal`: not supported with a placement"
+        ),
         "{report}"
     );
     // `reverse_to_capture` needs one direction, a capture rule, a row that
