@@ -142,7 +142,14 @@ const FAMILIES: &[Family] = &[
                 Moruba (South Africa) sows one lap, and its last stone anywhere in \
                 one's inner row takes the facing pit and the pit behind, the most \
                 captures winning.",
-        variants: &["hus", "hus-damara", "hus-nama", "moruba", "owela-benguela", "tsoro"],
+        variants: &[
+            "hus",
+            "hus-damara",
+            "hus-nama",
+            "moruba",
+            "owela-benguela",
+            "tsoro",
+        ],
     },
     Family {
         page: "tuzdik",
