@@ -41,6 +41,9 @@ COVERED = {
     "`then resows_and_stops`",  # sown on, the move ending where they end
     "`side own`",  # Hus (Nama): from either row, the outer across the inner
     "`opening { choices }`",  # Hus (Nama): each first turn one of fixed moves
+    "`opening { placement alternate }`",  # Omweso: stones placed in turn first
+    "`opening { placement south_then_north }`",  # Makonn: each side arranged in turn
+    "`reverse_to_capture 2`",  # Omweso: the left pits sow back to capture
     "`first_lap captures`",  # a capturing move is obligatory
     "`requires first_lap`",  # takasa: no capture after a first lap without
     "`inner_row_empty`",  # a player whose inner row is empty loses

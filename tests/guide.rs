@@ -137,8 +137,19 @@ const FAMILIES: &[Family] = &[
                 falls into an empty inner pit takes the opponent's inner pit facing it, and \
                 the outer pit behind, out of play. The last player able to move wins. The \
                 Nama's Hus, on four rows of sixteen, opens with one of four fixed moves \
-                for each player's first turn, and captures from either row.",
-        variants: &["hus", "hus-damara", "hus-nama", "tsoro"],
+                for each player's first turn, and captures from either row. Owela \
+                (Angola) captures as Hus does when the facing pit alone holds stones; \
+                Moruba (South Africa) sows one lap, and its last stone anywhere in \
+                one's inner row takes the facing pit and the pit behind, the most \
+                captures winning.",
+        variants: &[
+            "hus",
+            "hus-damara",
+            "hus-nama",
+            "moruba",
+            "owela-benguela",
+            "tsoro",
+        ],
     },
     Family {
         page: "tuzdik",
