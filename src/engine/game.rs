@@ -42,7 +42,7 @@ use super::{
 };
 use crate::rules::{
     Direction, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps, Leftovers, PitDirection,
-    Restriction, Rules,
+    Restriction, ReverseWhen, Rules,
 };
 
 pub use crate::rules::MAX_RELAYS;
@@ -1514,7 +1514,7 @@ impl<W: Width> Game<W> {
             }
         }
         if self.legality.reverse_to_capture {
-            self.keep_capturing_reverses(out);
+            self.keep_capturing_reverses(pos, out);
         }
         if out.is_empty() && self.legality.singletons {
             let capture = capture && !self.legality.single_no_capture;
@@ -1724,6 +1724,12 @@ impl<W: Width> Game<W> {
             };
         }
         if self.legality.reverse_to_capture && self.is_reverse(mv) {
+            if self.rules.sowing.reverse_when == ReverseWhen::FirstLapFacesBoth {
+                return Illegal::ReverseNotFacingBoth {
+                    pit: label,
+                    direction: mv.direction,
+                };
+            }
             return Illegal::ReverseWithoutCapture {
                 pit: label,
                 direction: mv.direction,

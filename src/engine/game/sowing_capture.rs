@@ -61,6 +61,10 @@ impl<W: Width> Game<W> {
         // Whether the lap being sown is the last (`then resows_and_stops`:
         // the captured stones end the move where they end).
         let mut last_lap = false;
+        // The landing pit to relay from once the captured stones are sown,
+        // and the way the move goes (`then
+        // resows_from_lap_start_relays_landing`).
+        let mut relay_landing = None;
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
@@ -105,6 +109,12 @@ impl<W: Width> Game<W> {
             }
             if last_lap {
                 return (last, LapsEnd::Done, relays + 1);
+            }
+            // The captured stones are sown: the move relays from the
+            // landing pit, wherever they ended.
+            if let Some((landing, way)) = relay_landing.take() {
+                (origin, direction) = (landing, way);
+                continue;
             }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
@@ -186,6 +196,11 @@ impl<W: Width> Game<W> {
                     // pit before it in the way the move goes on).
                     match rule.then {
                         AfterCapture::ResowsFromLapStart => origin,
+                        AfterCapture::ResowsFromLapStartRelaysLanding => {
+                            relay_landing = Some((last, direction));
+                            direction = self.own_way(origin, direction);
+                            origin
+                        }
                         AfterCapture::ResowsFromEnd => {
                             let (kichwa, way) = self.kichwa(m, last, direction);
                             direction = way;
@@ -211,6 +226,17 @@ impl<W: Width> Game<W> {
             };
         }
         (last, LapsEnd::Cut, MAX_RELAYS as usize + 1)
+    }
+
+    /// The way `pit` sows of its own: `direction` where the pit may sow
+    /// that way, else the way its direction rule gives (a move the other
+    /// way round of `reverse_to_capture` sows its captures back this way).
+    fn own_way(&self, pit: usize, direction: usize) -> usize {
+        let own = self.pit_direction(pit).allowed();
+        match own.iter().any(|&way| way as usize == direction) {
+            true => direction,
+            false => own[0] as usize,
+        }
     }
 
     /// Sows `stones` in hand along `path` stone by stone, passing over
