@@ -360,11 +360,16 @@ fn omweso_ludii_sows_a_clockwise_capture_anti_clockwise() {
 fn omweso_ludii_words_say_what_they_need() {
     let why = load_error(&[("reverse_to_capture 2", "reverse_when first_lap_faces_both")]);
     assert!(
-        why.contains("`reverse_when first_lap_faces_both` has no effect without `reverse_to_capture`"),
+        why.contains(
+            "`reverse_when first_lap_faces_both` has no effect without `reverse_to_capture`"
+        ),
         "{why}"
     );
     let why = load_error(&[
-        ("then resows_from_lap_start", "then resows_from_lap_start_relays_landing"),
+        (
+            "then resows_from_lap_start",
+            "then resows_from_lap_start_relays_landing",
+        ),
         ("on relay_landing", "on last_pit"),
     ]);
     assert!(

@@ -53,7 +53,9 @@ impl<W: Width> Game<W> {
                 });
             }
             ReverseWhen::FirstLapFacesBoth => {
-                out.retain_indexed(|_, &mv| !self.is_reverse(mv) || self.first_lap_faces_both(pos, mv));
+                out.retain_indexed(|_, &mv| {
+                    !self.is_reverse(mv) || self.first_lap_faces_both(pos, mv)
+                });
             }
         }
     }
@@ -75,8 +77,7 @@ impl<W: Width> Game<W> {
         let topology = self.topology();
         let held = |pit: usize| pos.pits[pit] > 0;
         topology.is_inner(landing)
-            && (topology.facing(landing)).is_some_and(|facing| {
-                held(facing) && topology.behind(facing).is_some_and(held)
-            })
+            && (topology.facing(landing))
+                .is_some_and(|facing| held(facing) && topology.behind(facing).is_some_and(held))
     }
 }
