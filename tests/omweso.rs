@@ -376,4 +376,18 @@ fn omweso_ludii_words_say_what_they_need() {
         why.contains("`then resows_from_lap_start_relays_landing` relays from the landing pit of a relay: it needs `on relay_landing`"),
         "{why}"
     );
+    let why = load_error(&[
+        (
+            "then resows_from_lap_start",
+            "then resows_from_lap_start_relays_landing",
+        ),
+        (
+            "legal {",
+            "capture fours {\n on every_pit\n counts 4\n goes_to mover\n}\nlegal {",
+        ),
+    ]);
+    assert!(
+        why.contains("`then resows_from_lap_start_relays_landing` cannot be used with an `on every_pit` capture rule"),
+        "{why}"
+    );
 }

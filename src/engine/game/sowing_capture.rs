@@ -61,10 +61,6 @@ impl<W: Width> Game<W> {
         // Whether the lap being sown is the last (`then resows_and_stops`:
         // the captured stones end the move where they end).
         let mut last_lap = false;
-        // The landing pit to relay from once the captured stones are sown,
-        // and the way the move goes (`then
-        // resows_from_lap_start_relays_landing`).
-        let mut relay_landing = None;
         for relays in 0..=MAX_RELAYS as usize {
             // `then resows_from_end` may turn the move round.
             let path = &self.sowing.sow_path[m][direction][origin][..self.sowing.path_len];
@@ -109,12 +105,6 @@ impl<W: Width> Game<W> {
             }
             if last_lap {
                 return (last, LapsEnd::Done, relays + 1);
-            }
-            // The captured stones are sown: the move relays from the
-            // landing pit, wherever they ended.
-            if let Some((landing, way)) = relay_landing.take() {
-                (origin, direction) = (landing, way);
-                continue;
             }
             // A lap that relays may end in a relay-landing capture; one that
             // ends the move, in a last-pit capture sown on (`then resows`).
@@ -196,10 +186,12 @@ impl<W: Width> Game<W> {
                     // pit before it in the way the move goes on).
                     match rule.then {
                         AfterCapture::ResowsFromLapStart => origin,
+                        // Sown the pits' own way, and the move relays
+                        // from the landing pit wherever they end.
                         AfterCapture::ResowsFromLapStartRelaysLanding => {
-                            relay_landing = Some((last, direction));
-                            direction = self.own_way(origin, direction);
-                            origin
+                            hand = None;
+                            self.resow_own_way(pos, (m, origin, direction), stones, &mut on_lap);
+                            last
                         }
                         AfterCapture::ResowsFromEnd => {
                             let (kichwa, way) = self.kichwa(m, last, direction);
@@ -228,15 +220,27 @@ impl<W: Width> Game<W> {
         (last, LapsEnd::Cut, MAX_RELAYS as usize + 1)
     }
 
-    /// The way `pit` sows of its own: `direction` where the pit may sow
-    /// that way, else the way its direction rule gives (a move the other
-    /// way round of `reverse_to_capture` sows its captures back this way).
-    fn own_way(&self, pit: usize, direction: usize) -> usize {
-        let own = self.pit_direction(pit).allowed();
-        match own.iter().any(|&way| way as usize == direction) {
+    /// `then resows_from_lap_start_relays_landing`: sows the `stones` a
+    /// capture took round mover `m`'s pits from the pit after `origin`
+    /// (the capturing lap's), the way `origin` sows of its own whichever
+    /// way the move (`direction`) goes; no `on every_pit` rule looks (the
+    /// rules refuse one beside it).
+    #[cold]
+    fn resow_own_way(
+        &self,
+        pos: &mut Position<W>,
+        (m, origin, direction): (usize, usize, usize),
+        stones: u8,
+        on_lap: &mut impl FnMut(usize, u8, usize, bool),
+    ) {
+        let own = self.pit_direction(origin).allowed();
+        let way = match own.iter().any(|&way| way as usize == direction) {
             true => direction,
             false => own[0] as usize,
-        }
+        };
+        on_lap(origin, stones, way, true);
+        let path = &self.sowing.sow_path[m][way][origin][..self.sowing.path_len];
+        self.sow_watched_lap(pos, path, stones, W::Set::ZERO, |_, _, _| {});
     }
 
     /// Sows `stones` in hand along `path` stone by stone, passing over

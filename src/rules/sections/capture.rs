@@ -1065,6 +1065,13 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                     "`then resows_from_lap_start_relays_landing` relays from the landing pit of a relay: it needs `on relay_landing`",
                 ));
             }
+            let every_pit = (read.rules.captures.iter()).any(|r| r.on == Trigger::EveryPit);
+            if rule.then == AfterCapture::ResowsFromLapStartRelaysLanding && every_pit {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`then resows_from_lap_start_relays_landing` cannot be used with an `on every_pit` capture rule: not supported",
+                ));
+            }
             if rule.then == AfterCapture::ResowsFromEnd && !(four && inner) {
                 out.push(Diagnostic::error(
                     s.span,
