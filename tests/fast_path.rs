@@ -329,6 +329,7 @@ fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>
                         | Illegal::SingleIntoOccupied { .. }
                         | Illegal::MustCapture { .. }
                         | Illegal::ReverseWithoutCapture { .. }
+                        | Illegal::ReverseNotFacingBoth { .. }
                 )
         })
         .collect()

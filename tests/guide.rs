@@ -229,8 +229,9 @@ const FAMILIES: &[Family] = &[
         title: "Omweso",
         intro: "The four-row game of Uganda: a relay lap ending in an occupied pit of one's \
                 inner row takes the opponent's two pits of that column, when both hold \
-                stones, and sows them on from where the capturing lap began. Without its \
-                clockwise captures; the opening placement is a stand-in.",
+                stones, and sows them on from where the capturing lap began; the players \
+                place their counters first, and a move from the four left pits may go \
+                clockwise to capture. Its `ludii` reading plays Ludii's Mweso.",
         variants: &["omweso"],
     },
     Family {

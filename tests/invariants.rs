@@ -225,7 +225,7 @@ fn check_move<W: Width>(
                 Illegal::Vote { answer } => {
                     *answer == (pos.vote != sowing::engine::Vote::None) && (*answer || mv.is_vote())
                 }
-                Illegal::ReverseWithoutCapture { .. } => {
+                Illegal::ReverseWithoutCapture { .. } | Illegal::ReverseNotFacingBoth { .. } => {
                     rules.sowing.reverse_to_capture > 0
                         && game.move_directions(pit).len() == 2
                         && game

@@ -208,11 +208,13 @@ fn refused(edits: &[(&str, &str)]) -> String {
 
 #[test]
 fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
-    // The line of `placement` (the file's last line but one) is named.
-    let lines = crate::common::shipped_text_with("omweso", &[])
+    // The line of `placement` is named: one further down than in the
+    // file, below the line the edit adds.
+    let placement_line = crate::common::shipped_text_with("omweso", &[])
         .lines()
-        .count();
-    let placement_line = lines;
+        .position(|line| line.trim_start().starts_with("placement alternate"))
+        .expect("the file's placement")
+        + 2;
     let report = refused(&[(
         "placement alternate # \"players",
         "shifts_from 1\n  placement alternate # \"players",
@@ -246,5 +248,146 @@ fn placement_and_reverse_to_capture_refuse_what_they_cannot_go_with() {
     assert!(
         report.contains("cannot be used with `first_lap captures`"),
         "{report}"
+    );
+}
+
+/// Loads the file's text with `edits`, and the first error it reports.
+fn load_error(edits: &[(&str, &str)]) -> String {
+    let text = shipped_text_with("omweso", edits);
+    let source = sowing::diagnostic::Source::new("t.variant", text);
+    sowing::rules::load(&source).unwrap_err().to_string()
+}
+
+#[test]
+fn omweso_ludii_offers_a_clockwise_move_whose_first_lap_faces_two_occupied_pits() {
+    let text = shipped("omweso");
+    let ludii = shipped("omweso@ludii");
+    // South b (2) clockwise: a 0->1, p 0->1, the last, empty: no relay, no
+    // capture. p (column 1) faces North's I (2), behind I North's H (2):
+    // Ludii's code offers the move, the rule text (a capture) does not.
+    let board = "0 2 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 2 / 2 0 0 0 0 0 0 0 south";
+    assert_eq!(legal(&text, &pos(&text, board)), ["b"]);
+    let p = pos(&ludii, board);
+    assert_eq!(legal(&ludii, &p), ["b", "b:cw"]);
+    let s = play(&ludii, &p, "b:cw");
+    assert_eq!(
+        format_position(&s.position, &ludii),
+        "1 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 1 / 0 0 0 0 0 0 0 2 / 2 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 0);
+}
+
+#[test]
+fn omweso_ludii_refuses_a_clockwise_move_that_captures_only_on_a_later_lap() {
+    let text = shipped("omweso");
+    let ludii = shipped("omweso@ludii");
+    // South a (2) clockwise: p 0->1, o 1->2, the last, occupied: o (column
+    // 2) faces North's empty J, so no capture; the relay lifts o (2): n
+    // 0->1, m 1->2, occupied, and m (column 4) faces North's L (1), behind
+    // L North's E (1): a capture on the second lap. The rule text offers
+    // a:cw; Ludii's code looks at o alone and refuses it.
+    let board = "2 0 0 0 0 0 0 0 / 0 0 0 0 1 0 1 0 / 0 0 0 0 1 0 0 0 / 0 0 0 1 0 0 0 0 south";
+    let p = pos(&text, board);
+    assert_eq!(legal(&text, &p), ["a", "a:cw"]);
+    assert_eq!(play(&text, &p, "a:cw").effect.captured, 2);
+    let p = pos(&ludii, board);
+    assert_eq!(legal(&ludii, &p), ["a"]);
+    let why = ludii
+        .play(&p, parse_move("a:cw", &ludii).unwrap())
+        .unwrap_err();
+    assert!(
+        why.to_string()
+            .contains("does not end its first lap in an inner pit facing two occupied pits"),
+        "{why}"
+    );
+}
+
+#[test]
+fn omweso_ludii_relays_from_the_capturing_pit_once_the_capture_is_sown() {
+    let ludii = shipped("omweso@ludii");
+    // The position of the first test: South f (2): g 0->1, h 1->2, relay h
+    // (2): i 1->2, j 1->2, the last, occupied; j faces O (2), behind O B
+    // (3): 5 taken, sown from the pit after h: i 2->3, j 2->3, k l m 0->1.
+    // Ludii's code then relays from j (3), not from m: k 1->2, l 1->2, m
+    // 1->2, occupied, facing North's empty L: relay m (2): n 0->1, o 0->1,
+    // the last, empty: the move ends.
+    let p = pos(
+        &ludii,
+        "0 0 0 0 0 2 0 1 / 1 1 0 0 0 0 0 0 / 2 3 2 2 2 2 2 2 / 0 0 0 0 0 0 2 0 south",
+    );
+    let s = play(&ludii, &p, "f");
+    assert_eq!(
+        format_position(&s.position, &ludii),
+        "0 0 0 0 0 0 1 0 / 3 0 2 2 0 1 1 0 / 2 0 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 5);
+    let laps = ludii.sowing_laps(&p, s.mv);
+    let lifted: Vec<usize> = laps.iter().map(|(origin, _)| *origin).collect();
+    assert_eq!(lifted, [5, 7, 7, 9, 12], "f, h, the capture after h, j, m");
+}
+
+#[test]
+fn omweso_ludii_sows_a_clockwise_capture_anti_clockwise() {
+    let ludii = shipped("omweso@ludii");
+    // South b (2) clockwise: a 0->1, p 1->2, the last, occupied; p faces
+    // I (2), behind I H (1): 3 taken, sown anti-clockwise from the pit
+    // after b: c d e 0->1. The move relays from p (2), clockwise as it
+    // went: o 0->1, n 0->1, the last, empty: the move ends. (The rule
+    // text's reading sows them on clockwise from a: a 1->2, p 2->3, o.)
+    let p = pos(
+        &ludii,
+        "0 2 0 0 0 0 0 0 / 0 0 0 0 0 0 0 1 / 0 0 0 0 0 0 0 1 / 2 0 0 0 0 0 0 0 south",
+    );
+    let s = play(&ludii, &p, "b:cw");
+    assert_eq!(
+        format_position(&s.position, &ludii),
+        "1 0 1 1 1 0 0 0 / 0 0 0 0 0 1 1 0 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 north"
+    );
+    assert_eq!(s.effect.captured, 3);
+    let laps = ludii.sowing_laps(&p, s.mv);
+    let sown: Vec<(usize, Vec<Option<usize>>)> = laps;
+    assert_eq!(sown[1], (1, [2, 3, 4].map(Some).to_vec()), "c d e");
+    assert_eq!(sown[2], (15, [14, 13].map(Some).to_vec()), "p's relay: o n");
+    let text = shipped("omweso");
+    let s = play(&text, &pos(&text, &format_position(&p, &ludii)), "b:cw");
+    assert_eq!(
+        format_position(&s.position, &text),
+        "2 0 0 0 0 0 0 0 / 0 0 0 0 0 0 1 3 / 0 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 north"
+    );
+}
+
+#[test]
+fn omweso_ludii_words_say_what_they_need() {
+    let why = load_error(&[("reverse_to_capture 2", "reverse_when first_lap_faces_both")]);
+    assert!(
+        why.contains(
+            "`reverse_when first_lap_faces_both` has no effect without `reverse_to_capture`"
+        ),
+        "{why}"
+    );
+    let why = load_error(&[
+        (
+            "then resows_from_lap_start",
+            "then resows_from_lap_start_relays_landing",
+        ),
+        ("on relay_landing", "on last_pit"),
+    ]);
+    assert!(
+        why.contains("`then resows_from_lap_start_relays_landing` relays from the landing pit of a relay: it needs `on relay_landing`"),
+        "{why}"
+    );
+    let why = load_error(&[
+        (
+            "then resows_from_lap_start",
+            "then resows_from_lap_start_relays_landing",
+        ),
+        (
+            "legal {",
+            "capture fours {\n on every_pit\n counts 4\n goes_to mover\n}\nlegal {",
+        ),
+    ]);
+    assert!(
+        why.contains("`then resows_from_lap_start_relays_landing` cannot be used with an `on every_pit` capture rule"),
+        "{why}"
     );
 }

@@ -41,8 +41,8 @@ use super::{
     topology::Topology,
 };
 use crate::rules::{
-    Direction, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps, Leftovers, PitDirection,
-    Restriction, Rules,
+    AfterCapture, Direction, FeedFallback, FeedGives, FeedWhen, GrandSlam, Laps, Leftovers,
+    PitDirection, Restriction, ReverseWhen, Rules,
 };
 
 pub use crate::rules::MAX_RELAYS;
@@ -385,7 +385,15 @@ impl<W: Width> Game<W> {
             let on_lap = |o, n| lifted.push((o, n, direction, false));
             self.sow_laps(&mut board, first, direction, on_lap)
         };
-        lifted.truncate(laps);
+        // `then resows_from_lap_start_relays_landing` sows a capture's
+        // stones inside the lap that took them: a lap more to show.
+        let apart = (self.captures.sowing_rules.iter())
+            .any(|rule| rule.then == AfterCapture::ResowsFromLapStartRelaysLanding);
+        let resown = match apart {
+            true => lifted.iter().filter(|lap| lap.3).count(),
+            false => 0,
+        };
+        lifted.truncate(laps + resown);
         lifted
             .into_iter()
             .map(|(origin, stones, direction, resown)| {
@@ -1514,7 +1522,7 @@ impl<W: Width> Game<W> {
             }
         }
         if self.legality.reverse_to_capture {
-            self.keep_capturing_reverses(out);
+            self.keep_capturing_reverses(pos, out);
         }
         if out.is_empty() && self.legality.singletons {
             let capture = capture && !self.legality.single_no_capture;
@@ -1724,6 +1732,12 @@ impl<W: Width> Game<W> {
             };
         }
         if self.legality.reverse_to_capture && self.is_reverse(mv) {
+            if self.rules.sowing.reverse_when == ReverseWhen::FirstLapFacesBoth {
+                return Illegal::ReverseNotFacingBoth {
+                    pit: label,
+                    direction: mv.direction,
+                };
+            }
             return Illegal::ReverseWithoutCapture {
                 pit: label,
                 direction: mv.direction,

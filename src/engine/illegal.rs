@@ -63,6 +63,15 @@ pub enum Illegal {
         /// The direction asked for.
         direction: Direction,
     },
+    /// Under `reverse_to_capture` with `reverse_when
+    /// first_lap_faces_both`, a move against its pit's own direction whose
+    /// first lap does not end in an inner pit facing two occupied pits.
+    ReverseNotFacingBoth {
+        /// Label of the pit.
+        pit: String,
+        /// The direction asked for.
+        direction: Direction,
+    },
     /// A pass, while the mover has a move.
     CannotPass,
     /// The game's first move, from a pit the rules do not open with.
@@ -135,6 +144,10 @@ impl fmt::Display for Illegal {
             Illegal::ReverseWithoutCapture { pit, direction } => write!(
                 f,
                 "`{pit}:{direction}` captures nothing: a move from `{pit}` sows {direction} only when it captures"
+            ),
+            Illegal::ReverseNotFacingBoth { pit, direction } => write!(
+                f,
+                "`{pit}:{direction}` does not end its first lap in an inner pit facing two occupied pits: a move from `{pit}` sows {direction} only when it does"
             ),
             Illegal::CannotPass => write!(f, "a player may pass only when they cannot move"),
             Illegal::Vote { answer: true } => write!(

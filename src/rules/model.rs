@@ -314,6 +314,22 @@ pub struct Sowing {
     /// none.
     #[serde(default)]
     pub reverse_to_capture: u8,
+    /// `reverse_when`: when a reverse move of `reverse_to_capture` is legal.
+    #[serde(default)]
+    pub reverse_when: ReverseWhen,
+}
+
+keyword_enum! {
+    /// When a reverse move of `reverse_to_capture` is legal.
+    ReverseWhen {
+        /// When it captures stones on some lap, by any rule.
+        Captures = "captures",
+        /// When its first lap ends in a pit of the mover's inner row whose
+        /// facing pit and the pit behind it both hold stones, whatever the
+        /// move then captures (Ludii's Mweso, whose code looks at the pit
+        /// the first lap reaches before the move is sown; four rows).
+        FirstLapFacesBoth = "first_lap_faces_both",
+    }
 }
 
 keyword_enum! {
@@ -628,6 +644,12 @@ keyword_enum! {
         /// pit the capturing lap sowed into, the pit after the one it was
         /// lifted from (Omweso).
         ResowsFromLapStart = "resows_from_lap_start",
+        /// As `resows_from_lap_start`, but the captured stones are sown the
+        /// way the mover's pits sow (after a move the other way round of
+        /// `reverse_to_capture` too), and the move then goes on by lifting
+        /// the landing pit, the way the move was going, wherever they end
+        /// (Ludii's Mweso, whose code relays from the capturing pit).
+        ResowsFromLapStartRelaysLanding = "resows_from_lap_start_relays_landing",
         /// As `resows`, but the captured stones are sown on from an end pit
         /// of the mover's inner row (a kichwa), which gets the first stone:
         /// the end nearer the landing pit when it is one of the two pits at
@@ -651,7 +673,8 @@ keyword_enum! {
 
 impl AfterCapture {
     /// Whether the captured stones are sown on (`resows`,
-    /// `resows_from_lap_start`, `resows_from_end`, `resows_and_stops` or
+    /// `resows_from_lap_start`, `resows_from_lap_start_relays_landing`,
+    /// `resows_from_end`, `resows_and_stops` or
     /// `resows_behind_and_stops`)
     /// rather than kept.
     pub fn resows(self) -> bool {
@@ -659,6 +682,7 @@ impl AfterCapture {
             self,
             AfterCapture::Resows
                 | AfterCapture::ResowsFromLapStart
+                | AfterCapture::ResowsFromLapStartRelaysLanding
                 | AfterCapture::ResowsFromEnd
                 | AfterCapture::ResowsAndStops
                 | AfterCapture::ResowsBehindAndStops

@@ -186,6 +186,13 @@ impl<W: Width> Game<W> {
                     // pit before it in the way the move goes on).
                     match rule.then {
                         AfterCapture::ResowsFromLapStart => origin,
+                        // Sown the pits' own way, and the move relays
+                        // from the landing pit wherever they end.
+                        AfterCapture::ResowsFromLapStartRelaysLanding => {
+                            hand = None;
+                            self.resow_own_way(pos, (m, origin, direction), stones, &mut on_lap);
+                            last
+                        }
                         AfterCapture::ResowsFromEnd => {
                             let (kichwa, way) = self.kichwa(m, last, direction);
                             direction = way;
@@ -211,6 +218,29 @@ impl<W: Width> Game<W> {
             };
         }
         (last, LapsEnd::Cut, MAX_RELAYS as usize + 1)
+    }
+
+    /// `then resows_from_lap_start_relays_landing`: sows the `stones` a
+    /// capture took round mover `m`'s pits from the pit after `origin`
+    /// (the capturing lap's), the way `origin` sows of its own whichever
+    /// way the move (`direction`) goes; no `on every_pit` rule looks (the
+    /// rules refuse one beside it).
+    #[cold]
+    fn resow_own_way(
+        &self,
+        pos: &mut Position<W>,
+        (m, origin, direction): (usize, usize, usize),
+        stones: u8,
+        on_lap: &mut impl FnMut(usize, u8, usize, bool),
+    ) {
+        let own = self.pit_direction(origin).allowed();
+        let way = match own.iter().any(|&way| way as usize == direction) {
+            true => direction,
+            false => own[0] as usize,
+        };
+        on_lap(origin, stones, way, true);
+        let path = &self.sowing.sow_path[m][way][origin][..self.sowing.path_len];
+        self.sow_watched_lap(pos, path, stones, W::Set::ZERO, |_, _, _| {});
     }
 
     /// Sows `stones` in hand along `path` stone by stone, passing over

@@ -375,7 +375,7 @@ pub const THEN: Key = Key {
     value: ValueKind::Word(Words::of::<AfterCapture>()),
     default: Default::Value("stops"),
     warns: None,
-    doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso), or from an end of the mover's inner row, which sets the direction the move goes on (`resows_from_end`, Bao la Kujifunza's kichwa), or from the next pit with the move ending where they end (`resows_and_stops`; `resows_behind_and_stops` sows only the pit behind's stones after an inner landing that takes both pits).",
+    doc: "For `on relay_landing`: whether the move stops after the capture, sows on from the next pit, or sows the captured stones on from the next pit (`resows`, also with `on last_pit` on four rows) or from the first pit the capturing lap sowed into (`resows_from_lap_start`, Omweso; `resows_from_lap_start_relays_landing` sows them the pits' own way and relays from the landing pit, Ludii's Mweso), or from an end of the mover's inner row, which sets the direction the move goes on (`resows_from_end`, Bao la Kujifunza's kichwa), or from the next pit with the move ending where they end (`resows_and_stops`; `resows_behind_and_stops` sows only the pit behind's stones after an inner landing that takes both pits).",
     example: "then sows_on",
     infer: Infer::OptIn,
 };
@@ -554,6 +554,7 @@ fn then(rules: &Rules) -> Vec<String> {
             AfterCapture::SowsOn => "The move then goes on: the mover lifts the stones of the pit after the captured one and sows them on the same way; the move ends if that pit is empty.".into(),
             AfterCapture::Resows => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move goes on from where they end like any lap.".into(),
             AfterCapture::ResowsFromLapStart => "The captured stones are not kept: the mover sows them on round their own pits from the first pit the capturing lap sowed into (the pit after the one it was lifted from), and the move goes on from where they end like any lap.".into(),
+            AfterCapture::ResowsFromLapStartRelaysLanding => "The captured stones are not kept: the mover sows them on round their own pits, the way those pits sow (after a move the other way round too), from the first pit the capturing lap sowed into (the pit after the one it was lifted from); then, wherever they end, the move goes on by lifting the landing pit (its stones and any the sowing added) and sowing it on the way the move was going.".into(),
             AfterCapture::ResowsFromEnd => "The captured stones are not kept: the mover sows them on round their own pits from an end pit of their inner row, which gets the first stone: the end nearer the landing pit when it is one of the two pits at either end of the row, otherwise the end from which the move goes on the way it was going; the move then goes on that way from where they end, like any lap.".into(),
             AfterCapture::ResowsAndStops => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move ends where they end.".into(),
             AfterCapture::ResowsBehindAndStops => "The captured stones are not kept: the mover sows them on round their own pits from the pit after the landing pit (which keeps its stones), and the move ends where they end; but when the landing pit is in the inner row and both the facing pit and the pit behind it are taken, only the stones of the pit behind are sown, and the facing pit's stay in the landing pit.".into(),
@@ -1057,6 +1058,20 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
         // is one of its pits.
         if let Some(s) = read.given_in(&THEN, i) {
             let inner = read.valid_in(&SIDE, i) && rule.side == CaptureSide::OwnInner;
+            let elsewhere = read.valid_in(&ON, i) && rule.on != Trigger::RelayLanding;
+            if rule.then == AfterCapture::ResowsFromLapStartRelaysLanding && elsewhere {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`then resows_from_lap_start_relays_landing` relays from the landing pit of a relay: it needs `on relay_landing`",
+                ));
+            }
+            let every_pit = (read.rules.captures.iter()).any(|r| r.on == Trigger::EveryPit);
+            if rule.then == AfterCapture::ResowsFromLapStartRelaysLanding && every_pit {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`then resows_from_lap_start_relays_landing` cannot be used with an `on every_pit` capture rule: not supported",
+                ));
+            }
             if rule.then == AfterCapture::ResowsFromEnd && !(four && inner) {
                 out.push(Diagnostic::error(
                     s.span,

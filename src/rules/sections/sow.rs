@@ -57,6 +57,7 @@ written `pass`.",
         DIRECTION,
         DIRECTION_FROM,
         REVERSE_TO_CAPTURE,
+        REVERSE_WHEN,
         START,
         SKIP_ORIGIN,
         LAPS,
@@ -68,6 +69,7 @@ written `pass`.",
         skip_origin_needs_start_next,
         extra_turn_store_needs_stores,
         reverse_to_capture_fits,
+        reverse_when_fits,
     ],
 };
 
@@ -118,6 +120,23 @@ pub const REVERSE_TO_CAPTURE: Key = Key {
     warns: None,
     doc: "How many pits at the left end of each of the mover's rows may also sow the other way round, a move legal only when it captures.",
     example: "reverse_to_capture 2",
+    infer: Infer::OptIn,
+};
+
+pub const REVERSE_WHEN: Key = Key {
+    section: Some("sow"),
+    name: "reverse_when",
+    describe: reverse_when,
+    read: |r, v| r.sowing.reverse_when = v.word(),
+    write: |r| {
+        (r.sowing.reverse_when != ReverseWhen::Captures).then(|| one(r.sowing.reverse_when))
+    },
+    what: "`reverse_when` value",
+    value: ValueKind::Word(Words::of::<ReverseWhen>()),
+    default: Default::Value("captures"),
+    warns: None,
+    doc: "When a move the other way round of `reverse_to_capture` is legal: when it captures on some lap, or when its first lap ends in an inner pit facing two pits that hold stones, whatever it captures (Ludii's Mweso).",
+    example: "reverse_when first_lap_faces_both",
     infer: Infer::OptIn,
 };
 
@@ -214,11 +233,25 @@ fn reverse_to_capture(rules: &Rules) -> Vec<String> {
         Some(PitDirection::Cw) => ("counter-clockwise", "ccw"),
         _ => ("clockwise", "cw"),
     };
+    let when = match rules.sowing.reverse_when {
+        ReverseWhen::Captures => {
+            "when it captures: such a move is legal only if it captures stones on some lap"
+        }
+        ReverseWhen::FirstLapFacesBoth => "when its first lap faces two occupied pits",
+    };
     vec![format!(
-        "A move from {} (North's the same in capitals), the pits at the left end of the mover's rows, may also go {other}, for all its laps, when it captures: such a move is legal only if it captures stones on some lap. It is written with its direction (`{}:{word}`); the usual way, the pit's label alone.",
+        "A move from {} (North's the same in capitals), the pits at the left end of the mover's rows, may also go {other}, for all its laps, {when}. It is written with its direction (`{}:{word}`); the usual way, the pit's label alone.",
         labels.join(", "),
         labels[0]
     )]
+}
+
+/// `reverse_when first_lap_faces_both`: which reverse moves are legal.
+fn reverse_when(rules: &Rules) -> Vec<String> {
+    match rules.sowing.reverse_when {
+        ReverseWhen::Captures => Vec::new(),
+        ReverseWhen::FirstLapFacesBoth => vec!["A move the other way round is legal when, and only when, its first lap would end in a pit of the mover's inner row whose facing pit and the pit behind it both hold stones, looked at before the move is sown: it is played whatever it captures, even nothing (its last pit empty), and a move that would capture only on a later lap is not offered.".into()],
+    }
 }
 
 fn direction(rules: &Rules) -> Vec<String> {
@@ -481,6 +514,30 @@ pub(crate) fn more_rows_sow_one_way(read: &Read<'_>) -> Vec<Diagnostic> {
         })
         .into_iter()
         .collect()
+}
+
+/// `reverse_when` other than `captures` says which reverse moves of
+/// `reverse_to_capture` are legal: it needs that key, and
+/// `first_lap_faces_both` looks across the inner row of four rows.
+pub(crate) fn reverse_when_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let Some(s) = read.given(&REVERSE_WHEN) else {
+        return Vec::new();
+    };
+    if rules.sowing.reverse_when == ReverseWhen::Captures {
+        return Vec::new();
+    }
+    let why = if rules.sowing.reverse_to_capture == 0 {
+        "has no effect without `reverse_to_capture`: no move goes the other way round"
+    } else if read.valid(&board::ROWS) && rules.board.rows != 4 {
+        "looks across the mover's inner row: it needs a four-row board (`rows 4`)"
+    } else {
+        return Vec::new();
+    };
+    vec![Diagnostic::error(
+        s.span,
+        format!("`reverse_when {}` {why}", rules.sowing.reverse_when),
+    )]
 }
 
 /// `reverse_to_capture N` needs pits that sow one way (the reverse is the
