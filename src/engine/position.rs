@@ -296,6 +296,31 @@ impl<W: Width> Position<W> {
         bits
     }
 
+    /// Bit `i` set when pit `i` of the first 16 holds one of the counts of
+    /// `patterns`, each a count repeated in every byte of a word: the
+    /// sixteen pits compared with each count at once (SSE2, which every
+    /// x86_64 processor has; elsewhere pit by pit).
+    #[inline(always)]
+    pub(crate) fn first_16_holding_one_of(&self, patterns: &[u64; 4]) -> u16 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: these intrinsics work on registers only (no memory is
+        // read or written), and SSE2 is part of every x86_64 processor.
+        unsafe {
+            use std::arch::x86_64::{
+                _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x,
+            };
+            let [low, high] = self.words_n::<2>();
+            let board = _mm_set_epi64x(high as i64, low as i64);
+            // The four comparisons written out: no loop.
+            let [a, b, c, d] = patterns.map(|p| _mm_cmpeq_epi8(board, _mm_set1_epi64x(p as i64)));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) as u16
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        (0..16)
+            .filter(|&pit| patterns.iter().any(|&p| self.pits[pit] == p as u8))
+            .fold(0, |bits, pit| bits | 1 << pit)
+    }
+
     /// The first `K` words of the pits, eight pits each, little-endian (a
     /// board of at most `8 * K` slots in use needs no more).
     #[inline(always)]
@@ -339,6 +364,43 @@ mod tests {
                     pos.holding_at_least::<2>(min),
                     expected & 0xFFFF,
                     "min {min}"
+                );
+            }
+        }
+    }
+
+    /// The mask of the first 16 pits holding one of a few counts, worked
+    /// sixteen pits at once, is the one a pit-by-pit comparison gives, for
+    /// sets of counts across the whole byte range (0, 127, 128 and 255
+    /// among them) and boards whose pits hold every count next to them.
+    #[test]
+    fn the_pits_holding_one_of_some_counts_are_those_a_comparison_finds() {
+        let sets: [&[u8]; 6] = [
+            &[2, 4, 6],
+            &[1, 2, 3, 4],
+            &[4],
+            &[0],
+            &[127, 128],
+            &[255, 1],
+        ];
+        let mut pos: Position = Position::EMPTY;
+        for counts in sets {
+            // Four patterns, the last count repeated to fill them.
+            let patterns: [u64; 4] = std::array::from_fn(|i| {
+                u64::from(counts[i.min(counts.len() - 1)]) * 0x0101_0101_0101_0101
+            });
+            for shift in 0..=255usize {
+                for (pit, count) in pos.pits.iter_mut().enumerate() {
+                    *count = (pit * 37 + shift * 11) as u8;
+                }
+                let expected = (0..16)
+                    .filter(|&pit| counts.contains(&pos.pits[pit]))
+                    .fold(0u16, |bits, pit| bits | 1 << pit);
+                assert_eq!(
+                    pos.first_16_holding_one_of(&patterns),
+                    expected,
+                    "{counts:?} in {:?}",
+                    &pos.pits[..16]
                 );
             }
         }

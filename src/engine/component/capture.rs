@@ -10,6 +10,11 @@ use crate::rules::{
     LastStone, LookedAt, Requires, Take, Trigger,
 };
 
+/// The most capturable counts a rule's [`CaptureTable::count_patterns`]
+/// holds: enough for every sweep of the shipped variants (Hoyito's 1 2 3
+/// 4), and the four comparisons of [`Position::first_16_holding_one_of`].
+pub(in crate::engine) const COUNT_PATTERNS: usize = 4;
+
 /// One capture rule compiled for the move loop.
 #[derive(Debug, Clone)]
 pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
@@ -17,6 +22,12 @@ pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
     pub(in crate::engine) capturable: [bool; 256],
     /// The largest capturable count.
     pub(in crate::engine) max: usize,
+    /// The capturable counts, each repeated in every byte of a word (the
+    /// last repeated to fill the array), when there are at most
+    /// [`COUNT_PATTERNS`] of them: a sweep on a board of at most 16 pits
+    /// then finds the pits it takes all at once
+    /// ([`Position::first_16_holding_one_of`]). `None` for more.
+    pub(in crate::engine) count_patterns: Option<[u64; COUNT_PATTERNS]>,
     /// Per mover: bit `i` set when pit `i` is on a row the rule captures from.
     pub(in crate::engine) rows: [W::Set; 2],
     pub(in crate::engine) chain: Chain,
@@ -84,10 +95,15 @@ impl<W: Width> CaptureTable<W> {
         for &n in &rule.facing_counts {
             facing[usize::from(n)] = true;
         }
+        let counts: Vec<u64> = (0..256u64).filter(|&n| capturable[n as usize]).collect();
+        let count_patterns = (1..=COUNT_PATTERNS).contains(&counts.len()).then(|| {
+            std::array::from_fn(|i| counts[i.min(counts.len() - 1)] * 0x0101_0101_0101_0101)
+        });
         CaptureTable {
             facing,
             capturable,
             max: capturable.iter().rposition(|&c| c).unwrap_or(0),
+            count_patterns,
             rows,
             chain: rule.chain,
             chain_as_sown: rule.chain_judged == ChainJudged::AsSown,

@@ -358,7 +358,6 @@ impl<W: Width> Game<W> {
     /// rules are done: each takes every pit of its rows that holds one of
     /// its counts (a rule with `board_at_most` only when the board holds
     /// no more than that). Only variants with a sweep call this.
-    #[cold]
     pub(super) fn sweep(&self, pos: &mut Position<W>, mover: Player, effect: &mut Effect<W>) {
         let m = mover.index();
         for rule in self.captures.sweep_rules.iter() {
@@ -374,13 +373,24 @@ impl<W: Width> Game<W> {
                 self.board.row_bits[Player::North.index()] ^ (pos.swapped & rule.owner_swap);
             // The pits taken, gathered first without a branch a pit (whether
             // a pit is taken depends on its count: a processor cannot
-            // predict it), then emptied: usually none or one.
-            let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
-            while rows != W::Set::ZERO {
-                let pit = rows.trailing_zeros() as usize;
-                rows = rows.without_lowest();
-                taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
-            }
+            // predict it), sixteen at once for a rule of a few counts on a
+            // board of at most 16 pits, then emptied: usually none or one.
+            let mut taken = match &rule.count_patterns {
+                Some(patterns) if self.board.narrow => {
+                    let pits = pos.first_16_holding_one_of(patterns);
+                    (W::Set::byte_at(pits as u8, 0) | W::Set::byte_at((pits >> 8) as u8, 1))
+                        & rule.rows[m]
+                }
+                _ => {
+                    let (mut rows, mut taken) = (rule.rows[m], W::Set::ZERO);
+                    while rows != W::Set::ZERO {
+                        let pit = rows.trailing_zeros() as usize;
+                        rows = rows.without_lowest();
+                        taken |= W::Set::bit_if(rule.takes_count(usize::from(pos.pits[pit])), pit);
+                    }
+                    taken
+                }
+            };
             effect.captured_pits |= taken;
             while taken != W::Set::ZERO {
                 let pit = taken.trailing_zeros() as usize;
@@ -390,5 +400,79 @@ impl<W: Width> Game<W> {
             }
             effect.captured += rule.credit(pos, m, by_row);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::{
+        engine::{Effect, Game, Player, MAX_PITS},
+        variants,
+    };
+
+    /// On every shipped variant and reading with a sweep, a sweep whose
+    /// counts are compared sixteen pits at once takes what the same sweep
+    /// looking at each pit takes, from random boards of every number of
+    /// stones (so that `board_at_most` applies too), for both movers, after
+    /// a move that captured and one that did not.
+    #[test]
+    fn a_sweep_of_a_few_counts_takes_what_a_look_at_each_pit_takes() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut sweeping, mut taken) = (0, 0);
+        let names = variants::narrow_shipped_names().flat_map(|name| {
+            let text = variants::source(name).unwrap().text;
+            let readings = crate::rules::readings::names_in(&text);
+            std::iter::once(name.to_string())
+                .chain(readings.into_iter().map(move |r| format!("{name}@{r}")))
+        });
+        for name in names {
+            let game: Game = Game::new(variants::load(&name).unwrap().rules);
+            if !(game.captures.sweep_rules.iter()).any(|rule| rule.count_patterns.is_some()) {
+                continue;
+            }
+            sweeping += 1;
+            // The same game with every sweep looking at each pit.
+            let mut by_pit = game.clone();
+            let mut rules = by_pit.captures.sweep_rules.to_vec();
+            for rule in &mut rules {
+                rule.count_patterns = None;
+            }
+            by_pit.captures.sweep_rules = rules.into();
+            let total = game.start().board_stones();
+            for _ in 0..2000 {
+                let mut pos = game.start();
+                pos.pits = [0; MAX_PITS];
+                for _ in 0..rng.random_range(0..=total) {
+                    // Dealt more to the low pits than the high, so that
+                    // small and large counts both show up.
+                    let pit = rng.random_range(0..game.pit_count());
+                    pos.pits[pit.min(rng.random_range(0..game.pit_count()))] += 1;
+                }
+                for mover in Player::BOTH {
+                    for captured in [0, 1] {
+                        let (mut fast, mut slow) = (pos, pos);
+                        let mut fast_effect = Effect {
+                            captured,
+                            ..Effect::default()
+                        };
+                        let mut slow_effect = fast_effect;
+                        game.sweep(&mut fast, mover, &mut fast_effect);
+                        by_pit.sweep(&mut slow, mover, &mut slow_effect);
+                        assert_eq!(
+                            (fast, fast_effect),
+                            (slow, slow_effect),
+                            "{name}: {mover:?} from {:?}",
+                            pos.pits
+                        );
+                        taken += u32::from(fast_effect.captured > captured);
+                    }
+                }
+            }
+        }
+        assert!(sweeping >= 4, "only {sweeping} variants with sweeps");
+        assert!(taken > 1000, "only {taken} sweeps took stones");
     }
 }
