@@ -847,9 +847,8 @@ impl<W: Width> Game<W> {
 
     /// One lap from `origin` in `direction` where the laps are packed: the
     /// table's lap where no pit is passed over (closed pits sown into, by
-    /// `unfilled reopens` or `unplayed`, are open ones), and where the
-    /// table's lap drops no stone into a pit passed over (it then drops
-    /// them where the walk past those pits would); otherwise stone by stone.
+    /// `unfilled reopens` or `unplayed`, are open ones); else
+    /// [`Game::sow_packed_lap_past`].
     #[inline(always)]
     fn sow_packed_lap(
         &self,
@@ -862,6 +861,24 @@ impl<W: Width> Game<W> {
         if passed == W::Set::ZERO {
             return packed.sow(pos, origin, direction);
         }
+        self.sow_packed_lap_past(packed, pos, origin, direction, passed)
+    }
+
+    /// [`Game::sow_packed_lap`] on a board whose sowings pass over the pits
+    /// of `passed`: the table's lap where it drops no stone into them (it
+    /// then drops them where the walk past those pits would); otherwise
+    /// stone by stone. Out of line: only later rounds close pits, and in
+    /// line it weighs on the lap loops of every packed relay.
+    #[cold]
+    #[inline(never)]
+    fn sow_packed_lap_past(
+        &self,
+        packed: &PackedLaps,
+        pos: &mut Position<W>,
+        origin: usize,
+        direction: usize,
+        passed: W::Set,
+    ) -> usize {
         match packed.sow_clear_of(pos, origin, direction, passed) {
             Some(last) => last,
             None => {
@@ -1062,18 +1079,11 @@ impl<W: Width> Game<W> {
     /// where the narrow engine's were inlined, a few percent a ply.
     #[inline(always)]
     fn sow_any_lap(&self, pos: &mut Position<W>, path: &[u8], origin: usize) -> usize {
-        if pos.closed != W::Set::ZERO {
-            return self.sow_lap_by_slot(pos, path, origin);
+        if pos.closed == W::Set::ZERO && !(self.sowing.single_to_next && pos.pits[origin] == 1) {
+            self.sow_lap(pos, path, origin)
+        } else {
+            self.sow_lap_by_slot(pos, path, origin)
         }
-        if self.sowing.single_to_next && pos.pits[origin] == 1 {
-            // A single stone that skips its origin: into the path's next
-            // slot, none being passed over (as [`Game::sow_lap_by_slot`]).
-            pos.pits[origin] = 0;
-            let slot = usize::from(path[1]) % W::SLOTS;
-            pos.pits[slot] += 1;
-            return slot;
-        }
-        self.sow_lap(pos, path, origin)
     }
 
     /// One lap of the hand: lifts the stones of `origin` and drops them along

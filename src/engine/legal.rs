@@ -484,8 +484,9 @@ impl<W: Width> Game<W> {
             return W::Set::ZERO;
         };
         let ring = &rings[pos.to_move.index()];
-        let held = pos.holding_at_least::<K>(1);
-        let singles = pits & held & ring.mask & !pos.holding_at_least::<K>(2);
+        // The ring's pits holding stones (not a store's slot).
+        let held = pos.holding_at_least::<K>(1) & ring.mask;
+        let singles = pits & held & !pos.holding_at_least::<K>(2);
         singles & next_held(ring, held)
     }
 
@@ -509,7 +510,7 @@ impl<W: Width> Game<W> {
         let row = self.board.row_bits[pos.to_move.index()] & opening;
         let held = pos.holding_at_least::<K>(1);
         let singles = held & !two & row;
-        Some(singles & !next_held(ring, held))
+        Some(singles & !(ring.mask & next_held(ring, held & ring.mask)))
     }
 
     /// [`Game::blocked_singles`] a single stone at a time. Each pit's
@@ -681,13 +682,12 @@ impl<W: Width> Game<W> {
     }
 }
 
-/// The pits of `ring` whose next pit (the ring's first after its last)
-/// holds stones, `held` the pits holding stones: the ring's pits holding
-/// stones rotated by one pit.
+/// Bit `i` set when the pit after pit `i` on `ring` (the ring's first after
+/// its last) holds stones, `held` the ring's pits holding stones: `held`
+/// rotated by one pit (bits outside the ring mean nothing).
 #[inline(always)]
 fn next_held<W: Width>(ring: &NextPitRing<W>, held: W::Set) -> W::Set {
-    let held = held & ring.mask;
-    ((held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first)) & ring.mask
+    (held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first)
 }
 
 #[cfg(test)]
