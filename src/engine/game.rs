@@ -203,13 +203,13 @@ impl<W: Width> Game<W> {
     /// in all, where the rules let laps be packed: they add a whole lap's
     /// stones at once (the one lap of a one-lap sowing, or each lap of a
     /// relay): not for a single stone that skips its origin, nor for stones
-    /// that go on to a claimed pit's owner or into the opponent's store, nor
-    /// for laps a capture looks inside. Whole moves played packed set the
-    /// opening aside after every move and start in the mover's row: not for
-    /// `first_moves each_player` nor `play_from any`.
+    /// sown into the opponent's store, nor for laps a capture looks inside.
+    /// (A lap sows claimed pits as any other: their stones are paid after
+    /// it.) Whole moves played packed set the opening aside after every
+    /// move, start in the mover's row and claim nothing: not for
+    /// `first_moves each_player`, `play_from any` nor `claim`.
     fn pack_laps(&mut self, stones: u32) {
-        let regular_laps =
-            !self.sowing.single_to_next && self.claim.is_none() && !self.board.both_stores;
+        let regular_laps = !self.sowing.single_to_next && !self.board.both_stores;
         if self.captures.sowing_captures || !regular_laps {
             return;
         }
@@ -222,6 +222,7 @@ impl<W: Width> Game<W> {
             },
         );
         let whole_moves = self.sowing.laps == Laps::Single
+            && self.claim.is_none()
             && !self.opening.each_player_opening
             && !self.opening.shift_opening
             && !self.move_table.play_any
@@ -793,13 +794,9 @@ impl<W: Width> Game<W> {
         let mut origin = first;
         let mut lap = |pos: &mut Position<W>, origin: usize| {
             on_lap(origin, pos.pits[origin]);
-            // Packed where no pit is passed over: closed pits are sown into
-            // (`unfilled reopens`, `unplayed`) as open ones.
             let last = match &self.packed {
-                Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
-                    packed.sow(pos, origin, direction)
-                }
-                _ => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
+                Some(packed) => self.sow_packed_lap(packed, pos, origin, direction),
+                None => self.sow_any_lap(pos, &paths[origin][..self.sowing.path_len], origin),
             };
             (last, self.relay_from(pos, last, direction))
         };
@@ -849,12 +846,53 @@ impl<W: Width> Game<W> {
             &self.sowing.sow_path[pos.to_move.index()][direction][first][..self.sowing.path_len];
         on_lap(first, pos.pits[first]);
         match &self.packed {
-            Some(packed) if self.passed_over(pos) == W::Set::ZERO => {
-                packed.sow(pos, first, direction)
-            }
+            Some(packed) => self.sow_packed_lap(packed, pos, first, direction),
             // A plain lap's single stone is sown like any other.
-            _ if PLAIN && pos.closed == W::Set::ZERO => self.sow_lap(pos, path, first),
-            _ => self.sow_any_lap(pos, path, first),
+            None if PLAIN && pos.closed == W::Set::ZERO => self.sow_lap(pos, path, first),
+            None => self.sow_any_lap(pos, path, first),
+        }
+    }
+
+    /// One lap from `origin` in `direction` where the laps are packed: the
+    /// table's lap where no pit is passed over (closed pits sown into, by
+    /// `unfilled reopens` or `unplayed`, are open ones); else
+    /// [`Game::sow_packed_lap_past`].
+    #[inline(always)]
+    fn sow_packed_lap(
+        &self,
+        packed: &PackedLaps,
+        pos: &mut Position<W>,
+        origin: usize,
+        direction: usize,
+    ) -> usize {
+        let passed = self.passed_over(pos);
+        if passed == W::Set::ZERO {
+            return packed.sow(pos, origin, direction);
+        }
+        self.sow_packed_lap_past(packed, pos, origin, direction, passed)
+    }
+
+    /// [`Game::sow_packed_lap`] on a board whose sowings pass over the pits
+    /// of `passed`: the table's lap where it drops no stone into them (it
+    /// then drops them where the walk past those pits would); otherwise
+    /// stone by stone. Out of line: only later rounds close pits, and in
+    /// line it weighs on the lap loops of every packed relay.
+    #[cold]
+    #[inline(never)]
+    fn sow_packed_lap_past(
+        &self,
+        packed: &PackedLaps,
+        pos: &mut Position<W>,
+        origin: usize,
+        direction: usize,
+        passed: W::Set,
+    ) -> usize {
+        match packed.sow_clear_of(pos, origin, direction, passed) {
+            Some(last) => last,
+            None => {
+                let path = &self.sowing.sow_path[pos.to_move.index()][direction][origin];
+                self.sow_any_lap(pos, &path[..self.sowing.path_len], origin)
+            }
         }
     }
 

@@ -30,6 +30,7 @@
 //!   only in positions where one is possible at all ([`Game::slam_possible`]).
 
 use super::{
+    component::legality::NextPitRing,
     effect::{waived, Effect, Successors},
     move_list::{Legality, Moves},
     outcome::EndReason,
@@ -394,7 +395,8 @@ impl<W: Width> Game<W> {
             Gate::Owned => self.owned_pits(pos),
             Gate::Over(_) | Gate::Listed | Gate::Refill => return None,
         };
-        let mut pits = pos.holding_at_least::<K>(self.legality.min_stones) & place;
+        let enough = pos.holding_at_least::<K>(self.legality.min_stones);
+        let mut pits = enough & place;
         if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {
             pits &= self.opening.first_move_pits[mover];
         }
@@ -414,7 +416,13 @@ impl<W: Width> Game<W> {
             && gate == Gate::Open
             && pos.closed == W::Set::ZERO
         {
-            pits = self.free_singles::<K>(pos, self.opening_pits(pos))?;
+            // The pits holding two stones or more: read once (`min_stones
+            // 2`, Sute's, is the mask above).
+            let two = match self.legality.min_stones {
+                2 => enough,
+                _ => pos.holding_at_least::<K>(2),
+            };
+            pits = self.free_singles::<K>(pos, self.opening_pits(pos), two)?;
         }
         // None: a pass, single stones or the end; a feeding obligation.
         if pits == W::Set::ZERO || self.feeding_may_limit(pos) {
@@ -475,29 +483,34 @@ impl<W: Width> Game<W> {
         let Some(rings) = &self.legality.next_pit_rings else {
             return W::Set::ZERO;
         };
-        let ring = rings[pos.to_move.index()];
+        let ring = &rings[pos.to_move.index()];
         // The ring's pits holding stones (not a store's slot).
         let held = pos.holding_at_least::<K>(1) & ring.mask;
         let singles = pits & held & !pos.holding_at_least::<K>(2);
-        // Bit `i`: pit `i + 1` (the ring's first for its last) holds stones.
-        let next_held = (held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first);
-        singles & next_held
+        singles & next_held(ring, held)
     }
 
     /// Under `singletons into_empty`, where no pit of the mover's holds
     /// `min_stones` on a board where no pit changed hands or closed: the
     /// mover's pits of `opening` holding a single stone sown into an empty
     /// pit, as a mask (the moves of [`Game::fill_single_stones`]), found by
-    /// rotation on a ring ([`Game::blocked_singles_by_rotation`]); `None`
-    /// when the rules have no ring. Out of line: only variants with
-    /// `singletons` call it, and only when no pit holds `min_stones`.
+    /// rotation on a ring (as [`Game::blocked_singles_by_rotation`]), `two`
+    /// the pits holding two stones or more; `None` when the rules have no
+    /// ring. Out of line: only variants with `singletons` call it, and only
+    /// when no pit holds `min_stones`.
     #[cold]
     #[inline(never)]
-    fn free_singles<const K: usize>(&self, pos: &Position<W>, opening: W::Set) -> Option<W::Set> {
-        self.legality.next_pit_rings.as_ref()?;
+    fn free_singles<const K: usize>(
+        &self,
+        pos: &Position<W>,
+        opening: W::Set,
+        two: W::Set,
+    ) -> Option<W::Set> {
+        let ring = &self.legality.next_pit_rings.as_ref()?[pos.to_move.index()];
         let row = self.board.row_bits[pos.to_move.index()] & opening;
-        let singles = pos.holding_at_least::<K>(1) & !pos.holding_at_least::<K>(2) & row;
-        Some(singles & !self.blocked_singles_by_rotation::<K>(pos, singles))
+        let held = pos.holding_at_least::<K>(1);
+        let singles = held & !two & row;
+        Some(singles & !(ring.mask & next_held(ring, held & ring.mask)))
     }
 
     /// [`Game::blocked_singles`] a single stone at a time. Each pit's
@@ -669,6 +682,14 @@ impl<W: Width> Game<W> {
     }
 }
 
+/// Bit `i` set when the pit after pit `i` on `ring` (the ring's first after
+/// its last) holds stones, `held` the ring's pits holding stones: `held`
+/// rotated by one pit (bits outside the ring mean nothing).
+#[inline(always)]
+fn next_held<W: Width>(ring: &NextPitRing<W>, held: W::Set) -> W::Set {
+    (held >> 1) | (held & W::Set::bit(ring.first)) << (ring.last - ring.first)
+}
+
 #[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
@@ -752,8 +773,9 @@ mod tests {
             pos.opening = rng.random();
             let mut listed = Moves::default();
             game.fill_single_stones(&pos, game.opening_pits(&pos), &mut listed);
+            let two = pos.holding_at_least::<4>(2);
             let singles = game
-                .free_singles::<4>(&pos, game.opening_pits(&pos))
+                .free_singles::<4>(&pos, game.opening_pits(&pos), two)
                 .unwrap();
             let by_mask: Vec<Move> = (0..game.pit_count())
                 .filter(|&pit| singles.has(pit))

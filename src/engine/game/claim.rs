@@ -114,7 +114,9 @@ impl<W: Width> Game<W> {
         if pos.is_claimed(last) {
             return self.tribute(rule, pos, mover, last, effect);
         }
+        // The count told first, in line: most moves make no claiming count.
         if rule.empty_facing
+            || pos.pits[last] != rule.count
             || effect.captured_pits.has(last)
             || !self.may_claim(rule, pos, mover, last)
         {

@@ -187,7 +187,7 @@ pub(super) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use crate::{
-        engine::{Game, GameRun, Move, Player, Position, MAX_PITS},
+        engine::{width::PitBits, Game, GameRun, Move, Player, Position, MAX_PITS},
         rules::Direction,
         variants,
     };
@@ -240,6 +240,66 @@ pub(super) mod tests {
             }
         }
         assert!(packed_variants >= 10, "only {packed_variants} packed");
+    }
+
+    /// On every shipped variant whose laps are packed, from random boards
+    /// with random closed (empty) pits, every open pit, mover and
+    /// direction: the packed lap past closed pits leaves the board and the
+    /// last slot of the walk that passes over them stone by stone, and
+    /// the table's lap is taken where it drops no stone into them.
+    #[test]
+    fn a_packed_lap_past_closed_pits_sows_as_the_walk_past_them() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let (mut tabled, mut walked) = (0u64, 0u64);
+        for name in variants::narrow_shipped_names() {
+            let game: Game = Game::new(variants::load(name).unwrap().rules);
+            let Some(packed) = &game.packed else { continue };
+            let on_board = u32::MAX >> (32 - game.pit_count());
+            for _ in 0..200 {
+                let mut board = random_board(&game, &mut rng);
+                board.closed = rng.random::<u32>() & rng.random::<u32>() & on_board;
+                for pit in (0..game.pit_count()).filter(|&p| board.closed.has(p)) {
+                    board.pits[pit] = 0;
+                }
+                for mover in Player::BOTH {
+                    for origin in (0..game.pit_count()).filter(|&p| board.pits[p] > 0) {
+                        for direction in [Direction::Ccw, Direction::Cw] {
+                            let d = direction as usize;
+                            let path = &game.sowing.sow_path[mover.index()][d][origin]
+                                [..game.sowing.path_len];
+                            // The first two slots of the path open: a
+                            // walk always finds an open pit.
+                            let (mut fast, mut slow) = (board, board);
+                            let open = !(1u32 << (path[0] % 32) | 1 << (path[1] % 32));
+                            fast.closed &= open;
+                            slow.closed &= open;
+                            fast.to_move = mover;
+                            slow.to_move = mover;
+                            let passed = game.passed_over(&fast);
+                            let mut probe = fast;
+                            let by_table = packed.sow_clear_of(&mut probe, origin, d, passed);
+                            let last_fast = game.sow_packed_lap(packed, &mut fast, origin, d);
+                            let last_slow = game.sow_any_lap(&mut slow, path, origin);
+                            assert_eq!(
+                                (last_fast, fast.pits),
+                                (last_slow, slow.pits),
+                                "{name}: {origin} {direction:?} from {:?}, closed {:#b}",
+                                board.pits,
+                                board.closed
+                            );
+                            if passed != 0 {
+                                tabled += u64::from(by_table.is_some());
+                                walked += u64::from(by_table.is_none());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            tabled > 10_000 && walked > 10_000,
+            "{tabled} laps by table, {walked} walked past closed pits"
+        );
     }
 
     /// On every shipped variant and reading that plays whole moves packed,
