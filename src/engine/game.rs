@@ -855,8 +855,7 @@ impl<W: Width> Game<W> {
 
     /// One lap from `origin` in `direction` where the laps are packed: the
     /// table's lap where no pit is passed over (closed pits sown into, by
-    /// `unfilled reopens` or `unplayed`, are open ones); else
-    /// [`Game::sow_packed_lap_past`].
+    /// `unfilled reopens` or `unplayed`, are open ones); else stone by stone.
     #[inline(always)]
     fn sow_packed_lap(
         &self,
@@ -865,35 +864,11 @@ impl<W: Width> Game<W> {
         origin: usize,
         direction: usize,
     ) -> usize {
-        let passed = self.passed_over(pos);
-        if passed == W::Set::ZERO {
+        if self.passed_over(pos) == W::Set::ZERO {
             return packed.sow(pos, origin, direction);
         }
-        self.sow_packed_lap_past(packed, pos, origin, direction, passed)
-    }
-
-    /// [`Game::sow_packed_lap`] on a board whose sowings pass over the pits
-    /// of `passed`: the table's lap where it drops no stone into them (it
-    /// then drops them where the walk past those pits would); otherwise
-    /// stone by stone. Out of line: only later rounds close pits, and in
-    /// line it weighs on the lap loops of every packed relay.
-    #[cold]
-    #[inline(never)]
-    fn sow_packed_lap_past(
-        &self,
-        packed: &PackedLaps,
-        pos: &mut Position<W>,
-        origin: usize,
-        direction: usize,
-        passed: W::Set,
-    ) -> usize {
-        match packed.sow_clear_of(pos, origin, direction, passed) {
-            Some(last) => last,
-            None => {
-                let path = &self.sowing.sow_path[pos.to_move.index()][direction][origin];
-                self.sow_any_lap(pos, &path[..self.sowing.path_len], origin)
-            }
-        }
+        let path = &self.sowing.sow_path[pos.to_move.index()][direction][origin];
+        self.sow_any_lap(pos, &path[..self.sowing.path_len], origin)
     }
 
     /// The first lap state of a move that its relay comes back to, given a

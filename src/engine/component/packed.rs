@@ -16,7 +16,7 @@
 
 use crate::engine::component::capture::CaptureTable;
 use crate::engine::position::{Player, Position};
-use crate::engine::width::{PitBits, Width};
+use crate::engine::width::Width;
 use crate::rules::{Chain, Take};
 
 /// Pits a packed board holds: the first 16 entries of [`Position::pits`].
@@ -35,11 +35,6 @@ pub(in crate::engine) struct PackedLaps {
     /// mover's store) in the low byte, the stones sown into the store in the
     /// high byte.
     pub(in crate::engine) ends: Box<[u16]>,
-    /// Same index: bit `i` set when pit `i` holds stones after the lap
-    /// (sown from an empty board but its origin), so that a lap whose bits
-    /// miss every pit a sowing passes over is the table's
-    /// ([`PackedLaps::sow_clear_of`]).
-    reach: Box<[u16]>,
     /// Whether whole moves are played on the packed board
     /// ([`Game::sow_packed`]): the sowing is one lap, and every last-pit
     /// capture rule takes the last pit (and its chain) or the pit facing it.
@@ -63,7 +58,6 @@ impl PackedLaps {
         let size = 2 * 2 * LANES * counts;
         let mut delta = vec![[0u8; LANES]; size];
         let mut ends = vec![0u16; size];
-        let mut reach = vec![0u16; size];
         let blank: Position<W> = Position::EMPTY;
         for (mover, direction) in Player::BOTH.into_iter().flat_map(|m| [(m, 0), (m, 1)]) {
             for origin in 0..pit_count {
@@ -79,9 +73,6 @@ impl PackedLaps {
                     // The board after, less the board before (only the
                     // origin held stones), lane by lane.
                     let mut change = lanes(&pos);
-                    reach[i] = (0..LANES)
-                        .filter(|&pit| change[pit] != 0)
-                        .fold(0, |bits, pit| bits | 1 << pit);
                     change[origin] = change[origin].wrapping_sub(stones as u8);
                     delta[i] = change;
                     ends[i] = last as u16 | u16::from(pos.pits[W::STORE_SLOT]) << 8;
@@ -92,7 +83,6 @@ impl PackedLaps {
             counts,
             delta: delta.into(),
             ends: ends.into(),
-            reach: reach.into(),
             whole_moves: false,
         })
     }
@@ -129,24 +119,6 @@ impl PackedLaps {
     ) -> usize {
         let i = self.index(pos.to_move, origin, direction, pos.pits[origin]);
         self.sow_at(pos, i)
-    }
-
-    /// [`PackedLaps::sow`] on a board whose sowings pass over the pits of
-    /// `passed` (closed pits): the table's lap when it drops no stone into
-    /// any of them (the stones then fall where the walk past them drops
-    /// them); `None`, the board untouched, otherwise.
-    #[inline(always)]
-    pub(in crate::engine) fn sow_clear_of<W: Width>(
-        &self,
-        pos: &mut Position<W>,
-        origin: usize,
-        direction: usize,
-        passed: W::Set,
-    ) -> Option<usize> {
-        let i = self.index(pos.to_move, origin, direction, pos.pits[origin]);
-        let reach = self.reach[i];
-        let reach = W::Set::byte_at(reach as u8, 0) | W::Set::byte_at((reach >> 8) as u8, 1);
-        (reach & passed == W::Set::ZERO).then(|| self.sow_at(pos, i))
     }
 
     /// The lap at table index `i` played on `pos`; returns the slot that
