@@ -214,6 +214,9 @@ impl<W: Width> Game<W> {
         if !qualifies(pos, last) {
             return;
         }
+        if rule.extra_chosen != 0 && rule.extra_after == crate::rules::ExtraAfter::Landing {
+            self.earn_takes(rule, pos, W::Set::ZERO, 0);
+        }
         let mut taking = Taking::default();
         // North's row, by bit: no division by the row length per pit taken
         // (under `goes_to owner`, North's pits: its row's, less and plus
@@ -266,7 +269,10 @@ impl<W: Width> Game<W> {
             }
             // Four rows (Tsoro): the facing inner pit and the outer pit
             // behind it, as `take` says; the last stone stays.
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty => {
+            Take::OppositeAndBehind
+            | Take::OppositeAndBehindBoth
+            | Take::OppositeAndBehindEach
+            | Take::BehindPastEmpty => {
                 let pits = self.resown(rule, pos, last);
                 if pits & effect.captured_pits != W::Set::ZERO {
                     return;
@@ -340,7 +346,11 @@ impl<W: Width> Game<W> {
         }
         let Taking { by_row, pits } = taking;
         effect.captured_pits |= pits;
-        effect.captured += rule.credit(pos, m, by_row);
+        let captured = rule.credit(pos, m, by_row);
+        effect.captured += captured;
+        if rule.extra_chosen != 0 && rule.extra_after != crate::rules::ExtraAfter::Landing {
+            self.earn_takes(rule, pos, pits, captured);
+        }
     }
 }
 

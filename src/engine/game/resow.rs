@@ -33,6 +33,14 @@ impl<W: Width> Game<W> {
                 .filter(|&pit| held == 0 && pos.pits[pit] > 0);
             return behind.map_or(W::Set::ZERO, W::Set::bit);
         }
+        // Ludii's Tshuba: each pit on its own, the pit behind whatever
+        // the facing pit holds.
+        if rule.take == Take::OppositeAndBehindEach {
+            let facing_taken = held > 0 && rule.facing[usize::from(held)];
+            let behind = topology.behind(facing).filter(|&pit| pos.pits[pit] > 0);
+            return behind.map_or(W::Set::ZERO, W::Set::bit)
+                | W::Set::bit_if(facing_taken, facing);
+        }
         if held == 0 || !rule.facing[usize::from(held)] {
             return W::Set::ZERO;
         }
