@@ -137,8 +137,11 @@ const FAMILIES: &[Family] = &[
                 falls into an empty inner pit takes the opponent's inner pit facing it, and \
                 the outer pit behind, out of play. The last player able to move wins. The \
                 Nama's Hus, on four rows of sixteen, opens with one of four fixed moves \
-                for each player's first turn, and captures from either row.",
-        variants: &["hus", "hus-damara", "hus-nama", "tsoro"],
+                for each player's first turn, and captures from either row. In Tsoro \
+                (Additional Capture) a capture earns three more of the opponent's pits, \
+                chosen one a move, and in Tshuba (Mozambique), on four rows of four, every \
+                last stone in an empty inner pit earns one.",
+        variants: &["hus", "hus-damara", "hus-nama", "tsoro", "tsoro-additional-capture", "tshuba"],
     },
     Family {
         page: "tuzdik",
