@@ -36,7 +36,10 @@ fn a_position_while_the_mover_takes_ends_in_taking_and_how_many() {
     let p = pos(&game, text);
     assert_eq!(p.to_take, 1);
     assert_eq!(format_position(&p, &game), text);
-    let zero = parse_position("3 0 3 3 / 1 3 0 3 / 0 2 2 2 / 2 2 2 0 south taking 0", &game);
+    let zero = parse_position(
+        "3 0 3 3 / 1 3 0 3 / 0 2 2 2 / 2 2 2 0 south taking 0",
+        &game,
+    );
     assert!(zero
         .unwrap_err()
         .message
@@ -74,10 +77,15 @@ fn extra_chosen_refuses_what_it_cannot_go_with_at_its_line() {
         report.contains("`extra_chosen` (pits the mover chooses after a capture) is not supported with an extra turn (`extra_turn never` only)"),
         "{report}"
     );
-    assert!(report.contains(&format!("t.variant:{}:", line + 1)), "{report}");
+    assert!(
+        report.contains(&format!("t.variant:{}:", line + 1)),
+        "{report}"
+    );
     let report = refused(&[("goes_to out_of_play", "goes_to out_of_play\n  then resows")]);
     assert!(
-        report.contains("needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)"),
+        report.contains(
+            "needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)"
+        ),
         "{report}"
     );
     let report = refused(&[(
@@ -85,7 +93,9 @@ fn extra_chosen_refuses_what_it_cannot_go_with_at_its_line() {
         "capture more {\n  before empty\n  side own_inner\n  take opposite\n  extra_chosen 1\n}\nlegal {",
     )]);
     assert!(
-        report.contains("is given by rule `facing` already: one capture rule of a variant may have it"),
+        report.contains(
+            "is given by rule `facing` already: one capture rule of a variant may have it"
+        ),
         "{report}"
     );
     let report = refused(&[(
@@ -93,7 +103,9 @@ fn extra_chosen_refuses_what_it_cannot_go_with_at_its_line() {
         "take behind_past_empty\n  extra_after both_pits",
     )]);
     assert!(
-        report.contains("`extra_after both_pits` needs a `take` of the facing pit and the pit behind it"),
+        report.contains(
+            "`extra_after both_pits` needs a `take` of the facing pit and the pit behind it"
+        ),
         "{report}"
     );
     let report = refused(&[(

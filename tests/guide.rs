@@ -141,7 +141,14 @@ const FAMILIES: &[Family] = &[
                 (Additional Capture) a capture earns three more of the opponent's pits, \
                 chosen one a move, and in Tshuba (Mozambique), on four rows of four, every \
                 last stone in an empty inner pit earns one.",
-        variants: &["hus", "hus-damara", "hus-nama", "tsoro", "tsoro-additional-capture", "tshuba"],
+        variants: &[
+            "hus",
+            "hus-damara",
+            "hus-nama",
+            "tsoro",
+            "tsoro-additional-capture",
+            "tshuba",
+        ],
     },
     Family {
         page: "tuzdik",

@@ -38,8 +38,7 @@ impl<W: Width> Game<W> {
         if rule.take == Take::OppositeAndBehindEach {
             let facing_taken = held > 0 && rule.facing[usize::from(held)];
             let behind = topology.behind(facing).filter(|&pit| pos.pits[pit] > 0);
-            return behind.map_or(W::Set::ZERO, W::Set::bit)
-                | W::Set::bit_if(facing_taken, facing);
+            return behind.map_or(W::Set::ZERO, W::Set::bit) | W::Set::bit_if(facing_taken, facing);
         }
         if held == 0 || !rule.facing[usize::from(held)] {
             return W::Set::ZERO;

@@ -804,7 +804,9 @@ fn extra_chosen(rules: &Rules) -> Vec<String> {
     };
     let after = match capture.extra_after {
         ExtraAfter::Capture => "After this rule captures stones",
-        ExtraAfter::BothPits => "After this rule captures both the facing pit and the pit behind it",
+        ExtraAfter::BothPits => {
+            "After this rule captures both the facing pit and the pit behind it"
+        }
         ExtraAfter::Landing => {
             "After every last stone that qualifies for this rule, whether or not it captured stones"
         }
@@ -1214,7 +1216,10 @@ pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             ));
         }
         if rule.on != Trigger::LastPit || rule.then != AfterCapture::Stops {
-            error("needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)".into());
+            error(
+                "needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)"
+                    .into(),
+            );
         }
         let unsupported = [
             (
