@@ -81,7 +81,11 @@ fn extra_chosen_refuses_what_it_cannot_go_with_at_its_line() {
         report.contains(&format!("t.variant:{}:", line + 1)),
         "{report}"
     );
-    let report = refused(&[("goes_to out_of_play", "goes_to out_of_play\n  then resows")]);
+    // The capture's line, not the header's mention of it.
+    let report = refused(&[(
+        "goes_to out_of_play\n extra_chosen",
+        "goes_to out_of_play\n then resows\n extra_chosen",
+    )]);
     assert!(
         report.contains(
             "needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)"

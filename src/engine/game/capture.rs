@@ -214,9 +214,6 @@ impl<W: Width> Game<W> {
         if !qualifies(pos, last) {
             return;
         }
-        if rule.extra_chosen != 0 && rule.extra_after == crate::rules::ExtraAfter::Landing {
-            self.earn_takes(rule, pos, W::Set::ZERO, 0);
-        }
         let mut taking = Taking::default();
         // North's row, by bit: no division by the row length per pit taken
         // (under `goes_to owner`, North's pits: its row's, less and plus
@@ -275,6 +272,10 @@ impl<W: Width> Game<W> {
             | Take::BehindPastEmpty => {
                 let pits = self.resown(rule, pos, last);
                 if pits & effect.captured_pits != W::Set::ZERO {
+                    if rule.extra_chosen != 0 {
+                        // An earlier rule took them: a landing still earns.
+                        self.earn_takes(rule, pos, W::Set::ZERO, 0);
+                    }
                     return;
                 }
                 // The pits taken, lowest first, bit by bit (not pit by pit
@@ -348,7 +349,7 @@ impl<W: Width> Game<W> {
         effect.captured_pits |= pits;
         let captured = rule.credit(pos, m, by_row);
         effect.captured += captured;
-        if rule.extra_chosen != 0 && rule.extra_after != crate::rules::ExtraAfter::Landing {
+        if rule.extra_chosen != 0 {
             self.earn_takes(rule, pos, pits, captured);
         }
     }

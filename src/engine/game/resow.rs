@@ -33,14 +33,12 @@ impl<W: Width> Game<W> {
                 .filter(|&pit| held == 0 && pos.pits[pit] > 0);
             return behind.map_or(W::Set::ZERO, W::Set::bit);
         }
-        // Ludii's Tshuba: each pit on its own, the pit behind whatever
-        // the facing pit holds.
-        if rule.take == Take::OppositeAndBehindEach {
-            let facing_taken = held > 0 && rule.facing[usize::from(held)];
-            let behind = topology.behind(facing).filter(|&pit| pos.pits[pit] > 0);
-            return behind.map_or(W::Set::ZERO, W::Set::bit) | W::Set::bit_if(facing_taken, facing);
-        }
         if held == 0 || !rule.facing[usize::from(held)] {
+            // Ludii's Tshuba: the pit behind whatever the facing pit holds.
+            if rule.take == Take::OppositeAndBehindEach {
+                let behind = topology.behind(facing).filter(|&pit| pos.pits[pit] > 0);
+                return behind.map_or(W::Set::ZERO, W::Set::bit);
+            }
             return W::Set::ZERO;
         }
         // The pit behind, when it holds stones (an empty one gives nothing).
@@ -52,6 +50,7 @@ impl<W: Width> Game<W> {
             Take::OppositeAndBehind => W::Set::bit(facing) | behind,
             Take::OppositeAndBehindBoth if behind != W::Set::ZERO => W::Set::bit(facing) | behind,
             Take::OppositeAndBehindBoth => W::Set::ZERO,
+            Take::OppositeAndBehindEach => W::Set::bit(facing) | behind,
             _ => W::Set::bit(facing),
         }
     }

@@ -107,8 +107,9 @@ Capture): \"the player then captures again, from the agreed-upon number
 of extra holes, chosen from any of the opponent's holes\"), `both_pits`
 (the rule took the facing pit and the pit behind it: Msuwa) or
 `landing` (the last pit qualified, whether or not its pits held stones:
-Ludii's Tshuba). Perft counts each chosen pit as a ply, as Ludii counts
-each as a decision. One rule of a variant may have `extra_chosen`, at the
+Ludii's Tshuba), these two with a four-row `take` of the pit behind.
+Perft counts each chosen pit as a ply, as Ludii counts each as a
+decision. One rule of a variant may have `extra_chosen`, at the
 last pit (`on last_pit`, `then stops`), in a game without an extra turn,
 rounds, feeding, a grand-slam rule but `allowed`, `claim` or `repetition
 agree`.
@@ -1176,8 +1177,8 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
 /// `extra_chosen` follows a capture at the last pit that stops the move,
 /// of one rule of the variant, in a game whose turns alternate (no extra
 /// turn, rounds, feeding, grand-slam rule, claim or vote to end a
-/// repeating game); `extra_after` goes with it (`both_pits` with a `take`
-/// of the pit behind).
+/// repeating game); `extra_after` goes with it (`both_pits` and `landing`
+/// with a four-row `take` of the pit behind).
 pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
     let rules = &read.rules;
     let mut out = Vec::new();
@@ -1187,17 +1188,17 @@ pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             if rule.extra_chosen == 0 && read.valid_in(&EXTRA_AFTER, i) {
                 out.push(Diagnostic::error(
                     s.span,
-                    "`extra_after` has no effect without `extra_chosen` in the same rule",
+                    "`extra_after` has no effect without `extra_chosen` in the same rule (`extra_chosen 1`: one pit)",
                 ));
             }
             let behind = matches!(
                 rule.take,
                 Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::OppositeAndBehindEach
             );
-            if rule.extra_after == ExtraAfter::BothPits && !behind && read.valid_in(&TAKE, i) {
+            if rule.extra_after != ExtraAfter::Capture && !behind && read.valid_in(&TAKE, i) {
                 out.push(Diagnostic::error(
                     s.span,
-                    "`extra_after both_pits` needs a `take` of the facing pit and the pit behind it (`opposite_and_behind`, `opposite_and_behind_both` or `opposite_and_behind_each`)",
+                    format!("`extra_after {}` needs a `take` of the facing pit and the pit behind it (`take opposite_and_behind`, `take opposite_and_behind_both` or `take opposite_and_behind_each`)", rule.extra_after),
                 ));
             }
         }
@@ -1227,7 +1228,10 @@ pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
                 "an extra turn (`extra_turn never` only)",
             ),
             (rules.rounds.refill.is_some(), "rounds"),
-            (rules.feeding.when != FeedWhen::Never, "a feeding rule"),
+            (
+                rules.feeding.when != FeedWhen::Never,
+                "a feeding rule (`feed never` only)",
+            ),
             (
                 rules.grand_slam != GrandSlam::Allowed,
                 "a grand-slam rule (`grand_slam allowed` only)",
@@ -1235,7 +1239,7 @@ pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
             (rules.claim.count.is_some(), "`claim`"),
             (
                 rules.end.repetition == Repetition::Agree,
-                "`repetition agree`",
+                "`repetition agree` (`repetition ignore` or `repetition end_game` only)",
             ),
         ];
         for (_, what) in unsupported.iter().filter(|(given, _)| *given) {
