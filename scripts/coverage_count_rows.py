@@ -35,6 +35,10 @@ COVERED = {
     "`take opposite_and_behind`",  # Tsoro: the pit behind after the facing
     "`take opposite_and_behind_both`",  # both, only when both hold stones
     "`take behind_past_empty`",  # Sute: the pit behind an empty facing pit
+    "`take opposite_and_behind_each`",  # Tshuba: each pit when it holds stones
+    "`extra_chosen`",  # pits the capturer chooses after a capture
+    "`opening { placement alternate }`",  # Omweso: counters placed in turn
+    "`reverse_to_capture 2`",  # Omweso: the other way round to capture
     "`then resows`",  # captures sown on from the pit after the landing pit
     "`then resows_from_lap_start`",  # Omweso: from the capturing lap's first pit
     "`then resows_from_end`",  # Bao: from a kichwa

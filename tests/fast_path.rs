@@ -302,6 +302,11 @@ fn candidates<W: Width>(game: &Game<W>, pos: &Position<W>, legal: &Successors<W>
         // listed, with no candidates.
         return Vec::new();
     }
+    if pos.to_take != 0 {
+        // The mover takes the pits a capture earned: every take is a
+        // candidate, and legal.
+        return legal.as_slice().iter().map(|s| s.mv).collect();
+    }
     let min_stones = game.rules().sowing.min_stones;
     // Where pits changed hands, the pits the mover owns (in pit order).
     let pits: Vec<usize> = match changed_hands {

@@ -141,7 +141,10 @@ const FAMILIES: &[Family] = &[
                 (Angola) captures as Hus does when the facing pit alone holds stones; \
                 Moruba (South Africa) sows one lap, and its last stone anywhere in \
                 one's inner row takes the facing pit and the pit behind, the most \
-                captures winning.",
+                captures winning. In Tsoro (Additional Capture) a capture earns three \
+                more of the opponent's pits, chosen one a move, and in Tshuba \
+                (Mozambique), on four rows of four, every last stone in an empty inner \
+                pit earns one.",
         variants: &[
             "hus",
             "hus-damara",
@@ -149,6 +152,8 @@ const FAMILIES: &[Family] = &[
             "moruba",
             "owela-benguela",
             "tsoro",
+            "tsoro-additional-capture",
+            "tshuba",
         ],
     },
     Family {

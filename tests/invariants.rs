@@ -48,8 +48,12 @@ fn every_label<W: Width>(game: &Game<W>) -> Vec<String> {
     if game.rules().end.repetition == sowing::rules::Repetition::Agree {
         labels.extend(["propose", "accept", "refuse"].map(String::from));
     }
+    let takes = game.rules().captures.iter().any(|c| c.extra_chosen != 0);
     for pit in 0..game.pit_count() {
         let label = game.label(pit);
+        if takes {
+            labels.push(format!("-{label}"));
+        }
         labels.push(format!("{label}:ccw"));
         labels.push(format!("{label}:cw"));
         labels.push(label);
@@ -222,6 +226,7 @@ fn check_move<W: Width>(
                     rules.sowing.first_lap == sowing::rules::FirstLap::Captures
                 }
                 Illegal::Refill { .. } => pos.refilling.is_some() || mv.filled_pit().is_some(),
+                Illegal::Take { .. } => pos.to_take != 0 || mv.taken_pit().is_some(),
                 Illegal::Vote { answer } => {
                     *answer == (pos.vote != sowing::engine::Vote::None) && (*answer || mv.is_vote())
                 }

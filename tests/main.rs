@@ -7,6 +7,7 @@ mod bao_la_kujifunza;
 mod cases;
 mod catalogue;
 mod chosen_direction;
+mod chosen_pits;
 mod claims;
 mod cli;
 mod common;

@@ -148,7 +148,7 @@ pub(super) enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Moves to play, as pit labels separated by spaces: "a A b".
-        #[arg(long, conflicts_with_all = ["seed", "agents", "max_plies"])]
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["seed", "agents", "max_plies"])]
         moves: Option<String>,
         /// Seed of the agents' random streams.
         #[arg(long, value_parser = any_u64)]
@@ -199,7 +199,7 @@ pub(super) enum Command {
         /// Shipped variant name or path to a .variant file.
         variant: String,
         /// Moves to play first, as labels separated by spaces: "a A b".
-        #[arg(long, default_value = "")]
+        #[arg(long, allow_hyphen_values = true, default_value = "")]
         moves: String,
         #[command(flatten)]
         start: StartArgs,

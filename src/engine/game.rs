@@ -3,6 +3,7 @@
 //! [`Game::new`]; the move loop reads tables and never allocates.
 
 mod capture;
+mod chosen;
 mod claim;
 mod fill;
 mod kichwa;
@@ -161,7 +162,8 @@ impl<W: Width> Game<W> {
             && !turns.extra_turn_capture
             && !opening.each_player_opening
             && !opening.shift_opening
-            && !opening.choice_opening;
+            && !opening.choice_opening
+            && !captures.chosen_takes;
         let mut start: Position<W> = Position {
             opening: true,
             ..Position::EMPTY
@@ -223,6 +225,7 @@ impl<W: Width> Game<W> {
         );
         let whole_moves = self.sowing.laps == Laps::Single
             && self.claim.is_none()
+            && !self.captures.chosen_takes
             && !self.opening.each_player_opening
             && !self.opening.shift_opening
             && !self.move_table.play_any
@@ -355,7 +358,7 @@ impl<W: Width> Game<W> {
         pos: &Position<W>,
         mv: Move,
     ) -> Vec<(usize, Vec<Option<usize>>, bool)> {
-        if mv == Move::PASS || mv.filled_pit().is_some() {
+        if mv == Move::PASS || mv.filled_pit().is_some() || mv.taken_pit().is_some() {
             return Vec::new();
         }
         if self.shifts(pos) {
@@ -707,6 +710,7 @@ impl<W: Width> Game<W> {
                 claimed_again
                     || end == LapsEnd::Stopped
                     || self.moves_again(last, &effect, ended_pits)
+                    || (pos.to_take != 0 && self.settle_takes(pos))
             }
         };
         if !again {
@@ -1454,6 +1458,9 @@ impl<W: Width> Game<W> {
                 return out.end_with(reason);
             }
         }
+        if pos.to_take != 0 {
+            return self.take_successors(pos, out);
+        }
         self.moves(pos, out);
         if out.is_empty() && out.end().is_none() && self.ends.passes {
             // As [`Game::apply`] plays a pass: the opponent moves next, and
@@ -1687,6 +1694,9 @@ impl<W: Width> Game<W> {
     pub fn why_illegal(&self, pos: &Position<W>, mv: Move, legal: &Successors<W>) -> Illegal {
         if legal.is_empty() {
             return Illegal::GameOver;
+        }
+        if pos.to_take != 0 || mv.taken_pit().is_some() {
+            return self.why_take_illegal(pos, mv);
         }
         if pos.refilling.is_some() || mv.filled_pit().is_some() {
             return self.why_fill_illegal(pos, mv);

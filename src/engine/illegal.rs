@@ -105,6 +105,12 @@ pub enum Illegal {
         /// Why, in words.
         why: String,
     },
+    /// A sowing while the mover takes the pits a capture earned, or a take
+    /// that cannot be played (`extra_chosen`).
+    Take {
+        /// Why, in words.
+        why: String,
+    },
     /// A sowing while a proposal to end the game waits for an answer, or a
     /// vote move where none is open (`repetition agree`).
     Vote {
@@ -129,7 +135,7 @@ impl fmt::Display for Illegal {
                 if *has == 1 { "" } else { "s" }
             ),
             Illegal::Closed { pit } => write!(f, "pit `{pit}` is closed for this round"),
-            Illegal::Refill { why } => write!(f, "{why}"),
+            Illegal::Refill { why } | Illegal::Take { why } => write!(f, "{why}"),
             Illegal::GrandSlam { pit } => write!(
                 f,
                 "`{pit}` would capture every stone in the opponent's row (grand slam), which is forbidden here"

@@ -53,6 +53,9 @@ enum Gate {
     /// The players are choosing the pits to refill (`fill_from choice`):
     /// the moves are the refill moves ([`Game::refill_candidates`]).
     Refill,
+    /// The mover takes the pits a capture earned (`extra_chosen`): the
+    /// moves are the takes ([`Game::take_candidates`]).
+    Take,
     /// Pits changed hands (`refill surplus`) or were claimed (`claim`): the
     /// candidates are the moves of the pits the mover owns
     /// ([`Game::owned_pits`]) rather than of their row.
@@ -97,6 +100,7 @@ impl<W: Width> Game<W> {
                 return Legality::Listed;
             }
             Gate::Refill => return self.refill_candidates(pos, out),
+            Gate::Take => return self.take_candidates(pos, out),
         }
         let mover = pos.to_move.index();
         if pos.opening && self.opening.first_move_pits[mover] != W::Set::ZERO {
@@ -230,7 +234,7 @@ impl<W: Width> Game<W> {
     fn gate<const K: usize>(&self, pos: &Position<W>) -> Gate {
         // The common case on one branch: no refill, vote or pit that changed
         // hands, so only the end conditions can hold.
-        let choosing = pos.refilling.is_some() | (pos.vote != Vote::None);
+        let choosing = pos.refilling.is_some() | (pos.vote != Vote::None) | (pos.to_take != 0);
         let changed = pos.swapped | pos.claimed != W::Set::ZERO;
         if choosing | changed {
             if choosing {
@@ -260,11 +264,19 @@ impl<W: Width> Game<W> {
         Gate::Open
     }
 
-    /// [`Game::gate`] of a position where a refill or a vote is under way:
-    /// the moves come from the successors (an agreed end is over).
+    /// [`Game::gate`] of a position where a refill, a vote or the takes a
+    /// capture earned are under way: the moves come from the successors
+    /// (an agreed end is over), or are the takes, unless an end condition
+    /// holds.
     #[cold]
     #[inline(never)]
     fn gate_while_choosing(&self, pos: &Position<W>) -> Gate {
+        if pos.to_take != 0 {
+            return match self.end_condition(pos) {
+                Some(reason) if self.ends.has_conditions => Gate::Over(reason),
+                _ => Gate::Take,
+            };
+        }
         match pos.vote {
             Vote::Agreed => Gate::Over(EndReason::Repetition),
             Vote::None => Gate::Refill,
@@ -393,7 +405,7 @@ impl<W: Width> Game<W> {
         let place = match gate {
             Gate::Open => self.move_table.playable_bits[mover] & !pos.closed,
             Gate::Owned => self.owned_pits(pos),
-            Gate::Over(_) | Gate::Listed | Gate::Refill => return None,
+            Gate::Over(_) | Gate::Listed | Gate::Refill | Gate::Take => return None,
         };
         let enough = pos.holding_at_least::<K>(self.legality.min_stones);
         let mut pits = enough & place;
@@ -656,6 +668,9 @@ impl<W: Width> Game<W> {
         if mv.pit >= Move::PASS.pit & Move::fill(0).pit {
             if let Some(pit) = mv.filled_pit() {
                 return self.apply_fill(pos, pit);
+            }
+            if let Some(pit) = mv.taken_pit() {
+                return self.apply_take(pos, pit);
             }
             if mv.is_vote() {
                 return self.apply_vote(pos, mv);

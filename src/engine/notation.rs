@@ -19,6 +19,11 @@
 //! refill ends in `refilling` and the player who starts the round:
 //! `"x x x / 7 7 7 south captured 21 7 refilling north"`.
 //!
+//! Under `capture { extra_chosen N }` a pit the mover takes after a
+//! capture is written `-C` (empty pit `C`), and a position whose player to
+//! move still takes pits ends in `taking` and how many: `"... south
+//! taking 2"`.
+//!
 //! Under `opening { placement }` a placement is written `+c` too (a stone
 //! into `c`), and a position where the players are placing their stones
 //! ends in `placing` and the stones each still holds (South's, North's):
@@ -71,6 +76,9 @@ pub fn parse_move<W: Width>(text: &str, game: &Game<W>) -> Result<Move, String> 
     }
     if let Some(label) = text.strip_prefix(FILL) {
         return parse_fill(label, text, game);
+    }
+    if let Some(label) = text.strip_prefix(TAKE) {
+        return parse_take(label, text, game);
     }
     let (label, direction) = match text.split_once(':') {
         None => (text, None),
@@ -146,6 +154,28 @@ fn parse_fill<W: Width>(label: &str, text: &str, game: &Game<W>) -> Result<Move,
             ));
     };
     Ok(Move::fill(pit))
+}
+
+/// Reads the take `-label` (`text`): the opponent's pit a capture earned
+/// (`extra_chosen`).
+fn parse_take<W: Width>(label: &str, text: &str, game: &Game<W>) -> Result<Move, String> {
+    if !game.rules().captures.iter().any(|c| c.extra_chosen != 0) {
+        return Err(format!(
+            "`{text}` (a pit taken after a capture) is only for variants with `extra_chosen`, and {} has none",
+            game.rules().name
+        ));
+    }
+    let per_row = game.pits_per_side();
+    let Some(pit) = crate::rules::parse_pit_label(label, per_row) else {
+        return Err(format!(
+            "unknown pit `{label}` in the take `{text}`: the pits are {}-{} (south) and {}-{} (north)",
+            pit_label(0, per_row),
+            pit_label(per_row - 1, per_row),
+            pit_label(per_row, per_row),
+            pit_label(2 * per_row - 1, per_row),
+        ));
+    };
+    Ok(Move::take(pit))
 }
 
 /// Reads a move played by `mover`: as [`parse_move`], but when the text
@@ -494,10 +524,15 @@ pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W
             vote = state;
         }
     }
+    let mut to_take = 0;
+    if let Some(&(offset, TAKING)) = rest.peek() {
+        rest.next();
+        to_take = parse_taking(game, offset, rest.next(), end).map_err(|(o, m)| error(o, m))?;
+    }
     if let Some((offset, other)) = rest.next() {
         return Err(error(
             offset,
-            format!("expected `captured`, `removed`, `{PLACING}`, `{REFILLING}`, `proposed`, `agreed` or the end, found `{other}`"),
+            format!("expected `captured`, `removed`, `{PLACING}`, `{REFILLING}`, `proposed`, `agreed`, `{TAKING}` or the end, found `{other}`"),
         ));
     }
     if total > crate::rules::MAX_STONES {
@@ -523,7 +558,37 @@ pub fn parse_position<W: Width>(text: &str, game: &Game<W>) -> Result<Position<W
         relay_cycled: false,
         moved_again,
         vote,
+        to_take,
     })
+}
+
+/// Reads the number after `taking` (at `offset`; `token` the one after
+/// it, `end` the text's length): the pits the player to move still takes,
+/// at least 1, in a variant with `extra_chosen`.
+fn parse_taking<W: Width>(
+    game: &Game<W>,
+    offset: usize,
+    token: Option<(usize, &str)>,
+    end: usize,
+) -> Result<u8, (usize, String)> {
+    if !game.rules().captures.iter().any(|c| c.extra_chosen != 0) {
+        return Err((
+            offset,
+            format!(
+                "`{TAKING}` (pits still to take after a capture) is only for variants with `extra_chosen`, and {} has none",
+                game.rules().name
+            ),
+        ));
+    }
+    let (offset, token) =
+        token.ok_or_else(|| (end, format!("expected a number after `{TAKING}`")))?;
+    match token.parse::<u8>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err((
+            offset,
+            format!("expected a number of pits still to take (1 or more), found `{token}`"),
+        )),
+    }
 }
 
 /// The words of a vote on ending a repeating game (`repetition agree`) at
@@ -567,6 +632,15 @@ fn stones_in_words<W: Width>(game: &Game<W>, pos: &Position<W>) -> String {
 
 /// How a refill move (`fill_from choice`) starts: `+c` fills pit `c`.
 pub const FILL: char = '+';
+
+/// How a take starts (`extra_chosen`): `-C` empties the opponent's pit
+/// `C`.
+pub const TAKE: char = '-';
+
+/// Written at the end of a position while its player to move takes the
+/// pits a capture earned (`extra_chosen`), before how many are left:
+/// `"... south taking 2"`.
+pub const TAKING: &str = "taking";
 
 /// Written at the end of a position while the players choose the pits to
 /// refill, before the player who starts the round:
@@ -791,6 +865,9 @@ pub fn format_position<W: Width>(pos: &Position<W>, game: &Game<W>) -> String {
     if let Some((word, _)) = VOTES.iter().find(|(_, v)| *v == pos.vote) {
         out.push_str(&format!(" {word}"));
     }
+    if pos.to_take != 0 {
+        out.push_str(&format!(" {TAKING} {}", pos.to_take));
+    }
     out
 }
 
@@ -802,8 +879,8 @@ impl<W: Width> Game<W> {
 
     /// How a move is written: the label of its pit (`a`, `B`, ...), with
     /// `:ccw` or `:cw` where the pit may sow either way (a reverse move of
-    /// `reverse_to_capture` likewise), `+c` for a refill or a placement, or
-    /// `pass`.
+    /// `reverse_to_capture` likewise), `+c` for a refill or a placement,
+    /// `-C` for a pit taken after a capture (`extra_chosen`), or `pass`.
     pub fn move_label(&self, mv: Move) -> String {
         if mv == Move::PASS {
             return "pass".to_string();
@@ -813,6 +890,9 @@ impl<W: Width> Game<W> {
         }
         if let Some(pit) = mv.filled_pit() {
             return format!("{}{}", FILL, self.label(pit));
+        }
+        if let Some(pit) = mv.taken_pit() {
+            return format!("{}{}", TAKE, self.label(pit));
         }
         let pit = usize::from(mv.pit);
         match self.pit_direction(pit) {

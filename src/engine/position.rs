@@ -118,10 +118,31 @@ impl Move {
         }
     }
 
-    /// The pit a refill move fills; `None` for a sowing move or a pass.
+    /// The pit a refill move fills; `None` for a sowing move, a take or a
+    /// pass.
     #[inline]
     pub fn filled_pit(self) -> Option<usize> {
-        (self != Move::PASS && !self.is_vote() && self.pit & Move::FILL != 0)
+        (self != Move::PASS
+            && !self.is_vote()
+            && self.pit & Move::FILL != 0
+            && self.direction == Direction::Ccw)
+            .then(|| usize::from(self.pit & !Move::FILL))
+    }
+
+    /// The move that empties the opponent's pit `pit`, chosen after a
+    /// capture (`extra_chosen`): written `-C`. Coded as a refill's pit
+    /// going clockwise (a refill goes nowhere, and its code says `ccw`).
+    pub const fn take(pit: usize) -> Move {
+        Move {
+            pit: pit as u8 | Move::FILL,
+            direction: Direction::Cw,
+        }
+    }
+
+    /// The pit a take ([`Move::take`]) empties; `None` for any other move.
+    #[inline]
+    pub fn taken_pit(self) -> Option<usize> {
+        (self.pit & Move::FILL != 0 && self.direction == Direction::Cw)
             .then(|| usize::from(self.pit & !Move::FILL))
     }
 }
@@ -190,6 +211,11 @@ pub struct Position<W: Width = Narrow> {
     /// repetition agree }`): [`Vote::None`] everywhere else. In what was
     /// padding: positions stay the same size.
     pub vote: Vote,
+    /// How many more of the opponent's pits the player to move empties,
+    /// choosing each as a move of its own, after a capture that earned
+    /// them (`extra_chosen`): 0 everywhere else. Never more than the
+    /// opponent's pits holding stones.
+    pub to_take: u8,
 }
 
 /// Where the players stand on ending a repeating game by agreement (`end {
@@ -229,6 +255,7 @@ impl<W: Width> Position<W> {
         moved_again: false,
         refilling: None,
         vote: Vote::None,
+        to_take: 0,
     };
 
     /// Stones on the board plus stones captured: constant through a game.

@@ -167,7 +167,10 @@ pub fn position_svg<W: Width>(game: &Game<W>, frame: &Frame<W>) -> String {
     }
     let (origin, last, captured) = match &frame.last {
         Some((_, played)) if played.mv != crate::engine::Move::PASS => (
-            Some(played.mv.filled_pit().unwrap_or(usize::from(played.mv.pit))),
+            Some(
+                (played.mv.filled_pit().or(played.mv.taken_pit()))
+                    .unwrap_or(usize::from(played.mv.pit)),
+            ),
             Some(usize::from(played.effect.last)),
             played.effect.captured_pits,
         ),

@@ -39,6 +39,14 @@ pub fn describe_move<W: Width>(
             played.position.pits[pit]
         );
     }
+    if let Some(pit) = played.mv.taken_pit() {
+        let n = played.effect.captured;
+        return format!(
+            "{mover} takes the {n} stone{} of {}",
+            if n == 1 { "" } else { "s" },
+            game.label(pit)
+        );
+    }
     let label = game.move_label(played.mv);
     let laps = game.sowing_laps(before, played.mv);
     let resown = game.resown_laps(before, played.mv);

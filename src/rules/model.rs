@@ -532,6 +532,31 @@ pub struct CaptureRule {
     /// or once the lap is sown, over the pits it went along.
     #[serde(default)]
     pub looked_at: LookedAt,
+    /// How many more of the opponent's pits the mover empties after this
+    /// rule's capture, each chosen as a move of its own (0: none).
+    #[serde(default)]
+    pub extra_chosen: u8,
+    /// What of this rule's capture earns the chosen pits of
+    /// `extra_chosen`.
+    #[serde(default)]
+    pub extra_after: ExtraAfter,
+}
+
+keyword_enum! {
+    /// What of a capture rule's capture earns the mover the pits it
+    /// chooses (`extra_chosen`).
+    ExtraAfter {
+        /// A capture: the rule took stones.
+        Capture = "capture",
+        /// A capture of both the facing pit and the pit behind it (four
+        /// rows: Msuwa's "if counters in the inner and outer row are
+        /// captured").
+        BothPits = "both_pits",
+        /// The landing: the last pit qualified, whether or not the pits it
+        /// takes held stones (Ludii's Tshuba, which takes a chosen pit
+        /// after every landing in an empty inner pit).
+        Landing = "landing",
+    }
 }
 
 keyword_enum! {
@@ -708,6 +733,12 @@ keyword_enum! {
         /// Four rows: the facing pit and the pit behind it, only when both
         /// hold stones; the last stone stays.
         OppositeAndBehindBoth = "opposite_and_behind_both",
+        /// Four rows: the facing pit and the pit behind it, each if it
+        /// holds stones, whatever the other holds (Ludii's Tshuba: the
+        /// opponent's inner pit, and "if there are counters also in the
+        /// corresponding outer row hole, these are also captured"); the
+        /// last stone stays.
+        OppositeAndBehindEach = "opposite_and_behind_each",
         /// Four rows: when the pit facing the last one is empty, the
         /// opponent's outer pit behind it, if it holds stones (Sute); the
         /// last stone stays.

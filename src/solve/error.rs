@@ -58,6 +58,11 @@ pub enum SolveError {
     /// solver's model of cycles (a repetition ends the game) does not say.
     #[error("the players may agree to end a repeating game (`repetition agree`): the solver's model of cycles, in which a repetition ends the game, does not say that choice")]
     Agreement,
+    /// A capture earns pits the mover chooses (`extra_chosen`): how many
+    /// are still to take is part of the state, which a position key leaves
+    /// out.
+    #[error("a capture earns pits the mover chooses (`extra_chosen`): how many are still to take is not recorded by a position of the solver")]
+    ChosenTakes,
     /// The leftovers go to the last mover under extra turns: who moved last
     /// is part of the state, which a position key leaves out.
     #[error("the leftovers go to the last mover (`last_mover`) in a game with extra turns: who moved last, the player to move or the other, is not recorded by a position of the solver")]
@@ -104,6 +109,9 @@ pub(super) fn check_graph_rules(game: &Game) -> Result<(), SolveError> {
     }
     if game.rules().end.repetition == Repetition::Agree {
         return Err(SolveError::Agreement);
+    }
+    if game.rules().captures.iter().any(|c| c.extra_chosen != 0) {
+        return Err(SolveError::ChosenTakes);
     }
     Ok(())
 }

@@ -78,6 +78,7 @@ impl KeyCodec {
             moved_again: false,
             refilling: None,
             vote: crate::engine::Vote::None,
+            to_take: 0,
         }
     }
 }

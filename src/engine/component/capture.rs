@@ -6,8 +6,8 @@
 use crate::engine::position::{Player, Position};
 use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{
-    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, ChainJudged, FirstMove,
-    LastStone, LookedAt, Requires, Take, Trigger,
+    AfterCapture, CaptureDestination, CaptureRule, CaptureSide, Chain, ChainJudged, ExtraAfter,
+    FirstMove, LastStone, LookedAt, Requires, Take, Trigger,
 };
 
 /// The most capturable counts a rule's [`CaptureTable::count_patterns`]
@@ -68,6 +68,11 @@ pub(in crate::engine) struct CaptureTable<W: Width = Narrow> {
     /// A sweep applies only when at most this many stones are left on the
     /// board when it looks (`board_at_most`; none: `u32::MAX`).
     pub(in crate::engine) board_at_most: u32,
+    /// The opponent's pits the mover chooses and empties after this
+    /// rule's capture (`extra_chosen`; 0: none).
+    pub(in crate::engine) extra_chosen: u8,
+    /// What of the capture earns them (`extra_after`).
+    pub(in crate::engine) extra_after: ExtraAfter,
 }
 
 impl<W: Width> CaptureTable<W> {
@@ -123,6 +128,8 @@ impl<W: Width> CaptureTable<W> {
             requires_capture: rule.requires == Requires::Capture,
             requires_first_lap: rule.requires == Requires::FirstLap,
             board_at_most: rule.board_at_most.map_or(u32::MAX, u32::from),
+            extra_chosen: rule.extra_chosen,
+            extra_after: rule.extra_after,
         }
     }
 

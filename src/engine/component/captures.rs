@@ -6,7 +6,7 @@
 
 use super::capture::CaptureTable;
 use crate::engine::width::{Narrow, PitBits, Width};
-use crate::rules::{Laps, LastStone, Rules, Trigger};
+use crate::rules::{CaptureDestination, Laps, LastStone, Rules, Trigger};
 
 /// The capture rules of a variant, sorted.
 #[derive(Debug, Clone)]
@@ -54,6 +54,11 @@ pub(in crate::engine) struct CaptureRules<W: Width = Narrow> {
     /// sowing or by a sweep): then the last pit alone cannot tell whether a
     /// move captures.
     pub(in crate::engine) beyond_last: bool,
+    /// Whether a rule's capture earns pits the mover chooses
+    /// (`extra_chosen`, at most one rule's).
+    pub(in crate::engine) chosen_takes: bool,
+    /// Where the stones of the chosen pits go: that rule's `goes_to`.
+    pub(in crate::engine) chosen_goes_to: CaptureDestination,
 }
 
 impl<W: Width> CaptureRules<W> {
@@ -110,7 +115,10 @@ impl<W: Width> CaptureRules<W> {
         });
         let beyond_last = sowing_captures || !sweep_rules.is_empty();
         let sweeps_need_capture = sweep_rules.iter().all(|c| c.requires_capture);
+        let chosen = rules.captures.iter().find(|c| c.extra_chosen != 0);
         CaptureRules {
+            chosen_takes: chosen.is_some(),
+            chosen_goes_to: chosen.map_or(CaptureDestination::Mover, |c| c.goes_to),
             capture_rules: capture_rules.into(),
             sowing_rules: sowing_rules.into(),
             sweep_rules: sweep_rules.into(),

@@ -266,9 +266,16 @@ impl<W: Width> Game<W> {
             }
             // Four rows (Tsoro): the facing inner pit and the outer pit
             // behind it, as `take` says; the last stone stays.
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty => {
+            Take::OppositeAndBehind
+            | Take::OppositeAndBehindBoth
+            | Take::OppositeAndBehindEach
+            | Take::BehindPastEmpty => {
                 let pits = self.resown(rule, pos, last);
                 if pits & effect.captured_pits != W::Set::ZERO {
+                    if rule.extra_chosen != 0 {
+                        // An earlier rule took them: a landing still earns.
+                        self.earn_takes(rule, pos, W::Set::ZERO, 0);
+                    }
                     return;
                 }
                 // The pits taken, lowest first, bit by bit (not pit by pit
@@ -340,7 +347,11 @@ impl<W: Width> Game<W> {
         }
         let Taking { by_row, pits } = taking;
         effect.captured_pits |= pits;
-        effect.captured += rule.credit(pos, m, by_row);
+        let captured = rule.credit(pos, m, by_row);
+        effect.captured += captured;
+        if rule.extra_chosen != 0 {
+            self.earn_takes(rule, pos, pits, captured);
+        }
     }
 }
 

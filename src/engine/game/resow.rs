@@ -34,6 +34,11 @@ impl<W: Width> Game<W> {
             return behind.map_or(W::Set::ZERO, W::Set::bit);
         }
         if held == 0 || !rule.facing[usize::from(held)] {
+            // Ludii's Tshuba: the pit behind whatever the facing pit holds.
+            if rule.take == Take::OppositeAndBehindEach {
+                let behind = topology.behind(facing).filter(|&pit| pos.pits[pit] > 0);
+                return behind.map_or(W::Set::ZERO, W::Set::bit);
+            }
             return W::Set::ZERO;
         }
         // The pit behind, when it holds stones (an empty one gives nothing).
@@ -45,6 +50,7 @@ impl<W: Width> Game<W> {
             Take::OppositeAndBehind => W::Set::bit(facing) | behind,
             Take::OppositeAndBehindBoth if behind != W::Set::ZERO => W::Set::bit(facing) | behind,
             Take::OppositeAndBehindBoth => W::Set::ZERO,
+            Take::OppositeAndBehindEach => W::Set::bit(facing) | behind,
             _ => W::Set::bit(facing),
         }
     }

@@ -100,7 +100,7 @@ pub(super) fn fits(rules: &Rules) -> bool {
 
 /// Whether one capture rule fits: at the last pit, taking it (and its
 /// backward chain) or it and the facing pit when that holds stones, for
-/// the mover, then stopping.
+/// the mover, then stopping, with no pits chosen after it.
 fn capture_fits(rule: &CaptureRule) -> bool {
     let take_fits = match rule.take {
         Take::Last => true,
@@ -119,4 +119,5 @@ fn capture_fits(rule: &CaptureRule) -> bool {
         && rule.then == crate::rules::AfterCapture::Stops
         && rule.requires == Requires::Nothing
         && rule.board_at_most.is_none()
+        && rule.extra_chosen == 0
 }

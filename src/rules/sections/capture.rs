@@ -94,6 +94,26 @@ falls into an occupied pit of the mover's row takes the facing pit).
 a pit that held stones; a sweep looks at pits, not at a stone), and not
 with a chain or `take neighbours`, whose further pits get no stone.
 
+`extra_chosen N` gives the mover more pits after the rule's capture: N
+of the opponent's pits holding stones, each chosen as a move of its own,
+written `-` and the pit's label (`-C` empties pit `C`; the stones go where
+the rule's `goes_to` sends them). The mover keeps the turn until they have
+taken N pits or the opponent has none holding stones left; the end
+conditions are tested before each of these moves, as before any other. A
+position where the player to move still takes pits ends in `taking` and
+how many (`... south taking 2`). `extra_after` says what earns the pits:
+`capture` (the default: the rule took stones; Tsoro (Additional
+Capture): \"the player then captures again, from the agreed-upon number
+of extra holes, chosen from any of the opponent's holes\"), `both_pits`
+(the rule took the facing pit and the pit behind it: Msuwa) or
+`landing` (the last pit qualified, whether or not its pits held stones:
+Ludii's Tshuba), these two with a four-row `take` of the pit behind.
+Perft counts each chosen pit as a ply, as Ludii counts each as a
+decision. One rule of a variant may have `extra_chosen`, at the
+last pit (`on last_pit`, `then stops`), in a game without an extra turn,
+rounds, feeding, a grand-slam rule but `allowed`, `claim` or `repetition
+agree`.
+
 Old files: a section without a label, `capture { ... }`, is the rule
 `capture last { ... }` (`sow fmt` writes the label); there, leaving out
 `counts` means no captures, and the section's other keys are then an error.",
@@ -130,6 +150,8 @@ Old files: a section without a label, `capture { ... }`, is the rule
         BOARD_AT_MOST,
         LAST_STONE,
         LOOKED_AT,
+        EXTRA_CHOSEN,
+        EXTRA_AFTER,
     ],
     checks: &[
         capture_fits_the_board,
@@ -144,6 +166,7 @@ Old files: a section without a label, `capture { ... }`, is the rule
         last_stone_is_for_every_pit,
         looked_at_is_for_every_pit,
         lap_captures_need_every_pit,
+        extra_chosen_fits,
     ],
 };
 
@@ -298,6 +321,7 @@ pub const TAKE: Key = Key {
         "next",
         "opposite_and_behind",
         "opposite_and_behind_both",
+        "opposite_and_behind_each",
         "two_out",
         "behind_past_empty",
     ])),
@@ -436,6 +460,47 @@ pub const LAST_STONE: Key = Key {
     infer: Infer::OptIn,
 };
 
+pub const EXTRA_CHOSEN: Key = Key {
+    section: Some("capture"),
+    name: "extra_chosen",
+    describe: extra_chosen,
+    read: |r, v| rule_mut(r).extra_chosen = v.byte(),
+    write: |r| {
+        rule(r)
+            .filter(|c| c.extra_chosen != 0)
+            .map(|c| one(c.extra_chosen))
+    },
+    what: "number of chosen pits",
+    value: ValueKind::Number {
+        min: 1,
+        max: Bound::Fixed(MAX_PITS_PER_ROW as u32),
+    },
+    default: Default::Absent("none"),
+    warns: None,
+    doc: "After this rule's capture, how many more of the opponent's pits the mover empties, each chosen as a move of its own (`-C`).",
+    example: "extra_chosen 3",
+    infer: Infer::OptIn,
+};
+
+pub const EXTRA_AFTER: Key = Key {
+    section: Some("capture"),
+    name: "extra_after",
+    describe: said_elsewhere,
+    read: |r, v| rule_mut(r).extra_after = v.word(),
+    write: |r| {
+        rule(r)
+            .filter(|c| c.extra_chosen != 0 && c.extra_after != ExtraAfter::Capture)
+            .map(|c| one(c.extra_after))
+    },
+    what: "what earns the chosen pits",
+    value: ValueKind::Word(Words::of::<ExtraAfter>()),
+    default: Default::Value("capture"),
+    warns: None,
+    doc: "For `extra_chosen`: what of the rule's capture earns the chosen pits.",
+    example: "extra_after both_pits",
+    infer: Infer::OptIn,
+};
+
 /// The capture rule a `capture` section's keys read, write and describe:
 /// the last of the rules (see [`Repeat::view`]).
 pub fn rule(rules: &Rules) -> Option<&CaptureRule> {
@@ -462,6 +527,7 @@ fn counts(rules: &Rules) -> Vec<String> {
         Take::Opposite => "the mover captures the stones of the pit facing it, if it holds any (the last stone stays)".into(),
         Take::OppositeAndBehind => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column), if it holds any, and those of the opponent's outer pit behind it (the last stone stays)".into(),
         Take::BehindPastEmpty => "and the pit facing it (the opponent's inner pit in the same column) is empty, the mover captures the stones of the opponent's outer pit behind that one, if it holds any (the last stone stays)".into(),
+        Take::OppositeAndBehindEach => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, each if it holds any, whatever the other holds (the last stone stays)".into(),
         Take::OppositeAndBehindBoth => "the mover captures the stones of the pit facing it (the opponent's inner pit in the same column) and of the opponent's outer pit behind it, provided both hold stones (the last stone stays)".into(),
         Take::Next => "the mover captures the stones of the pit after it in the sowing direction, if it holds any (the last stone stays)".into(),
         Take::TwoOut if capture.chain == Chain::None => "and the pit after it (in the sowing direction) is empty, the mover captures the stones of the pit after that one, if it holds any (the last stone stays)".into(),
@@ -727,6 +793,29 @@ fn chain_judged(rules: &Rules) -> Vec<String> {
         ],
         _ => Vec::new(),
     }
+}
+
+/// `extra_chosen N`: the pits the mover chooses after the capture.
+fn extra_chosen(rules: &Rules) -> Vec<String> {
+    let Some(capture) = rule(rules).filter(|c| c.extra_chosen != 0) else {
+        return Vec::new();
+    };
+    let pits = match capture.extra_chosen {
+        1 => "one more pit".to_string(),
+        n => format!("{n} more pits"),
+    };
+    let after = match capture.extra_after {
+        ExtraAfter::Capture => "After this rule captures stones",
+        ExtraAfter::BothPits => {
+            "After this rule captures both the facing pit and the pit behind it"
+        }
+        ExtraAfter::Landing => {
+            "After every last stone that qualifies for this rule, whether or not it captured stones"
+        }
+    };
+    vec![format!(
+        "{after}, the mover empties {pits} of the opponent's, any that hold stones, choosing each as a move of their own (`-C` empties pit `C`); the captured stones go where this rule's go, and the turn passes once the last is taken or the opponent has no stone left."
+    )]
 }
 
 /// `last_stone lifted`: an in-sowing rule leaves a lap's last pit alone.
@@ -1021,7 +1110,10 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
     for (i, rule) in read.rules.captures.iter().enumerate() {
         let behind = matches!(
             rule.take,
-            Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::BehindPastEmpty
+            Take::OppositeAndBehind
+                | Take::OppositeAndBehindBoth
+                | Take::OppositeAndBehindEach
+                | Take::BehindPastEmpty
         );
         if let Some(s) = read.given_in(&TAKE, i) {
             if !four && behind {
@@ -1048,7 +1140,7 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                 out.push(Diagnostic::error(
                     s.span,
                     format!(
-                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows` (or, for `opposite_and_behind`, `opposite_and_behind_both` and `behind_past_empty`, with `on last_pit`)",
+                        "`take {}` on four rows is supported only with `on relay_landing` and `then resows` (or, for `opposite_and_behind`, `opposite_and_behind_both`, `opposite_and_behind_each` and `behind_past_empty`, with `on last_pit`)",
                         rule.take
                     ),
                 ));
@@ -1092,6 +1184,81 @@ pub(crate) fn capture_fits_the_board(read: &Read<'_>) -> Vec<Diagnostic> {
                     "`side opponent_and_own_rightmost` needs a two-row board (`rows 2`): a player's rightmost pit is the last of their one row",
                 ));
             }
+        }
+    }
+    out
+}
+
+/// `extra_chosen` follows a capture at the last pit that stops the move,
+/// of one rule of the variant, in a game whose turns alternate (no extra
+/// turn, rounds, feeding, grand-slam rule, claim or vote to end a
+/// repeating game); `extra_after` goes with it (`both_pits` and `landing`
+/// with a four-row `take` of the pit behind).
+pub(crate) fn extra_chosen_fits(read: &Read<'_>) -> Vec<Diagnostic> {
+    let rules = &read.rules;
+    let mut out = Vec::new();
+    let mut first = None;
+    for (i, rule) in capture_rules(read) {
+        if let Some(s) = read.given_in(&EXTRA_AFTER, i) {
+            if rule.extra_chosen == 0 && read.valid_in(&EXTRA_AFTER, i) {
+                out.push(Diagnostic::error(
+                    s.span,
+                    "`extra_after` has no effect without `extra_chosen` in the same rule (`extra_chosen 1`: one pit)",
+                ));
+            }
+            let behind = matches!(
+                rule.take,
+                Take::OppositeAndBehind | Take::OppositeAndBehindBoth | Take::OppositeAndBehindEach
+            );
+            if rule.extra_after != ExtraAfter::Capture && !behind && read.valid_in(&TAKE, i) {
+                out.push(Diagnostic::error(
+                    s.span,
+                    format!("`extra_after {}` needs a `take` of the facing pit and the pit behind it (`take opposite_and_behind`, `take opposite_and_behind_both` or `take opposite_and_behind_each`)", rule.extra_after),
+                ));
+            }
+        }
+        let Some(s) = read.given_in(&EXTRA_CHOSEN, i) else {
+            continue;
+        };
+        let mut error = |why: String| {
+            out.push(Diagnostic::error(
+                s.span,
+                format!("`extra_chosen` (pits the mover chooses after a capture) {why}"),
+            ));
+        };
+        if let Some(other) = first.replace(&rule.name) {
+            error(format!(
+                "is given by rule `{other}` already: one capture rule of a variant may have it"
+            ));
+        }
+        if rule.on != Trigger::LastPit || rule.then != AfterCapture::Stops {
+            error(
+                "needs a capture at the last pit that stops the move (`on last_pit`, `then stops`)"
+                    .into(),
+            );
+        }
+        let unsupported = [
+            (
+                rules.sowing.extra_turn != ExtraTurn::Never,
+                "an extra turn (`extra_turn never` only)",
+            ),
+            (rules.rounds.refill.is_some(), "rounds"),
+            (
+                rules.feeding.when != FeedWhen::Never,
+                "a feeding rule (`feed never` only)",
+            ),
+            (
+                rules.grand_slam != GrandSlam::Allowed,
+                "a grand-slam rule (`grand_slam allowed` only)",
+            ),
+            (rules.claim.count.is_some(), "`claim`"),
+            (
+                rules.end.repetition == Repetition::Agree,
+                "`repetition agree` (`repetition ignore` or `repetition end_game` only)",
+            ),
+        ];
+        for (_, what) in unsupported.iter().filter(|(given, _)| *given) {
+            error(format!("is not supported with {what}"));
         }
     }
     out
