@@ -11,7 +11,7 @@
 //! what is compared instead; games where the peer is wrong by its own rule text are
 //! listed by seed in [`MBANGBI_CHAIN_BUG`] and [`LAST_SEEDS_PICK_BUG`], and
 //! games that reach a known difference of reading ([`CHAIN_ROUND_TO_LAST`],
-//! [`ENDLESS`], [`GRAND_SLAM_FED`]) by seed per configuration (a closed
+//! [`ENDLESS`]) by seed per configuration (a closed
 //! pit, [`PAST_CLOSED`]: counted);
 //! each is compared up to that ply, and the lists are pinned, so no game is
 //! skipped silently.
@@ -21,10 +21,8 @@ use std::path::Path;
 use serde_json::Value;
 use sowing::{
     diagnostic::Source,
-    engine::{
-        AfterRound, EndReason, Game, MatchRun, Move, Outcome, Position, Successor, Successors,
-    },
-    rules::{self, Feeding, GrandSlam},
+    engine::{AfterRound, EndReason, Game, MatchRun, Move, Outcome},
+    rules,
 };
 
 /// One peer configuration and its mirror variant.
@@ -664,87 +662,6 @@ fn picked_past_the_rule(
         && their_stores[1 - mover] == captured[1 - mover]
 }
 
-/// Games that reach the peer's grand-slam definition, per configuration,
-/// as (seed, ply), all those of the peer's seeds 1-3000. The peer's grand
-/// slam needs the opponent's row to hold stones before the move
-/// (`start_seeds` in `GrandSlamCapt.is_grandslam`, capturer.py): a move
-/// that feeds an empty row and takes every stone sown there is a capture
-/// for the peer, so not a feeding move, where `grand_slam no_capture`
-/// plays it without capture, so a feeding one. Each listed game is
-/// replayed up to that ply, where it must first differ exactly so: `sow`
-/// offers one move more than the peer (the only move, where the peer ends
-/// the game as the mover cannot feed), and that move, played under the
-/// same rules with grand slams allowed and no feeding rule, takes every
-/// stone it sowed into the opponent's empty row, while `sow` captures
-/// nothing with it. No other game may differ so.
-const GRAND_SLAM_FED: &[(&str, &[(u64, usize)])] = &[
-    (
-        "oware",
-        &[(341, 96), (669, 38), (1064, 42), (2296, 45), (2699, 80)],
-    ),
-    (
-        "mangala-ii",
-        &[
-            (125, 92),
-            (270, 38),
-            (358, 121),
-            (434, 46),
-            (542, 75),
-            (548, 25),
-            (745, 79),
-            (1580, 88),
-            (1869, 41),
-            (2521, 35),
-        ],
-    ),
-];
-
-/// The tag of a difference of legal moves at `pos` (the peer's moves
-/// `theirs`) that is the peer's grand-slam definition, for the
-/// configurations listed in [`GRAND_SLAM_FED`]; empty otherwise.
-fn slam_tag(game: &Game, peer: &Peer, pos: &Position, theirs: &[String]) -> &'static str {
-    let listed = GRAND_SLAM_FED.iter().any(|&(n, _)| n == peer.name);
-    if listed && fed_by_a_grand_slam(game, pos, theirs) {
-        "[grand slam fed] "
-    } else {
-        ""
-    }
-}
-
-/// Whether `sow`'s legal moves at `pos` are the peer's `theirs` and one
-/// more, a move into the opponent's empty row that captures nothing under
-/// `game` and, with grand slams allowed and no feeding rule, takes every
-/// stone it sowed into that row, the mover's row alike.
-fn fed_by_a_grand_slam(game: &Game, pos: &Position, theirs: &[String]) -> bool {
-    let mut successors = Successors::default();
-    game.successors(pos, &mut successors);
-    let extra: Vec<&Successor> = successors
-        .as_slice()
-        .iter()
-        .filter(|s| !theirs.contains(&move_text(game, s.mv)))
-        .collect();
-    let ([slam], true) = (&extra[..], successors.len() == theirs.len() + 1) else {
-        return false;
-    };
-    let mover = pos.to_move;
-    let (own, fed) = (game.row(mover), game.row(mover.other()));
-    let mut rules = game.rules().clone();
-    rules.grand_slam = GrandSlam::Allowed;
-    rules.feeding = Feeding::default();
-    let Ok(taken) = Game::new(rules).play(pos, slam.mv) else {
-        return false;
-    };
-    let (kept, took) = (&slam.position, &taken.position);
-    let sown: u32 = kept.pits[fed.clone()].iter().map(|&n| u32::from(n)).sum();
-    pos.pits[fed.clone()].iter().all(|&n| n == 0)
-        && sown > 0
-        && kept.captured == pos.captured
-        && took.pits[fed].iter().all(|&n| n == 0)
-        && took.pits[own.clone()] == kept.pits[own]
-        && u32::from(took.captured[mover.index()]) == u32::from(pos.captured[mover.index()]) + sown
-        && took.captured[mover.other().index()] == pos.captured[mover.other().index()]
-}
-
 /// Whether the peer's ply took exactly one pit more than `sow`'s: one pit
 /// that `sow` left holding stones is empty in the peer's board, and those
 /// stones are in the peer's store of one player, everything else alike.
@@ -866,10 +783,7 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
         theirs.sort();
         ours.sort();
         if ours != theirs {
-            let tag = slam_tag(game, peer, run.position(), &theirs);
-            return Err(format!(
-                "{tag}{at}: legal moves: sow {ours:?}, peer {theirs:?}"
-            ));
+            return Err(format!("{at}: legal moves: sow {ours:?}, peer {theirs:?}"));
         }
         let played = ply["m"].as_str().unwrap();
         if i + 1 == plies.len() && record["end"]["endless"] == true {
@@ -940,9 +854,8 @@ fn replay(game: &Game, peer: &Peer, record: &Value) -> Result<(), String> {
     let run = matched.run();
     let Some(reason) = run.end() else {
         // The peer's mover had no legal move there.
-        let tag = slam_tag(game, peer, run.position(), &[]);
         return Err(format!(
-            "{tag}ply {}: the peer ended the game ({}), sow did not: sow's moves {:?}",
+            "ply {}: the peer ended the game ({}), sow did not: sow's moves {:?}",
             plies.len() + 1,
             end["message"],
             run.moves()
@@ -1084,7 +997,6 @@ fn mancalagames_games_replay_alike() {
     let mut round_to_last = std::collections::BTreeMap::new();
     let mut endless = std::collections::BTreeMap::new();
     let mut last_seeds = std::collections::BTreeMap::new();
-    let mut grand_slam_fed = std::collections::BTreeMap::new();
     for peer in PEERS {
         let game = peer_game(peer.name);
         let data =
@@ -1114,17 +1026,6 @@ fn mancalagames_games_replay_alike() {
                         .or_insert_with(Vec::new)
                         .push(seed);
                 }
-                (Err(why), None) if why.starts_with("[grand slam fed] ply ") => {
-                    let ply = why["[grand slam fed] ply ".len()..]
-                        .split(':')
-                        .next()
-                        .and_then(|n| n.parse::<usize>().ok())
-                        .unwrap();
-                    grand_slam_fed
-                        .entry(peer.name)
-                        .or_insert_with(Vec::new)
-                        .push((seed, ply));
-                }
                 (Err(why), None) if why.starts_with("[one more pit] ") => {
                     round_to_last
                         .entry(peer.name)
@@ -1145,15 +1046,13 @@ fn mancalagames_games_replay_alike() {
     // the peer's own named limits and bugs cut short (its endless-sowing
     // cut, its last-seeds pick, Mbangbi's chain); a configuration with a
     // game that parts at a reading the language does not say (Bosh's next
-    // hole past a closed one, Bay Khom's chain round to the last pit, the
-    // peer's grand slam, which needs stones in the opponent's row before
-    // the move, as its own help says) is not. The README's coverage table
+    // hole past a closed one, Bay Khom's chain round to the last pit) is
+    // not. The README's coverage table
     // gives the count.
     let parting: std::collections::BTreeSet<&str> = round_to_last
         .keys()
         .copied()
         .chain(past_closed.keys().copied())
-        .chain(grand_slam_fed.keys().copied())
         .collect();
     let played = PEERS.len() - parting.len();
     let readme =
@@ -1189,14 +1088,6 @@ fn mancalagames_games_replay_alike() {
         endless,
         by_seed(ENDLESS),
         "games the peer ended for an endless sowing"
-    );
-    assert_eq!(
-        grand_slam_fed,
-        GRAND_SLAM_FED
-            .iter()
-            .map(|&(name, games)| (name, games.to_vec()))
-            .collect(),
-        "games that feed an empty row with a grand slam (seed, ply)"
     );
     assert_eq!(
         round_to_last,

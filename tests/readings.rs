@@ -53,6 +53,7 @@ Readings
     legal order: min_stones feed grand_slam (base: min_stones grand_slam feed)
   modiar@mancalagames: StoneShark/MancalaGames, GameProps/Modiar.txt
     why: MancalaGames ends the game when the mover must feed and cannot (each player taking their own row), stops once a player holds more than half with the board unscored, and has no repetition rule
+    legal grand_slam_row: emptied (base: left_empty)
     legal otherwise: end_game (base: play_any)
     end when: no_legal_move captured_majority (base: no_legal_move)
     end repetition: ignore (base: end_game)

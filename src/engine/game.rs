@@ -1146,16 +1146,28 @@ impl<W: Width> Game<W> {
     }
 
     /// Whether a move with this effect, leading to `next`, is a grand slam:
-    /// it captured from the opponent's row and left that row empty.
+    /// it captured from the opponent's row and left that row empty, and
+    /// (`row_held`, [`Game::slam_row_held`] before the move) the rules' grand
+    /// slam may be played from there.
     pub(super) fn is_grand_slam(
         &self,
+        row_held: bool,
         next: &Position<W>,
         mover: Player,
         effect: &Effect<W>,
     ) -> bool {
         let opponent = mover.other();
-        effect.captured_pits & self.board.row_bits[opponent.index()] != W::Set::ZERO
+        row_held
+            && effect.captured_pits & self.board.row_bits[opponent.index()] != W::Set::ZERO
             && self.row_is_empty(next, opponent)
+    }
+
+    /// Whether a move from `pos` may be a grand slam as the rules define
+    /// one: always, but under `grand_slam_row emptied` only when the
+    /// opponent's row holds stones.
+    #[inline(always)]
+    pub(super) fn slam_row_held(&self, pos: &Position<W>) -> bool {
+        !self.legality.slam_needs_held_row || !self.row_is_empty(pos, pos.to_move.other())
     }
 
     /// The first end condition of the rules (besides having no legal move)
@@ -1524,7 +1536,9 @@ impl<W: Width> Game<W> {
                 slot.position = *pos;
                 let effect = self.sow_in_place(&mut slot.position, mv, capture);
                 slot.effect = effect;
-                if effect.captured > 0 && self.is_grand_slam(&slot.position, mover, &effect) {
+                if effect.captured > 0
+                    && self.is_grand_slam(self.slam_row_held(pos), &slot.position, mover, &effect)
+                {
                     match self.rules.grand_slam {
                         GrandSlam::Allowed => {}
                         GrandSlam::Forbidden => slams |= W::Moves::bit(index),
@@ -1782,7 +1796,7 @@ impl<W: Width> Game<W> {
         let (next, effect) = self.sow(pos, mv, capture);
         if self.rules.grand_slam != GrandSlam::Allowed
             && effect.captured > 0
-            && self.is_grand_slam(&next, pos.to_move, &effect)
+            && self.is_grand_slam(self.slam_row_held(pos), &next, pos.to_move, &effect)
         {
             return Illegal::GrandSlam { pit: label };
         }

@@ -612,8 +612,9 @@ impl<W: Width> Game<W> {
     #[inline]
     pub(crate) fn apply_unless_slam(&self, pos: &mut Position<W>, mv: Move) -> Option<Effect<W>> {
         let mover: Player = pos.to_move;
+        let row_held = self.slam_row_held(pos);
         let effect = self.sow_in_place(pos, mv, true);
-        let slam = effect.captured > 0 && self.is_grand_slam(pos, mover, &effect);
+        let slam = effect.captured > 0 && self.is_grand_slam(row_held, pos, mover, &effect);
         (!slam).then_some(effect)
     }
 
@@ -687,7 +688,9 @@ impl<W: Width> Game<W> {
         let before = *pos;
         let mover: Player = pos.to_move;
         let effect = self.sow_in_place(pos, mv, true);
-        if effect.captured > 0 && self.is_grand_slam(pos, mover, &effect) {
+        if effect.captured > 0
+            && self.is_grand_slam(self.slam_row_held(&before), pos, mover, &effect)
+        {
             // A legal grand slam is played without its capture (`no_capture`,
             // or `only_move_no_capture` when every move is one).
             *pos = before;

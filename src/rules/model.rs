@@ -40,6 +40,9 @@ pub struct Rules {
     pub feeding: Feeding,
     /// Moves that would take every stone of the opponent's row.
     pub grand_slam: GrandSlam,
+    /// Which moves the grand-slam rule speaks of.
+    #[serde(default)]
+    pub grand_slam_row: GrandSlamRow,
     /// The order in which the move restrictions (`min_stones`, the
     /// grand-slam rule, feeding) filter the moves.
     pub restrictions: Restrictions,
@@ -970,6 +973,19 @@ keyword_enum! {
         OnlyMoveNoCapture = "only_move_no_capture",
         /// Always legal, but captures nothing.
         NoCapture = "no_capture",
+    }
+}
+
+keyword_enum! {
+    /// Which moves are grand slams, by the opponent's row before and after.
+    GrandSlamRow {
+        /// A move that captures from the opponent's row and leaves it empty.
+        LeftEmpty = "left_empty",
+        /// As `left_empty`, when that row held stones before the move: a move
+        /// into an empty row that takes back every stone it sowed there
+        /// captures as usual (MancalaGames: "when your opponent has seeds at
+        /// the start of your turn, and you capture them all").
+        Emptied = "emptied",
     }
 }
 

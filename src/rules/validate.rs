@@ -1243,6 +1243,12 @@ mod tests {
         );
         assert_eq!(
             errors(&format!(
+                "{MINIMAL}capture last {{ counts 2 }}\nlegal {{ grand_slam_row emptied }}\n"
+            )),
+            ["`grand_slam_row` has no effect with `grand_slam allowed` (a grand slam is played as any move)"]
+        );
+        assert_eq!(
+            errors(&format!(
                 "{MINIMAL}feeding {{ when never; otherwise end_game }}\n"
             )),
             ["`otherwise` has no effect with `when never`"]

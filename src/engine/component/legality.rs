@@ -8,8 +8,8 @@ use super::{
 };
 use crate::engine::width::{Narrow, PitBits, Width};
 use crate::rules::{
-    Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, Laps, Restriction, Rules, Singletons,
-    SowStart, Take,
+    Chain, FeedGives, FeedWhen, FirstLap, GrandSlam, GrandSlamRow, Laps, Restriction, Rules,
+    Singletons, SowStart, Take,
 };
 
 /// When every move is known to feed without being played: the opponent
@@ -98,6 +98,9 @@ pub(in crate::engine) struct MoveLegality<W: Width = Narrow> {
     /// sowing leaves in the opponent's row, worked out from `path_index`
     /// without sowing, can rule out a grand slam (see `Game::may_grand_slam`).
     pub(in crate::engine) slam_screen: bool,
+    /// Whether a grand slam needs the opponent's row to hold stones before
+    /// the move (`grand_slam_row emptied`).
+    pub(in crate::engine) slam_needs_held_row: bool,
     /// Whether the rules ever oblige the mover to feed (`feed` is not
     /// `never`).
     pub(in crate::engine) feeding: bool,
@@ -160,6 +163,7 @@ impl<W: Width> MoveLegality<W> {
             slam_limits_moves,
             slam_changes_play: slam_matters && rules.grand_slam != GrandSlam::Forbidden,
             slam_screen,
+            slam_needs_held_row: rules.grand_slam_row == GrandSlamRow::Emptied,
             feeding: rules.feeding.when != FeedWhen::Never,
             feed_screen: feed_screen(
                 rules,

@@ -98,6 +98,9 @@ impl<W: Width> Game<W> {
     /// order, a pit taken at most once. Other rules, and boards with closed
     /// pits, sow a copy.
     pub(in crate::engine) fn would_grand_slam(&self, pos: &Position<W>, mv: Move) -> bool {
+        if !self.slam_row_held(pos) {
+            return false;
+        }
         if let Some(packed) = &self.packed {
             if packed.whole_moves && pos.closed == W::Set::ZERO {
                 return self.packed_grand_slam(packed, pos, mv);
@@ -110,7 +113,7 @@ impl<W: Width> Game<W> {
         if !self.legality.slam_screen || pos.closed != W::Set::ZERO {
             let mut next = *pos;
             let effect = self.sow_in_place(&mut next, mv, true);
-            return effect.captured > 0 && self.is_grand_slam(&next, mover, &effect);
+            return effect.captured > 0 && self.is_grand_slam(true, &next, mover, &effect);
         }
         let (m, direction, origin) = (mover.index(), mv.direction as usize, usize::from(mv.pit));
         let index = &self.sowing.path_index[m][direction][origin];

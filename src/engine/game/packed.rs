@@ -75,7 +75,8 @@ impl<W: Width> Game<W> {
     /// of that row holds more than any rule captures is no grand slam
     /// (one add and a byte-wise compare), nor is one after which a pit of
     /// that row holds a count no rule captures; any other move is played on
-    /// a copy.
+    /// a copy. Called by [`Game::would_grand_slam`] once the opponent's row
+    /// may be slammed ([`Game::slam_row_held`]).
     pub(super) fn packed_grand_slam(
         &self,
         packed: &PackedLaps,
@@ -114,7 +115,7 @@ impl<W: Width> Game<W> {
         }
         let mut next = *pos;
         let effect = self.sow_packed(packed, &mut next, mv, true);
-        effect.captured > 0 && self.is_grand_slam(&next, mover, &effect)
+        effect.captured > 0 && self.is_grand_slam(true, &next, mover, &effect)
     }
 
     /// [`Game::capture_by`] on a packed board, for the takes

@@ -38,9 +38,14 @@ stone there feeds, though the opponent may still be unable to play.
 
 A *grand slam* is a move that captures stones from the opponent's row and
 leaves that row empty (a move that captures only on the mover's own row never
-is one). `grand_slam` other than `allowed` in a variant without captures is an
-error, and so is `otherwise` or `feed_gives` with `feed never`, and
-`min_stones` after another restriction.
+is one). `grand_slam_row emptied` narrows it to a move that finds stones
+in that row: a move into an empty row that takes back every stone it sowed
+there captures as usual, so it is no feeding move (MancalaGames: \"when your
+opponent has seeds at the start of your turn, and you capture them all\").
+`grand_slam` other than `allowed` in a variant without captures is an
+error, and so are `grand_slam_row` with `grand_slam allowed`, `otherwise`
+or `feed_gives` with `feed never`, and `min_stones` after another
+restriction.
 
 `first_move_from` restricts only the game's first move (South's), before
 the other restrictions choose among what it leaves; a place beyond the row
@@ -108,11 +113,12 @@ file with a `legal` section writes them there.",
             "it says which pits can be played at all, and the restrictions after it choose among those",
         )),
     }),
-    keys: &[MIN_STONES, FIRST_MOVE_FROM, SINGLETONS, FIRST_MOVES, FIRST_MOVE, PLAY_FROM, FIRST_LAP, GRAND_SLAM, FEED, OTHERWISE, FEED_GIVES],
+    keys: &[MIN_STONES, FIRST_MOVE_FROM, SINGLETONS, FIRST_MOVES, FIRST_MOVE, PLAY_FROM, FIRST_LAP, GRAND_SLAM, GRAND_SLAM_ROW, FEED, OTHERWISE, FEED_GIVES],
     checks: &[
         feeding_and_grand_slam_need_two_rows,
         unreachable_counts,
         grand_slam_needs_captures,
+        grand_slam_row_needs_a_rule,
         otherwise_needs_feeding,
         first_move_from_in_the_row,
         singletons_need_min_stones,
@@ -261,6 +267,22 @@ pub const GRAND_SLAM: Key = Key {
     infer: Infer::Searched,
 };
 
+pub const GRAND_SLAM_ROW: Key = Key {
+    section: Some("legal"),
+    name: "grand_slam_row",
+    // Said by `grand_slam`, whose sentence defines a grand slam.
+    describe: said_elsewhere,
+    read: |r, v| r.grand_slam_row = v.word(),
+    write: |r| (r.grand_slam_row != GrandSlamRow::LeftEmpty).then(|| one(r.grand_slam_row)),
+    what: "grand-slam row",
+    value: ValueKind::Word(Words::of::<GrandSlamRow>()),
+    default: Default::Value("left_empty"),
+    warns: None,
+    doc: "Which moves the grand-slam rule speaks of: those that capture from the opponent's row and leave it empty, or only those of them that found stones there.",
+    example: "grand_slam_row emptied",
+    infer: Infer::OptIn,
+};
+
 pub const FEED: Key = Key {
     section: Some("legal"),
     name: "feed",
@@ -333,7 +355,7 @@ fn restriction_keys(rules: &Rules) -> Vec<&'static str> {
                 "first_lap",
                 "singletons",
             ]),
-            Restriction::GrandSlam => {}
+            Restriction::GrandSlam => keys.push("grand_slam_row"),
         }
     }
     keys
@@ -498,7 +520,14 @@ fn grand_slam(rules: &Rules) -> Vec<String> {
     if !rules.has_captures() {
         return Vec::new();
     }
-    let what = "A move that captures stones from the opponent's row and leaves that row empty (a grand slam)";
+    let what = match rules.grand_slam_row {
+        GrandSlamRow::LeftEmpty => {
+            "A move that captures stones from the opponent's row and leaves that row empty (a grand slam)"
+        }
+        GrandSlamRow::Emptied => {
+            "A move that captures stones from the opponent's row and leaves that row empty, when that row held stones before the move (a grand slam; a move into an empty row that takes back what it sowed there is not one)"
+        }
+    };
     vec![match rules.grand_slam {
         GrandSlam::Allowed => format!("{what} is allowed and captures as usual."),
         GrandSlam::Forbidden => format!("{what} may not be played."),
@@ -565,6 +594,23 @@ pub(crate) fn grand_slam_needs_captures(read: &Read<'_>) -> Vec<Diagnostic> {
             vec![Diagnostic::error(
                 s.span,
                 "`grand_slam` has no effect: the variant has no captures (add `counts` in `capture`)",
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `grand_slam_row` says which moves the grand-slam rule speaks of:
+/// nothing under `grand_slam allowed`, which plays them all as usual.
+pub(crate) fn grand_slam_row_needs_a_rule(read: &Read<'_>) -> Vec<Diagnostic> {
+    match read.given(&GRAND_SLAM_ROW) {
+        Some(s)
+            if read.rules.grand_slam_row != GrandSlamRow::LeftEmpty
+                && read.rules.grand_slam == GrandSlam::Allowed =>
+        {
+            vec![Diagnostic::error(
+                s.span,
+                "`grand_slam_row` has no effect with `grand_slam allowed` (a grand slam is played as any move)",
             )]
         }
         _ => Vec::new(),
