@@ -489,7 +489,7 @@ pub const EXTRA_AFTER: Key = Key {
     read: |r, v| rule_mut(r).extra_after = v.word(),
     write: |r| {
         rule(r)
-            .filter(|c| c.extra_chosen != 0 && c.extra_after != ExtraAfter::Capture)
+            .filter(|c| c.extra_after != ExtraAfter::Capture)
             .map(|c| one(c.extra_after))
     },
     what: "what earns the chosen pits",
