@@ -1167,7 +1167,16 @@ impl<W: Width> Game<W> {
     /// opponent's row holds stones.
     #[inline(always)]
     pub(super) fn slam_row_held(&self, pos: &Position<W>) -> bool {
-        !self.legality.slam_needs_held_row || !self.row_is_empty(pos, pos.to_move.other())
+        !self.legality.slam_needs_held_row || self.opponent_row_held(pos)
+    }
+
+    /// Whether the opponent of the mover of `pos` has stones in their row:
+    /// out of line, so that the rules without `grand_slam_row emptied` pay
+    /// the flag's test alone where moves are tried.
+    #[cold]
+    #[inline(never)]
+    fn opponent_row_held(&self, pos: &Position<W>) -> bool {
+        !self.row_is_empty(pos, pos.to_move.other())
     }
 
     /// The first end condition of the rules (besides having no legal move)
