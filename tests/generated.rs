@@ -612,9 +612,14 @@ pub fn kernel_rules() -> impl Strategy<Value = Rules> {
         r.opening = Opening::default();
         r.rounds = Rounds::default();
         r.claim = Default::default();
+        // The peer's grand-slam definition is the general engine's alone.
+        r.grand_slam_row = Default::default();
         r.captures.truncate(1);
         for rule in &mut r.captures {
             rule.on = Trigger::LastPit;
+            // The pits chosen after a capture are plies of their own, off
+            // the kernel's shape.
+            rule.extra_chosen = 0;
             match rule.take {
                 Take::LastAndOpposite | Take::LastAndOppositeEvenEmpty => rule.chain = Chain::None,
                 _ => rule.take = Take::Last,
