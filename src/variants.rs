@@ -208,6 +208,18 @@ pub(crate) fn narrow_shipped_names() -> impl Iterator<Item = &'static str> {
     shipped_names().filter(|name| Narrow::fits(&load(name).unwrap().rules))
 }
 
+/// Every narrow shipped variant, then each of its readings as
+/// `NAME@READING`: what the engine's tests over every rule set walk.
+#[cfg(test)]
+pub(crate) fn narrow_shipped_names_and_readings() -> impl Iterator<Item = String> {
+    narrow_shipped_names().flat_map(|name| {
+        let text = source(name).unwrap().text;
+        let readings = crate::rules::readings::names_in(&text);
+        std::iter::once(name.to_string())
+            .chain(readings.into_iter().map(move |r| format!("{name}@{r}")))
+    })
+}
+
 /// The source of a shipped variant file (by its name) or of a variant file
 /// (by its path). A reading, or an old name that stands for one, is not a
 /// file: [`named`] resolves those (the text alone would give the base

@@ -436,12 +436,7 @@ mod tests {
     fn a_sweep_of_a_few_counts_takes_what_a_look_at_each_pit_takes() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut sweeping, mut taken) = (0, 0);
-        let names = variants::narrow_shipped_names().flat_map(|name| {
-            let text = variants::source(name).unwrap().text;
-            let readings = crate::rules::readings::names_in(&text);
-            std::iter::once(name.to_string())
-                .chain(readings.into_iter().map(move |r| format!("{name}@{r}")))
-        });
+        let names = variants::narrow_shipped_names_and_readings();
         for name in names {
             let game: Game = Game::new(variants::load(&name).unwrap().rules);
             if !(game.captures.sweep_rules.iter()).any(|rule| rule.count_patterns.is_some()) {

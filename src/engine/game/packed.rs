@@ -308,12 +308,7 @@ pub(super) mod tests {
     fn a_packed_move_plays_as_the_pit_by_pit_move() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (mut checked, mut swept) = (0u64, 0u64);
-        let names = variants::narrow_shipped_names().flat_map(|name| {
-            let text = variants::source(name).unwrap().text;
-            let readings = crate::rules::readings::names_in(&text);
-            std::iter::once(name.to_string())
-                .chain(readings.into_iter().map(move |r| format!("{name}@{r}")))
-        });
+        let names = variants::narrow_shipped_names_and_readings();
         for name in names {
             let game: Game = Game::new(variants::load(&name).unwrap().rules);
             let Some(packed) = game.packed.as_ref().filter(|p| p.whole_moves) else {
